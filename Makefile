@@ -1,0 +1,109 @@
+# libredlock -- see README.md.  `make` builds the static and shared library
+# and redlock.pc; `make test` runs the whole suite against real redis-servers.
+
+VERSION_MAJOR = 0
+VERSION = 0.1.0
+PREFIX ?= /usr/local
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+
+CC ?= cc
+PKG_CONFIG ?= pkg-config
+DEPS = hiredis libevent
+DEP_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(DEPS) 2>/dev/null)
+DEP_LIBS := $(shell $(PKG_CONFIG) --libs $(DEPS) 2>/dev/null || echo -lhiredis -levent)
+
+WARN = -std=c11 -Wall -Wextra -Werror -Wstrict-prototypes -Wwrite-strings \
+       -Wshadow -Wpointer-arith -Wno-missing-field-initializers
+OPT ?= -O2 -g
+# The user's CFLAGS are added, never replaced.
+ALL_CFLAGS = $(WARN) $(OPT) -D_GNU_SOURCE -fPIC -fvisibility=hidden \
+             -I. $(DEP_CFLAGS) $(CFLAGS)
+ALL_LDFLAGS = $(LDFLAGS)
+
+LIB_SRCS = redlock.c fanout.c node.c addr.c script.c quorum.c clock.c
+LIB_OBJS = $(LIB_SRCS:.c=.o)
+LIB_HDRS = redlock.h redlock_private.h
+
+STATIC = libredlock.a
+SONAME = libredlock.so.$(VERSION_MAJOR)
+SHARED = libredlock.so.$(VERSION)
+
+TEST_SUPPORT = test/check.c test/servers.c
+TEST_SRCS = $(wildcard test/t_*.c)
+TEST_HDRS = $(wildcard test/*.h)
+BENCH_SRCS = $(wildcard bench/*.c)
+PROXY_SRCS = $(wildcard test/proxy*.c)
+
+.PHONY: all test unit check asan valgrind bench demo install uninstall clean
+
+all: $(STATIC) $(SHARED) redlock.pc
+
+%.o: %.c $(LIB_HDRS)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(STATIC): $(LIB_OBJS)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(SHARED): $(LIB_OBJS)
+	$(CC) -shared -Wl,-soname,$(SONAME) -o $@ $^ $(ALL_LDFLAGS) $(DEP_LIBS)
+	ln -sf $(SHARED) $(SONAME)
+	ln -sf $(SONAME) libredlock.so
+
+redlock.pc: redlock.pc.in Makefile
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
+	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
+
+# Unit tests of the pure parts (no server needed), then integration tests.
+test/redlock-test: $(TEST_SRCS) $(TEST_SUPPORT) $(TEST_HDRS) $(STATIC)
+	$(CC) $(ALL_CFLAGS) -Itest -o $@ $(TEST_SRCS) $(TEST_SUPPORT) $(STATIC) \
+	    $(ALL_LDFLAGS) $(DEP_LIBS) -lpthread
+
+test/rlproxy: $(PROXY_SRCS) $(TEST_HDRS)
+	$(CC) $(ALL_CFLAGS) -Itest -o $@ $(PROXY_SRCS) $(ALL_LDFLAGS) $(DEP_LIBS)
+
+bench/redlock-bench: $(BENCH_SRCS) test/servers.c $(TEST_HDRS) $(STATIC) $(wildcard bench/*.h)
+	$(CC) $(ALL_CFLAGS) -Itest -Ibench -o $@ $(BENCH_SRCS) test/servers.c $(STATIC) \
+	    $(ALL_LDFLAGS) $(DEP_LIBS) -lm
+
+test: test/redlock-test
+	test/run.sh test/redlock-test $(TEST_ARGS)
+
+check: test
+
+# The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer (clang).
+asan:
+	$(MAKE) clean
+	$(MAKE) test CC=clang OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+	    LDFLAGS="-fsanitize=address,undefined"
+	$(MAKE) clean
+
+# Integration tests under valgrind memcheck: zero leaks, zero errors.
+valgrind: test/redlock-test
+	TEST_PREFIX="valgrind --quiet --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible" \
+	    test/run.sh test/redlock-test $(TEST_ARGS)
+
+bench: bench/redlock-bench
+
+demo: all
+	test/demo.sh
+
+install: all
+	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR)
+	install -m 644 redlock.h $(DESTDIR)$(INCLUDEDIR)/
+	install -m 644 $(STATIC) $(DESTDIR)$(LIBDIR)/
+	install -m 755 $(SHARED) $(DESTDIR)$(LIBDIR)/
+	ln -sf $(SHARED) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libredlock.so
+	install -m 644 redlock.pc $(DESTDIR)$(PKGCONFIGDIR)/
+
+uninstall:
+	rm -f $(DESTDIR)$(INCLUDEDIR)/redlock.h $(DESTDIR)$(LIBDIR)/$(STATIC) \
+	      $(DESTDIR)$(LIBDIR)/$(SHARED) $(DESTDIR)$(LIBDIR)/$(SONAME) \
+	      $(DESTDIR)$(LIBDIR)/libredlock.so $(DESTDIR)$(PKGCONFIGDIR)/redlock.pc
+
+clean:
+	rm -f $(LIB_OBJS) $(STATIC) $(SHARED) $(SONAME) libredlock.so redlock.pc \
+	      test/redlock-test test/rlproxy bench/redlock-bench

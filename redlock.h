@@ -1,0 +1,195 @@
+/* redlock.h -- distributed locks over N independent Redis masters.
+ *
+ * This is the whole public API of libredlock.  It implements the Redlock
+ * algorithm: a lock on a resource is a key set with a random value on a
+ * majority (N/2+1) of N independent masters, within a time that leaves the
+ * lock some validity.
+ *
+ *   client ──SET key value NX PX ttl──▶ master 0   ─┐
+ *          ──SET key value NX PX ttl──▶ master 1    ├─ all at once, one
+ *          ──SET key value NX PX ttl──▶ master 2    │  timeout per node
+ *          ...                                      ─┘
+ *   decided as soon as a quorum of OKs arrived (success, if
+ *       validity = ttl - elapsed - drift > 0) or a quorum can no longer be
+ *       reached (failure: the key is released on every master, then the
+ *       attempt is retried after a random delay).
+ *
+ * Two objects:
+ *   redlock_client  one connection to each master, an event loop, options.
+ *   redlock_lock    one resource and the value that proves ownership; it
+ *                   runs one operation (acquire, extend, release) at a time.
+ *
+ * Every operation exists twice: asynchronous (`_async`, completion callback on
+ * the caller's libevent loop) and blocking (for clients created without an
+ * event base; the client then runs a private loop inside each call).
+ *
+ * Errors: functions return 0 or a negative REDLOCK_E* code; a readable
+ * message for the last failed operation of a lock is redlock_lock_errstr().
+ * The library never prints, aborts or exits.
+ *
+ * Threads: a client and its locks belong to one thread, the thread running
+ * the client's event loop.  Separate clients in separate threads are safe.
+ * A client must not be used across fork().
+ *
+ * Callback contract (asynchronous operations):
+ *   - the callback runs exactly once, on the client's event loop;
+ *   - it never runs when the starting call returned an error;
+ *   - it never runs synchronously inside the starting call;
+ *   - when the lock or the client is freed while an operation is pending,
+ *     the callback runs (inside the free call) with REDLOCK_ECANCELED;
+ *   - inside a callback it is safe to start another operation on the same
+ *     lock (e.g. release after acquire), to free the lock, or to free the
+ *     client.
+ */
+#ifndef REDLOCK_H
+#define REDLOCK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define REDLOCK_VERSION_MAJOR 0
+#define REDLOCK_VERSION_MINOR 1
+#define REDLOCK_VERSION_PATCH 0
+
+#if defined(__GNUC__) && !defined(REDLOCK_STATIC_BUILD)
+#define REDLOCK_API __attribute__((visibility("default")))
+#else
+#define REDLOCK_API
+#endif
+
+struct event_base;
+
+/* Error codes.  0 is success; every failure is one of these. */
+#define REDLOCK_OK          0
+#define REDLOCK_EINVAL     -1  /* invalid argument (message says which) */
+#define REDLOCK_ENOQUORUM  -2  /* the lock is held elsewhere: a quorum refused */
+#define REDLOCK_ETIMEDOUT  -3  /* nodes or the acquire deadline timed out */
+#define REDLOCK_ECANCELED  -4  /* the lock or client was freed while pending */
+#define REDLOCK_ENOTOWNER  -5  /* not (or no longer) the owner: expired or taken */
+#define REDLOCK_ENOMEM     -6  /* out of memory */
+#define REDLOCK_ECONNECT   -7  /* masters unreachable: not connected, connection lost */
+#define REDLOCK_EBUSY      -8  /* an operation is already in flight on this lock */
+#define REDLOCK_ESERVER    -9  /* masters answered with errors (OOM, READONLY, ...) */
+#define REDLOCK_ECLOSED   -10  /* the lock's client was freed */
+
+/* Node events for redlock_node_cb. */
+#define REDLOCK_NODE_UP    1   /* connected and answered the handshake */
+#define REDLOCK_NODE_DOWN  2   /* connection failed or lost; retried with back-off */
+
+typedef struct redlock_client redlock_client;
+typedef struct redlock_lock redlock_lock;
+
+/* Completion of an operation on `lock`: status is 0 or a REDLOCK_E* code. */
+typedef void redlock_cb(redlock_lock *lock, int status, void *privdata);
+
+/* A node went up or down.  `detail` is a readable reason (never a secret). */
+typedef void redlock_node_cb(redlock_client *client, size_t node, int event,
+                             const char *detail, void *privdata);
+
+/* Time source in microseconds; it must never go backwards. */
+typedef int64_t redlock_clock_fn(void *privdata);
+
+/* Client options.  Fill with redlock_options_init(), then change fields.
+ * Strings are copied; nothing here needs to outlive redlock_client_new(). */
+typedef struct redlock_options {
+    int64_t node_timeout_ms;     /* 200: longest wait for one node's reply   */
+    int64_t connect_timeout_ms;  /* 1000: TCP connect + handshake            */
+    double drift_factor;         /* 0.01: clock drift allowance per ttl      */
+    int64_t drift_min_ms;        /* 2: added to ttl * drift_factor           */
+    int retry_count;             /* 10: extra attempts after the first       */
+    int64_t retry_delay_ms;      /* 200: mean delay between attempts         */
+    int64_t retry_jitter_ms;     /* 100: delay is retry_delay +- this        */
+    int64_t acquire_timeout_ms;  /* 0: none; else no attempt starts later   */
+    int64_t reconnect_min_ms;    /* 10: first reconnection delay             */
+    int64_t reconnect_max_ms;    /* 1000: cap of the doubling back-off       */
+    size_t max_pending;          /* 65536: requests queued per node at most  */
+    const char *key_prefix;      /* "": prepended to every resource name     */
+    redlock_clock_fn *clock;     /* NULL: CLOCK_BOOTTIME (see clock.c)       */
+    void *clock_privdata;
+    redlock_node_cb *node_cb;    /* NULL: no node events                     */
+    void *node_privdata;
+} redlock_options;
+
+REDLOCK_API void redlock_options_init(redlock_options *opts);
+
+/* Create a client for `nnodes` masters.  Addresses:
+ *   host:port   [ipv6]:port   host (port 6379)
+ *   redis://[[user]:password@]host[:port][/db]
+ *   unix:///path/to.sock
+ * `base` is the caller's event loop; NULL makes the client own a private one
+ * (then, and only then, the blocking functions may be used).  Connections
+ * are opened without blocking; a node that is down does not make creation
+ * fail.  On failure *out is NULL and, when errbuf is not NULL, a message is
+ * written to it.  opts may be NULL for the defaults. */
+REDLOCK_API int redlock_client_new(redlock_client **out, struct event_base *base,
+                                   const char *const *nodes, size_t nnodes,
+                                   const redlock_options *opts,
+                                   char *errbuf, size_t errlen);
+
+/* Free the client: pending operations complete with REDLOCK_ECANCELED;
+ * locks still alive must be freed by the caller afterwards (their operations
+ * then return REDLOCK_ECLOSED).  NULL is accepted. */
+REDLOCK_API void redlock_client_free(redlock_client *client);
+
+REDLOCK_API size_t redlock_client_nodes(const redlock_client *client);
+REDLOCK_API size_t redlock_client_quorum(const redlock_client *client);
+/* How many nodes are connected now (answered their handshake). */
+REDLOCK_API size_t redlock_client_connected(const redlock_client *client);
+/* Blocking clients: run the loop until at least `min` nodes are connected
+ * or timeout_ms passed (then REDLOCK_ETIMEDOUT). */
+REDLOCK_API int redlock_client_wait_connected(redlock_client *client, size_t min,
+                                              int64_t timeout_ms);
+
+/* A lock on `resource` (binary-safe, len > 0).  Creating it sends nothing. */
+REDLOCK_API int redlock_lock_new(redlock_lock **out, redlock_client *client,
+                                 const void *resource, size_t len);
+/* Free the lock (a pending operation completes with REDLOCK_ECANCELED).  It
+ * does NOT release a held lock: call redlock_release first.  NULL is ok. */
+REDLOCK_API void redlock_lock_free(redlock_lock *lock);
+
+/* Use a fixed value instead of a fresh random one for every acquire, e.g.
+ * to release or extend a lock acquired by another process that handed the
+ * value over.  NULL/0 goes back to random values. */
+REDLOCK_API int redlock_lock_set_value(redlock_lock *lock, const void *value, size_t len);
+/* The value of the last acquire (or the fixed value); NULL if none. */
+REDLOCK_API const char *redlock_lock_value(const redlock_lock *lock, size_t *len);
+/* Milliseconds of validity left as this client knows it; 0 when not held. */
+REDLOCK_API int64_t redlock_lock_validity(const redlock_lock *lock);
+/* Nodes that answered OK in the last operation (acquired, extended, or
+ * released: for a release, how many nodes actually deleted the key). */
+REDLOCK_API size_t redlock_lock_nodes_ok(const redlock_lock *lock);
+/* A readable message for the last operation's outcome ("" after success). */
+REDLOCK_API const char *redlock_lock_errstr(const redlock_lock *lock);
+
+/* Asynchronous operations (see the callback contract above). */
+/* Acquire with the client's retry policy; ttl_ms in 1 .. 2^40. */
+REDLOCK_API int redlock_acquire_async(redlock_lock *lock, int64_t ttl_ms,
+                                      redlock_cb *cb, void *privdata);
+/* Exactly one attempt. */
+REDLOCK_API int redlock_try_acquire_async(redlock_lock *lock, int64_t ttl_ms,
+                                          redlock_cb *cb, void *privdata);
+/* Reset the ttl on every node still holding our value; succeeds with a
+ * quorum and a positive validity measured from the extend's own start. */
+REDLOCK_API int redlock_extend_async(redlock_lock *lock, int64_t ttl_ms,
+                                     redlock_cb *cb, void *privdata);
+/* Delete the key on every node where it still holds our value.  0 when at
+ * least one node deleted it; cb may be NULL. */
+REDLOCK_API int redlock_release_async(redlock_lock *lock, redlock_cb *cb, void *privdata);
+
+/* Blocking operations: clients created with base == NULL only. */
+REDLOCK_API int redlock_acquire(redlock_lock *lock, int64_t ttl_ms);
+REDLOCK_API int redlock_try_acquire(redlock_lock *lock, int64_t ttl_ms);
+REDLOCK_API int redlock_extend(redlock_lock *lock, int64_t ttl_ms);
+REDLOCK_API int redlock_release(redlock_lock *lock);
+
+REDLOCK_API const char *redlock_strerror(int code);
+REDLOCK_API const char *redlock_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* REDLOCK_H */

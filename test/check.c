@@ -1,0 +1,240 @@
+/* check.c -- the runner of check.h's tests: one fork()ed child per test. */
+#include "check.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static struct check_test *check_list;
+static size_t check_count;
+static const char *check_current = "";
+
+void check_register(struct check_test *t)
+{
+    t->next = check_list;
+    check_list = t;
+    check_count++;
+}
+
+int64_t check_now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+int64_t check_now_ms(void)
+{
+    return check_now_us() / 1000;
+}
+
+int check_streq_(const char *a, const char *b)
+{
+    if (a == NULL || b == NULL)
+        return a == b;
+    return strcmp(a, b) == 0;
+}
+
+__attribute__((noreturn)) static void check_end_failed(void)
+{
+    fflush(stdout);
+    fflush(stderr);
+    _exit(1);
+}
+
+void check_fail(const char *file, int line, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "%s:%d: ", file, line);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    check_end_failed();
+}
+
+void check_fail_msg_(const char *file, int line, const char *expr, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "%s:%d: %s: ", file, line, expr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    check_end_failed();
+}
+
+void check_note(const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "  [%s] ", check_current);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+static int check_cmp(const void *pa, const void *pb)
+{
+    const struct check_test *a = *(const struct check_test *const *)pa;
+    const struct check_test *b = *(const struct check_test *const *)pb;
+    int c = strcmp(a->file, b->file);
+    if (c != 0)
+        return c;
+    return (a->line > b->line) - (a->line < b->line);
+}
+
+static int check_selected(const struct check_test *t, int argc, char **argv)
+{
+    if (argc <= 1)
+        return 1;
+    for (int i = 1; i < argc; i++)
+        if (strstr(t->name, argv[i]) != NULL)
+            return 1;
+    return 0;
+}
+
+/* Runs one test in a child; returns 1 if it passed. */
+static int check_run_one(const struct check_test *t, int64_t timeout_s,
+                         const sigset_t *oldmask, const sigset_t *chld)
+{
+    pid_t parent = getpid();
+    int64_t start = check_now_us();
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid < 0) {
+        printf("FAIL %s (fork: %s)\n", t->name, strerror(errno));
+        return 0;
+    }
+    if (pid == 0) {
+        setpgid(0, 0);
+        sigprocmask(SIG_SETMASK, oldmask, NULL);
+        /* Die with the runner, even when it is killed. */
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent)
+            _exit(1);
+        check_current = t->name;
+        t->fn();
+        fflush(stdout);
+        fflush(stderr);
+        exit(0);
+    }
+    /* Both sides set the group, so that kill(-pid) works whoever runs first. */
+    setpgid(pid, pid);
+
+    int64_t deadline = start + timeout_s * 1000000;
+    int status = 0, timed_out = 0;
+    for (;;) {
+        pid_t r = waitpid(pid, &status, WNOHANG);
+        if (r == pid)
+            break;
+        if (r < 0 && errno != EINTR) {
+            printf("FAIL %s (waitpid: %s)\n", t->name, strerror(errno));
+            kill(-pid, SIGKILL);
+            return 0;
+        }
+        int64_t left = deadline - check_now_us();
+        if (left <= 0) {
+            timed_out = 1;
+            kill(-pid, SIGKILL);
+            kill(pid, SIGKILL);
+            while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+                ;
+            break;
+        }
+        struct timespec ts = {(time_t)(left / 1000000), (long)(left % 1000000) * 1000};
+        sigtimedwait(chld, NULL, &ts);
+    }
+    /* Whatever the test left in its process group (servers of a failed test)
+     * was re-parented to the runner (a subreaper): kill and reap it. */
+    kill(-pid, SIGKILL);
+    for (;;) {
+        pid_t r = waitpid(-pid, NULL, 0);
+        if (r < 0 && errno != EINTR)
+            break;
+    }
+    while (waitpid(-1, NULL, WNOHANG) > 0)
+        ;
+
+    int64_t ms = (check_now_us() - start) / 1000;
+    if (timed_out) {
+        printf("FAIL %s (timeout after %lld s)\n", t->name, (long long)timeout_s);
+        return 0;
+    }
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+        printf("ok   %s (%lld ms)\n", t->name, (long long)ms);
+        return 1;
+    }
+    if (WIFSIGNALED(status))
+        printf("FAIL %s (%lld ms, killed by signal %d: %s)\n", t->name, (long long)ms,
+               WTERMSIG(status), strsignal(WTERMSIG(status)));
+    else
+        printf("FAIL %s (%lld ms, exit status %d)\n", t->name, (long long)ms,
+               WEXITSTATUS(status));
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    static struct check_test *tests[4096];
+    size_t n = 0;
+    for (struct check_test *t = check_list; t != NULL && n < sizeof tests / sizeof tests[0];
+         t = t->next)
+        tests[n++] = t;
+    if (n < check_count) {
+        fprintf(stderr, "check: too many tests (%zu)\n", check_count);
+        return 2;
+    }
+    qsort(tests, n, sizeof tests[0], check_cmp);
+
+    if (argc == 2 && strcmp(argv[1], "--list") == 0) {
+        for (size_t i = 0; i < n; i++)
+            printf("%s\n", tests[i]->name);
+        return 0;
+    }
+
+    int64_t timeout_s = 60;
+    const char *env = getenv("CHECK_TIMEOUT");
+    if (env != NULL && *env != '\0') {
+        char *end;
+        long long v = strtoll(env, &end, 10);
+        if (*end != '\0' || v <= 0) {
+            fprintf(stderr, "check: bad CHECK_TIMEOUT \"%s\"\n", env);
+            return 2;
+        }
+        timeout_s = v;
+    }
+
+    /* SIGCHLD stays blocked in the runner: sigtimedwait() waits for it. */
+    sigset_t chld, oldmask;
+    sigemptyset(&chld);
+    sigaddset(&chld, SIGCHLD);
+    sigprocmask(SIG_BLOCK, &chld, &oldmask);
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    /* Orphans of a test (its servers, when it crashed) become our children,
+     * so that they can be reaped rather than left as zombies. */
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
+
+    int passed = 0, failed = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!check_selected(tests[i], argc, argv))
+            continue;
+        if (check_run_one(tests[i], timeout_s, &oldmask, &chld))
+            passed++;
+        else
+            failed++;
+    }
+    if (argc > 1 && passed + failed == 0)
+        fprintf(stderr, "check: no test name contains any of the arguments\n");
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed == 0 && passed + failed > 0 ? 0 : 1;
+}

@@ -795,6 +795,18 @@ void rlp_proxy_free(rlp_proxy *p)
     free(p);
 }
 
+struct event_base *rlp_base_new(void)
+{
+    struct event_base *base = NULL;
+    struct event_config *cfg = event_config_new();
+    if (cfg) {
+        event_config_set_flag(cfg, EVENT_BASE_FLAG_PRECISE_TIMER);
+        base = event_base_new_with_config(cfg);
+        event_config_free(cfg);
+    }
+    return base ? base : event_base_new();
+}
+
 int rlp_parse_dir(const char *s)
 {
     if (!s)
@@ -871,7 +883,7 @@ rlp_thread *rlp_thread_start(int listen_port, const char *target_host,
     pthread_mutex_init(&t->callmu, NULL);
     pthread_mutex_init(&t->mu, NULL);
     pthread_cond_init(&t->cv, NULL);
-    if (!(t->base = event_base_new())) {
+    if (!(t->base = rlp_base_new())) {
         seterr(err, errlen, "event_base_new failed%s", "", 0);
         goto fail;
     }

@@ -155,6 +155,10 @@ void rlp_thread_stop(rlp_thread *t);
 /* The proxy of a thread: only to be touched from inside rlp_thread_call. */
 rlp_proxy *rlp_thread_proxy(rlp_thread *t);
 
+/* An event_base with EVENT_BASE_FLAG_PRECISE_TIMER (timerfd: sub-ms timer
+ * precision instead of epoll's ms rounding); falls back to a plain one. */
+struct event_base *rlp_base_new(void);
+
 /* "up" / "down" / "both" -> RLP_*; 0 if not recognised. */
 int rlp_parse_dir(const char *s);
 

@@ -43,6 +43,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <event2/event.h>
@@ -484,6 +485,7 @@ int main(int argc, char **argv)
     int n = 0, pending_listen = -1, control = -1, i, cport = -1;
     char err[512];
     long v;
+    struct stat sst;
 
     memset(&G, 0, sizeof G);
     G.cfd = -1;
@@ -551,7 +553,7 @@ int main(int argc, char **argv)
     }
 
     signal(SIGPIPE, SIG_IGN);
-    G.base = event_base_new();
+    G.base = rlp_base_new();
     if (!G.base) {
         fprintf(stderr, "rlproxy: event_base_new failed\n");
         return 1;
@@ -598,11 +600,14 @@ int main(int argc, char **argv)
 
     /* stdin: pipes, sockets and ttys go through the event loop; regular
      * files and /dev/null cannot be polled, so they are read right away. */
-    G.ev_stdin = event_new(G.base, STDIN_FILENO, EV_READ | EV_PERSIST, on_stdin, NULL);
-    if (G.ev_stdin && event_add(G.ev_stdin, NULL) < 0) {
+    if (fstat(STDIN_FILENO, &sst) == 0 &&
+        !(S_ISREG(sst.st_mode) || (S_ISCHR(sst.st_mode) && !isatty(STDIN_FILENO))))
+        G.ev_stdin = event_new(G.base, STDIN_FILENO, EV_READ | EV_PERSIST, on_stdin, NULL);
+    if (!G.ev_stdin || event_add(G.ev_stdin, NULL) < 0) {
         char buf[4096];
         ssize_t r;
-        event_free(G.ev_stdin);
+        if (G.ev_stdin)
+            event_free(G.ev_stdin);
         G.ev_stdin = NULL;
         while (!G.quitting && (r = read(STDIN_FILENO, buf, sizeof buf)) > 0)
             feed(&G.stdin_lb, buf, (size_t)r, STDOUT_FILENO);

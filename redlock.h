@@ -75,6 +75,7 @@ struct event_base;
 #define REDLOCK_EBUSY      -8  /* an operation is already in flight on this lock */
 #define REDLOCK_ESERVER    -9  /* masters answered with errors (OOM, READONLY, ...) */
 #define REDLOCK_ECLOSED   -10  /* the lock's client was freed */
+#define REDLOCK_ESYSTEM   -11  /* a system call failed (message has errno text) */
 
 /* Node events for redlock_node_cb. */
 #define REDLOCK_NODE_UP    1   /* connected and answered the handshake */

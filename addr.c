@@ -1,0 +1,169 @@
+/* addr.c -- parse one node address into host/port/path/credentials/db.
+ *
+ *   host:port            127.0.0.1:6379, redis1.example:7000
+ *   [ipv6]:port          [::1]:6379
+ *   host                 port 6379
+ *   redis://[[user]:password@]host[:port][/db]
+ *   unix:///path/to.sock
+ *
+ * Messages never contain the password.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "redlock_private.h"
+
+static int fail(char *err, size_t errlen, const char *what, const char *s)
+{
+    if (err && errlen)
+        snprintf(err, errlen, "invalid address \"%.64s\": %s", s, what);
+    return REDLOCK_EINVAL;
+}
+
+/* Parse a decimal integer in [lo, hi] spanning exactly [p, end). */
+static int parse_int(const char *p, const char *end, long lo, long hi, long *out)
+{
+    long v = 0;
+    if (p == end || end - p > 9)
+        return -1;
+    for (; p < end; p++) {
+        if (*p < '0' || *p > '9')
+            return -1;
+        v = v * 10 + (*p - '0');
+    }
+    if (v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static char *dup_range(const char *p, const char *end)
+{
+    size_t len = (size_t)(end - p);
+    char *s = malloc(len + 1);
+    if (s) {
+        memcpy(s, p, len);
+        s[len] = '\0';
+    }
+    return s;
+}
+
+/* host[:port] or [v6][:port] in [p, end). */
+static int parse_hostport(redlock__addr *a, const char *p, const char *end,
+                          const char *s, char *err, size_t errlen)
+{
+    const char *hend, *colon = NULL;
+    long port = 6379;
+
+    if (p == end)
+        return fail(err, errlen, "missing host", s);
+    if (*p == '[') {
+        hend = memchr(p, ']', (size_t)(end - p));
+        if (!hend || hend == p + 1)
+            return fail(err, errlen, "unterminated or empty [ipv6] host", s);
+        if (hend + 1 < end) {
+            if (hend[1] != ':')
+                return fail(err, errlen, "expected ':' after ']'", s);
+            colon = hend + 1;
+        }
+        p++;
+    } else {
+        colon = memchr(p, ':', (size_t)(end - p));
+        if (colon && memchr(colon + 1, ':', (size_t)(end - colon - 1)))
+            return fail(err, errlen, "an IPv6 host needs brackets: [addr]:port", s);
+        hend = colon ? colon : end;
+        if (hend == p)
+            return fail(err, errlen, "missing host", s);
+    }
+    if (colon && parse_int(colon + 1, end, 1, 65535, &port) != 0)
+        return fail(err, errlen, "port must be a number from 1 to 65535", s);
+    a->host = dup_range(p, hend);
+    a->port = (int)port;
+    return a->host ? 0 : REDLOCK_ENOMEM;
+}
+
+static int parse_url(redlock__addr *a, const char *s, const char *p,
+                     char *err, size_t errlen)
+{
+    const char *end = p + strlen(p);
+    const char *slash = memchr(p, '/', (size_t)(end - p));
+    const char *at = NULL, *q;
+    int rc;
+
+    /* The last '@' before the path ends the credentials: passwords may
+     * contain '@', host names may not. */
+    for (q = p; q < (slash ? slash : end); q++)
+        if (*q == '@')
+            at = q;
+    if (at) {
+        const char *colon = memchr(p, ':', (size_t)(at - p));
+        if (!colon)
+            return fail(err, errlen, "credentials must be [user]:password@", s);
+        if (colon > p && !(a->user = dup_range(p, colon)))
+            return REDLOCK_ENOMEM;
+        if (!(a->password = dup_range(colon + 1, at)))
+            return REDLOCK_ENOMEM;
+        p = at + 1;
+    }
+    if (slash) {
+        long db;
+        if (slash + 1 < end && parse_int(slash + 1, end, 0, 1 << 20, &db) != 0)
+            return fail(err, errlen, "database must be a non-negative number", s);
+        if (slash + 1 < end)
+            a->db = (int)db;
+        end = slash;
+    }
+    rc = parse_hostport(a, p, end, s, err, errlen);
+    return rc;
+}
+
+int redlock__addr_parse(redlock__addr *a, const char *s, char *err, size_t errlen)
+{
+    const char *scheme_end;
+    int rc;
+
+    memset(a, 0, sizeof *a);
+    a->db = -1;
+    if (!s || !*s)
+        return fail(err, errlen, "empty", s ? s : "");
+    scheme_end = strstr(s, "://");
+    if (!scheme_end) {
+        rc = parse_hostport(a, s, s + strlen(s), s, err, errlen);
+    } else if (strncmp(s, "redis://", 8) == 0) {
+        rc = parse_url(a, s, s + 8, err, errlen);
+    } else if (strncmp(s, "unix://", 7) == 0) {
+        if (s[7] != '/')
+            return fail(err, errlen, "unix:// needs an absolute path (unix:///path)", s);
+        rc = (a->path = strdup(s + 7)) ? 0 : REDLOCK_ENOMEM;
+    } else if (strncmp(s, "rediss://", 9) == 0) {
+        return fail(err, errlen, "TLS (rediss://) is not supported by this build yet", s);
+    } else {
+        return fail(err, errlen, "unknown scheme (use redis://, unix:// or host:port)", s);
+    }
+    if (rc != 0)
+        redlock__addr_free(a);
+    if (rc == REDLOCK_ENOMEM && err && errlen)
+        snprintf(err, errlen, "out of memory");
+    return rc;
+}
+
+static void wipe_free(char *s)
+{
+    if (s) {
+        /* volatile so the compiler cannot drop the wipe of a dead buffer */
+        volatile char *v = s;
+        while (*v)
+            *v++ = 0;
+        free(s);
+    }
+}
+
+void redlock__addr_free(redlock__addr *a)
+{
+    free(a->host);
+    free(a->path);
+    free(a->user);
+    wipe_free(a->password);
+    memset(a, 0, sizeof *a);
+    a->db = -1;
+}

@@ -1,0 +1,52 @@
+/* clock.c -- the time source, clock drift and lock validity.
+ *
+ *   start                      quorum reached          start + ttl
+ *     |------- elapsed ------------|---- validity ----|-- drift --|
+ *
+ *   validity = ttl - elapsed - drift,  drift = ttl * factor + min
+ *
+ * Which clock: elapsed time must be measured by a clock that (a) never
+ * jumps when someone sets the wall time (so not CLOCK_REALTIME) and (b) keeps
+ * counting while the host is suspended.  CLOCK_MONOTONIC stops during
+ * suspend on Linux: a laptop or VM that sleeps for a minute would wake up
+ * believing its 30-second lock still had time left, while the masters
+ * expired the key long ago and handed it to someone else.  CLOCK_BOOTTIME
+ * is monotonic *and* includes suspended time, so the validity we report
+ * only ever errs on the short side.  Where CLOCK_BOOTTIME is missing we fall
+ * back to CLOCK_MONOTONIC.
+ *
+ * The clock is injectable (redlock_options.clock) so tests can drive time.
+ */
+#include <time.h>
+#include "redlock_private.h"
+
+int64_t redlock__clock_default(void *privdata)
+{
+    struct timespec ts;
+    (void)privdata;
+#ifdef CLOCK_BOOTTIME
+    if (clock_gettime(CLOCK_BOOTTIME, &ts) == 0)
+        return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+#endif
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+/* ttl is at most 2^40 ms (checked by callers), so nothing here overflows. */
+int64_t redlock__drift_us(int64_t ttl_ms, double factor, int64_t min_ms)
+{
+    return (int64_t)((double)ttl_ms * 1000.0 * factor) + min_ms * 1000;
+}
+
+int64_t redlock__validity_us(int64_t start_us, int64_t now_us, int64_t ttl_ms, int64_t drift_us)
+{
+    int64_t elapsed = now_us - start_us;
+    if (elapsed < 0)        /* a clock that went backwards: trust nothing */
+        return 0;
+    return ttl_ms * 1000 - elapsed - drift_us;
+}
+
+int64_t redlock__ms_floor(int64_t us)
+{
+    return us > 0 ? us / 1000 : 0;
+}

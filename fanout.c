@@ -1,0 +1,279 @@
+/* fanout.c -- one operation: the same command to every node at once, one
+ * vote per node, decided by quorum.c the moment the outcome is known.
+ *
+ *   op_start ──▶ node 0 ─┐   replies, failures and the timer turn PENDING
+ *            ──▶ node 1  ├─  votes into OK / REFUSED / TIMEOUT / DOWN /
+ *            ──▶ node 2 ─┘   ERROR; after each one quorum.c is asked.
+ *
+ *   timer: start + min(node timeout, validity left, caller's deadline);
+ *          when it fires every vote still pending becomes TIMEOUT.
+ *
+ * The kind of operation (which command, how a reply votes, wait for a
+ * quorum or for everyone) is a redlock__op_kind, so acquire, extend,
+ * release and later scripts all share this code.
+ *
+ * Lifetime: an op is reference counted.  One reference until its result is
+ * delivered, one per request still queued on a node's connection; so a
+ * reply arriving after the decision (a slow node) still finds its op and is
+ * simply counted, and never confuses a later operation.  Dead ops go back
+ * to a per-client pool with their buffers, so the steady state allocates
+ * nothing.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <hiredis/hiredis.h>
+#include "redlock_private.h"
+
+static void op_timer_cb(evutil_socket_t fd, short what, void *arg);
+
+redlock__op *redlock__op_new(redlock_client *c, const redlock__op_kind *kind,
+                             const void *key, size_t keylen,
+                             const void *value, size_t valuelen, int64_t ttl_ms)
+{
+    redlock__op *op = c->free_ops;
+
+    if (op) {
+        c->free_ops = op->next;
+    } else {
+        if (!(op = calloc(1, sizeof *op)))
+            return NULL;
+        if (!(op->votes = calloc(2, c->n))) {
+            free(op);
+            return NULL;
+        }
+        op->evaled = op->votes + c->n;
+        op->c = c;
+        evtimer_assign(&op->timer, c->base, op_timer_cb, op);
+    }
+    op->kind = kind;
+    op->next = op->prev = NULL;
+    op->refs = 1;
+    op->decided = op->starting = op->deferred = op->cancelled = 0;
+    op->decision = REDLOCK__UNDECIDED;
+    op->ttl_ms = ttl_ms;
+    op->drift_us = ttl_ms ? redlock__drift_us(ttl_ms, c->opt.drift_factor, c->opt.drift_min_ms) : 0;
+    op->limit_us = 0;
+    op->err[0] = '\0';
+    memset(op->votes, 0, 2 * c->n);
+    redlock__tally_init(&op->tally, (unsigned)c->n);
+    op->data.len = op->cmd.len = 0;
+    op->keylen = keylen;
+    op->valuelen = valuelen;
+    if (redlock__buf_reserve(&op->data, keylen + valuelen) != 0)
+        goto oom;
+    memcpy(op->data.p, key, keylen);
+    if (valuelen)
+        memcpy(op->data.p + keylen, value, valuelen);
+    op->data.len = keylen + valuelen;
+    if (kind->encode(op, &op->cmd, 0) != 0)
+        goto oom;
+    return op;
+oom:
+    op->refs = 0;
+    op->next = c->free_ops;
+    c->free_ops = op;
+    return NULL;
+}
+
+int64_t redlock__op_validity_us(const redlock__op *op, int64_t now_us)
+{
+    if (!op->ttl_ms)    /* no ttl: only the quorum matters */
+        return 1;
+    return redlock__validity_us(op->start_us, now_us, op->ttl_ms, op->drift_us);
+}
+
+static void deliver(redlock__op *op)
+{
+    redlock_client *c = op->c;
+
+    /* unlink from the client's list of undelivered ops */
+    if (op->prev)
+        op->prev->next = op->next;
+    else
+        c->live_ops = op->next;
+    if (op->next)
+        op->next->prev = op->prev;
+    op->next = op->prev = NULL;
+    if (op->done)
+        op->done(op, op->done_privdata);
+    redlock__op_unref(op);
+}
+
+static void decide(redlock__op *op, enum redlock__decision d)
+{
+    op->decided = 1;
+    op->decision = d;
+    evtimer_del(&op->timer);
+    if (op->starting) {
+        /* Never call back inside the starting call: go through the loop. */
+        op->deferred = 1;
+        event_active(&op->timer, EV_TIMEOUT, 1);
+        return;
+    }
+    deliver(op);
+}
+
+static void check(redlock__op *op)
+{
+    enum redlock__decision d;
+
+    if (op->decided)
+        return;
+    if (op->kind->wait_all) {
+        if (op->tally.count[REDLOCK__PENDING] > 0)
+            return;
+        d = op->tally.count[REDLOCK__OK] > 0 ? REDLOCK__WON : REDLOCK__LOST;
+    } else {
+        d = redlock__decide(&op->tally, redlock__op_validity_us(op, redlock__now(op->c)));
+        if (d == REDLOCK__UNDECIDED)
+            return;
+    }
+    decide(op, d);
+}
+
+static void vote(redlock__op *op, size_t node, enum redlock__vote v, const char *why)
+{
+    if (op->votes[node] != REDLOCK__PENDING)
+        return;     /* late: this node already timed out or failed */
+    op->votes[node] = (unsigned char)v;
+    redlock__tally_set(&op->tally, REDLOCK__PENDING, v);
+    if (why && !op->err[0])
+        snprintf(op->err, sizeof op->err, "node %zu (%s): %s", node,
+                 op->c->nodes[node].label, why);
+    check(op);
+}
+
+void redlock__op_start(redlock__op *op, redlock__op_done *done, void *privdata)
+{
+    redlock_client *c = op->c;
+    int64_t now = redlock__now(c), wait_us = c->opt.node_timeout_ms * 1000;
+    struct timeval tv;
+
+    op->done = done;
+    op->done_privdata = privdata;
+    op->start_us = now;
+    op->next = c->live_ops;
+    if (op->next)
+        op->next->prev = op;
+    c->live_ops = op;
+
+    op->starting = 1;
+    for (size_t i = 0; i < c->n && !op->decided; i++)
+        redlock__node_send(&c->nodes[i], op, op->cmd.p, op->cmd.len);
+    op->starting = 0;
+    if (op->decided)
+        return;     /* completion already scheduled */
+
+    if (op->ttl_ms) {
+        int64_t left = redlock__op_validity_us(op, now);
+        if (left < wait_us)
+            wait_us = left;
+    }
+    if (op->limit_us && op->limit_us - now < wait_us)
+        wait_us = op->limit_us - now;
+    if (wait_us < 0)
+        wait_us = 0;
+    tv.tv_sec = (time_t)(wait_us / 1000000);
+    tv.tv_usec = (suseconds_t)(wait_us % 1000000);
+    evtimer_add(&op->timer, &tv);
+}
+
+static void op_timer_cb(evutil_socket_t fd, short what, void *arg)
+{
+    redlock__op *op = arg;
+    redlock_client *c = op->c;
+    (void)fd;
+    (void)what;
+
+    redlock__enter(c);
+    if (op->deferred) {
+        deliver(op);
+    } else if (!op->decided) {
+        /* Everything still pending is out of time. */
+        for (size_t i = 0; i < c->n && !op->decided; i++)
+            if (op->votes[i] == REDLOCK__PENDING)
+                vote(op, i, REDLOCK__TIMEOUT, "timed out");
+        if (!op->decided)           /* validity ran out with a quorum */
+            decide(op, REDLOCK__LOST);
+    }
+    redlock__leave(c);
+}
+
+void redlock__op_reply(redlock__op *op, size_t node, const redisReply *r)
+{
+    int v;
+
+    if (op->votes[node] != REDLOCK__PENDING || op->decided)
+        return;
+    v = op->kind->classify(r);
+    if (v < 0 && !op->evaled[node]) {
+        /* NOSCRIPT: this server lost its script cache (restart, SCRIPT
+         * FLUSH).  Resend on this node only, as EVAL, which reloads it. */
+        redlock__buf eval = { 0 };
+        op->evaled[node] = 1;
+        if (op->kind->encode(op, &eval, 1) == 0) {
+            redlock__node_send(&op->c->nodes[node], op, eval.p, eval.len);
+            redlock__buf_free(&eval);
+            return;
+        }
+        redlock__buf_free(&eval);
+        vote(op, node, REDLOCK__ERROR, "out of memory");
+        return;
+    }
+    if (v < 0 || v == REDLOCK__ERROR) {
+        char why[128];
+        if (r->type == REDIS_REPLY_ERROR)
+            snprintf(why, sizeof why, "%.*s", (int)(r->len < 120 ? r->len : 120), r->str);
+        else
+            snprintf(why, sizeof why, "unexpected reply type %d", r->type);
+        vote(op, node, REDLOCK__ERROR, why);
+        return;
+    }
+    vote(op, node, (enum redlock__vote)v, NULL);
+}
+
+void redlock__op_fail(redlock__op *op, size_t node, enum redlock__vote v, const char *why)
+{
+    vote(op, node, v, why);
+}
+
+void redlock__op_unref(redlock__op *op)
+{
+    redlock_client *c = op->c;
+
+    if (--op->refs > 0)
+        return;
+    op->done = NULL;
+    op->done_privdata = NULL;
+    op->next = c->free_ops;
+    c->free_ops = op;
+}
+
+void redlock__op_cancel_all(redlock_client *c)
+{
+    /* deliver() unlinks the head each time; a done callback may start no
+     * new op because the client is closing. */
+    while (c->live_ops) {
+        redlock__op *op = c->live_ops;
+        evtimer_del(&op->timer);
+        op->cancelled = 1;
+        op->decided = 1;
+        op->deferred = 0;
+        if (op->decision == REDLOCK__UNDECIDED)
+            op->decision = REDLOCK__LOST;
+        deliver(op);
+    }
+}
+
+void redlock__op_pool_free(redlock_client *c)
+{
+    while (c->free_ops) {
+        redlock__op *op = c->free_ops;
+        c->free_ops = op->next;
+        redlock__buf_free(&op->data);
+        redlock__buf_free(&op->cmd);
+        free(op->votes);
+        free(op);
+    }
+}

@@ -1,0 +1,398 @@
+/* node.c -- one connection per master: connect, handshake, pipelined
+ * requests, replies in order, reconnection with capped back-off.
+ *
+ *   DOWN ──(back-off timer, or a request once it is due)──▶ CONNECTING
+ *   CONNECTING ──(TCP up, AUTH/SELECT/PING answered)──▶ UP
+ *   CONNECTING/UP ──(EOF, error, connect timeout, bad reply)──▶ DOWN
+ *
+ * Requests of every operation share the connection (Redis answers in
+ * order), so each node keeps a FIFO ring of the ops waiting for a reply.
+ * While CONNECTING, requests queue in the bufferevent's output buffer and
+ * leave once the socket is up; while DOWN they fail at once, so a dead node
+ * costs nothing.  A hung node (SIGSTOP) holds its requests until each op's
+ * own timer gives up on it; the others' replies are read independently.
+ *
+ * Transport: a libevent bufferevent, so that TLS can later be a
+ * bufferevent_openssl in the same place; hiredis only parses replies.
+ */
+#include <errno.h>
+#include <netdb.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <event2/bufferevent.h>
+#include <event2/buffer.h>
+#include <hiredis/hiredis.h>
+#include "redlock_private.h"
+
+static void read_cb(struct bufferevent *bev, void *arg);
+static void event_cb(struct bufferevent *bev, short events, void *arg);
+static void retry_cb(evutil_socket_t fd, short what, void *arg);
+static void connect_timeout_cb(evutil_socket_t fd, short what, void *arg);
+
+int redlock__node_init(redlock__node *n, redlock_client *c, size_t index)
+{
+    char label[300];
+
+    n->c = c;
+    n->index = index;
+    n->state = REDLOCK__NODE_DOWN;
+    n->backoff_ms = c->opt.reconnect_min_ms;
+    if (n->addr.path)
+        snprintf(label, sizeof label, "unix:%s", n->addr.path);
+    else if (strchr(n->addr.host, ':'))
+        snprintf(label, sizeof label, "[%s]:%d", n->addr.host, n->addr.port);
+    else
+        snprintf(label, sizeof label, "%s:%d", n->addr.host, n->addr.port);
+    if (!(n->label = strdup(label)))
+        return REDLOCK_ENOMEM;
+    n->cap = 64;
+    if (!(n->slots = malloc(n->cap * sizeof *n->slots)))
+        return REDLOCK_ENOMEM;
+    evtimer_assign(&n->retry_timer, c->base, retry_cb, n);
+    evtimer_assign(&n->connect_timer, c->base, connect_timeout_cb, n);
+    return 0;
+}
+
+static int slot_push(redlock__node *n, redlock__op *op)
+{
+    if (n->count == n->cap) {
+        size_t cap = n->cap * 2;
+        redlock__slot *s = malloc(cap * sizeof *s);
+        if (!s)
+            return REDLOCK_ENOMEM;
+        for (size_t i = 0; i < n->count; i++)
+            s[i] = n->slots[(n->head + i) % n->cap];
+        free(n->slots);
+        n->slots = s;
+        n->head = 0;
+        n->cap = cap;
+    }
+    n->slots[(n->head + n->count) % n->cap].op = op;
+    n->count++;
+    if (op)
+        op->refs++;
+    return 0;
+}
+
+static redlock__op *slot_pop(redlock__node *n)
+{
+    redlock__op *op = n->slots[n->head].op;
+    n->head = (n->head + 1) % n->cap;
+    n->count--;
+    return op;
+}
+
+/* Tear the connection down and fail everything queued on it. */
+static void node_drop(redlock__node *n, const char *why)
+{
+    redlock_client *c = n->c;
+
+    snprintf(n->lasterr, sizeof n->lasterr, "%s", why);
+    if (n->bev) {
+        bufferevent_free(n->bev);
+        n->bev = NULL;
+    }
+    if (n->reader) {
+        redisReaderFree(n->reader);
+        n->reader = NULL;
+    }
+    evtimer_del(&n->connect_timer);
+    n->state = REDLOCK__NODE_DOWN;
+    n->handshake_left = 0;
+    if (!c->closing) {
+        struct timeval tv = { (time_t)(n->backoff_ms / 1000),
+                              (suseconds_t)(n->backoff_ms % 1000 * 1000) };
+        n->retry_at_us = redlock__now(c) + n->backoff_ms * 1000;
+        evtimer_add(&n->retry_timer, &tv);
+        n->backoff_ms *= 2;
+        if (n->backoff_ms > c->opt.reconnect_max_ms)
+            n->backoff_ms = c->opt.reconnect_max_ms;
+    }
+    /* State is DOWN before any op hears of it, so an op started from a
+     * callback below fails here at once instead of queueing. */
+    while (n->count) {
+        redlock__op *op = slot_pop(n);
+        if (op) {
+            redlock__op_fail(op, n->index, REDLOCK__DOWN, n->lasterr);
+            redlock__op_unref(op);
+        }
+    }
+    if (!c->closing)
+        redlock__node_event(c, n->index, REDLOCK_NODE_DOWN, n->lasterr);
+}
+
+static int resolve(redlock__node *n, struct sockaddr_storage *ss, int *sslen)
+{
+    struct addrinfo hints, *res = NULL;
+    char port[8];
+    int rc;
+
+    if (n->addr.path) {
+        struct sockaddr_un *un = (struct sockaddr_un *)ss;
+        if (strlen(n->addr.path) >= sizeof un->sun_path) {
+            snprintf(n->lasterr, sizeof n->lasterr, "unix socket path too long");
+            return -1;
+        }
+        memset(un, 0, sizeof *un);
+        un->sun_family = AF_UNIX;
+        strcpy(un->sun_path, n->addr.path);
+        *sslen = (int)sizeof *un;
+        return 0;
+    }
+    /* Blocking for a host name: documented; numeric addresses never block. */
+    memset(&hints, 0, sizeof hints);
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    snprintf(port, sizeof port, "%d", n->addr.port);
+    rc = getaddrinfo(n->addr.host, port, &hints, &res);
+    if (rc != 0 || !res) {
+        snprintf(n->lasterr, sizeof n->lasterr, "cannot resolve host: %s", gai_strerror(rc));
+        if (res)
+            freeaddrinfo(res);
+        return -1;
+    }
+    memcpy(ss, res->ai_addr, res->ai_addrlen);
+    *sslen = (int)res->ai_addrlen;
+    freeaddrinfo(res);
+    return 0;
+}
+
+static int queue_handshake(redlock__node *n)
+{
+    redlock__buf b = { 0 };
+    int rc = 0, cmds = 0;
+
+    if (n->addr.password) {
+        const char *argv[3] = { "AUTH", n->addr.user, n->addr.password };
+        size_t len[3] = { 4, n->addr.user ? strlen(n->addr.user) : 0, strlen(n->addr.password) };
+        if (!n->addr.user) {
+            argv[1] = argv[2];
+            len[1] = len[2];
+        }
+        rc |= redlock__resp_command(&b, n->addr.user ? 3 : 2, argv, len);
+        cmds++;
+    }
+    if (n->addr.db >= 0) {
+        char db[16];
+        const char *argv[2] = { "SELECT", db };
+        size_t len[2] = { 6, (size_t)snprintf(db, sizeof db, "%d", n->addr.db) };
+        rc |= redlock__resp_command(&b, 2, argv, len);
+        cmds++;
+    }
+    {
+        const char *argv[1] = { "PING" };
+        size_t len[1] = { 4 };
+        rc |= redlock__resp_command(&b, 1, argv, len);
+        cmds++;
+    }
+    for (int i = 0; i < cmds && rc == 0; i++)
+        rc = slot_push(n, NULL);
+    if (rc == 0 && bufferevent_write(n->bev, b.p, b.len) != 0)
+        rc = REDLOCK_ENOMEM;
+    /* the AUTH command held the password: wipe our copy */
+    if (b.p)
+        memset(b.p, 0, b.cap);
+    redlock__buf_free(&b);
+    n->handshake_left = (unsigned)cmds;
+    return rc;
+}
+
+void redlock__node_connect(redlock__node *n)
+{
+    redlock_client *c = n->c;
+    struct sockaddr_storage ss;
+    int sslen = 0;
+    struct timeval tv = { (time_t)(c->opt.connect_timeout_ms / 1000),
+                          (suseconds_t)(c->opt.connect_timeout_ms % 1000 * 1000) };
+
+    if (n->state != REDLOCK__NODE_DOWN || c->closing)
+        return;
+    evtimer_del(&n->retry_timer);
+    if (resolve(n, &ss, &sslen) != 0) {
+        char why[sizeof n->lasterr];
+        memcpy(why, n->lasterr, sizeof why);
+        node_drop(n, why);
+        return;
+    }
+    n->bev = bufferevent_socket_new(c->base, -1, BEV_OPT_CLOSE_ON_FREE);
+    n->reader = redisReaderCreate();
+    if (!n->bev || !n->reader) {
+        node_drop(n, "out of memory");
+        return;
+    }
+    n->state = REDLOCK__NODE_CONNECTING;
+    bufferevent_setcb(n->bev, read_cb, NULL, event_cb, n);
+    bufferevent_enable(n->bev, EV_READ | EV_WRITE);
+    if (bufferevent_socket_connect(n->bev, (struct sockaddr *)&ss, sslen) != 0) {
+        char why[sizeof n->lasterr];
+        snprintf(why, sizeof why, "connect: %s", strerror(errno));
+        node_drop(n, why);
+        return;
+    }
+    if (!n->addr.path) {
+        int one = 1;
+        evutil_socket_t fd = bufferevent_getfd(n->bev);
+        if (fd >= 0)
+            setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    }
+    if (queue_handshake(n) != 0) {
+        node_drop(n, "out of memory");
+        return;
+    }
+    evtimer_add(&n->connect_timer, &tv);
+}
+
+void redlock__node_send(redlock__node *n, redlock__op *op, const char *buf, size_t len)
+{
+    redlock_client *c = n->c;
+
+    if (n->state == REDLOCK__NODE_DOWN && redlock__now(c) >= n->retry_at_us)
+        redlock__node_connect(n);   /* due anyway: don't wait for the timer */
+    if (n->state == REDLOCK__NODE_DOWN) {
+        redlock__op_fail(op, n->index, REDLOCK__DOWN, n->lasterr[0] ? n->lasterr : "not connected");
+        return;
+    }
+    if (n->count >= c->opt.max_pending) {
+        redlock__op_fail(op, n->index, REDLOCK__ERROR, "too many requests pending on this node");
+        return;
+    }
+    if (slot_push(n, op) != 0) {
+        redlock__op_fail(op, n->index, REDLOCK__ERROR, "out of memory");
+        return;
+    }
+    if (bufferevent_write(n->bev, buf, len) != 0) {
+        /* undo the push: it is the newest slot */
+        n->count--;
+        op->refs--;
+        redlock__op_fail(op, n->index, REDLOCK__ERROR, "out of memory");
+    }
+}
+
+static void dispatch(redlock__node *n, redisReply *r)
+{
+    redlock__op *op;
+
+    if (n->count == 0) {
+        node_drop(n, "protocol error: reply without a request");
+        return;
+    }
+    op = slot_pop(n);
+    if (op) {
+        redlock__op_reply(op, n->index, r);
+        redlock__op_unref(op);
+        return;
+    }
+    /* a handshake reply */
+    if (r->type == REDIS_REPLY_ERROR) {
+        char why[sizeof n->lasterr];
+        /* AUTH errors never echo the password; keep the server's words. */
+        snprintf(why, sizeof why, "handshake failed: %.*s",
+                 (int)(r->len < 120 ? r->len : 120), r->str);
+        node_drop(n, why);
+        return;
+    }
+    if (--n->handshake_left == 0) {
+        n->state = REDLOCK__NODE_UP;
+        n->backoff_ms = n->c->opt.reconnect_min_ms;
+        n->lasterr[0] = '\0';
+        evtimer_del(&n->connect_timer);
+        redlock__node_event(n->c, n->index, REDLOCK_NODE_UP, "connected");
+    }
+}
+
+static void read_cb(struct bufferevent *bev, void *arg)
+{
+    redlock__node *n = arg;
+    redlock_client *c = n->c;
+    struct evbuffer *in = bufferevent_get_input(bev);
+    struct evbuffer_iovec v[8];
+    int nv;
+
+    redlock__enter(c);
+    while ((nv = evbuffer_peek(in, -1, NULL, v, 8)) > 0) {
+        size_t total = 0;
+        if (nv > 8)
+            nv = 8;
+        for (int i = 0; i < nv; i++) {
+            redisReaderFeed(n->reader, v[i].iov_base, v[i].iov_len);
+            total += v[i].iov_len;
+        }
+        evbuffer_drain(in, total);
+    }
+    for (;;) {
+        void *reply = NULL;
+        if (redisReaderGetReply(n->reader, &reply) != REDIS_OK) {
+            char why[sizeof n->lasterr];
+            snprintf(why, sizeof why, "protocol error: %s", n->reader->errstr);
+            node_drop(n, why);
+            break;
+        }
+        if (!reply)
+            break;
+        dispatch(n, reply);
+        freeReplyObject(reply);
+        /* a callback may have dropped this connection or freed the client */
+        if (n->bev != bev || c->closing)
+            break;
+    }
+    redlock__leave(c);
+}
+
+static void event_cb(struct bufferevent *bev, short events, void *arg)
+{
+    redlock__node *n = arg;
+    redlock_client *c = n->c;
+    char why[sizeof n->lasterr];
+    (void)bev;
+
+    if (events & BEV_EVENT_CONNECTED)
+        return;     /* the handshake's replies will say when we are UP */
+    redlock__enter(c);
+    if (events & BEV_EVENT_EOF)
+        snprintf(why, sizeof why, "connection closed by the server");
+    else
+        snprintf(why, sizeof why, "connection error: %s",
+                 evutil_socket_error_to_string(EVUTIL_SOCKET_ERROR()));
+    node_drop(n, why);
+    redlock__leave(c);
+}
+
+static void retry_cb(evutil_socket_t fd, short what, void *arg)
+{
+    redlock__node *n = arg;
+    (void)fd;
+    (void)what;
+    redlock__enter(n->c);
+    redlock__node_connect(n);
+    redlock__leave(n->c);
+}
+
+static void connect_timeout_cb(evutil_socket_t fd, short what, void *arg)
+{
+    redlock__node *n = arg;
+    (void)fd;
+    (void)what;
+    redlock__enter(n->c);
+    node_drop(n, "connect timed out");
+    redlock__leave(n->c);
+}
+
+void redlock__node_close(redlock__node *n)
+{
+    if (!n->c)
+        return;
+    evtimer_del(&n->retry_timer);
+    if (n->slots)
+        node_drop(n, "client freed");
+    evtimer_del(&n->retry_timer);
+    free(n->slots);
+    free(n->label);
+    redlock__addr_free(&n->addr);
+    n->slots = NULL;
+    n->c = NULL;
+}

@@ -1,0 +1,922 @@
+/* redlock.c -- the client, lock handles and the lock policy: acquire with
+ * retries, extend, release, and the blocking wrappers.
+ *
+ * An acquire is a series of attempts.  Each attempt is one fan-out
+ * (fanout.c) of SET key value NX PX ttl with a fresh random value:
+ *
+ *   attempt ──won──▶ validity = ttl - elapsed - drift, callback(0)
+ *      │
+ *      └─lost──▶ release the value on EVERY node (fire and forget: on each
+ *                connection it queues behind our SET, so it also clears
+ *                nodes that answered late) ──▶ random delay ──▶ attempt
+ *                ... until retry_count or the acquire deadline.
+ *
+ * Lifetimes: a lock handle has at most one operation in flight (`busy`).
+ * Freeing a lock or the client while busy completes that operation with
+ * REDLOCK_ECANCELED; an acquire attempt still in flight then releases
+ * whatever it wins, so a cancelled acquire never leaves a lock behind
+ * longer than the release takes to arrive.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <event2/event.h>
+#include <hiredis/hiredis.h>
+#include "redlock_private.h"
+
+#define MAX_TTL_MS ((int64_t)1 << 40)
+#define MAX_NODES 1024
+#define VALUE_BYTES 16      /* 128 random bits, sent as 32 hex digits */
+
+enum lock_op { OP_NONE, OP_ACQUIRE, OP_TRY, OP_EXTEND, OP_RELEASE };
+
+struct redlock_lock {
+    redlock_client *c;               /* NULL once the client is freed */
+    redlock_lock *next, *prev;       /* client's list of locks */
+    char *key;                       /* prefix + resource */
+    size_t keylen;
+    char *value;
+    size_t valuelen;
+    int fixed_value;
+    int64_t valid_until_us;          /* 0: not held */
+    size_t nodes_ok;
+    char errstr[256];
+    /* the operation in flight */
+    enum lock_op busy;
+    int freeing;
+    redlock__op *op;
+    int64_t ttl_ms;
+    int attempts_left;
+    int64_t deadline_us;
+    struct event retry_timer;
+    redlock_cb *cb;
+    void *privdata;
+};
+
+/* ---- op kinds: what each fan-out sends and how a reply votes --------- */
+
+static const char *op_key(const redlock__op *op) { return op->data.p; }
+static const char *op_value(const redlock__op *op) { return op->data.p + op->keylen; }
+
+static int encode_set(redlock__op *op, redlock__buf *out, int eval)
+{
+    char ttl[24];
+    const char *argv[6] = { "SET", op_key(op), op_value(op), "NX", "PX", ttl };
+    size_t len[6] = { 3, op->keylen, op->valuelen, 2, 2, 0 };
+    (void)eval;
+    len[5] = (size_t)snprintf(ttl, sizeof ttl, "%lld", (long long)op->ttl_ms);
+    return redlock__resp_command(out, 6, argv, len);
+}
+
+static int encode_script(redlock__op *op, redlock__buf *out, int eval, int script)
+{
+    char ttl[24];
+    const char *body = redlock__script_body[script];
+    const char *argv[6] = { eval ? "EVAL" : "EVALSHA", eval ? body : op->c->sha[script],
+                            "1", op_key(op), op_value(op), ttl };
+    size_t len[6] = { eval ? 4 : 7, eval ? strlen(body) : 40, 1, op->keylen, op->valuelen, 0 };
+    int argc = 5;
+    if (op->ttl_ms) {
+        len[5] = (size_t)snprintf(ttl, sizeof ttl, "%lld", (long long)op->ttl_ms);
+        argc = 6;
+    }
+    return redlock__resp_command(out, argc, argv, len);
+}
+
+static int encode_release(redlock__op *op, redlock__buf *out, int eval)
+{
+    return encode_script(op, out, eval, REDLOCK__SCRIPT_RELEASE);
+}
+
+static int encode_extend(redlock__op *op, redlock__buf *out, int eval)
+{
+    return encode_script(op, out, eval, REDLOCK__SCRIPT_EXTEND);
+}
+
+/* SET NX: +OK is a vote for us, nil means the key is someone else's. */
+static int classify_set(const redisReply *r)
+{
+    if (r->type == REDIS_REPLY_STATUS && r->len == 2 && memcmp(r->str, "OK", 2) == 0)
+        return REDLOCK__OK;
+    if (r->type == REDIS_REPLY_NIL)
+        return REDLOCK__REFUSED;
+    return REDLOCK__ERROR;
+}
+
+/* Compare-and-act scripts: 1 acted, 0 not our value (or gone). */
+static int classify_script(const redisReply *r)
+{
+    if (r->type == REDIS_REPLY_INTEGER)
+        return r->integer == 1 ? REDLOCK__OK : REDLOCK__REFUSED;
+    if (r->type == REDIS_REPLY_ERROR && r->len >= 8 && memcmp(r->str, "NOSCRIPT", 8) == 0)
+        return -1;
+    return REDLOCK__ERROR;
+}
+
+static const redlock__op_kind kind_acquire = { "acquire", 0, encode_set, classify_set };
+static const redlock__op_kind kind_extend = { "extend", 0, encode_extend, classify_script };
+static const redlock__op_kind kind_release = { "release", 1, encode_release, classify_script };
+
+/* ---- client ------------------------------------------------------------ */
+
+void redlock_options_init(redlock_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->node_timeout_ms = 200;
+    o->connect_timeout_ms = 1000;
+    o->drift_factor = 0.01;
+    o->drift_min_ms = 2;
+    o->retry_count = 10;
+    o->retry_delay_ms = 200;
+    o->retry_jitter_ms = 100;
+    o->acquire_timeout_ms = 0;
+    o->reconnect_min_ms = 10;
+    o->reconnect_max_ms = 1000;
+    o->max_pending = 65536;
+    o->key_prefix = "";
+}
+
+static int errf(char *err, size_t errlen, int code, const char *msg)
+{
+    if (err && errlen)
+        snprintf(err, errlen, "%s", msg);
+    return code;
+}
+
+static int check_options(const redlock_options *o, char *err, size_t errlen)
+{
+    if (o->node_timeout_ms <= 0 || o->node_timeout_ms > 3600000)
+        return errf(err, errlen, REDLOCK_EINVAL, "node_timeout_ms must be in 1 .. 3600000");
+    if (o->connect_timeout_ms <= 0 || o->connect_timeout_ms > 3600000)
+        return errf(err, errlen, REDLOCK_EINVAL, "connect_timeout_ms must be in 1 .. 3600000");
+    if (!(o->drift_factor >= 0.0 && o->drift_factor < 1.0))
+        return errf(err, errlen, REDLOCK_EINVAL, "drift_factor must be in [0, 1)");
+    if (o->drift_min_ms < 0 || o->drift_min_ms > MAX_TTL_MS)
+        return errf(err, errlen, REDLOCK_EINVAL, "drift_min_ms must be >= 0");
+    if (o->retry_count < 0 || o->retry_delay_ms < 0 || o->retry_jitter_ms < 0 ||
+        o->retry_jitter_ms > o->retry_delay_ms || o->retry_delay_ms > 3600000)
+        return errf(err, errlen, REDLOCK_EINVAL,
+                    "retry_count, retry_delay_ms >= 0 and 0 <= retry_jitter_ms <= retry_delay_ms");
+    if (o->acquire_timeout_ms < 0)
+        return errf(err, errlen, REDLOCK_EINVAL, "acquire_timeout_ms must be >= 0");
+    if (o->reconnect_min_ms < 1 || o->reconnect_max_ms < o->reconnect_min_ms)
+        return errf(err, errlen, REDLOCK_EINVAL, "need 1 <= reconnect_min_ms <= reconnect_max_ms");
+    if (o->max_pending < 1)
+        return errf(err, errlen, REDLOCK_EINVAL, "max_pending must be >= 1");
+    return 0;
+}
+
+static void client_destroy(redlock_client *c)
+{
+    for (size_t i = 0; i < c->n; i++)
+        redlock__node_close(&c->nodes[i]);
+    redlock__op_cancel_all(c);      /* ops revived by node failures, if any */
+    redlock__op_pool_free(c);
+    free(c->nodes);
+    free(c->key_prefix);
+    if (c->own_base)
+        event_base_free(c->base);
+    free(c);
+}
+
+int redlock_client_new(redlock_client **out, struct event_base *base,
+                       const char *const *nodes, size_t nnodes,
+                       const redlock_options *opts, char *err, size_t errlen)
+{
+    redlock_options defaults;
+    redlock_client *c;
+    int rc;
+
+    if (err && errlen)
+        err[0] = '\0';
+    if (!out)
+        return errf(err, errlen, REDLOCK_EINVAL, "out is NULL");
+    *out = NULL;
+    if (!nodes || nnodes == 0)
+        return errf(err, errlen, REDLOCK_EINVAL, "no nodes given");
+    if (nnodes > MAX_NODES)
+        return errf(err, errlen, REDLOCK_EINVAL, "more than 1024 nodes");
+    if (!opts) {
+        redlock_options_init(&defaults);
+        opts = &defaults;
+    }
+    if ((rc = check_options(opts, err, errlen)) != 0)
+        return rc;
+    if (!(c = calloc(1, sizeof *c)))
+        return errf(err, errlen, REDLOCK_ENOMEM, "out of memory");
+    c->opt = *opts;
+    c->opt.key_prefix = NULL;
+    c->prefixlen = opts->key_prefix ? strlen(opts->key_prefix) : 0;
+    c->key_prefix = malloc(c->prefixlen + 1);
+    c->nodes = calloc(nnodes, sizeof *c->nodes);
+    if (!c->key_prefix || !c->nodes) {
+        free(c->key_prefix);
+        free(c->nodes);
+        free(c);
+        return errf(err, errlen, REDLOCK_ENOMEM, "out of memory");
+    }
+    memcpy(c->key_prefix, c->prefixlen ? opts->key_prefix : "", c->prefixlen + 1);
+    if (!c->opt.clock)
+        c->opt.clock = redlock__clock_default;
+    c->base = base;
+    if (!base) {
+        c->own_base = 1;
+        if (!(c->base = event_base_new())) {
+            c->closing = 1;
+            client_destroy(c);
+            return errf(err, errlen, REDLOCK_ENOMEM, "cannot create an event base");
+        }
+    }
+    c->closing = 1;     /* until built: no reconnect timers, no events */
+    for (size_t i = 0; i < nnodes; i++) {
+        if (!nodes[i]) {
+            rc = errf(err, errlen, REDLOCK_EINVAL, "node address is NULL");
+            goto fail;
+        }
+        if ((rc = redlock__addr_parse(&c->nodes[i].addr, nodes[i], err, errlen)) != 0)
+            goto fail;
+        c->n = i + 1;
+        if ((rc = redlock__node_init(&c->nodes[i], c, i)) != 0) {
+            errf(err, errlen, rc, "out of memory");
+            goto fail;
+        }
+        for (size_t j = 0; j < i; j++) {
+            if (strcmp(c->nodes[j].label, c->nodes[i].label) == 0) {
+                /* The same master twice would count one server's vote twice
+                 * and break the quorum's meaning. */
+                if (err && errlen)
+                    snprintf(err, errlen, "node %s is given twice", c->nodes[i].label);
+                rc = REDLOCK_EINVAL;
+                goto fail;
+            }
+        }
+    }
+    for (int i = 0; i < REDLOCK__NSCRIPTS; i++)
+        redlock__sha1_hex(redlock__script_body[i], strlen(redlock__script_body[i]), c->sha[i]);
+    if (getrandom(&c->rng, sizeof c->rng, 0) != (ssize_t)sizeof c->rng || c->rng == 0)
+        c->rng = (uint64_t)redlock__now(c) | 1;
+    c->closing = 0;
+    for (size_t i = 0; i < c->n; i++)
+        redlock__node_connect(&c->nodes[i]);
+    *out = c;
+    return 0;
+fail:
+    client_destroy(c);
+    return rc;
+}
+
+void redlock__enter(redlock_client *c)
+{
+    c->depth++;
+}
+
+int redlock__leave(redlock_client *c)
+{
+    if (--c->depth == 0 && c->closing) {
+        client_destroy(c);
+        return 1;
+    }
+    return 0;
+}
+
+int64_t redlock__now(const redlock_client *c)
+{
+    return c->opt.clock(c->opt.clock_privdata);
+}
+
+void redlock__node_event(redlock_client *c, size_t node, int event, const char *detail)
+{
+    if (c->opt.node_cb && !c->closing)
+        c->opt.node_cb(c, node, event, detail, c->opt.node_privdata);
+}
+
+static void cancel_lock_op(redlock_lock *l);
+
+void redlock_client_free(redlock_client *c)
+{
+    if (!c || c->closing)
+        return;
+    c->depth++;
+    c->closing = 1;
+    /* Detach every lock first: their callbacks see ECANCELED and later
+     * calls on them see ECLOSED. */
+    while (c->locks) {
+        redlock_lock *l = c->locks;
+        c->locks = l->next;
+        l->next = l->prev = NULL;
+        cancel_lock_op(l);
+        l->c = NULL;
+    }
+    redlock__op_cancel_all(c);
+    redlock__leave(c);
+}
+
+size_t redlock_client_nodes(const redlock_client *c)
+{
+    return c ? c->n : 0;
+}
+
+size_t redlock_client_quorum(const redlock_client *c)
+{
+    return c ? c->n / 2 + 1 : 0;
+}
+
+size_t redlock_client_connected(const redlock_client *c)
+{
+    size_t up = 0;
+    for (size_t i = 0; c && i < c->n; i++)
+        up += c->nodes[i].state == REDLOCK__NODE_UP;
+    return up;
+}
+
+static void wakeup_cb(evutil_socket_t fd, short what, void *arg)
+{
+    (void)fd;
+    (void)what;
+    *(int *)arg = 1;
+}
+
+int redlock_client_wait_connected(redlock_client *c, size_t min, int64_t timeout_ms)
+{
+    struct event *timer;
+    struct timeval tv;
+    int expired = 0;
+
+    if (!c || !c->own_base || c->depth || min > c->n || timeout_ms < 0)
+        return REDLOCK_EINVAL;
+    if (!(timer = evtimer_new(c->base, wakeup_cb, &expired)))
+        return REDLOCK_ENOMEM;
+    tv.tv_sec = (time_t)(timeout_ms / 1000);
+    tv.tv_usec = (suseconds_t)(timeout_ms % 1000 * 1000);
+    evtimer_add(timer, &tv);
+    /* Nodes that are down but due are connected now, not after the timer. */
+    for (size_t i = 0; i < c->n; i++)
+        if (c->nodes[i].state == REDLOCK__NODE_DOWN && redlock__now(c) >= c->nodes[i].retry_at_us)
+            redlock__node_connect(&c->nodes[i]);
+    while (redlock_client_connected(c) < min && !expired)
+        event_base_loop(c->base, EVLOOP_ONCE);
+    event_free(timer);
+    return redlock_client_connected(c) >= min ? 0 : REDLOCK_ETIMEDOUT;
+}
+
+/* ---- lock handles --------------------------------------------------- */
+
+static void lock_retry_cb(evutil_socket_t fd, short what, void *arg);
+
+int redlock_lock_new(redlock_lock **out, redlock_client *c, const void *resource, size_t len)
+{
+    redlock_lock *l;
+
+    if (!out)
+        return REDLOCK_EINVAL;
+    *out = NULL;
+    if (!c || !resource || len == 0)
+        return REDLOCK_EINVAL;
+    if (c->closing)
+        return REDLOCK_ECLOSED;
+    if (len > 512 * 1024 * 1024 - c->prefixlen)   /* Redis's key limit */
+        return REDLOCK_EINVAL;
+    if (!(l = calloc(1, sizeof *l)) || !(l->key = malloc(c->prefixlen + len))) {
+        free(l);
+        return REDLOCK_ENOMEM;
+    }
+    memcpy(l->key, c->key_prefix, c->prefixlen);
+    memcpy(l->key + c->prefixlen, resource, len);
+    l->keylen = c->prefixlen + len;
+    l->c = c;
+    evtimer_assign(&l->retry_timer, c->base, lock_retry_cb, l);
+    l->next = c->locks;
+    if (l->next)
+        l->next->prev = l;
+    c->locks = l;
+    *out = l;
+    return 0;
+}
+
+static void set_err(redlock_lock *l, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+#include <stdarg.h>
+static void set_err(redlock_lock *l, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(l->errstr, sizeof l->errstr, fmt, ap);
+    va_end(ap);
+}
+
+/* Finish the lock's operation: the user callback runs last, and the lock
+ * is not touched after it (it may be freed inside). */
+static void complete(redlock_lock *l, int status)
+{
+    redlock_cb *cb = l->cb;
+    void *privdata = l->privdata;
+
+    if (status == 0)
+        l->errstr[0] = '\0';
+    l->busy = OP_NONE;
+    l->op = NULL;
+    l->cb = NULL;
+    l->privdata = NULL;
+    if (cb)
+        cb(l, status, privdata);
+}
+
+static void release_ignore(redlock__op *op, void *privdata)
+{
+    (void)op;
+    (void)privdata;
+}
+
+/* Fire-and-forget release of `value`, e.g. after a lost attempt. */
+static void release_value(redlock_client *c, const redlock__op *won_or_lost)
+{
+    redlock__op *rel;
+
+    if (c->closing)
+        return;
+    rel = redlock__op_new(c, &kind_release, op_key(won_or_lost), won_or_lost->keylen,
+                          op_value(won_or_lost), won_or_lost->valuelen, 0);
+    if (rel)
+        redlock__op_start(rel, release_ignore, NULL);
+}
+
+/* An acquire attempt whose lock handle went away: give back what it won. */
+static void orphan_done(redlock__op *op, void *privdata)
+{
+    (void)privdata;
+    release_value(op->c, op);
+}
+
+static void describe(redlock_lock *l, const redlock__op *op, int code)
+{
+    const redlock__tally *t = &op->tally;
+    set_err(l, "%s: %s (%u of %u nodes OK, quorum %u; %u refused, %u timed out, "
+               "%u unreachable, %u errors)%s%s",
+            op->kind->name, redlock_strerror(code), t->count[REDLOCK__OK], t->n, t->quorum,
+            t->count[REDLOCK__REFUSED], t->count[REDLOCK__TIMEOUT], t->count[REDLOCK__DOWN],
+            t->count[REDLOCK__ERROR], op->err[0] ? "; first: " : "", op->err);
+}
+
+static int random_value(redlock_lock *l)
+{
+    static const char hex[] = "0123456789abcdef";
+    unsigned char raw[VALUE_BYTES];
+    size_t got = 0;
+
+    while (got < sizeof raw) {
+        ssize_t r = getrandom(raw + got, sizeof raw - got, 0);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0) {
+            set_err(l, "getrandom: %s", strerror(errno));
+            return REDLOCK_ESYSTEM;
+        }
+        got += (size_t)r;
+    }
+    if (!l->value && !(l->value = malloc(2 * VALUE_BYTES + 1)))
+        return REDLOCK_ENOMEM;
+    for (size_t i = 0; i < sizeof raw; i++) {
+        l->value[2 * i] = hex[raw[i] >> 4];
+        l->value[2 * i + 1] = hex[raw[i] & 15];
+    }
+    l->value[2 * VALUE_BYTES] = '\0';
+    l->valuelen = 2 * VALUE_BYTES;
+    return 0;
+}
+
+static void acquire_done(redlock__op *op, void *privdata);
+
+/* One acquire attempt; returns an error only when nothing was started. */
+static int attempt(redlock_lock *l)
+{
+    redlock_client *c = l->c;
+    redlock__op *op;
+    int rc;
+
+    if (!l->fixed_value && (rc = random_value(l)) != 0)
+        return rc;
+    op = redlock__op_new(c, &kind_acquire, l->key, l->keylen, l->value, l->valuelen, l->ttl_ms);
+    if (!op)
+        return REDLOCK_ENOMEM;
+    op->limit_us = l->deadline_us;
+    l->op = op;
+    redlock__op_start(op, acquire_done, l);
+    return 0;
+}
+
+static uint64_t next_random(redlock_client *c)
+{
+    /* xorshift64: only for retry jitter, never for lock values */
+    c->rng ^= c->rng << 13;
+    c->rng ^= c->rng >> 7;
+    c->rng ^= c->rng << 17;
+    return c->rng;
+}
+
+static void acquire_done(redlock__op *op, void *privdata)
+{
+    redlock_lock *l = privdata;
+    redlock_client *c = op->c;
+    int code;
+
+    l->op = NULL;
+    l->nodes_ok = op->tally.count[REDLOCK__OK];
+    if (op->cancelled) {
+        set_err(l, "acquire: cancelled");
+        complete(l, REDLOCK_ECANCELED);
+        return;
+    }
+    if (op->decision == REDLOCK__WON) {
+        l->valid_until_us = op->start_us + op->ttl_ms * 1000 - op->drift_us;
+        complete(l, 0);
+        return;
+    }
+    /* Lost: give back every node we may hold, including the slow ones. */
+    release_value(c, op);
+    code = redlock__failure_code(&op->tally);
+    describe(l, op, code);
+    if (l->busy == OP_ACQUIRE && l->attempts_left > 0) {
+        int64_t delay = c->opt.retry_delay_ms, now = redlock__now(c);
+        if (c->opt.retry_jitter_ms)
+            delay += (int64_t)(next_random(c) % (uint64_t)(2 * c->opt.retry_jitter_ms + 1)) -
+                     c->opt.retry_jitter_ms;
+        if (!l->deadline_us || now + delay * 1000 < l->deadline_us) {
+            struct timeval tv = { (time_t)(delay / 1000), (suseconds_t)(delay % 1000 * 1000) };
+            l->attempts_left--;
+            evtimer_add(&l->retry_timer, &tv);
+            return;
+        }
+    }
+    complete(l, code);
+}
+
+static void lock_retry_cb(evutil_socket_t fd, short what, void *arg)
+{
+    redlock_lock *l = arg;
+    redlock_client *c = l->c;
+    int rc;
+    (void)fd;
+    (void)what;
+
+    redlock__enter(c);
+    if ((rc = attempt(l)) != 0)
+        complete(l, rc);
+    redlock__leave(c);
+}
+
+static void extend_done(redlock__op *op, void *privdata)
+{
+    redlock_lock *l = privdata;
+    int code;
+
+    l->nodes_ok = op->tally.count[REDLOCK__OK];
+    if (op->cancelled) {
+        set_err(l, "extend: cancelled");
+        complete(l, REDLOCK_ECANCELED);
+        return;
+    }
+    if (op->decision == REDLOCK__WON) {
+        /* validity counts from the extend's own start, not the acquire's */
+        l->valid_until_us = op->start_us + op->ttl_ms * 1000 - op->drift_us;
+        complete(l, 0);
+        return;
+    }
+    code = redlock__failure_code(&op->tally);
+    if (code == REDLOCK_ENOQUORUM)
+        code = REDLOCK_ENOTOWNER;
+    describe(l, op, code);
+    complete(l, code);
+}
+
+static void release_done(redlock__op *op, void *privdata)
+{
+    redlock_lock *l = privdata;
+    int code = 0;
+
+    l->nodes_ok = op->tally.count[REDLOCK__OK];
+    l->valid_until_us = 0;
+    if (op->cancelled) {
+        set_err(l, "release: cancelled");
+        complete(l, REDLOCK_ECANCELED);
+        return;
+    }
+    if (l->nodes_ok == 0) {
+        code = op->tally.count[REDLOCK__REFUSED] ? REDLOCK_ENOTOWNER
+                                                  : redlock__failure_code(&op->tally);
+        describe(l, op, code);
+    }
+    complete(l, code);
+}
+
+/* Detach the lock's operation; its callback hears ECANCELED now. */
+static void cancel_lock_op(redlock_lock *l)
+{
+    if (l->busy == OP_NONE)
+        return;
+    evtimer_del(&l->retry_timer);
+    if (l->op) {
+        if (l->busy == OP_ACQUIRE || l->busy == OP_TRY) {
+            l->op->done = orphan_done;
+        } else {
+            l->op->done = release_ignore;
+        }
+        l->op->done_privdata = NULL;
+        l->op = NULL;
+    }
+    set_err(l, "cancelled");
+    complete(l, REDLOCK_ECANCELED);
+}
+
+void redlock_lock_free(redlock_lock *l)
+{
+    redlock_client *c;
+
+    if (!l || l->freeing)
+        return;
+    l->freeing = 1;
+    c = l->c;
+    if (c) {
+        c->depth++;
+        cancel_lock_op(l);
+        evtimer_del(&l->retry_timer);
+        if (l->prev)
+            l->prev->next = l->next;
+        else
+            c->locks = l->next;
+        if (l->next)
+            l->next->prev = l->prev;
+    }
+    free(l->key);
+    free(l->value);
+    free(l);
+    if (c)
+        redlock__leave(c);
+}
+
+int redlock_lock_set_value(redlock_lock *l, const void *value, size_t len)
+{
+    char *v;
+
+    if (!l || (!value && len))
+        return REDLOCK_EINVAL;
+    if (l->busy)
+        return REDLOCK_EBUSY;
+    if (!value) {
+        free(l->value);
+        l->value = NULL;
+        l->valuelen = 0;
+        l->fixed_value = 0;
+        l->valid_until_us = 0;
+        return 0;
+    }
+    if (len > 512 * 1024 * 1024)
+        return REDLOCK_EINVAL;
+    if (!(v = malloc(len + 1)))
+        return REDLOCK_ENOMEM;
+    memcpy(v, value, len);
+    v[len] = '\0';
+    free(l->value);
+    l->value = v;
+    l->valuelen = len;
+    l->fixed_value = 1;
+    l->valid_until_us = 0;
+    return 0;
+}
+
+const char *redlock_lock_value(const redlock_lock *l, size_t *len)
+{
+    if (len)
+        *len = l && l->value ? l->valuelen : 0;
+    return l ? l->value : NULL;
+}
+
+int64_t redlock_lock_validity(const redlock_lock *l)
+{
+    if (!l || !l->c || !l->valid_until_us)
+        return 0;
+    return redlock__ms_floor(l->valid_until_us - redlock__now(l->c));
+}
+
+size_t redlock_lock_nodes_ok(const redlock_lock *l)
+{
+    return l ? l->nodes_ok : 0;
+}
+
+const char *redlock_lock_errstr(const redlock_lock *l)
+{
+    return l ? l->errstr : "lock is NULL";
+}
+
+/* ---- operations ------------------------------------------------------ */
+
+static int check_start(redlock_lock *l, redlock_cb *cb, int need_cb)
+{
+    if (!l)
+        return REDLOCK_EINVAL;
+    if (!l->c || l->c->closing) {
+        set_err(l, "the lock's client was freed");
+        return REDLOCK_ECLOSED;
+    }
+    if (need_cb && !cb) {
+        set_err(l, "callback is NULL");
+        return REDLOCK_EINVAL;
+    }
+    if (l->busy) {
+        set_err(l, "an operation is already in flight on this lock");
+        return REDLOCK_EBUSY;
+    }
+    return 0;
+}
+
+static int check_ttl(redlock_lock *l, int64_t ttl_ms)
+{
+    const redlock_client *c = l->c;
+    if (ttl_ms <= 0 || ttl_ms > MAX_TTL_MS) {
+        set_err(l, "ttl_ms must be in 1 .. 2^40");
+        return REDLOCK_EINVAL;
+    }
+    if (redlock__drift_us(ttl_ms, c->opt.drift_factor, c->opt.drift_min_ms) >= ttl_ms * 1000) {
+        set_err(l, "ttl_ms %lld leaves no validity after the clock drift allowance",
+                (long long)ttl_ms);
+        return REDLOCK_EINVAL;
+    }
+    return 0;
+}
+
+static int start_acquire(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd, int try)
+{
+    redlock_client *c;
+    int rc;
+
+    if ((rc = check_start(l, cb, 1)) != 0 || (rc = check_ttl(l, ttl_ms)) != 0)
+        return rc;
+    c = l->c;
+    l->busy = try ? OP_TRY : OP_ACQUIRE;
+    l->ttl_ms = ttl_ms;
+    l->valid_until_us = 0;
+    l->nodes_ok = 0;
+    l->attempts_left = try ? 0 : c->opt.retry_count;
+    l->deadline_us = c->opt.acquire_timeout_ms && !try
+                     ? redlock__now(c) + c->opt.acquire_timeout_ms * 1000 : 0;
+    if ((rc = attempt(l)) != 0) {
+        l->busy = OP_NONE;
+        return rc;
+    }
+    l->cb = cb;
+    l->privdata = pd;
+    return 0;
+}
+
+int redlock_acquire_async(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
+{
+    return start_acquire(l, ttl_ms, cb, pd, 0);
+}
+
+int redlock_try_acquire_async(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
+{
+    return start_acquire(l, ttl_ms, cb, pd, 1);
+}
+
+int redlock_extend_async(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
+{
+    redlock__op *op;
+    int rc;
+
+    if ((rc = check_start(l, cb, 1)) != 0 || (rc = check_ttl(l, ttl_ms)) != 0)
+        return rc;
+    if (redlock_lock_validity(l) <= 0 && !l->fixed_value) {
+        set_err(l, "extend: the lock is not held (expired or never acquired)");
+        return REDLOCK_ENOTOWNER;
+    }
+    if (!l->value) {
+        set_err(l, "extend: the lock has no value");
+        return REDLOCK_EINVAL;
+    }
+    op = redlock__op_new(l->c, &kind_extend, l->key, l->keylen, l->value, l->valuelen, ttl_ms);
+    if (!op)
+        return REDLOCK_ENOMEM;
+    l->busy = OP_EXTEND;
+    l->op = op;
+    l->cb = cb;
+    l->privdata = pd;
+    redlock__op_start(op, extend_done, l);
+    return 0;
+}
+
+int redlock_release_async(redlock_lock *l, redlock_cb *cb, void *pd)
+{
+    redlock__op *op;
+    int rc;
+
+    if ((rc = check_start(l, cb, 0)) != 0)
+        return rc;
+    if (!l->value) {
+        set_err(l, "release: the lock has no value (never acquired)");
+        return REDLOCK_EINVAL;
+    }
+    op = redlock__op_new(l->c, &kind_release, l->key, l->keylen, l->value, l->valuelen, 0);
+    if (!op)
+        return REDLOCK_ENOMEM;
+    l->busy = OP_RELEASE;
+    l->op = op;
+    l->cb = cb;
+    l->privdata = pd;
+    redlock__op_start(op, release_done, l);
+    return 0;
+}
+
+/* ---- blocking wrappers ------------------------------------------------ */
+
+struct sync_wait {
+    int done;
+    int status;
+};
+
+static void sync_cb(redlock_lock *l, int status, void *privdata)
+{
+    struct sync_wait *w = privdata;
+    (void)l;
+    w->done = 1;
+    w->status = status;
+}
+
+static int blocking(redlock_lock *l, int rc, struct sync_wait *w)
+{
+    if (rc != 0)
+        return rc;
+    while (!w->done)
+        event_base_loop(l->c->base, EVLOOP_ONCE);
+    return w->status;
+}
+
+static int check_blocking(redlock_lock *l)
+{
+    if (!l)
+        return REDLOCK_EINVAL;
+    if (l->c && !l->c->own_base) {
+        set_err(l, "blocking calls need a client created without an event base");
+        return REDLOCK_EINVAL;
+    }
+    if (l->c && l->c->depth) {
+        set_err(l, "blocking calls cannot be made from a callback");
+        return REDLOCK_EINVAL;
+    }
+    return 0;
+}
+
+int redlock_acquire(redlock_lock *l, int64_t ttl_ms)
+{
+    struct sync_wait w = { 0, 0 };
+    int rc = check_blocking(l);
+    return rc ? rc : blocking(l, redlock_acquire_async(l, ttl_ms, sync_cb, &w), &w);
+}
+
+int redlock_try_acquire(redlock_lock *l, int64_t ttl_ms)
+{
+    struct sync_wait w = { 0, 0 };
+    int rc = check_blocking(l);
+    return rc ? rc : blocking(l, redlock_try_acquire_async(l, ttl_ms, sync_cb, &w), &w);
+}
+
+int redlock_extend(redlock_lock *l, int64_t ttl_ms)
+{
+    struct sync_wait w = { 0, 0 };
+    int rc = check_blocking(l);
+    return rc ? rc : blocking(l, redlock_extend_async(l, ttl_ms, sync_cb, &w), &w);
+}
+
+int redlock_release(redlock_lock *l)
+{
+    struct sync_wait w = { 0, 0 };
+    int rc = check_blocking(l);
+    return rc ? rc : blocking(l, redlock_release_async(l, sync_cb, &w), &w);
+}
+
+/* ---- misc ------------------------------------------------------------- */
+
+const char *redlock_strerror(int code)
+{
+    switch (code) {
+    case REDLOCK_OK: return "success";
+    case REDLOCK_EINVAL: return "invalid argument";
+    case REDLOCK_ENOQUORUM: return "no quorum: the lock is held elsewhere";
+    case REDLOCK_ETIMEDOUT: return "timed out";
+    case REDLOCK_ECANCELED: return "operation cancelled";
+    case REDLOCK_ENOTOWNER: return "not the owner: the lock expired or is held by another";
+    case REDLOCK_ENOMEM: return "out of memory";
+    case REDLOCK_ECONNECT: return "masters unreachable";
+    case REDLOCK_EBUSY: return "an operation is already in flight on this lock";
+    case REDLOCK_ESERVER: return "masters answered with errors";
+    case REDLOCK_ECLOSED: return "the client was freed";
+    case REDLOCK_ESYSTEM: return "system call failed";
+    default: return "unknown error code";
+    }
+}
+
+const char *redlock_version(void)
+{
+#define STR2(x) #x
+#define STR(x) STR2(x)
+    return STR(REDLOCK_VERSION_MAJOR) "." STR(REDLOCK_VERSION_MINOR) "." STR(REDLOCK_VERSION_PATCH);
+}

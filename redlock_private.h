@@ -1,0 +1,219 @@
+/* redlock_private.h -- what the library's .c files share; never installed.
+ *
+ * Data flow of one operation (see docs/design.md):
+ *
+ *   redlock.c   acquire/extend/release policy, retries, blocking wrappers
+ *       │ redlock__op_start(spec)
+ *   fanout.c    one operation: the same command to every node, one vote per
+ *       │       node (classified reply), quorum.c decides, one timer
+ *   node.c      one connection per node: bufferevent, pipelined FIFO of
+ *               pending requests, RESP reader, reconnect with back-off
+ */
+#ifndef REDLOCK_PRIVATE_H
+#define REDLOCK_PRIVATE_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include <event2/event.h>
+/* ops and nodes embed their timers: no allocation per timer */
+#include <event2/event_struct.h>
+#include "redlock.h"
+
+struct bufferevent;
+struct redisReader;
+struct redisReply;
+
+/* ---- quorum.c: pure vote counting ------------------------------------ */
+
+/* One node's vote in one operation. */
+enum redlock__vote {
+    REDLOCK__PENDING = 0,
+    REDLOCK__OK,        /* did what was asked (SET, deleted, extended)     */
+    REDLOCK__REFUSED,   /* held by someone else / not our value            */
+    REDLOCK__TIMEOUT,   /* no reply within the node timeout                */
+    REDLOCK__DOWN,      /* not connected, or the connection was lost       */
+    REDLOCK__ERROR,     /* the server answered an error                    */
+    REDLOCK__NVOTES
+};
+
+enum redlock__decision {
+    REDLOCK__UNDECIDED = 0,
+    REDLOCK__WON,
+    REDLOCK__LOST
+};
+
+typedef struct redlock__tally {
+    unsigned n;                        /* nodes */
+    unsigned quorum;                   /* n/2 + 1 */
+    unsigned count[REDLOCK__NVOTES];   /* votes by kind, PENDING included */
+} redlock__tally;
+
+void redlock__tally_init(redlock__tally *t, unsigned n);
+void redlock__tally_set(redlock__tally *t, enum redlock__vote from, enum redlock__vote to);
+enum redlock__decision redlock__decide(const redlock__tally *t, int64_t validity_us);
+int redlock__failure_code(const redlock__tally *t);
+
+/* ---- clock.c: time, drift, validity ---------------------------------- */
+
+int64_t redlock__clock_default(void *privdata);
+int64_t redlock__drift_us(int64_t ttl_ms, double factor, int64_t min_ms);
+int64_t redlock__validity_us(int64_t start_us, int64_t now_us, int64_t ttl_ms, int64_t drift_us);
+int64_t redlock__ms_floor(int64_t us);
+
+/* ---- addr.c: node address parsing ------------------------------------ */
+
+typedef struct redlock__addr {
+    char *host;        /* NULL for unix sockets */
+    int port;
+    char *path;        /* unix socket path, else NULL */
+    char *user;        /* ACL user or NULL */
+    char *password;    /* or NULL; wiped on free */
+    int db;            /* -1: no SELECT */
+} redlock__addr;
+
+int redlock__addr_parse(redlock__addr *a, const char *s, char *err, size_t errlen);
+void redlock__addr_free(redlock__addr *a);
+
+/* ---- script.c: Lua scripts, SHA-1, RESP encoding --------------------- */
+
+enum { REDLOCK__SCRIPT_RELEASE, REDLOCK__SCRIPT_EXTEND, REDLOCK__NSCRIPTS };
+
+extern const char *const redlock__script_body[REDLOCK__NSCRIPTS];
+void redlock__sha1_hex(const void *data, size_t len, char out[41]);
+
+/* A growable byte buffer for encoded commands. */
+typedef struct redlock__buf {
+    char *p;
+    size_t len, cap;
+} redlock__buf;
+
+int redlock__buf_reserve(redlock__buf *b, size_t extra);
+void redlock__buf_free(redlock__buf *b);
+/* Append one RESP command of argc arguments. 0 or REDLOCK_ENOMEM. */
+int redlock__resp_command(redlock__buf *b, int argc, const char *const *argv,
+                          const size_t *argvlen);
+
+/* ---- fanout.c: one operation over every node ------------------------- */
+
+typedef struct redlock__op redlock__op;
+
+/* What an operation sends and how it judges replies. */
+typedef struct redlock__op_kind {
+    const char *name;                 /* "acquire", for messages */
+    int wait_all;                     /* 0: decide at quorum; 1: wait all */
+    /* Encode the command (into op->cmd); `eval` asks for the EVAL form
+     * after a NOSCRIPT reply. */
+    int (*encode)(redlock__op *op, redlock__buf *out, int eval);
+    /* Classify a reply: a vote, or -1 for "NOSCRIPT, resend as EVAL". */
+    int (*classify)(const struct redisReply *r);
+} redlock__op_kind;
+
+typedef void redlock__op_done(redlock__op *op, void *privdata);
+
+struct redlock__op {
+    redlock_client *c;
+    const redlock__op_kind *kind;
+    redlock__op *next;                /* free list / client's live list */
+    redlock__op *prev;
+    int refs;                         /* 1 while undecided + 1 per queued request */
+    unsigned decided : 1;
+    unsigned starting : 1;            /* inside redlock__op_start */
+    unsigned deferred : 1;            /* completion was deferred to the loop */
+    unsigned cancelled : 1;           /* decided by redlock__op_cancel_all */
+    enum redlock__decision decision;
+    int64_t start_us;
+    int64_t ttl_ms;                   /* 0 when the operation has no ttl */
+    int64_t drift_us;
+    int64_t limit_us;                 /* absolute deadline, 0 = none */
+    redlock__tally tally;
+    struct event timer;
+    redlock__op_done *done;
+    void *done_privdata;
+    /* The key and value, owned by the op (the lock may be freed first). */
+    redlock__buf data;
+    size_t keylen, valuelen;
+    redlock__buf cmd;                 /* the encoded command, same for all */
+    char err[160];                    /* first failure reason, or "" */
+    unsigned char *votes;             /* n votes */
+    unsigned char *evaled;            /* n flags: resent as EVAL once */
+};
+
+redlock__op *redlock__op_new(redlock_client *c, const redlock__op_kind *kind,
+                             const void *key, size_t keylen,
+                             const void *value, size_t valuelen, int64_t ttl_ms);
+/* Send to every node and arm the timer; `done` runs once, never inside. */
+void redlock__op_start(redlock__op *op, redlock__op_done *done, void *privdata);
+/* Node i answered (reply) or failed (vote given, reply NULL). */
+void redlock__op_reply(redlock__op *op, size_t node, const struct redisReply *r);
+void redlock__op_fail(redlock__op *op, size_t node, enum redlock__vote v, const char *why);
+void redlock__op_unref(redlock__op *op);
+/* Client is going away: decide every live op as cancelled. */
+void redlock__op_cancel_all(redlock_client *c);
+void redlock__op_pool_free(redlock_client *c);
+int64_t redlock__op_validity_us(const redlock__op *op, int64_t now_us);
+
+/* ---- node.c: one connection per master ------------------------------- */
+
+enum redlock__node_state {
+    REDLOCK__NODE_DOWN,          /* waiting for the back-off timer */
+    REDLOCK__NODE_CONNECTING,    /* TCP connect + handshake in flight */
+    REDLOCK__NODE_UP
+};
+
+typedef struct redlock__slot {
+    redlock__op *op;   /* NULL: a handshake reply */
+} redlock__slot;
+
+typedef struct redlock__node {
+    redlock_client *c;
+    size_t index;
+    redlock__addr addr;
+    char *label;                       /* host:port or path, no secrets */
+    enum redlock__node_state state;
+    struct bufferevent *bev;
+    struct redisReader *reader;
+    redlock__slot *slots;              /* ring buffer of pending requests */
+    size_t head, count, cap;
+    unsigned handshake_left;           /* handshake replies still due */
+    struct event retry_timer;
+    struct event connect_timer;
+    int64_t backoff_ms;
+    int64_t retry_at_us;               /* when DOWN: next connect allowed */
+    char lasterr[160];
+} redlock__node;
+
+int redlock__node_init(redlock__node *n, redlock_client *c, size_t index);
+void redlock__node_connect(redlock__node *n);
+void redlock__node_close(redlock__node *n);
+/* Queue `len` bytes as one request for op (ref taken); failures are
+ * reported to the op at once with redlock__op_fail. */
+void redlock__node_send(redlock__node *n, redlock__op *op, const char *buf, size_t len);
+
+/* ---- redlock.c: the client ------------------------------------------- */
+
+struct redlock_client {
+    struct event_base *base;
+    int own_base;
+    redlock_options opt;
+    char *key_prefix;
+    size_t prefixlen;
+    size_t n;
+    redlock__node *nodes;
+    redlock__op *free_ops;           /* pooled operations */
+    redlock__op *live_ops;           /* undecided operations */
+    redlock_lock *locks;             /* every live lock handle */
+    unsigned depth;                  /* library frames on the stack */
+    int closing;                     /* redlock_client_free was called */
+    uint64_t rng;                    /* xorshift state for retry jitter */
+    char sha[REDLOCK__NSCRIPTS][41]; /* SHA-1 of each script, for EVALSHA */
+};
+
+/* Every libevent callback into the library brackets its work with these,
+ * so that a client freed from a user callback is destroyed only when the
+ * stack has unwound.  leave() returns 1 when the client is gone. */
+void redlock__enter(redlock_client *c);
+int redlock__leave(redlock_client *c);
+int64_t redlock__now(const redlock_client *c);
+void redlock__node_event(redlock_client *c, size_t node, int event, const char *detail);
+
+#endif /* REDLOCK_PRIVATE_H */

@@ -1,0 +1,156 @@
+/* script.c -- the Lua scripts, their SHA-1 for EVALSHA, and RESP encoding.
+ *
+ * Release and extend must compare the value and act in one step, or a
+ * client whose lock expired could delete or extend the next holder's key;
+ * Redis runs a script atomically, so the compare-and-act is a script.
+ * Commands are sent as EVALSHA <sha> (the script body travels once per
+ * connection at most); a NOSCRIPT reply makes the caller resend as EVAL,
+ * which also loads the script into that server's cache.
+ *
+ * SHA-1 is computed here (FIPS 180-4) by each client at creation (no global
+ * state), so adding a script is adding its text to the table below.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "redlock_private.h"
+
+const char *const redlock__script_body[REDLOCK__NSCRIPTS] = {
+    [REDLOCK__SCRIPT_RELEASE] =
+        "if redis.call('get', KEYS[1]) == ARGV[1] then "
+        "return redis.call('del', KEYS[1]) else return 0 end",
+    [REDLOCK__SCRIPT_EXTEND] =
+        "if redis.call('get', KEYS[1]) == ARGV[1] then "
+        "return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end",
+};
+
+/* ---- SHA-1 ------------------------------------------------------------ */
+
+static uint32_t rol(uint32_t x, int n)
+{
+    return (x << n) | (x >> (32 - n));
+}
+
+static void sha1_block(uint32_t h[5], const unsigned char *p)
+{
+    uint32_t w[80], a, b, c, d, e, f, k, t;
+
+    for (int i = 0; i < 16; i++)
+        w[i] = (uint32_t)p[4 * i] << 24 | (uint32_t)p[4 * i + 1] << 16 |
+               (uint32_t)p[4 * i + 2] << 8 | (uint32_t)p[4 * i + 3];
+    for (int i = 16; i < 80; i++)
+        w[i] = rol(w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16], 1);
+    a = h[0]; b = h[1]; c = h[2]; d = h[3]; e = h[4];
+    for (int i = 0; i < 80; i++) {
+        if (i < 20) {
+            f = (b & c) | (~b & d);
+            k = 0x5A827999;
+        } else if (i < 40) {
+            f = b ^ c ^ d;
+            k = 0x6ED9EBA1;
+        } else if (i < 60) {
+            f = (b & c) | (b & d) | (c & d);
+            k = 0x8F1BBCDC;
+        } else {
+            f = b ^ c ^ d;
+            k = 0xCA62C1D6;
+        }
+        t = rol(a, 5) + f + e + k + w[i];
+        e = d; d = c; c = rol(b, 30); b = a; a = t;
+    }
+    h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e;
+}
+
+void redlock__sha1_hex(const void *data, size_t len, char out[41])
+{
+    static const char hex[] = "0123456789abcdef";
+    uint32_t h[5] = { 0x67452301, 0xEFCDAB89, 0x98BADCFE, 0x10325476, 0xC3D2E1F0 };
+    const unsigned char *p = data;
+    unsigned char tail[128];
+    size_t full = len / 64 * 64, rest = len - full, tlen;
+    uint64_t bits = (uint64_t)len * 8;
+
+    for (size_t off = 0; off < full; off += 64)
+        sha1_block(h, p + off);
+    memset(tail, 0, sizeof tail);
+    memcpy(tail, p + full, rest);
+    tail[rest] = 0x80;
+    tlen = rest + 1 + 8 <= 64 ? 64 : 128;
+    for (int i = 0; i < 8; i++)
+        tail[tlen - 1 - i] = (unsigned char)(bits >> (8 * i));
+    sha1_block(h, tail);
+    if (tlen == 128)
+        sha1_block(h, tail + 64);
+    for (int i = 0; i < 20; i++) {
+        unsigned char byte = (unsigned char)(h[i / 4] >> (24 - 8 * (i % 4)));
+        out[2 * i] = hex[byte >> 4];
+        out[2 * i + 1] = hex[byte & 15];
+    }
+    out[40] = '\0';
+}
+
+/* ---- buffers and RESP --------------------------------------------------- */
+
+int redlock__buf_reserve(redlock__buf *b, size_t extra)
+{
+    size_t want = b->len + extra, cap = b->cap ? b->cap : 128;
+    char *p;
+
+    if (want <= b->cap)
+        return 0;
+    while (cap < want)
+        cap *= 2;
+    if (!(p = realloc(b->p, cap)))
+        return REDLOCK_ENOMEM;
+    b->p = p;
+    b->cap = cap;
+    return 0;
+}
+
+void redlock__buf_free(redlock__buf *b)
+{
+    free(b->p);
+    b->p = NULL;
+    b->len = b->cap = 0;
+}
+
+static size_t put_header(char *p, char type, size_t n)
+{
+    char digits[24];
+    size_t k = 0, len = 0;
+
+    do {
+        digits[k++] = (char)('0' + n % 10);
+        n /= 10;
+    } while (n);
+    p[len++] = type;
+    while (k)
+        p[len++] = digits[--k];
+    p[len++] = '\r';
+    p[len++] = '\n';
+    return len;
+}
+
+/* *argc\r\n then $len\r\narg\r\n per argument. */
+int redlock__resp_command(redlock__buf *b, int argc, const char *const *argv,
+                          const size_t *argvlen)
+{
+    size_t need = 24;
+    char *p;
+
+    for (int i = 0; i < argc; i++)
+        need += argvlen[i] + 26;
+    if (redlock__buf_reserve(b, need) != 0)
+        return REDLOCK_ENOMEM;
+    p = b->p + b->len;
+    p += put_header(p, '*', (size_t)argc);
+    for (int i = 0; i < argc; i++) {
+        p += put_header(p, '$', argvlen[i]);
+        memcpy(p, argv[i], argvlen[i]);
+        p += argvlen[i];
+        *p++ = '\r';
+        *p++ = '\n';
+    }
+    b->len = (size_t)(p - b->p);
+    return 0;
+}

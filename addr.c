@@ -13,9 +13,23 @@
 #include <string.h>
 #include "redlock_private.h"
 
+/* The message quotes the address with any credentials replaced by "***". */
 static int fail(char *err, size_t errlen, const char *what, const char *s)
 {
-    if (err && errlen)
+    const char *scheme = strstr(s, "://"), *at = NULL;
+
+    if (!err || !errlen)
+        return REDLOCK_EINVAL;
+    if (scheme) {
+        const char *p = scheme + 3, *end = strchr(p, '/');
+        for (; *p && (!end || p < end); p++)
+            if (*p == '@')
+                at = p;
+    }
+    if (at)
+        snprintf(err, errlen, "invalid address \"%.*s***%.48s\": %s",
+                 (int)(scheme + 3 - s), s, at, what);
+    else
         snprintf(err, errlen, "invalid address \"%.64s\": %s", s, what);
     return REDLOCK_EINVAL;
 }

@@ -387,6 +387,10 @@ void redlock__node_close(redlock__node *n)
     if (!n->c)
         return;
     evtimer_del(&n->retry_timer);
+    /* Best effort: hand what is queued (a release, typically) to the kernel
+     * before the socket closes, instead of dropping it with the buffer. */
+    if (n->bev && n->state == REDLOCK__NODE_UP)
+        evbuffer_write(bufferevent_get_output(n->bev), bufferevent_getfd(n->bev));
     if (n->slots)
         node_drop(n, "client freed");
     evtimer_del(&n->retry_timer);

@@ -847,6 +847,11 @@ static int blocking(redlock_lock *l, int rc, struct sync_wait *w)
         return rc;
     while (!w->done)
         event_base_loop(l->c->base, EVLOOP_ONCE);
+    /* One more non-blocking turn writes out what the outcome queued (the
+     * releases after a lost attempt) instead of holding it until the next
+     * call. */
+    if (l->c)
+        event_base_loop(l->c->base, EVLOOP_NONBLOCK);
     return w->status;
 }
 

@@ -1,0 +1,240 @@
+/* Unit tests of the pure parts: quorum.c, clock.c, addr.c, script.c.
+ * No server, no sleeping: time is passed in as numbers. */
+#include <string.h>
+#include <stdlib.h>
+#include "check.h"
+#include "redlock_private.h"
+
+static void votes(redlock__tally *t, enum redlock__vote v, unsigned k)
+{
+    while (k--)
+        redlock__tally_set(t, REDLOCK__PENDING, v);
+}
+
+TEST(quorum_sizes)
+{
+    redlock__tally t;
+    static const unsigned want[] = { 0, 1, 2, 2, 3, 3, 4, 4 };
+    for (unsigned n = 1; n <= 7; n++) {
+        redlock__tally_init(&t, n);
+        CHECK_EQ(t.quorum, want[n]);
+        CHECK_EQ(t.count[REDLOCK__PENDING], n);
+    }
+}
+
+TEST(quorum_early_success_does_not_wait_for_slow_nodes)
+{
+    redlock__tally t;
+    redlock__tally_init(&t, 5);
+    votes(&t, REDLOCK__OK, 2);
+    CHECK_EQ(redlock__decide(&t, 1000), REDLOCK__UNDECIDED);
+    votes(&t, REDLOCK__OK, 1);      /* 3 of 5, two still pending */
+    CHECK_EQ(redlock__decide(&t, 1000), REDLOCK__WON);
+}
+
+TEST(quorum_early_failure)
+{
+    redlock__tally t;
+    redlock__tally_init(&t, 5);
+    votes(&t, REDLOCK__REFUSED, 2);
+    CHECK_EQ(redlock__decide(&t, 1000), REDLOCK__UNDECIDED);
+    votes(&t, REDLOCK__TIMEOUT, 1); /* 0 OK + 2 pending < 3 */
+    CHECK_EQ(redlock__decide(&t, 1000), REDLOCK__LOST);
+}
+
+TEST(quorum_even_n_needs_strict_majority)
+{
+    redlock__tally t;
+    redlock__tally_init(&t, 4);
+    votes(&t, REDLOCK__OK, 2);
+    votes(&t, REDLOCK__DOWN, 1);
+    CHECK_EQ(redlock__decide(&t, 1000), REDLOCK__UNDECIDED);
+    votes(&t, REDLOCK__DOWN, 1);
+    CHECK_EQ(redlock__decide(&t, 1000), REDLOCK__LOST);     /* 2 of 4 is no majority */
+}
+
+TEST(quorum_single_node)
+{
+    redlock__tally t;
+    redlock__tally_init(&t, 1);
+    CHECK_EQ(redlock__decide(&t, 1000), REDLOCK__UNDECIDED);
+    votes(&t, REDLOCK__OK, 1);
+    CHECK_EQ(redlock__decide(&t, 1000), REDLOCK__WON);
+    redlock__tally_init(&t, 1);
+    votes(&t, REDLOCK__REFUSED, 1);
+    CHECK_EQ(redlock__decide(&t, 1000), REDLOCK__LOST);
+}
+
+TEST(quorum_without_validity_is_lost)
+{
+    redlock__tally t;
+    redlock__tally_init(&t, 3);
+    votes(&t, REDLOCK__OK, 3);
+    CHECK_EQ(redlock__decide(&t, 1), REDLOCK__WON);
+    CHECK_EQ(redlock__decide(&t, 0), REDLOCK__LOST);
+    CHECK_EQ(redlock__decide(&t, -5), REDLOCK__LOST);
+    redlock__tally_init(&t, 3);     /* undecided votes, but time is up */
+    CHECK_EQ(redlock__decide(&t, 0), REDLOCK__LOST);
+}
+
+TEST(quorum_vote_moves_only_once)
+{
+    redlock__tally t;
+    redlock__tally_init(&t, 3);
+    redlock__tally_set(&t, REDLOCK__PENDING, REDLOCK__OK);
+    redlock__tally_set(&t, REDLOCK__OK, REDLOCK__OK);           /* no-op */
+    redlock__tally_set(&t, REDLOCK__TIMEOUT, REDLOCK__OK);      /* none to move */
+    CHECK_EQ(t.count[REDLOCK__OK], 1);
+    CHECK_EQ(t.count[REDLOCK__PENDING], 2);
+    CHECK_EQ(t.count[REDLOCK__TIMEOUT], 0);
+}
+
+TEST(quorum_failure_reasons)
+{
+    redlock__tally t;
+    redlock__tally_init(&t, 5);     /* 3 refused sink the quorum alone */
+    votes(&t, REDLOCK__REFUSED, 3);
+    votes(&t, REDLOCK__DOWN, 2);
+    CHECK_EQ(redlock__failure_code(&t), REDLOCK_ENOQUORUM);
+    redlock__tally_init(&t, 5);     /* 3 unreachable: masters down */
+    votes(&t, REDLOCK__OK, 1);
+    votes(&t, REDLOCK__REFUSED, 1);
+    votes(&t, REDLOCK__DOWN, 3);
+    CHECK_EQ(redlock__failure_code(&t), REDLOCK_ECONNECT);
+    redlock__tally_init(&t, 3);
+    votes(&t, REDLOCK__TIMEOUT, 2);
+    votes(&t, REDLOCK__ERROR, 1);
+    CHECK_EQ(redlock__failure_code(&t), REDLOCK_ETIMEDOUT);
+    redlock__tally_init(&t, 3);
+    votes(&t, REDLOCK__ERROR, 2);
+    CHECK_EQ(redlock__failure_code(&t), REDLOCK_ESERVER);
+    redlock__tally_init(&t, 3);     /* quorum reached but no validity left */
+    votes(&t, REDLOCK__OK, 3);
+    CHECK_EQ(redlock__failure_code(&t), REDLOCK_ETIMEDOUT);
+}
+
+TEST(clock_drift_and_validity)
+{
+    /* drift = ttl * factor + min: 10 s * 0.01 + 2 ms = 102 ms */
+    CHECK_EQ(redlock__drift_us(10000, 0.01, 2), 102000);
+    CHECK_EQ(redlock__drift_us(1, 0.0, 0), 0);
+    /* 10 s ttl, 5 ms elapsed: 10000 - 5 - 102 ms left */
+    CHECK_EQ(redlock__validity_us(1000000, 1005000, 10000, 102000), 9893000);
+    /* exactly used up, and past */
+    CHECK_EQ(redlock__validity_us(0, 9898000, 10000, 102000), 0);
+    CHECK_LT(redlock__validity_us(0, 9898001, 10000, 102000), 0);
+    /* a clock that went backwards gives no validity at all */
+    CHECK_EQ(redlock__validity_us(5000, 4000, 10000, 0), 0);
+    /* the largest ttl does not overflow */
+    CHECK_GT(redlock__validity_us(0, 1, (int64_t)1 << 40,
+                                  redlock__drift_us((int64_t)1 << 40, 0.5, 2)), 0);
+    CHECK_EQ(redlock__ms_floor(1999), 1);
+    CHECK_EQ(redlock__ms_floor(-7), 0);
+}
+
+TEST(clock_default_is_monotonic)
+{
+    int64_t a = redlock__clock_default(NULL), b = redlock__clock_default(NULL);
+    CHECK_GT(a, 0);
+    CHECK_GE(b, a);
+}
+
+static int parse(const char *s, redlock__addr *a)
+{
+    char err[256];
+    int rc = redlock__addr_parse(a, s, err, sizeof err);
+    if (rc != 0)
+        CHECK_MSG(err[0] != '\0', "no message for %s", s);
+    return rc;
+}
+
+TEST(addr_forms)
+{
+    redlock__addr a;
+    CHECK_EQ(parse("127.0.0.1:7000", &a), 0);
+    CHECK_STREQ(a.host, "127.0.0.1");
+    CHECK_EQ(a.port, 7000);
+    CHECK_EQ(a.db, -1);
+    CHECK(a.password == NULL && a.user == NULL && a.path == NULL);
+    redlock__addr_free(&a);
+
+    CHECK_EQ(parse("redis1.example", &a), 0);
+    CHECK_STREQ(a.host, "redis1.example");
+    CHECK_EQ(a.port, 6379);
+    redlock__addr_free(&a);
+
+    CHECK_EQ(parse("[::1]:6380", &a), 0);
+    CHECK_STREQ(a.host, "::1");
+    CHECK_EQ(a.port, 6380);
+    redlock__addr_free(&a);
+
+    CHECK_EQ(parse("redis://alice:s3cr@t@db.example:7001/3", &a), 0);
+    CHECK_STREQ(a.user, "alice");
+    CHECK_STREQ(a.password, "s3cr@t");
+    CHECK_STREQ(a.host, "db.example");
+    CHECK_EQ(a.port, 7001);
+    CHECK_EQ(a.db, 3);
+    redlock__addr_free(&a);
+
+    CHECK_EQ(parse("redis://:pw@[fe80::1]/0", &a), 0);
+    CHECK(a.user == NULL);
+    CHECK_STREQ(a.password, "pw");
+    CHECK_STREQ(a.host, "fe80::1");
+    CHECK_EQ(a.port, 6379);
+    CHECK_EQ(a.db, 0);
+    redlock__addr_free(&a);
+
+    CHECK_EQ(parse("unix:///run/redis.sock", &a), 0);
+    CHECK_STREQ(a.path, "/run/redis.sock");
+    CHECK(a.host == NULL);
+    redlock__addr_free(&a);
+}
+
+TEST(addr_rejects_malformed)
+{
+    static const char *bad[] = {
+        "", ":6379", "host:", "host:0", "host:65536", "host:99999", "host:12ab",
+        "[::1", "[]:1", "[::1]x", "::1", "redis://", "redis://host:1/x",
+        "redis://nocolon@host", "foo://x:1", "unix://", "unix://relative",
+        "rediss://host:1", "redis://host:-1",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        redlock__addr a;
+        CHECK_MSG(parse(bad[i], &a) == REDLOCK_EINVAL, "accepted \"%s\"", bad[i]);
+    }
+}
+
+TEST(addr_message_never_shows_the_password)
+{
+    redlock__addr a;
+    char err[256];
+    CHECK_EQ(redlock__addr_parse(&a, "redis://u:hunter2@host:bad", err, sizeof err), REDLOCK_EINVAL);
+    CHECK(strstr(err, "hunter2") == NULL);
+    CHECK(strstr(err, "redis://***@host:bad") != NULL);
+    CHECK_EQ(redlock__addr_parse(&a, "redis://:p@ss@w0rd@h:1/x", err, sizeof err), REDLOCK_EINVAL);
+    CHECK(strstr(err, "p@ss") == NULL && strstr(err, "w0rd") == NULL);
+}
+
+TEST(sha1_known_vectors)
+{
+    char out[41];
+    redlock__sha1_hex("abc", 3, out);
+    CHECK_STREQ(out, "a9993e364706816aba3e25717850c26c9cd0d89d");
+    redlock__sha1_hex("", 0, out);
+    CHECK_STREQ(out, "da39a3ee5e6b4b0d3255bfef95601890afd80709");
+    /* 56 bytes: the padding spills into a second block */
+    redlock__sha1_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", 56, out);
+    CHECK_STREQ(out, "84983e441c3bd26ebaae4aa1f95129e5e54670f1");
+}
+
+TEST(resp_encoding_is_binary_safe)
+{
+    redlock__buf b = { 0 };
+    const char *argv[3] = { "SET", "k\0\r\n", "" };
+    size_t len[3] = { 3, 4, 0 };
+    static const char want[] = "*3\r\n$3\r\nSET\r\n$4\r\nk\0\r\n\r\n$0\r\n\r\n";
+    CHECK_EQ(redlock__resp_command(&b, 3, argv, len), 0);
+    CHECK_EQ(b.len, sizeof want - 1);
+    CHECK(memcmp(b.p, want, b.len) == 0);
+    redlock__buf_free(&b);
+}

@@ -1,0 +1,124 @@
+/* bench.h -- shared types of redlock-bench (main.c, lib_work.c, raw.c). */
+#ifndef RLB_BENCH_H
+#define RLB_BENCH_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hist.h"
+
+struct event_base;
+
+enum {
+    WL_CYCLE,   /* try_acquire + release on distinct keys (no contention) */
+    WL_CONTEND, /* acquire (retry policy), hold, release on few shared keys */
+    WL_TRY,     /* try_acquire (+ release when it worked) on random keys */
+    WL_EXTEND,  /* try_acquire, extend many times, release */
+    WL_RAW      /* the raw-command baseline only */
+};
+
+typedef struct bench_cfg {
+    const char *const *nodes;
+    size_t nnodes;
+    size_t quorum;
+    int workload;
+    int concurrency;      /* operations in flight, all clients together */
+    int clients;          /* threads, each with its own client + event_base */
+    double duration;      /* seconds (when ops == 0) */
+    uint64_t ops;         /* stop after this many measured ops (0: duration) */
+    double warmup;        /* seconds before measuring */
+    int64_t ttl_ms;
+    long keys;            /* key space */
+    int64_t hold_ms;      /* contend: how long a lock is held */
+    int extends;          /* extend: extends per acquisition */
+    int retry_count;      /* < 0: library default */
+    int64_t retry_delay_ms, retry_jitter_ms, node_timeout_ms; /* < 0: default */
+    int baseline;
+    int json;
+    int rss_check;
+    int progress;         /* show the live line */
+    int progress_fd;
+    uint64_t seed;
+    char prefix[64];      /* key prefix unique to this run */
+} bench_cfg;
+
+enum { OP_ACQ, OP_REL, OP_EXT, OP_N };
+#define RLB_NCODES 12     /* index -code for codes 0..-10; 11: anything else */
+enum { RAWF_SET, RAWF_REL, RAWF_ERR, RAWF_N };
+
+typedef struct bench_stats {
+    hist *lat[OP_N];      /* successful operations' latency, ns */
+    hist *handoff;        /* contend: release start -> next acquire, ns */
+    uint64_t cycles;      /* acquire + release both done */
+    uint64_t ops;         /* primary operations completed (see main.c) */
+    uint64_t acq_ok;      /* successful acquisitions */
+    uint64_t tries;       /* acquire attempts completed */
+    uint64_t extends_ok;
+    uint64_t fail[OP_N][RLB_NCODES];
+    uint64_t raw_fail[RAWF_N];
+} bench_stats;
+
+typedef struct bench_shared {
+    const bench_cfg *cfg;
+    atomic_int stop;
+    atomic_int measuring;
+    atomic_int error;
+    atomic_uint_fast64_t started;     /* measured ops started (--ops) */
+    atomic_int threads_done;
+    _Atomic int64_t *last_release;    /* contend: per key, ns, 0 = none */
+    pthread_mutex_t err_mu;
+    char errmsg[256];
+    pthread_barrier_t b_ready, b_done, b_teardown;
+    _Atomic int64_t stop_at_ns;       /* when stop was requested */
+} bench_shared;
+
+typedef struct bench_thread {
+    bench_shared *sh;
+    int id;
+    int nslots;
+    int slot_base;        /* global index of this thread's first slot */
+    struct event_base *base;
+    bench_stats st;
+    atomic_uint_fast64_t live_ops;   /* for the progress line */
+    atomic_uint_fast64_t live_fail;
+    pthread_mutex_t prog_mu;
+    hist *prog;                      /* primary latency since last line */
+    uint64_t rng;
+    int64_t finish_ns;               /* when its loop ended */
+    pthread_t tid;
+    void *impl;
+} bench_thread;
+
+/* A workload implementation.  setup runs in the thread before the start
+ * barrier (connect), run drives the loop until done, teardown frees. */
+typedef struct bench_impl {
+    int (*setup)(bench_thread *t, char *err, size_t errlen);
+    void (*run)(bench_thread *t);
+    void (*teardown)(bench_thread *t);
+} bench_impl;
+
+extern const bench_impl lib_impl;
+extern const bench_impl raw_impl;
+
+/* helpers (main.c) */
+int64_t rlb_now_ns(void);
+uint64_t rlb_rand(uint64_t *s);
+void rlb_set_error(bench_shared *sh, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* May another op start?  `consume` counts it against --ops. */
+int rlb_may_start(bench_thread *t, int consume);
+/* When stop was requested (now if not yet). */
+int64_t rlb_stop_at(bench_shared *sh);
+/* Record a successful op's latency; `primary` also feeds the live line. */
+void rlb_record(bench_thread *t, int op, int64_t ns, int primary);
+/* A primary op completed (counts for ops/s) */
+void rlb_count_op(bench_thread *t);
+void rlb_count_fail(bench_thread *t, int op, int code);
+void rlb_count_raw_fail(bench_thread *t, int which);
+/* Print a key name for key number k into buf; returns its length. */
+int rlb_key(const bench_cfg *cfg, char *buf, size_t len, long k);
+int rlb_code_index(int code);
+
+#endif

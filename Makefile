@@ -36,7 +36,7 @@ TEST_HDRS = $(wildcard test/*.h)
 BENCH_SRCS = $(wildcard bench/*.c)
 PROXY_SRCS = $(wildcard test/proxy*.c)
 
-.PHONY: all test unit check asan valgrind bench demo install uninstall clean
+.PHONY: all examples test unit check asan valgrind bench demo install uninstall clean
 
 all: $(STATIC) $(SHARED) redlock.pc
 
@@ -87,8 +87,16 @@ valgrind: test/redlock-test
 
 bench: bench/redlock-bench
 
-demo: all
-	test/demo.sh
+examples/redlock-demo: examples/demo.c test/servers.c test/servers.h $(STATIC)
+	$(CC) $(ALL_CFLAGS) -Itest -o $@ examples/demo.c test/servers.c $(STATIC) $(ALL_LDFLAGS) $(DEP_LIBS)
+
+examples/basic: examples/basic.c $(STATIC)
+	$(CC) $(ALL_CFLAGS) -o $@ examples/basic.c $(STATIC) $(ALL_LDFLAGS) $(DEP_LIBS)
+
+examples: examples/basic examples/redlock-demo
+
+demo: examples/redlock-demo
+	test/run.sh examples/redlock-demo
 
 install: all
 	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR)
@@ -106,4 +114,4 @@ uninstall:
 
 clean:
 	rm -f $(LIB_OBJS) $(STATIC) $(SHARED) $(SONAME) libredlock.so redlock.pc \
-	      test/redlock-test test/rlproxy bench/redlock-bench
+	      test/redlock-test test/rlproxy bench/redlock-bench examples/redlock-demo examples/basic

@@ -305,9 +305,11 @@ void redlock_client_free(redlock_client *c)
     while (c->locks) {
         redlock_lock *l = c->locks;
         c->locks = l->next;
+        if (c->locks)
+            c->locks->prev = NULL;
         l->next = l->prev = NULL;
-        cancel_lock_op(l);
-        l->c = NULL;
+        l->c = NULL;            /* a redlock_lock_free from the callback just frees */
+        cancel_lock_op(l);      /* last use of l: its callback may free it */
     }
     redlock__op_cancel_all(c);
     redlock__leave(c);

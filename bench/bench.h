@@ -36,6 +36,7 @@ typedef struct bench_cfg {
     int retry_count;      /* < 0: library default */
     int64_t retry_delay_ms, retry_jitter_ms, node_timeout_ms; /* < 0: default */
     int baseline;
+    int raw_chained;      /* raw: per-node SET->release chaining */
     int json;
     int rss_check;
     int progress;         /* show the live line */

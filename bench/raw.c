@@ -29,9 +29,11 @@ static const char release_script[] =
     "if redis.call('get',KEYS[1]) == ARGV[1] then "
     "return redis.call('del',KEYS[1]) else return 0 end";
 
-/* FIFO markers other than slots. */
-#define MARK_OK ((rslot *)1)      /* expect +OK (AUTH, SELECT) */
-#define MARK_SCRIPT ((rslot *)2)  /* SCRIPT LOAD reply: the sha */
+/* A pending reply's owner: a slot pointer (8-byte aligned) | its kind. */
+enum { K_SET = 0, K_REL = 1, K_OK = 2 /* AUTH, SELECT */, K_SCRIPT = 3 };
+#define TAG(slot, kind) ((uintptr_t)(slot) | (uintptr_t)(kind))
+#define TAG_SLOT(tag) ((rslot *)((tag) & ~(uintptr_t)3))
+#define TAG_KIND(tag) ((int)((tag) & 3))
 
 typedef struct rthread rthread;
 typedef struct rslot rslot;
@@ -41,7 +43,7 @@ typedef struct rconn {
     size_t idx;
     struct bufferevent *bev;
     redisReader *rd;
-    rslot **fifo;         /* who each pending reply belongs to */
+    uintptr_t *fifo;      /* who each pending reply belongs to (TAG) */
     size_t cap, head, count;
     int connected;
     char desc[128];
@@ -54,13 +56,16 @@ struct rslot {
     long own;
     uint64_t seq;
     int active;
-    int phase;            /* 0: SET, 1: EVALSHA */
-    size_t replies, oks;
+    size_t set_replies, set_oks, rel_replies;
     int quorum_seen;
-    int64_t t0;
+    int64_t t0, t_rel;
     char key[128];
     int klen;
     char val[33];
+    char set_cmd[256];    /* the RESP bytes, formatted once per cycle */
+    size_t set_len;
+    char rel_cmd[256];
+    size_t rel_len;
 };
 
 struct rthread {
@@ -170,11 +175,11 @@ bad:
 
 /* ---- connection ------------------------------------------------------------ */
 
-static int fifo_push(rconn *c, rslot *s)
+static int fifo_push(rconn *c, uintptr_t tag)
 {
     if (c->count == c->cap) {
         size_t ncap = c->cap ? c->cap * 2 : 64;
-        rslot **nf = malloc(ncap * sizeof(*nf));
+        uintptr_t *nf = malloc(ncap * sizeof(*nf));
         if (!nf)
             return -1;
         for (size_t i = 0; i < c->count; i++)
@@ -184,16 +189,16 @@ static int fifo_push(rconn *c, rslot *s)
         c->cap = ncap;
         c->head = 0;
     }
-    c->fifo[(c->head + c->count) % c->cap] = s;
+    c->fifo[(c->head + c->count) % c->cap] = tag;
     c->count++;
     return 0;
 }
 
-static rslot *fifo_pop(rconn *c)
+static uintptr_t fifo_pop(rconn *c)
 {
     if (c->count == 0)
-        return NULL;
-    rslot *s = c->fifo[c->head];
+        return 0;
+    uintptr_t s = c->fifo[c->head];
     c->head = (c->head + 1) % c->cap;
     c->count--;
     return s;
@@ -208,29 +213,76 @@ static void raw_broken(rthread *rt, const char *fmt, const char *what)
     event_base_loopbreak(rt->t->base);
 }
 
-/* Append one command in RESP to the connection's output buffer. */
-static int send_cmd(rconn *c, rslot *owner, int argc, const char *const *argv,
-                    const size_t *lens)
+static size_t put_uint(char *p, size_t v)
 {
-    struct evbuffer *out = bufferevent_get_output(c->bev);
-    char hdr[32];
-    int n = snprintf(hdr, sizeof(hdr), "*%d\r\n", argc);
-    evbuffer_add(out, hdr, (size_t)n);
-    for (int i = 0; i < argc; i++) {
-        n = snprintf(hdr, sizeof(hdr), "$%zu\r\n", lens[i]);
-        evbuffer_add(out, hdr, (size_t)n);
-        evbuffer_add(out, argv[i], lens[i]);
-        evbuffer_add(out, "\r\n", 2);
-    }
-    return fifo_push(c, owner);
+    char tmp[24];
+    size_t n = 0;
+    do {
+        tmp[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    for (size_t i = 0; i < n; i++)
+        p[i] = tmp[n - 1 - i];
+    return n;
 }
 
-static void slot_reply(rslot *s, const redisReply *r);
+/* Format one command in RESP into buf; 0 when it does not fit. */
+static size_t resp_format(char *buf, size_t cap, int argc, const char *const *argv,
+                          const size_t *lens)
+{
+    size_t need = 16;
+    for (int i = 0; i < argc; i++)
+        need += lens[i] + 26;
+    if (need > cap)
+        return 0;
+    char *p = buf;
+    *p++ = '*';
+    p += put_uint(p, (size_t)argc);
+    *p++ = '\r';
+    *p++ = '\n';
+    for (int i = 0; i < argc; i++) {
+        *p++ = '$';
+        p += put_uint(p, lens[i]);
+        *p++ = '\r';
+        *p++ = '\n';
+        memcpy(p, argv[i], lens[i]);
+        p += lens[i];
+        *p++ = '\r';
+        *p++ = '\n';
+    }
+    return (size_t)(p - buf);
+}
 
-static void setup_reply(rconn *c, rslot *mark, const redisReply *r)
+/* Queue formatted command bytes on a connection; a reply will come back
+ * for `tag`. */
+static int send_raw(rconn *c, uintptr_t tag, const char *cmd, size_t len)
+{
+    if (evbuffer_add(bufferevent_get_output(c->bev), cmd, len) != 0)
+        return -1;
+    return fifo_push(c, tag);
+}
+
+static int send_cmd(rconn *c, uintptr_t tag, int argc, const char *const *argv,
+                    const size_t *lens)
+{
+    size_t need = 16;
+    for (int i = 0; i < argc; i++)
+        need += lens[i] + 26;
+    char *buf = malloc(need);
+    if (!buf)
+        return -1;
+    size_t n = resp_format(buf, need, argc, argv, lens);
+    int rc = send_raw(c, tag, buf, n);
+    free(buf);
+    return rc;
+}
+
+static void slot_reply(rslot *s, int kind, rconn *c, const redisReply *r);
+
+static void setup_reply(rconn *c, int kind, const redisReply *r)
 {
     rthread *rt = c->rt;
-    if (mark == MARK_SCRIPT) {
+    if (kind == K_SCRIPT) {
         if (r->type == REDIS_REPLY_STRING && r->len == 40) {
             memcpy(rt->sha, r->str, 40);
             rt->sha[40] = '\0';
@@ -275,11 +327,12 @@ static void on_read(struct bufferevent *bev, void *arg)
         }
         if (!reply)
             break;
-        rslot *s = fifo_pop(c);
-        if (s == MARK_OK || s == MARK_SCRIPT)
-            setup_reply(c, s, reply);
-        else if (s)
-            slot_reply(s, reply);
+        uintptr_t tag = fifo_pop(c);
+        int kind = TAG_KIND(tag);
+        if (kind == K_OK || kind == K_SCRIPT)
+            setup_reply(c, kind, reply);
+        else if (TAG_SLOT(tag))
+            slot_reply(TAG_SLOT(tag), kind, c, reply);
         freeReplyObject(reply);
         if (rt->broken)
             return;
@@ -363,51 +416,53 @@ static void slot_finish(rslot *s)
         event_base_loopbreak(s->t->base);
 }
 
-static void send_release(rslot *s)
+/* Barrier mode: the N releases go out once all N SETs answered.  Chained
+ * mode: each node's release goes out as soon as that node's SET answered. */
+static void send_release(rslot *s, rconn *only)
 {
     rthread *rt = s->rt;
-    static const char evalsha[] = "EVALSHA";
-    const char *argv[5] = {evalsha, rt->sha, "1", s->key, s->val};
-    size_t lens[5] = {7, 40, 1, (size_t)s->klen, 32};
-    s->phase = 1;
-    s->replies = 0;
-    s->oks = 0;
-    s->t0 = rlb_now_ns();
+    if (only) {
+        if (send_raw(only, TAG(s, K_REL), s->rel_cmd, s->rel_len) != 0)
+            raw_broken(rt, "%s", "out of memory");
+        return;
+    }
+    s->t_rel = rlb_now_ns();
     for (size_t i = 0; i < rt->n; i++)
-        if (send_cmd(&rt->conns[i], s, 5, argv, lens) != 0)
+        if (send_raw(&rt->conns[i], TAG(s, K_REL), s->rel_cmd, s->rel_len) != 0)
             raw_broken(rt, "%s", "out of memory");
 }
 
-static void slot_reply(rslot *s, const redisReply *r)
+static void slot_reply(rslot *s, int kind, rconn *c, const redisReply *r)
 {
     rthread *rt = s->rt;
     bench_thread *t = s->t;
-    size_t quorum = t->sh->cfg->quorum;
-    s->replies++;
-    if (s->phase == 0) {
+    const bench_cfg *cfg = t->sh->cfg;
+    if (kind == K_SET) {
+        s->set_replies++;
         if (r->type == REDIS_REPLY_STATUS && r->len == 2 && memcmp(r->str, "OK", 2) == 0)
-            s->oks++;
+            s->set_oks++;
         else
             rlb_count_raw_fail(t, r->type == REDIS_REPLY_ERROR ? RAWF_ERR : RAWF_SET);
-        if (!s->quorum_seen && s->oks >= quorum) {
+        if (!s->quorum_seen && s->set_oks >= cfg->quorum) {
             s->quorum_seen = 1;
             rlb_record(t, OP_ACQ, rlb_now_ns() - s->t0, 1);
         }
-        if (s->replies == rt->n)
-            send_release(s);
-    } else {
-        if (r->type == REDIS_REPLY_INTEGER && r->integer == 1)
-            s->oks++;
-        else
-            rlb_count_raw_fail(t, r->type == REDIS_REPLY_ERROR ? RAWF_ERR : RAWF_REL);
-        if (s->replies == rt->n) {
-            rlb_record(t, OP_REL, rlb_now_ns() - s->t0, 0);
-            if (s->quorum_seen &&
-                atomic_load_explicit(&t->sh->measuring, memory_order_relaxed))
-                t->st.cycles++;
-            rlb_count_op(t);
-            slot_start(s);
-        }
+        if (cfg->raw_chained)
+            send_release(s, c);
+        else if (s->set_replies == rt->n)
+            send_release(s, NULL);
+        return;
+    }
+    s->rel_replies++;
+    if (!(r->type == REDIS_REPLY_INTEGER && r->integer == 1))
+        rlb_count_raw_fail(t, r->type == REDIS_REPLY_ERROR ? RAWF_ERR : RAWF_REL);
+    if (s->rel_replies == rt->n) {
+        /* chained: the whole cycle; barrier: the release phase */
+        rlb_record(t, OP_REL, rlb_now_ns() - (cfg->raw_chained ? s->t0 : s->t_rel), 0);
+        if (s->quorum_seen && atomic_load_explicit(&t->sh->measuring, memory_order_relaxed))
+            t->st.cycles++;
+        rlb_count_op(t);
+        slot_start(s);
     }
 }
 
@@ -432,15 +487,17 @@ static void slot_start(rslot *s)
         s->val[16 + i] = hex[(b >> (4 * i)) & 15];
     }
     s->val[32] = '\0';
-    const char *argv[6] = {"SET", s->key, s->val, "NX", "PX", rt->ttl};
-    size_t lens[6] = {3, (size_t)s->klen, 32, 2, 2, (size_t)rt->ttllen};
-    s->phase = 0;
-    s->replies = 0;
-    s->oks = 0;
+    const char *sargv[6] = {"SET", s->key, s->val, "NX", "PX", rt->ttl};
+    size_t slens[6] = {3, (size_t)s->klen, 32, 2, 2, (size_t)rt->ttllen};
+    s->set_len = resp_format(s->set_cmd, sizeof(s->set_cmd), 6, sargv, slens);
+    const char *rargv[5] = {"EVALSHA", rt->sha, "1", s->key, s->val};
+    size_t rlens[5] = {7, 40, 1, (size_t)s->klen, 32};
+    s->rel_len = resp_format(s->rel_cmd, sizeof(s->rel_cmd), 5, rargv, rlens);
+    s->set_replies = s->set_oks = s->rel_replies = 0;
     s->quorum_seen = 0;
     s->t0 = rlb_now_ns();
     for (size_t i = 0; i < rt->n; i++)
-        if (send_cmd(&rt->conns[i], s, 6, argv, lens) != 0)
+        if (send_raw(&rt->conns[i], TAG(s, K_SET), s->set_cmd, s->set_len) != 0)
             raw_broken(rt, "%s", "out of memory");
 }
 
@@ -523,11 +580,11 @@ static int raw_setup(bench_thread *t, char *err, size_t errlen)
             const char *av[3] = {"AUTH", a->user, a->pass};
             size_t al[3] = {4, strlen(a->user), strlen(a->pass)};
             if (a->user[0])
-                send_cmd(c, MARK_OK, 3, av, al);
+                send_cmd(c, TAG(NULL, K_OK), 3, av, al);
             else {
                 av[1] = a->pass;
                 al[1] = al[2];
-                send_cmd(c, MARK_OK, 2, av, al);
+                send_cmd(c, TAG(NULL, K_OK), 2, av, al);
             }
             rt->setup_left++;
         }
@@ -536,12 +593,12 @@ static int raw_setup(bench_thread *t, char *err, size_t errlen)
             int dl = snprintf(db, sizeof(db), "%d", a->db);
             const char *av[2] = {"SELECT", db};
             size_t al[2] = {6, (size_t)dl};
-            send_cmd(c, MARK_OK, 2, av, al);
+            send_cmd(c, TAG(NULL, K_OK), 2, av, al);
             rt->setup_left++;
         }
         const char *av[3] = {"SCRIPT", "LOAD", release_script};
         size_t al[3] = {6, 4, sizeof(release_script) - 1};
-        send_cmd(c, MARK_SCRIPT, 3, av, al);
+        send_cmd(c, TAG(NULL, K_SCRIPT), 3, av, al);
         rt->setup_left++;
     }
     free(addrs);

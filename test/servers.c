@@ -519,6 +519,11 @@ pid_t rlt_servers_pid(const rlt_servers *s, int i)
     return rlt_valid(s, i) ? s->srv[i].pid : 0;
 }
 
+int rlt_servers_running(const rlt_servers *s, int i)
+{
+    return rlt_valid(s, i) && s->srv[i].pid > 0 && !s->srv[i].paused;
+}
+
 int rlt_servers_kill(rlt_servers *s, int i)
 {
     if (!rlt_valid(s, i) || s->srv[i].pid <= 0)
@@ -629,7 +634,7 @@ int rlt_servers_count_key(rlt_servers *s, const void *key, size_t len)
     if (s == NULL)
         return -1;
     for (int i = 0; i < s->n; i++)
-        if (s->srv[i].pid > 0 && !s->srv[i].paused && rlt_servers_exists(s, i, key, len) == 1)
+        if (rlt_servers_running(s, i) && rlt_servers_exists(s, i, key, len) == 1)
             count++;
     return count;
 }

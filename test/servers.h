@@ -31,6 +31,7 @@ const char *const *rlt_servers_addrs(const rlt_servers *s); /* n addresses */
 int rlt_servers_port(const rlt_servers *s, int i);
 const char *rlt_servers_dir(const rlt_servers *s, int i);   /* server i's --dir */
 pid_t rlt_servers_pid(const rlt_servers *s, int i);         /* 0 when not running */
+int rlt_servers_running(const rlt_servers *s, int i);       /* 1: neither killed nor paused */
 
 /* All return 0 on success, -1 on error (bad index, not running, ...). */
 int rlt_servers_kill(rlt_servers *s, int i);    /* SIGKILL, waitpid */

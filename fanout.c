@@ -204,10 +204,12 @@ void redlock__op_reply(redlock__op *op, size_t node, const redisReply *r)
 {
     int v;
 
-    if (op->votes[node] != REDLOCK__PENDING || op->decided)
+    if (op->votes[node] != REDLOCK__PENDING)
         return;
     v = op->kind->classify(r);
-    if (v < 0 && !op->evaled[node]) {
+    /* Resend even after the decision: a node that answers NOSCRIPT late
+     * must still get the extend (or release) the others got. */
+    if (v < 0 && !op->evaled[node] && !op->cancelled && !op->c->closing) {
         /* NOSCRIPT: this server lost its script cache (restart, SCRIPT
          * FLUSH).  Resend on this node only, as EVAL, which reloads it. */
         redlock__buf eval = { 0 };

@@ -58,7 +58,7 @@ int redlock__node_init(redlock__node *n, redlock_client *c, size_t index)
     return 0;
 }
 
-static int slot_push(redlock__node *n, redlock__op *op)
+static int slot_push(redlock__node *n, redlock__op *op, int optional)
 {
     if (n->count == n->cap) {
         size_t cap = n->cap * 2;
@@ -73,15 +73,18 @@ static int slot_push(redlock__node *n, redlock__op *op)
         n->cap = cap;
     }
     n->slots[(n->head + n->count) % n->cap].op = op;
+    n->slots[(n->head + n->count) % n->cap].optional = optional;
     n->count++;
     if (op)
         op->refs++;
     return 0;
 }
 
-static redlock__op *slot_pop(redlock__node *n)
+static redlock__op *slot_pop(redlock__node *n, int *optional)
 {
     redlock__op *op = n->slots[n->head].op;
+    if (optional)
+        *optional = n->slots[n->head].optional;
     n->head = (n->head + 1) % n->cap;
     n->count--;
     return op;
@@ -116,7 +119,7 @@ static void node_drop(redlock__node *n, const char *why)
     /* State is DOWN before any op hears of it, so an op started from a
      * callback below fails here at once instead of queueing. */
     while (n->count) {
-        redlock__op *op = slot_pop(n);
+        redlock__op *op = slot_pop(n, NULL);
         if (op) {
             redlock__op_fail(op, n->index, REDLOCK__DOWN, n->lasterr);
             redlock__op_unref(op);
@@ -191,7 +194,16 @@ static int queue_handshake(redlock__node *n)
         cmds++;
     }
     for (int i = 0; i < cmds && rc == 0; i++)
-        rc = slot_push(n, NULL);
+        rc = slot_push(n, NULL, 0);
+    /* Load the scripts now so the first EVALSHA finds them; optional,
+     * because an ACL user may lack SCRIPT (EVAL then loads on NOSCRIPT). */
+    for (int i = 0; i < REDLOCK__NSCRIPTS && rc == 0; i++) {
+        const char *argv[3] = { "SCRIPT", "LOAD", redlock__script_body[i] };
+        size_t len[3] = { 6, 4, strlen(redlock__script_body[i]) };
+        rc |= redlock__resp_command(&b, 3, argv, len);
+        rc |= slot_push(n, NULL, 1);
+        cmds++;
+    }
     if (rc == 0 && bufferevent_write(n->bev, b.p, b.len) != 0)
         rc = REDLOCK_ENOMEM;
     /* the AUTH command held the password: wipe our copy */
@@ -261,7 +273,7 @@ void redlock__node_send(redlock__node *n, redlock__op *op, const char *buf, size
         redlock__op_fail(op, n->index, REDLOCK__ERROR, "too many requests pending on this node");
         return;
     }
-    if (slot_push(n, op) != 0) {
+    if (slot_push(n, op, 0) != 0) {
         redlock__op_fail(op, n->index, REDLOCK__ERROR, "out of memory");
         return;
     }
@@ -276,19 +288,20 @@ void redlock__node_send(redlock__node *n, redlock__op *op, const char *buf, size
 static void dispatch(redlock__node *n, redisReply *r)
 {
     redlock__op *op;
+    int optional;
 
     if (n->count == 0) {
         node_drop(n, "protocol error: reply without a request");
         return;
     }
-    op = slot_pop(n);
+    op = slot_pop(n, &optional);
     if (op) {
         redlock__op_reply(op, n->index, r);
         redlock__op_unref(op);
         return;
     }
     /* a handshake reply */
-    if (r->type == REDIS_REPLY_ERROR) {
+    if (r->type == REDIS_REPLY_ERROR && !optional) {
         char why[sizeof n->lasterr];
         /* AUTH errors never echo the password; keep the server's words. */
         snprintf(why, sizeof why, "handshake failed: %.*s",

@@ -162,6 +162,7 @@ enum redlock__node_state {
 
 typedef struct redlock__slot {
     redlock__op *op;   /* NULL: a handshake reply */
+    int optional;      /* handshake: an error here is not fatal */
 } redlock__slot;
 
 typedef struct redlock__node {

@@ -52,6 +52,7 @@ enum { RAWF_SET, RAWF_REL, RAWF_ERR, RAWF_N };
 typedef struct bench_stats {
     hist *lat[OP_N];      /* successful operations' latency, ns */
     hist *handoff;        /* contend: release start -> next acquire, ns */
+    hist *handoff_x;      /* the same, when another client acquired it */
     uint64_t cycles;      /* acquire + release both done */
     uint64_t ops;         /* primary operations completed (see main.c) */
     uint64_t acq_ok;      /* successful acquisitions */
@@ -69,6 +70,7 @@ typedef struct bench_shared {
     atomic_uint_fast64_t started;     /* measured ops started (--ops) */
     atomic_int threads_done;
     _Atomic int64_t *last_release;    /* contend: per key, ns, 0 = none */
+    atomic_int *last_releaser;        /* contend: per key, client id */
     pthread_mutex_t err_mu;
     char errmsg[256];
     pthread_barrier_t b_ready, b_done, b_teardown;
@@ -108,16 +110,18 @@ int64_t rlb_now_ns(void);
 uint64_t rlb_rand(uint64_t *s);
 void rlb_set_error(bench_shared *sh, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-/* May another op start?  `consume` counts it against --ops. */
-int rlb_may_start(bench_thread *t, int consume);
+/* May another op start?  `consume` counts it against --ops; *meas tells
+ * whether the op belongs to the measurement (started after the warm-up).
+ * Ops record their results only when their start was measured. */
+int rlb_may_start(bench_thread *t, int consume, int *meas);
 /* When stop was requested (now if not yet). */
 int64_t rlb_stop_at(bench_shared *sh);
 /* Record a successful op's latency; `primary` also feeds the live line. */
-void rlb_record(bench_thread *t, int op, int64_t ns, int primary);
+void rlb_record(bench_thread *t, int meas, int op, int64_t ns, int primary);
 /* A primary op completed (counts for ops/s) */
-void rlb_count_op(bench_thread *t);
-void rlb_count_fail(bench_thread *t, int op, int code);
-void rlb_count_raw_fail(bench_thread *t, int which);
+void rlb_count_op(bench_thread *t, int meas);
+void rlb_count_fail(bench_thread *t, int meas, int op, int code);
+void rlb_count_raw_fail(bench_thread *t, int meas, int which);
 /* Print a key name for key number k into buf; returns its length. */
 int rlb_key(const bench_cfg *cfg, char *buf, size_t len, long k);
 int rlb_code_index(int code);

@@ -23,6 +23,7 @@ typedef struct lslot {
     int active;
     int extends_left;
     int held;             /* the lock is held (extend, contend hold) */
+    int meas;             /* the current op started while measuring */
     int64_t t0;
     struct event *timer;  /* hold time, deferred restarts */
     void (*timer_fn)(struct lslot *);
@@ -122,13 +123,13 @@ static void on_released(redlock_lock *lock, int status, void *arg)
     int64_t dt = rlb_now_ns() - s->t0;
     s->held = 0;
     if (status == 0) {
-        rlb_record(s->t, OP_REL, dt, 0);
-        if (atomic_load_explicit(&s->t->sh->measuring, memory_order_relaxed))
+        rlb_record(s->t, s->meas, OP_REL, dt, 0);
+        if (s->meas)
             s->t->st.cycles++;
         if (cfg_of(s)->workload == WL_CYCLE)
-            rlb_count_op(s->t);
+            rlb_count_op(s->t, s->meas);
     } else {
-        rlb_count_fail(s->t, OP_REL, status);
+        rlb_count_fail(s->t, s->meas, OP_REL, status);
     }
     slot_start(s);
 }
@@ -137,13 +138,16 @@ static void release_start(lslot *s)
 {
     const bench_cfg *cfg = cfg_of(s);
     s->t0 = rlb_now_ns();
-    if (cfg->workload == WL_CONTEND && s->t->sh->last_release)
-        atomic_store_explicit(&s->t->sh->last_release[s->cur_key], s->t0,
+    if (cfg->workload == WL_CONTEND && s->t->sh->last_release) {
+        atomic_store_explicit(&s->t->sh->last_releaser[s->cur_key], s->t->id,
                               memory_order_relaxed);
+        atomic_store_explicit(&s->t->sh->last_release[s->cur_key], s->t0,
+                              memory_order_release);
+    }
     int rc = redlock_release_async(s->lock, on_released, s);
     if (rc != 0) {
         s->held = 0;
-        rlb_count_fail(s->t, OP_REL, rc);
+        rlb_count_fail(s->t, s->meas, OP_REL, rc);
         restart_after_failure(s, rc);
     }
 }
@@ -159,29 +163,29 @@ static void on_extended(redlock_lock *lock, int status, void *arg)
     if (s->lt->tearing)
         return;
     int64_t dt = rlb_now_ns() - s->t0;
-    rlb_count_op(s->t);
+    rlb_count_op(s->t, s->meas);
     if (status == 0) {
-        rlb_record(s->t, OP_EXT, dt, 1);
-        if (atomic_load_explicit(&s->t->sh->measuring, memory_order_relaxed))
+        rlb_record(s->t, s->meas, OP_EXT, dt, 1);
+        if (s->meas)
             s->t->st.extends_ok++;
         s->extends_left--;
         extend_next(s);
     } else {
-        rlb_count_fail(s->t, OP_EXT, status);
+        rlb_count_fail(s->t, s->meas, OP_EXT, status);
         release_start(s); /* probably lost; release whatever is left */
     }
 }
 
 static void extend_next(lslot *s)
 {
-    if (s->extends_left <= 0 || !rlb_may_start(s->t, 1)) {
+    if (s->extends_left <= 0 || !rlb_may_start(s->t, 1, &s->meas)) {
         release_start(s);
         return;
     }
     s->t0 = rlb_now_ns();
     int rc = redlock_extend_async(s->lock, cfg_of(s)->ttl_ms, on_extended, s);
     if (rc != 0) {
-        rlb_count_fail(s->t, OP_EXT, rc);
+        rlb_count_fail(s->t, s->meas, OP_EXT, rc);
         release_start(s);
     }
 }
@@ -197,18 +201,18 @@ static void on_acquired(redlock_lock *lock, int status, void *arg)
     bench_thread *t = s->t;
     const bench_cfg *cfg = cfg_of(s);
     int64_t now = rlb_now_ns();
-    int measuring = atomic_load_explicit(&t->sh->measuring, memory_order_relaxed);
+    int measuring = s->meas;
     int primary = cfg->workload != WL_EXTEND;
     if (measuring)
         t->st.tries++;
     if (cfg->workload == WL_TRY || cfg->workload == WL_CONTEND)
-        rlb_count_op(t);
+        rlb_count_op(t, s->meas);
     if (status != 0) {
-        rlb_count_fail(t, OP_ACQ, status);
+        rlb_count_fail(t, s->meas, OP_ACQ, status);
         restart_after_failure(s, status);
         return;
     }
-    rlb_record(t, OP_ACQ, now - s->t0, primary);
+    rlb_record(t, s->meas, OP_ACQ, now - s->t0, primary);
     if (measuring)
         t->st.acq_ok++;
     s->held = 1;
@@ -216,9 +220,15 @@ static void on_acquired(redlock_lock *lock, int status, void *arg)
     case WL_CONTEND:
         if (t->sh->last_release) {
             int64_t rel = atomic_exchange_explicit(&t->sh->last_release[s->cur_key], 0,
-                                                   memory_order_relaxed);
-            if (rel > 0 && measuring)
-                hist_record(t->st.handoff, (uint64_t)(now > rel ? now - rel : 0));
+                                                   memory_order_acquire);
+            int who = atomic_load_explicit(&t->sh->last_releaser[s->cur_key],
+                                           memory_order_relaxed);
+            if (rel > 0 && measuring) {
+                uint64_t d = (uint64_t)(now > rel ? now - rel : 0);
+                hist_record(t->st.handoff, d);
+                if (who != t->id)
+                    hist_record(t->st.handoff_x, d);
+            }
         }
         if (cfg->hold_ms > 0)
             slot_later(s, cfg->hold_ms, release_start);
@@ -241,7 +251,7 @@ static void slot_start(lslot *s)
     const bench_cfg *cfg = cfg_of(s);
     if (s->lt->tearing)
         return;
-    if (!rlb_may_start(t, cfg->workload != WL_EXTEND)) {
+    if (!rlb_may_start(t, cfg->workload != WL_EXTEND, &s->meas)) {
         slot_finish(s);
         return;
     }
@@ -249,7 +259,7 @@ static void slot_start(lslot *s)
     s->seq++;
     int rc = ensure_lock(s, k);
     if (rc != 0) {
-        rlb_count_fail(t, OP_ACQ, rc);
+        rlb_count_fail(t, s->meas, OP_ACQ, rc);
         slot_later(s, 10, slot_start);
         return;
     }
@@ -259,7 +269,7 @@ static void slot_start(lslot *s)
     else
         rc = redlock_try_acquire_async(s->lock, cfg->ttl_ms, on_acquired, s);
     if (rc != 0) {
-        rlb_count_fail(t, OP_ACQ, rc);
+        rlb_count_fail(t, s->meas, OP_ACQ, rc);
         slot_later(s, 10, slot_start);
     }
 }

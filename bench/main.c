@@ -65,13 +65,13 @@ int64_t rlb_stop_at(bench_shared *sh)
     return v ? v : rlb_now_ns();
 }
 
-int rlb_may_start(bench_thread *t, int consume)
+int rlb_may_start(bench_thread *t, int consume, int *meas)
 {
     bench_shared *sh = t->sh;
     if (atomic_load_explicit(&sh->stop, memory_order_relaxed))
         return 0;
-    if (consume && sh->cfg->ops &&
-        atomic_load_explicit(&sh->measuring, memory_order_relaxed)) {
+    *meas = atomic_load_explicit(&sh->measuring, memory_order_relaxed);
+    if (consume && sh->cfg->ops && *meas) {
         uint64_t n = atomic_fetch_add_explicit(&sh->started, 1, memory_order_relaxed);
         if (n >= sh->cfg->ops) {
             request_stop(sh);
@@ -81,11 +81,11 @@ int rlb_may_start(bench_thread *t, int consume)
     return 1;
 }
 
-void rlb_record(bench_thread *t, int op, int64_t ns, int primary)
+void rlb_record(bench_thread *t, int meas, int op, int64_t ns, int primary)
 {
     if (ns < 0)
         ns = 0;
-    if (atomic_load_explicit(&t->sh->measuring, memory_order_relaxed))
+    if (meas)
         hist_record(t->st.lat[op], (uint64_t)ns);
     if (primary && t->prog) {
         pthread_mutex_lock(&t->prog_mu);
@@ -94,10 +94,10 @@ void rlb_record(bench_thread *t, int op, int64_t ns, int primary)
     }
 }
 
-void rlb_count_op(bench_thread *t)
+void rlb_count_op(bench_thread *t, int meas)
 {
     atomic_fetch_add_explicit(&t->live_ops, 1, memory_order_relaxed);
-    if (atomic_load_explicit(&t->sh->measuring, memory_order_relaxed))
+    if (meas)
         t->st.ops++;
 }
 
@@ -106,17 +106,17 @@ int rlb_code_index(int code)
     return (code <= 0 && code >= -10) ? -code : RLB_NCODES - 1;
 }
 
-void rlb_count_fail(bench_thread *t, int op, int code)
+void rlb_count_fail(bench_thread *t, int meas, int op, int code)
 {
     atomic_fetch_add_explicit(&t->live_fail, 1, memory_order_relaxed);
-    if (atomic_load_explicit(&t->sh->measuring, memory_order_relaxed))
+    if (meas)
         t->st.fail[op][rlb_code_index(code)]++;
 }
 
-void rlb_count_raw_fail(bench_thread *t, int which)
+void rlb_count_raw_fail(bench_thread *t, int meas, int which)
 {
     atomic_fetch_add_explicit(&t->live_fail, 1, memory_order_relaxed);
-    if (atomic_load_explicit(&t->sh->measuring, memory_order_relaxed))
+    if (meas)
         t->st.raw_fail[which]++;
 }
 
@@ -291,7 +291,8 @@ static int run_phase(const bench_cfg *cfg, const bench_impl *impl, const char *l
     pthread_barrier_init(&sh.b_teardown, NULL, (unsigned)n + 1);
     if (cfg->workload == WL_CONTEND) {
         sh.last_release = calloc((size_t)cfg->keys, sizeof(*sh.last_release));
-        if (!sh.last_release) {
+        sh.last_releaser = calloc((size_t)cfg->keys, sizeof(*sh.last_releaser));
+        if (!sh.last_release || !sh.last_releaser) {
             snprintf(res->err, sizeof(res->err), "out of memory");
             return -1;
         }
@@ -308,6 +309,7 @@ static int run_phase(const bench_cfg *cfg, const bench_impl *impl, const char *l
     for (int op = 0; op < OP_N; op++)
         res->tot.lat[op] = hist_new();
     res->tot.handoff = hist_new();
+    res->tot.handoff_x = hist_new();
     int base = 0;
     for (int i = 0; i < n; i++) {
         bench_thread *t = &th[i];
@@ -323,6 +325,7 @@ static int run_phase(const bench_cfg *cfg, const bench_impl *impl, const char *l
         for (int op = 0; op < OP_N; op++)
             t->st.lat[op] = hist_new();
         t->st.handoff = hist_new();
+        t->st.handoff_x = hist_new();
         if (cfg->progress)
             t->prog = hist_new();
         ta[i].t = t;
@@ -417,6 +420,8 @@ static int run_phase(const bench_cfg *cfg, const bench_impl *impl, const char *l
         }
         hist_merge(res->tot.handoff, s->handoff);
         hist_free(s->handoff);
+        hist_merge(res->tot.handoff_x, s->handoff_x);
+        hist_free(s->handoff_x);
         for (int c = 0; c < RAWF_N; c++)
             res->tot.raw_fail[c] += s->raw_fail[c];
         res->tot.cycles += s->cycles;
@@ -438,6 +443,7 @@ static int run_phase(const bench_cfg *cfg, const bench_impl *impl, const char *l
     pthread_barrier_destroy(&sh.b_teardown);
     pthread_mutex_destroy(&sh.err_mu);
     free((void *)sh.last_release);
+    free((void *)sh.last_releaser);
     free(th);
     free(ta);
     hist_free(scratch);
@@ -449,6 +455,7 @@ static void phase_free(phase_result *r)
     for (int op = 0; op < OP_N; op++)
         hist_free(r->tot.lat[op]);
     hist_free(r->tot.handoff);
+    hist_free(r->tot.handoff_x);
     free(r->per_client);
     memset(r, 0, sizeof(*r));
 }
@@ -528,9 +535,11 @@ static void print_phase(const bench_cfg *cfg, const char *title, const phase_res
 {
     char a[32], b[32];
     uint64_t cyc = cycles_of(cfg, r);
-    printf("%s: %s, %zu masters (quorum %zu), %d client%s x %d in flight, ttl %lld ms, "
+    printf("%s: %s%s, %zu masters (quorum %zu), %d client%s x %d in flight, ttl %lld ms, "
            "%.2f s measured%s\n",
-           title, wl_names[cfg->workload], cfg->nnodes, cfg->quorum, cfg->clients,
+           title, wl_names[cfg->workload],
+           cfg->workload != WL_RAW ? "" : cfg->raw_chained ? " (chained)" : " (barrier)",
+           cfg->nnodes, cfg->quorum, cfg->clients,
            cfg->clients == 1 ? "" : "s", cfg->concurrency, (long long)cfg->ttl_ms,
            r->elapsed_s, r->interrupted ? " (interrupted)" : "");
     printf("  cycles            %s  (%.1f /s)\n", fmt_count(a, sizeof(a), cyc),
@@ -545,7 +554,7 @@ static void print_phase(const bench_cfg *cfg, const char *title, const phase_res
                rate(r->tot.extends_ok, r->elapsed_s));
     if (cfg->workload == WL_RAW) {
         print_lat("quorum of SETs", r->tot.lat[OP_ACQ]);
-        print_lat("all N releases", r->tot.lat[OP_REL]);
+        print_lat(cfg->raw_chained ? "whole cycle" : "all N releases", r->tot.lat[OP_REL]);
     } else {
         print_lat("acquire latency", r->tot.lat[OP_ACQ]);
         print_lat("release latency", r->tot.lat[OP_REL]);
@@ -559,6 +568,7 @@ static void print_phase(const bench_cfg *cfg, const char *title, const phase_res
             printf(" %llu", (unsigned long long)r->per_client[i]);
         printf("%s)\n", r->nclients > 16 ? " ..." : "");
         print_lat("handoff latency", r->tot.handoff);
+        print_lat("  to another client", r->tot.handoff_x);
     }
     print_failures(r);
     double per1k = cyc ? r->cpu_s * 1000.0 / (double)cyc * 1000.0 : 0.0;
@@ -598,10 +608,12 @@ static void json_lat(const char *name, const hist *h)
 static void json_phase(const bench_cfg *cfg, const phase_result *r)
 {
     uint64_t cyc = cycles_of(cfg, r);
-    printf("{\"workload\":\"%s\",\"elapsed_s\":%.3f,\"interrupted\":%s,\"cycles\":%llu,"
+    printf("{\"workload\":\"%s\",\"raw_mode\":%s,\"elapsed_s\":%.3f,\"interrupted\":%s,\"cycles\":%llu,"
            "\"cycles_per_s\":%.1f,\"ops\":%llu,\"ops_per_s\":%.1f,\"attempts\":%llu,"
            "\"acquired\":%llu,\"acquired_per_s\":%.1f,\"extends\":%llu,",
-           wl_names[cfg->workload], r->elapsed_s, r->interrupted ? "true" : "false",
+           wl_names[cfg->workload],
+           cfg->workload != WL_RAW ? "null" : cfg->raw_chained ? "\"chained\"" : "\"barrier\"",
+           r->elapsed_s, r->interrupted ? "true" : "false",
            (unsigned long long)cyc, rate(cyc, r->elapsed_s), (unsigned long long)r->tot.ops,
            rate(r->tot.ops, r->elapsed_s), (unsigned long long)r->tot.tries,
            (unsigned long long)r->tot.acq_ok, rate(r->tot.acq_ok, r->elapsed_s),
@@ -651,6 +663,8 @@ static void json_phase(const bench_cfg *cfg, const phase_result *r)
             printf("%s%llu", i ? "," : "", (unsigned long long)r->per_client[i]);
         printf("],");
         json_lat("handoff", r->tot.handoff);
+        putchar(',');
+        json_lat("handoff_other_client", r->tot.handoff_x);
         putchar('}');
     }
     putchar('}');
@@ -686,6 +700,9 @@ static void usage(FILE *f)
 "  --retry-count N  --retry-delay MS  --retry-jitter MS  --node-timeout MS\n"
 "output:\n"
 "  --baseline          first run the raw-command baseline, then compare\n"
+"  --raw-mode M        baseline: chained (each node's release follows its SET\n"
+"                      reply; default) or barrier (SETs, wait for all N, then\n"
+"                      releases; default with --concurrency 1: raw fan-out)\n"
 "  --json              one JSON object on stdout instead of the text summary\n"
 "  --rss-check         RSS (from /proc/self/statm) after warm-up vs at the end\n"
 "  --progress / --no-progress   force the live line on / off (default: on when\n"
@@ -710,7 +727,7 @@ static int parse_num(const char *opt, const char *s, double lo, double hi, doubl
 enum {
     O_SPAWN = 256, O_WORKLOAD, O_CONC, O_CLIENTS, O_DURATION, O_OPS, O_WARMUP, O_TTL,
     O_KEYS, O_HOLD, O_EXTENDS, O_RCOUNT, O_RDELAY, O_RJITTER, O_NTIMEOUT, O_BASELINE,
-    O_JSON, O_RSS, O_PROGRESS, O_NOPROGRESS, O_SEED, O_SELFCHECK, O_HELP
+    O_JSON, O_RSS, O_RAWMODE, O_PROGRESS, O_NOPROGRESS, O_SEED, O_SELFCHECK, O_HELP
 };
 
 int main(int argc, char **argv)
@@ -733,6 +750,7 @@ int main(int argc, char **argv)
         {"node-timeout", required_argument, NULL, O_NTIMEOUT},
         {"baseline", no_argument, NULL, O_BASELINE},
         {"json", no_argument, NULL, O_JSON},
+        {"raw-mode", required_argument, NULL, O_RAWMODE},
         {"rss-check", no_argument, NULL, O_RSS},
         {"progress", no_argument, NULL, O_PROGRESS},
         {"no-progress", no_argument, NULL, O_NOPROGRESS},
@@ -756,7 +774,7 @@ int main(int argc, char **argv)
     cfg.retry_delay_ms = cfg.retry_jitter_ms = cfg.node_timeout_ms = -1;
     cfg.progress = -1;
     cfg.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
-    int spawn = 0, duration_given = 0;
+    int spawn = 0, duration_given = 0, raw_mode = -1;
     double v;
     int c;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -848,6 +866,16 @@ int main(int argc, char **argv)
         case O_JSON:
             cfg.json = 1;
             break;
+        case O_RAWMODE:
+            if (strcmp(optarg, "chained") == 0)
+                raw_mode = 1;
+            else if (strcmp(optarg, "barrier") == 0)
+                raw_mode = 0;
+            else {
+                fprintf(stderr, "redlock-bench: --raw-mode is chained or barrier\n");
+                return 2;
+            }
+            break;
         case O_RSS:
             cfg.rss_check = 1;
             break;
@@ -915,6 +943,7 @@ int main(int argc, char **argv)
             cfg.keys = cfg.concurrency;
         break;
     }
+    cfg.raw_chained = raw_mode >= 0 ? raw_mode : cfg.concurrency > 1;
     if (cfg.progress < 0)
         cfg.progress = isatty(STDOUT_FILENO);
     cfg.progress_fd = cfg.json ? STDERR_FILENO : STDOUT_FILENO;

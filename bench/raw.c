@@ -58,13 +58,14 @@ struct rslot {
     int active;
     size_t set_replies, set_oks, rel_replies;
     int quorum_seen;
+    int meas;             /* started while measuring */
     int64_t t0, t_rel;
     char key[128];
     int klen;
     char val[33];
-    char set_cmd[256];    /* the RESP bytes, formatted once per cycle */
+    char set_cmd[512];    /* the RESP bytes, formatted once per cycle */
     size_t set_len;
-    char rel_cmd[256];
+    char rel_cmd[512];
     size_t rel_len;
 };
 
@@ -442,10 +443,10 @@ static void slot_reply(rslot *s, int kind, rconn *c, const redisReply *r)
         if (r->type == REDIS_REPLY_STATUS && r->len == 2 && memcmp(r->str, "OK", 2) == 0)
             s->set_oks++;
         else
-            rlb_count_raw_fail(t, r->type == REDIS_REPLY_ERROR ? RAWF_ERR : RAWF_SET);
+            rlb_count_raw_fail(t, s->meas, r->type == REDIS_REPLY_ERROR ? RAWF_ERR : RAWF_SET);
         if (!s->quorum_seen && s->set_oks >= cfg->quorum) {
             s->quorum_seen = 1;
-            rlb_record(t, OP_ACQ, rlb_now_ns() - s->t0, 1);
+            rlb_record(t, s->meas, OP_ACQ, rlb_now_ns() - s->t0, 1);
         }
         if (cfg->raw_chained)
             send_release(s, c);
@@ -455,13 +456,13 @@ static void slot_reply(rslot *s, int kind, rconn *c, const redisReply *r)
     }
     s->rel_replies++;
     if (!(r->type == REDIS_REPLY_INTEGER && r->integer == 1))
-        rlb_count_raw_fail(t, r->type == REDIS_REPLY_ERROR ? RAWF_ERR : RAWF_REL);
+        rlb_count_raw_fail(t, s->meas, r->type == REDIS_REPLY_ERROR ? RAWF_ERR : RAWF_REL);
     if (s->rel_replies == rt->n) {
         /* chained: the whole cycle; barrier: the release phase */
-        rlb_record(t, OP_REL, rlb_now_ns() - (cfg->raw_chained ? s->t0 : s->t_rel), 0);
-        if (s->quorum_seen && atomic_load_explicit(&t->sh->measuring, memory_order_relaxed))
+        rlb_record(t, s->meas, OP_REL, rlb_now_ns() - (cfg->raw_chained ? s->t0 : s->t_rel), 0);
+        if (s->quorum_seen && s->meas)
             t->st.cycles++;
-        rlb_count_op(t);
+        rlb_count_op(t, s->meas);
         slot_start(s);
     }
 }
@@ -473,7 +474,7 @@ static void slot_start(rslot *s)
     const bench_cfg *cfg = t->sh->cfg;
     if (rt->broken)
         return;
-    if (!rlb_may_start(t, 1)) {
+    if (!rlb_may_start(t, 1, &s->meas)) {
         slot_finish(s);
         return;
     }

@@ -115,3 +115,6 @@ uninstall:
 clean:
 	rm -f $(LIB_OBJS) $(STATIC) $(SHARED) $(SONAME) libredlock.so redlock.pc \
 	      test/redlock-test test/rlproxy bench/redlock-bench examples/redlock-demo examples/basic
+
+# Extra targets kept beside the code they build (fuzzers, sanitizers, soak).
+-include $(wildcard test/*.mk bench/*.mk)

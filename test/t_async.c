@@ -1,0 +1,399 @@
+/* t_async.c -- integration: clients on a caller-owned event_base. */
+#include "itest.h"
+
+#include <stdio.h>
+
+#include <event2/event.h>
+
+#define NLOCKS 8
+
+/* Set while a starting call (or a free) runs, to see where callbacks run. */
+static int in_start;
+static int in_free;
+
+struct op {
+    struct event_base *base;
+    int *pending;          /* loopbreak when it reaches 0 */
+    redlock_lock *lock;
+    int acq_calls, acq_status;
+    int ext_calls, ext_status;
+    int rel_calls, rel_status;
+    int rel_start_rc, ext_start_rc;
+    int sync_calls;        /* callbacks that ran inside a starting call */
+    int free_calls;        /* callbacks that ran inside a free call */
+    int64_t validity;
+    size_t nodes_ok;
+    int chain_extend;      /* acquire -> extend -> release */
+};
+
+static void op_done(struct op *op)
+{
+    if (--*op->pending == 0)
+        event_base_loopbreak(op->base);
+}
+
+static void rel_cb(redlock_lock *lock, int status, void *privdata)
+{
+    struct op *op = privdata;
+    CHECK(lock == op->lock);
+    op->rel_calls++;
+    op->rel_status = status;
+    op->nodes_ok = redlock_lock_nodes_ok(lock);
+    op->sync_calls += in_start;
+    op->free_calls += in_free;
+    op_done(op);
+}
+
+static void start_release(struct op *op)
+{
+    in_start = 1;
+    op->rel_start_rc = redlock_release_async(op->lock, rel_cb, op);
+    in_start = 0;
+    if (op->rel_start_rc != 0)
+        op_done(op);
+}
+
+static void ext_cb(redlock_lock *lock, int status, void *privdata)
+{
+    struct op *op = privdata;
+    CHECK(lock == op->lock);
+    op->ext_calls++;
+    op->ext_status = status;
+    op->validity = redlock_lock_validity(lock);
+    op->sync_calls += in_start;
+    op->free_calls += in_free;
+    start_release(op);
+}
+
+static void acq_cb(redlock_lock *lock, int status, void *privdata)
+{
+    struct op *op = privdata;
+    CHECK(lock == op->lock);
+    op->acq_calls++;
+    op->acq_status = status;
+    op->validity = redlock_lock_validity(lock);
+    op->sync_calls += in_start;
+    op->free_calls += in_free;
+    if (status != 0 || in_free) {
+        op_done(op);
+        return;
+    }
+    if (op->chain_extend) {
+        in_start = 1;
+        op->ext_start_rc = redlock_extend_async(lock, 20000, ext_cb, op);
+        in_start = 0;
+        if (op->ext_start_rc != 0)
+            op_done(op);
+        return;
+    }
+    start_release(op); /* unlock from inside the acquire callback */
+}
+
+static void key_of(char *buf, size_t len, int i)
+{
+    snprintf(buf, len, "async:%d", i);
+}
+
+TEST(async_many_in_flight_release_in_callback)
+{
+    rlt_servers *s = it_start(3, NULL);
+    struct event_base *base = event_base_new();
+    CHECK(base != NULL);
+    redlock_client *c = it_async_client(base, s, NULL);
+    struct op ops[NLOCKS];
+    int pending = NLOCKS;
+    memset(ops, 0, sizeof ops);
+    for (int i = 0; i < NLOCKS; i++) {
+        char key[32];
+        key_of(key, sizeof key, i);
+        ops[i].base = base;
+        ops[i].pending = &pending;
+        ops[i].lock = IT_LOCK(c, key);
+        ops[i].chain_extend = i % 2;
+        in_start = 1;
+        int rc = (i % 4 == 3) ? redlock_try_acquire_async(ops[i].lock, 10000, acq_cb, &ops[i])
+                              : redlock_acquire_async(ops[i].lock, 10000, acq_cb, &ops[i]);
+        in_start = 0;
+        CHECK_RC(ops[i].lock, rc, REDLOCK_OK);
+        /* a second operation on a busy lock is refused, and has no callback */
+        CHECK_RC(ops[i].lock, redlock_acquire_async(ops[i].lock, 10000, acq_cb, &ops[i]),
+                 REDLOCK_EBUSY);
+        CHECK_RC(ops[i].lock, redlock_release_async(ops[i].lock, rel_cb, &ops[i]), REDLOCK_EBUSY);
+        CHECK_RC(ops[i].lock, redlock_extend_async(ops[i].lock, 1000, ext_cb, &ops[i]),
+                 REDLOCK_EBUSY);
+    }
+    for (int i = 0; i < NLOCKS; i++)
+        CHECK_EQ(ops[i].acq_calls, 0); /* nothing ran inside the starting calls */
+
+    CHECK_EQ(it_dispatch(base, 5000), 0);
+    CHECK_EQ(pending, 0);
+    /* a little more loop: no callback runs twice */
+    CHECK_GE(event_base_loop(base, EVLOOP_NONBLOCK), 0);
+    for (int i = 0; i < NLOCKS; i++) {
+        struct op *op = &ops[i];
+        CHECK_EQ(op->sync_calls, 0);
+        CHECK_EQ(op->free_calls, 0);
+        CHECK_EQ(op->acq_calls, 1);
+        CHECK_RC(op->lock, op->acq_status, REDLOCK_OK);
+        CHECK_EQ(op->ext_calls, op->chain_extend);
+        if (op->chain_extend) {
+            CHECK_EQ(op->ext_start_rc, 0);
+            CHECK_RC(op->lock, op->ext_status, REDLOCK_OK);
+            CHECK_GT(op->validity, 10000); /* validity of the 20 s extend */
+        }
+        CHECK_GT(op->validity, 0);
+        CHECK_EQ(op->rel_start_rc, 0);
+        CHECK_EQ(op->rel_calls, 1);
+        CHECK_RC(op->lock, op->rel_status, REDLOCK_OK);
+        CHECK_EQ(op->nodes_ok, 3);
+        char key[32];
+        key_of(key, sizeof key, i);
+        CHECK_EQ(rlt_servers_count_key(s, key, strlen(key)), 0);
+    }
+    for (int i = 0; i < NLOCKS; i++)
+        redlock_lock_free(ops[i].lock);
+    redlock_client_free(c);
+    event_base_free(base);
+    rlt_servers_free(s);
+}
+
+TEST(async_free_client_cancels_pending_once)
+{
+    rlt_servers *s = it_start(3, NULL);
+    struct event_base *base = event_base_new();
+    CHECK(base != NULL);
+    redlock_client *c = it_async_client(base, s, NULL);
+    struct op ops[NLOCKS];
+    int pending = NLOCKS;
+    memset(ops, 0, sizeof ops);
+    for (int i = 0; i < NLOCKS; i++) {
+        char key[32];
+        key_of(key, sizeof key, i);
+        ops[i].base = base;
+        ops[i].pending = &pending;
+        ops[i].lock = IT_LOCK(c, key);
+        CHECK_RC(ops[i].lock, redlock_acquire_async(ops[i].lock, 10000, acq_cb, &ops[i]),
+                 REDLOCK_OK);
+    }
+    in_free = 1;
+    redlock_client_free(c);
+    in_free = 0;
+    for (int i = 0; i < NLOCKS; i++) {
+        CHECK_EQ(ops[i].acq_calls, 1);
+        CHECK_EQ(ops[i].free_calls, 1);
+        CHECK_RC(ops[i].lock, ops[i].acq_status, REDLOCK_ECANCELED);
+    }
+    CHECK_EQ(pending, 0);
+    /* the base holds nothing of the client any more */
+    CHECK_GE(event_base_loop(base, EVLOOP_NONBLOCK), 0);
+    for (int i = 0; i < NLOCKS; i++) {
+        CHECK_EQ(ops[i].acq_calls, 1);
+        CHECK_EQ(ops[i].rel_calls, 0);
+        int calls = ops[i].acq_calls;
+        CHECK_RC(ops[i].lock, redlock_acquire_async(ops[i].lock, 1000, acq_cb, &ops[i]),
+                 REDLOCK_ECLOSED);
+        CHECK_RC(ops[i].lock, redlock_release_async(ops[i].lock, NULL, NULL), REDLOCK_ECLOSED);
+        CHECK_EQ(ops[i].acq_calls, calls);
+        redlock_lock_free(ops[i].lock);
+    }
+    event_base_free(base);
+    rlt_servers_free(s);
+}
+
+TEST(async_free_lock_cancels_pending_once)
+{
+    rlt_servers *s = it_start(3, NULL);
+    struct event_base *base = event_base_new();
+    CHECK(base != NULL);
+    redlock_client *c = it_async_client(base, s, NULL);
+    int pending = 2;
+    struct op a, b;
+    memset(&a, 0, sizeof a);
+    memset(&b, 0, sizeof b);
+    a.base = b.base = base;
+    a.pending = b.pending = &pending;
+    a.lock = IT_LOCK(c, "async:freed");
+    b.lock = IT_LOCK(c, "async:kept");
+    CHECK_RC(a.lock, redlock_acquire_async(a.lock, 10000, acq_cb, &a), REDLOCK_OK);
+    CHECK_RC(b.lock, redlock_acquire_async(b.lock, 10000, acq_cb, &b), REDLOCK_OK);
+    in_free = 1;
+    redlock_lock_free(a.lock);
+    in_free = 0;
+    CHECK_EQ(a.acq_calls, 1);
+    CHECK_EQ(a.free_calls, 1);
+    CHECK_EQ(a.acq_status, REDLOCK_ECANCELED);
+    CHECK_EQ(b.acq_calls, 0); /* the other lock is untouched */
+    a.lock = NULL;
+
+    CHECK_EQ(it_dispatch(base, 5000), 0);
+    CHECK_EQ(a.acq_calls, 1);
+    CHECK_EQ(b.acq_calls, 1);
+    CHECK_RC(b.lock, b.acq_status, REDLOCK_OK);
+    CHECK_EQ(b.rel_calls, 1);
+    CHECK_RC(b.lock, b.rel_status, REDLOCK_OK);
+    CHECK_EQ(rlt_servers_count_key(s, "async:kept", 10), 0);
+
+    redlock_lock_free(b.lock);
+    redlock_client_free(c);
+    event_base_free(base);
+    rlt_servers_free(s);
+}
+
+/* Callbacks that free their own lock, or the whole client. */
+struct freer {
+    struct event_base *base;
+    redlock_client **client;
+    int calls, status, sync_calls;
+    size_t nodes_ok;
+    redlock_lock *other;     /* a lock with an operation pending elsewhere */
+};
+
+static void free_lock_cb(redlock_lock *lock, int status, void *privdata)
+{
+    struct freer *f = privdata;
+    f->calls++;
+    f->status = status;
+    f->nodes_ok = redlock_lock_nodes_ok(lock);
+    f->sync_calls += in_start;
+    redlock_lock_free(lock);
+    event_base_loopbreak(f->base);
+}
+
+static void free_client_cb(redlock_lock *lock, int status, void *privdata)
+{
+    struct freer *f = privdata;
+    (void)lock;
+    f->calls++;
+    f->status = status;
+    f->sync_calls += in_start;
+    redlock_client_free(*f->client);
+    *f->client = NULL;
+    event_base_loopbreak(f->base);
+}
+
+static void count_cb(redlock_lock *lock, int status, void *privdata)
+{
+    (void)lock;
+    struct freer *f = privdata;
+    f->calls++;
+    f->status = status;
+}
+
+TEST(async_free_inside_callbacks)
+{
+    rlt_servers *s = it_start(3, NULL);
+    struct event_base *base = event_base_new();
+    CHECK(base != NULL);
+    redlock_options o;
+    it_opts(&o);
+    o.retry_count = 100000; /* an acquire of a held resource stays pending */
+    o.retry_delay_ms = 20;
+    o.retry_jitter_ms = 5;
+    redlock_client *c = it_async_client(base, s, &o);
+
+    /* Free the lock inside its own callback: the key stays (free does not release). */
+    struct freer f1 = {base, &c, 0, 0, 0, 0, NULL};
+    redlock_lock *l1 = IT_LOCK(c, "async:self-freed");
+    in_start = 1;
+    CHECK_RC(l1, redlock_acquire_async(l1, 10000, free_lock_cb, &f1), REDLOCK_OK);
+    in_start = 0;
+    CHECK_EQ(it_dispatch(base, 5000), 0);
+    CHECK_EQ(f1.calls, 1);
+    CHECK_EQ(f1.sync_calls, 0);
+    CHECK_EQ(f1.status, REDLOCK_OK);
+    CHECK_GE(f1.nodes_ok, 2);
+    CHECK_GE(rlt_servers_count_key(s, "async:self-freed", 16), 2);
+
+    /* l3 holds "async:held" */
+    int pending = 1;
+    struct op hold;
+    memset(&hold, 0, sizeof hold);
+    hold.base = base;
+    hold.pending = &pending;
+    hold.lock = IT_LOCK(c, "async:held");
+    CHECK_RC(hold.lock, redlock_acquire_async(hold.lock, 10000, rel_cb, &hold), REDLOCK_OK);
+    CHECK_EQ(it_dispatch(base, 5000), 0);
+    CHECK_EQ(hold.rel_calls, 1); /* rel_cb recorded the acquire */
+    CHECK_RC(hold.lock, hold.rel_status, REDLOCK_OK);
+
+    /* l4 retries "async:held" for a long time; l5's callback frees the
+     * client meanwhile: l4 is cancelled exactly once, inside that free. */
+    struct freer f4 = {base, &c, 0, 0, 0, 0, NULL};
+    struct freer f5 = {base, &c, 0, 0, 0, 0, NULL};
+    redlock_lock *l4 = IT_LOCK(c, "async:held");
+    redlock_lock *l5 = IT_LOCK(c, "async:frees-client");
+    CHECK_RC(l4, redlock_acquire_async(l4, 10000, count_cb, &f4), REDLOCK_OK);
+    CHECK_RC(l5, redlock_try_acquire_async(l5, 10000, free_client_cb, &f5), REDLOCK_OK);
+    CHECK_EQ(it_dispatch(base, 5000), 0);
+    CHECK(c == NULL);
+    CHECK_EQ(f5.calls, 1);
+    CHECK_EQ(f5.sync_calls, 0);
+    CHECK_RC(l5, f5.status, REDLOCK_OK);
+    CHECK_EQ(f4.calls, 1);
+    CHECK_RC(l4, f4.status, REDLOCK_ECANCELED);
+    CHECK_GE(event_base_loop(base, EVLOOP_NONBLOCK), 0);
+    CHECK_EQ(f4.calls, 1);
+    CHECK_EQ(f5.calls, 1);
+    CHECK_EQ(hold.rel_calls, 1);
+    /* nothing was released by the frees */
+    CHECK_GE(rlt_servers_count_key(s, "async:held", 10), 2);
+    CHECK_GE(rlt_servers_count_key(s, "async:frees-client", 18), 2);
+
+    CHECK_RC(hold.lock, redlock_release_async(hold.lock, NULL, NULL), REDLOCK_ECLOSED);
+    redlock_lock_free(hold.lock);
+    redlock_lock_free(l4);
+    redlock_lock_free(l5);
+    event_base_free(base);
+    rlt_servers_free(s);
+}
+
+/* Several clients on one base race for one resource, with retries: exactly
+ * one gets it, the others give up with ENOQUORUM. */
+TEST(async_clients_race_for_one_resource)
+{
+    enum { NCLIENTS = 4 };
+    rlt_servers *s = it_start(3, NULL);
+    struct event_base *base = event_base_new();
+    CHECK(base != NULL);
+    redlock_options o;
+    it_opts(&o);
+    o.retry_count = 5;
+    o.retry_delay_ms = 10;
+    o.retry_jitter_ms = 8;
+    redlock_client *c[NCLIENTS];
+    struct op ops[NCLIENTS];
+    int pending = NCLIENTS;
+    memset(ops, 0, sizeof ops);
+    for (int i = 0; i < NCLIENTS; i++)
+        c[i] = it_async_client(base, s, &o);
+    for (int i = 0; i < NCLIENTS; i++) {
+        ops[i].base = base;
+        ops[i].pending = &pending;
+        ops[i].lock = IT_LOCK(c[i], "race");
+        ops[i].chain_extend = 0;
+    }
+    /* acq_cb would release at once: use a callback that only records */
+    for (int i = 0; i < NCLIENTS; i++)
+        CHECK_RC(ops[i].lock, redlock_acquire_async(ops[i].lock, 30000, rel_cb, &ops[i]),
+                 REDLOCK_OK);
+    CHECK_EQ(it_dispatch(base, 10000), 0);
+    int winners = 0, winner = -1;
+    for (int i = 0; i < NCLIENTS; i++) {
+        CHECK_EQ(ops[i].rel_calls, 1); /* rel_cb recorded the acquire */
+        if (ops[i].rel_status == REDLOCK_OK) {
+            winners++;
+            winner = i;
+        } else {
+            CHECK_RC(ops[i].lock, ops[i].rel_status, REDLOCK_ENOQUORUM);
+        }
+    }
+    CHECK_EQ(winners, 1);
+    CHECK_GE(ops[winner].nodes_ok, 2);
+    CHECK_GE(it_count_lock(s, "race", 4, ops[winner].lock), 2);
+    for (int i = 0; i < NCLIENTS; i++) {
+        redlock_lock_free(ops[i].lock);
+        redlock_client_free(c[i]);
+    }
+    event_base_free(base);
+    rlt_servers_free(s);
+}

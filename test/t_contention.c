@@ -1,0 +1,237 @@
+/* t_contention.c -- integration: several clients on one resource, wrong
+ * values, expiry, acquire deadline, the validity rule with custom clocks. */
+#include "itest.h"
+
+#include <time.h>
+
+TEST(contention_second_client_refused)
+{
+    rlt_servers *s = it_start(3, NULL);
+    redlock_client *a = it_client(s, NULL);
+    redlock_options o;
+    it_opts(&o);
+    o.retry_count = 2;
+    o.retry_delay_ms = 20;
+    o.retry_jitter_ms = 5;
+    redlock_client *b = it_client(s, &o);
+    static const char res[] = "contended";
+    size_t rlen = sizeof res - 1;
+    redlock_lock *la = IT_LOCK(a, res);
+    redlock_lock *lb = IT_LOCK(b, res);
+
+    CHECK_RC(la, redlock_acquire(la, 10000), REDLOCK_OK);
+    CHECK_EQ(it_wait_lock_count(s, res, rlen, la, 3, 2000), 3);
+
+    int64_t t0 = check_now_ms();
+    CHECK_RC(lb, redlock_try_acquire(lb, 10000), REDLOCK_ENOQUORUM);
+    CHECK_LT(check_now_ms() - t0, 100 + 400);
+    CHECK_EQ(redlock_lock_nodes_ok(lb), 0);
+    CHECK_EQ(redlock_lock_validity(lb), 0);
+    CHECK_NE(it_errstr(lb)[0], '\0');
+    CHECK_EQ(it_count_lock(s, res, rlen, la), 3); /* the holder's key is intact */
+
+    /* acquire retries twice, 15..25 ms apart, then gives up */
+    t0 = check_now_ms();
+    CHECK_RC(lb, redlock_acquire(lb, 10000), REDLOCK_ENOQUORUM);
+    int64_t elapsed = check_now_ms() - t0;
+    CHECK_GE(elapsed, 2 * 15 - 2);
+    CHECK_LT(elapsed, 3 * 100 + 2 * 25 + 500);
+    CHECK_EQ(it_count_lock(s, res, rlen, la), 3);
+
+    /* the holder's extend still works: nothing of b's got in */
+    CHECK_RC(la, redlock_extend(la, 10000), REDLOCK_OK);
+    CHECK_EQ(redlock_lock_nodes_ok(la), 3);
+
+    CHECK_RC(la, redlock_release(la), REDLOCK_OK);
+    CHECK_EQ(rlt_servers_count_key(s, res, rlen), 0);
+    CHECK_RC(lb, redlock_try_acquire(lb, 10000), REDLOCK_OK);
+    CHECK_EQ(it_wait_lock_count(s, res, rlen, lb, 3, 2000), 3);
+    CHECK_RC(la, redlock_try_acquire(la, 10000), REDLOCK_ENOQUORUM);
+    CHECK_RC(lb, redlock_release(lb), REDLOCK_OK);
+
+    redlock_lock_free(la);
+    redlock_lock_free(lb);
+    redlock_client_free(a);
+    redlock_client_free(b);
+    rlt_servers_free(s);
+}
+
+TEST(contention_wrong_value_never_deletes)
+{
+    rlt_servers *s = it_start(3, NULL);
+    redlock_client *c = it_client(s, NULL);
+    redlock_client *other = it_client(s, NULL);
+    static const char res[] = "wrong-value";
+    size_t rlen = sizeof res - 1;
+    redlock_lock *holder = IT_LOCK(c, res);
+    CHECK_RC(holder, redlock_acquire(holder, 10000), REDLOCK_OK);
+    CHECK_EQ(it_wait_lock_count(s, res, rlen, holder, 3, 2000), 3);
+    long long pttl_before = it_pttl(s, 0, res, rlen);
+
+    /* same client and another client, a value that is not the holder's */
+    redlock_lock *w1 = IT_LOCK(c, res);
+    redlock_lock *w2 = IT_LOCK(other, res);
+    CHECK_RC(w1, redlock_lock_set_value(w1, "not-the-value", 13), REDLOCK_OK);
+    CHECK_RC(w2, redlock_lock_set_value(w2, "x", 1), REDLOCK_OK);
+    CHECK_RC(w1, redlock_release(w1), REDLOCK_ENOTOWNER);
+    CHECK_EQ(redlock_lock_nodes_ok(w1), 0);
+    CHECK_NE(it_errstr(w1)[0], '\0');
+    CHECK_RC(w2, redlock_release(w2), REDLOCK_ENOTOWNER);
+    CHECK_EQ(redlock_lock_nodes_ok(w2), 0);
+    CHECK_EQ(it_count_lock(s, res, rlen, holder), 3);
+
+    /* A value that is a prefix of the holder's is not the holder's either. */
+    size_t vlen = 0;
+    const char *v = redlock_lock_value(holder, &vlen);
+    CHECK(v != NULL && vlen > 1);
+    CHECK_RC(w1, redlock_lock_set_value(w1, v, vlen - 1), REDLOCK_OK);
+    CHECK_RC(w1, redlock_release(w1), REDLOCK_ENOTOWNER);
+    CHECK_RC(w1, redlock_extend(w1, 60000), REDLOCK_ENOTOWNER);
+    CHECK_EQ(redlock_lock_nodes_ok(w1), 0);
+    CHECK_EQ(it_count_lock(s, res, rlen, holder), 3);
+    /* the extend did not touch the ttl */
+    CHECK_LE(it_pttl(s, 0, res, rlen), pttl_before);
+
+    /* an acquire with a fixed value equal to nothing is refused */
+    CHECK_RC(w2, redlock_try_acquire(w2, 10000), REDLOCK_ENOQUORUM);
+    CHECK_EQ(it_count_lock(s, res, rlen, holder), 3);
+
+    CHECK_RC(holder, redlock_release(holder), REDLOCK_OK);
+    CHECK_EQ(redlock_lock_nodes_ok(holder), 3);
+    CHECK_EQ(rlt_servers_count_key(s, res, rlen), 0);
+    redlock_lock_free(w1);
+    redlock_lock_free(w2);
+    redlock_lock_free(holder);
+    redlock_client_free(c);
+    redlock_client_free(other);
+    rlt_servers_free(s);
+}
+
+TEST(contention_expiry_frees_the_lock)
+{
+    rlt_servers *s = it_start(3, NULL);
+    redlock_client *a = it_client(s, NULL);
+    redlock_client *b = it_client(s, NULL);
+    static const char res[] = "expiring";
+    size_t rlen = sizeof res - 1;
+    redlock_lock *la = IT_LOCK(a, res);
+    redlock_lock *lb = IT_LOCK(b, res);
+
+    CHECK_RC(la, redlock_try_acquire(la, 50), REDLOCK_OK);
+    CHECK_GT(redlock_lock_validity(la), 0);
+    CHECK_LE(redlock_lock_validity(la), 50);
+    /* the masters expire the key on their own */
+    CHECK_EQ(it_wait_count(s, res, rlen, 0, 2000), 0);
+    CHECK_EQ(redlock_lock_validity(la), 0);
+
+    CHECK_RC(lb, redlock_try_acquire(lb, 10000), REDLOCK_OK);
+    CHECK_EQ(it_wait_lock_count(s, res, rlen, lb, 3, 2000), 3);
+    /* the first owner lost it: it can neither extend nor release b's lock */
+    CHECK_RC(la, redlock_extend(la, 10000), REDLOCK_ENOTOWNER);
+    CHECK_EQ(redlock_lock_validity(la), 0);
+    CHECK_RC(la, redlock_release(la), REDLOCK_ENOTOWNER);
+    CHECK_EQ(it_count_lock(s, res, rlen, lb), 3);
+
+    CHECK_RC(lb, redlock_release(lb), REDLOCK_OK);
+    CHECK_EQ(rlt_servers_count_key(s, res, rlen), 0);
+    redlock_lock_free(la);
+    redlock_lock_free(lb);
+    redlock_client_free(a);
+    redlock_client_free(b);
+    rlt_servers_free(s);
+}
+
+TEST(contention_acquire_timeout_bounds_retries)
+{
+    rlt_servers *s = it_start(3, NULL);
+    redlock_client *a = it_client(s, NULL);
+    redlock_options o;
+    it_opts(&o);
+    o.retry_count = 100000;
+    o.retry_delay_ms = 20;
+    o.retry_jitter_ms = 10;
+    o.acquire_timeout_ms = 150;
+    redlock_client *b = it_client(s, &o);
+    redlock_lock *la = IT_LOCK(a, "deadline");
+    redlock_lock *lb = IT_LOCK(b, "deadline");
+    CHECK_RC(la, redlock_acquire(la, 30000), REDLOCK_OK);
+
+    int64_t t0 = check_now_ms();
+    int rc = redlock_acquire(lb, 10000);
+    int64_t elapsed = check_now_ms() - t0;
+    CHECK_MSG(rc == REDLOCK_ENOQUORUM || rc == REDLOCK_ETIMEDOUT, "rc %d %s", rc, it_errstr(lb));
+    CHECK_GE(elapsed, 150 - 30 - 2);        /* the last attempt starts near the deadline */
+    CHECK_LT(elapsed, 150 + 100 + 30 + 400); /* and none starts after it */
+    CHECK_EQ(it_count_lock(s, "deadline", 8, la), 3);
+
+    CHECK_RC(la, redlock_release(la), REDLOCK_OK);
+    redlock_lock_free(la);
+    redlock_lock_free(lb);
+    redlock_client_free(a);
+    redlock_client_free(b);
+    rlt_servers_free(s);
+}
+
+/* Clocks under the test's control. */
+static int clock_mode;      /* 0: real, 1: frozen, 2: jumps 100 s per call */
+static int64_t clock_frozen;
+static int64_t clock_jump;
+static long clock_calls;
+
+static int64_t real_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+static int64_t test_clock(void *privdata)
+{
+    CHECK(privdata == &clock_calls);
+    clock_calls++;
+    switch (clock_mode) {
+    case 1:
+        return clock_frozen;
+    case 2:
+        clock_jump += 100 * 1000000LL;
+        return real_us() + clock_jump;
+    default:
+        return real_us() + clock_jump;
+    }
+}
+
+TEST(contention_validity_uses_client_clock)
+{
+    rlt_servers *s = it_start(3, NULL);
+    redlock_options o;
+    it_opts(&o);
+    o.clock = test_clock;
+    o.clock_privdata = &clock_calls;
+    redlock_client *c = it_client(s, &o);
+    redlock_lock *lock = IT_LOCK(c, "clocked");
+
+    /* Frozen clock: no time elapses, so validity = ttl - drift exactly
+     * (1000 - (1000 * 0.01 + 2) = 988). */
+    clock_frozen = real_us();
+    clock_mode = 1;
+    long calls = clock_calls;
+    CHECK_RC(lock, redlock_try_acquire(lock, 1000), REDLOCK_OK);
+    CHECK_GT(clock_calls, calls);
+    CHECK_GE(redlock_lock_validity(lock), 987);
+    CHECK_LE(redlock_lock_validity(lock), 988);
+    CHECK_RC(lock, redlock_release(lock), REDLOCK_OK);
+
+    /* A clock that jumps 100 s per reading: every attempt took longer than
+     * the ttl, so none may succeed, and the keys must be released. */
+    clock_frozen = 0;
+    clock_mode = 2;
+    CHECK_NE(redlock_try_acquire(lock, 10000), REDLOCK_OK);
+    CHECK_NE(it_errstr(lock)[0], '\0');
+    CHECK_EQ(redlock_lock_validity(lock), 0);
+    clock_mode = 0;
+    CHECK_EQ(it_wait_count(s, "clocked", 7, 0, 1000), 0);
+
+    redlock_lock_free(lock);
+    redlock_client_free(c);
+    rlt_servers_free(s);
+}

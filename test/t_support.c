@@ -1,0 +1,223 @@
+/* t_support.c -- helpers of the integration tests (no tests here); see itest.h. */
+#include "itest.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <time.h>
+
+#include <event2/event.h>
+#include <hiredis/hiredis.h>
+
+void it_opts(redlock_options *o)
+{
+    redlock_options_init(o);
+    o->node_timeout_ms = 100;
+    o->connect_timeout_ms = 500;
+    o->retry_count = 3;
+    o->retry_delay_ms = 10;
+    o->retry_jitter_ms = 5;
+    o->reconnect_min_ms = 5;
+    o->reconnect_max_ms = 50;
+}
+
+rlt_servers *it_start(int n, const char *const *extra)
+{
+    char err[512];
+    rlt_servers *s = rlt_servers_start(n, extra, err, sizeof err);
+    CHECK_MSG(s != NULL, "rlt_servers_start(%d): %s", n, err);
+    return s;
+}
+
+redlock_client *it_client_addrs(const char *const *addrs, size_t n,
+                                const redlock_options *opts, size_t wait_min)
+{
+    redlock_options o;
+    if (opts == NULL) {
+        it_opts(&o);
+        opts = &o;
+    }
+    redlock_client *c = NULL;
+    char err[256] = "";
+    int rc = redlock_client_new(&c, NULL, addrs, n, opts, err, sizeof err);
+    CHECK_MSG(rc == 0 && c != NULL, "redlock_client_new: %d %s", rc, err);
+    if (wait_min > 0) {
+        rc = redlock_client_wait_connected(c, wait_min, 5000);
+        CHECK_MSG(rc == 0, "redlock_client_wait_connected(%zu): %d, %zu connected", wait_min,
+                  rc, redlock_client_connected(c));
+        CHECK_GE(redlock_client_connected(c), wait_min);
+    }
+    return c;
+}
+
+redlock_client *it_client(rlt_servers *s, const redlock_options *opts)
+{
+    size_t n = (size_t)rlt_servers_count(s);
+    return it_client_addrs(rlt_servers_addrs(s), n, opts, n);
+}
+
+redlock_client *it_async_client(struct event_base *base, rlt_servers *s,
+                                const redlock_options *opts)
+{
+    redlock_options o;
+    if (opts == NULL) {
+        it_opts(&o);
+        opts = &o;
+    }
+    size_t n = (size_t)rlt_servers_count(s);
+    redlock_client *c = NULL;
+    char err[256] = "";
+    int rc = redlock_client_new(&c, base, rlt_servers_addrs(s), n, opts, err, sizeof err);
+    CHECK_MSG(rc == 0 && c != NULL, "redlock_client_new: %d %s", rc, err);
+    CHECK_MSG(it_async_wait_connected(base, c, n, 5000) == 0, "%zu of %zu connected",
+              redlock_client_connected(c), n);
+    return c;
+}
+
+redlock_lock *it_lock(redlock_client *c, const void *res, size_t len)
+{
+    redlock_lock *l = NULL;
+    int rc = redlock_lock_new(&l, c, res, len);
+    CHECK_MSG(rc == 0 && l != NULL, "redlock_lock_new: %d", rc);
+    return l;
+}
+
+const char *it_errstr(const redlock_lock *lock)
+{
+    if (lock == NULL)
+        return "";
+    const char *e = redlock_lock_errstr(lock);
+    return e != NULL ? e : "(null)";
+}
+
+int it_has_value(rlt_servers *s, int i, const void *key, size_t klen,
+                 const void *val, size_t vlen)
+{
+    redisReply *r = rlt_servers_command(s, i, "GET %b", key, klen);
+    if (r == NULL)
+        return -1;
+    int res;
+    if (r->type == REDIS_REPLY_NIL)
+        res = 0;
+    else if (r->type == REDIS_REPLY_STRING)
+        res = (size_t)r->len == vlen && memcmp(r->str, val, vlen) == 0;
+    else
+        res = -1;
+    freeReplyObject(r);
+    return res;
+}
+
+int it_count_value(rlt_servers *s, const void *key, size_t klen, const void *val, size_t vlen)
+{
+    int n = 0;
+    for (int i = 0; i < rlt_servers_count(s); i++)
+        if (rlt_servers_running(s, i) && it_has_value(s, i, key, klen, val, vlen) == 1)
+            n++;
+    return n;
+}
+
+int it_count_lock(rlt_servers *s, const void *key, size_t klen, const redlock_lock *lock)
+{
+    size_t vlen = 0;
+    const char *val = redlock_lock_value(lock, &vlen);
+    if (val == NULL)
+        return -1;
+    return it_count_value(s, key, klen, val, vlen);
+}
+
+long long it_pttl(rlt_servers *s, int i, const void *key, size_t klen)
+{
+    redisReply *r = rlt_servers_command(s, i, "PTTL %b", key, klen);
+    long long res = -3;
+    if (r != NULL && r->type == REDIS_REPLY_INTEGER)
+        res = r->integer;
+    if (r != NULL)
+        freeReplyObject(r);
+    return res;
+}
+
+static void it_sleep_ms(long ms)
+{
+    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+    while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+        ;
+}
+
+int it_wait_count(rlt_servers *s, const void *key, size_t klen, int want, int64_t timeout_ms)
+{
+    int64_t deadline = check_now_ms() + timeout_ms;
+    for (;;) {
+        int n = rlt_servers_count_key(s, key, klen);
+        if (n == want || check_now_ms() >= deadline)
+            return n;
+        it_sleep_ms(2);
+    }
+}
+
+int it_wait_lock_count(rlt_servers *s, const void *key, size_t klen,
+                       const redlock_lock *lock, int want, int64_t timeout_ms)
+{
+    int64_t deadline = check_now_ms() + timeout_ms;
+    for (;;) {
+        int n = it_count_lock(s, key, klen, lock);
+        if (n >= want || check_now_ms() >= deadline)
+            return n;
+        it_sleep_ms(2);
+    }
+}
+
+struct it_timeout {
+    struct event_base *base;
+    int fired;
+};
+
+static void it_timeout_cb(evutil_socket_t fd, short what, void *arg)
+{
+    (void)fd;
+    (void)what;
+    struct it_timeout *t = arg;
+    t->fired = 1;
+    event_base_loopbreak(t->base);
+}
+
+int it_dispatch(struct event_base *base, int64_t timeout_ms)
+{
+    struct it_timeout t = {base, 0};
+    struct event *ev = evtimer_new(base, it_timeout_cb, &t);
+    CHECK(ev != NULL);
+    struct timeval tv = {(time_t)(timeout_ms / 1000), (suseconds_t)(timeout_ms % 1000) * 1000};
+    CHECK_EQ(evtimer_add(ev, &tv), 0);
+    CHECK_GE(event_base_dispatch(base), 0);
+    event_free(ev);
+    return t.fired;
+}
+
+struct it_connwait {
+    struct event_base *base;
+    redlock_client *c;
+    size_t min;
+    int64_t deadline;
+};
+
+static void it_connwait_cb(evutil_socket_t fd, short what, void *arg)
+{
+    (void)fd;
+    (void)what;
+    struct it_connwait *w = arg;
+    if (redlock_client_connected(w->c) >= w->min || check_now_ms() >= w->deadline)
+        event_base_loopbreak(w->base);
+}
+
+int it_async_wait_connected(struct event_base *base, redlock_client *c, size_t min,
+                            int64_t timeout_ms)
+{
+    if (redlock_client_connected(c) >= min)
+        return 0;
+    struct it_connwait w = {base, c, min, check_now_ms() + timeout_ms};
+    struct event *ev = event_new(base, -1, EV_PERSIST, it_connwait_cb, &w);
+    CHECK(ev != NULL);
+    struct timeval tv = {0, 2000};
+    CHECK_EQ(event_add(ev, &tv), 0);
+    CHECK_GE(event_base_dispatch(base), 0);
+    event_free(ev);
+    return redlock_client_connected(c) >= min ? 0 : -1;
+}

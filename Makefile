@@ -10,9 +10,9 @@ PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 
 CC ?= cc
 PKG_CONFIG ?= pkg-config
-DEPS = hiredis libevent
+DEPS = hiredis libevent libevent_openssl openssl
 DEP_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(DEPS) 2>/dev/null)
-DEP_LIBS := $(shell $(PKG_CONFIG) --libs $(DEPS) 2>/dev/null || echo -lhiredis -levent)
+DEP_LIBS := $(shell $(PKG_CONFIG) --libs $(DEPS) 2>/dev/null || echo -lhiredis -levent_openssl -levent -lssl -lcrypto)
 
 WARN = -std=c11 -Wall -Wextra -Werror -Wstrict-prototypes -Wwrite-strings \
        -Wshadow -Wpointer-arith -Wno-missing-field-initializers
@@ -22,7 +22,7 @@ ALL_CFLAGS = $(WARN) $(OPT) -D_GNU_SOURCE -fPIC -fvisibility=hidden \
              -I. $(DEP_CFLAGS) $(CFLAGS)
 ALL_LDFLAGS = $(LDFLAGS)
 
-LIB_SRCS = redlock.c fanout.c node.c addr.c script.c quorum.c clock.c
+LIB_SRCS = redlock.c fanout.c node.c addr.c script.c tls.c quorum.c clock.c
 LIB_OBJS = $(LIB_SRCS:.c=.o)
 LIB_HDRS = redlock.h redlock_private.h
 

@@ -4,6 +4,7 @@
  *   [ipv6]:port          [::1]:6379
  *   host                 port 6379
  *   redis://[[user]:password@]host[:port][/db]
+ *   rediss://...         the same, over TLS
  *   unix:///path/to.sock
  *
  * Messages never contain the password.
@@ -150,9 +151,10 @@ int redlock__addr_parse(redlock__addr *a, const char *s, char *err, size_t errle
             return fail(err, errlen, "unix:// needs an absolute path (unix:///path)", s);
         rc = (a->path = strdup(s + 7)) ? 0 : REDLOCK_ENOMEM;
     } else if (strncmp(s, "rediss://", 9) == 0) {
-        return fail(err, errlen, "TLS (rediss://) is not supported by this build yet", s);
+        a->tls = 1;
+        rc = parse_url(a, s, s + 9, err, errlen);
     } else {
-        return fail(err, errlen, "unknown scheme (use redis://, unix:// or host:port)", s);
+        return fail(err, errlen, "unknown scheme (use redis://, rediss://, unix:// or host:port)", s);
     }
     if (rc != 0)
         redlock__addr_free(a);

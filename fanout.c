@@ -38,7 +38,13 @@ redlock__op *redlock__op_new(redlock_client *c, const redlock__op_kind *kind,
     } else {
         if (!(op = calloc(1, sizeof *op)))
             return NULL;
-        if (!(op->votes = calloc(2, c->n))) {
+        op->votes = calloc(2, c->n);
+        op->rtt = malloc(c->n * sizeof *op->rtt);
+        op->detail = malloc(c->n * sizeof *op->detail);
+        if (!op->votes || !op->rtt || !op->detail) {
+            free(op->votes);
+            free(op->rtt);
+            free(op->detail);
             free(op);
             return NULL;
         }
@@ -56,6 +62,10 @@ redlock__op *redlock__op_new(redlock_client *c, const redlock__op_kind *kind,
     op->limit_us = 0;
     op->err[0] = '\0';
     memset(op->votes, 0, 2 * c->n);
+    for (size_t i = 0; i < c->n; i++) {
+        op->rtt[i] = -1;
+        op->detail[i][0] = '\0';
+    }
     redlock__tally_init(&op->tally, (unsigned)c->n);
     op->data.len = op->cmd.len = 0;
     op->keylen = keylen;
@@ -134,13 +144,25 @@ static void check(redlock__op *op)
 
 static void vote(redlock__op *op, size_t node, enum redlock__vote v, const char *why)
 {
+    redlock_node_stats *st = &op->c->nodes[node].stats;
+
     if (op->votes[node] != REDLOCK__PENDING)
         return;     /* late: this node already timed out or failed */
     op->votes[node] = (unsigned char)v;
     redlock__tally_set(&op->tally, REDLOCK__PENDING, v);
-    if (why && !op->err[0])
-        snprintf(op->err, sizeof op->err, "node %zu (%s): %s", node,
-                 op->c->nodes[node].label, why);
+    switch (v) {
+    case REDLOCK__OK: st->oks++; break;
+    case REDLOCK__REFUSED: st->refused++; break;
+    case REDLOCK__TIMEOUT: st->timeouts++; break;
+    case REDLOCK__DOWN: st->unreachable++; break;
+    default: st->errors++; break;
+    }
+    if (why) {
+        snprintf(op->detail[node], sizeof op->detail[node], "%s", why);
+        if (!op->err[0])
+            snprintf(op->err, sizeof op->err, "node %zu (%s): %s", node,
+                     op->c->nodes[node].label, why);
+    }
     check(op);
 }
 
@@ -206,6 +228,8 @@ void redlock__op_reply(redlock__op *op, size_t node, const redisReply *r)
 
     if (op->votes[node] != REDLOCK__PENDING)
         return;
+    op->rtt[node] = redlock__now(op->c) - op->start_us;
+    op->c->nodes[node].stats.last_rtt_us = op->rtt[node];
     v = op->kind->classify(r);
     /* Resend even after the decision: a node that answers NOSCRIPT late
      * must still get the extend (or release) the others got. */
@@ -276,6 +300,8 @@ void redlock__op_pool_free(redlock_client *c)
         redlock__buf_free(&op->data);
         redlock__buf_free(&op->cmd);
         free(op->votes);
+        free(op->rtt);
+        free(op->detail);
         free(op);
     }
 }

@@ -165,6 +165,15 @@ static int resolve(redlock__node *n, struct sockaddr_storage *ss, int *sslen)
     return 0;
 }
 
+static void wipe_buf(const void *data, size_t len, void *cap)
+{
+    volatile char *p = (volatile char *)(uintptr_t)data;
+    (void)len;
+    for (size_t i = 0; p && i < (size_t)(uintptr_t)cap; i++)
+        p[i] = 0;
+    free((void *)(uintptr_t)data);
+}
+
 static int queue_handshake(redlock__node *n)
 {
     redlock__buf b = { 0 };
@@ -204,14 +213,14 @@ static int queue_handshake(redlock__node *n)
         rc |= slot_push(n, NULL, 1);
         cmds++;
     }
-    if (rc == 0 && bufferevent_write(n->bev, b.p, b.len) != 0)
-        rc = REDLOCK_ENOMEM;
-    /* the AUTH command held the password: wipe our copy */
-    if (b.p)
-        memset(b.p, 0, b.cap);
-    redlock__buf_free(&b);
-    n->handshake_left = (unsigned)cmds;
-    return rc;
+    n->handshake_left = (unsigned)cmds;   /* UP once the last one answers */
+    /* The buffer holds the password: libevent sends it from our memory
+     * (no copy) and wipe_buf clears it once it has been written. */
+    if (rc == 0 && evbuffer_add_reference(bufferevent_get_output(n->bev), b.p, b.len,
+                                          wipe_buf, (void *)(uintptr_t)b.cap) == 0)
+        return 0;
+    wipe_buf(b.p, b.len, (void *)(uintptr_t)b.cap);
+    return REDLOCK_ENOMEM;
 }
 
 void redlock__node_connect(redlock__node *n)
@@ -231,10 +240,11 @@ void redlock__node_connect(redlock__node *n)
         node_drop(n, why);
         return;
     }
-    n->bev = bufferevent_socket_new(c->base, -1, BEV_OPT_CLOSE_ON_FREE);
+    n->bev = n->addr.tls ? redlock__tls_bev_new(n)
+                         : bufferevent_socket_new(c->base, -1, BEV_OPT_CLOSE_ON_FREE);
     n->reader = redisReaderCreate();
     if (!n->bev || !n->reader) {
-        node_drop(n, "out of memory");
+        node_drop(n, n->addr.tls ? "TLS: cannot set up the connection" : "out of memory");
         return;
     }
     n->state = REDLOCK__NODE_CONNECTING;
@@ -273,6 +283,7 @@ void redlock__node_send(redlock__node *n, redlock__op *op, const char *buf, size
         redlock__op_fail(op, n->index, REDLOCK__ERROR, "too many requests pending on this node");
         return;
     }
+    n->stats.requests++;
     if (slot_push(n, op, 0) != 0) {
         redlock__op_fail(op, n->index, REDLOCK__ERROR, "out of memory");
         return;
@@ -313,6 +324,7 @@ static void dispatch(redlock__node *n, redisReply *r)
         n->state = REDLOCK__NODE_UP;
         n->backoff_ms = n->c->opt.reconnect_min_ms;
         n->lasterr[0] = '\0';
+        n->stats.connects++;
         evtimer_del(&n->connect_timer);
         redlock__node_event(n->c, n->index, REDLOCK_NODE_UP, "connected");
     }
@@ -361,12 +373,13 @@ static void event_cb(struct bufferevent *bev, short events, void *arg)
     redlock__node *n = arg;
     redlock_client *c = n->c;
     char why[sizeof n->lasterr];
-    (void)bev;
 
     if (events & BEV_EVENT_CONNECTED)
         return;     /* the handshake's replies will say when we are UP */
     redlock__enter(c);
-    if (events & BEV_EVENT_EOF)
+    if (n->addr.tls && redlock__tls_describe(bev, why, sizeof why))
+        ;   /* a certificate or handshake problem, described */
+    else if (events & BEV_EVENT_EOF)
         snprintf(why, sizeof why, "connection closed by the server");
     else
         snprintf(why, sizeof why, "connection error: %s",

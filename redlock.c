@@ -43,6 +43,10 @@ struct redlock_lock {
     int64_t valid_until_us;          /* 0: not held */
     size_t nodes_ok;
     char errstr[256];
+    /* per-node outcome of the last operation */
+    unsigned char *votes;
+    int64_t *rtt;
+    char (*detail)[REDLOCK__DETAIL];
     /* the operation in flight */
     enum lock_op busy;
     int freeing;
@@ -174,6 +178,8 @@ static void client_destroy(redlock_client *c)
         redlock__node_close(&c->nodes[i]);
     redlock__op_cancel_all(c);      /* ops revived by node failures, if any */
     redlock__op_pool_free(c);
+    redlock__tls_free(c);
+    free(c->tls_server_name);
     free(c->nodes);
     free(c->key_prefix);
     if (c->own_base)
@@ -253,6 +259,15 @@ int redlock_client_new(redlock_client **out, struct event_base *base,
             }
         }
     }
+    if ((rc = redlock__tls_init(c, err, errlen)) != 0)
+        goto fail;
+    if (opts->tls_server_name && !(c->tls_server_name = strdup(opts->tls_server_name))) {
+        rc = errf(err, errlen, REDLOCK_ENOMEM, "out of memory");
+        goto fail;
+    }
+    /* the caller's strings need not outlive this call */
+    c->opt.tls_ca_file = c->opt.tls_ca_dir = c->opt.tls_cert_file = NULL;
+    c->opt.tls_key_file = c->opt.tls_server_name = NULL;
     for (int i = 0; i < REDLOCK__NSCRIPTS; i++)
         redlock__sha1_hex(redlock__script_body[i], strlen(redlock__script_body[i]), c->sha[i]);
     if (getrandom(&c->rng, sizeof c->rng, 0) != (ssize_t)sizeof c->rng || c->rng == 0)
@@ -333,6 +348,21 @@ size_t redlock_client_connected(const redlock_client *c)
     return up;
 }
 
+int redlock_client_node_stats(const redlock_client *c, size_t node, redlock_node_stats *out)
+{
+    const redlock__node *n;
+
+    if (!c || !out || node >= c->n)
+        return REDLOCK_EINVAL;
+    n = &c->nodes[node];
+    *out = n->stats;
+    out->address = n->label;
+    out->connected = n->state == REDLOCK__NODE_UP;
+    out->tls = n->addr.tls;
+    out->last_error = n->lasterr;
+    return 0;
+}
+
 static void wakeup_cb(evutil_socket_t fd, short what, void *arg)
 {
     (void)fd;
@@ -380,10 +410,22 @@ int redlock_lock_new(redlock_lock **out, redlock_client *c, const void *resource
         return REDLOCK_ECLOSED;
     if (len > 512 * 1024 * 1024 - c->prefixlen)   /* Redis's key limit */
         return REDLOCK_EINVAL;
-    if (!(l = calloc(1, sizeof *l)) || !(l->key = malloc(c->prefixlen + len))) {
+    if (!(l = calloc(1, sizeof *l)))
+        return REDLOCK_ENOMEM;
+    l->key = malloc(c->prefixlen + len);
+    l->votes = calloc(c->n, 1);
+    l->rtt = malloc(c->n * sizeof *l->rtt);
+    l->detail = calloc(c->n, sizeof *l->detail);
+    if (!l->key || !l->votes || !l->rtt || !l->detail) {
+        free(l->key);
+        free(l->votes);
+        free(l->rtt);
+        free(l->detail);
         free(l);
         return REDLOCK_ENOMEM;
     }
+    for (size_t i = 0; i < c->n; i++)
+        l->rtt[i] = -1;
     memcpy(l->key, c->key_prefix, c->prefixlen);
     memcpy(l->key + c->prefixlen, resource, len);
     l->keylen = c->prefixlen + len;
@@ -516,6 +558,20 @@ static uint64_t next_random(redlock_client *c)
     return c->rng;
 }
 
+/* Keep the per-node outcome of the lock's latest fan-out. */
+static void record(redlock_lock *l, const redlock__op *op)
+{
+    size_t n = op->c->n;
+
+    l->nodes_ok = op->tally.count[REDLOCK__OK];
+    memcpy(l->votes, op->votes, n);
+    memcpy(l->rtt, op->rtt, n * sizeof *l->rtt);
+    for (size_t i = 0; i < n; i++) {
+        if (op->detail[i][0] || l->detail[i][0])
+            memcpy(l->detail[i], op->detail[i], sizeof l->detail[i]);
+    }
+}
+
 static void acquire_done(redlock__op *op, void *privdata)
 {
     redlock_lock *l = privdata;
@@ -523,7 +579,7 @@ static void acquire_done(redlock__op *op, void *privdata)
     int code;
 
     l->op = NULL;
-    l->nodes_ok = op->tally.count[REDLOCK__OK];
+    record(l, op);
     if (op->cancelled) {
         set_err(l, "acquire: cancelled");
         complete(l, REDLOCK_ECANCELED);
@@ -572,7 +628,7 @@ static void extend_done(redlock__op *op, void *privdata)
     redlock_lock *l = privdata;
     int code;
 
-    l->nodes_ok = op->tally.count[REDLOCK__OK];
+    record(l, op);
     if (op->cancelled) {
         set_err(l, "extend: cancelled");
         complete(l, REDLOCK_ECANCELED);
@@ -596,7 +652,7 @@ static void release_done(redlock__op *op, void *privdata)
     redlock_lock *l = privdata;
     int code = 0;
 
-    l->nodes_ok = op->tally.count[REDLOCK__OK];
+    record(l, op);
     l->valid_until_us = 0;
     if (op->cancelled) {
         set_err(l, "release: cancelled");
@@ -651,6 +707,9 @@ void redlock_lock_free(redlock_lock *l)
     }
     free(l->key);
     free(l->value);
+    free(l->votes);
+    free(l->rtt);
+    free(l->detail);
     free(l);
     if (c)
         redlock__leave(c);
@@ -708,6 +767,22 @@ size_t redlock_lock_nodes_ok(const redlock_lock *l)
 const char *redlock_lock_errstr(const redlock_lock *l)
 {
     return l ? l->errstr : "lock is NULL";
+}
+
+int redlock_lock_node_result(const redlock_lock *l, size_t node, redlock_node_result *out)
+{
+    if (!l || !out || !l->c || node >= l->c->n)
+        return !l || !out ? REDLOCK_EINVAL : (!l->c ? REDLOCK_ECLOSED : REDLOCK_EINVAL);
+    out->vote = l->votes[node];
+    out->rtt_us = l->rtt[node];
+    out->detail = l->detail[node];
+    return 0;
+}
+
+const char *redlock_vote_name(int vote)
+{
+    static const char *const names[] = { "none", "ok", "refused", "timeout", "down", "error" };
+    return vote >= 0 && vote < (int)(sizeof names / sizeof names[0]) ? names[vote] : "unknown";
 }
 
 /* ---- operations ------------------------------------------------------ */

@@ -113,6 +113,16 @@ typedef struct redlock_options {
     void *clock_privdata;
     redlock_node_cb *node_cb;    /* NULL: no node events                     */
     void *node_privdata;
+    /* TLS, for rediss:// nodes.  The server certificate is verified by
+     * default against the system's trust store and the node's host name. */
+    const char *tls_ca_file;     /* NULL: the system store; else PEM CA file */
+    const char *tls_ca_dir;      /* NULL; else a hashed CA directory         */
+    const char *tls_cert_file;   /* NULL; client certificate (mutual TLS)    */
+    const char *tls_key_file;    /* NULL; its private key                    */
+    const char *tls_server_name; /* NULL: each node's host; SNI + check name */
+    /* 0.  Nonzero accepts ANY server certificate: anyone on the path can
+     * then impersonate the masters.  For throw-away test setups only. */
+    int tls_insecure_skip_verify;
 } redlock_options;
 
 REDLOCK_API void redlock_options_init(redlock_options *opts);
@@ -120,6 +130,7 @@ REDLOCK_API void redlock_options_init(redlock_options *opts);
 /* Create a client for `nnodes` masters.  Addresses:
  *   host:port   [ipv6]:port   host (port 6379)
  *   redis://[[user]:password@]host[:port][/db]
+ *   rediss://[[user]:password@]host[:port][/db]     (TLS, see the tls_ options)
  *   unix:///path/to.sock
  * `base` is the caller's event loop; NULL makes the client own a private one
  * (then, and only then, the blocking functions may be used).  Connections
@@ -145,6 +156,27 @@ REDLOCK_API size_t redlock_client_connected(const redlock_client *client);
 REDLOCK_API int redlock_client_wait_connected(redlock_client *client, size_t min,
                                               int64_t timeout_ms);
 
+/* Per-node counters, readable at any time (cheap: a copy of a struct).
+ * Strings point into the client and stay valid until the next call into the
+ * library on this client. */
+typedef struct redlock_node_stats {
+    const char *address;         /* host:port or unix:path, never credentials */
+    int connected;               /* 1 when up (handshake answered) */
+    int tls;                     /* 1 for rediss:// */
+    uint64_t requests;           /* requests sent */
+    uint64_t oks;                /* votes: did what was asked */
+    uint64_t refused;            /* votes: held elsewhere / not our value */
+    uint64_t timeouts;           /* votes: no reply within node_timeout_ms */
+    uint64_t errors;             /* votes: the server answered an error */
+    uint64_t unreachable;        /* votes: not connected / connection lost */
+    uint64_t connects;           /* successful connections (1 + reconnects) */
+    int64_t last_rtt_us;         /* last request-to-reply time, -1 if none */
+    const char *last_error;      /* why the node was last down, or "" */
+} redlock_node_stats;
+
+REDLOCK_API int redlock_client_node_stats(const redlock_client *client, size_t node,
+                                          redlock_node_stats *out);
+
 /* A lock on `resource` (binary-safe, len > 0).  Creating it sends nothing. */
 REDLOCK_API int redlock_lock_new(redlock_lock **out, redlock_client *client,
                                  const void *resource, size_t len);
@@ -165,6 +197,28 @@ REDLOCK_API int64_t redlock_lock_validity(const redlock_lock *lock);
 REDLOCK_API size_t redlock_lock_nodes_ok(const redlock_lock *lock);
 /* A readable message for the last operation's outcome ("" after success). */
 REDLOCK_API const char *redlock_lock_errstr(const redlock_lock *lock);
+
+/* What one node did in the lock's last operation. */
+#define REDLOCK_VOTE_NONE     0   /* not asked, or no answer before the decision */
+#define REDLOCK_VOTE_OK       1   /* acquired / extended / deleted */
+#define REDLOCK_VOTE_REFUSED  2   /* held by someone else, or not our value */
+#define REDLOCK_VOTE_TIMEOUT  3   /* no reply within node_timeout_ms */
+#define REDLOCK_VOTE_DOWN     4   /* not connected, or the connection was lost */
+#define REDLOCK_VOTE_ERROR    5   /* the server answered an error */
+
+typedef struct redlock_node_result {
+    int vote;                    /* REDLOCK_VOTE_* */
+    int64_t rtt_us;              /* request to reply; -1 without a reply */
+    const char *detail;          /* the error or connection problem, "" if
+                                  * none; never contains a password */
+} redlock_node_result;
+
+/* Fill *out for node `node` (0 .. nodes-1).  detail stays valid until the
+ * lock's next operation starts or the lock is freed. */
+REDLOCK_API int redlock_lock_node_result(const redlock_lock *lock, size_t node,
+                                         redlock_node_result *out);
+/* Short name of a REDLOCK_VOTE_* value ("ok", "refused", ...). */
+REDLOCK_API const char *redlock_vote_name(int vote);
 
 /* Asynchronous operations (see the callback contract above). */
 /* Acquire with the client's retry policy; ttl_ms in 1 .. 2^40. */

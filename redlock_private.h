@@ -25,7 +25,7 @@ struct redisReply;
 
 /* ---- quorum.c: pure vote counting ------------------------------------ */
 
-/* One node's vote in one operation. */
+/* One node's vote in one operation (the same numbers as REDLOCK_VOTE_*). */
 enum redlock__vote {
     REDLOCK__PENDING = 0,
     REDLOCK__OK,        /* did what was asked (SET, deleted, extended)     */
@@ -69,6 +69,7 @@ typedef struct redlock__addr {
     char *user;        /* ACL user or NULL */
     char *password;    /* or NULL; wiped on free */
     int db;            /* -1: no SELECT */
+    int tls;           /* rediss:// */
 } redlock__addr;
 
 int redlock__addr_parse(redlock__addr *a, const char *s, char *err, size_t errlen);
@@ -110,6 +111,8 @@ typedef struct redlock__op_kind {
 
 typedef void redlock__op_done(redlock__op *op, void *privdata);
 
+#define REDLOCK__DETAIL 112               /* bytes of one node's failure text */
+
 struct redlock__op {
     redlock_client *c;
     const redlock__op_kind *kind;
@@ -136,6 +139,8 @@ struct redlock__op {
     char err[160];                    /* first failure reason, or "" */
     unsigned char *votes;             /* n votes */
     unsigned char *evaled;            /* n flags: resent as EVAL once */
+    int64_t *rtt;                     /* n request-to-reply times, -1 */
+    char (*detail)[REDLOCK__DETAIL];  /* n failure texts, "" */
 };
 
 redlock__op *redlock__op_new(redlock_client *c, const redlock__op_kind *kind,
@@ -180,7 +185,9 @@ typedef struct redlock__node {
     struct event connect_timer;
     int64_t backoff_ms;
     int64_t retry_at_us;               /* when DOWN: next connect allowed */
+    unsigned gen;                      /* connections made, for staleness */
     char lasterr[160];
+    redlock_node_stats stats;          /* counters; strings set on read */
 } redlock__node;
 
 int redlock__node_init(redlock__node *n, redlock_client *c, size_t index);
@@ -189,6 +196,14 @@ void redlock__node_close(redlock__node *n);
 /* Queue `len` bytes as one request for op (ref taken); failures are
  * reported to the op at once with redlock__op_fail. */
 void redlock__node_send(redlock__node *n, redlock__op *op, const char *buf, size_t len);
+
+/* ---- tls.c: TLS context and connections ----------------------------- */
+
+int redlock__tls_init(redlock_client *c, char *err, size_t errlen);
+void redlock__tls_free(redlock_client *c);
+struct bufferevent *redlock__tls_bev_new(redlock__node *n);
+/* Describe why a TLS connection failed (certificate, handshake). */
+int redlock__tls_describe(struct bufferevent *bev, char *buf, size_t len);
 
 /* ---- redlock.c: the client ------------------------------------------- */
 
@@ -207,6 +222,8 @@ struct redlock_client {
     int closing;                     /* redlock_client_free was called */
     uint64_t rng;                    /* xorshift state for retry jitter */
     char sha[REDLOCK__NSCRIPTS][41]; /* SHA-1 of each script, for EVALSHA */
+    void *ssl_ctx;                   /* SSL_CTX when a node uses TLS */
+    char *tls_server_name;           /* copy of the option, or NULL */
 };
 
 /* Every libevent callback into the library brackets its work with these,

@@ -535,7 +535,7 @@ static void print_phase(const bench_cfg *cfg, const char *title, const phase_res
 {
     char a[32], b[32];
     uint64_t cyc = cycles_of(cfg, r);
-    printf("%s: %s%s, %zu masters (quorum %zu), %d client%s x %d in flight, ttl %lld ms, "
+    printf("%s: %s%s, %zu masters (quorum %zu), %d client%s, %d in flight, ttl %lld ms, "
            "%.2f s measured%s\n",
            title, wl_names[cfg->workload],
            cfg->workload != WL_RAW ? "" : cfg->raw_chained ? " (chained)" : " (barrier)",

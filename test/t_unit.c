@@ -184,6 +184,16 @@ TEST(addr_forms)
     CHECK_EQ(a.db, 0);
     redlock__addr_free(&a);
 
+    CHECK_EQ(parse("rediss://u:p@db.example:6380/2", &a), 0);
+    CHECK_EQ(a.tls, 1);
+    CHECK_STREQ(a.host, "db.example");
+    CHECK_EQ(a.port, 6380);
+    CHECK_EQ(a.db, 2);
+    redlock__addr_free(&a);
+    CHECK_EQ(parse("redis://h", &a), 0);
+    CHECK_EQ(a.tls, 0);
+    redlock__addr_free(&a);
+
     CHECK_EQ(parse("unix:///run/redis.sock", &a), 0);
     CHECK_STREQ(a.path, "/run/redis.sock");
     CHECK(a.host == NULL);
@@ -196,7 +206,7 @@ TEST(addr_rejects_malformed)
         "", ":6379", "host:", "host:0", "host:65536", "host:99999", "host:12ab",
         "[::1", "[]:1", "[::1]x", "::1", "redis://", "redis://host:1/x",
         "redis://nocolon@host", "foo://x:1", "unix://", "unix://relative",
-        "rediss://host:1", "redis://host:-1",
+        "rediss://", "rediss://u@host", "redis://host:-1",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         redlock__addr a;

@@ -698,6 +698,7 @@ static void usage(FILE *f)
 "  --extends E         extend: extends per acquisition (100)\n"
 "client options (library defaults unless given):\n"
 "  --retry-count N  --retry-delay MS  --retry-jitter MS  --node-timeout MS\n"
+"                      (--retry-delay alone sets the jitter to half of it)\n"
 "output:\n"
 "  --baseline          first run the raw-command baseline, then compare\n"
 "  --raw-mode M        baseline: chained (each node's release follows its SET\n"
@@ -943,6 +944,10 @@ int main(int argc, char **argv)
             cfg.keys = cfg.concurrency;
         break;
     }
+    /* The library wants retry_jitter <= retry_delay: with only a delay
+     * given, use half of it as the jitter. */
+    if (cfg.retry_delay_ms >= 0 && cfg.retry_jitter_ms < 0)
+        cfg.retry_jitter_ms = cfg.retry_delay_ms / 2;
     cfg.raw_chained = raw_mode >= 0 ? raw_mode : cfg.concurrency > 1;
     if (cfg.progress < 0)
         cfg.progress = isatty(STDOUT_FILENO);

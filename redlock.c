@@ -18,6 +18,7 @@
  * longer than the release takes to arrive.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -187,6 +188,24 @@ static void client_destroy(redlock_client *c)
     free(c);
 }
 
+/* A master that dies while we write to it raises SIGPIPE, whose default
+ * action kills the process: libevent writes with writev() and OpenSSL with
+ * write(), neither with MSG_NOSIGNAL.  So when the process still has the
+ * default action we ignore the signal (the write then fails with EPIPE and
+ * the node is marked down).  A handler the application installed is kept. */
+static void ignore_sigpipe(void)
+{
+    struct sigaction old, ign;
+
+    if (sigaction(SIGPIPE, NULL, &old) == 0 && !(old.sa_flags & SA_SIGINFO) &&
+        old.sa_handler == SIG_DFL) {
+        memset(&ign, 0, sizeof ign);
+        ign.sa_handler = SIG_IGN;
+        sigemptyset(&ign.sa_mask);
+        sigaction(SIGPIPE, &ign, NULL);
+    }
+}
+
 int redlock_client_new(redlock_client **out, struct event_base *base,
                        const char *const *nodes, size_t nnodes,
                        const redlock_options *opts, char *err, size_t errlen)
@@ -273,6 +292,7 @@ int redlock_client_new(redlock_client **out, struct event_base *base,
     if (getrandom(&c->rng, sizeof c->rng, 0) != (ssize_t)sizeof c->rng || c->rng == 0)
         c->rng = (uint64_t)redlock__now(c) | 1;
     c->closing = 0;
+    ignore_sigpipe();
     for (size_t i = 0; i < c->n; i++)
         redlock__node_connect(&c->nodes[i]);
     *out = c;

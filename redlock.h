@@ -31,6 +31,11 @@
  * the client's event loop.  Separate clients in separate threads are safe.
  * A client must not be used across fork().
  *
+ * Signals: a master that dies while the client writes to it raises SIGPIPE.
+ * If the process still has SIGPIPE's default action (terminate), creating a
+ * client sets it to SIG_IGN; a handler or disposition the application chose
+ * is left alone (then the application must not let SIGPIPE kill it).
+ *
  * Callback contract (asynchronous operations):
  *   - the callback runs exactly once, on the client's event loop;
  *   - it never runs when the starting call returned an error;

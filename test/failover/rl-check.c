@@ -1,0 +1,540 @@
+/* rl-check -- the failover suite's checker (see README.md, "Failover
+ * scripts", and docs/safety.md).
+ *
+ *   rl-check [--faults FILE] [--nodes N] LOG...   check worker logs
+ *   rl-check --now                                print CLOCK_BOOTTIME in us
+ *   rl-check --free-port                          print a free 127.0.0.1 port
+ *   rl-check --ping PORT                          exit 0 when 127.0.0.1:PORT
+ *                                                 answers PING with +PONG
+ *
+ * Reads the logs written by rl-worker (format in rl-worker.c) and verifies
+ * mutual exclusion: for every resource, no two holding intervals overlap.
+ * A holding interval is [after_us, min(valid_until_us, release_start_us)]:
+ * from the moment the acquire call returned to the moment the client had to
+ * stop acting as the holder (its validity ran out, or it began releasing).
+ *
+ * The "naive" interval [after_us, release_start_us] is what a client that
+ * never looks at its validity would believe (e.g. a process resumed from a
+ * long pause); overlaps of naive intervals are reported, not failed: they
+ * are the Kleppmann pause case, which only fencing tokens can close.
+ *
+ * The faults file (written by the failover scripts) has one line per
+ * injected fault:   X start_us end_us back_us kind free text...
+ * (the fault lasted start..end; back_us is when every affected server
+ * answered again, after its restart).
+ *
+ * Output: a readable report, then one line
+ *   RESULT acquisitions=N failures=N faults=N overlaps=N naive_overlaps=N
+ *          before=N during=N between=N after=N held_pct=P pauses=N
+ *          pauses_expired=N outage_acquisitions=N
+ * (outage_acquisitions: acquisitions made entirely inside a quorum outage;
+ * always 0 unless something is badly wrong.)
+ * Exit status: 0 when there is no overlap, 1 on an overlap, 2 on bad input.
+ */
+#include <errno.h>
+#include <netinet/in.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <time.h>
+#include <unistd.h>
+
+#define NCODES 16
+
+static const char *const codes[NCODES] = {"OK", "EINVAL", "ENOQUORUM", "ETIMEDOUT",
+                                          "ECANCELED", "ENOTOWNER", "ENOMEM", "ECONNECT",
+                                          "EBUSY", "ESERVER", "ECLOSED", "ESYSTEM",
+                                          "EUNKNOWN", "", "", ""};
+
+static int code_index(const char *s)
+{
+    for (int i = 0; i < 13; i++)
+        if (!strcmp(codes[i], s))
+            return i;
+    return 12;
+}
+
+typedef struct acq {
+    char res[64];
+    char value[72];
+    int worker;
+    int64_t before, after, valid_until, release;   /* release 0: none logged */
+    int nodes_ok;
+    int paused;           /* stopped itself while holding this one */
+    int64_t left_ms;      /* validity left at resume */
+    int64_t stopped_ms;
+} acq;
+
+typedef struct fail {
+    int worker;
+    int64_t before, after;
+    int code;
+} fail;
+
+typedef struct fault {
+    int64_t start, end, back;
+    char kind[32];
+    char text[200];
+} fault;
+
+typedef struct ival {
+    int64_t start, end;
+    size_t acq;
+    const char *res;
+} ival;
+
+static acq *A;
+static size_t nA, capA;
+static fail *F;
+static size_t nF, capF;
+static fault *X;
+static size_t nX, capX;
+static long long node_up, node_down;
+static int max_nodes;
+
+static void *grow(void *p, size_t *cap, size_t need, size_t sz)
+{
+    if (need <= *cap)
+        return p;
+    size_t c = *cap ? *cap * 2 : 256;
+    while (c < need)
+        c *= 2;
+    void *q = realloc(p, c * sz);
+    if (!q) {
+        fprintf(stderr, "rl-check: out of memory\n");
+        exit(2);
+    }
+    *cap = c;
+    return q;
+}
+
+static int64_t now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_BOOTTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+static int free_port(void)
+{
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0)
+        return -1;
+    struct sockaddr_in sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sin_family = AF_INET;
+    sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    sa.sin_port = 0;
+    socklen_t len = sizeof sa;
+    if (bind(fd, (struct sockaddr *)&sa, sizeof sa) < 0 ||
+        getsockname(fd, (struct sockaddr *)&sa, &len) < 0) {
+        close(fd);
+        return -1;
+    }
+    close(fd);
+    return ntohs(sa.sin_port);
+}
+
+/* PING a Redis on 127.0.0.1:port with a 500 ms deadline: 0 on +PONG (a
+ * server still loading its data answers -LOADING: not ready yet). */
+static int ping(int port)
+{
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0)
+        return -1;
+    struct timeval tv = {0, 500000};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+    struct sockaddr_in sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sin_family = AF_INET;
+    sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    sa.sin_port = htons((uint16_t)port);
+    char buf[64];
+    ssize_t n = -1;
+    if (connect(fd, (struct sockaddr *)&sa, sizeof sa) == 0 &&
+        write(fd, "PING\r\n", 6) == 6)
+        n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n < 5)
+        return -1;
+    return memcmp(buf, "+PONG", 5) == 0 ? 0 : -1;
+}
+
+static int read_log(const char *path, int file_index)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "rl-check: %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    char line[1024];
+    int worker = file_index;
+    long lineno = 0;
+    size_t last = (size_t)-1;   /* this worker's last acquisition */
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        char res[64], val[72], word[32];
+        long long a, b, c;
+        int n;
+        switch (line[0]) {
+        case 'W':
+            if (sscanf(line, "W %lld %lld %d", &a, &b, &n) == 3) {
+                worker = (int)a;
+                if (n > max_nodes)
+                    max_nodes = n;
+            }
+            break;
+        case 'A':
+            if (sscanf(line, "A %63s %71s %lld %lld %lld %d", res, val, &a, &b, &c, &n) != 6)
+                goto bad;
+            A = grow(A, &capA, nA + 1, sizeof *A);
+            memset(&A[nA], 0, sizeof A[nA]);
+            snprintf(A[nA].res, sizeof A[nA].res, "%s", res);
+            snprintf(A[nA].value, sizeof A[nA].value, "%s", val);
+            A[nA].worker = worker;
+            A[nA].before = a;
+            A[nA].after = b;
+            A[nA].valid_until = c;
+            A[nA].nodes_ok = n;
+            last = nA++;
+            break;
+        case 'R':
+            if (sscanf(line, "R %63s %71s %lld %lld", res, val, &a, &b) != 4)
+                goto bad;
+            if (last == (size_t)-1 || strcmp(A[last].value, val) || strcmp(A[last].res, res)) {
+                fprintf(stderr, "rl-check: %s:%ld: release of a lock not acquired last\n",
+                        path, lineno);
+                fclose(f);
+                return -1;
+            }
+            A[last].release = a;
+            break;
+        case 'P':
+            if (sscanf(line, "P %63s %71s %lld %lld %lld", res, val, &a, &b, &c) != 5)
+                goto bad;
+            if (last != (size_t)-1 && !strcmp(A[last].value, val)) {
+                A[last].paused = 1;
+                A[last].left_ms = b;
+                A[last].stopped_ms = c;
+            }
+            break;
+        case 'F':
+            if (sscanf(line, "F %63s %lld %lld %31s", res, &a, &b, word) != 4)
+                goto bad;
+            F = grow(F, &capF, nF + 1, sizeof *F);
+            F[nF].worker = worker;
+            F[nF].before = a;
+            F[nF].after = b;
+            F[nF].code = code_index(word);
+            nF++;
+            break;
+        case 'N':
+            if (sscanf(line, "N %lld %lld %31s", &a, &b, word) != 3)
+                goto bad;
+            if (!strcmp(word, "up"))
+                node_up++;
+            else
+                node_down++;
+            break;
+        case 'S':
+        case 'E':
+        case '\n':
+            break;
+        default:
+            goto bad;
+        }
+        continue;
+bad:
+        fprintf(stderr, "rl-check: %s:%ld: cannot parse: %s", path, lineno, line);
+        fclose(f);
+        return -1;
+    }
+    fclose(f);
+    return 0;
+}
+
+static int read_faults(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        if (errno == ENOENT)
+            return 0;   /* no fault injected */
+        fprintf(stderr, "rl-check: %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    char line[1024];
+    while (fgets(line, sizeof line, f)) {
+        long long a, b, c;
+        char kind[32];
+        int off = 0;
+        if (line[0] != 'X')
+            continue;
+        if (sscanf(line, "X %lld %lld %lld %31s %n", &a, &b, &c, kind, &off) < 4)
+            continue;
+        X = grow(X, &capX, nX + 1, sizeof *X);
+        X[nX].start = a;
+        X[nX].end = b;
+        X[nX].back = c;
+        snprintf(X[nX].kind, sizeof X[nX].kind, "%s", kind);
+        snprintf(X[nX].text, sizeof X[nX].text, "%s", off ? line + off : "");
+        size_t l = strlen(X[nX].text);
+        while (l && (X[nX].text[l - 1] == '\n' || X[nX].text[l - 1] == ' '))
+            X[nX].text[--l] = '\0';
+        nX++;
+    }
+    fclose(f);
+    return 0;
+}
+
+static int ival_cmp(const void *pa, const void *pb)
+{
+    const ival *a = pa, *b = pb;
+    int c = strcmp(a->res, b->res);
+    if (c)
+        return c;
+    return (a->start > b->start) - (a->start < b->start);
+}
+
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
+
+/* Count overlaps between the intervals of one resource (sorted by start);
+ * print the first few when `print`. */
+static long long overlaps(ival *v, size_t n, int print, const char *what)
+{
+    long long count = 0;
+    qsort(v, n, sizeof *v, ival_cmp);
+    size_t i = 0;
+    while (i < n) {
+        size_t j = i;
+        size_t hold = i;   /* the interval reaching furthest so far */
+        for (j = i + 1; j < n && !strcmp(v[j].res, v[i].res); j++) {
+            if (v[j].start < v[hold].end) {
+                count++;
+                if (print && count <= 3) {
+                    const acq *x = &A[v[hold].acq], *y = &A[v[j].acq];
+                    printf("  %s OVERLAP on %s: worker %d value %s [%lld, %lld] and worker %d "
+                           "value %s [%lld, %lld]: %.3f ms together\n",
+                           what, v[i].res, x->worker, x->value, (long long)v[hold].start,
+                           (long long)v[hold].end, y->worker, y->value, (long long)v[j].start,
+                           (long long)v[j].end,
+                           (double)(min64(v[hold].end, v[j].end) - v[j].start) / 1000.0);
+                }
+            }
+            if (v[j].end > v[hold].end)
+                hold = j;
+        }
+        i = j;
+    }
+    return count;
+}
+
+int main(int argc, char **argv)
+{
+    const char *faults = NULL;
+    int nlogs = 0;
+
+    if (argc == 2 && !strcmp(argv[1], "--now")) {
+        printf("%lld\n", (long long)now_us());
+        return 0;
+    }
+    if (argc == 2 && !strcmp(argv[1], "--free-port")) {
+        int p = free_port();
+        if (p < 0) {
+            perror("rl-check: free port");
+            return 2;
+        }
+        printf("%d\n", p);
+        return 0;
+    }
+    if (argc == 3 && !strcmp(argv[1], "--ping"))
+        return ping(atoi(argv[2])) == 0 ? 0 : 1;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--faults") && i + 1 < argc) {
+            faults = argv[++i];
+        } else if (!strcmp(argv[i], "--nodes") && i + 1 < argc) {
+            max_nodes = atoi(argv[++i]);
+        } else if (argv[i][0] == '-') {
+            fprintf(stderr, "usage: rl-check [--faults FILE] [--nodes N] LOG...\n"
+                            "       rl-check --now | --free-port\n");
+            return 2;
+        } else {
+            if (read_log(argv[i], nlogs) != 0)
+                return 2;
+            nlogs++;
+        }
+    }
+    if (nlogs == 0) {
+        fprintf(stderr, "rl-check: no log given\n");
+        return 2;
+    }
+    if (faults && read_faults(faults) != 0)
+        return 2;
+
+    /* the observed span: first acquire attempt to last interval end */
+    int64_t t0 = INT64_MAX, t1 = 0;
+    for (size_t i = 0; i < nA; i++) {
+        t0 = min64(t0, A[i].before);
+        t1 = max64(t1, A[i].release ? A[i].release : A[i].valid_until);
+    }
+    for (size_t i = 0; i < nF; i++) {
+        t0 = min64(t0, F[i].before);
+        t1 = max64(t1, F[i].after);
+    }
+
+    ival *safe = calloc(nA + 1, sizeof *safe), *naive = calloc(nA + 1, sizeof *naive);
+    if (!safe || !naive)
+        return 2;
+    size_t ns = 0, nn = 0;
+    for (size_t i = 0; i < nA; i++) {
+        int64_t end = A[i].valid_until;
+        if (A[i].release && A[i].release < end)
+            end = A[i].release;
+        if (end > A[i].after)
+            safe[ns++] = (ival){A[i].after, end, i, A[i].res};
+        int64_t nend = A[i].release ? A[i].release : A[i].valid_until;
+        if (nend > A[i].after)
+            naive[nn++] = (ival){A[i].after, nend, i, A[i].res};
+    }
+
+    printf("rl-check: %d logs, %zu acquisitions, %zu failed acquires, %zu faults, "
+           "span %.1f s\n",
+           nlogs, nA, nF, nX, nA + nF ? (double)(t1 - t0) / 1e6 : 0.0);
+    long long ov = overlaps(safe, ns, 1, "validity");
+    long long nov = overlaps(naive, nn, 1, "naive");
+
+    /* held share per resource: union of the (sorted) safe intervals */
+    printf("held share (union of validity-bounded holding intervals / span):\n");
+    double total_pct = 0;
+    int nres = 0;
+    for (size_t i = 0; i < ns;) {
+        size_t j = i;
+        int64_t held = 0, cs = safe[i].start, ce = safe[i].end;
+        long long cnt = 0;
+        for (; j < ns && !strcmp(safe[j].res, safe[i].res); j++) {
+            cnt++;
+            if (safe[j].start > ce) {
+                held += ce - cs;
+                cs = safe[j].start;
+                ce = safe[j].end;
+            } else if (safe[j].end > ce) {
+                ce = safe[j].end;
+            }
+        }
+        held += ce - cs;
+        double pct = t1 > t0 ? 100.0 * (double)held / (double)(t1 - t0) : 0;
+        printf("  %-20s %6lld acquisitions, held %5.1f%% of the time\n", safe[i].res, cnt, pct);
+        total_pct += pct;
+        nres++;
+        i = j;
+    }
+    double held_pct = nres ? total_pct / nres : 0;
+
+    long long fb[NCODES] = {0};
+    for (size_t i = 0; i < nF; i++)
+        fb[F[i].code]++;
+    printf("failed acquires by reason:");
+    for (int k = 0; k < NCODES; k++)
+        if (fb[k])
+            printf(" %s=%lld", codes[k], fb[k]);
+    printf("%s\n", nF ? "" : " none");
+    printf("node events seen by the clients: %lld down, %lld up\n", node_down, node_up);
+
+    /* before / during / between / after the faults */
+    long long before = 0, during = 0, between = 0, after = 0, outage_acq = 0;
+    int64_t first = INT64_MAX, lastend = 0;
+    for (size_t k = 0; k < nX; k++) {
+        first = min64(first, X[k].start);
+        lastend = max64(lastend, X[k].end);
+    }
+    for (size_t i = 0; i < nA; i++) {
+        int64_t t = A[i].after;
+        int in = 0;
+        for (size_t k = 0; k < nX && !in; k++)
+            in = t >= X[k].start && t <= X[k].end;
+        if (in)
+            during++;
+        else if (t < first)
+            before++;
+        else if (t > lastend)
+            after++;
+        else
+            between++;
+    }
+    if (nX) {
+        printf("faults (at: seconds from the first acquire attempt; acquisitions: started\n"
+               "and completed inside the fault; failures: overlapping it; recovery: first\n"
+               "acquisition after the fault ended, and first one acknowledged by all %d\n"
+               "masters after they all answered again):\n",
+               max_nodes);
+        for (size_t k = 0; k < nX; k++) {
+            long long acq_in = 0, f_in[NCODES] = {0}, f_tot = 0;
+            for (size_t i = 0; i < nA; i++)
+                acq_in += A[i].before >= X[k].start && A[i].after <= X[k].end;
+            for (size_t i = 0; i < nF; i++)
+                if (F[i].after >= X[k].start && F[i].before <= X[k].end) {
+                    f_in[F[i].code]++;
+                    f_tot++;
+                }
+            if (!strcmp(X[k].kind, "quorum-outage") || !strcmp(X[k].kind, "aof-kill-major"))
+                outage_acq += acq_in;
+            int64_t rec = -1, rec_all = -1;
+            for (size_t i = 0; i < nA; i++) {
+                if (A[i].after <= X[k].end)
+                    continue;
+                int64_t d = A[i].after - X[k].end;
+                if (rec < 0 || d < rec)
+                    rec = d;
+                if (A[i].nodes_ok >= max_nodes && A[i].before >= X[k].back &&
+                    (rec_all < 0 || A[i].after - X[k].back < rec_all))
+                    rec_all = A[i].after - X[k].back;
+            }
+            printf("  %-14s at %7.3f s for %6.0f ms: %lld acquisitions, %lld failures",
+                   X[k].kind, (double)(X[k].start - t0) / 1e6,
+                   (double)(X[k].end - X[k].start) / 1e3, acq_in, f_tot);
+            for (int c = 0; c < NCODES; c++)
+                if (f_in[c])
+                    printf(" %s=%lld", codes[c], f_in[c]);
+            if (X[k].back > X[k].end)
+                printf("; servers answering %.0f ms after restart", (double)(X[k].back - X[k].end) / 1e3);
+            if (rec >= 0)
+                printf("; recovery %.1f ms", (double)rec / 1e3);
+            if (rec_all >= 0)
+                printf(", all %d masters %.1f ms", max_nodes, (double)rec_all / 1e3);
+            printf("\n      (%s)\n", X[k].text);
+        }
+    }
+    long long pauses = 0, expired = 0;
+    for (size_t i = 0; i < nA; i++) {
+        if (!A[i].paused)
+            continue;
+        pauses++;
+        expired += A[i].left_ms <= 0;
+        printf("client pause: worker %d stopped %lld ms while holding %s (validity %lld ms at "
+               "acquisition); on resume the library reported %lld ms left: %s\n",
+               A[i].worker, (long long)A[i].stopped_ms, A[i].res,
+               (long long)((A[i].valid_until - A[i].after) / 1000), (long long)A[i].left_ms,
+               A[i].left_ms <= 0 ? "it knows its lock ran out" : "STILL BELIEVES IT HOLDS");
+    }
+    if (nov)
+        printf("note: %lld overlap(s) of naive intervals: a client that ignored its validity "
+               "after a pause would have acted together with the next holder (only fencing "
+               "tokens close that)\n", nov);
+    printf("acquisitions before/during/between/after faults: %lld/%lld/%lld/%lld\n", before,
+           during, between, after);
+    printf("%s: %lld overlap(s) of validity intervals\n", ov ? "FAIL" : "OK", ov);
+    printf("RESULT acquisitions=%zu failures=%zu faults=%zu overlaps=%lld naive_overlaps=%lld "
+           "before=%lld during=%lld between=%lld after=%lld held_pct=%.1f pauses=%lld "
+           "pauses_expired=%lld outage_acquisitions=%lld\n",
+           nA, nF, nX, ov, nov, before, during, between, after, held_pct, pauses, expired, outage_acq);
+    free(safe);
+    free(naive);
+    free(A);
+    free(F);
+    free(X);
+    return ov ? 1 : 0;
+}

@@ -24,6 +24,7 @@
 #
 # Options:
 #   --masters N (5)  --workers K (4)  --resources R (3)  --ttl MS (300)
+#   --hold-min MS (1)  --hold-max MS (5): how long a worker holds a lock
 #   --node-timeout MS (100)  --down MS (1000)  --gap MS (700)
 #   --lead MS (1000, before the first fault)  --tail MS (1000, after the last)
 #   --seconds S (soak duration, 300)  --aof (all masters with --appendonly yes
@@ -40,6 +41,7 @@ WORKER=${RL_WORKER:-$here/rl-worker}
 CHECK=${RL_CHECK:-$here/rl-check}
 REDIS=${REDIS_SERVER:-redis-server}
 
+HOLD_MIN=1 HOLD_MAX=5
 N=5 K=4 R=3 TTL=300 NODE_TIMEOUT=100 DOWN=1000 GAP=700 LEAD=1000 TAIL=1000
 SOAK=300 AOF=0 KEEP=0 UNSAFE=0 scenarios=""
 
@@ -51,6 +53,8 @@ while [ $# -gt 0 ]; do
     --workers) K=$2; shift ;;
     --resources) R=$2; shift ;;
     --ttl) TTL=$2; shift ;;
+    --hold-min) HOLD_MIN=$2; shift ;;
+    --hold-max) HOLD_MAX=$2; shift ;;
     --node-timeout) NODE_TIMEOUT=$2; shift ;;
     --down) DOWN=$2; shift ;;
     --gap) GAP=$2; shift ;;
@@ -183,7 +187,7 @@ faults=$dir/faults.log
 j=0
 while [ $j -lt "$K" ]; do
     "$WORKER" --id $j --masters "$addrs" --log "$dir/worker-$j.log" --resources "$R" \
-        --ttl "$TTL" --node-timeout "$NODE_TIMEOUT" --seconds 100000 &
+        --ttl "$TTL" --hold-min "$HOLD_MIN" --hold-max "$HOLD_MAX" --node-timeout "$NODE_TIMEOUT" --seconds 100000 &
     eval "wpid_$j=$!"
     worker_pids="$worker_pids $!"
     j=$((j + 1))

@@ -1,0 +1,222 @@
+/* t_failover.c -- the failover and safety suite in the CI run:
+ *   - the short failover scenario (test/failover/failover.sh short): worker
+ *     processes contend while masters are killed, paused, a quorum is lost
+ *     and a worker is paused past its validity; zero overlaps;
+ *   - rl-check itself, on hand-written logs: it must catch an overlap;
+ *   - the known unsafe case (docs/safety.md): a master restarted without
+ *     persistence while a lock is held hands the lock to a second client;
+ *     and the same sequence with appendonly + appendfsync always, where it
+ *     does not.
+ */
+#include "itest.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define FO_DIR "test/failover/"
+
+static void need_file(const char *path)
+{
+    struct stat st;
+    CHECK_MSG(stat(path, &st) == 0, "%s missing (run `make failover` from the repository root)",
+              path);
+}
+
+/* Run a shell command, echo its output to stderr, return its exit status and
+ * copy its RESULT line (if any) into result. */
+static int run_capture(const char *cmd, char *result, size_t rlen)
+{
+    result[0] = '\0';
+    FILE *p = popen(cmd, "r");
+    CHECK_MSG(p != NULL, "popen(%s): %s", cmd, strerror(errno));
+    char line[2048];
+    while (fgets(line, sizeof line, p)) {
+        fputs(line, stderr);
+        if (!strncmp(line, "RESULT ", 7)) {
+            size_t n = strlen(line);
+            if (n >= rlen)
+                n = rlen - 1;
+            memcpy(result, line, n);
+            result[n] = '\0';
+        }
+    }
+    int st = pclose(p);
+    CHECK_MSG(st != -1 && WIFEXITED(st), "%s: did not exit normally (%d)", cmd, st);
+    return WEXITSTATUS(st);
+}
+
+/* The value of " key=" in a RESULT line; the test fails when missing. */
+static double result_num(const char *result, const char *key)
+{
+    char pat[64];
+    snprintf(pat, sizeof pat, " %s=", key);
+    const char *p = strstr(result, pat);
+    CHECK_MSG(p != NULL, "no %s in RESULT line \"%s\"", key, result);
+    return strtod(p + strlen(pat), NULL);
+}
+
+TEST(failover_short_scenario_no_overlap)
+{
+    need_file(FO_DIR "rl-worker");
+    need_file(FO_DIR "rl-check");
+    need_file(FO_DIR "failover.sh");
+    char result[1024];
+    int64_t t0 = check_now_ms();
+    int rc = run_capture("sh " FO_DIR "failover.sh --masters 5 --workers 4 short 2>&1", result,
+                         sizeof result);
+    int64_t ms = check_now_ms() - t0;
+    check_note("short scenario: %lld ms, %s", (long long)ms, result);
+    CHECK_EQ(rc, 0);
+    CHECK_NE(result[0], '\0');
+    CHECK_EQ(result_num(result, "overlaps"), 0);
+    CHECK_EQ(result_num(result, "faults"), 4);
+    CHECK_GT(result_num(result, "acquisitions"), 100);
+    /* acquisitions before, during and after the faults */
+    CHECK_GT(result_num(result, "before"), 0);
+    CHECK_GT(result_num(result, "during"), 0);
+    CHECK_GT(result_num(result, "after"), 0);
+    /* nothing can be acquired while a majority is down */
+    CHECK_EQ(result_num(result, "outage_acquisitions"), 0);
+    /* the paused worker resumed knowing its lock had run out */
+    CHECK_EQ(result_num(result, "pauses"), 1);
+    CHECK_EQ(result_num(result, "pauses_expired"), 1);
+    /* and a client ignoring validity would have overlapped the next holder */
+    CHECK_GT(result_num(result, "naive_overlaps"), 0);
+    CHECK_LT(ms, 45000);
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    CHECK_MSG(f != NULL, "%s: %s", path, strerror(errno));
+    CHECK_EQ(fputs(text, f) >= 0, 1);
+    CHECK_EQ(fclose(f), 0);
+}
+
+TEST(failover_checker_catches_overlaps)
+{
+    need_file(FO_DIR "rl-check");
+    const char *tmp = getenv("TMPDIR");
+    char dir[512], a[600], b[600], cmd[2048], result[1024];
+    snprintf(dir, sizeof dir, "%s/rlcheck.XXXXXX", tmp ? tmp : "/tmp");
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(a, sizeof a, "%s/a.log", dir);
+    snprintf(b, sizeof b, "%s/b.log", dir);
+
+    /* back to back: A released at 2000, B acquired at 2000: no overlap */
+    write_file(a, "W 0 1 3 300\nA r v1 900 1000 290000 3\nR r v1 2000 2100 OK 3\n");
+    write_file(b, "W 1 2 3 300\nA r v2 1500 2000 290000 3\nR r v2 3000 3100 OK 3\n");
+    snprintf(cmd, sizeof cmd, "%s %s %s 2>&1", FO_DIR "rl-check", a, b);
+    CHECK_EQ(run_capture(cmd, result, sizeof result), 0);
+    CHECK_EQ(result_num(result, "overlaps"), 0);
+    CHECK_EQ(result_num(result, "acquisitions"), 2);
+
+    /* B acquired 1 us before A began releasing: overlap, exit 1 */
+    write_file(b, "W 1 2 3 300\nA r v2 1500 1999 290000 3\nR r v2 3000 3100 OK 3\n");
+    CHECK_EQ(run_capture(cmd, result, sizeof result), 1);
+    CHECK_EQ(result_num(result, "overlaps"), 1);
+
+    /* A paused past its validity (ends 1500), released late at 5000; B in
+     * 2000..3000: no overlap by validity, one naive overlap */
+    write_file(a, "W 0 1 3 300\nA r v1 900 1000 1500 3\nS r v1 1100\nP r v1 4900 0 3800\n"
+                  "R r v1 5000 5100 ENOTOWNER 0\n");
+    write_file(b, "W 1 2 3 300\nA r v2 1500 2000 290000 3\nR r v2 3000 3100 OK 3\n");
+    CHECK_EQ(run_capture(cmd, result, sizeof result), 0);
+    CHECK_EQ(result_num(result, "overlaps"), 0);
+    CHECK_EQ(result_num(result, "naive_overlaps"), 1);
+    CHECK_EQ(result_num(result, "pauses_expired"), 1);
+
+    /* different resources never overlap; garbage is an input error (2) */
+    write_file(b, "W 1 2 3 300\nA q v2 1500 1200 290000 3\nR q v2 3000 3100 OK 3\n");
+    CHECK_EQ(run_capture(cmd, result, sizeof result), 0);
+    write_file(b, "W 1 2 3 300\nA q v2 oops\n");
+    CHECK_EQ(run_capture(cmd, result, sizeof result), 2);
+
+    unlink(a);
+    unlink(b);
+    rmdir(dir);
+}
+
+/* The known unsafe case, deterministically, on 3 masters:
+ *   1. master 2 is down; client A acquires on masters 0 and 1 (a quorum);
+ *   2. master 1 is killed (kill -9) and restarted; master 2 comes back;
+ *   3. client B tries to acquire: masters 1 and 2 are a quorum for B
+ *      unless master 1 remembered A's key.
+ * Without persistence master 1 restarts empty and B gets the lock while A's
+ * validity is still positive: two holders.  With appendonly yes and
+ * appendfsync always, master 1 reloads A's key and B is refused.
+ * Returns 1 when B got the lock. */
+static int restart_story(const char *const *extra, const char *res)
+{
+    size_t rlen = strlen(res);
+    rlt_servers *s = it_start(3, extra);
+    redlock_options o;
+    it_opts(&o);
+    o.retry_count = 0;
+    redlock_client *ca = it_client(s, &o);
+    redlock_lock *a = it_lock(ca, res, rlen);
+
+    CHECK_EQ(rlt_servers_kill(s, 2), 0);
+    CHECK_RC(a, redlock_try_acquire(a, 20000), REDLOCK_OK);
+    CHECK_EQ(redlock_lock_nodes_ok(a), 2);
+    CHECK_EQ(it_count_lock(s, res, rlen, a), 2);
+
+    CHECK_EQ(rlt_servers_kill(s, 1), 0);
+    CHECK_EQ(rlt_servers_restart(s, 1), 0);
+    CHECK_EQ(rlt_servers_restart(s, 2), 0);
+
+    redlock_client *cb = it_client(s, &o);
+    redlock_lock *b = it_lock(cb, res, rlen);
+    int rc = redlock_try_acquire(b, 20000);
+    int64_t va = redlock_lock_validity(a), vb = redlock_lock_validity(b);
+    check_note("%s: A validity %lld ms; B try_acquire %s (%s), validity %lld ms, nodes_ok %zu",
+               extra ? "appendfsync always" : "no persistence", (long long)va,
+               redlock_strerror(rc), it_errstr(b), (long long)vb, redlock_lock_nodes_ok(b));
+    /* A still believes it holds the lock in every case */
+    CHECK_GT(va, 10000);
+    CHECK_EQ(it_has_value(s, 0, res, rlen, redlock_lock_value(a, NULL),
+                          strlen(redlock_lock_value(a, NULL))), 1);
+    int both = 0;
+    if (rc == REDLOCK_OK) {
+        CHECK_GT(vb, 10000);
+        CHECK_EQ(redlock_lock_nodes_ok(b), 2);
+        /* masters 1 and 2 hold B's value, master 0 A's: two holders */
+        CHECK_EQ(it_count_lock(s, res, rlen, b), 2);
+        CHECK_EQ(it_count_lock(s, res, rlen, a), 1);
+        both = 1;
+        CHECK_RC(b, redlock_release(b), REDLOCK_OK);
+    } else {
+        CHECK_EQ(rc, REDLOCK_ENOQUORUM);
+        CHECK_EQ(vb, 0);
+        /* master 1 reloaded A's key from its AOF, with its expiry */
+        CHECK_EQ(it_count_lock(s, res, rlen, a), 2);
+        long long pttl = it_pttl(s, 1, res, rlen);
+        CHECK_GT(pttl, 0);
+        CHECK_LE(pttl, 20000);
+        /* B's attempt got master 2 and rolled it back */
+        CHECK_EQ(it_wait_count(s, res, rlen, 2, 2000), 2);
+    }
+    CHECK_RC(a, redlock_release(a), REDLOCK_OK);
+    redlock_lock_free(b);
+    redlock_lock_free(a);
+    redlock_client_free(cb);
+    redlock_client_free(ca);
+    rlt_servers_free(s);
+    return both;
+}
+
+TEST(failover_unsafe_restart_without_persistence_two_holders)
+{
+    /* documents the hazard: this MUST give two holders */
+    CHECK_EQ(restart_story(NULL, "unsafe-restart"), 1);
+}
+
+TEST(failover_restart_with_aof_always_is_safe)
+{
+    static const char *const aof[] = {"--appendonly", "yes", "--appendfsync", "always", NULL};
+    CHECK_EQ(restart_story(aof, "aof-restart"), 0);
+}

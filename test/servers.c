@@ -606,14 +606,27 @@ void *rlt_servers_command(rlt_servers *s, int i, const char *fmt, ...)
 {
     if (!rlt_valid(s, i) || s->srv[i].pid <= 0)
         return NULL;
+    /* A server that closes the connection must not kill the caller with
+     * SIGPIPE: block it in this thread and discard what was raised. */
+    sigset_t pipe_set, old;
+    sigemptyset(&pipe_set);
+    sigaddset(&pipe_set, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
+    void *reply = NULL;
     redisContext *c = rlt_connect(s, s->srv[i].port, 1000);
-    if (c == NULL)
-        return NULL;
-    va_list ap;
-    va_start(ap, fmt);
-    void *reply = redisvCommand(c, fmt, ap);
-    va_end(ap);
-    redisFree(c);
+    if (c != NULL) {
+        va_list ap;
+        va_start(ap, fmt);
+        reply = redisvCommand(c, fmt, ap);
+        va_end(ap);
+        redisFree(c);
+    }
+    if (!sigismember(&old, SIGPIPE)) {
+        struct timespec zero = {0, 0};
+        while (sigtimedwait(&pipe_set, NULL, &zero) == SIGPIPE)
+            ;
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
+    }
     return reply;
 }
 
@@ -633,9 +646,14 @@ int rlt_servers_count_key(rlt_servers *s, const void *key, size_t len)
     int count = 0;
     if (s == NULL)
         return -1;
-    for (int i = 0; i < s->n; i++)
-        if (rlt_servers_running(s, i) && rlt_servers_exists(s, i, key, len) == 1)
-            count++;
+    for (int i = 0; i < s->n; i++) {
+        if (!rlt_servers_running(s, i))
+            continue;
+        int e = rlt_servers_exists(s, i, key, len);
+        if (e < 0)
+            return -1; /* never mistake a failed probe for an absent key */
+        count += e;
+    }
     return count;
 }
 

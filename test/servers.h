@@ -49,7 +49,8 @@ void *rlt_servers_command(rlt_servers *s, int i, const char *fmt, ...);
 
 /* Does the binary key exist on server i?  1/0, -1 on error. */
 int rlt_servers_exists(rlt_servers *s, int i, const void *key, size_t len);
-/* On how many running (neither killed nor paused) servers the key exists. */
+/* On how many running (neither killed nor paused) servers the key exists;
+ * -1 when one of them does not answer. */
 int rlt_servers_count_key(rlt_servers *s, const void *key, size_t len);
 
 /* SIGKILL all, waitpid, remove the temporary directories.  NULL is ok. */

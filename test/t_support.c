@@ -109,9 +109,13 @@ int it_has_value(rlt_servers *s, int i, const void *key, size_t klen,
 int it_count_value(rlt_servers *s, const void *key, size_t klen, const void *val, size_t vlen)
 {
     int n = 0;
-    for (int i = 0; i < rlt_servers_count(s); i++)
-        if (rlt_servers_running(s, i) && it_has_value(s, i, key, klen, val, vlen) == 1)
-            n++;
+    for (int i = 0; i < rlt_servers_count(s); i++) {
+        if (!rlt_servers_running(s, i))
+            continue;
+        int h = it_has_value(s, i, key, klen, val, vlen);
+        CHECK_MSG(h >= 0, "server %d (%s) did not answer GET", i, rlt_servers_addr(s, i));
+        n += h;
+    }
     return n;
 }
 

@@ -32,3 +32,6 @@ failover-short: $(FAILOVER_BINS)
 soak: $(FAILOVER_BINS)
 	sh test/failover/soak.sh --seconds $(SOAK_SECONDS) --masters $(SOAK_MASTERS) \
 	    --workers $(SOAK_WORKERS) $(SOAK_ARGS)
+
+# t_netfault.c drives test/rlproxy processes
+test/redlock-test: test/rlproxy

@@ -397,3 +397,96 @@ TEST(async_clients_race_for_one_resource)
     event_base_free(base);
     rlt_servers_free(s);
 }
+
+/* B waits (retrying) for a resource that A releases meanwhile: B gets it. */
+TEST(async_waiter_gets_lock_after_release)
+{
+    rlt_servers *s = it_start(3, NULL);
+    struct event_base *base = event_base_new();
+    CHECK(base != NULL);
+    redlock_options o;
+    it_opts(&o);
+    o.retry_count = 200;
+    o.retry_delay_ms = 5;
+    o.retry_jitter_ms = 2;
+    redlock_client *ca = it_async_client(base, s, &o);
+    redlock_client *cb = it_async_client(base, s, &o);
+    int pending = 1;
+    struct op a, b;
+    memset(&a, 0, sizeof a);
+    memset(&b, 0, sizeof b);
+    a.base = b.base = base;
+    a.pending = b.pending = &pending;
+    a.lock = IT_LOCK(ca, "handoff");
+    b.lock = IT_LOCK(cb, "handoff");
+    CHECK_RC(a.lock, redlock_acquire_async(a.lock, 30000, rel_cb, &a), REDLOCK_OK);
+    CHECK_EQ(it_dispatch(base, 5000), 0);
+    CHECK_EQ(a.rel_calls, 1);
+    CHECK_RC(a.lock, a.rel_status, REDLOCK_OK);
+
+    /* b starts while a holds; a's release goes out right after */
+    pending = 2;
+    a.rel_calls = 0;
+    CHECK_RC(b.lock, redlock_acquire_async(b.lock, 30000, rel_cb, &b), REDLOCK_OK);
+    CHECK_RC(a.lock, redlock_release_async(a.lock, rel_cb, &a), REDLOCK_OK);
+    CHECK_EQ(it_dispatch(base, 5000), 0);
+    CHECK_EQ(a.rel_calls, 1);
+    CHECK_RC(a.lock, a.rel_status, REDLOCK_OK);
+    CHECK_EQ(b.rel_calls, 1);
+    CHECK_RC(b.lock, b.rel_status, REDLOCK_OK);
+    CHECK_GE(it_count_lock(s, "handoff", 7, b.lock), 2);
+    CHECK_EQ(it_count_lock(s, "handoff", 7, a.lock), 0);
+
+    redlock_lock_free(a.lock);
+    redlock_lock_free(b.lock);
+    redlock_client_free(ca);
+    redlock_client_free(cb);
+    event_base_free(base);
+    rlt_servers_free(s);
+}
+
+/* A reply that arrives after its lock was freed (a slow node answering
+ * after the quorum decided) must be absorbed harmlessly. */
+TEST(async_late_reply_after_lock_freed)
+{
+    rlt_servers *s = it_start(3, NULL);
+    struct event_base *base = event_base_new();
+    CHECK(base != NULL);
+    redlock_options o;
+    it_opts(&o);
+    o.node_timeout_ms = 5000; /* the paused node does not time out meanwhile */
+    redlock_client *c = it_async_client(base, s, &o);
+    CHECK_EQ(rlt_servers_pause(s, 2), 0);
+
+    struct freer f = {base, &c, 0, 0, 0, 0, NULL};
+    redlock_lock *l = IT_LOCK(c, "late");
+    CHECK_RC(l, redlock_try_acquire_async(l, 30000, free_lock_cb, &f), REDLOCK_OK);
+    CHECK_EQ(it_dispatch(base, 5000), 0);
+    CHECK_EQ(f.calls, 1);
+    CHECK_EQ(f.status, REDLOCK_OK); /* decided by nodes 0 and 1 */
+    CHECK_EQ(f.nodes_ok, 2);
+
+    /* the paused node now answers the freed lock's SET */
+    CHECK_EQ(rlt_servers_resume(s, 2), 0);
+    CHECK_EQ(it_wait_count(s, "late", 4, 3, 2000), 3);
+    /* the client goes on working, late reply and all */
+    int pending = 1;
+    struct op op;
+    memset(&op, 0, sizeof op);
+    op.base = base;
+    op.pending = &pending;
+    op.lock = IT_LOCK(c, "after-late");
+    CHECK_RC(op.lock, redlock_acquire_async(op.lock, 10000, acq_cb, &op), REDLOCK_OK);
+    CHECK_EQ(it_dispatch(base, 5000), 0);
+    CHECK_EQ(op.acq_calls, 1);
+    CHECK_RC(op.lock, op.acq_status, REDLOCK_OK);
+    CHECK_EQ(op.rel_calls, 1);
+    CHECK_RC(op.lock, op.rel_status, REDLOCK_OK);
+    CHECK_EQ(op.nodes_ok, 3);
+    CHECK_EQ(redlock_client_connected(c), 3);
+
+    redlock_lock_free(op.lock);
+    redlock_client_free(c);
+    event_base_free(base);
+    rlt_servers_free(s);
+}

@@ -553,6 +553,10 @@ int main(int argc, char **argv)
     }
 
     signal(SIGPIPE, SIG_IGN);
+    /* Started in the background of an interactive shell, reading the tty
+     * must fail (EIO -> stdin ignored) rather than stop the proxy. */
+    signal(SIGTTIN, SIG_IGN);
+    signal(SIGTTOU, SIG_IGN);
     G.base = rlp_base_new();
     if (!G.base) {
         fprintf(stderr, "rlproxy: event_base_new failed\n");

@@ -460,6 +460,20 @@ static void phase_free(phase_result *r)
     memset(r, 0, sizeof(*r));
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double median(double *v, int n)
+{
+    if (n <= 0)
+        return 0;
+    qsort(v, (size_t)n, sizeof(*v), cmp_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 static double jain_index(const uint64_t *x, int n)
 {
     double s = 0, s2 = 0;
@@ -704,6 +718,8 @@ static void usage(FILE *f)
 "  --raw-mode M        baseline: chained (each node's release follows its SET\n"
 "                      reply; default) or barrier (SETs, wait for all N, then\n"
 "                      releases; default with --concurrency 1: raw fan-out)\n"
+"  --repeat R          run (baseline and) workload R times, alternating, and\n"
+"                      report the median (noisy hosts); summary of the last\n"
 "  --json              one JSON object on stdout instead of the text summary\n"
 "  --rss-check         RSS (from /proc/self/statm) after warm-up vs at the end\n"
 "  --progress / --no-progress   force the live line on / off (default: on when\n"
@@ -728,7 +744,7 @@ static int parse_num(const char *opt, const char *s, double lo, double hi, doubl
 enum {
     O_SPAWN = 256, O_WORKLOAD, O_CONC, O_CLIENTS, O_DURATION, O_OPS, O_WARMUP, O_TTL,
     O_KEYS, O_HOLD, O_EXTENDS, O_RCOUNT, O_RDELAY, O_RJITTER, O_NTIMEOUT, O_BASELINE,
-    O_JSON, O_RSS, O_RAWMODE, O_PROGRESS, O_NOPROGRESS, O_SEED, O_SELFCHECK, O_HELP
+    O_JSON, O_RSS, O_RAWMODE, O_REPEAT, O_PROGRESS, O_NOPROGRESS, O_SEED, O_SELFCHECK, O_HELP
 };
 
 int main(int argc, char **argv)
@@ -752,6 +768,7 @@ int main(int argc, char **argv)
         {"baseline", no_argument, NULL, O_BASELINE},
         {"json", no_argument, NULL, O_JSON},
         {"raw-mode", required_argument, NULL, O_RAWMODE},
+        {"repeat", required_argument, NULL, O_REPEAT},
         {"rss-check", no_argument, NULL, O_RSS},
         {"progress", no_argument, NULL, O_PROGRESS},
         {"no-progress", no_argument, NULL, O_NOPROGRESS},
@@ -775,7 +792,7 @@ int main(int argc, char **argv)
     cfg.retry_delay_ms = cfg.retry_jitter_ms = cfg.node_timeout_ms = -1;
     cfg.progress = -1;
     cfg.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
-    int spawn = 0, duration_given = 0, raw_mode = -1;
+    int spawn = 0, duration_given = 0, raw_mode = -1, repeat = 1;
     double v;
     int c;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -866,6 +883,11 @@ int main(int argc, char **argv)
             break;
         case O_JSON:
             cfg.json = 1;
+            break;
+        case O_REPEAT:
+            if (parse_num("--repeat", optarg, 1, 1000, &v))
+                return 2;
+            repeat = (int)v;
             break;
         case O_RAWMODE:
             if (strcmp(optarg, "chained") == 0)
@@ -992,59 +1014,106 @@ int main(int argc, char **argv)
     char run_id[40];
     snprintf(run_id, sizeof(run_id), "%lx.%llx", (unsigned long)getpid(),
              (unsigned long long)(rlb_now_ns() / 1000));
-
-    if (cfg.baseline || cfg.workload == WL_RAW) {
-        bench_cfg raw = cfg;
-        raw.workload = WL_RAW;
-        if (raw.keys < raw.concurrency)
-            raw.keys = raw.concurrency;
-        snprintf(raw.prefix, sizeof(raw.prefix), "rlbench:%s:raw", run_id);
-        if (run_phase(&raw, &raw_impl, "baseline", &base_res) != 0) {
-            fprintf(stderr, "redlock-bench: baseline failed: %s\n", base_res.err);
-            rc = 1;
-        } else {
-            have_base = 1;
-            if (!cfg.json) {
-                print_phase(&raw, "baseline (raw commands, no quorum logic)", &base_res);
-                fflush(stdout);
+    bench_cfg raw = cfg;
+    raw.workload = WL_RAW;
+    if (raw.keys < raw.concurrency)
+        raw.keys = raw.concurrency;
+    /* per round: library c/s, baseline c/s, ratio, acquire p50, raw p50, p50 ratio */
+    double (*rounds)[6] = calloc((size_t)repeat, sizeof(*rounds));
+    if (!rounds) {
+        fprintf(stderr, "redlock-bench: out of memory\n");
+        rlt_servers_free(srv);
+        return 1;
+    }
+    int nrounds = 0;
+    double ratio = -1, p50_ratio = -1;
+    for (int round = 0; round < repeat && rc == 0 && !g_interrupted; round++) {
+        int last = round == repeat - 1;
+        phase_free(&base_res);
+        phase_free(&lib_res);
+        have_base = have_lib = 0;
+        if (cfg.baseline || cfg.workload == WL_RAW) {
+            snprintf(raw.prefix, sizeof(raw.prefix), "rlbench:%s:%d:raw", run_id, round);
+            if (run_phase(&raw, &raw_impl, "baseline", &base_res) != 0) {
+                fprintf(stderr, "redlock-bench: baseline failed: %s\n", base_res.err);
+                rc = 1;
+            } else {
+                have_base = 1;
+                if (!cfg.json && last) {
+                    print_phase(&raw, "baseline (raw commands, no quorum logic)", &base_res);
+                    fflush(stdout);
+                }
             }
         }
-    }
-    if (rc == 0 && cfg.workload != WL_RAW && !g_interrupted) {
-        snprintf(cfg.prefix, sizeof(cfg.prefix), "rlbench:%s", run_id);
-        if (run_phase(&cfg, &lib_impl, wl_names[cfg.workload], &lib_res) != 0) {
-            fprintf(stderr, "redlock-bench: run failed: %s\n", lib_res.err);
-            rc = 1;
-        } else {
-            have_lib = 1;
-            if (!cfg.json)
-                print_phase(&cfg, "redlock", &lib_res);
+        if (rc == 0 && cfg.workload != WL_RAW && !g_interrupted) {
+            snprintf(cfg.prefix, sizeof(cfg.prefix), "rlbench:%s:%d", run_id, round);
+            if (run_phase(&cfg, &lib_impl, wl_names[cfg.workload], &lib_res) != 0) {
+                fprintf(stderr, "redlock-bench: run failed: %s\n", lib_res.err);
+                rc = 1;
+            } else {
+                have_lib = 1;
+                if (!cfg.json && last)
+                    print_phase(&cfg, "redlock", &lib_res);
+            }
         }
-    }
-    double ratio = -1, p50_ratio = -1;
-    if (have_base && have_lib) {
-        double rb = rate(base_res.tot.cycles, base_res.elapsed_s);
-        double rl = rate(lib_res.tot.cycles, lib_res.elapsed_s);
-        if (rb > 0)
-            ratio = rl / rb;
-        uint64_t pb = hist_quantile(base_res.tot.lat[OP_ACQ], 0.5);
-        uint64_t pl = hist_quantile(lib_res.tot.lat[OP_ACQ], 0.5);
-        if (pb > 0 && pl > 0)
-            p50_ratio = (double)pl / (double)pb;
-        if (!cfg.json) {
+        if (rc != 0)
+            break;
+        double *rd = rounds[nrounds++];
+        rd[0] = have_lib ? rate(lib_res.tot.cycles, lib_res.elapsed_s) : 0;
+        rd[1] = have_base ? rate(base_res.tot.cycles, base_res.elapsed_s) : 0;
+        rd[3] = have_lib ? (double)hist_quantile(lib_res.tot.lat[OP_ACQ], 0.5) : 0;
+        rd[4] = have_base ? (double)hist_quantile(base_res.tot.lat[OP_ACQ], 0.5) : 0;
+        rd[2] = rd[1] > 0 && have_lib ? rd[0] / rd[1] : -1;
+        rd[5] = rd[4] > 0 && rd[3] > 0 ? rd[3] / rd[4] : -1;
+        if (repeat > 1 && !cfg.json) {
             char a[24], b[24];
-            printf("comparison:\n");
-            printf("  lock cycles/s     %.1f vs baseline %.1f = %.1f%% of the raw ceiling\n", rl,
-                   rb, 100.0 * ratio);
-            printf("  acquire p50       %s vs raw fan-out (quorum of SETs) p50 %s = %.2fx%s\n",
-                   fmt_lat(a, sizeof(a), (double)pl), fmt_lat(b, sizeof(b), (double)pb),
-                   p50_ratio,
-                   cfg.concurrency == 1 ? "" : "  (single-op figure: use --concurrency 1)");
+            printf("round %d/%d: ", round + 1, repeat);
+            if (have_lib)
+                printf("redlock %.1f cycles/s, acquire p50 %s", rd[0],
+                       fmt_lat(a, sizeof(a), rd[3]));
+            if (have_base)
+                printf("%sbaseline %.1f cycles/s, raw fan-out p50 %s", have_lib ? "; " : "",
+                       rd[1], fmt_lat(b, sizeof(b), rd[4]));
+            if (rd[2] >= 0)
+                printf("; %.1f%% of baseline, p50 %.2fx", 100.0 * rd[2], rd[5]);
+            printf("\n");
+            fflush(stdout);
         }
+    }
+    if (nrounds > 0) {
+        ratio = rounds[nrounds - 1][2];
+        p50_ratio = rounds[nrounds - 1][5];
+    }
+    double med[6];
+    for (int k = 0; k < 6; k++) {
+        double col[1000]; /* --repeat <= 1000 */
+        for (int i = 0; i < nrounds; i++)
+            col[i] = rounds[i][k];
+        med[k] = median(col, nrounds);
+    }
+    if (have_base && have_lib && !cfg.json) {
+        char a[24], b[24];
+        printf("comparison%s:\n", nrounds > 1 ? " (last round)" : "");
+        printf("  lock cycles/s     %.1f vs baseline %.1f = %.1f%% of the raw ceiling\n",
+               rounds[nrounds - 1][0], rounds[nrounds - 1][1], 100.0 * ratio);
+        printf("  acquire p50       %s vs raw fan-out (quorum of SETs) p50 %s = %.2fx%s\n",
+               fmt_lat(a, sizeof(a), rounds[nrounds - 1][3]),
+               fmt_lat(b, sizeof(b), rounds[nrounds - 1][4]), p50_ratio,
+               cfg.concurrency == 1 ? "" : "  (single-op figure: use --concurrency 1)");
+    }
+    if (nrounds > 1 && !cfg.json) {
+        char a[24], b[24];
+        printf("median of %d rounds:", nrounds);
+        if (have_lib)
+            printf(" redlock %.1f cycles/s, acquire p50 %s", med[0], fmt_lat(a, sizeof(a), med[3]));
+        if (have_base)
+            printf("%s baseline %.1f cycles/s, raw fan-out p50 %s", have_lib ? ";" : "", med[1],
+                   fmt_lat(b, sizeof(b), med[4]));
+        if (have_base && have_lib)
+            printf("; ratio %.1f%%, p50 %.2fx", 100.0 * med[2], med[5]);
+        printf("\n");
     }
     if (cfg.json && (have_base || have_lib)) {
-        bench_cfg raw = cfg;
-        raw.workload = WL_RAW;
         printf("{\"version\":\"%s\",\"nodes\":%zu,\"quorum\":%zu,\"clients\":%d,"
                "\"concurrency\":%d,\"ttl_ms\":%lld,\"keys\":%ld,\"warmup_s\":%.3f,",
                redlock_version(), cfg.nnodes, cfg.quorum, cfg.clients, cfg.concurrency,
@@ -1063,8 +1132,23 @@ int main(int argc, char **argv)
             printf(",\"ratio_of_baseline\":%.4f", ratio);
         if (p50_ratio >= 0)
             printf(",\"acquire_p50_over_raw_fanout_p50\":%.4f", p50_ratio);
-        printf("}\n");
+        static const char *const rk[6] = {"cycles_per_s", "baseline_cycles_per_s",
+                                          "ratio_of_baseline", "acquire_p50_us",
+                                          "raw_fanout_p50_us", "acquire_p50_over_raw_fanout_p50"};
+        printf(",\"rounds\":[");
+        for (int i = 0; i < nrounds; i++) {
+            printf("%s{", i ? "," : "");
+            for (int k = 0; k < 6; k++)
+                printf("%s\"%s\":%.4f", k ? "," : "", rk[k],
+                       (k == 3 || k == 4) ? rounds[i][k] / 1e3 : rounds[i][k]);
+            printf("}");
+        }
+        printf("],\"median\":{");
+        for (int k = 0; k < 6; k++)
+            printf("%s\"%s\":%.4f", k ? "," : "", rk[k], (k == 3 || k == 4) ? med[k] / 1e3 : med[k]);
+        printf("}}\n");
     }
+    free(rounds);
     if ((have_lib && lib_res.interrupted) || (have_base && base_res.interrupted))
         rc = rc ? rc : 130;
     phase_free(&base_res);

@@ -55,8 +55,18 @@
  * on one side aborts the direction towards it, flushes the other direction,
  * then closes.  If the upstream connect fails, the client is reset.
  *
+ * While blackhole/halfopen drop a direction, EOFs and resets in it are not
+ * forwarded either, so such a connection stays open until the fault is
+ * lifted, rlp_proxy_reset_all, or rlp_proxy_free.
+ *
  * Listening is on 127.0.0.1 only; the target is resolved once, at creation
  * (IPv4 preferred).  SIGPIPE is never raised (MSG_NOSIGNAL).
+ *
+ * Linking: libevent core (-levent) and pthreads (part of libc since glibc
+ * 2.34; add -lpthread elsewhere).  The thread wrapper does not need
+ * libevent_pthreads: it wakes its loop through a pipe.
+ * The standalone binary (proxy_main.c, test/rlproxy) documents its commands
+ * at the top of that file.
  */
 #ifndef RLPROXY_H
 #define RLPROXY_H

@@ -62,7 +62,7 @@ struct rlp_conn {
 struct rlp_proxy {
     struct event_base *base;
     int lfd;
-    struct event *ev_accept;
+    struct event *ev_accept, *ev_retry;
     int port, target_port;
     struct sockaddr_storage target;
     socklen_t target_len;
@@ -518,6 +518,14 @@ static void new_conn(rlp_proxy *p, int cfd)
     }
 }
 
+static void on_accept_retry(evutil_socket_t fd, short what, void *arg)
+{
+    rlp_proxy *p = arg;
+    (void)fd;
+    (void)what;
+    event_add(p->ev_accept, NULL);
+}
+
 static void on_accept(evutil_socket_t fd, short what, void *arg)
 {
     rlp_proxy *p = arg;
@@ -525,8 +533,16 @@ static void on_accept(evutil_socket_t fd, short what, void *arg)
     (void)what;
     for (i = 0; i < ACCEPT_BATCH; i++) {
         int cfd = accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
-        if (cfd < 0)
-            return;   /* EAGAIN, or EMFILE & co: try again on the next event */
+        if (cfd < 0) {
+            if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM) {
+                /* Out of descriptors: the listener would fire in a busy
+                 * loop; look again in 100 ms. */
+                struct timeval tv = { 0, 100000 };
+                event_del(p->ev_accept);
+                event_add(p->ev_retry, &tv);
+            }
+            return;
+        }
         p->st.accepted++;
         if (p->f.refuse) {
             p->st.refused++;
@@ -626,7 +642,8 @@ rlp_proxy *rlp_proxy_new(struct event_base *base, int listen_port,
     }
     p->port = ntohs(sin.sin_port);
     p->ev_accept = event_new(base, p->lfd, EV_READ | EV_PERSIST, on_accept, p);
-    if (!p->ev_accept || event_add(p->ev_accept, NULL) < 0) {
+    p->ev_retry = evtimer_new(base, on_accept_retry, p);
+    if (!p->ev_accept || !p->ev_retry || event_add(p->ev_accept, NULL) < 0) {
         seterr(err, errlen, "event_new/event_add failed%s", "", 0);
         goto fail;
     }
@@ -634,6 +651,8 @@ rlp_proxy *rlp_proxy_new(struct event_base *base, int listen_port,
 fail:
     if (p->ev_accept)
         event_free(p->ev_accept);
+    if (p->ev_retry)
+        event_free(p->ev_retry);
     if (p->lfd >= 0)
         close(p->lfd);
     free(p);
@@ -790,6 +809,8 @@ void rlp_proxy_free(rlp_proxy *p)
         conn_free(p->conns, 0);
     if (p->ev_accept)
         event_free(p->ev_accept);
+    if (p->ev_retry)
+        event_free(p->ev_retry);
     if (p->lfd >= 0)
         close(p->lfd);
     free(p);

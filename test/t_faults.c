@@ -101,6 +101,17 @@ TEST(faults_one_of_3_paused)
     CHECK_EQ(redlock_lock_nodes_ok(lock), 2);
     CHECK_EQ(rlt_servers_count_key(s, res, rlen), 0);
 
+    /* the retrying acquire too */
+    redlock_lock *l1 = IT_LOCK(c, "one-paused:acquire");
+    t0 = check_now_ms();
+    CHECK_RC(l1, redlock_acquire(l1, 10000), REDLOCK_OK);
+    CHECK_LT(check_now_ms() - t0, 100 + 400);
+    CHECK_EQ(redlock_lock_nodes_ok(l1), 2);
+    CHECK_EQ(it_count_lock(s, "one-paused:acquire", 18, l1), 2);
+    CHECK_RC(l1, redlock_release(l1), REDLOCK_OK);
+    CHECK_EQ(rlt_servers_count_key(s, "one-paused:acquire", 18), 0);
+    redlock_lock_free(l1);
+
     CHECK_EQ(rlt_servers_resume(s, 2), 0);
     CHECK_RC(NULL, redlock_client_wait_connected(c, 3, 5000), REDLOCK_OK);
     redlock_lock *l2 = IT_LOCK(c, "after-resume");

@@ -104,3 +104,328 @@ TEST(threads_one_client_per_thread_mutual_exclusion)
     CHECK_EQ(rlt_servers_count_key(s, "threads:shared", 14), 0);
     rlt_servers_free(s);
 }
+
+/* ---- validity intervals: several resources, holds that expire -------------
+ *
+ * Each thread has its own blocking client (its own event loop) and contends
+ * for IV_NRES resources on the three shared masters.  Every hold is recorded
+ * as an interval [acquired_at, end] on CLOCK_BOOTTIME (the library's clock):
+ * acquired_at is read right after the acquire returns, end is acquired_at +
+ * the validity reported just after that, or the moment the release started
+ * if that came first; one hold in twelve is never released and runs out on
+ * the masters instead.  After the join, no two holds of one resource may
+ * overlap (checked pairwise).  `make tsan` runs this under ThreadSanitizer.
+ */
+
+#include <errno.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include <event2/event.h>
+
+#define IV_NRES 2
+#define IV_MAX_HOLDS 20000
+
+struct iv_hold {
+    int res;
+    int thread;
+    int64_t start_us, end_us;
+    int released;
+};
+
+struct iv_shared {
+    const char *const *addrs;
+    int64_t run_until_ms;        /* check_now_ms() time to stop at */
+    int64_t hard_until_ms;       /* stop even without an acquisition */
+    atomic_int started;
+};
+
+struct iv_worker {
+    struct iv_shared *sh;
+    int id;
+    int nholds;
+    int attempts, failures, lost_releases;
+    int bad_rc;                  /* an unexpected return code, or 0 */
+    char bad_msg[300];
+    struct iv_hold holds[IV_MAX_HOLDS];
+};
+
+static int64_t iv_boottime_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_BOOTTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+static void iv_work_ms(long ms)
+{
+    /* the protected "work": a short real pause while holding the lock */
+    struct timespec ts = {0, ms * 1000000L};
+    while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+        ;
+}
+
+static const char *iv_res_name(int r)
+{
+    static const char *const names[IV_NRES] = {"threads-iv-0", "threads-iv-1"};
+    return names[r];
+}
+
+static void *iv_contend(void *arg)
+{
+    struct iv_worker *w = arg;
+    redlock_options o;
+    it_opts(&o);
+    o.retry_count = 100;
+    o.retry_delay_ms = 6;
+    o.retry_jitter_ms = 5;
+    redlock_client *c = NULL;
+    char err[256] = "";
+    int rc = redlock_client_new(&c, NULL, w->sh->addrs, 3, &o, err, sizeof err);
+    if (rc != 0) {
+        w->bad_rc = rc;
+        snprintf(w->bad_msg, sizeof w->bad_msg, "client_new: %s", err);
+        return NULL;
+    }
+    if (redlock_client_wait_connected(c, 3, 5000) != 0) {
+        w->bad_rc = REDLOCK_ETIMEDOUT;
+        snprintf(w->bad_msg, sizeof w->bad_msg, "never connected");
+        redlock_client_free(c);
+        return NULL;
+    }
+    redlock_lock *locks[IV_NRES];
+    for (int r = 0; r < IV_NRES; r++) {
+        locks[r] = NULL;
+        rc = redlock_lock_new(&locks[r], c, iv_res_name(r), strlen(iv_res_name(r)));
+        if (rc != 0) {
+            w->bad_rc = rc;
+            snprintf(w->bad_msg, sizeof w->bad_msg, "lock_new: %d", rc);
+            for (int k = 0; k < r; k++)
+                redlock_lock_free(locks[k]);
+            redlock_client_free(c);
+            return NULL;
+        }
+    }
+    atomic_fetch_add(&w->sh->started, 1);
+    unsigned seed = (unsigned)(w->id * 7919 + 17);
+    while (w->nholds < IV_MAX_HOLDS) {
+        int64_t now = check_now_ms();
+        if (now >= w->sh->hard_until_ms || (now >= w->sh->run_until_ms && w->nholds > 0))
+            break;
+        int r = (int)(rand_r(&seed) % IV_NRES);
+        redlock_lock *l = locks[r];
+        w->attempts++;
+        rc = redlock_acquire(l, 200);
+        if (rc != 0) {
+            w->failures++;
+            /* contention and its timeouts are the only acceptable failures */
+            if (rc != REDLOCK_ENOQUORUM && rc != REDLOCK_ETIMEDOUT) {
+                w->bad_rc = rc;
+                snprintf(w->bad_msg, sizeof w->bad_msg, "acquire: %d %s", rc,
+                         redlock_lock_errstr(l));
+                break;
+            }
+            continue;
+        }
+        struct iv_hold *h = &w->holds[w->nholds++];
+        h->res = r;
+        h->thread = w->id;
+        h->start_us = iv_boottime_us();                              /* first the time, */
+        h->end_us = h->start_us + redlock_lock_validity(l) * 1000;   /* then what is left */
+        h->released = 0;
+        iv_work_ms(rand_r(&seed) % 3);
+        if (rand_r(&seed) % 12 == 0)
+            continue;           /* let this one expire on the masters */
+        int64_t rel = iv_boottime_us();
+        if (rel < h->end_us)
+            h->end_us = rel;
+        h->released = 1;
+        rc = redlock_release(l);
+        if (rc == REDLOCK_ENOTOWNER) {
+            w->lost_releases++;     /* expired before the release: allowed */
+        } else if (rc != 0) {
+            w->bad_rc = rc;
+            snprintf(w->bad_msg, sizeof w->bad_msg, "release: %d %s", rc,
+                     redlock_lock_errstr(l));
+            break;
+        }
+    }
+    for (int r = 0; r < IV_NRES; r++)
+        redlock_lock_free(locks[r]);
+    redlock_client_free(c);
+    return NULL;
+}
+
+TEST(threads_validity_intervals_never_overlap)
+{
+    rlt_servers *s = it_start(3, NULL);
+    struct iv_shared sh;
+    sh.addrs = rlt_servers_addrs(s);
+    sh.run_until_ms = check_now_ms() + 2000;
+    sh.hard_until_ms = check_now_ms() + 15000;
+    atomic_init(&sh.started, 0);
+    struct iv_worker *w = calloc(NTHREADS, sizeof *w);
+    CHECK(w != NULL);
+    pthread_t tid[NTHREADS];
+    for (int t = 0; t < NTHREADS; t++) {
+        w[t].sh = &sh;
+        w[t].id = t;
+        CHECK_EQ(pthread_create(&tid[t], NULL, iv_contend, &w[t]), 0);
+    }
+    for (int t = 0; t < NTHREADS; t++)
+        CHECK_EQ(pthread_join(tid[t], NULL), 0);
+    CHECK_EQ(atomic_load(&sh.started), NTHREADS);
+
+    int total = 0, attempts = 0, failures = 0, expired = 0, lost = 0;
+    int per_res[IV_NRES] = {0};
+    for (int t = 0; t < NTHREADS; t++) {
+        CHECK_MSG(w[t].bad_rc == 0, "thread %d: %s", t, w[t].bad_msg);
+        CHECK_MSG(w[t].nholds > 0, "thread %d never acquired (%d attempts)", t, w[t].attempts);
+        total += w[t].nholds;
+        attempts += w[t].attempts;
+        failures += w[t].failures;
+        lost += w[t].lost_releases;
+        for (int i = 0; i < w[t].nholds; i++) {
+            per_res[w[t].holds[i].res]++;
+            expired += !w[t].holds[i].released;
+            CHECK_MSG(w[t].holds[i].end_us > w[t].holds[i].start_us,
+                      "thread %d hold %d has no validity", t, i);
+        }
+    }
+    check_note("%d threads: %d acquisitions (%d + %d per resource), %d attempts, %d failed, "
+               "%d left to expire, %d releases found them expired",
+               NTHREADS, total, per_res[0], per_res[1], attempts, failures, expired, lost);
+    CHECK_GE(total, NTHREADS);
+
+    /* pairwise: two holds of one resource never overlap */
+    for (int t = 0; t < NTHREADS; t++) {
+        for (int i = 0; i < w[t].nholds; i++) {
+            const struct iv_hold *a = &w[t].holds[i];
+            for (int u = t; u < NTHREADS; u++) {
+                for (int j = u == t ? i + 1 : 0; j < w[u].nholds; j++) {
+                    const struct iv_hold *b = &w[u].holds[j];
+                    if (a->res != b->res)
+                        continue;
+                    CHECK_MSG(a->end_us <= b->start_us || b->end_us <= a->start_us,
+                              "%s held twice: thread %d [%lld, %lld] and thread %d "
+                              "[%lld, %lld] (us)",
+                              iv_res_name(a->res), a->thread, (long long)a->start_us,
+                              (long long)a->end_us, b->thread, (long long)b->start_us,
+                              (long long)b->end_us);
+                }
+            }
+        }
+    }
+    /* what was left to expire is gone from every master within the ttl */
+    for (int r = 0; r < IV_NRES; r++)
+        CHECK_EQ(it_wait_count(s, iv_res_name(r), strlen(iv_res_name(r)), 0, 2000), 0);
+    free(w);
+    rlt_servers_free(s);
+}
+
+/* ---- one event base per thread, asynchronous API, chained callbacks ------ */
+
+#define AB_ROUNDS 50
+
+struct ab_worker {
+    const char *const *addrs;
+    struct event_base *base;
+    redlock_lock *lock;
+    int rounds, acquired, released;
+    int bad;
+    char msg[300];
+};
+
+static void ab_released(redlock_lock *l, int status, void *privdata);
+
+static void ab_fail(struct ab_worker *w, int rc, const char *what, redlock_lock *l)
+{
+    w->bad = rc;
+    snprintf(w->msg, sizeof w->msg, "%s: %d %s", what, rc, l ? redlock_lock_errstr(l) : "");
+    event_base_loopbreak(w->base);
+}
+
+static void ab_acquired(redlock_lock *l, int status, void *privdata)
+{
+    struct ab_worker *w = privdata;
+    if (status != 0) {
+        ab_fail(w, status, "acquire", l);
+        return;
+    }
+    w->acquired++;
+    /* the next operation starts from inside the callback */
+    int rc = redlock_release_async(l, ab_released, w);
+    if (rc != 0)
+        ab_fail(w, rc, "release_async", l);
+}
+
+static void ab_released(redlock_lock *l, int status, void *privdata)
+{
+    struct ab_worker *w = privdata;
+    if (status != 0) {
+        ab_fail(w, status, "release", l);
+        return;
+    }
+    w->released++;
+    if (++w->rounds == AB_ROUNDS) {
+        event_base_loopbreak(w->base);
+        return;
+    }
+    int rc = redlock_acquire_async(l, 1000, ab_acquired, w);
+    if (rc != 0)
+        ab_fail(w, rc, "acquire_async", l);
+}
+
+static void *ab_thread(void *arg)
+{
+    struct ab_worker *w = arg;
+    w->base = event_base_new();
+    if (w->base == NULL) {
+        w->bad = -100;
+        return NULL;
+    }
+    redlock_options o;
+    it_opts(&o);
+    o.retry_count = 200;        /* one shared resource: wait for the others */
+    o.retry_delay_ms = 5;
+    o.retry_jitter_ms = 4;
+    redlock_client *c = NULL;
+    char err[256] = "";
+    int rc = redlock_client_new(&c, w->base, w->addrs, 3, &o, err, sizeof err);
+    if (rc == 0)
+        rc = redlock_lock_new(&w->lock, c, "threads-async", 13);
+    if (rc == 0)
+        rc = redlock_acquire_async(w->lock, 1000, ab_acquired, w);
+    if (rc != 0) {
+        w->bad = rc;
+        snprintf(w->msg, sizeof w->msg, "start: %d %s", rc, err);
+    } else {
+        event_base_dispatch(w->base);
+    }
+    /* the client first: a pending operation hears ECANCELED */
+    redlock_client_free(c);
+    redlock_lock_free(w->lock);
+    event_base_free(w->base);
+    return NULL;
+}
+
+TEST(threads_async_own_event_bases)
+{
+    rlt_servers *s = it_start(3, NULL);
+    struct ab_worker w[NTHREADS];
+    pthread_t tid[NTHREADS];
+    memset(w, 0, sizeof w);
+    for (int t = 0; t < NTHREADS; t++) {
+        w[t].addrs = rlt_servers_addrs(s);
+        CHECK_EQ(pthread_create(&tid[t], NULL, ab_thread, &w[t]), 0);
+    }
+    for (int t = 0; t < NTHREADS; t++)
+        CHECK_EQ(pthread_join(tid[t], NULL), 0);
+    for (int t = 0; t < NTHREADS; t++) {
+        CHECK_MSG(w[t].bad == 0, "thread %d: %s", t, w[t].msg);
+        CHECK_EQ(w[t].acquired, AB_ROUNDS);
+        CHECK_EQ(w[t].released, AB_ROUNDS);
+    }
+    CHECK_EQ(rlt_servers_count_key(s, "threads-async", 13), 0);
+    rlt_servers_free(s);
+}

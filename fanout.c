@@ -196,6 +196,12 @@ void redlock__op_start(redlock__op *op, redlock__op_done *done, void *privdata)
         wait_us = op->limit_us - now;
     if (wait_us < 0)
         wait_us = 0;
+    if (wait_us == c->opt.node_timeout_ms * 1000 && c->node_timeout_tv) {
+        /* The usual case: libevent keeps equal timeouts in a FIFO queue,
+         * O(1) to add and remove instead of a heap operation. */
+        evtimer_add(&op->timer, c->node_timeout_tv);
+        return;
+    }
     tv.tv_sec = (time_t)(wait_us / 1000000);
     tv.tv_usec = (suseconds_t)(wait_us % 1000000);
     evtimer_add(&op->timer, &tv);

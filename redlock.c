@@ -128,6 +128,8 @@ static const redlock__op_kind kind_release = { "release", 1, encode_release, cla
 
 void redlock_options_init(redlock_options *o)
 {
+    if (!o)
+        return;
     memset(o, 0, sizeof *o);
     o->node_timeout_ms = 200;
     o->connect_timeout_ms = 1000;
@@ -291,6 +293,11 @@ int redlock_client_new(redlock_client **out, struct event_base *base,
         redlock__sha1_hex(redlock__script_body[i], strlen(redlock__script_body[i]), c->sha[i]);
     if (getrandom(&c->rng, sizeof c->rng, 0) != (ssize_t)sizeof c->rng || c->rng == 0)
         c->rng = (uint64_t)redlock__now(c) | 1;
+    {
+        struct timeval tv = { (time_t)(c->opt.node_timeout_ms / 1000),
+                              (suseconds_t)(c->opt.node_timeout_ms % 1000 * 1000) };
+        c->node_timeout_tv = event_base_init_common_timeout(c->base, &tv);
+    }
     c->closing = 0;
     ignore_sigpipe();
     for (size_t i = 0; i < c->n; i++)

@@ -224,6 +224,7 @@ struct redlock_client {
     char sha[REDLOCK__NSCRIPTS][41]; /* SHA-1 of each script, for EVALSHA */
     void *ssl_ctx;                   /* SSL_CTX when a node uses TLS */
     char *tls_server_name;           /* copy of the option, or NULL */
+    const struct timeval *node_timeout_tv;   /* libevent common timeout */
 };
 
 /* Every libevent callback into the library brackets its work with these,

@@ -853,12 +853,35 @@ TEST(hostile_null_arguments)
     redlock_client_free(c);
 }
 
-/* redlock_options_init() is the one public function that dereferences its
- * argument unconditionally; every other one accepts NULL. */
+/* redlock_options_init(NULL) used to dereference its argument (found by this
+ * test; fixed in 27b6971): like every other public function, it accepts NULL. */
 TEST(hostile_null_options_init)
 {
     redlock_options_init(NULL);
     redlock_options o;
     redlock_options_init(&o);
     CHECK_EQ(o.node_timeout_ms, 200);
+}
+
+/* Credentials written without the redis:// scheme ("user:pw@host:port",
+ * "pw@host:port") are not a valid address (a host name has no '@'), and the
+ * message must not quote the password either. */
+TEST(hostile_password_in_schemeless_address)
+{
+    const char *bad[] = {
+        "lockuser:" SECRET "@127.0.0.1:6379",
+        "lockuser:" SECRET "@127.0.0.1",
+        SECRET "@127.0.0.1:6379",
+        ":" SECRET "@127.0.0.1:6379",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        const char *one[] = {bad[i]};
+        redlock_client *c = NULL;
+        char err[256] = "";
+        int rc = redlock_client_new(&c, NULL, one, 1, NULL, err, sizeof err);
+        if (rc == 0)
+            redlock_client_free(c);
+        CHECK_MSG(rc == REDLOCK_EINVAL, "address %zu accepted (a host with '@')", i);
+        CHECK_MSG(!has(err, SECRET), "password in the message: %s", err);
+    }
 }

@@ -26,16 +26,17 @@ static void need_file(const char *path)
               path);
 }
 
-/* Run a shell command, echo its output to stderr, return its exit status and
- * copy its RESULT line (if any) into result. */
-static int run_capture(const char *cmd, char *result, size_t rlen)
+/* Run a shell command, echo its output to stderr when `echo`, return its exit
+ * status and copy its RESULT line (if any) into result. */
+static int run_capture(const char *cmd, int echo, char *result, size_t rlen)
 {
     result[0] = '\0';
     FILE *p = popen(cmd, "r");
     CHECK_MSG(p != NULL, "popen(%s): %s", cmd, strerror(errno));
     char line[2048];
     while (fgets(line, sizeof line, p)) {
-        fputs(line, stderr);
+        if (echo)
+            fputs(line, stderr);
         if (!strncmp(line, "RESULT ", 7)) {
             size_t n = strlen(line);
             if (n >= rlen)
@@ -66,7 +67,7 @@ TEST(failover_short_scenario_no_overlap)
     need_file(FO_DIR "failover.sh");
     char result[1024];
     int64_t t0 = check_now_ms();
-    int rc = run_capture("sh " FO_DIR "failover.sh --masters 5 --workers 4 short 2>&1", result,
+    int rc = run_capture("sh " FO_DIR "failover.sh --masters 5 --workers 4 short 2>&1", 1, result,
                          sizeof result);
     int64_t ms = check_now_ms() - t0;
     check_note("short scenario: %lld ms, %s", (long long)ms, result);
@@ -111,13 +112,13 @@ TEST(failover_checker_catches_overlaps)
     write_file(a, "W 0 1 3 300\nA r v1 900 1000 290000 3\nR r v1 2000 2100 OK 3\n");
     write_file(b, "W 1 2 3 300\nA r v2 1500 2000 290000 3\nR r v2 3000 3100 OK 3\n");
     snprintf(cmd, sizeof cmd, "%s %s %s 2>&1", FO_DIR "rl-check", a, b);
-    CHECK_EQ(run_capture(cmd, result, sizeof result), 0);
+    CHECK_EQ(run_capture(cmd, 0, result, sizeof result), 0);
     CHECK_EQ(result_num(result, "overlaps"), 0);
     CHECK_EQ(result_num(result, "acquisitions"), 2);
 
     /* B acquired 1 us before A began releasing: overlap, exit 1 */
     write_file(b, "W 1 2 3 300\nA r v2 1500 1999 290000 3\nR r v2 3000 3100 OK 3\n");
-    CHECK_EQ(run_capture(cmd, result, sizeof result), 1);
+    CHECK_EQ(run_capture(cmd, 0, result, sizeof result), 1);
     CHECK_EQ(result_num(result, "overlaps"), 1);
 
     /* A paused past its validity (ends 1500), released late at 5000; B in
@@ -125,16 +126,16 @@ TEST(failover_checker_catches_overlaps)
     write_file(a, "W 0 1 3 300\nA r v1 900 1000 1500 3\nS r v1 1100\nP r v1 4900 0 3800\n"
                   "R r v1 5000 5100 ENOTOWNER 0\n");
     write_file(b, "W 1 2 3 300\nA r v2 1500 2000 290000 3\nR r v2 3000 3100 OK 3\n");
-    CHECK_EQ(run_capture(cmd, result, sizeof result), 0);
+    CHECK_EQ(run_capture(cmd, 0, result, sizeof result), 0);
     CHECK_EQ(result_num(result, "overlaps"), 0);
     CHECK_EQ(result_num(result, "naive_overlaps"), 1);
     CHECK_EQ(result_num(result, "pauses_expired"), 1);
 
     /* different resources never overlap; garbage is an input error (2) */
     write_file(b, "W 1 2 3 300\nA q v2 1500 1200 290000 3\nR q v2 3000 3100 OK 3\n");
-    CHECK_EQ(run_capture(cmd, result, sizeof result), 0);
+    CHECK_EQ(run_capture(cmd, 0, result, sizeof result), 0);
     write_file(b, "W 1 2 3 300\nA q v2 oops\n");
-    CHECK_EQ(run_capture(cmd, result, sizeof result), 2);
+    CHECK_EQ(run_capture(cmd, 0, result, sizeof result), 2);
 
     unlink(a);
     unlink(b);

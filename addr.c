@@ -17,19 +17,18 @@
 /* The message quotes the address with any credentials replaced by "***". */
 static int fail(char *err, size_t errlen, const char *what, const char *s)
 {
-    const char *scheme = strstr(s, "://"), *at = NULL;
+    const char *scheme = strstr(s, "://"), *start = scheme ? scheme + 3 : s, *at = NULL;
 
     if (!err || !errlen)
         return REDLOCK_EINVAL;
-    if (scheme) {
-        const char *p = scheme + 3, *end = strchr(p, '/');
-        for (; *p && (!end || p < end); p++)
-            if (*p == '@')
-                at = p;
-    }
+    /* credentials end at the last '@' before the path, with or without a
+     * scheme (a password may itself contain '@' or '/') */
+    for (const char *p = start; *p; p++)
+        if (*p == '@')
+            at = p;
     if (at)
         snprintf(err, errlen, "invalid address \"%.*s***%.48s\": %s",
-                 (int)(scheme + 3 - s), s, at, what);
+                 (int)(start - s), s, at, what);
     else
         snprintf(err, errlen, "invalid address \"%.64s\": %s", s, what);
     return REDLOCK_EINVAL;
@@ -89,6 +88,12 @@ static int parse_hostport(redlock__addr *a, const char *p, const char *end,
         hend = colon ? colon : end;
         if (hend == p)
             return fail(err, errlen, "missing host", s);
+    }
+    for (const char *q = p; q < hend; q++) {
+        if (*q == '@')
+            return fail(err, errlen, "credentials need a redis:// or rediss:// address", s);
+        if (*q == '/' || *q == ' ' || *q == '\t' || (unsigned char)*q < 0x20)
+            return fail(err, errlen, "invalid character in host", s);
     }
     if (colon && parse_int(colon + 1, end, 1, 65535, &port) != 0)
         return fail(err, errlen, "port must be a number from 1 to 65535", s);

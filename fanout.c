@@ -153,7 +153,10 @@ static void vote(redlock__op *op, size_t node, enum redlock__vote v, const char 
     switch (v) {
     case REDLOCK__OK: st->oks++; break;
     case REDLOCK__REFUSED: st->refused++; break;
-    case REDLOCK__TIMEOUT: st->timeouts++; break;
+    case REDLOCK__TIMEOUT:
+        st->timeouts++;
+        redlock__node_timed_out(&op->c->nodes[node]);
+        break;
     case REDLOCK__DOWN: st->unreachable++; break;
     default: st->errors++; break;
     }

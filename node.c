@@ -33,6 +33,7 @@ static void read_cb(struct bufferevent *bev, void *arg);
 static void event_cb(struct bufferevent *bev, short events, void *arg);
 static void retry_cb(evutil_socket_t fd, short what, void *arg);
 static void connect_timeout_cb(evutil_socket_t fd, short what, void *arg);
+static void stall_cb(evutil_socket_t fd, short what, void *arg);
 
 int redlock__node_init(redlock__node *n, redlock_client *c, size_t index)
 {
@@ -55,6 +56,7 @@ int redlock__node_init(redlock__node *n, redlock_client *c, size_t index)
         return REDLOCK_ENOMEM;
     evtimer_assign(&n->retry_timer, c->base, retry_cb, n);
     evtimer_assign(&n->connect_timer, c->base, connect_timeout_cb, n);
+    evtimer_assign(&n->stall_ev, c->base, stall_cb, n);
     return 0;
 }
 
@@ -96,17 +98,32 @@ static void node_drop(redlock__node *n, const char *why)
     redlock_client *c = n->c;
 
     snprintf(n->lasterr, sizeof n->lasterr, "%s", why);
+    if (n->bev && n->tcp_up && !n->addr.tls) {
+        /* Best effort: hand what is queued (typically the release after a
+         * lost attempt, queued behind its SET) to the kernel, which still
+         * delivers it after close, instead of dropping it with the buffer.
+         * Not for TLS: that buffer is plaintext for OpenSSL to encrypt. */
+        struct evbuffer *out = bufferevent_get_output(n->bev);
+        size_t len = evbuffer_get_length(out);
+        /* the bufferevent freezes its output's start: read, don't drain */
+        unsigned char *p = len ? evbuffer_pullup(out, -1) : NULL;
+        if (p && send(bufferevent_getfd(n->bev), p, len, MSG_NOSIGNAL | MSG_DONTWAIT) < 0)
+            errno = 0;  /* best effort: the TTL cleans up what does not arrive */
+    }
     if (n->bev) {
         bufferevent_free(n->bev);
         n->bev = NULL;
     }
+    n->tcp_up = 0;
     if (n->reader) {
         redisReaderFree(n->reader);
         n->reader = NULL;
     }
     evtimer_del(&n->connect_timer);
+    evtimer_del(&n->stall_ev);
     n->state = REDLOCK__NODE_DOWN;
     n->handshake_left = 0;
+    n->timeouts_in_row = 0;
     if (!c->closing) {
         struct timeval tv = { (time_t)(n->backoff_ms / 1000),
                               (suseconds_t)(n->backoff_ms % 1000 * 1000) };
@@ -259,8 +276,16 @@ void redlock__node_connect(redlock__node *n)
     if (!n->addr.path) {
         int one = 1;
         evutil_socket_t fd = bufferevent_getfd(n->bev);
-        if (fd >= 0)
+        /* keep-alive probes notice a vanished host on an idle connection
+         * (after about 10 + 3 x 5 s); busy ones notice by max_timeouts */
+        int idle = 10, intvl = 5, cnt = 3;
+        if (fd >= 0) {
             setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+            setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, &one, sizeof one);
+            setsockopt(fd, IPPROTO_TCP, TCP_KEEPIDLE, &idle, sizeof idle);
+            setsockopt(fd, IPPROTO_TCP, TCP_KEEPINTVL, &intvl, sizeof intvl);
+            setsockopt(fd, IPPROTO_TCP, TCP_KEEPCNT, &cnt, sizeof cnt);
+        }
     }
     if (queue_handshake(n) != 0) {
         node_drop(n, "out of memory");
@@ -306,6 +331,7 @@ static void dispatch(redlock__node *n, redisReply *r)
         return;
     }
     op = slot_pop(n, &optional);
+    n->timeouts_in_row = 0;     /* alive, even if late */
     if (op) {
         redlock__op_reply(op, n->index, r);
         redlock__op_unref(op);
@@ -374,8 +400,10 @@ static void event_cb(struct bufferevent *bev, short events, void *arg)
     redlock_client *c = n->c;
     char why[sizeof n->lasterr];
 
-    if (events & BEV_EVENT_CONNECTED)
+    if (events & BEV_EVENT_CONNECTED) {
+        n->tcp_up = 1;
         return;     /* the handshake's replies will say when we are UP */
+    }
     redlock__enter(c);
     if (n->addr.tls && redlock__tls_describe(bev, why, sizeof why))
         ;   /* a certificate or handshake problem, described */
@@ -408,18 +436,40 @@ static void connect_timeout_cb(evutil_socket_t fd, short what, void *arg)
     redlock__leave(n->c);
 }
 
+/* Counted per timed-out request; the drop itself runs from the loop, never
+ * inside the op that timed out. */
+void redlock__node_timed_out(redlock__node *n)
+{
+    int max = n->c->opt.max_timeouts;
+
+    if (max > 0 && ++n->timeouts_in_row >= max && n->state != REDLOCK__NODE_DOWN &&
+        !n->c->closing)
+        event_active(&n->stall_ev, EV_TIMEOUT, 1);
+}
+
+static void stall_cb(evutil_socket_t fd, short what, void *arg)
+{
+    redlock__node *n = arg;
+    char why[sizeof n->lasterr];
+    (void)fd;
+    (void)what;
+    if (n->state == REDLOCK__NODE_DOWN || n->timeouts_in_row < n->c->opt.max_timeouts)
+        return;
+    redlock__enter(n->c);
+    snprintf(why, sizeof why, "not answering: %d requests in a row timed out", n->timeouts_in_row);
+    node_drop(n, why);
+    redlock__leave(n->c);
+}
+
 void redlock__node_close(redlock__node *n)
 {
     if (!n->c)
         return;
     evtimer_del(&n->retry_timer);
-    /* Best effort: hand what is queued (a release, typically) to the kernel
-     * before the socket closes, instead of dropping it with the buffer. */
-    if (n->bev && n->state == REDLOCK__NODE_UP)
-        evbuffer_write(bufferevent_get_output(n->bev), bufferevent_getfd(n->bev));
     if (n->slots)
         node_drop(n, "client freed");
     evtimer_del(&n->retry_timer);
+    evtimer_del(&n->stall_ev);
     free(n->slots);
     free(n->label);
     redlock__addr_free(&n->addr);

@@ -142,6 +142,7 @@ void redlock_options_init(redlock_options *o)
     o->reconnect_min_ms = 10;
     o->reconnect_max_ms = 1000;
     o->max_pending = 65536;
+    o->max_timeouts = 3;
     o->key_prefix = "";
 }
 
@@ -172,6 +173,8 @@ static int check_options(const redlock_options *o, char *err, size_t errlen)
         return errf(err, errlen, REDLOCK_EINVAL, "need 1 <= reconnect_min_ms <= reconnect_max_ms");
     if (o->max_pending < 1)
         return errf(err, errlen, REDLOCK_EINVAL, "max_pending must be >= 1");
+    if (o->max_timeouts < 0)
+        return errf(err, errlen, REDLOCK_EINVAL, "max_timeouts must be >= 0");
     return 0;
 }
 
@@ -335,12 +338,19 @@ void redlock__node_event(redlock_client *c, size_t node, int event, const char *
 }
 
 static void cancel_lock_op(redlock_lock *l);
+static void release_value(redlock_client *c, const redlock__op *won_or_lost);
 
 void redlock_client_free(redlock_client *c)
 {
     if (!c || c->closing)
         return;
     c->depth++;
+    /* Acquire attempts not yet delivered may have won keys (or win them
+     * when their SETs arrive): queue a release behind each, which the
+     * connections hand to the kernel as they close. */
+    for (redlock__op *op = c->live_ops; op; op = op->next)
+        if (op->kind == &kind_acquire)
+            release_value(c, op);
     c->closing = 1;
     /* Detach every lock first: their callbacks see ECANCELED and later
      * calls on them see ECLOSED. */
@@ -410,6 +420,9 @@ int redlock_client_wait_connected(redlock_client *c, size_t min, int64_t timeout
     tv.tv_sec = (time_t)(timeout_ms / 1000);
     tv.tv_usec = (suseconds_t)(timeout_ms % 1000 * 1000);
     evtimer_add(timer, &tv);
+    /* Take in what happened while nobody ran the loop (a blocking client
+     * may hold connections the servers closed long ago). */
+    event_base_loop(c->base, EVLOOP_NONBLOCK);
     /* Nodes that are down but due are connected now, not after the timer. */
     for (size_t i = 0; i < c->n; i++)
         if (c->nodes[i].state == REDLOCK__NODE_DOWN && redlock__now(c) >= c->nodes[i].retry_at_us)

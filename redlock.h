@@ -113,6 +113,11 @@ typedef struct redlock_options {
     int64_t reconnect_min_ms;    /* 10: first reconnection delay             */
     int64_t reconnect_max_ms;    /* 1000: cap of the doubling back-off       */
     size_t max_pending;          /* 65536: requests queued per node at most  */
+    int max_timeouts;            /* 3: a node that lets this many requests in
+                                  * a row time out is disconnected and
+                                  * reconnected (a hung or vanished host then
+                                  * fails fast instead of costing every
+                                  * operation its timeout); 0: never */
     const char *key_prefix;      /* "": prepended to every resource name     */
     redlock_clock_fn *clock;     /* NULL: CLOCK_BOOTTIME (see clock.c)       */
     void *clock_privdata;

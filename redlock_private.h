@@ -183,9 +183,12 @@ typedef struct redlock__node {
     unsigned handshake_left;           /* handshake replies still due */
     struct event retry_timer;
     struct event connect_timer;
+    struct event stall_ev;             /* drop a node that stopped answering */
     int64_t backoff_ms;
     int64_t retry_at_us;               /* when DOWN: next connect allowed */
     unsigned gen;                      /* connections made, for staleness */
+    int timeouts_in_row;               /* since the last reply */
+    int tcp_up;                        /* the socket is connected */
     char lasterr[160];
     redlock_node_stats stats;          /* counters; strings set on read */
 } redlock__node;
@@ -196,6 +199,8 @@ void redlock__node_close(redlock__node *n);
 /* Queue `len` bytes as one request for op (ref taken); failures are
  * reported to the op at once with redlock__op_fail. */
 void redlock__node_send(redlock__node *n, redlock__op *op, const char *buf, size_t len);
+/* A request to this node timed out: after max_timeouts in a row, reconnect. */
+void redlock__node_timed_out(redlock__node *n);
 
 /* ---- tls.c: TLS context and connections ----------------------------- */
 

@@ -4,6 +4,9 @@
 #include <stdio.h>
 
 #include <event2/event.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include <hiredis/hiredis.h>
 
 #define NLOCKS 8
 
@@ -487,6 +490,62 @@ TEST(async_late_reply_after_lock_freed)
 
     redlock_lock_free(op.lock);
     redlock_client_free(c);
+    event_base_free(base);
+    rlt_servers_free(s);
+}
+
+static long long set_calls(rlt_servers *s, int i)
+{
+    redisReply *r = rlt_servers_command(s, i, "INFO commandstats");
+    long long calls = -1;
+    const char *p;
+    if (r && r->type == REDIS_REPLY_STRING && (p = strstr(r->str, "cmdstat_set:calls=")))
+        calls = atoll(p + strlen("cmdstat_set:calls="));
+    if (r)
+        freeReplyObject(r);
+    return calls < 0 ? 0 : calls;
+}
+
+/* Freeing the client while acquires are in flight: the SETs already queued
+ * still reach the masters, and so does a release behind each of them. */
+TEST(async_free_client_mid_acquire_leaves_no_key)
+{
+    rlt_servers *s = it_start(3, NULL);
+    struct event_base *base = event_base_new();
+    CHECK(base != NULL);
+    redlock_client *c = it_async_client(base, s, NULL);
+    struct op ops[NLOCKS];
+    int pending = NLOCKS;
+    long long before = 0, after = 0;
+    memset(ops, 0, sizeof ops);
+    for (int i = 0; i < 3; i++)
+        before += set_calls(s, i);
+    for (int i = 0; i < NLOCKS; i++) {
+        char key[32];
+        key_of(key, sizeof key, i);
+        ops[i].base = base;
+        ops[i].pending = &pending;
+        ops[i].lock = IT_LOCK(c, key);
+        CHECK_RC(ops[i].lock, redlock_acquire_async(ops[i].lock, 30000, acq_cb, &ops[i]),
+                 REDLOCK_OK);
+    }
+    in_free = 1;
+    redlock_client_free(c);     /* before the loop ever ran: all still queued */
+    in_free = 0;
+    CHECK_EQ(pending, 0);
+    /* the SETs did arrive (so the test is not vacuous) ... */
+    int64_t deadline = check_now_ms() + 3000;
+    while ((after = set_calls(s, 0) + set_calls(s, 1) + set_calls(s, 2)) < before + 3 * NLOCKS &&
+           check_now_ms() < deadline)
+        usleep(2000);
+    CHECK_EQ(after, before + 3 * NLOCKS);
+    /* ... and every key was released behind its SET (ttl 30 s otherwise) */
+    for (int i = 0; i < NLOCKS; i++) {
+        char key[32];
+        key_of(key, sizeof key, i);
+        CHECK_EQ(it_wait_count(s, key, strlen(key), 0, 3000), 0);
+        redlock_lock_free(ops[i].lock);
+    }
     event_base_free(base);
     rlt_servers_free(s);
 }

@@ -214,7 +214,15 @@ static void *thread_main(void *arg)
     bench_thread *t = ta->t;
     bench_shared *sh = t->sh;
     char err[256] = "";
-    t->base = event_base_new();
+    /* Precise timers: libevent's default on Linux is CLOCK_MONOTONIC_COARSE,
+     * whose tick (4 ms here) would stretch --hold, retry delays and node
+     * timeouts to the next tick. */
+    struct event_config *ec = event_config_new();
+    if (ec) {
+        event_config_set_flag(ec, EVENT_BASE_FLAG_PRECISE_TIMER);
+        t->base = event_base_new_with_config(ec);
+        event_config_free(ec);
+    }
     int rc = t->base ? ta->impl->setup(t, err, sizeof(err)) : -1;
     if (rc != 0)
         rlb_set_error(sh, "client %d: %s", t->id, t->base ? err : "event_base_new failed");

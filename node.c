@@ -146,6 +146,43 @@ static void node_drop(redlock__node *n, const char *why)
         redlock__node_event(c, n->index, REDLOCK_NODE_DOWN, n->lasterr);
 }
 
+/* No command we send is answered with an array, and hiredis 0.14's reader
+ * allocates whatever element count a reply announces: "*2147483647\r\n"
+ * alone would make it ask for 16 GiB.  So arrays are refused before any
+ * allocation; the reader then reports an error and the connection drops. */
+#if HIREDIS_MAJOR >= 1
+static void *refuse_array(const redisReadTask *task, size_t elements)
+#else
+static void *refuse_array(const redisReadTask *task, int elements)
+#endif
+{
+    redlock__node *n = task->privdata;
+    (void)elements;
+    snprintf(n->lasterr, sizeof n->lasterr, "protocol error: unexpected array reply");
+    return NULL;
+}
+
+static redisReader *reader_new(redlock__node *n)
+{
+    redisReader *r = redisReaderCreate();
+    redisReplyObjectFunctions *fn = n->reader_fn;
+
+    if (!r)
+        return NULL;
+    if (!fn) {
+        if (!(fn = malloc(sizeof *fn))) {
+            redisReaderFree(r);
+            return NULL;
+        }
+        *fn = *r->fn;           /* hiredis's own functions, but for arrays */
+        fn->createArray = refuse_array;
+        n->reader_fn = fn;
+    }
+    r->fn = fn;
+    r->privdata = n;
+    return r;
+}
+
 static int resolve(redlock__node *n, struct sockaddr_storage *ss, int *sslen)
 {
     struct addrinfo hints, *res = NULL;
@@ -259,7 +296,7 @@ void redlock__node_connect(redlock__node *n)
     }
     n->bev = n->addr.tls ? redlock__tls_bev_new(n)
                          : bufferevent_socket_new(c->base, -1, BEV_OPT_CLOSE_ON_FREE);
-    n->reader = redisReaderCreate();
+    n->reader = reader_new(n);
     if (!n->bev || !n->reader) {
         node_drop(n, n->addr.tls ? "TLS: cannot set up the connection" : "out of memory");
         return;
@@ -379,7 +416,10 @@ static void read_cb(struct bufferevent *bev, void *arg)
         void *reply = NULL;
         if (redisReaderGetReply(n->reader, &reply) != REDIS_OK) {
             char why[sizeof n->lasterr];
-            snprintf(why, sizeof why, "protocol error: %s", n->reader->errstr);
+            if (strncmp(n->lasterr, "protocol error", 14) == 0)
+                memcpy(why, n->lasterr, sizeof why);    /* set by refuse_array */
+            else
+                snprintf(why, sizeof why, "protocol error: %s", n->reader->errstr);
             node_drop(n, why);
             break;
         }
@@ -471,6 +511,7 @@ void redlock__node_close(redlock__node *n)
     evtimer_del(&n->retry_timer);
     evtimer_del(&n->stall_ev);
     free(n->slots);
+    free(n->reader_fn);
     free(n->label);
     redlock__addr_free(&n->addr);
     n->slots = NULL;

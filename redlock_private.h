@@ -178,6 +178,7 @@ typedef struct redlock__node {
     enum redlock__node_state state;
     struct bufferevent *bev;
     struct redisReader *reader;
+    void *reader_fn;                   /* reply functions that refuse arrays */
     redlock__slot *slots;              /* ring buffer of pending requests */
     size_t head, count, cap;
     unsigned handshake_left;           /* handshake replies still due */

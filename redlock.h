@@ -202,8 +202,11 @@ REDLOCK_API int redlock_lock_set_value(redlock_lock *lock, const void *value, si
 REDLOCK_API const char *redlock_lock_value(const redlock_lock *lock, size_t *len);
 /* Milliseconds of validity left as this client knows it; 0 when not held. */
 REDLOCK_API int64_t redlock_lock_validity(const redlock_lock *lock);
-/* Nodes that answered OK in the last operation (acquired, extended, or
- * released: for a release, how many nodes actually deleted the key). */
+/* Nodes that answered OK in the last operation, counted when it was
+ * decided: an acquire or extend is decided as soon as a quorum said OK, so
+ * this may be the quorum even if more nodes take the key a moment later.  A
+ * release waits for every node (or its timeout): then it is how many nodes
+ * actually deleted the key. */
 REDLOCK_API size_t redlock_lock_nodes_ok(const redlock_lock *lock);
 /* A readable message for the last operation's outcome ("" after success). */
 REDLOCK_API const char *redlock_lock_errstr(const redlock_lock *lock);
@@ -245,7 +248,10 @@ REDLOCK_API int redlock_extend_async(redlock_lock *lock, int64_t ttl_ms,
  * least one node deleted it; cb may be NULL. */
 REDLOCK_API int redlock_release_async(redlock_lock *lock, redlock_cb *cb, void *privdata);
 
-/* Blocking operations: clients created with base == NULL only. */
+/* Blocking operations: clients created with base == NULL only.  Such a
+ * client's connections only make progress inside these calls (and
+ * redlock_client_wait_connected): replies that arrive after an operation was
+ * decided, reconnections and the like are handled at the next call. */
 REDLOCK_API int redlock_acquire(redlock_lock *lock, int64_t ttl_ms);
 REDLOCK_API int redlock_try_acquire(redlock_lock *lock, int64_t ttl_ms);
 REDLOCK_API int redlock_extend(redlock_lock *lock, int64_t ttl_ms);

@@ -594,7 +594,11 @@ static void print_phase(const bench_cfg *cfg, const char *title, const phase_res
     }
     print_failures(r);
     double per1k = cyc ? r->cpu_s * 1000.0 / (double)cyc * 1000.0 : 0.0;
-    printf("  cpu (this process) %.3f s user+sys, %.2f ms per 1,000 cycles\n", r->cpu_s, per1k);
+    printf("  cpu (this process) %.3f s user+sys, %.2f ms per 1,000 cycles", r->cpu_s, per1k);
+    if (cfg->workload == WL_EXTEND || cfg->workload == WL_TRY || cfg->workload == WL_CONTEND)
+        printf(", %.2f ms per 1,000 %s", r->tot.ops ? r->cpu_s * 1e6 / (double)r->tot.ops : 0.0,
+               cfg->workload == WL_EXTEND ? "extends" : "attempts");
+    printf("\n");
     printf("  peak rss          %s KiB\n", fmt_count(a, sizeof(a), (uint64_t)r->maxrss_kb));
     if (cfg->rss_check)
         printf("  rss check         after warm-up %ld KiB, at end %ld KiB (%+ld KiB), "
@@ -671,8 +675,10 @@ static void json_phase(const bench_cfg *cfg, const phase_result *r)
             first = 0;
         }
     printf("}}");
-    printf(",\"cpu_s\":%.4f,\"cpu_ms_per_1000_cycles\":%.3f,\"peak_rss_kb\":%ld", r->cpu_s,
-           cyc ? r->cpu_s * 1e6 / (double)cyc : 0.0, r->maxrss_kb);
+    printf(",\"cpu_s\":%.4f,\"cpu_ms_per_1000_cycles\":%.3f,\"cpu_ms_per_1000_ops\":%.3f,"
+           "\"peak_rss_kb\":%ld",
+           r->cpu_s, cyc ? r->cpu_s * 1e6 / (double)cyc : 0.0,
+           r->tot.ops ? r->cpu_s * 1e6 / (double)r->tot.ops : 0.0, r->maxrss_kb);
     if (cfg->rss_check)
         printf(",\"rss_kb\":{\"after_warmup\":%ld,\"end\":%ld,\"min\":%ld,\"max\":%ld}",
                r->rss_warm_kb, r->rss_end_kb, r->rss_min_kb, r->rss_max_kb);

@@ -111,6 +111,10 @@ static int parse_addr(const char *s, raddr *a, char *err, size_t errlen)
 {
     memset(a, 0, sizeof(*a));
     snprintf(a->port, sizeof(a->port), "6379");
+    if (strncasecmp(s, "rediss://", 9) == 0) {
+        snprintf(err, errlen, "'%s': the raw baseline speaks plain TCP only (no TLS)", s);
+        return -1;
+    }
     if (strncmp(s, "unix://", 7) == 0) {
         if (s[7] == '\0' || copy_str(a->path, sizeof(a->path), s + 7) != 0)
             goto bad;

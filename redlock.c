@@ -252,8 +252,16 @@ int redlock_client_new(redlock_client **out, struct event_base *base,
         c->opt.clock = redlock__clock_default;
     c->base = base;
     if (!base) {
+        /* libevent's default clock is CLOCK_MONOTONIC_COARSE, whose tick
+         * can be 4 ms: too coarse for millisecond node timeouts. */
+        struct event_config *cfg = event_config_new();
         c->own_base = 1;
-        if (!(c->base = event_base_new())) {
+        if (cfg) {
+            event_config_set_flag(cfg, EVENT_BASE_FLAG_PRECISE_TIMER);
+            c->base = event_base_new_with_config(cfg);
+            event_config_free(cfg);
+        }
+        if (!c->base) {
             c->closing = 1;
             client_destroy(c);
             return errf(err, errlen, REDLOCK_ENOMEM, "cannot create an event base");

@@ -143,7 +143,10 @@ REDLOCK_API void redlock_options_init(redlock_options *opts);
  *   rediss://[[user]:password@]host[:port][/db]     (TLS, see the tls_ options)
  *   unix:///path/to.sock
  * `base` is the caller's event loop; NULL makes the client own a private one
- * (then, and only then, the blocking functions may be used).  Connections
+ * (then, and only then, the blocking functions may be used).  Timeouts are
+ * in milliseconds: give your base EVENT_BASE_FLAG_PRECISE_TIMER, since
+ * libevent's default clock may tick only every few milliseconds (the
+ * private base has it).  Connections
  * are opened without blocking; a node that is down does not make creation
  * fail.  On failure *out is NULL and, when errbuf is not NULL, a message is
  * written to it.  opts may be NULL for the defaults. */

@@ -620,24 +620,35 @@ static void record(redlock_lock *l, const redlock__op *op)
     }
 }
 
+/* What acquire attempts and extends share: record the votes, then finish
+ * the lock's operation if it was cancelled or won (validity then counts from
+ * this op's own start, also for an extend).  1 when finished: the lock may
+ * be gone then. */
+static int settle(redlock_lock *l, const redlock__op *op)
+{
+    l->op = NULL;
+    record(l, op);
+    if (op->cancelled) {
+        set_err(l, "%s: cancelled", op->kind->name);
+        complete(l, REDLOCK_ECANCELED);
+        return 1;
+    }
+    if (op->decision == REDLOCK__WON) {
+        l->valid_until_us = op->start_us + op->ttl_ms * 1000 - op->drift_us;
+        complete(l, 0);
+        return 1;
+    }
+    return 0;
+}
+
 static void acquire_done(redlock__op *op, void *privdata)
 {
     redlock_lock *l = privdata;
     redlock_client *c = op->c;
     int code;
 
-    l->op = NULL;
-    record(l, op);
-    if (op->cancelled) {
-        set_err(l, "acquire: cancelled");
-        complete(l, REDLOCK_ECANCELED);
+    if (settle(l, op))
         return;
-    }
-    if (op->decision == REDLOCK__WON) {
-        l->valid_until_us = op->start_us + op->ttl_ms * 1000 - op->drift_us;
-        complete(l, 0);
-        return;
-    }
     /* Lost: give back every node we may hold, including the slow ones. */
     release_value(c, op);
     code = redlock__failure_code(&op->tally);
@@ -676,18 +687,8 @@ static void extend_done(redlock__op *op, void *privdata)
     redlock_lock *l = privdata;
     int code;
 
-    record(l, op);
-    if (op->cancelled) {
-        set_err(l, "extend: cancelled");
-        complete(l, REDLOCK_ECANCELED);
+    if (settle(l, op))
         return;
-    }
-    if (op->decision == REDLOCK__WON) {
-        /* validity counts from the extend's own start, not the acquire's */
-        l->valid_until_us = op->start_us + op->ttl_ms * 1000 - op->drift_us;
-        complete(l, 0);
-        return;
-    }
     code = redlock__failure_code(&op->tally);
     if (code == REDLOCK_ENOQUORUM)
         code = REDLOCK_ENOTOWNER;

@@ -10,7 +10,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-PACKAGES="make gcc clang pkg-config libhiredis-dev libevent-dev libssl-dev openssl redis-server redis-tools valgrind libclang-rt-14-dev"
+PACKAGES="make gcc clang pkg-config libhiredis-dev libevent-dev libssl-dev openssl faketime redis-server redis-tools valgrind libclang-rt-14-dev"
 
 deps() {
     missing=""

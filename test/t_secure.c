@@ -50,19 +50,26 @@ struct tls_master {
     char addr[64];
 };
 
-/* One TLS master (its plain port stays open for the test to inspect it). */
-static void tls_master(struct tls_master *m, const char *dir, int client_certs)
+/* One TLS master (its plain port stays open for the test to inspect it),
+ * with the certificate `name`.crt/.key of the test PKI. */
+static void tls_master_cert(struct tls_master *m, const char *dir, int client_certs,
+                            const char *name)
 {
     char port[16], crt[600], key[600], ca[600];
     snprintf(port, sizeof port, "%d", m->port = free_port());
-    snprintf(crt, sizeof crt, "%s/server.crt", dir);
-    snprintf(key, sizeof key, "%s/server.key", dir);
+    snprintf(crt, sizeof crt, "%s/%s.crt", dir, name);
+    snprintf(key, sizeof key, "%s/%s.key", dir, name);
     snprintf(ca, sizeof ca, "%s/ca.crt", dir);
     const char *extra[] = { "--tls-port", port, "--tls-cert-file", crt, "--tls-key-file", key,
                             "--tls-ca-cert-file", ca, "--tls-auth-clients",
                             client_certs ? "yes" : "no", NULL };
     m->s = it_start(1, extra);
     snprintf(m->addr, sizeof m->addr, "rediss://127.0.0.1:%d", m->port);
+}
+
+static void tls_master(struct tls_master *m, const char *dir, int client_certs)
+{
+    tls_master_cert(m, dir, client_certs, "server");
 }
 
 static void tls_opts(redlock_options *o, const char *dir, const char *ca_name)
@@ -189,6 +196,17 @@ TEST(tls_wrong_host_name_is_refused)
     CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_OK);
     redlock_lock_free(l);
     redlock_client_free(c);
+    rlt_servers_free(m.s);
+}
+
+TEST(tls_expired_certificate_is_refused)
+{
+    const char *dir = pki();
+    struct tls_master m;
+    redlock_options o;
+    tls_master_cert(&m, dir, 0, "expired");
+    tls_opts(&o, dir, "ca.crt");
+    expect_tls_failure(m.addr, &o, "certificate has expired");
     rlt_servers_free(m.s);
 }
 

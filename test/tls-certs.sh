@@ -21,3 +21,9 @@ printf 'extendedKeyUsage=clientAuth\n' > client.ext
 q openssl x509 -req -in client.csr -CA ca.crt -CAkey ca.key -CAcreateserial -days 2 \
     -extfile client.ext -out client.crt
 chmod 644 ./*.key
+# expired.{crt,key}: signed by ca, valid for one day in 2021 (needs faketime)
+q openssl req -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -subj "/CN=localhost" \
+    -keyout expired.key -out expired.csr
+q faketime '2021-01-01 00:00:00' openssl x509 -req -in expired.csr -CA ca.crt -CAkey ca.key \
+    -CAcreateserial -days 1 -extfile server.ext -out expired.crt
+chmod 644 ./*.key

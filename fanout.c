@@ -124,7 +124,8 @@ static void decide(redlock__op *op, enum redlock__decision d)
     deliver(op);
 }
 
-static void check(redlock__op *op)
+/* `now` may be 0: then the clock is read only if the decision needs it. */
+static void check(redlock__op *op, int64_t now)
 {
     enum redlock__decision d;
 
@@ -135,14 +136,15 @@ static void check(redlock__op *op)
             return;
         d = op->tally.count[REDLOCK__OK] > 0 ? REDLOCK__WON : REDLOCK__LOST;
     } else {
-        d = redlock__decide(&op->tally, redlock__op_validity_us(op, redlock__now(op->c)));
+        d = redlock__decide(&op->tally, redlock__op_validity_us(op, now ? now : redlock__now(op->c)));
         if (d == REDLOCK__UNDECIDED)
             return;
     }
     decide(op, d);
 }
 
-static void vote(redlock__op *op, size_t node, enum redlock__vote v, const char *why)
+static void vote(redlock__op *op, size_t node, enum redlock__vote v, const char *why,
+                 int64_t now)
 {
     redlock_node_stats *st = &op->c->nodes[node].stats;
 
@@ -166,7 +168,7 @@ static void vote(redlock__op *op, size_t node, enum redlock__vote v, const char 
             snprintf(op->err, sizeof op->err, "node %zu (%s): %s", node,
                      op->c->nodes[node].label, why);
     }
-    check(op);
+    check(op, now);
 }
 
 void redlock__op_start(redlock__op *op, redlock__op_done *done, void *privdata)
@@ -224,20 +226,22 @@ static void op_timer_cb(evutil_socket_t fd, short what, void *arg)
         /* Everything still pending is out of time. */
         for (size_t i = 0; i < c->n && !op->decided; i++)
             if (op->votes[i] == REDLOCK__PENDING)
-                vote(op, i, REDLOCK__TIMEOUT, "timed out");
+                vote(op, i, REDLOCK__TIMEOUT, "timed out", 0);
         if (!op->decided)           /* validity ran out with a quorum */
             decide(op, REDLOCK__LOST);
     }
     redlock__leave(c);
 }
 
-void redlock__op_reply(redlock__op *op, size_t node, const redisReply *r)
+void redlock__op_reply(redlock__op *op, size_t node, const redlock__reply *r)
 {
+    int64_t now;
     int v;
 
     if (op->votes[node] != REDLOCK__PENDING)
         return;
-    op->rtt[node] = redlock__now(op->c) - op->start_us;
+    now = redlock__now(op->c);
+    op->rtt[node] = now - op->start_us;
     op->c->nodes[node].stats.last_rtt_us = op->rtt[node];
     v = op->kind->classify(r);
     /* Resend even after the decision: a node that answers NOSCRIPT late
@@ -253,7 +257,7 @@ void redlock__op_reply(redlock__op *op, size_t node, const redisReply *r)
             return;
         }
         redlock__buf_free(&eval);
-        vote(op, node, REDLOCK__ERROR, "out of memory");
+        vote(op, node, REDLOCK__ERROR, "out of memory", now);
         return;
     }
     if (v < 0 || v == REDLOCK__ERROR) {
@@ -262,15 +266,15 @@ void redlock__op_reply(redlock__op *op, size_t node, const redisReply *r)
             snprintf(why, sizeof why, "%.*s", (int)(r->len < 120 ? r->len : 120), r->str);
         else
             snprintf(why, sizeof why, "unexpected reply type %d", r->type);
-        vote(op, node, REDLOCK__ERROR, why);
+        vote(op, node, REDLOCK__ERROR, why, now);
         return;
     }
-    vote(op, node, (enum redlock__vote)v, NULL);
+    vote(op, node, (enum redlock__vote)v, NULL, now);
 }
 
 void redlock__op_fail(redlock__op *op, size_t node, enum redlock__vote v, const char *why)
 {
-    vote(op, node, v, why);
+    vote(op, node, v, why, 0);
 }
 
 void redlock__op_unref(redlock__op *op)

@@ -34,6 +34,7 @@ static void event_cb(struct bufferevent *bev, short events, void *arg);
 static void retry_cb(evutil_socket_t fd, short what, void *arg);
 static void connect_timeout_cb(evutil_socket_t fd, short what, void *arg);
 static void stall_cb(evutil_socket_t fd, short what, void *arg);
+static void flush_cb(evutil_socket_t fd, short what, void *arg);
 
 int redlock__node_init(redlock__node *n, redlock_client *c, size_t index)
 {
@@ -57,6 +58,7 @@ int redlock__node_init(redlock__node *n, redlock_client *c, size_t index)
     evtimer_assign(&n->retry_timer, c->base, retry_cb, n);
     evtimer_assign(&n->connect_timer, c->base, connect_timeout_cb, n);
     evtimer_assign(&n->stall_ev, c->base, stall_cb, n);
+    event_assign(&n->flush_ev, c->base, -1, 0, flush_cb, n);
     return 0;
 }
 
@@ -105,11 +107,16 @@ static void node_drop(redlock__node *n, const char *why)
          * Not for TLS: that buffer is plaintext for OpenSSL to encrypt. */
         struct evbuffer *out = bufferevent_get_output(n->bev);
         size_t len = evbuffer_get_length(out);
+        evutil_socket_t fd = bufferevent_getfd(n->bev);
         /* the bufferevent freezes its output's start: read, don't drain */
         unsigned char *p = len ? evbuffer_pullup(out, -1) : NULL;
-        if (p && send(bufferevent_getfd(n->bev), p, len, MSG_NOSIGNAL | MSG_DONTWAIT) < 0)
-            errno = 0;  /* best effort: the TTL cleans up what does not arrive */
+        if (p && send(fd, p, len, MSG_NOSIGNAL | MSG_DONTWAIT) != (ssize_t)len)
+            n->out.len = 0;     /* best effort: the TTL cleans up the rest */
+        if (n->out.len)         /* then what was not even handed over yet */
+            (void)send(fd, n->out.p, n->out.len, MSG_NOSIGNAL | MSG_DONTWAIT);
     }
+    n->out.len = 0;
+    event_del(&n->flush_ev);
     if (n->bev) {
         bufferevent_free(n->bev);
         n->bev = NULL;
@@ -146,39 +153,115 @@ static void node_drop(redlock__node *n, const char *why)
         redlock__node_event(c, n->index, REDLOCK_NODE_DOWN, n->lasterr);
 }
 
-/* No command we send is answered with an array, and hiredis 0.14's reader
- * allocates whatever element count a reply announces: "*2147483647\r\n"
- * alone would make it ask for 16 GiB.  So arrays are refused before any
- * allocation; the reader then reports an error and the connection drops. */
+/* Replies are built by our own functions for hiredis's reader: one reply at
+ * a time into the node (nothing is allocated unless a string exceeds 128
+ * bytes), and arrays are refused.  No command we send is answered with an
+ * array, and hiredis 0.14 would allocate whatever element count a reply
+ * announces: "*2147483647\r\n" alone asked for 16 GiB.  A refused reply
+ * makes the reader report an error, and the connection drops. */
+static void *reply_string(const redisReadTask *task, char *str, size_t len)
+{
+    redlock__node *n = task->privdata;
+    char *dst = n->reply_small;
+
+    if (task->parent)
+        return NULL;
+    if (len >= sizeof n->reply_small) {
+        if (!(dst = n->reply_big = malloc(len + 1)))
+            return NULL;
+    }
+    memcpy(dst, str, len);
+    dst[len] = '\0';
+    n->reply.type = task->type;
+    n->reply.str = dst;
+    n->reply.len = len;
+    return &n->reply;
+}
+
+static void *reply_integer(const redisReadTask *task, long long value)
+{
+    redlock__node *n = task->privdata;
+    if (task->parent)
+        return NULL;
+    n->reply.type = REDIS_REPLY_INTEGER;
+    n->reply.integer = value;
+    n->reply.str = "";
+    n->reply.len = 0;
+    return &n->reply;
+}
+
+static void *reply_nil(const redisReadTask *task)
+{
+    redlock__node *n = task->privdata;
+    if (task->parent)
+        return NULL;
+    n->reply.type = REDIS_REPLY_NIL;
+    n->reply.str = "";
+    n->reply.len = 0;
+    return &n->reply;
+}
+
 #if HIREDIS_MAJOR >= 1
-static void *refuse_array(const redisReadTask *task, size_t elements)
+static void *reply_array(const redisReadTask *task, size_t elements)
 #else
-static void *refuse_array(const redisReadTask *task, int elements)
+static void *reply_array(const redisReadTask *task, int elements)
 #endif
 {
     redlock__node *n = task->privdata;
     (void)elements;
-    snprintf(n->lasterr, sizeof n->lasterr, "protocol error: unexpected array reply");
+    n->refused_array = 1;
     return NULL;
+}
+
+#if HIREDIS_MAJOR >= 1
+/* RESP3 types: never asked for (no HELLO 3), so refused like arrays. */
+static void *reply_double(const redisReadTask *task, double d, char *str, size_t len)
+{
+    (void)d;
+    (void)str;
+    (void)len;
+    return reply_array(task, 0);
+}
+
+static void *reply_bool(const redisReadTask *task, int b)
+{
+    (void)b;
+    return reply_array(task, 0);
+}
+#endif
+
+static void reply_free(void *reply)
+{
+    (void)reply;    /* the node owns it; see reply_done */
+}
+
+static void reply_done(redlock__node *n)
+{
+    free(n->reply_big);
+    n->reply_big = NULL;
 }
 
 static redisReader *reader_new(redlock__node *n)
 {
-    redisReader *r = redisReaderCreate();
     redisReplyObjectFunctions *fn = n->reader_fn;
+    redisReader *r;
 
-    if (!r)
-        return NULL;
     if (!fn) {
-        if (!(fn = malloc(sizeof *fn))) {
-            redisReaderFree(r);
+        if (!(fn = calloc(1, sizeof *fn)))
             return NULL;
-        }
-        *fn = *r->fn;           /* hiredis's own functions, but for arrays */
-        fn->createArray = refuse_array;
+        fn->createString = reply_string;
+        fn->createArray = reply_array;
+        fn->createInteger = reply_integer;
+        fn->createNil = reply_nil;
+#if HIREDIS_MAJOR >= 1
+        fn->createDouble = reply_double;
+        fn->createBool = reply_bool;
+#endif
+        fn->freeObject = reply_free;
         n->reader_fn = fn;
     }
-    r->fn = fn;
+    if (!(r = redisReaderCreateWithFunctions(fn)))
+        return NULL;
     r->privdata = n;
     return r;
 }
@@ -350,15 +433,49 @@ void redlock__node_send(redlock__node *n, redlock__op *op, const char *buf, size
         redlock__op_fail(op, n->index, REDLOCK__ERROR, "out of memory");
         return;
     }
-    if (bufferevent_write(n->bev, buf, len) != 0) {
+    if (redlock__buf_reserve(&n->out, len) != 0) {
         /* undo the push: it is the newest slot */
         n->count--;
         op->refs--;
         redlock__op_fail(op, n->index, REDLOCK__ERROR, "out of memory");
+        return;
     }
+    /* Requests made in one turn of the loop leave together, once, after the
+     * callbacks that made them: one write per node per turn. */
+    memcpy(n->out.p + n->out.len, buf, len);
+    if (n->out.len == 0)
+        event_active(&n->flush_ev, EV_WRITE, 1);
+    n->out.len += len;
 }
 
-static void dispatch(redlock__node *n, redisReply *r)
+static void flush_cb(evutil_socket_t fd, short what, void *arg)
+{
+    redlock__node *n = arg;
+    size_t off = 0;
+    (void)fd;
+    (void)what;
+
+    if (!n->bev || !n->out.len)
+        return;
+    /* Plain TCP with nothing queued in the bufferevent: write straight to
+     * the socket, saving a loop turn; what does not fit (or fails: the
+     * bufferevent then sees the error itself) goes to the bufferevent. */
+    if (n->tcp_up && !n->addr.tls && evbuffer_get_length(bufferevent_get_output(n->bev)) == 0) {
+        ssize_t w = send(bufferevent_getfd(n->bev), n->out.p, n->out.len,
+                         MSG_NOSIGNAL | MSG_DONTWAIT);
+        if (w > 0)
+            off = (size_t)w;
+    }
+    if (off < n->out.len && bufferevent_write(n->bev, n->out.p + off, n->out.len - off) != 0) {
+        redlock__enter(n->c);
+        node_drop(n, "out of memory");
+        redlock__leave(n->c);
+        return;
+    }
+    n->out.len = 0;
+}
+
+static void dispatch(redlock__node *n, const redlock__reply *r)
 {
     redlock__op *op;
     int optional;
@@ -416,17 +533,16 @@ static void read_cb(struct bufferevent *bev, void *arg)
         void *reply = NULL;
         if (redisReaderGetReply(n->reader, &reply) != REDIS_OK) {
             char why[sizeof n->lasterr];
-            if (strncmp(n->lasterr, "protocol error", 14) == 0)
-                memcpy(why, n->lasterr, sizeof why);    /* set by refuse_array */
-            else
-                snprintf(why, sizeof why, "protocol error: %s", n->reader->errstr);
+            snprintf(why, sizeof why, "protocol error: %s",
+                     n->refused_array ? "unexpected array or RESP3 reply" : n->reader->errstr);
+            n->refused_array = 0;
             node_drop(n, why);
             break;
         }
         if (!reply)
             break;
         dispatch(n, reply);
-        freeReplyObject(reply);
+        reply_done(n);
         /* a callback may have dropped this connection or freed the client */
         if (n->bev != bev || c->closing)
             break;
@@ -510,8 +626,11 @@ void redlock__node_close(redlock__node *n)
         node_drop(n, "client freed");
     evtimer_del(&n->retry_timer);
     evtimer_del(&n->stall_ev);
+    event_del(&n->flush_ev);
+    redlock__buf_free(&n->out);
     free(n->slots);
     free(n->reader_fn);
+    reply_done(n);
     free(n->label);
     redlock__addr_free(&n->addr);
     n->slots = NULL;

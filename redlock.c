@@ -71,7 +71,7 @@ static int encode_set(redlock__op *op, redlock__buf *out, int eval)
     const char *argv[6] = { "SET", op_key(op), op_value(op), "NX", "PX", ttl };
     size_t len[6] = { 3, op->keylen, op->valuelen, 2, 2, 0 };
     (void)eval;
-    len[5] = (size_t)snprintf(ttl, sizeof ttl, "%lld", (long long)op->ttl_ms);
+    len[5] = redlock__u64_str(ttl, (uint64_t)op->ttl_ms);     /* ttl > 0 */
     return redlock__resp_command(out, 6, argv, len);
 }
 
@@ -84,7 +84,7 @@ static int encode_script(redlock__op *op, redlock__buf *out, int eval, int scrip
     size_t len[6] = { eval ? 4 : 7, eval ? strlen(body) : 40, 1, op->keylen, op->valuelen, 0 };
     int argc = 5;
     if (op->ttl_ms) {
-        len[5] = (size_t)snprintf(ttl, sizeof ttl, "%lld", (long long)op->ttl_ms);
+        len[5] = redlock__u64_str(ttl, (uint64_t)op->ttl_ms);
         argc = 6;
     }
     return redlock__resp_command(out, argc, argv, len);
@@ -101,7 +101,7 @@ static int encode_extend(redlock__op *op, redlock__buf *out, int eval)
 }
 
 /* SET NX: +OK is a vote for us, nil means the key is someone else's. */
-static int classify_set(const redisReply *r)
+static int classify_set(const redlock__reply *r)
 {
     if (r->type == REDIS_REPLY_STATUS && r->len == 2 && memcmp(r->str, "OK", 2) == 0)
         return REDLOCK__OK;
@@ -111,7 +111,7 @@ static int classify_set(const redisReply *r)
 }
 
 /* Compare-and-act scripts: 1 acted, 0 not our value (or gone). */
-static int classify_script(const redisReply *r)
+static int classify_script(const redlock__reply *r)
 {
     if (r->type == REDIS_REPLY_INTEGER)
         return r->integer == 1 ? REDLOCK__OK : REDLOCK__REFUSED;

@@ -21,7 +21,16 @@
 
 struct bufferevent;
 struct redisReader;
-struct redisReply;
+
+/* One reply, as node.c's reader builds it without allocating: type is a
+ * REDIS_REPLY_* value (status, error, string, integer or nil; arrays are
+ * refused).  str points into the node and is valid during dispatch only. */
+typedef struct redlock__reply {
+    int type;
+    long long integer;
+    const char *str;
+    size_t len;
+} redlock__reply;
 
 /* ---- quorum.c: pure vote counting ------------------------------------ */
 
@@ -89,6 +98,8 @@ typedef struct redlock__buf {
 } redlock__buf;
 
 int redlock__buf_reserve(redlock__buf *b, size_t extra);
+/* Decimal digits of v (at most 20, no terminator); returns how many. */
+size_t redlock__u64_str(char *out, uint64_t v);
 void redlock__buf_free(redlock__buf *b);
 /* Append one RESP command of argc arguments. 0 or REDLOCK_ENOMEM. */
 int redlock__resp_command(redlock__buf *b, int argc, const char *const *argv,
@@ -106,7 +117,7 @@ typedef struct redlock__op_kind {
      * after a NOSCRIPT reply. */
     int (*encode)(redlock__op *op, redlock__buf *out, int eval);
     /* Classify a reply: a vote, or -1 for "NOSCRIPT, resend as EVAL". */
-    int (*classify)(const struct redisReply *r);
+    int (*classify)(const redlock__reply *r);
 } redlock__op_kind;
 
 typedef void redlock__op_done(redlock__op *op, void *privdata);
@@ -149,7 +160,7 @@ redlock__op *redlock__op_new(redlock_client *c, const redlock__op_kind *kind,
 /* Send to every node and arm the timer; `done` runs once, never inside. */
 void redlock__op_start(redlock__op *op, redlock__op_done *done, void *privdata);
 /* Node i answered (reply) or failed (vote given, reply NULL). */
-void redlock__op_reply(redlock__op *op, size_t node, const struct redisReply *r);
+void redlock__op_reply(redlock__op *op, size_t node, const redlock__reply *r);
 void redlock__op_fail(redlock__op *op, size_t node, enum redlock__vote v, const char *why);
 void redlock__op_unref(redlock__op *op);
 /* Client is going away: decide every live op as cancelled. */
@@ -178,13 +189,19 @@ typedef struct redlock__node {
     enum redlock__node_state state;
     struct bufferevent *bev;
     struct redisReader *reader;
-    void *reader_fn;                   /* reply functions that refuse arrays */
+    void *reader_fn;                   /* our reply functions (no malloc) */
+    redlock__reply reply;              /* the reply being dispatched */
+    char reply_small[128];             /* its text when short ... */
+    char *reply_big;                   /* ... else a heap copy */
+    int refused_array;                 /* the reader failed on an array */
     redlock__slot *slots;              /* ring buffer of pending requests */
     size_t head, count, cap;
     unsigned handshake_left;           /* handshake replies still due */
     struct event retry_timer;
     struct event connect_timer;
     struct event stall_ev;             /* drop a node that stopped answering */
+    struct event flush_ev;             /* write `out` once per loop turn */
+    redlock__buf out;                  /* requests not yet written */
     int64_t backoff_ms;
     int64_t retry_at_us;               /* when DOWN: next connect allowed */
     unsigned gen;                      /* connections made, for staleness */

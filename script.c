@@ -114,18 +114,35 @@ void redlock__buf_free(redlock__buf *b)
     b->len = b->cap = 0;
 }
 
-static size_t put_header(char *p, char type, size_t n)
+size_t redlock__u64_str(char *out, uint64_t v)
 {
-    char digits[24];
+    char digits[20];
     size_t k = 0, len = 0;
 
+    if (v < 10) {           /* most lengths and counts in a command */
+        out[0] = (char)('0' + v);
+        return 1;
+    }
+    if (v < 100) {
+        out[0] = (char)('0' + v / 10);
+        out[1] = (char)('0' + v % 10);
+        return 2;
+    }
     do {
-        digits[k++] = (char)('0' + n % 10);
-        n /= 10;
-    } while (n);
-    p[len++] = type;
+        digits[k++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
     while (k)
-        p[len++] = digits[--k];
+        out[len++] = digits[--k];
+    return len;
+}
+
+static size_t put_header(char *p, char type, size_t n)
+{
+    size_t len;
+
+    p[0] = type;
+    len = 1 + redlock__u64_str(p + 1, n);
     p[len++] = '\r';
     p[len++] = '\n';
     return len;

@@ -341,8 +341,11 @@ int64_t redlock__now(const redlock_client *c)
 
 void redlock__node_event(redlock_client *c, size_t node, int event, const char *detail)
 {
-    if (c->opt.node_cb && !c->closing)
+    if (c->opt.node_cb && !c->closing) {
+        c->in_node_cb++;
         c->opt.node_cb(c, node, event, detail, c->opt.node_privdata);
+        c->in_node_cb--;
+    }
 }
 
 static void cancel_lock_op(redlock_lock *l);
@@ -350,7 +353,9 @@ static void release_value(redlock_client *c, const redlock__op *won_or_lost);
 
 void redlock_client_free(redlock_client *c)
 {
-    if (!c || c->closing)
+    /* From a node_cb it would pull the connection (or, for a blocking
+     * client, the event base) from under the code reporting the event. */
+    if (!c || c->closing || c->in_node_cb)
         return;
     c->depth++;
     /* Acquire attempts not yet delivered may have won keys (or win them
@@ -870,6 +875,17 @@ static int check_ttl(redlock_lock *l, int64_t ttl_ms)
     return 0;
 }
 
+/* Start an op from a public call.  Starting may (re)connect a node and so
+ * call the application's node_cb; the bracket keeps the client alive even if
+ * that callback frees it. */
+static void start(redlock__op *op, redlock__op_done *done, void *privdata)
+{
+    redlock_client *c = op->c;
+    redlock__enter(c);
+    redlock__op_start(op, done, privdata);
+    redlock__leave(c);
+}
+
 static int start_acquire(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd, int try)
 {
     redlock_client *c;
@@ -885,13 +901,16 @@ static int start_acquire(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *
     l->attempts_left = try ? 0 : c->opt.retry_count;
     l->deadline_us = c->opt.acquire_timeout_ms && !try
                      ? redlock__now(c) + c->opt.acquire_timeout_ms * 1000 : 0;
-    if ((rc = attempt(l)) != 0) {
-        l->busy = OP_NONE;
-        return rc;
-    }
     l->cb = cb;
     l->privdata = pd;
-    return 0;
+    redlock__enter(c);      /* a node_cb run from here cannot free c under us */
+    if ((rc = attempt(l)) != 0) {
+        l->busy = OP_NONE;
+        l->cb = NULL;
+        l->privdata = NULL;
+    }
+    redlock__leave(c);
+    return rc;
 }
 
 int redlock_acquire_async(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
@@ -926,7 +945,7 @@ int redlock_extend_async(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *
     l->op = op;
     l->cb = cb;
     l->privdata = pd;
-    redlock__op_start(op, extend_done, l);
+    start(op, extend_done, l);
     return 0;
 }
 
@@ -948,7 +967,7 @@ int redlock_release_async(redlock_lock *l, redlock_cb *cb, void *pd)
     l->op = op;
     l->cb = cb;
     l->privdata = pd;
-    redlock__op_start(op, release_done, l);
+    start(op, release_done, l);
     return 0;
 }
 

@@ -92,7 +92,10 @@ typedef struct redlock_lock redlock_lock;
 /* Completion of an operation on `lock`: status is 0 or a REDLOCK_E* code. */
 typedef void redlock_cb(redlock_lock *lock, int status, void *privdata);
 
-/* A node went up or down.  `detail` is a readable reason (never a secret). */
+/* A node went up or down.  `detail` is a readable reason (never a secret).
+ * It runs on the client's loop, or inside a call that (re)connects a node;
+ * it may read stats and start operations, but redlock_client_free() called
+ * from it has no effect. */
 typedef void redlock_node_cb(redlock_client *client, size_t node, int event,
                              const char *detail, void *privdata);
 

@@ -243,6 +243,7 @@ struct redlock_client {
     redlock_lock *locks;             /* every live lock handle */
     unsigned depth;                  /* library frames on the stack */
     int closing;                     /* redlock_client_free was called */
+    int in_node_cb;                  /* inside the application's node_cb */
     uint64_t rng;                    /* xorshift state for retry jitter */
     char sha[REDLOCK__NSCRIPTS][41]; /* SHA-1 of each script, for EVALSHA */
     void *ssl_ctx;                   /* SSL_CTX when a node uses TLS */

@@ -549,3 +549,51 @@ TEST(async_free_client_mid_acquire_leaves_no_key)
     event_base_free(base);
     rlt_servers_free(s);
 }
+
+struct node_cb_state {
+    redlock_client *c;
+    int downs;
+    int free_tried;
+};
+
+static void free_from_node_cb(redlock_client *c, size_t node, int event, const char *detail,
+                              void *pd)
+{
+    struct node_cb_state *st = pd;
+    (void)node;
+    (void)detail;
+    CHECK(c == st->c || st->c == NULL);
+    if (event == REDLOCK_NODE_DOWN) {
+        st->downs++;
+        st->free_tried = 1;
+        redlock_client_free(c);     /* documented: no effect from here */
+    }
+}
+
+/* node_cb fires inside a starting call that reconnects a node; freeing the
+ * client from it must neither crash nor take effect. */
+TEST(async_node_cb_cannot_free_the_client)
+{
+    rlt_servers *s = it_start(3, NULL);
+    struct node_cb_state st = { NULL, 0, 0 };
+    redlock_options o;
+    it_opts(&o);
+    o.node_cb = free_from_node_cb;
+    o.node_privdata = &st;
+    redlock_client *c = it_client(s, &o);
+    st.c = c;
+    redlock_lock *l = IT_LOCK(c, "node-cb");
+    CHECK_EQ(rlt_servers_kill(s, 2), 0);
+    /* the first call sees the EOF and drops node 2 (node_cb: DOWN) */
+    CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_OK);
+    CHECK_RC(l, redlock_release(l), REDLOCK_OK);
+    CHECK_GE(st.downs, 1);
+    CHECK_EQ(st.free_tried, 1);
+    /* the client still works */
+    CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_OK);
+    CHECK_EQ(redlock_client_nodes(c), 3);
+    CHECK_RC(l, redlock_release(l), REDLOCK_OK);
+    redlock_lock_free(l);
+    redlock_client_free(c);
+    rlt_servers_free(s);
+}

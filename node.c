@@ -370,6 +370,7 @@ void redlock__node_connect(redlock__node *n)
 
     if (n->state != REDLOCK__NODE_DOWN || c->closing)
         return;
+    n->attempts++;
     evtimer_del(&n->retry_timer);
     if (resolve(n, &ss, &sslen) != 0) {
         char why[sizeof n->lasterr];
@@ -420,8 +421,14 @@ void redlock__node_send(redlock__node *n, redlock__op *op, const char *buf, size
 
     if (n->state == REDLOCK__NODE_DOWN && redlock__now(c) >= n->retry_at_us)
         redlock__node_connect(n);   /* due anyway: don't wait for the timer */
-    if (n->state == REDLOCK__NODE_DOWN) {
-        redlock__op_fail(op, n->index, REDLOCK__DOWN, n->lasterr[0] ? n->lasterr : "not connected");
+    /* Requests wait for a connection only on the client's first attempt
+     * (so that a program may create a client and lock at once); a node
+     * that is reconnecting after a failure may well be hung or gone, and
+     * waiting for it would cost every operation the node timeout. */
+    if (n->state == REDLOCK__NODE_DOWN ||
+        (n->state == REDLOCK__NODE_CONNECTING && n->attempts > 1)) {
+        redlock__op_fail(op, n->index, REDLOCK__DOWN,
+                         n->lasterr[0] ? n->lasterr : "not connected");
         return;
     }
     if (n->count >= c->opt.max_pending) {

@@ -207,6 +207,7 @@ typedef struct redlock__node {
     unsigned gen;                      /* connections made, for staleness */
     int timeouts_in_row;               /* since the last reply */
     int tcp_up;                        /* the socket is connected */
+    unsigned attempts;                 /* connection attempts so far */
     char lasterr[160];
     redlock_node_stats stats;          /* counters; strings set on read */
 } redlock__node;

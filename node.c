@@ -98,6 +98,10 @@ static redlock__op *slot_pop(redlock__node *n, int *optional)
 static void node_drop(redlock__node *n, const char *why)
 {
     redlock_client *c = n->c;
+    /* Tell the application when a node goes down, and when a failed
+     * reconnection has a new reason; not for every refused retry. */
+    int tell = n->state == REDLOCK__NODE_UP || n->attempts <= 1 ||
+               strcmp(why, n->told) != 0;
 
     snprintf(n->lasterr, sizeof n->lasterr, "%s", why);
     if (n->bev && n->tcp_up && !n->addr.tls) {
@@ -149,8 +153,10 @@ static void node_drop(redlock__node *n, const char *why)
             redlock__op_unref(op);
         }
     }
-    if (!c->closing)
+    if (tell && !c->closing) {
+        memcpy(n->told, n->lasterr, sizeof n->told);
         redlock__node_event(c, n->index, REDLOCK_NODE_DOWN, n->lasterr);
+    }
 }
 
 /* Replies are built by our own functions for hiredis's reader: one reply at
@@ -512,6 +518,7 @@ static void dispatch(redlock__node *n, const redlock__reply *r)
         n->backoff_ms = n->c->opt.reconnect_min_ms;
         n->lasterr[0] = '\0';
         n->stats.connects++;
+        n->told[0] = '\0';
         evtimer_del(&n->connect_timer);
         redlock__node_event(n->c, n->index, REDLOCK_NODE_UP, "connected");
     }

@@ -84,7 +84,9 @@ struct event_base;
 
 /* Node events for redlock_node_cb. */
 #define REDLOCK_NODE_UP    1   /* connected and answered the handshake */
-#define REDLOCK_NODE_DOWN  2   /* connection failed or lost; retried with back-off */
+#define REDLOCK_NODE_DOWN  2   /* connection lost or attempt failed; retried
+                                  * with back-off (a failed retry is reported
+                                  * only when its reason changed) */
 
 typedef struct redlock_client redlock_client;
 typedef struct redlock_lock redlock_lock;

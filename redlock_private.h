@@ -209,6 +209,7 @@ typedef struct redlock__node {
     int tcp_up;                        /* the socket is connected */
     unsigned attempts;                 /* connection attempts so far */
     char lasterr[160];
+    char told[160];                    /* the last DOWN reason reported */
     redlock_node_stats stats;          /* counters; strings set on read */
 } redlock__node;
 

@@ -923,9 +923,24 @@ int redlock_try_acquire_async(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, v
     return start_acquire(l, ttl_ms, cb, pd, 1);
 }
 
+/* Extend and release: one op on the lock's current value. */
+static int start_on_value(redlock_lock *l, const redlock__op_kind *kind, int64_t ttl_ms,
+                          enum lock_op busy, redlock__op_done *done, redlock_cb *cb, void *pd)
+{
+    redlock__op *op = redlock__op_new(l->c, kind, l->key, l->keylen, l->value, l->valuelen,
+                                      ttl_ms);
+    if (!op)
+        return REDLOCK_ENOMEM;
+    l->busy = busy;
+    l->op = op;
+    l->cb = cb;
+    l->privdata = pd;
+    start(op, done, l);
+    return 0;
+}
+
 int redlock_extend_async(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
 {
-    redlock__op *op;
     int rc;
 
     if ((rc = check_start(l, cb, 1)) != 0 || (rc = check_ttl(l, ttl_ms)) != 0)
@@ -938,20 +953,11 @@ int redlock_extend_async(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *
         set_err(l, "extend: the lock has no value");
         return REDLOCK_EINVAL;
     }
-    op = redlock__op_new(l->c, &kind_extend, l->key, l->keylen, l->value, l->valuelen, ttl_ms);
-    if (!op)
-        return REDLOCK_ENOMEM;
-    l->busy = OP_EXTEND;
-    l->op = op;
-    l->cb = cb;
-    l->privdata = pd;
-    start(op, extend_done, l);
-    return 0;
+    return start_on_value(l, &kind_extend, ttl_ms, OP_EXTEND, extend_done, cb, pd);
 }
 
 int redlock_release_async(redlock_lock *l, redlock_cb *cb, void *pd)
 {
-    redlock__op *op;
     int rc;
 
     if ((rc = check_start(l, cb, 0)) != 0)
@@ -960,15 +966,7 @@ int redlock_release_async(redlock_lock *l, redlock_cb *cb, void *pd)
         set_err(l, "release: the lock has no value (never acquired)");
         return REDLOCK_EINVAL;
     }
-    op = redlock__op_new(l->c, &kind_release, l->key, l->keylen, l->value, l->valuelen, 0);
-    if (!op)
-        return REDLOCK_ENOMEM;
-    l->busy = OP_RELEASE;
-    l->op = op;
-    l->cb = cb;
-    l->privdata = pd;
-    start(op, release_done, l);
-    return 0;
+    return start_on_value(l, &kind_release, 0, OP_RELEASE, release_done, cb, pd);
 }
 
 /* ---- blocking wrappers ------------------------------------------------ */

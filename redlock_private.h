@@ -204,7 +204,6 @@ typedef struct redlock__node {
     redlock__buf out;                  /* requests not yet written */
     int64_t backoff_ms;
     int64_t retry_at_us;               /* when DOWN: next connect allowed */
-    unsigned gen;                      /* connections made, for staleness */
     int timeouts_in_row;               /* since the last reply */
     int tcp_up;                        /* the socket is connected */
     unsigned attempts;                 /* connection attempts so far */

@@ -44,6 +44,11 @@ int redlock__node_init(redlock__node *n, redlock_client *c, size_t index)
     n->index = index;
     n->state = REDLOCK__NODE_DOWN;
     n->backoff_ms = c->opt.reconnect_min_ms;
+    /* events first: redlock__node_close may run after a failure below */
+    evtimer_assign(&n->retry_timer, c->base, retry_cb, n);
+    evtimer_assign(&n->connect_timer, c->base, connect_timeout_cb, n);
+    evtimer_assign(&n->stall_ev, c->base, stall_cb, n);
+    event_assign(&n->flush_ev, c->base, -1, 0, flush_cb, n);
     if (n->addr.path)
         snprintf(label, sizeof label, "unix:%s", n->addr.path);
     else if (strchr(n->addr.host, ':'))
@@ -55,10 +60,6 @@ int redlock__node_init(redlock__node *n, redlock_client *c, size_t index)
     n->cap = 64;
     if (!(n->slots = malloc(n->cap * sizeof *n->slots)))
         return REDLOCK_ENOMEM;
-    evtimer_assign(&n->retry_timer, c->base, retry_cb, n);
-    evtimer_assign(&n->connect_timer, c->base, connect_timeout_cb, n);
-    evtimer_assign(&n->stall_ev, c->base, stall_cb, n);
-    event_assign(&n->flush_ev, c->base, -1, 0, flush_cb, n);
     return 0;
 }
 
@@ -635,12 +636,10 @@ void redlock__node_close(redlock__node *n)
 {
     if (!n->c)
         return;
+    /* the client is closing: node_drop deletes every event but this one
+     * and arms no new retry */
     evtimer_del(&n->retry_timer);
-    if (n->slots)
-        node_drop(n, "client freed");
-    evtimer_del(&n->retry_timer);
-    evtimer_del(&n->stall_ev);
-    event_del(&n->flush_ev);
+    node_drop(n, "client freed");
     redlock__buf_free(&n->out);
     free(n->slots);
     free(n->reader_fn);

@@ -182,7 +182,7 @@ static void client_destroy(redlock_client *c)
 {
     for (size_t i = 0; i < c->n; i++)
         redlock__node_close(&c->nodes[i]);
-    redlock__op_cancel_all(c);      /* ops revived by node failures, if any */
+    redlock__op_cancel_all(c);      /* none expected (free cancelled them); no leak if so */
     redlock__op_pool_free(c);
     redlock__tls_free(c);
     free(c->tls_server_name);

@@ -81,6 +81,8 @@ struct event_base;
 #define REDLOCK_ESERVER    -9  /* masters answered with errors (OOM, READONLY, ...) */
 #define REDLOCK_ECLOSED   -10  /* the lock's client was freed */
 #define REDLOCK_ESYSTEM   -11  /* a system call failed (message has errno text) */
+#define REDLOCK_EFULL     -12  /* masters' request queues were full (max_pending):
+                                * refused by this client, nothing was sent */
 
 /* Node events for redlock_node_cb. */
 #define REDLOCK_NODE_UP    1   /* connected and answered the handshake */
@@ -226,6 +228,7 @@ REDLOCK_API const char *redlock_lock_errstr(const redlock_lock *lock);
 #define REDLOCK_VOTE_TIMEOUT  3   /* no reply within node_timeout_ms */
 #define REDLOCK_VOTE_DOWN     4   /* not connected, or the connection was lost */
 #define REDLOCK_VOTE_ERROR    5   /* the server answered an error */
+#define REDLOCK_VOTE_FULL     6   /* not sent: max_pending requests were queued */
 
 typedef struct redlock_node_result {
     int vote;                    /* REDLOCK_VOTE_* */

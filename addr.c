@@ -95,6 +95,8 @@ static int parse_hostport(redlock__addr *a, const char *p, const char *end,
         if (*q == '/' || *q == ' ' || *q == '\t' || (unsigned char)*q < 0x20)
             return fail(err, errlen, "invalid character in host", s);
     }
+    if (hend - p > REDLOCK__HOST_MAX)
+        return fail(err, errlen, "host name longer than 255 bytes", s);
     if (colon && parse_int(colon + 1, end, 1, 65535, &port) != 0)
         return fail(err, errlen, "port must be a number from 1 to 65535", s);
     a->host = dup_range(p, hend);
@@ -148,12 +150,25 @@ int redlock__addr_parse(redlock__addr *a, const char *s, char *err, size_t errle
         return fail(err, errlen, "empty", s ? s : "");
     scheme_end = strstr(s, "://");
     if (!scheme_end) {
+        static const char *const schemes[] = { "redis:", "rediss:", "unix:" };
+        for (size_t i = 0; i < sizeof schemes / sizeof schemes[0]; i++)
+            if (strncmp(s, schemes[i], strlen(schemes[i])) == 0 &&
+                (s[strlen(schemes[i])] == '/' || s[strlen(schemes[i])] == '\0'))
+                return fail(err, errlen, "malformed scheme: write redis://host:port, "
+                                         "rediss://host:port or unix:///path", s);
+        if (strchr(s, '@'))
+            return fail(err, errlen, "credentials need a redis:// or rediss:// address "
+                                     "(redis://user:password@host:port)", s);
         rc = parse_hostport(a, s, s + strlen(s), s, err, errlen);
     } else if (strncmp(s, "redis://", 8) == 0) {
         rc = parse_url(a, s, s + 8, err, errlen);
     } else if (strncmp(s, "unix://", 7) == 0) {
         if (s[7] != '/')
             return fail(err, errlen, "unix:// needs an absolute path (unix:///path)", s);
+        /* sockaddr_un holds 107 bytes and a terminator: a longer path
+         * could never connect, so say so now */
+        if (strlen(s + 7) > REDLOCK__UNIX_PATH_MAX)
+            return fail(err, errlen, "unix socket path longer than 107 bytes", s);
         rc = (a->path = strdup(s + 7)) ? 0 : REDLOCK_ENOMEM;
     } else if (strncmp(s, "rediss://", 9) == 0) {
         a->tls = 1;

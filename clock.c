@@ -17,6 +17,7 @@
  *
  * The clock is injectable (redlock_options.clock) so tests can drive time.
  */
+#include <stdint.h>
 #include <time.h>
 #include "redlock_private.h"
 
@@ -49,4 +50,9 @@ int64_t redlock__validity_us(int64_t start_us, int64_t now_us, int64_t ttl_ms, i
 int64_t redlock__ms_floor(int64_t us)
 {
     return us > 0 ? us / 1000 : 0;
+}
+
+int64_t redlock__add_sat(int64_t a, int64_t b)
+{
+    return a > INT64_MAX - b ? INT64_MAX : a + b;
 }

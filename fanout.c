@@ -41,10 +41,12 @@ redlock__op *redlock__op_new(redlock_client *c, const redlock__op_kind *kind,
         op->votes = calloc(2, c->n);
         op->rtt = malloc(c->n * sizeof *op->rtt);
         op->detail = malloc(c->n * sizeof *op->detail);
-        if (!op->votes || !op->rtt || !op->detail) {
+        op->gen = malloc(c->n * sizeof *op->gen);
+        if (!op->votes || !op->rtt || !op->detail || !op->gen) {
             free(op->votes);
             free(op->rtt);
             free(op->detail);
+            free(op->gen);
             free(op);
             return NULL;
         }
@@ -55,7 +57,7 @@ redlock__op *redlock__op_new(redlock_client *c, const redlock__op_kind *kind,
     op->kind = kind;
     op->next = op->prev = NULL;
     op->refs = 1;
-    op->decided = op->starting = op->deferred = op->cancelled = 0;
+    op->decided = op->starting = op->deferred = op->cancelled = op->expired = 0;
     op->decision = REDLOCK__UNDECIDED;
     op->ttl_ms = ttl_ms;
     op->drift_us = ttl_ms ? redlock__drift_us(ttl_ms, c->opt.drift_factor, c->opt.drift_min_ms) : 0;
@@ -65,6 +67,7 @@ redlock__op *redlock__op_new(redlock_client *c, const redlock__op_kind *kind,
     for (size_t i = 0; i < c->n; i++) {
         op->rtt[i] = -1;
         op->detail[i][0] = '\0';
+        op->gen[i] = 0;
     }
     redlock__tally_init(&op->tally, (unsigned)c->n);
     op->data.len = op->cmd.len = 0;
@@ -89,7 +92,7 @@ oom:
 int64_t redlock__op_validity_us(const redlock__op *op, int64_t now_us)
 {
     if (!op->ttl_ms)    /* no ttl: only the quorum matters */
-        return 1;
+        return INT64_MAX;
     return redlock__validity_us(op->start_us, now_us, op->ttl_ms, op->drift_us);
 }
 
@@ -136,9 +139,12 @@ static void check(redlock__op *op, int64_t now)
             return;
         d = op->tally.count[REDLOCK__OK] > 0 ? REDLOCK__WON : REDLOCK__LOST;
     } else {
-        d = redlock__decide(&op->tally, redlock__op_validity_us(op, now ? now : redlock__now(op->c)));
+        int64_t left = redlock__op_validity_us(op, now ? now : redlock__now(op->c));
+        d = redlock__decide(&op->tally, left);
         if (d == REDLOCK__UNDECIDED)
             return;
+        if (left < REDLOCK__MIN_VALIDITY_US)
+            op->expired = 1;
     }
     decide(op, d);
 }
@@ -157,9 +163,13 @@ static void vote(redlock__op *op, size_t node, enum redlock__vote v, const char 
     case REDLOCK__REFUSED: st->refused++; break;
     case REDLOCK__TIMEOUT:
         st->timeouts++;
-        redlock__node_timed_out(&op->c->nodes[node]);
+        /* Only a wait of the full node timeout says the node is slow; an
+         * op that ran out of validity or deadline earlier does not. */
+        if ((now ? now : redlock__now(op->c)) - op->start_us >= op->c->opt.node_timeout_ms * 1000)
+            redlock__node_timed_out(&op->c->nodes[node]);
         break;
     case REDLOCK__DOWN: st->unreachable++; break;
+    case REDLOCK__FULL: break;  /* never sent: the node said nothing */
     default: st->errors++; break;
     }
     if (why) {
@@ -175,11 +185,11 @@ void redlock__op_start(redlock__op *op, redlock__op_done *done, void *privdata)
 {
     redlock_client *c = op->c;
     int64_t now = redlock__now(c), wait_us = c->opt.node_timeout_ms * 1000;
-    struct timeval tv;
 
     op->done = done;
     op->done_privdata = privdata;
     op->start_us = now;
+    op->clock_steps = c->clock_steps;
     op->next = c->live_ops;
     if (op->next)
         op->next->prev = op;
@@ -203,13 +213,14 @@ void redlock__op_start(redlock__op *op, redlock__op_done *done, void *privdata)
         wait_us = 0;
     if (wait_us == c->opt.node_timeout_ms * 1000 && c->node_timeout_tv) {
         /* The usual case: libevent keeps equal timeouts in a FIFO queue,
-         * O(1) to add and remove instead of a heap operation. */
+         * O(1) to add and remove instead of a heap operation.  The wait
+         * counts from now, not from the loop's cached time, which a long
+         * callback leaves stale. */
+        event_base_update_cache_time(c->base);
         evtimer_add(&op->timer, c->node_timeout_tv);
         return;
     }
-    tv.tv_sec = (time_t)(wait_us / 1000000);
-    tv.tv_usec = (suseconds_t)(wait_us % 1000000);
-    evtimer_add(&op->timer, &tv);
+    redlock__timer_add(c, &op->timer, wait_us);
 }
 
 static void op_timer_cb(evutil_socket_t fd, short what, void *arg)
@@ -223,12 +234,24 @@ static void op_timer_cb(evutil_socket_t fd, short what, void *arg)
     if (op->deferred) {
         deliver(op);
     } else if (!op->decided) {
-        /* Everything still pending is out of time. */
+        /* Everything still pending is out of time: the node timeout, the
+         * validity or the caller's deadline, whichever came first. */
+        int64_t now = redlock__now(c);
+        const char *why = "timed out";
+        if (op->ttl_ms && redlock__op_validity_us(op, now) < REDLOCK__MIN_VALIDITY_US) {
+            op->expired = 1;
+            why = "no reply before the validity ran out";
+        } else if (op->limit_us && now >= op->limit_us &&
+                   now - op->start_us < c->opt.node_timeout_ms * 1000) {
+            why = "no reply before the acquire deadline";
+        }
         for (size_t i = 0; i < c->n && !op->decided; i++)
             if (op->votes[i] == REDLOCK__PENDING)
-                vote(op, i, REDLOCK__TIMEOUT, "timed out", 0);
-        if (!op->decided)           /* validity ran out with a quorum */
+                vote(op, i, REDLOCK__TIMEOUT, why, now);
+        if (!op->decided) {         /* validity ran out with a quorum */
+            op->expired = 1;
             decide(op, REDLOCK__LOST);
+        }
     }
     redlock__leave(c);
 }
@@ -277,6 +300,13 @@ void redlock__op_fail(redlock__op *op, size_t node, enum redlock__vote v, const 
     vote(op, node, v, why, 0);
 }
 
+void redlock__op_undelivered(redlock__op *op, size_t node)
+{
+    if (op->kind->is_release && op->gen[node] && !op->c->closing)
+        redlock__node_undo(&op->c->nodes[node], op->gen[node], op->data.p, op->keylen,
+                           op->data.p + op->keylen, op->valuelen);
+}
+
 void redlock__op_unref(redlock__op *op)
 {
     redlock_client *c = op->c;
@@ -315,6 +345,7 @@ void redlock__op_pool_free(redlock_client *c)
         free(op->votes);
         free(op->rtt);
         free(op->detail);
+        free(op->gen);
         free(op);
     }
 }

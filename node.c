@@ -63,7 +63,7 @@ int redlock__node_init(redlock__node *n, redlock_client *c, size_t index)
     return 0;
 }
 
-static int slot_push(redlock__node *n, redlock__op *op, int optional)
+static int slot_grow(redlock__node *n)
 {
     if (n->count == n->cap) {
         size_t cap = n->cap * 2;
@@ -77,19 +77,39 @@ static int slot_push(redlock__node *n, redlock__op *op, int optional)
         n->head = 0;
         n->cap = cap;
     }
+    return 0;
+}
+
+/* A request's slot, in the order the requests go out on the wire. */
+static int slot_push(redlock__node *n, redlock__op *op, int kind)
+{
+    if (slot_grow(n) != 0)
+        return REDLOCK_ENOMEM;
     n->slots[(n->head + n->count) % n->cap].op = op;
-    n->slots[(n->head + n->count) % n->cap].optional = optional;
+    n->slots[(n->head + n->count) % n->cap].kind = kind;
     n->count++;
     if (op)
         op->refs++;
     return 0;
 }
 
-static redlock__op *slot_pop(redlock__node *n, int *optional)
+/* A slot for a request that goes out before every queued one. */
+static int slot_push_front(redlock__node *n, int kind)
+{
+    if (slot_grow(n) != 0)
+        return REDLOCK_ENOMEM;
+    n->head = (n->head + n->cap - 1) % n->cap;
+    n->slots[n->head].op = NULL;
+    n->slots[n->head].kind = kind;
+    n->count++;
+    return 0;
+}
+
+static redlock__op *slot_pop(redlock__node *n, int *kind)
 {
     redlock__op *op = n->slots[n->head].op;
-    if (optional)
-        *optional = n->slots[n->head].optional;
+    if (kind)
+        *kind = n->slots[n->head].kind;
     n->head = (n->head + 1) % n->cap;
     n->count--;
     return op;
@@ -105,7 +125,7 @@ static void node_drop(redlock__node *n, const char *why)
                strcmp(why, n->told) != 0;
 
     snprintf(n->lasterr, sizeof n->lasterr, "%s", why);
-    if (n->bev && n->tcp_up && !n->addr.tls) {
+    if (n->bev && n->tcp_up && !n->addr.tls && n->state == REDLOCK__NODE_UP) {
         /* Best effort: hand what is queued (typically the release after a
          * lost attempt, queued behind its SET) to the kernel, which still
          * delivers it after close, instead of dropping it with the buffer.
@@ -115,6 +135,8 @@ static void node_drop(redlock__node *n, const char *why)
         evutil_socket_t fd = bufferevent_getfd(n->bev);
         /* the bufferevent freezes its output's start: read, don't drain */
         unsigned char *p = len ? evbuffer_pullup(out, -1) : NULL;
+        /* (Requests leave only once the handshake succeeded: before that
+         * `out` holds requests that must never reach the server.) */
         if (p && send(fd, p, len, MSG_NOSIGNAL | MSG_DONTWAIT) != (ssize_t)len)
             n->out.len = 0;     /* best effort: the TTL cleans up the rest */
         if (n->out.len)         /* then what was not even handed over yet */
@@ -137,10 +159,8 @@ static void node_drop(redlock__node *n, const char *why)
     n->handshake_left = 0;
     n->timeouts_in_row = 0;
     if (!c->closing) {
-        struct timeval tv = { (time_t)(n->backoff_ms / 1000),
-                              (suseconds_t)(n->backoff_ms % 1000 * 1000) };
         n->retry_at_us = redlock__now(c) + n->backoff_ms * 1000;
-        evtimer_add(&n->retry_timer, &tv);
+        redlock__timer_add(c, &n->retry_timer, n->backoff_ms * 1000);
         n->backoff_ms *= 2;
         if (n->backoff_ms > c->opt.reconnect_max_ms)
             n->backoff_ms = c->opt.reconnect_max_ms;
@@ -150,6 +170,7 @@ static void node_drop(redlock__node *n, const char *why)
     while (n->count) {
         redlock__op *op = slot_pop(n, NULL);
         if (op) {
+            redlock__op_undelivered(op, n->index);
             redlock__op_fail(op, n->index, REDLOCK__DOWN, n->lasterr);
             redlock__op_unref(op);
         }
@@ -347,14 +368,24 @@ static int queue_handshake(redlock__node *n)
         cmds++;
     }
     for (int i = 0; i < cmds && rc == 0; i++)
-        rc = slot_push(n, NULL, 0);
+        rc = slot_push(n, NULL, REDLOCK__SLOT_HANDSHAKE);
+    {
+        /* Who the server thinks we are (id, address): to kill this
+         * connection from the next one if it is lost with a SET in it.
+         * Optional: Redis < 6.2 or an ACL user may refuse it. */
+        const char *argv[2] = { "CLIENT", "INFO" };
+        size_t len[2] = { 6, 4 };
+        rc |= redlock__resp_command(&b, 2, argv, len);
+        rc |= slot_push(n, NULL, REDLOCK__SLOT_CLIENT_ID);
+        cmds++;
+    }
     /* Load the scripts now so the first EVALSHA finds them; optional,
      * because an ACL user may lack SCRIPT (EVAL then loads on NOSCRIPT). */
     for (int i = 0; i < REDLOCK__NSCRIPTS && rc == 0; i++) {
         const char *argv[3] = { "SCRIPT", "LOAD", redlock__script_body[i] };
         size_t len[3] = { 6, 4, strlen(redlock__script_body[i]) };
         rc |= redlock__resp_command(&b, 3, argv, len);
-        rc |= slot_push(n, NULL, 1);
+        rc |= slot_push(n, NULL, REDLOCK__SLOT_OPTIONAL);
         cmds++;
     }
     n->handshake_left = (unsigned)cmds;   /* UP once the last one answers */
@@ -372,12 +403,13 @@ void redlock__node_connect(redlock__node *n)
     redlock_client *c = n->c;
     struct sockaddr_storage ss;
     int sslen = 0;
-    struct timeval tv = { (time_t)(c->opt.connect_timeout_ms / 1000),
-                          (suseconds_t)(c->opt.connect_timeout_ms % 1000 * 1000) };
 
     if (n->state != REDLOCK__NODE_DOWN || c->closing)
         return;
     n->attempts++;
+    n->gen++;
+    if (n->gen == 0)        /* 0 means "never sent" */
+        n->gen = 1;
     evtimer_del(&n->retry_timer);
     if (resolve(n, &ss, &sslen) != 0) {
         char why[sizeof n->lasterr];
@@ -419,7 +451,170 @@ void redlock__node_connect(redlock__node *n)
         node_drop(n, "out of memory");
         return;
     }
-    evtimer_add(&n->connect_timer, &tv);
+    redlock__timer_add(c, &n->connect_timer, c->opt.connect_timeout_ms * 1000);
+}
+
+/* Queue bytes (room reserved) to leave with this turn's other requests. */
+static void append_out(redlock__node *n, const char *buf, size_t len)
+{
+    memcpy(n->out.p + n->out.len, buf, len);
+    if (n->out.len == 0 && n->state == REDLOCK__NODE_UP)
+        event_active(&n->flush_ev, EV_WRITE, 1);
+    n->out.len += len;
+}
+
+/* What we know of connection `gen`: id 0 when nothing. */
+static redlock__conn_ref conn_ref(const redlock__node *n, uint32_t gen)
+{
+    redlock__conn_ref none = { gen, 0, "" };
+    for (unsigned i = 0; i < REDLOCK__CONN_HISTORY; i++)
+        if (n->hist[i].gen == gen && n->hist[i].id > 0)
+            return n->hist[i];
+    return none;
+}
+
+/* CLIENT KILL ID <id> ADDR <addr>: both filters must match, so a server
+ * that restarted (and reuses ids) never loses someone else's connection. */
+static int encode_kill(redlock__buf *b, const redlock__conn_ref *r)
+{
+    char id[24];
+    const char *argv[6] = { "CLIENT", "KILL", "ID", id, "ADDR", r->addr };
+    size_t len[6] = { 6, 4, 2, redlock__u64_str(id, (uint64_t)r->id), 4, strlen(r->addr) };
+    return redlock__resp_command(b, 6, argv, len);
+}
+
+static int encode_release(redlock__buf *b, const char *key, size_t keylen,
+                          const char *value, size_t valuelen)
+{
+    /* EVAL, not EVALSHA: its reply is ignored, so a NOSCRIPT could not be
+     * answered by a resend */
+    const char *body = redlock__script_body[REDLOCK__SCRIPT_RELEASE];
+    const char *argv[5] = { "EVAL", body, "1", key, value };
+    size_t len[5] = { 4, strlen(body), 1, keylen, valuelen };
+    return redlock__resp_command(b, 5, argv, len);
+}
+
+/* Queue an op-less request whose reply is ignored, behind what is queued. */
+static void push_optional(redlock__node *n, const redlock__buf *cmd)
+{
+    if (redlock__buf_reserve(&n->out, cmd->len) != 0 ||
+        slot_push(n, NULL, REDLOCK__SLOT_OPTIONAL) != 0)
+        return;     /* out of memory: the key expires with its ttl */
+    append_out(n, cmd->p, cmd->len);
+}
+
+static void push_kill(redlock__node *n, uint32_t gen)
+{
+    redlock__conn_ref r = conn_ref(n, gen);
+    redlock__buf b = { 0 };
+
+    if (r.id > 0 && encode_kill(&b, &r) == 0)
+        push_optional(n, &b);
+    redlock__buf_free(&b);
+}
+
+void redlock__node_undo(redlock__node *n, uint32_t gen, const char *key, size_t keylen,
+                        const char *value, size_t valuelen)
+{
+    redlock__owed *o;
+
+    if (n->state == REDLOCK__NODE_UP) {
+        redlock__buf b = { 0 };
+        if (gen != n->gen)
+            push_kill(n, gen);
+        if (encode_release(&b, key, keylen, value, valuelen) == 0)
+            push_optional(n, &b);
+        redlock__buf_free(&b);
+        return;
+    }
+    /* Owed until the node is back.  Bounded by max_pending: past it the
+     * oldest is forgotten and its key expires with its ttl. */
+    if (n->nowed >= n->c->opt.max_pending && n->nowed > 0) {
+        free(n->owed[0].kv);
+        memmove(n->owed, n->owed + 1, (n->nowed - 1) * sizeof *n->owed);
+        n->nowed--;
+    }
+    if (n->nowed == n->owed_cap) {
+        size_t cap = n->owed_cap ? n->owed_cap * 2 : 8;
+        redlock__owed *p = realloc(n->owed, cap * sizeof *p);
+        if (!p)
+            return;
+        n->owed = p;
+        n->owed_cap = cap;
+    }
+    o = &n->owed[n->nowed];
+    if (!(o->kv = malloc(keylen + valuelen + 1)))
+        return;
+    memcpy(o->kv, key, keylen);
+    memcpy(o->kv + keylen, value, valuelen);
+    o->keylen = keylen;
+    o->valuelen = valuelen;
+    o->kill = conn_ref(n, gen);
+    n->nowed++;
+}
+
+static void owed_free(redlock__node *n)
+{
+    for (size_t i = 0; i < n->nowed; i++)
+        free(n->owed[i].kv);
+    free(n->owed);
+    n->owed = NULL;
+    n->nowed = n->owed_cap = 0;
+}
+
+/* The handshake succeeded: the owed releases go first (each behind the
+ * kill of the connection its SET used), then the requests that waited. */
+static void send_owed(redlock__node *n)
+{
+    redlock__buf b = { 0 };
+    size_t k = 0;
+    int rc = 0;
+
+    for (size_t i = 0; i < n->nowed && rc == 0; i++) {
+        redlock__owed *o = &n->owed[i];
+        if (o->kill.id > 0 && (i == 0 || o->kill.id != n->owed[i - 1].kill.id)) {
+            rc |= encode_kill(&b, &o->kill);
+            k++;
+        }
+        rc |= encode_release(&b, o->kv, o->keylen, o->kv + o->keylen, o->valuelen);
+        k++;
+    }
+    /* the waiting requests' slots are already queued: these go before */
+    for (size_t i = 0; i < k && rc == 0; i++)
+        rc = slot_push_front(n, REDLOCK__SLOT_OPTIONAL);
+    if (rc == 0 && k && bufferevent_write(n->bev, b.p, b.len) != 0) {
+        /* cannot happen but out of memory; then the slots would not match */
+        for (size_t i = 0; i < k; i++)
+            slot_pop(n, NULL);
+    }
+    redlock__buf_free(&b);
+    owed_free(n);
+}
+
+/* "id=7 addr=127.0.0.1:5000 laddr=..." from CLIENT INFO */
+static void parse_client_info(redlock__node *n, const char *s, size_t len)
+{
+    redlock__conn_ref *r = &n->hist[n->hist_next];
+    long long id = 0;
+    const char *p = s, *end = s + len, *a;
+    size_t alen;
+
+    if (len < 3 || memcmp(s, "id=", 3) != 0)
+        return;
+    for (p = s + 3; p < end && *p >= '0' && *p <= '9' && id < (INT64_MAX - 9) / 10; p++)
+        id = id * 10 + (*p - '0');
+    for (a = p; a + 6 <= end && memcmp(a, " addr=", 6) != 0; a++)
+        ;
+    if (id <= 0 || a + 6 > end)
+        return;
+    a += 6;
+    for (alen = 0; a + alen < end && a[alen] != ' ' && alen < sizeof r->addr - 1; alen++)
+        ;
+    r->gen = n->gen;
+    r->id = id;
+    memcpy(r->addr, a, alen);
+    r->addr[alen] = '\0';
+    n->hist_next = (n->hist_next + 1) % REDLOCK__CONN_HISTORY;
 }
 
 void redlock__node_send(redlock__node *n, redlock__op *op, const char *buf, size_t len)
@@ -434,16 +629,30 @@ void redlock__node_send(redlock__node *n, redlock__op *op, const char *buf, size
      * waiting for it would cost every operation the node timeout. */
     if (n->state == REDLOCK__NODE_DOWN ||
         (n->state == REDLOCK__NODE_CONNECTING && n->attempts > 1)) {
+        redlock__op_undelivered(op, n->index);
         redlock__op_fail(op, n->index, REDLOCK__DOWN,
                          n->lasterr[0] ? n->lasterr : "not connected");
         return;
     }
-    if (n->count >= c->opt.max_pending) {
-        redlock__op_fail(op, n->index, REDLOCK__ERROR, "too many requests pending on this node");
+    /* A release is never refused: it undoes or ends a lock, and refusing
+     * it would leave the key for its whole ttl. */
+    if (n->count >= c->opt.max_pending && !op->kind->is_release) {
+        char why[64];
+        snprintf(why, sizeof why, "request queue full (max_pending %zu)", c->opt.max_pending);
+        redlock__op_fail(op, n->index, REDLOCK__FULL, why);
         return;
     }
+    if (op->kind->is_release) {
+        /* Releasing a SET that left on an earlier connection: kill that one
+         * on the server first, so nothing still queued in it can run after
+         * the release. */
+        if (op->gen[n->index] && op->gen[n->index] != n->gen && n->state == REDLOCK__NODE_UP)
+            push_kill(n, op->gen[n->index]);
+    } else {
+        op->gen[n->index] = n->gen;
+    }
     n->stats.requests++;
-    if (slot_push(n, op, 0) != 0) {
+    if (slot_push(n, op, REDLOCK__SLOT_OP) != 0) {
         redlock__op_fail(op, n->index, REDLOCK__ERROR, "out of memory");
         return;
     }
@@ -456,10 +665,7 @@ void redlock__node_send(redlock__node *n, redlock__op *op, const char *buf, size
     }
     /* Requests made in one turn of the loop leave together, once, after the
      * callbacks that made them: one write per node per turn. */
-    memcpy(n->out.p + n->out.len, buf, len);
-    if (n->out.len == 0)
-        event_active(&n->flush_ev, EV_WRITE, 1);
-    n->out.len += len;
+    append_out(n, buf, len);
 }
 
 static void flush_cb(evutil_socket_t fd, short what, void *arg)
@@ -469,7 +675,10 @@ static void flush_cb(evutil_socket_t fd, short what, void *arg)
     (void)fd;
     (void)what;
 
-    if (!n->bev || !n->out.len)
+    /* Nothing leaves before the handshake succeeded (it may yet fail, e.g.
+     * SELECT of a database the server lacks: the requests would then run
+     * in the wrong one). */
+    if (!n->bev || !n->out.len || n->state != REDLOCK__NODE_UP)
         return;
     /* Plain TCP with nothing queued in the bufferevent: write straight to
      * the socket, saving a loop turn; what does not fit (or fails: the
@@ -492,21 +701,25 @@ static void flush_cb(evutil_socket_t fd, short what, void *arg)
 static void dispatch(redlock__node *n, const redlock__reply *r)
 {
     redlock__op *op;
-    int optional;
+    int kind;
 
     if (n->count == 0) {
         node_drop(n, "protocol error: reply without a request");
         return;
     }
-    op = slot_pop(n, &optional);
+    op = slot_pop(n, &kind);
     n->timeouts_in_row = 0;     /* alive, even if late */
     if (op) {
         redlock__op_reply(op, n->index, r);
         redlock__op_unref(op);
         return;
     }
+    if (n->state == REDLOCK__NODE_UP)
+        return;     /* an undo's reply: nothing to do */
     /* a handshake reply */
-    if (r->type == REDIS_REPLY_ERROR && !optional) {
+    if (kind == REDLOCK__SLOT_CLIENT_ID && r->type == REDIS_REPLY_STRING)
+        parse_client_info(n, r->str, r->len);
+    if (r->type == REDIS_REPLY_ERROR && kind == REDLOCK__SLOT_HANDSHAKE) {
         char why[sizeof n->lasterr];
         /* AUTH errors never echo the password; keep the server's words. */
         snprintf(why, sizeof why, "handshake failed: %.*s",
@@ -515,7 +728,10 @@ static void dispatch(redlock__node *n, const redlock__reply *r)
         return;
     }
     if (--n->handshake_left == 0) {
+        send_owed(n);
         n->state = REDLOCK__NODE_UP;
+        if (n->out.len)         /* the requests that waited for this */
+            event_active(&n->flush_ev, EV_WRITE, 1);
         n->backoff_ms = n->c->opt.reconnect_min_ms;
         n->lasterr[0] = '\0';
         n->stats.connects++;
@@ -525,25 +741,19 @@ static void dispatch(redlock__node *n, const redlock__reply *r)
     }
 }
 
-static void read_cb(struct bufferevent *bev, void *arg)
-{
-    redlock__node *n = arg;
-    redlock_client *c = n->c;
-    struct evbuffer *in = bufferevent_get_input(bev);
-    struct evbuffer_iovec v[8];
-    int nv;
+/* Replies we expect are a few bytes (+OK, :1, $-1, a 40-byte SHA, a short
+ * error, a CLIENT INFO line); a longer unfinished one is a broken or
+ * hostile server.  Without a bound it would grow without end and, because
+ * the reader looks for the end of a line from its start each time, cost
+ * time that grows with its square. */
+#define REPLY_MAX 65536
+#define FEED_CHUNK 16384
 
-    redlock__enter(c);
-    while ((nv = evbuffer_peek(in, -1, NULL, v, 8)) > 0) {
-        size_t total = 0;
-        if (nv > 8)
-            nv = 8;
-        for (int i = 0; i < nv; i++) {
-            redisReaderFeed(n->reader, v[i].iov_base, v[i].iov_len);
-            total += v[i].iov_len;
-        }
-        evbuffer_drain(in, total);
-    }
+/* Hand complete replies to their requests; 0 when the connection is gone. */
+static int take_replies(redlock__node *n, struct bufferevent *bev)
+{
+    redlock_client *c = n->c;
+
     for (;;) {
         void *reply = NULL;
         if (redisReaderGetReply(n->reader, &reply) != REDIS_OK) {
@@ -552,15 +762,41 @@ static void read_cb(struct bufferevent *bev, void *arg)
                      n->refused_array ? "unexpected array or RESP3 reply" : n->reader->errstr);
             n->refused_array = 0;
             node_drop(n, why);
-            break;
+            return 0;
         }
         if (!reply)
-            break;
+            return 1;
         dispatch(n, reply);
         reply_done(n);
         /* a callback may have dropped this connection or freed the client */
         if (n->bev != bev || c->closing)
+            return 0;
+    }
+}
+
+static void read_cb(struct bufferevent *bev, void *arg)
+{
+    redlock__node *n = arg;
+    redlock_client *c = n->c;
+    struct evbuffer *in = bufferevent_get_input(bev);
+    struct evbuffer_iovec v;
+
+    redlock__enter(c);
+    /* In bounded chunks, each parsed before the next is fed, so that an
+     * endless reply is caught after REPLY_MAX bytes, not after everything
+     * that arrived. */
+    while (evbuffer_peek(in, -1, NULL, &v, 1) > 0) {
+        size_t len = v.iov_len < FEED_CHUNK ? v.iov_len : FEED_CHUNK;
+        redisReaderFeed(n->reader, v.iov_base, len);
+        evbuffer_drain(in, len);
+        if (!take_replies(n, bev))
             break;
+        if (n->reader->len - n->reader->pos > REPLY_MAX) {
+            char why[sizeof n->lasterr];
+            snprintf(why, sizeof why, "protocol error: a reply longer than %d bytes", REPLY_MAX);
+            node_drop(n, why);
+            break;
+        }
     }
     redlock__leave(c);
 }
@@ -642,6 +878,7 @@ void redlock__node_close(redlock__node *n)
     node_drop(n, "client freed");
     redlock__buf_free(&n->out);
     free(n->slots);
+    owed_free(n);
     free(n->reader_fn);
     reply_done(n);
     free(n->label);

@@ -6,7 +6,7 @@
  *   votes:  OK OK .  .  .      (n = 5, quorum = 3)     -> undecided
  *           OK OK OK .  .      and validity > 0        -> WON (don't wait)
  *           OK x  x  x  .      OK + pending < quorum   -> LOST (don't wait)
- *           any, validity <= 0                         -> LOST
+ *           any, validity < 1 ms                       -> LOST
  *
  * Nothing here does I/O or reads a clock: the caller passes the validity
  * it computed (clock.c), which keeps these rules testable on their own.
@@ -36,7 +36,7 @@ enum redlock__decision redlock__decide(const redlock__tally *t, int64_t validity
     unsigned ok = t->count[REDLOCK__OK];
     unsigned pending = t->count[REDLOCK__PENDING];
 
-    if (validity_us <= 0)
+    if (validity_us < REDLOCK__MIN_VALIDITY_US)
         return REDLOCK__LOST;
     if (ok >= t->quorum)
         return REDLOCK__WON;
@@ -56,12 +56,12 @@ int redlock__failure_code(const redlock__tally *t)
         { REDLOCK__TIMEOUT, REDLOCK_ETIMEDOUT },
         { REDLOCK__DOWN, REDLOCK_ECONNECT },
         { REDLOCK__ERROR, REDLOCK_ESERVER },
+        { REDLOCK__FULL, REDLOCK_EFULL },
     };
-    unsigned refused = t->count[REDLOCK__REFUSED];
     unsigned best = 0;
     int code = REDLOCK_ETIMEDOUT;   /* quorum reached but no validity left */
 
-    if (refused > 0 && t->n - refused < t->quorum)
+    if (redlock__refused_quorum(t))
         return REDLOCK_ENOQUORUM;
     for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
         if (t->count[order[i].v] > best) {
@@ -70,4 +70,10 @@ int redlock__failure_code(const redlock__tally *t)
         }
     }
     return code;
+}
+
+int redlock__refused_quorum(const redlock__tally *t)
+{
+    unsigned refused = t->count[REDLOCK__REFUSED];
+    return refused > 0 && t->n - refused < t->quorum;
 }

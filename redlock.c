@@ -42,6 +42,9 @@ struct redlock_lock {
     size_t valuelen;
     int fixed_value;
     int64_t valid_until_us;          /* 0: not held */
+    int64_t valid_max_us;            /* ttl - drift of the grant: validity never exceeds it */
+    unsigned clock_steps;            /* the client's clock_steps when granted */
+    uint32_t *gen;                   /* per node: connection of the winning SET */
     size_t nodes_ok;
     char errstr[256];
     /* per-node outcome of the last operation */
@@ -120,9 +123,13 @@ static int classify_script(const redlock__reply *r)
     return REDLOCK__ERROR;
 }
 
-static const redlock__op_kind kind_acquire = { "acquire", 0, encode_set, classify_set };
-static const redlock__op_kind kind_extend = { "extend", 0, encode_extend, classify_script };
-static const redlock__op_kind kind_release = { "release", 1, encode_release, classify_script };
+static const redlock__op_kind kind_acquire = {
+    .name = "acquire", .encode = encode_set, .classify = classify_set };
+static const redlock__op_kind kind_extend = {
+    .name = "extend", .encode = encode_extend, .classify = classify_script };
+static const redlock__op_kind kind_release = {
+    .name = "release", .wait_all = 1, .is_release = 1, .encode = encode_release,
+    .classify = classify_script };
 
 /* ---- client ------------------------------------------------------------ */
 
@@ -153,24 +160,33 @@ static int errf(char *err, size_t errlen, int code, const char *msg)
     return code;
 }
 
+#define HOUR_MS 3600000
+
 static int check_options(const redlock_options *o, char *err, size_t errlen)
 {
-    if (o->node_timeout_ms <= 0 || o->node_timeout_ms > 3600000)
+    /* Every bound keeps the microsecond arithmetic far from overflow. */
+    if (o->node_timeout_ms <= 0 || o->node_timeout_ms > HOUR_MS)
         return errf(err, errlen, REDLOCK_EINVAL, "node_timeout_ms must be in 1 .. 3600000");
-    if (o->connect_timeout_ms <= 0 || o->connect_timeout_ms > 3600000)
+    if (o->connect_timeout_ms <= 0 || o->connect_timeout_ms > HOUR_MS)
         return errf(err, errlen, REDLOCK_EINVAL, "connect_timeout_ms must be in 1 .. 3600000");
     if (!(o->drift_factor >= 0.0 && o->drift_factor < 1.0))
         return errf(err, errlen, REDLOCK_EINVAL, "drift_factor must be in [0, 1)");
     if (o->drift_min_ms < 0 || o->drift_min_ms > MAX_TTL_MS)
-        return errf(err, errlen, REDLOCK_EINVAL, "drift_min_ms must be >= 0");
-    if (o->retry_count < 0 || o->retry_delay_ms < 0 || o->retry_jitter_ms < 0 ||
-        o->retry_jitter_ms > o->retry_delay_ms || o->retry_delay_ms > 3600000)
+        return errf(err, errlen, REDLOCK_EINVAL, "drift_min_ms must be in 0 .. 2^40");
+    if (o->retry_count < 0)
+        return errf(err, errlen, REDLOCK_EINVAL, "retry_count must be >= 0");
+    if (o->retry_delay_ms < 0 || o->retry_delay_ms > HOUR_MS)
+        return errf(err, errlen, REDLOCK_EINVAL, "retry_delay_ms must be in 0 .. 3600000");
+    if (o->retry_jitter_ms < 0 || o->retry_jitter_ms > o->retry_delay_ms)
+        return errf(err, errlen, REDLOCK_EINVAL, "retry_jitter_ms must be in 0 .. retry_delay_ms");
+    if (o->acquire_timeout_ms < 0 || o->acquire_timeout_ms > MAX_TTL_MS)
         return errf(err, errlen, REDLOCK_EINVAL,
-                    "retry_count, retry_delay_ms >= 0 and 0 <= retry_jitter_ms <= retry_delay_ms");
-    if (o->acquire_timeout_ms < 0)
-        return errf(err, errlen, REDLOCK_EINVAL, "acquire_timeout_ms must be >= 0");
-    if (o->reconnect_min_ms < 1 || o->reconnect_max_ms < o->reconnect_min_ms)
-        return errf(err, errlen, REDLOCK_EINVAL, "need 1 <= reconnect_min_ms <= reconnect_max_ms");
+                    "acquire_timeout_ms must be in 0 .. 2^40 (0: no limit)");
+    if (o->reconnect_min_ms < 1 || o->reconnect_min_ms > HOUR_MS)
+        return errf(err, errlen, REDLOCK_EINVAL, "reconnect_min_ms must be in 1 .. 3600000");
+    if (o->reconnect_max_ms < o->reconnect_min_ms || o->reconnect_max_ms > HOUR_MS)
+        return errf(err, errlen, REDLOCK_EINVAL,
+                    "reconnect_max_ms must be in reconnect_min_ms .. 3600000");
     if (o->max_pending < 1)
         return errf(err, errlen, REDLOCK_EINVAL, "max_pending must be >= 1");
     if (o->max_timeouts < 0)
@@ -334,9 +350,34 @@ int redlock__leave(redlock_client *c)
     return 0;
 }
 
-int64_t redlock__now(const redlock_client *c)
+int64_t redlock__now(redlock_client *c)
 {
-    return c->opt.clock(c->opt.clock_privdata);
+    int64_t now = c->opt.clock(c->opt.clock_privdata);
+
+    /* A clock that went back would make validity grow: remember that it
+     * happened (every lock granted before then is worth nothing) and never
+     * let time run backwards for the arithmetic. */
+    if (now < c->last_now) {
+        c->clock_steps++;
+        now = c->last_now;
+    }
+    c->last_now = now;
+    return now;
+}
+
+void redlock__timer_add(redlock_client *c, struct event *ev, int64_t us)
+{
+    struct timeval tv;
+
+    if (us < 0)
+        us = 0;
+    tv.tv_sec = (time_t)(us / 1000000);
+    tv.tv_usec = (suseconds_t)(us % 1000000);
+    /* libevent measures a timer from the time it cached when the loop
+     * woke up; a callback that ran long makes that stale, and the timer
+     * would fire early by as much. */
+    event_base_update_cache_time(c->base);
+    evtimer_add(ev, &tv);
 }
 
 void redlock__node_event(redlock_client *c, size_t node, int event, const char *detail)
@@ -469,8 +510,10 @@ int redlock_lock_new(redlock_lock **out, redlock_client *c, const void *resource
     l->votes = calloc(c->n, 1);
     l->rtt = malloc(c->n * sizeof *l->rtt);
     l->detail = calloc(c->n, sizeof *l->detail);
-    if (!l->key || !l->votes || !l->rtt || !l->detail) {
+    l->gen = calloc(c->n, sizeof *l->gen);
+    if (!l->key || !l->votes || !l->rtt || !l->detail || !l->gen) {
         free(l->key);
+        free(l->gen);
         free(l->votes);
         free(l->rtt);
         free(l->detail);
@@ -525,17 +568,17 @@ static void release_ignore(redlock__op *op, void *privdata)
     (void)privdata;
 }
 
-/* Fire-and-forget release of `value`, e.g. after a lost attempt. */
-static void release_value(redlock_client *c, const redlock__op *won_or_lost)
+/* Undo an acquire attempt: on every node its SET may have reached (and
+ * only there), compare-and-delete behind it, or, if that connection is
+ * gone, kill it and delete on the next one (node.c). */
+static void release_value(redlock_client *c, const redlock__op *acq)
 {
-    redlock__op *rel;
-
     if (c->closing)
         return;
-    rel = redlock__op_new(c, &kind_release, op_key(won_or_lost), won_or_lost->keylen,
-                          op_value(won_or_lost), won_or_lost->valuelen, 0);
-    if (rel)
-        redlock__op_start(rel, release_ignore, NULL);
+    for (size_t i = 0; i < c->n; i++)
+        if (acq->gen[i])
+            redlock__node_undo(&c->nodes[i], acq->gen[i], op_key(acq), acq->keylen,
+                               op_value(acq), acq->valuelen);
 }
 
 /* An acquire attempt whose lock handle went away: give back what it won. */
@@ -548,11 +591,19 @@ static void orphan_done(redlock__op *op, void *privdata)
 static void describe(redlock_lock *l, const redlock__op *op, int code)
 {
     const redlock__tally *t = &op->tally;
+    if (op->expired && code == REDLOCK_ETIMEDOUT) {
+        set_err(l, "%s: the validity ran out before a quorum answered (ttl %lld ms; "
+                   "%u of %u nodes OK, quorum %u)%s%s",
+                op->kind->name, (long long)op->ttl_ms, t->count[REDLOCK__OK], t->n, t->quorum,
+                op->err[0] ? "; first: " : "", op->err);
+        return;
+    }
     set_err(l, "%s: %s (%u of %u nodes OK, quorum %u; %u refused, %u timed out, "
-               "%u unreachable, %u errors)%s%s",
+               "%u unreachable, %u errors, %u full)%s%s",
             op->kind->name, redlock_strerror(code), t->count[REDLOCK__OK], t->n, t->quorum,
             t->count[REDLOCK__REFUSED], t->count[REDLOCK__TIMEOUT], t->count[REDLOCK__DOWN],
-            t->count[REDLOCK__ERROR], op->err[0] ? "; first: " : "", op->err);
+            t->count[REDLOCK__ERROR], t->count[REDLOCK__FULL], op->err[0] ? "; first: " : "",
+            op->err);
 }
 
 static int random_value(redlock_lock *l)
@@ -639,9 +690,21 @@ static int settle(redlock_lock *l, const redlock__op *op)
         return 1;
     }
     if (op->decision == REDLOCK__WON) {
-        l->valid_until_us = op->start_us + op->ttl_ms * 1000 - op->drift_us;
-        complete(l, 0);
-        return 1;
+        redlock_client *c = op->c;
+        int64_t until = op->start_us + op->ttl_ms * 1000 - op->drift_us;
+        /* Checked again as the result is handed over: a success always
+         * has at least 1 ms to report, and no clock step since the start. */
+        if (until - redlock__now(c) >= REDLOCK__MIN_VALIDITY_US &&
+            op->clock_steps == c->clock_steps) {
+            l->valid_until_us = until;
+            l->valid_max_us = op->ttl_ms * 1000 - op->drift_us;
+            l->clock_steps = op->clock_steps;
+            if (op->kind == &kind_acquire)
+                memcpy(l->gen, op->gen, c->n * sizeof *l->gen);
+            complete(l, 0);
+            return 1;
+        }
+        ((redlock__op *)op)->expired = 1;
     }
     return 0;
 }
@@ -664,9 +727,8 @@ static void acquire_done(redlock__op *op, void *privdata)
             delay += (int64_t)(next_random(c) % (uint64_t)(2 * c->opt.retry_jitter_ms + 1)) -
                      c->opt.retry_jitter_ms;
         if (!l->deadline_us || now + delay * 1000 < l->deadline_us) {
-            struct timeval tv = { (time_t)(delay / 1000), (suseconds_t)(delay % 1000 * 1000) };
             l->attempts_left--;
-            evtimer_add(&l->retry_timer, &tv);
+            redlock__timer_add(c, &l->retry_timer, delay * 1000);
             return;
         }
     }
@@ -682,8 +744,17 @@ static void lock_retry_cb(evutil_socket_t fd, short what, void *arg)
     (void)what;
 
     redlock__enter(c);
-    if ((rc = attempt(l)) != 0)
+    if (l->deadline_us && redlock__now(c) >= l->deadline_us) {
+        /* The loop ran late (a long callback): no attempt starts past the
+         * deadline. */
+        char last[sizeof l->errstr];
+        memcpy(last, l->errstr, sizeof last);
+        set_err(l, "acquire: acquire_timeout_ms passed before the next attempt could start "
+                   "(the event loop was late); last attempt: %.150s", last);
+        complete(l, REDLOCK_ETIMEDOUT);
+    } else if ((rc = attempt(l)) != 0) {
         complete(l, rc);
+    }
     redlock__leave(c);
 }
 
@@ -694,6 +765,12 @@ static void extend_done(redlock__op *op, void *privdata)
 
     if (settle(l, op))
         return;
+    /* Failed.  The masters that ran the extend now expire the key at most
+     * ttl after its start; the others still at the old end: the validity
+     * is already the smaller of the two (set when the extend started).
+     * When refusals leave no quorum that may hold our value, nothing. */
+    if (redlock__refused_quorum(&op->tally))
+        l->valid_until_us = 0;
     code = redlock__failure_code(&op->tally);
     if (code == REDLOCK_ENOQUORUM)
         code = REDLOCK_ENOTOWNER;
@@ -713,9 +790,13 @@ static void release_done(redlock__op *op, void *privdata)
         complete(l, REDLOCK_ECANCELED);
         return;
     }
-    if (l->nodes_ok == 0) {
-        code = op->tally.count[REDLOCK__REFUSED] ? REDLOCK_ENOTOWNER
-                                                  : redlock__failure_code(&op->tally);
+    /* Success means a quorum still held the lock until this release.  Less
+     * than that: the lock had been lost (expired or taken) if refusals say
+     * so, else the outcome is unknown (slow or unreachable masters). */
+    if (op->tally.count[REDLOCK__OK] < op->tally.quorum) {
+        code = redlock__failure_code(&op->tally);
+        if (code == REDLOCK_ENOQUORUM || redlock__refused_quorum(&op->tally))
+            code = REDLOCK_ENOTOWNER;
         describe(l, op, code);
     }
     complete(l, code);
@@ -761,6 +842,7 @@ void redlock_lock_free(redlock_lock *l)
     }
     free(l->key);
     free(l->value);
+    free(l->gen);
     free(l->votes);
     free(l->rtt);
     free(l->detail);
@@ -795,6 +877,8 @@ int redlock_lock_set_value(redlock_lock *l, const void *value, size_t len)
     l->value = v;
     l->valuelen = len;
     l->fixed_value = 1;
+    if (l->c)
+        memset(l->gen, 0, l->c->n * sizeof *l->gen);
     l->valid_until_us = 0;
     return 0;
 }
@@ -808,9 +892,17 @@ const char *redlock_lock_value(const redlock_lock *l, size_t *len)
 
 int64_t redlock_lock_validity(const redlock_lock *l)
 {
+    int64_t left;
+
     if (!l || !l->c || !l->valid_until_us)
         return 0;
-    return redlock__ms_floor(l->valid_until_us - redlock__now(l->c));
+    left = l->valid_until_us - redlock__now(l->c);
+    /* the clock went back since the grant: the count means nothing now */
+    if (l->c->clock_steps != l->clock_steps)
+        return 0;
+    if (left > l->valid_max_us)
+        left = l->valid_max_us;
+    return redlock__ms_floor(left);
 }
 
 size_t redlock_lock_nodes_ok(const redlock_lock *l)
@@ -835,7 +927,8 @@ int redlock_lock_node_result(const redlock_lock *l, size_t node, redlock_node_re
 
 const char *redlock_vote_name(int vote)
 {
-    static const char *const names[] = { "none", "ok", "refused", "timeout", "down", "error" };
+    static const char *const names[] = { "none", "ok", "refused", "timeout", "down", "error",
+                                         "full" };
     return vote >= 0 && vote < (int)(sizeof names / sizeof names[0]) ? names[vote] : "unknown";
 }
 
@@ -867,9 +960,10 @@ static int check_ttl(redlock_lock *l, int64_t ttl_ms)
         set_err(l, "ttl_ms must be in 1 .. 2^40");
         return REDLOCK_EINVAL;
     }
-    if (redlock__drift_us(ttl_ms, c->opt.drift_factor, c->opt.drift_min_ms) >= ttl_ms * 1000) {
-        set_err(l, "ttl_ms %lld leaves no validity after the clock drift allowance",
-                (long long)ttl_ms);
+    if (ttl_ms * 1000 - redlock__drift_us(ttl_ms, c->opt.drift_factor, c->opt.drift_min_ms) <
+        REDLOCK__MIN_VALIDITY_US) {
+        set_err(l, "ttl_ms %lld leaves less than 1 ms of validity after the clock drift "
+                   "allowance", (long long)ttl_ms);
         return REDLOCK_EINVAL;
     }
     return 0;
@@ -893,14 +987,21 @@ static int start_acquire(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *
 
     if ((rc = check_start(l, cb, 1)) != 0 || (rc = check_ttl(l, ttl_ms)) != 0)
         return rc;
+    if (redlock_lock_validity(l) > 0) {
+        /* A new value would orphan the held key (and be refused by it). */
+        set_err(l, "acquire: the lock is already held (%lld ms left): extend or release it",
+                (long long)redlock_lock_validity(l));
+        return REDLOCK_EBUSY;
+    }
     c = l->c;
     l->busy = try ? OP_TRY : OP_ACQUIRE;
     l->ttl_ms = ttl_ms;
     l->valid_until_us = 0;
     l->nodes_ok = 0;
+    memset(l->gen, 0, c->n * sizeof *l->gen);
     l->attempts_left = try ? 0 : c->opt.retry_count;
     l->deadline_us = c->opt.acquire_timeout_ms && !try
-                     ? redlock__now(c) + c->opt.acquire_timeout_ms * 1000 : 0;
+                     ? redlock__add_sat(redlock__now(c), c->opt.acquire_timeout_ms * 1000) : 0;
     l->cb = cb;
     l->privdata = pd;
     redlock__enter(c);      /* a node_cb run from here cannot free c under us */
@@ -931,6 +1032,8 @@ static int start_on_value(redlock_lock *l, const redlock__op_kind *kind, int64_t
                                       ttl_ms);
     if (!op)
         return REDLOCK_ENOMEM;
+    if (kind == &kind_release)      /* owed where the winning SET went */
+        memcpy(op->gen, l->gen, l->c->n * sizeof *op->gen);
     l->busy = busy;
     l->op = op;
     l->cb = cb;
@@ -953,6 +1056,17 @@ int redlock_extend_async(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *
         set_err(l, "extend: the lock has no value");
         return REDLOCK_EINVAL;
     }
+    {
+        /* From now on masters may run the new PEXPIRE: the key lives at
+         * most ttl after this moment on those, at the old end on the
+         * others, so the validity is the smaller of the two until the
+         * extend is decided (a shorter ttl shortens it at once). */
+        redlock_client *c = l->c;
+        int64_t bound = redlock__now(c) + ttl_ms * 1000 -
+                        redlock__drift_us(ttl_ms, c->opt.drift_factor, c->opt.drift_min_ms);
+        if (l->valid_until_us && bound < l->valid_until_us)
+            l->valid_until_us = bound;  /* (0: a handed-over value, never known) */
+    }
     return start_on_value(l, &kind_extend, ttl_ms, OP_EXTEND, extend_done, cb, pd);
 }
 
@@ -966,6 +1080,7 @@ int redlock_release_async(redlock_lock *l, redlock_cb *cb, void *pd)
         set_err(l, "release: the lock has no value (never acquired)");
         return REDLOCK_EINVAL;
     }
+    l->valid_until_us = 0;      /* masters start deleting it now */
     return start_on_value(l, &kind_release, 0, OP_RELEASE, release_done, cb, pd);
 }
 
@@ -1058,6 +1173,7 @@ const char *redlock_strerror(int code)
     case REDLOCK_ESERVER: return "masters answered with errors";
     case REDLOCK_ECLOSED: return "the client was freed";
     case REDLOCK_ESYSTEM: return "system call failed";
+    case REDLOCK_EFULL: return "request queues full (max_pending)";
     default: return "unknown error code";
     }
 }

@@ -42,6 +42,7 @@ enum redlock__vote {
     REDLOCK__TIMEOUT,   /* no reply within the node timeout                */
     REDLOCK__DOWN,      /* not connected, or the connection was lost       */
     REDLOCK__ERROR,     /* the server answered an error                    */
+    REDLOCK__FULL,      /* not sent: the node's queue held max_pending     */
     REDLOCK__NVOTES
 };
 
@@ -57,10 +58,17 @@ typedef struct redlock__tally {
     unsigned count[REDLOCK__NVOTES];   /* votes by kind, PENDING included */
 } redlock__tally;
 
+/* A win needs at least this much validity left (so that a success never
+ * reads 0 ms of validity). */
+#define REDLOCK__MIN_VALIDITY_US 1000
+
 void redlock__tally_init(redlock__tally *t, unsigned n);
 void redlock__tally_set(redlock__tally *t, enum redlock__vote from, enum redlock__vote to);
 enum redlock__decision redlock__decide(const redlock__tally *t, int64_t validity_us);
 int redlock__failure_code(const redlock__tally *t);
+/* 1 when refusals alone leave fewer than a quorum of nodes that may still
+ * hold the value: the lock is certainly lost. */
+int redlock__refused_quorum(const redlock__tally *t);
 
 /* ---- clock.c: time, drift, validity ---------------------------------- */
 
@@ -68,8 +76,13 @@ int64_t redlock__clock_default(void *privdata);
 int64_t redlock__drift_us(int64_t ttl_ms, double factor, int64_t min_ms);
 int64_t redlock__validity_us(int64_t start_us, int64_t now_us, int64_t ttl_ms, int64_t drift_us);
 int64_t redlock__ms_floor(int64_t us);
+/* a + b without overflow (clamped to INT64_MAX); both >= 0 */
+int64_t redlock__add_sat(int64_t a, int64_t b);
 
 /* ---- addr.c: node address parsing ------------------------------------ */
+
+#define REDLOCK__UNIX_PATH_MAX 107   /* sockaddr_un's sun_path, less the NUL */
+#define REDLOCK__HOST_MAX 255        /* longest DNS name */
 
 typedef struct redlock__addr {
     char *host;        /* NULL for unix sockets */
@@ -113,6 +126,9 @@ typedef struct redlock__op redlock__op;
 typedef struct redlock__op_kind {
     const char *name;                 /* "acquire", for messages */
     int wait_all;                     /* 0: decide at quorum; 1: wait all */
+    /* A release: never refused by max_pending, and owed to a node that
+     * it could not reach (see redlock__node_undo). */
+    int is_release;
     /* Encode the command (into op->cmd); `eval` asks for the EVAL form
      * after a NOSCRIPT reply. */
     int (*encode)(redlock__op *op, redlock__buf *out, int eval);
@@ -134,8 +150,10 @@ struct redlock__op {
     unsigned starting : 1;            /* inside redlock__op_start */
     unsigned deferred : 1;            /* completion was deferred to the loop */
     unsigned cancelled : 1;           /* decided by redlock__op_cancel_all */
+    unsigned expired : 1;             /* lost because validity ran out */
     enum redlock__decision decision;
     int64_t start_us;
+    unsigned clock_steps;             /* the client's, at the start */
     int64_t ttl_ms;                   /* 0 when the operation has no ttl */
     int64_t drift_us;
     int64_t limit_us;                 /* absolute deadline, 0 = none */
@@ -150,6 +168,10 @@ struct redlock__op {
     char err[160];                    /* first failure reason, or "" */
     unsigned char *votes;             /* n votes */
     unsigned char *evaled;            /* n flags: resent as EVAL once */
+    /* n connection serials (redlock__node.gen): for a request that wrote a
+     * key, the connection it left on (0: never sent); for a release, the
+     * connection of the SET it undoes (0: nothing to undo there). */
+    uint32_t *gen;
     int64_t *rtt;                     /* n request-to-reply times, -1 */
     char (*detail)[REDLOCK__DETAIL];  /* n failure texts, "" */
 };
@@ -163,6 +185,9 @@ void redlock__op_start(redlock__op *op, redlock__op_done *done, void *privdata);
 void redlock__op_reply(redlock__op *op, size_t node, const redlock__reply *r);
 void redlock__op_fail(redlock__op *op, size_t node, enum redlock__vote v, const char *why);
 void redlock__op_unref(redlock__op *op);
+/* Node i never answered op's request (not sent, or the connection was
+ * lost first): a release is then owed to that node. */
+void redlock__op_undelivered(redlock__op *op, size_t node);
 /* Client is going away: decide every live op as cancelled. */
 void redlock__op_cancel_all(redlock_client *c);
 void redlock__op_pool_free(redlock_client *c);
@@ -176,10 +201,33 @@ enum redlock__node_state {
     REDLOCK__NODE_UP
 };
 
+enum redlock__slot_kind {
+    REDLOCK__SLOT_OP,          /* an operation's request */
+    REDLOCK__SLOT_HANDSHAKE,   /* AUTH, SELECT, PING: an error drops the node */
+    REDLOCK__SLOT_OPTIONAL,    /* SCRIPT LOAD, an undo: the reply is ignored */
+    REDLOCK__SLOT_CLIENT_ID    /* CLIENT ID: remembered, error ignored */
+};
+
 typedef struct redlock__slot {
-    redlock__op *op;   /* NULL: a handshake reply */
-    int optional;      /* handshake: an error here is not fatal */
+    redlock__op *op;           /* REDLOCK__SLOT_OP only */
+    int kind;                  /* enum redlock__slot_kind */
 } redlock__slot;
+
+/* A release owed to a node it could not reach: sent (behind a CLIENT KILL
+ * of the connection that carried the SET, when known) once it is back. */
+typedef struct redlock__conn_ref {
+    uint32_t gen;              /* our serial of the connection */
+    long long id;              /* the server's CLIENT ID, 0 if unknown */
+    char addr[64];             /* the peer address the server saw */
+} redlock__conn_ref;
+
+typedef struct redlock__owed {
+    char *kv;                  /* key then value */
+    size_t keylen, valuelen;
+    redlock__conn_ref kill;    /* the SET's connection (id 0: unknown) */
+} redlock__owed;
+
+#define REDLOCK__CONN_HISTORY 8    /* connections remembered for undos */
 
 typedef struct redlock__node {
     redlock_client *c;
@@ -194,6 +242,11 @@ typedef struct redlock__node {
     char reply_small[128];             /* its text when short ... */
     char *reply_big;                   /* ... else a heap copy */
     int refused_array;                 /* the reader failed on an array */
+    uint32_t gen;                      /* serial of the current connection */
+    redlock__conn_ref hist[REDLOCK__CONN_HISTORY];   /* recent connections */
+    unsigned hist_next;
+    redlock__owed *owed;               /* releases owed to this node */
+    size_t nowed, owed_cap;
     redlock__slot *slots;              /* ring buffer of pending requests */
     size_t head, count, cap;
     unsigned handshake_left;           /* handshake replies still due */
@@ -220,6 +273,11 @@ void redlock__node_close(redlock__node *n);
 void redlock__node_send(redlock__node *n, redlock__op *op, const char *buf, size_t len);
 /* A request to this node timed out: after max_timeouts in a row, reconnect. */
 void redlock__node_timed_out(redlock__node *n);
+/* Undo a SET that left on connection `gen`: compare-and-delete key/value
+ * on this node, after killing that connection on the server if it is not
+ * the current one; owed until the node is back if it is not up. */
+void redlock__node_undo(redlock__node *n, uint32_t gen, const char *key, size_t keylen,
+                        const char *value, size_t valuelen);
 
 /* ---- tls.c: TLS context and connections ----------------------------- */
 
@@ -250,6 +308,8 @@ struct redlock_client {
     void *ssl_ctx;                   /* SSL_CTX when a node uses TLS */
     char *tls_server_name;           /* copy of the option, or NULL */
     const struct timeval *node_timeout_tv;   /* libevent common timeout */
+    int64_t last_now;                /* the latest clock reading */
+    unsigned clock_steps;            /* times the clock was seen going back */
 };
 
 /* Every libevent callback into the library brackets its work with these,
@@ -257,7 +317,11 @@ struct redlock_client {
  * stack has unwound.  leave() returns 1 when the client is gone. */
 void redlock__enter(redlock_client *c);
 int redlock__leave(redlock_client *c);
-int64_t redlock__now(const redlock_client *c);
+/* The clock; a reading below the previous one counts in clock_steps. */
+int64_t redlock__now(redlock_client *c);
+/* Arm a timer `us` from now, "now" being the real time, not the loop's
+ * cached time (stale after a long callback). */
+void redlock__timer_add(redlock_client *c, struct event *ev, int64_t us);
 void redlock__node_event(redlock_client *c, size_t node, int event, const char *detail);
 
 #endif /* REDLOCK_PRIVATE_H */

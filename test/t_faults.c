@@ -344,12 +344,17 @@ TEST(faults_noscript_after_restart_with_aof)
     CHECK_EQ(rlt_servers_restart(s, 0), 0);
     rc = redlock_release(lock);
     if (rc != REDLOCK_OK) {
+        /* The release met the dead connection: it is owed to the node and
+         * goes out right after the next handshake, before anything else, so
+         * a second release finds the key gone. */
         CHECK_RC(lock, rc, REDLOCK_ECONNECT);
         CHECK_EQ(it_count_lock(s, res, rlen, lock), 1);
         CHECK_RC(NULL, redlock_client_wait_connected(c, 1, 5000), REDLOCK_OK);
-        CHECK_RC(lock, redlock_release(lock), REDLOCK_OK);
+        CHECK_RC(lock, redlock_release(lock), REDLOCK_ENOTOWNER);
+        CHECK_EQ(redlock_lock_nodes_ok(lock), 0);
+    } else {
+        CHECK_EQ(redlock_lock_nodes_ok(lock), 1);
     }
-    CHECK_EQ(redlock_lock_nodes_ok(lock), 1);
     CHECK_EQ(rlt_servers_count_key(s, res, rlen), 0);
 
     redlock_lock_free(lock);

@@ -208,6 +208,7 @@ static void *iv_contend(void *arg)
     }
     atomic_fetch_add(&w->sh->started, 1);
     unsigned seed = (unsigned)(w->id * 7919 + 17);
+    int left_to_expire[IV_NRES] = { 0 };
     while (w->nholds < IV_MAX_HOLDS) {
         int64_t now = check_now_ms();
         if (now >= w->sh->hard_until_ms || (now >= w->sh->run_until_ms && w->nholds > 0))
@@ -218,15 +219,20 @@ static void *iv_contend(void *arg)
         rc = redlock_acquire(l, 200);
         if (rc != 0) {
             w->failures++;
-            /* contention and its timeouts are the only acceptable failures */
-            if (rc != REDLOCK_ENOQUORUM && rc != REDLOCK_ETIMEDOUT) {
+            /* contention and its timeouts are the only acceptable failures,
+             * and EBUSY on a handle left to expire that still has validity */
+            if (rc != REDLOCK_ENOQUORUM && rc != REDLOCK_ETIMEDOUT &&
+                !(rc == REDLOCK_EBUSY && left_to_expire[r])) {
                 w->bad_rc = rc;
                 snprintf(w->bad_msg, sizeof w->bad_msg, "acquire: %d %s", rc,
                          redlock_lock_errstr(l));
                 break;
             }
+            if (rc == REDLOCK_EBUSY)    /* wait out what it still holds */
+                iv_work_ms((int)redlock_lock_validity(l) + 1);
             continue;
         }
+        left_to_expire[r] = 0;
         struct iv_hold *h = &w->holds[w->nholds++];
         h->res = r;
         h->thread = w->id;
@@ -234,15 +240,19 @@ static void *iv_contend(void *arg)
         h->end_us = h->start_us + redlock_lock_validity(l) * 1000;   /* then what is left */
         h->released = 0;
         iv_work_ms(rand_r(&seed) % 3);
-        if (rand_r(&seed) % 12 == 0)
+        if (rand_r(&seed) % 12 == 0) {
+            left_to_expire[r] = 1;
             continue;           /* let this one expire on the masters */
+        }
         int64_t rel = iv_boottime_us();
         if (rel < h->end_us)
             h->end_us = rel;
         h->released = 1;
         rc = redlock_release(l);
-        if (rc == REDLOCK_ENOTOWNER) {
-            w->lost_releases++;     /* expired before the release: allowed */
+        if (rc == REDLOCK_ENOTOWNER || rc == REDLOCK_ETIMEDOUT) {
+            /* expired before the release, or masters too slow to confirm
+             * it under load: allowed (the validity was what counted) */
+            w->lost_releases++;
         } else if (rc != 0) {
             w->bad_rc = rc;
             snprintf(w->bad_msg, sizeof w->bad_msg, "release: %d %s", rc,
@@ -426,6 +436,8 @@ TEST(threads_async_own_event_bases)
         CHECK_EQ(w[t].acquired, AB_ROUNDS);
         CHECK_EQ(w[t].released, AB_ROUNDS);
     }
-    CHECK_EQ(rlt_servers_count_key(s, "threads-async", 13), 0);
+    /* the last roll-backs leave as the clients close: the servers may read
+     * them a moment after the join */
+    CHECK_EQ(it_wait_count(s, "threads-async", 13, 0, 2000), 0);
     rlt_servers_free(s);
 }

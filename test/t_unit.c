@@ -70,11 +70,47 @@ TEST(quorum_without_validity_is_lost)
     redlock__tally t;
     redlock__tally_init(&t, 3);
     votes(&t, REDLOCK__OK, 3);
-    CHECK_EQ(redlock__decide(&t, 1), REDLOCK__WON);
+    /* a win needs at least 1 ms left, so a success never reads 0 ms */
+    CHECK_EQ(redlock__decide(&t, REDLOCK__MIN_VALIDITY_US), REDLOCK__WON);
+    CHECK_EQ(redlock__decide(&t, REDLOCK__MIN_VALIDITY_US - 1), REDLOCK__LOST);
+    CHECK_EQ(redlock__decide(&t, 1), REDLOCK__LOST);
     CHECK_EQ(redlock__decide(&t, 0), REDLOCK__LOST);
     CHECK_EQ(redlock__decide(&t, -5), REDLOCK__LOST);
     redlock__tally_init(&t, 3);     /* undecided votes, but time is up */
     CHECK_EQ(redlock__decide(&t, 0), REDLOCK__LOST);
+}
+
+TEST(quorum_refusals_that_sink_the_quorum)
+{
+    redlock__tally t;
+    redlock__tally_init(&t, 5);
+    votes(&t, REDLOCK__REFUSED, 2);
+    CHECK_EQ(redlock__refused_quorum(&t), 0);   /* 3 may still hold it */
+    votes(&t, REDLOCK__TIMEOUT, 2);
+    CHECK_EQ(redlock__refused_quorum(&t), 0);   /* timeouts prove nothing */
+    votes(&t, REDLOCK__REFUSED, 1);
+    CHECK_EQ(redlock__refused_quorum(&t), 1);
+    redlock__tally_init(&t, 1);
+    CHECK_EQ(redlock__refused_quorum(&t), 0);
+    votes(&t, REDLOCK__REFUSED, 1);
+    CHECK_EQ(redlock__refused_quorum(&t), 1);
+}
+
+TEST(quorum_full_queues_have_their_own_code)
+{
+    redlock__tally t;
+    redlock__tally_init(&t, 3);
+    votes(&t, REDLOCK__FULL, 2);
+    votes(&t, REDLOCK__OK, 1);
+    CHECK_EQ(redlock__decide(&t, 1000000), REDLOCK__LOST);
+    CHECK_EQ(redlock__failure_code(&t), REDLOCK_EFULL);
+}
+
+TEST(clock_saturating_add)
+{
+    CHECK_EQ(redlock__add_sat(INT64_MAX - 5, 10), INT64_MAX);
+    CHECK_EQ(redlock__add_sat(INT64_MAX, INT64_MAX), INT64_MAX);
+    CHECK_EQ(redlock__add_sat(3, 4), 7);
 }
 
 TEST(quorum_vote_moves_only_once)

@@ -1,0 +1,856 @@
+/* t_slow.c -- safety regressions with slow, hung or late parties (issue 8,
+ * defects 1 to 6), against real redis-servers:
+ *   1. a failed extend never leaves the client more validity than a quorum
+ *      still guarantees (0 after a quorum refused);
+ *   2. a lost attempt whose connection was dropped after its SET was written
+ *      owes that master a roll-back, delivered after reconnecting;
+ *   3. max_pending never refuses roll-backs or releases; acquires refused by
+ *      a full queue vote "full" and fail with REDLOCK_EFULL;
+ *   4. nothing is written to a master before its handshake succeeded;
+ *   5. timeouts count from the real start of an operation, not from
+ *      libevent's cached loop time;
+ *   6. no acquire attempt starts at or past acquire_timeout_ms.
+ * Slow masters are SIGSTOPped servers; state is checked on the servers.
+ */
+#include "itest.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <event2/event.h>
+#include <hiredis/hiredis.h>
+
+/* ---- helpers ------------------------------------------------------------ */
+
+/* A base with precise timers, as redlock.h asks of callers' bases. */
+static struct event_base *sl_base(void)
+{
+    struct event_config *cfg = event_config_new();
+    CHECK(cfg != NULL);
+    event_config_set_flag(cfg, EVENT_BASE_FLAG_PRECISE_TIMER);
+    struct event_base *b = event_base_new_with_config(cfg);
+    event_config_free(cfg);
+    CHECK(b != NULL);
+    return b;
+}
+
+/* The outcome of one asynchronous operation. */
+struct sl_op {
+    struct event_base *base;
+    int done;
+    int status;
+    int64_t validity;
+    size_t nodes_ok;
+};
+
+static void sl_op_cb(redlock_lock *l, int status, void *privdata)
+{
+    struct sl_op *w = privdata;
+    w->done++;
+    w->status = status;
+    w->validity = redlock_lock_validity(l);
+    w->nodes_ok = redlock_lock_nodes_ok(l);
+    event_base_loopbreak(w->base);
+}
+
+/* Run the loop until the operation completed (the test fails otherwise). */
+static void sl_op_wait(struct sl_op *w, int64_t timeout_ms)
+{
+    int64_t deadline = check_now_ms() + timeout_ms;
+    while (!w->done && check_now_ms() < deadline)
+        it_dispatch(w->base, deadline - check_now_ms());
+    CHECK_MSG(w->done == 1, "operation completed %d times within %lld ms", w->done,
+              (long long)timeout_ms);
+}
+
+/* Run the loop (the client makes progress meanwhile) for about ms. */
+static void sl_run(struct event_base *base, int64_t ms)
+{
+    int64_t deadline = check_now_ms() + ms;
+    while (check_now_ms() < deadline)
+        it_dispatch(base, deadline - check_now_ms());
+}
+
+struct sl_poll {
+    struct event_base *base;
+    rlt_servers *s;
+    const char *key;
+    size_t klen;
+    int want;        /* stop when the count equals it ... */
+    int absent;      /* ... or, when set, as soon as the key shows up */
+    int last;
+    int worst;
+};
+
+static void sl_poll_cb(evutil_socket_t fd, short what, void *arg)
+{
+    struct sl_poll *p = arg;
+    (void)fd;
+    (void)what;
+    p->last = rlt_servers_count_key(p->s, p->key, p->klen);
+    if (p->last > p->worst)
+        p->worst = p->last;
+    if (p->absent ? p->last != 0 : p->last == p->want)
+        event_base_loopbreak(p->base);
+}
+
+static int sl_poll_run(struct sl_poll *p, int64_t timeout_ms)
+{
+    p->last = p->worst = rlt_servers_count_key(p->s, p->key, p->klen);
+    if (p->absent ? p->last != 0 : p->last == p->want)
+        return p->last;
+    struct event *ev = event_new(p->base, -1, EV_PERSIST, sl_poll_cb, p);
+    CHECK(ev != NULL);
+    struct timeval tv = {0, 5000};
+    CHECK_EQ(event_add(ev, &tv), 0);
+    int64_t deadline = check_now_ms() + timeout_ms;
+    while (check_now_ms() < deadline && !(p->absent ? p->last != 0 : p->last == p->want))
+        it_dispatch(p->base, deadline - check_now_ms());
+    event_free(ev);
+    return p->last;
+}
+
+/* Run the client's loop until the key exists on exactly `want` running
+ * servers or timeout_ms passed; the last count. */
+static int sl_pump_count(struct event_base *base, rlt_servers *s, const char *key, int want,
+                         int64_t timeout_ms)
+{
+    struct sl_poll p = {base, s, key, strlen(key), want, 0, -1, -1};
+    return sl_poll_run(&p, timeout_ms);
+}
+
+/* Run the client's loop for ms; the most servers the key was seen on. */
+static int sl_pump_absent(struct event_base *base, rlt_servers *s, const char *key, int64_t ms)
+{
+    struct sl_poll p = {base, s, key, strlen(key), 0, 1, -1, -1};
+    sl_poll_run(&p, ms);
+    return p.worst;
+}
+
+/* The same for a blocking client (whose loop runs only inside its calls). */
+static int sl_wait_absent(rlt_servers *s, const char *key, int64_t ms)
+{
+    int worst = 0;
+    int64_t deadline = check_now_ms() + ms;
+    do {
+        int n = rlt_servers_count_key(s, key, strlen(key));
+        CHECK_GE(n, 0);
+        worst = n > worst ? n : worst;
+        if (worst)
+            break;
+        usleep(2000);
+    } while (check_now_ms() < deadline);
+    return worst;
+}
+
+/* Run the loop until every request sent so far was answered (or voted on)
+ * on every node: requests == votes. */
+static void sl_pump_settled(struct event_base *base, redlock_client *c, int64_t timeout_ms)
+{
+    int64_t deadline = check_now_ms() + timeout_ms;
+    for (;;) {
+        int settled = 1;
+        for (size_t i = 0; i < redlock_client_nodes(c); i++) {
+            redlock_node_stats st;
+            CHECK_EQ(redlock_client_node_stats(c, i, &st), 0);
+            settled &= st.requests ==
+                       st.oks + st.refused + st.timeouts + st.errors + st.unreachable;
+        }
+        if (settled)
+            return;
+        CHECK_MSG(check_now_ms() < deadline, "requests still unanswered after %lld ms",
+                  (long long)timeout_ms);
+        sl_run(base, 2);
+    }
+}
+
+/* INFO commandstats: how many SETs server i ran. */
+static long long sl_set_calls(rlt_servers *s, int i)
+{
+    redisReply *r = rlt_servers_command(s, i, "INFO commandstats");
+    CHECK_MSG(r != NULL && r->type == REDIS_REPLY_STRING, "INFO commandstats on server %d", i);
+    const char *p = strstr(r->str, "cmdstat_set:calls=");
+    long long n = p ? strtoll(p + strlen("cmdstat_set:calls="), NULL, 10) : 0;
+    freeReplyObject(r);
+    return n;
+}
+
+/* A command that must answer +OK (or another status). */
+static void sl_status_ok(void *reply, int i, const char *what)
+{
+    redisReply *r = reply;
+    CHECK_MSG(r != NULL && r->type == REDIS_REPLY_STATUS, "server %d: %s", i, what);
+    freeReplyObject(r);
+}
+
+/* Another owner's value on server i. */
+static void sl_set_other(rlt_servers *s, int i, const char *key)
+{
+    sl_status_ok(rlt_servers_command(s, i, "SET %s someone-else PX 30000", key), i, "SET");
+}
+
+/* The invariant: while the lock's validity v is > 0, a quorum of masters
+ * holds its value with PTTL >= v (less the time the probe itself took and a
+ * few ms).  Every master must be running.  How many back it; -1 when the
+ * validity ran out meanwhile (nothing was promised). */
+static int sl_check_backed(rlt_servers *s, const char *key, const redlock_lock *l)
+{
+    size_t klen = strlen(key), vlen = 0;
+    const char *val = redlock_lock_value(l, &vlen);
+    int n = rlt_servers_count(s), backed = 0;
+    int64_t v = 0;
+    long long pttl[16] = {0};
+    CHECK_LE(n, 16);
+    for (int i = 0; i < n; i++) {
+        int64_t t0 = check_now_ms();
+        v = redlock_lock_validity(l);
+        if (v <= 0)
+            return -1;  /* nothing promised any more */
+        int has = it_has_value(s, i, key, klen, val, vlen);
+        pttl[i] = it_pttl(s, i, key, klen);
+        int64_t tol = check_now_ms() - t0 + 5;
+        if (has == 1 && pttl[i] >= v - tol)
+            backed++;
+    }
+    CHECK_MSG(backed >= n / 2 + 1,
+              "validity %lld ms backed by %d masters only (PTTL %lld %lld %lld ...)",
+              (long long)v, backed, pttl[0], pttl[1], pttl[2]);
+    return backed;
+}
+
+/* ---- 1. a failed extend ------------------------------------------------- */
+
+/* Two of three masters hang: extend(300) times out.  The one master that
+ * answered now expires the key 300 ms from now; the two hung ones will when
+ * they run the queued extend.  The client may not keep its old ~10 s. */
+TEST(safety_failed_extend_timeout_drops_validity)
+{
+    rlt_servers *s = it_start(3, NULL);
+    redlock_options o;
+    it_opts(&o);
+    o.node_timeout_ms = 100;
+    o.max_timeouts = 0;
+    redlock_client *c = it_client(s, &o);
+    static const char key[] = "safety:extend-timeout";
+    size_t klen = sizeof key - 1;
+    redlock_lock *a = IT_LOCK(c, key);
+
+    CHECK_RC(a, redlock_try_acquire(a, 10000), REDLOCK_OK);
+    CHECK_EQ(it_wait_lock_count(s, key, klen, a, 3, 2000), 3);
+    CHECK_GT(redlock_lock_validity(a), 9000);
+
+    CHECK_EQ(rlt_servers_pause(s, 1), 0);
+    CHECK_EQ(rlt_servers_pause(s, 2), 0);
+    int64_t t0 = check_now_ms();
+    int rc = redlock_extend(a, 300);
+    int64_t took = check_now_ms() - t0;
+    int64_t v = redlock_lock_validity(a);
+    check_note("extend(300) with 2 of 3 hung: rc %d after %lld ms, validity now %lld ms", rc,
+               (long long)took, (long long)v);
+    CHECK_RC(a, rc, REDLOCK_ETIMEDOUT);
+    CHECK_LE(v, 300);
+    CHECK_GE(v, 0);
+    CHECK_LE(redlock_lock_nodes_ok(a), 1);
+
+    /* the hang ends: whatever validity is left, a quorum backs it on the
+     * servers (the resumed masters run the 300 ms extend now) */
+    CHECK_EQ(rlt_servers_resume(s, 1), 0);
+    CHECK_EQ(rlt_servers_resume(s, 2), 0);
+    check_note("after the hang: %d masters back the validity left", sl_check_backed(s, key, a));
+
+    /* the keys expire (the hung masters ran the 300 ms extend late); then
+     * someone else gets the lock, and A must know it holds nothing */
+    CHECK_EQ(it_wait_count(s, key, klen, 0, 3000), 0);
+    redlock_lock *b = IT_LOCK(c, key);
+    CHECK_RC(b, redlock_try_acquire(b, 10000), REDLOCK_OK);
+    CHECK_EQ(redlock_lock_validity(a), 0);
+    CHECK_GT(redlock_lock_validity(b), 9000);
+    CHECK_RC(b, redlock_release(b), REDLOCK_OK);
+    CHECK_EQ(rlt_servers_count_key(s, key, klen), 0);
+
+    redlock_lock_free(b);
+    redlock_lock_free(a);
+    redlock_client_free(c);
+    rlt_servers_free(s);
+}
+
+/* Another owner holds the key on two of three masters: the extend is refused
+ * by a quorum (ENOTOWNER) and the validity must be 0 at once. */
+TEST(safety_failed_extend_refused_by_quorum_zeroes_validity)
+{
+    rlt_servers *s = it_start(3, NULL);
+    redlock_client *c = it_client(s, NULL);
+    static const char key[] = "safety:extend-refused";
+    size_t klen = sizeof key - 1;
+    redlock_lock *a = IT_LOCK(c, key);
+
+    CHECK_RC(a, redlock_try_acquire(a, 10000), REDLOCK_OK);
+    CHECK_EQ(it_wait_lock_count(s, key, klen, a, 3, 2000), 3);
+    CHECK_GT(redlock_lock_validity(a), 9000);
+    /* e.g. the key was lost on two masters and another client took it */
+    sl_set_other(s, 0, key);
+    sl_set_other(s, 1, key);
+
+    CHECK_RC(a, redlock_extend(a, 10000), REDLOCK_ENOTOWNER);
+    CHECK_EQ(redlock_lock_validity(a), 0);
+    CHECK_LE(redlock_lock_nodes_ok(a), 1);
+    /* the other owner's keys are untouched */
+    CHECK_EQ(it_count_value(s, key, klen, "someone-else", 12), 2);
+
+    redlock_lock_free(a);
+    redlock_client_free(c);
+    rlt_servers_free(s);
+}
+
+/* One master refused (not a quorum), one hung: the extend fails and the
+ * validity is at most what the new ttl measured from the extend's start
+ * leaves, since the master that answered OK now expires the key then. */
+TEST(safety_failed_extend_mixed_failure_caps_validity)
+{
+    rlt_servers *s = it_start(3, NULL);
+    redlock_options o;
+    it_opts(&o);
+    o.node_timeout_ms = 100;
+    o.max_timeouts = 0;
+    redlock_client *c = it_client(s, &o);
+    static const char key[] = "safety:extend-mixed";
+    size_t klen = sizeof key - 1;
+    redlock_lock *a = IT_LOCK(c, key);
+
+    CHECK_RC(a, redlock_try_acquire(a, 10000), REDLOCK_OK);
+    CHECK_EQ(it_wait_lock_count(s, key, klen, a, 3, 2000), 3);
+    sl_set_other(s, 0, key);
+    CHECK_EQ(rlt_servers_pause(s, 2), 0);
+
+    int64_t t0 = check_now_ms();
+    int rc = redlock_extend(a, 300);
+    int64_t v = redlock_lock_validity(a);
+    check_note("extend(300), 1 refused + 1 hung: rc %d after %lld ms, validity %lld ms", rc,
+               (long long)(check_now_ms() - t0), (long long)v);
+    CHECK_MSG(rc == REDLOCK_ETIMEDOUT || rc == REDLOCK_ENOTOWNER, "rc %d: %s", rc,
+              it_errstr(a));
+    CHECK_LE(v, 300);
+    CHECK_GE(v, 0);
+
+    CHECK_EQ(rlt_servers_resume(s, 2), 0);
+    sl_check_backed(s, key, a);
+    redlock_lock_free(a);
+    redlock_client_free(c);
+    rlt_servers_free(s);
+}
+
+/* A failed extend with a longer ttl never lengthens the validity: it stays
+ * at most what the acquire gave (min(old end, ...)), and, since no quorum
+ * refused, the old end still counts. */
+TEST(safety_failed_extend_never_lengthens_validity)
+{
+    rlt_servers *s = it_start(3, NULL);
+    redlock_options o;
+    it_opts(&o);
+    o.node_timeout_ms = 100;
+    o.max_timeouts = 0;
+    redlock_client *c = it_client(s, &o);
+    static const char key[] = "safety:extend-longer";
+    size_t klen = sizeof key - 1;
+    redlock_lock *a = IT_LOCK(c, key);
+
+    CHECK_RC(a, redlock_try_acquire(a, 3000), REDLOCK_OK);
+    CHECK_EQ(it_wait_lock_count(s, key, klen, a, 3, 2000), 3);
+    CHECK_EQ(rlt_servers_pause(s, 1), 0);
+    CHECK_EQ(rlt_servers_pause(s, 2), 0);
+    int64_t before = redlock_lock_validity(a);
+    CHECK_RC(a, redlock_extend(a, 60000), REDLOCK_ETIMEDOUT);
+    int64_t after = redlock_lock_validity(a);
+    check_note("extend(60000) failed: validity %lld -> %lld ms", (long long)before,
+               (long long)after);
+    CHECK_LE(after, before);
+    CHECK_GT(after, 0);
+
+    CHECK_EQ(rlt_servers_resume(s, 1), 0);
+    CHECK_EQ(rlt_servers_resume(s, 2), 0);
+    sl_check_backed(s, key, a);
+    redlock_lock_free(a);
+    redlock_client_free(c);
+    rlt_servers_free(s);
+}
+
+/* ---- 2. a roll-back owed to a dropped connection ------------------------ */
+
+struct owed_chain {
+    struct sl_op x;          /* the first attempt */
+    struct sl_op *y;         /* the second, started from x's callback */
+    redlock_lock *ly;
+    int y_start_rc;
+};
+
+static void owed_x_cb(redlock_lock *l, int status, void *privdata)
+{
+    struct owed_chain *ch = privdata;
+    (void)l;
+    ch->x.done++;
+    ch->x.status = status;
+    /* x lost because two masters timed out; with max_timeouts 1 their
+     * connections are about to be dropped: y's SET goes out on them first */
+    ch->y_start_rc = redlock_try_acquire_async(ch->ly, 30000, sl_op_cb, ch->y);
+    if (ch->y_start_rc != 0)
+        event_base_loopbreak(ch->x.base);
+}
+
+TEST(safety_rollback_owed_after_dropped_connection)
+{
+    rlt_servers *s = it_start(3, NULL);
+    struct event_base *base = sl_base();
+    redlock_options o;
+    it_opts(&o);
+    o.node_timeout_ms = 100;
+    o.max_timeouts = 1;              /* one timeout drops the connection */
+    o.connect_timeout_ms = 5000;     /* reconnections outlast the hang */
+    redlock_client *c = it_async_client(base, s, &o);
+    static const char kx[] = "safety:owed-x", ky[] = "safety:owed-y";
+    redlock_lock *x = IT_LOCK(c, kx), *y = IT_LOCK(c, ky);
+    struct sl_op wy = {base, 0, 0, 0, 0};
+    struct owed_chain ch = {{base, 0, 0, 0, 0}, &wy, y, -100};
+
+    CHECK_EQ(rlt_servers_pause(s, 1), 0);
+    CHECK_EQ(rlt_servers_pause(s, 2), 0);
+    int64_t t0 = check_now_ms();
+    CHECK_RC(x, redlock_try_acquire_async(x, 30000, owed_x_cb, &ch), REDLOCK_OK);
+    sl_op_wait(&wy, 5000);
+    CHECK_EQ(ch.x.done, 1);
+    CHECK_RC(x, ch.x.status, REDLOCK_ETIMEDOUT);
+    CHECK_RC(y, ch.y_start_rc, REDLOCK_OK);
+    CHECK_MSG(wy.status == REDLOCK_ECONNECT || wy.status == REDLOCK_ETIMEDOUT, "y: %d %s",
+              wy.status, it_errstr(y));
+    CHECK_EQ(redlock_lock_validity(y), 0);
+
+    /* the hang lasts 400 ms; then the masters run whatever reached them */
+    int64_t rest = 400 - (check_now_ms() - t0);
+    if (rest > 0)
+        sl_run(base, rest);
+    CHECK_EQ(rlt_servers_resume(s, 1), 0);
+    CHECK_EQ(rlt_servers_resume(s, 2), 0);
+    CHECK_EQ(it_async_wait_connected(base, c, 3, 5000), 0);
+
+    /* neither lost attempt may keep its key (ttl 30 s) on any master */
+    int left_y = sl_pump_count(base, s, ky, 0, 3000);
+    int left_x = sl_pump_count(base, s, kx, 0, 1000);
+    check_note("after reconnecting: y's key on %d masters (PTTL %lld %lld %lld), x's on %d",
+               left_y, it_pttl(s, 0, ky, strlen(ky)), it_pttl(s, 1, ky, strlen(ky)),
+               it_pttl(s, 2, ky, strlen(ky)), left_x);
+    CHECK_EQ(left_y, 0);
+    CHECK_EQ(left_x, 0);
+    /* and nothing still buffered runs later */
+    CHECK_EQ(sl_pump_absent(base, s, ky, 300), 0);
+
+    redlock_lock_free(x);
+    redlock_lock_free(y);
+    redlock_client_free(c);
+    event_base_free(base);
+    rlt_servers_free(s);
+}
+
+/* ---- 3. max_pending ---------------------------------------------------- */
+
+static redlock_client *full_client(struct event_base *base, rlt_servers *s)
+{
+    redlock_options o;
+    it_opts(&o);
+    o.node_timeout_ms = 100;
+    o.max_pending = 1;
+    o.max_timeouts = 0;              /* hung masters stay connected */
+    return it_async_client(base, s, &o);
+}
+
+/* A lost attempt's SET is still queued on two hung masters when its
+ * roll-back is made: the roll-back must be queued behind it, not refused. */
+TEST(safety_max_pending_rollback_reaches_slow_master)
+{
+    rlt_servers *s = it_start(3, NULL);
+    struct event_base *base = sl_base();
+    redlock_client *c = full_client(base, s);
+    static const char key[] = "safety:full-rollback";
+    redlock_lock *l = IT_LOCK(c, key);
+    struct sl_op w = {base, 0, 0, 0, 0};
+
+    CHECK_EQ(rlt_servers_pause(s, 1), 0);
+    CHECK_EQ(rlt_servers_pause(s, 2), 0);
+    CHECK_RC(l, redlock_try_acquire_async(l, 30000, sl_op_cb, &w), REDLOCK_OK);
+    sl_op_wait(&w, 5000);
+    CHECK_RC(l, w.status, REDLOCK_ETIMEDOUT);
+    sl_run(base, 20);                /* let the roll-back leave */
+    CHECK_EQ(rlt_servers_resume(s, 1), 0);
+    CHECK_EQ(rlt_servers_resume(s, 2), 0);
+
+    /* the masters run the SET, then the roll-back behind it */
+    int left = sl_pump_count(base, s, key, 0, 3000);
+    check_note("after the hang: key on %d masters (PTTL %lld %lld %lld)", left,
+               it_pttl(s, 0, key, strlen(key)), it_pttl(s, 1, key, strlen(key)),
+               it_pttl(s, 2, key, strlen(key)));
+    CHECK_EQ(left, 0);
+    CHECK_EQ(sl_pump_absent(base, s, key, 200), 0);
+
+    redlock_lock_free(l);
+    redlock_client_free(c);
+    event_base_free(base);
+    rlt_servers_free(s);
+}
+
+/* With the queues of two masters full, an acquire is refused locally:
+ * those votes are "full", the code REDLOCK_EFULL (not ESERVER), and the
+ * one master that took the key gets it back. */
+TEST(safety_max_pending_full_votes_full_and_efull)
+{
+    rlt_servers *s = it_start(3, NULL);
+    struct event_base *base = sl_base();
+    redlock_client *c = full_client(base, s);
+    static const char k1[] = "safety:full-1", k2[] = "safety:full-2";
+    redlock_lock *l1 = IT_LOCK(c, k1), *l2 = IT_LOCK(c, k2);
+    struct sl_op w1 = {base, 0, 0, 0, 0}, w2 = {base, 0, 0, 0, 0};
+    redlock_node_result r;
+
+    CHECK_EQ(rlt_servers_pause(s, 1), 0);
+    CHECK_EQ(rlt_servers_pause(s, 2), 0);
+    CHECK_RC(l1, redlock_try_acquire_async(l1, 30000, sl_op_cb, &w1), REDLOCK_OK);
+    sl_op_wait(&w1, 5000);
+    CHECK_RC(l1, w1.status, REDLOCK_ETIMEDOUT);
+
+    /* masters 1 and 2 still owe the reply to l1's SET: their queues are
+     * full (master 0's may be too, while l1's roll-back is pending there) */
+    CHECK_RC(l2, redlock_try_acquire_async(l2, 30000, sl_op_cb, &w2), REDLOCK_OK);
+    sl_op_wait(&w2, 5000);
+    check_note("acquire with 2 full queues: %d (%s)", w2.status, it_errstr(l2));
+    CHECK_RC(l2, w2.status, REDLOCK_EFULL);
+    CHECK_STREQ(redlock_vote_name(REDLOCK_VOTE_FULL), "full");
+    int full = 0;
+    for (size_t i = 0; i < 3; i++) {
+        CHECK_EQ(redlock_lock_node_result(l2, i, &r), 0);
+        /* decided once two said "full": a third may not have voted */
+        CHECK_MSG(r.vote == REDLOCK_VOTE_FULL || r.vote == REDLOCK_VOTE_NONE ||
+                  (i == 0 && r.vote == REDLOCK_VOTE_OK),
+                  "node %zu voted %s (%s)", i, redlock_vote_name(r.vote), r.detail);
+        full += r.vote == REDLOCK_VOTE_FULL;
+    }
+    CHECK_GE(full, 2);
+    CHECK_EQ(redlock_lock_validity(l2), 0);
+
+    CHECK_EQ(rlt_servers_resume(s, 1), 0);
+    CHECK_EQ(rlt_servers_resume(s, 2), 0);
+    CHECK_EQ(sl_pump_count(base, s, k2, 0, 3000), 0);
+    CHECK_EQ(sl_pump_count(base, s, k1, 0, 3000), 0);
+
+    redlock_lock_free(l1);
+    redlock_lock_free(l2);
+    redlock_client_free(c);
+    event_base_free(base);
+    rlt_servers_free(s);
+}
+
+/* A user's release is never refused by max_pending either. */
+TEST(safety_max_pending_never_refuses_release)
+{
+    rlt_servers *s = it_start(3, NULL);
+    struct event_base *base = sl_base();
+    redlock_client *c = full_client(base, s);
+    static const char key[] = "safety:full-release";
+    redlock_lock *l = IT_LOCK(c, key);
+    struct sl_op w = {base, 0, 0, 0, 0};
+    redlock_node_result r;
+
+    CHECK_RC(l, redlock_try_acquire_async(l, 30000, sl_op_cb, &w), REDLOCK_OK);
+    sl_op_wait(&w, 5000);
+    CHECK_RC(l, w.status, REDLOCK_OK);
+    CHECK_EQ(sl_pump_count(base, s, key, 3, 2000), 3);
+    sl_pump_settled(base, c, 2000);     /* no request pending anywhere */
+
+    /* master 2 hangs with an extend pending: its queue is full */
+    CHECK_EQ(rlt_servers_pause(s, 2), 0);
+    w.done = 0;
+    CHECK_RC(l, redlock_extend_async(l, 30000, sl_op_cb, &w), REDLOCK_OK);
+    sl_op_wait(&w, 5000);
+    CHECK_RC(l, w.status, REDLOCK_OK);
+
+    w.done = 0;
+    CHECK_RC(l, redlock_release_async(l, sl_op_cb, &w), REDLOCK_OK);
+    sl_op_wait(&w, 5000);
+    CHECK_RC(l, w.status, REDLOCK_OK);
+    CHECK_EQ(redlock_lock_node_result(l, 2, &r), 0);
+    CHECK_MSG(r.vote == REDLOCK_VOTE_TIMEOUT, "node 2 voted %s (%s)", redlock_vote_name(r.vote),
+              r.detail);
+
+    CHECK_EQ(rlt_servers_resume(s, 2), 0);
+    int left = sl_pump_count(base, s, key, 0, 3000);
+    check_note("after the hang: key on %d masters (master 2 PTTL %lld)", left,
+               it_pttl(s, 2, key, strlen(key)));
+    CHECK_EQ(left, 0);
+
+    redlock_lock_free(l);
+    redlock_client_free(c);
+    event_base_free(base);
+    rlt_servers_free(s);
+}
+
+/* ---- 4. nothing before the handshake ------------------------------------ */
+
+/* SELECT 99 fails on a server with 16 databases: an acquire made while the
+ * client connects must not run (in db 0) on that connection. */
+TEST(safety_failed_handshake_runs_nothing)
+{
+    rlt_servers *s = it_start(3, NULL);
+    char addr[3][64];
+    const char *addrs[3];
+    for (int i = 0; i < 3; i++) {
+        snprintf(addr[i], sizeof addr[i], "redis://127.0.0.1:%d/99", rlt_servers_port(s, i));
+        addrs[i] = addr[i];
+    }
+    redlock_options o;
+    it_opts(&o);
+    redlock_client *c = NULL;
+    char err[256] = "";
+    CHECK_MSG(redlock_client_new(&c, NULL, addrs, 3, &o, err, sizeof err) == 0, "%s", err);
+    static const char key[] = "safety:before-handshake";
+    redlock_lock *l = IT_LOCK(c, key);
+    redlock_node_result r;
+
+    /* at once: every node is still connecting; decided once a quorum
+     * could not be had (the last node may not have voted yet) */
+    CHECK_RC(l, redlock_try_acquire(l, 30000), REDLOCK_ECONNECT);
+    int down = 0;
+    for (size_t i = 0; i < 3; i++) {
+        CHECK_EQ(redlock_lock_node_result(l, i, &r), 0);
+        CHECK_MSG(r.vote == REDLOCK_VOTE_DOWN || r.vote == REDLOCK_VOTE_NONE,
+                  "node %zu voted %s (%s)", i, redlock_vote_name(r.vote), r.detail);
+        down += r.vote == REDLOCK_VOTE_DOWN;
+    }
+    CHECK_GE(down, 2);
+    int seen = sl_wait_absent(s, key, 300);
+    long long sets = 0;
+    for (int i = 0; i < 3; i++)
+        sets += sl_set_calls(s, i);
+    check_note("key seen on %d masters, %lld SETs ran", seen, sets);
+    CHECK_EQ(seen, 0);
+    CHECK_EQ(sets, 0);
+
+    redlock_lock_free(l);
+    redlock_client_free(c);
+    rlt_servers_free(s);
+}
+
+/* The master hangs during the handshake; the connection times out.  The
+ * acquire made meanwhile votes DOWN, and its SET must never reach the master
+ * (neither on that connection nor later). */
+TEST(safety_requests_wait_for_unanswered_handshake)
+{
+    rlt_servers *s = it_start(1, NULL);
+    struct event_base *base = sl_base();
+    redlock_options o;
+    it_opts(&o);
+    o.connect_timeout_ms = 150;
+    o.node_timeout_ms = 1000;
+    o.max_timeouts = 0;
+    CHECK_EQ(rlt_servers_pause(s, 0), 0);
+    int64_t t0 = check_now_ms();
+    redlock_client *c = NULL;
+    char err[256] = "";
+    const char *addrs[1] = {rlt_servers_addr(s, 0)};
+    CHECK_MSG(redlock_client_new(&c, base, addrs, 1, &o, err, sizeof err) == 0, "%s", err);
+    static const char key[] = "safety:hung-handshake";
+    redlock_lock *l = IT_LOCK(c, key);
+    struct sl_op w = {base, 0, 0, 0, 0};
+    redlock_node_result r;
+
+    CHECK_RC(l, redlock_try_acquire_async(l, 30000, sl_op_cb, &w), REDLOCK_OK);
+    sl_op_wait(&w, 5000);
+    CHECK_RC(l, w.status, REDLOCK_ECONNECT);
+    CHECK_EQ(redlock_lock_node_result(l, 0, &r), 0);
+    CHECK_MSG(r.vote == REDLOCK_VOTE_DOWN, "voted %s (%s)", redlock_vote_name(r.vote), r.detail);
+
+    /* the hang lasts 400 ms */
+    int64_t rest = 400 - (check_now_ms() - t0);
+    if (rest > 0)
+        sl_run(base, rest);
+    CHECK_EQ(rlt_servers_resume(s, 0), 0);
+    CHECK_EQ(it_async_wait_connected(base, c, 1, 5000), 0);
+    int seen = sl_pump_absent(base, s, key, 300);
+    long long sets = sl_set_calls(s, 0);
+    check_note("after the hang: key seen %d, %lld SETs ran", seen, sets);
+    CHECK_EQ(seen, 0);
+    CHECK_EQ(sets, 0);
+
+    redlock_lock_free(l);
+    redlock_client_free(c);
+    event_base_free(base);
+    rlt_servers_free(s);
+}
+
+/* ---- 5. timeouts from the real start ------------------------------------ */
+
+enum { BUSY_ACQUIRE, BUSY_EXTEND, BUSY_RELEASE };
+
+struct busy {
+    redlock_lock *l;
+    int what;
+    int start_rc;
+    struct sl_op w;
+};
+
+static void busy_then_start_cb(evutil_socket_t fd, short what, void *arg)
+{
+    struct busy *b = arg;
+    (void)fd;
+    (void)what;
+    /* an application callback that takes 300 ms, then starts an operation */
+    int64_t until = check_now_ms() + 300;
+    while (check_now_ms() < until)
+        usleep(1000);
+    if (b->what == BUSY_ACQUIRE)
+        b->start_rc = redlock_try_acquire_async(b->l, 10000, sl_op_cb, &b->w);
+    else if (b->what == BUSY_EXTEND)
+        b->start_rc = redlock_extend_async(b->l, 10000, sl_op_cb, &b->w);
+    else
+        b->start_rc = redlock_release_async(b->l, sl_op_cb, &b->w);
+    if (b->start_rc != 0)
+        event_base_loopbreak(b->w.base);
+}
+
+TEST(safety_busy_callback_keeps_full_node_timeout)
+{
+    rlt_servers *s = it_start(3, NULL);
+    struct event_base *base = sl_base();
+    redlock_options o;
+    it_opts(&o);
+    o.node_timeout_ms = 200;
+    o.max_timeouts = 3;
+    redlock_client *c = it_async_client(base, s, &o);
+    static const char key[] = "safety:busy-loop";
+    redlock_lock *l = IT_LOCK(c, key);
+    redlock_node_stats st;
+    redlock_node_result r;
+    static const char *const names[] = {"acquire", "extend", "release"};
+
+    for (int what = BUSY_ACQUIRE; what <= BUSY_RELEASE; what++) {
+        struct busy b = {l, what, -100, {base, 0, 0, 0, 0}};
+        struct event *ev = evtimer_new(base, busy_then_start_cb, &b);
+        CHECK(ev != NULL);
+        struct timeval tv = {0, 0};
+        CHECK_EQ(evtimer_add(ev, &tv), 0);
+        int64_t deadline = check_now_ms() + 5000;
+        /* start_rc stays -100 until the callback ran */
+        while (!b.w.done && (b.start_rc == -100 || b.start_rc == 0) &&
+               check_now_ms() < deadline)
+            it_dispatch(base, deadline - check_now_ms());
+        event_free(ev);
+        CHECK_RC(l, b.start_rc, REDLOCK_OK);
+        CHECK_EQ(b.w.done, 1);
+        check_note("%s started at the end of a 300 ms callback: %d (%s)", names[what],
+                   b.w.status, it_errstr(l));
+        CHECK_RC(l, b.w.status, REDLOCK_OK);
+        for (size_t i = 0; i < 3; i++) {
+            CHECK_EQ(redlock_lock_node_result(l, i, &r), 0);
+            CHECK_MSG(r.vote != REDLOCK_VOTE_TIMEOUT, "%s: node %zu timed out", names[what], i);
+        }
+        if (what != BUSY_RELEASE)
+            CHECK_GT(b.w.validity, 9000);
+        else
+            CHECK_EQ(b.w.nodes_ok, 3);
+    }
+    CHECK_EQ(sl_pump_count(base, s, key, 0, 1000), 0);
+    for (size_t i = 0; i < 3; i++) {
+        CHECK_EQ(redlock_client_node_stats(c, i, &st), 0);
+        CHECK_EQ(st.timeouts, 0);
+        CHECK_EQ(st.connects, 1);
+        CHECK_EQ(st.connected, 1);
+    }
+
+    redlock_lock_free(l);
+    redlock_client_free(c);
+    event_base_free(base);
+    rlt_servers_free(s);
+}
+
+/* ---- 6. no attempt past acquire_timeout_ms ------------------------------ */
+
+struct late {
+    redlock_lock *l;
+    int64_t t0;
+    int64_t spin_until;       /* relative to t0 */
+    int64_t seen_at;          /* when the first attempt's outcome was seen */
+    struct event *ev;
+};
+
+static void late_watch_cb(evutil_socket_t fd, short what, void *arg)
+{
+    struct late *lt = arg;
+    redlock_node_result r;
+    (void)fd;
+    (void)what;
+    int seen = 0;
+    for (size_t i = 0; i < 3; i++)
+        seen |= redlock_lock_node_result(lt->l, i, &r) == 0 && r.vote == REDLOCK_VOTE_REFUSED;
+    if (!seen)
+        return;
+    /* the first attempt was lost and the retry timer is pending: the
+     * application now keeps the loop busy until past the deadline */
+    lt->seen_at = check_now_ms() - lt->t0;
+    event_del(lt->ev);
+    while (check_now_ms() - lt->t0 < lt->spin_until)
+        usleep(1000);
+}
+
+TEST(safety_no_attempt_after_acquire_timeout)
+{
+    rlt_servers *s = it_start(3, NULL);
+    struct event_base *base = sl_base();
+    redlock_options o;
+    it_opts(&o);
+    o.node_timeout_ms = 100;
+    o.retry_count = 1;
+    o.retry_delay_ms = 300;
+    o.retry_jitter_ms = 0;
+    o.acquire_timeout_ms = 600;
+    redlock_client *c = it_async_client(base, s, &o);
+    static const char key[] = "safety:late-retry";
+    redlock_lock *l = IT_LOCK(c, key);
+    struct sl_op w = {base, 0, 0, 0, 0};
+
+    for (int i = 0; i < 3; i++) {
+        sl_set_other(s, i, key);
+        sl_status_ok(rlt_servers_command(s, i, "CONFIG RESETSTAT"), i, "CONFIG RESETSTAT");
+    }
+    struct late lt = {l, check_now_ms(), 600 + 150, -1, NULL};
+    lt.ev = event_new(base, -1, EV_PERSIST, late_watch_cb, &lt);
+    CHECK(lt.ev != NULL);
+    CHECK_RC(l, redlock_acquire_async(l, 10000, sl_op_cb, &w), REDLOCK_OK);
+    struct timeval tv = {0, 2000};
+    CHECK_EQ(event_add(lt.ev, &tv), 0);
+    sl_op_wait(&w, 5000);
+    event_free(lt.ev);
+    int64_t took = check_now_ms() - lt.t0;
+
+    /* the set-up: the first attempt was seen lost long before its retry */
+    CHECK_GE(lt.seen_at, 0);
+    CHECK_LT(lt.seen_at, 250);
+    check_note("acquire: %d (%s) after %lld ms", w.status, it_errstr(l), (long long)took);
+    CHECK_RC(l, w.status, REDLOCK_ETIMEDOUT);
+    CHECK_EQ(redlock_lock_validity(l), 0);
+    CHECK_GE(took, 600 + 150);
+    /* exactly one SET per master: the attempt before the deadline */
+    long long most = 0;
+    int64_t deadline = check_now_ms() + 300;
+    do {
+        sl_run(base, 5);
+        for (int i = 0; i < 3; i++) {
+            long long n = sl_set_calls(s, i);
+            most = n > most ? n : most;
+        }
+    } while (check_now_ms() < deadline && most <= 1);
+    for (int i = 0; i < 3; i++)
+        CHECK_MSG(sl_set_calls(s, i) == 1, "server %d ran %lld SETs", i, sl_set_calls(s, i));
+    CHECK_EQ(most, 1);
+    CHECK_EQ(it_count_value(s, key, strlen(key), "someone-else", 12), 3);
+
+    redlock_lock_free(l);
+    redlock_client_free(c);
+    event_base_free(base);
+    rlt_servers_free(s);
+}

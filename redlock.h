@@ -107,19 +107,32 @@ typedef void redlock_node_cb(redlock_client *client, size_t node, int event,
 typedef int64_t redlock_clock_fn(void *privdata);
 
 /* Client options.  Fill with redlock_options_init(), then change fields.
- * Strings are copied; nothing here needs to outlive redlock_client_new(). */
+ * Strings are copied; nothing here needs to outlive redlock_client_new().
+ * A value outside its range makes redlock_client_new() fail with
+ * REDLOCK_EINVAL and a message naming the field.  Every time counts from
+ * the real start of what it limits, however late the event loop runs. */
 typedef struct redlock_options {
-    int64_t node_timeout_ms;     /* 200: longest wait for one node's reply   */
-    int64_t connect_timeout_ms;  /* 1000: TCP connect + handshake            */
-    double drift_factor;         /* 0.01: clock drift allowance per ttl      */
-    int64_t drift_min_ms;        /* 2: added to ttl * drift_factor           */
-    int retry_count;             /* 10: extra attempts after the first       */
-    int64_t retry_delay_ms;      /* 200: mean delay between attempts         */
-    int64_t retry_jitter_ms;     /* 100: delay is retry_delay +- this        */
-    int64_t acquire_timeout_ms;  /* 0: none; else no attempt starts later   */
-    int64_t reconnect_min_ms;    /* 10: first reconnection delay             */
-    int64_t reconnect_max_ms;    /* 1000: cap of the doubling back-off       */
-    size_t max_pending;          /* 65536: requests queued per node at most  */
+    int64_t node_timeout_ms;     /* 200 (1 .. 3600000): longest wait for one
+                                  * node's reply                              */
+    int64_t connect_timeout_ms;  /* 1000 (1 .. 3600000): TCP connect + handshake */
+    double drift_factor;         /* 0.01 [0, 1): clock drift allowance per ttl */
+    int64_t drift_min_ms;        /* 2 (0 .. 2^40): added to ttl * drift_factor */
+    int retry_count;             /* 10 (>= 0): extra attempts after the first */
+    int64_t retry_delay_ms;      /* 200 (0 .. 3600000): mean delay between
+                                  * attempts                                  */
+    int64_t retry_jitter_ms;     /* 100 (0 .. retry_delay_ms): delay is
+                                  * retry_delay +- this                       */
+    int64_t acquire_timeout_ms;  /* 0 (0 .. 2^40): 0 is no limit; else no
+                                  * attempt starts at or after this much time
+                                  * since the acquire began (ETIMEDOUT)       */
+    int64_t reconnect_min_ms;    /* 10 (1 .. 3600000): first reconnection delay */
+    int64_t reconnect_max_ms;    /* 1000 (reconnect_min_ms .. 3600000): cap of
+                                  * the doubling back-off                     */
+    size_t max_pending;          /* 65536 (>= 1): acquire and extend requests
+                                  * queued per node at most; past it a node
+                                  * votes REDLOCK_VOTE_FULL without sending
+                                  * (REDLOCK_EFULL when that sinks the quorum).
+                                  * Releases and roll-backs are never refused. */
     int max_timeouts;            /* 3: a node that lets this many requests in
                                   * a row time out is disconnected and
                                   * reconnected (a hung or vanished host then
@@ -210,7 +223,13 @@ REDLOCK_API void redlock_lock_free(redlock_lock *lock);
 REDLOCK_API int redlock_lock_set_value(redlock_lock *lock, const void *value, size_t len);
 /* The value of the last acquire (or the fixed value); NULL if none. */
 REDLOCK_API const char *redlock_lock_value(const redlock_lock *lock, size_t *len);
-/* Milliseconds of validity left as this client knows it; 0 when not held. */
+/* Milliseconds of validity left as this client knows it; 0 when not held.
+ * The promise (docs/safety.md): while this returns v > 0, a quorum of
+ * masters holds the lock's value with at least v ms of TTL left.  So it is
+ * never more than ttl - drift; it drops to what a pending extend may leave
+ * the moment the extend starts; it is 0 from the start of a release, after
+ * an extend that a quorum refused, and after the client's clock was seen
+ * going backwards. */
 REDLOCK_API int64_t redlock_lock_validity(const redlock_lock *lock);
 /* Nodes that answered OK in the last operation, counted when it was
  * decided: an acquire or extend is decided as soon as a quorum said OK, so
@@ -245,18 +264,32 @@ REDLOCK_API int redlock_lock_node_result(const redlock_lock *lock, size_t node,
 REDLOCK_API const char *redlock_vote_name(int vote);
 
 /* Asynchronous operations (see the callback contract above). */
-/* Acquire with the client's retry policy; ttl_ms in 1 .. 2^40. */
+/* Acquire with the client's retry policy; ttl_ms in 1 .. 2^40, and large
+ * enough to leave at least 1 ms after the drift allowance (with the
+ * defaults: ttl_ms >= 4).  A success always leaves >= 1 ms of validity.
+ * REDLOCK_EBUSY while the lock still has validity (a new value would
+ * orphan the held key): extend or release it first.  A lost attempt is
+ * removed from every master its SET may have reached (docs/safety.md). */
 REDLOCK_API int redlock_acquire_async(redlock_lock *lock, int64_t ttl_ms,
                                       redlock_cb *cb, void *privdata);
 /* Exactly one attempt. */
 REDLOCK_API int redlock_try_acquire_async(redlock_lock *lock, int64_t ttl_ms,
                                           redlock_cb *cb, void *privdata);
 /* Reset the ttl on every node still holding our value; succeeds with a
- * quorum and a positive validity measured from the extend's own start. */
+ * quorum and at least 1 ms of validity measured from the extend's own
+ * start.  On failure the validity is at most min(old end, extend start +
+ * ttl - drift), and 0 when a quorum refused (REDLOCK_ENOTOWNER). */
 REDLOCK_API int redlock_extend_async(redlock_lock *lock, int64_t ttl_ms,
                                      redlock_cb *cb, void *privdata);
-/* Delete the key on every node where it still holds our value.  0 when at
- * least one node deleted it; cb may be NULL. */
+/* Delete the key on every node where it still holds our value; cb may be
+ * NULL.  0 when a quorum deleted it (it was held until the release);
+ * REDLOCK_ENOTOWNER when refusals show that a quorum no longer held it
+ * (expired or taken: the lock had been lost); otherwise REDLOCK_ETIMEDOUT,
+ * REDLOCK_ECONNECT or REDLOCK_ESERVER, the outcome on the silent masters
+ * unknown.  redlock_lock_nodes_ok() tells how many deleted it.  A master
+ * the release could not reach (down, or its connection lost first) is
+ * owed it: it is sent right after that master's next handshake.  The
+ * validity is 0 from the start of the release, whatever the result. */
 REDLOCK_API int redlock_release_async(redlock_lock *lock, redlock_cb *cb, void *privdata);
 
 /* Blocking operations: clients created with base == NULL only.  Such a

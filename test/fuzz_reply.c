@@ -11,7 +11,7 @@
  * chunk of the fuzz input as its "reply", byte for byte (so a chunk may be
  * half a reply, several replies, garbage...).  Input layout:
  *
- *     byte 0      flags: 1  the handshake (PING, SCRIPT LOAD) gets chunks too,
+ *     byte 0      flags: 1  the handshake (PING, CLIENT INFO, SCRIPT LOAD) gets chunks too,
  *                           otherwise it gets correct canned answers
  *                        2  fixed lock value (extend/release always sent)
  *                        4  free the lock right after starting the extend
@@ -132,6 +132,11 @@ static int answer(struct run *r, struct bufferevent *bev, const char *name, size
         }
         if (is_cmd(name, namelen, "AUTH") || is_cmd(name, namelen, "SELECT")) {
             bufferevent_write(bev, "+OK\r\n", 5);
+            return 1;
+        }
+        if (is_cmd(name, namelen, "CLIENT")) {      /* INFO in the handshake, KILL */
+            static const char info[] = "$38\r\nid=7 addr=127.0.0.1:40000 laddr=x fd=8\r\n";
+            bufferevent_write(bev, info, sizeof info - 1);
             return 1;
         }
         if (is_cmd(name, namelen, "SCRIPT")) {

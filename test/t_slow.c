@@ -854,3 +854,105 @@ TEST(safety_no_attempt_after_acquire_timeout)
     event_base_free(base);
     rlt_servers_free(s);
 }
+
+/* ---- the validity while an extend is in flight -------------------------- */
+
+/* Two of three masters hang and an extend to 300 ms is sent: from the moment
+ * it starts, the masters that run the PEXPIRE keep the key only 300 ms more,
+ * so the validity must drop at once, not when the extend is decided. */
+TEST(safety_validity_bounded_from_extend_start)
+{
+    rlt_servers *s = it_start(3, NULL);
+    struct event_base *base = sl_base();
+    redlock_options o;
+    it_opts(&o);
+    o.node_timeout_ms = 200;
+    o.max_timeouts = 0;
+    redlock_client *c = it_async_client(base, s, &o);
+    static const char key[] = "safety:extend-inflight";
+    redlock_lock *l = IT_LOCK(c, key);
+    struct sl_op w = {base, 0, 0, 0, 0};
+
+    CHECK_RC(l, redlock_try_acquire_async(l, 10000, sl_op_cb, &w), REDLOCK_OK);
+    sl_op_wait(&w, 5000);
+    CHECK_RC(l, w.status, REDLOCK_OK);
+    CHECK_GT(redlock_lock_validity(l), 9000);
+
+    CHECK_EQ(rlt_servers_pause(s, 1), 0);
+    CHECK_EQ(rlt_servers_pause(s, 2), 0);
+    struct sl_op e = {base, 0, 0, 0, 0};
+    CHECK_RC(l, redlock_extend_async(l, 300, sl_op_cb, &e), REDLOCK_OK);
+    int64_t v = redlock_lock_validity(l);
+    check_note("validity right after extend(300) started: %lld ms", (long long)v);
+    CHECK_LE(v, 300);
+    CHECK_GT(v, 0);             /* still held: the old end is later */
+    sl_op_wait(&e, 5000);
+    CHECK_RC(l, e.status, REDLOCK_ETIMEDOUT);
+    CHECK_LE(e.validity, 300);
+    CHECK_EQ(rlt_servers_resume(s, 1), 0);
+    CHECK_EQ(rlt_servers_resume(s, 2), 0);
+
+    redlock_lock_free(l);
+    redlock_client_free(c);
+    event_base_free(base);
+    rlt_servers_free(s);
+}
+
+/* ---- 5b. a busy loop while operations are in flight ---------------------- */
+
+static void busy_300_cb(evutil_socket_t fd, short what, void *arg)
+{
+    int64_t until = check_now_ms() + 300;
+    (void)fd;
+    (void)what;
+    (void)arg;
+    while (check_now_ms() < until)
+        ;
+}
+
+/* The application's callback blocks the loop for 300 ms (node timeout 200)
+ * right after the requests left: the replies arrived meanwhile and must be
+ * read before the operation's timer is believed, so the acquire wins and no
+ * healthy master is counted as timed out. */
+TEST(safety_busy_loop_with_ops_in_flight)
+{
+    rlt_servers *s = it_start(3, NULL);
+    struct event_base *base = sl_base();
+    redlock_options o;
+    it_opts(&o);
+    o.node_timeout_ms = 200;
+    o.max_timeouts = 1;
+    redlock_client *c = it_async_client(base, s, &o);
+    static const char key[] = "safety:busy-in-flight";
+    redlock_lock *l = IT_LOCK(c, key);
+    redlock_node_stats st;
+
+    for (int round = 0; round < 3; round++) {
+        struct sl_op w = {base, 0, 0, 0, 0};
+        struct event *ev = evtimer_new(base, busy_300_cb, NULL);
+        struct timeval tv = {0, 0};
+        CHECK(ev != NULL);
+        CHECK_RC(l, redlock_try_acquire_async(l, 10000, sl_op_cb, &w), REDLOCK_OK);
+        CHECK_EQ(evtimer_add(ev, &tv), 0);      /* runs after the requests left */
+        sl_op_wait(&w, 5000);
+        event_free(ev);
+        check_note("round %d: acquire with a 300 ms busy loop in flight: %d (%s), validity %lld",
+                   round, w.status, it_errstr(l), (long long)w.validity);
+        CHECK_RC(l, w.status, REDLOCK_OK);
+        CHECK_GT(w.validity, 9000 - 400);
+        struct sl_op r = {base, 0, 0, 0, 0};
+        CHECK_RC(l, redlock_release_async(l, sl_op_cb, &r), REDLOCK_OK);
+        sl_op_wait(&r, 5000);
+        CHECK_RC(l, r.status, REDLOCK_OK);
+    }
+    for (size_t i = 0; i < 3; i++) {
+        CHECK_EQ(redlock_client_node_stats(c, i, &st), 0);
+        CHECK_EQ(st.timeouts, 0);
+        CHECK_EQ(st.connects, 1);
+    }
+
+    redlock_lock_free(l);
+    redlock_client_free(c);
+    event_base_free(base);
+    rlt_servers_free(s);
+}

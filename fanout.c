@@ -58,6 +58,7 @@ redlock__op *redlock__op_new(redlock_client *c, const redlock__op_kind *kind,
     op->next = op->prev = NULL;
     op->refs = 1;
     op->decided = op->starting = op->deferred = op->cancelled = op->expired = 0;
+    op->full_wait = 0;
     op->decision = REDLOCK__UNDECIDED;
     op->ttl_ms = ttl_ms;
     op->drift_us = ttl_ms ? redlock__drift_us(ttl_ms, c->opt.drift_factor, c->opt.drift_min_ms) : 0;
@@ -165,7 +166,7 @@ static void vote(redlock__op *op, size_t node, enum redlock__vote v, const char 
         st->timeouts++;
         /* Only a wait of the full node timeout says the node is slow; an
          * op that ran out of validity or deadline earlier does not. */
-        if ((now ? now : redlock__now(op->c)) - op->start_us >= op->c->opt.node_timeout_ms * 1000)
+        if (op->full_wait)
             redlock__node_timed_out(&op->c->nodes[node]);
         break;
     case REDLOCK__DOWN: st->unreachable++; break;
@@ -211,7 +212,8 @@ void redlock__op_start(redlock__op *op, redlock__op_done *done, void *privdata)
         wait_us = op->limit_us - now;
     if (wait_us < 0)
         wait_us = 0;
-    if (wait_us == c->opt.node_timeout_ms * 1000 && c->node_timeout_tv) {
+    op->full_wait = wait_us == c->opt.node_timeout_ms * 1000;
+    if (op->full_wait && c->node_timeout_tv) {
         /* The usual case: libevent keeps equal timeouts in a FIFO queue,
          * O(1) to add and remove instead of a heap operation.  The wait
          * counts from now, not from the loop's cached time, which a long
@@ -242,7 +244,7 @@ static void op_timer_cb(evutil_socket_t fd, short what, void *arg)
             op->expired = 1;
             why = "no reply before the validity ran out";
         } else if (op->limit_us && now >= op->limit_us &&
-                   now - op->start_us < c->opt.node_timeout_ms * 1000) {
+                   !op->full_wait) {
             why = "no reply before the acquire deadline";
         }
         for (size_t i = 0; i < c->n && !op->decided; i++)

@@ -151,6 +151,7 @@ struct redlock__op {
     unsigned deferred : 1;            /* completion was deferred to the loop */
     unsigned cancelled : 1;           /* decided by redlock__op_cancel_all */
     unsigned expired : 1;             /* lost because validity ran out */
+    unsigned full_wait : 1;           /* the timer waits the whole node timeout */
     enum redlock__decision decision;
     int64_t start_us;
     unsigned clock_steps;             /* the client's, at the start */

@@ -1,9 +1,19 @@
 # test/failover.mk -- the failover and safety suite (included by the Makefile).
 #
-#   make failover        build test/failover/rl-worker and rl-check
-#   make failover-short  the short mixed scenario (about 15 s)
-#   make soak            the long soak: SOAK_SECONDS (300), SOAK_MASTERS (5),
-#                        SOAK_WORKERS (6), SOAK_ARGS (extra failover.sh options)
+#   make failover        build test/failover/rl-worker, rl-check and test/rlproxy
+#   make failover-short  the short classic scenario (about 15 s), then one
+#                        round of the mixed fault schedule (about 17 s);
+#                        SEED=N replays a schedule
+#   make failover-mixed  one round of every fault kind, seeded (SEED=N)
+#   make soak            the long soak: the random schedule of every fault
+#                        kind, with the validity auditor: SOAK_SECONDS (300),
+#                        SOAK_MASTERS (5), SOAK_WORKERS (6), SEED, SOAK_ARGS
+#                        (extra failover.sh options)
+#   make soak-classic    the former kill/pause/outage/gcpause cycle
+#   make soak-million    the random schedule until 1,000,000 acquisitions
+#                        (SOAK_ACQUISITIONS), short holds, 8 workers, 16
+#                        resources (~800 acquisitions/s: about 21 min on 2 cores)
+# docs/failover.md describes the fault kinds and the auditor.
 #
 # test/redlock-test depends on the two programs because t_failover.c runs
 # the short scenario through test/failover/failover.sh.
@@ -13,25 +23,41 @@ SOAK_SECONDS ?= 300
 SOAK_MASTERS ?= 5
 SOAK_WORKERS ?= 6
 SOAK_ARGS ?=
+SOAK_ACQUISITIONS ?= 1000000
+SEED ?=
+SEED_ARG = $(if $(SEED),--seed $(SEED),)
 
-.PHONY: failover failover-short soak
+.PHONY: failover failover-short failover-mixed soak soak-classic soak-million
 
-failover: $(FAILOVER_BINS)
+failover: $(FAILOVER_BINS) test/rlproxy
 
 test/failover/rl-worker: test/failover/rl-worker.c redlock.h $(STATIC)
-	$(CC) $(ALL_CFLAGS) -o $@ test/failover/rl-worker.c $(STATIC) $(ALL_LDFLAGS) $(DEP_LIBS)
+	$(CC) $(ALL_CFLAGS) -o $@ test/failover/rl-worker.c $(STATIC) $(ALL_LDFLAGS) $(DEP_LIBS) -lpthread
 
 test/failover/rl-check: test/failover/rl-check.c
 	$(CC) $(ALL_CFLAGS) -o $@ test/failover/rl-check.c $(ALL_LDFLAGS)
 
 test/redlock-test: $(FAILOVER_BINS)
 
-failover-short: $(FAILOVER_BINS)
+failover-short: $(FAILOVER_BINS) test/rlproxy
 	sh test/failover/failover.sh short
+	sh test/failover/failover.sh $(SEED_ARG) mixed
 
-soak: $(FAILOVER_BINS)
+failover-mixed: $(FAILOVER_BINS) test/rlproxy
+	sh test/failover/failover.sh $(SEED_ARG) mixed
+
+soak: $(FAILOVER_BINS) test/rlproxy
 	sh test/failover/soak.sh --seconds $(SOAK_SECONDS) --masters $(SOAK_MASTERS) \
+	    --workers $(SOAK_WORKERS) $(SEED_ARG) $(SOAK_ARGS)
+
+soak-classic: $(FAILOVER_BINS)
+	sh test/failover/soak.sh --classic --seconds $(SOAK_SECONDS) --masters $(SOAK_MASTERS) \
 	    --workers $(SOAK_WORKERS) $(SOAK_ARGS)
+
+soak-million: $(FAILOVER_BINS) test/rlproxy
+	sh test/failover/soak.sh --acquisitions $(SOAK_ACQUISITIONS) --masters $(SOAK_MASTERS) \
+	    --workers 8 --resources 16 --hold-max 3 --idle-max 0 --extend-pct 20 \
+	    $(SEED_ARG) $(SOAK_ARGS)
 
 # t_netfault.c drives test/rlproxy processes
 test/redlock-test: test/rlproxy

@@ -56,6 +56,9 @@ struct rlp_conn {
     int fd[2];               /* [0] client, [1] server (-1 for sinks) */
     int connecting;
     int sink;                /* accepted under blackhole: no upstream */
+    int kill;                /* reset it at the next conn_check (setreset) */
+    int poisoned;            /* RLP_HOSTILE_* injected into it */
+    size_t hostile_left;     /* hostile bytes still to generate */
     rlp_dir d[2];
 };
 
@@ -117,11 +120,98 @@ static void close_rst(int fd)
 static int dst_fd(const rlp_dir *d) { return d->c->fd[d->idx == UP ? 1 : 0]; }
 static rlp_dir *other(rlp_dir *d) { return &d->c->d[1 - d->idx]; }
 
+static void drop_queue(rlp_dir *d);
+static uint64_t rng_next(rlp_proxy *p);
+
 /* Is the data of this direction currently being thrown away? */
 static int dropping(const rlp_dir *d)
 {
     const rlp_proxy *p = d->c->p;
-    return p->f.blackhole || d->c->sink || (d->idx == DOWN && p->f.halfopen);
+    return p->f.blackhole || d->c->sink ||
+           (d->idx == DOWN && (p->f.halfopen || d->c->poisoned));
+}
+
+/* Does this chunk carry a SET command (RESP bulk "SET", any case)? */
+static int has_set(const chunk *ch)
+{
+    static const char pat[] = "$3\r\nset\r\n";
+    size_t n = sizeof pat - 1, i, k;
+    for (i = 0; i + n <= ch->len; i++) {
+        for (k = 0; k < n; k++) {
+            unsigned char b = ch->data[i + k];
+            if (b >= 'A' && b <= 'Z')
+                b = (unsigned char)(b - 'A' + 'a');
+            if (b != (unsigned char)pat[k])
+                break;
+        }
+        if (k == n)
+            return 1;
+    }
+    return 0;
+}
+
+static void enqueue(rlp_dir *d, chunk *ch)
+{
+    ch->next = NULL;
+    if (d->tail)
+        d->tail->next = ch;
+    else
+        d->head = ch;
+    d->tail = ch;
+    d->queued += ch->len;
+}
+
+/* A poisoned connection: queue the next piece of the hostile reply towards
+ * the client (only when nothing is queued, so at most 64 KiB wait). */
+static void hostile_refill(rlp_dir *d)
+{
+    rlp_conn *c = d->c;
+    size_t n, i;
+    chunk *ch;
+    if (d->idx != DOWN || !c->poisoned || d->head || !c->hostile_left || d->done)
+        return;
+    n = c->hostile_left < READ_SIZE ? c->hostile_left : READ_SIZE;
+    ch = malloc(sizeof *ch + n);
+    if (!ch)
+        return;
+    ch->due = 0;
+    ch->len = n;
+    ch->off = 0;
+    switch (c->poisoned) {
+    case RLP_HOSTILE_LINE:
+        memset(ch->data, 'a', n);
+        if (c->hostile_left == RLP_HOSTILE_LINE_BYTES)
+            ch->data[0] = '+';
+        break;
+    case RLP_HOSTILE_ERROR:
+        memset(ch->data, 'x', n);
+        if (c->hostile_left == RLP_HOSTILE_ERROR_BYTES + 7)
+            memcpy(ch->data, "-ERR ", 5);
+        if (c->hostile_left == n) {
+            ch->data[n - 2] = '\r';
+            ch->data[n - 1] = '\n';
+        }
+        break;
+    default:
+        for (i = 0; i < n; i++)
+            ch->data[i] = (unsigned char)(rng_next(c->p) >> 24);
+        ch->data[0] = '?';   /* no RESP type byte */
+        break;
+    }
+    c->hostile_left -= n;
+    enqueue(d, ch);
+}
+
+/* Start the hostile reply on c (its server just sent something). */
+static void poison(rlp_conn *c, int kind)
+{
+    c->poisoned = kind;
+    c->hostile_left = kind == RLP_HOSTILE_LINE    ? RLP_HOSTILE_LINE_BYTES
+                      : kind == RLP_HOSTILE_ERROR ? RLP_HOSTILE_ERROR_BYTES + 7
+                                                  : 4096;
+    c->p->st.hostile_conns++;
+    drop_queue(&c->d[DOWN]);
+    hostile_refill(&c->d[DOWN]);
 }
 
 static void drop_queue(rlp_dir *d)
@@ -228,6 +318,7 @@ static void pump(rlp_dir *d)
     rate = p->f.bandwidth[d->idx];
     now = now_us();
     event_del(d->ev_timer);
+    hostile_refill(d);
     while (d->head) {
         chunk *ch = d->head;
         size_t n = ch->len - ch->off;
@@ -274,10 +365,22 @@ static void pump(rlp_dir *d)
         else
             p->st.bytes_down += (unsigned long long)w;
         if (ch->off == ch->len) {
+            int reset = d->idx == UP && p->f.setreset > 0 && has_set(ch);
             d->head = ch->next;
             if (!d->head)
                 d->tail = NULL;
             free(ch);
+            if (reset) {
+                /* the SET is in the server's socket: kill the connection now */
+                p->f.setreset--;
+                p->st.setresets++;
+                c->kill = 1;
+                dir_finish(d);
+                dir_finish(other(d));
+                return;
+            }
+            if (!d->head)
+                hostile_refill(d);
         } else if ((size_t)w < n) {
             set_writing(d, 1);   /* kernel buffer full */
             break;
@@ -331,6 +434,10 @@ static void conn_free(rlp_conn *c, int rst)
 /* Frees c if both directions are finished; returns 1 if it did. */
 static int conn_check(rlp_conn *c)
 {
+    if (c->kill) {
+        conn_free(c, 1);
+        return 1;
+    }
     if (c->d[UP].done && c->d[DOWN].done) {
         conn_free(c, 0);
         return 1;
@@ -348,7 +455,11 @@ static void on_read(evutil_socket_t fd, short what, void *arg)
     (void)what;
 
     n = recv(fd, buf, sizeof buf, 0);
-    if (n > 0) {
+    if (n > 0 && d->idx == DOWN && p->f.hostile && !c->poisoned && !c->sink && !d->done) {
+        p->st.dropped_down += (unsigned long long)n;
+        poison(c, p->f.hostile);
+        pump(d);
+    } else if (n > 0) {
         if (dropping(d) || d->done) {
             if (d->idx == UP)
                 p->st.dropped_up += (unsigned long long)n;
@@ -376,17 +487,11 @@ static void on_read(evutil_socket_t fd, short what, void *arg)
             if (due < d->last_due)
                 due = d->last_due;   /* never reorder */
             d->last_due = due;
-            ch->next = NULL;
             ch->due = due;
             ch->len = (size_t)n;
             ch->off = 0;
             memcpy(ch->data, buf, (size_t)n);
-            if (d->tail)
-                d->tail->next = ch;
-            else
-                d->head = ch;
-            d->tail = ch;
-            d->queued += (size_t)n;
+            enqueue(d, ch);
         }
         pump(d);
     } else if (n == 0) {
@@ -773,11 +878,41 @@ void rlp_proxy_reset_all(rlp_proxy *p)
     }
 }
 
+void rlp_proxy_set_setreset(rlp_proxy *p, int count)
+{
+    if (p)
+        p->f.setreset = count < 0 ? 0 : count;
+}
+
+/* Reset the connections a hostile reply was injected into. */
+static void reset_poisoned(rlp_proxy *p)
+{
+    rlp_conn *c = p->conns;
+    while (c) {
+        rlp_conn *n = c->next;
+        if (c->poisoned) {
+            p->st.resets++;
+            conn_free(c, 1);
+        }
+        c = n;
+    }
+}
+
+void rlp_proxy_set_hostile(rlp_proxy *p, int kind)
+{
+    if (!p || kind < RLP_HOSTILE_OFF || kind > RLP_HOSTILE_GARBAGE)
+        return;
+    p->f.hostile = kind;
+    if (!kind)
+        reset_poisoned(p);
+}
+
 void rlp_proxy_clear(rlp_proxy *p)
 {
     if (!p)
         return;
     memset(&p->f, 0, sizeof p->f);
+    reset_poisoned(p);
     repump_all(p);
 }
 
@@ -826,6 +961,31 @@ struct event_base *rlp_base_new(void)
         event_config_free(cfg);
     }
     return base ? base : event_base_new();
+}
+
+int rlp_parse_hostile(const char *s)
+{
+    if (!s)
+        return -1;
+    if (!strcasecmp(s, "off") || !strcmp(s, "0"))
+        return RLP_HOSTILE_OFF;
+    if (!strcasecmp(s, "line"))
+        return RLP_HOSTILE_LINE;
+    if (!strcasecmp(s, "error"))
+        return RLP_HOSTILE_ERROR;
+    if (!strcasecmp(s, "garbage"))
+        return RLP_HOSTILE_GARBAGE;
+    return -1;
+}
+
+const char *rlp_hostile_name(int kind)
+{
+    switch (kind) {
+    case RLP_HOSTILE_LINE: return "line";
+    case RLP_HOSTILE_ERROR: return "error";
+    case RLP_HOSTILE_GARBAGE: return "garbage";
+    default: return "off";
+    }
 }
 
 int rlp_parse_dir(const char *s)
@@ -982,6 +1142,8 @@ static void c_halfopen(rlp_proxy *p, void *v) { struct targs *a = v; rlp_proxy_s
 static void c_pause(rlp_proxy *p, void *v) { struct targs *a = v; rlp_proxy_set_pause(p, a->a); }
 static void c_refuse(rlp_proxy *p, void *v) { struct targs *a = v; rlp_proxy_set_refuse(p, a->a); }
 static void c_reset(rlp_proxy *p, void *v) { (void)v; rlp_proxy_reset_all(p); }
+static void c_setreset(rlp_proxy *p, void *v) { struct targs *a = v; rlp_proxy_set_setreset(p, a->a); }
+static void c_hostile(rlp_proxy *p, void *v) { struct targs *a = v; rlp_proxy_set_hostile(p, a->a); }
 static void c_clear(rlp_proxy *p, void *v) { (void)v; rlp_proxy_clear(p); }
 static void c_stats(rlp_proxy *p, void *v) { struct targs *a = v; rlp_proxy_stats(p, a->st); }
 static void c_stop(rlp_proxy *p, void *v) { (void)v; event_base_loopbreak(p->base); }
@@ -1023,6 +1185,18 @@ void rlp_thread_set_refuse(rlp_thread *t, int on)
 }
 
 void rlp_thread_reset_all(rlp_thread *t) { rlp_thread_call(t, c_reset, NULL); }
+
+void rlp_thread_set_setreset(rlp_thread *t, int count)
+{
+    struct targs a = { 0, count, 0, 0, NULL };
+    rlp_thread_call(t, c_setreset, &a);
+}
+
+void rlp_thread_set_hostile(rlp_thread *t, int kind)
+{
+    struct targs a = { 0, kind, 0, 0, NULL };
+    rlp_thread_call(t, c_hostile, &a);
+}
 void rlp_thread_clear(rlp_thread *t) { rlp_thread_call(t, c_clear, NULL); }
 
 void rlp_thread_stats(rlp_thread *t, rlp_stats *out)

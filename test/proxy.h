@@ -48,6 +48,21 @@
  *              Existing connections are not affected.
  *   reset_all  One-shot: close every current connection, both sides, with RST
  *              (SO_LINGER 0), dropping queued data.
+ *   setreset   (failover suite) Count N: the next N times a chunk containing a
+ *              SET command ("$3\r\nSET\r\n", any case) has been written in
+ *              full to the server, that connection is reset at once, both
+ *              sides (RST): the SET reached the server, its reply never
+ *              reaches the client.  0 turns it off.
+ *   hostile    (failover suite) A master that answers garbage: while on, the
+ *              next data a connection receives from its server (a reply) is
+ *              replaced, towards the client, by
+ *                RLP_HOSTILE_LINE     "+aaaa..." without end of line
+ *                                     (RLP_HOSTILE_LINE_BYTES, written as
+ *                                     fast as the client reads),
+ *                RLP_HOSTILE_ERROR    "-ERR xxxx...\r\n", a 4 MiB error,
+ *                RLP_HOSTILE_GARBAGE  4 KiB of random bytes, no valid type;
+ *              everything else the server sends on that connection is then
+ *              dropped.  Turning it off (or clear) resets those connections.
  *
  * Closing: EOF from one side is forwarded (shutdown(SHUT_WR)) to the other
  * side once the data queued before it has been delivered (after its delay);
@@ -90,6 +105,8 @@ typedef struct rlp_stats {
     unsigned long resets;         /* connections killed by rlp_proxy_reset_all */
     unsigned long long bytes_up, bytes_down;     /* delivered */
     unsigned long long dropped_up, dropped_down; /* discarded by blackhole/halfopen */
+    unsigned long setresets;      /* connections reset after forwarding a SET */
+    unsigned long hostile_conns;  /* connections given a hostile reply */
 } rlp_stats;
 
 /* Current fault settings, as last set. */
@@ -97,7 +114,13 @@ typedef struct rlp_faults {
     int delay_ms[2], jitter_ms[2];    /* [0] = up, [1] = down */
     long bandwidth[2];                /* bytes/s, 0 = unlimited */
     int blackhole, halfopen, refuse, pause;
+    int setreset;                     /* SET-forwarding resets still to do */
+    int hostile;                      /* RLP_HOSTILE_* */
 } rlp_faults;
+
+enum { RLP_HOSTILE_OFF = 0, RLP_HOSTILE_LINE = 1, RLP_HOSTILE_ERROR = 2, RLP_HOSTILE_GARBAGE = 3 };
+#define RLP_HOSTILE_LINE_BYTES (8u * 1024u * 1024u)
+#define RLP_HOSTILE_ERROR_BYTES (4u * 1024u * 1024u)
 
 /* Listen on 127.0.0.1:listen_port (0 = pick a free port) and forward each
  * accepted connection to target_host:target_port (NULL host = 127.0.0.1).
@@ -118,8 +141,11 @@ void rlp_proxy_set_halfopen(rlp_proxy *p, int on);
 void rlp_proxy_set_pause(rlp_proxy *p, int on);
 void rlp_proxy_set_refuse(rlp_proxy *p, int on);
 void rlp_proxy_reset_all(rlp_proxy *p);
+void rlp_proxy_set_setreset(rlp_proxy *p, int count);
+void rlp_proxy_set_hostile(rlp_proxy *p, int kind);
 /* Back to a clean pipe: no latency, no bandwidth limit, no blackhole,
- * halfopen, pause or refuse.  Existing connections are kept. */
+ * halfopen, pause, refuse, setreset or hostile.  Existing connections are
+ * kept, except those a hostile reply was injected into (reset). */
 void rlp_proxy_clear(rlp_proxy *p);
 
 void rlp_proxy_stats(const rlp_proxy *p, rlp_stats *out);
@@ -155,6 +181,8 @@ void rlp_thread_set_halfopen(rlp_thread *t, int on);
 void rlp_thread_set_pause(rlp_thread *t, int on);
 void rlp_thread_set_refuse(rlp_thread *t, int on);
 void rlp_thread_reset_all(rlp_thread *t);
+void rlp_thread_set_setreset(rlp_thread *t, int count);
+void rlp_thread_set_hostile(rlp_thread *t, int kind);
 void rlp_thread_clear(rlp_thread *t);
 void rlp_thread_stats(rlp_thread *t, rlp_stats *out);
 
@@ -171,5 +199,8 @@ struct event_base *rlp_base_new(void);
 
 /* "up" / "down" / "both" -> RLP_*; 0 if not recognised. */
 int rlp_parse_dir(const char *s);
+/* "off" / "line" / "error" / "garbage" -> RLP_HOSTILE_*; -1 if not recognised. */
+int rlp_parse_hostile(const char *s);
+const char *rlp_hostile_name(int kind);
 
 #endif

@@ -21,6 +21,11 @@
  *   pause on|off
  *   refuse on|off
  *   reset                                     (RST every current connection)
+ *   setreset N                                (reset the next N connections right
+ *                                              after they forwarded a SET; 0 = off)
+ *   hostile line|error|garbage|off            (replace the next reply of every
+ *                                              connection by an endless line, a
+ *                                              4 MiB error or garbage; see proxy.h)
  *   clear                                     (all faults off)
  *   status                                    (ok + one "[i] key=value..." group per proxy)
  *   ports                                     (ok P0 P1 ...)
@@ -85,6 +90,7 @@ static void usage(FILE *f)
             "commands (stdin / control port, optional @N prefix selects proxy N):\n"
             "  latency up|down|both MS [JITTER] | bandwidth up|down|both BPS\n"
             "  blackhole on|off | halfopen on|off | pause on|off | refuse on|off\n"
+            "  setreset N | hostile line|error|garbage|off\n"
             "  reset | clear | status | ports | help | quit\n");
 }
 
@@ -183,12 +189,14 @@ static void status_of(sbuf *b, int i)
     sb_add(b, " [%d] listen=%d target=%s:%d conns=%d accepted=%lu refused=%lu"
               " upstream_failed=%lu resets=%lu bytes_up=%llu bytes_down=%llu"
               " dropped_up=%llu dropped_down=%llu latency_up=%d/%d latency_down=%d/%d"
-              " bandwidth_up=%ld bandwidth_down=%ld blackhole=%d halfopen=%d pause=%d refuse=%d",
+              " bandwidth_up=%ld bandwidth_down=%ld blackhole=%d halfopen=%d pause=%d refuse=%d"
+              " setreset=%d hostile=%s setresets=%lu hostile_conns=%lu",
            i, rlp_proxy_port(G.px[i]), G.host[i], rlp_proxy_target_port(G.px[i]),
            st.conns, st.accepted, st.refused, st.upstream_failed, st.resets,
            st.bytes_up, st.bytes_down, st.dropped_up, st.dropped_down,
            f.delay_ms[0], f.jitter_ms[0], f.delay_ms[1], f.jitter_ms[1],
-           f.bandwidth[0], f.bandwidth[1], f.blackhole, f.halfopen, f.pause, f.refuse);
+           f.bandwidth[0], f.bandwidth[1], f.blackhole, f.halfopen, f.pause, f.refuse,
+           f.setreset, rlp_hostile_name(f.hostile), st.setresets, st.hostile_conns);
 }
 
 /* Executes one command line; writes the answer (with '\n') into out.
@@ -272,6 +280,27 @@ static int run_command(char *line, sbuf *out)
         sb_add(out, "ok\n");
         return 0;
     }
+    if (!strcasecmp(cmd, "setreset")) {
+        if (ntok != 2 || parse_int(tok[1], 0, 1000000, &a) < 0) {
+            sb_add(out, "err usage: setreset N\n");
+            return 0;
+        }
+        for (i = first; i <= last; i++)
+            rlp_proxy_set_setreset(G.px[i], (int)a);
+        sb_add(out, "ok\n");
+        return 0;
+    }
+    if (!strcasecmp(cmd, "hostile")) {
+        int kind = ntok == 2 ? rlp_parse_hostile(tok[1]) : -1;
+        if (kind < 0) {
+            sb_add(out, "err usage: hostile line|error|garbage|off\n");
+            return 0;
+        }
+        for (i = first; i <= last; i++)
+            rlp_proxy_set_hostile(G.px[i], kind);
+        sb_add(out, "ok\n");
+        return 0;
+    }
     if (ntok != 1) {
         sb_add(out, "err unexpected arguments to %s\n", cmd);
         return 0;
@@ -296,7 +325,8 @@ static int run_command(char *line, sbuf *out)
         sb_add(out, "\n");
     } else if (!strcasecmp(cmd, "help")) {
         sb_add(out, "ok commands: latency up|down|both MS [JITTER]; bandwidth up|down|both BPS;"
-                    " blackhole|halfopen|pause|refuse on|off; reset; clear; status; ports; quit;"
+                    " blackhole|halfopen|pause|refuse on|off; setreset N;"
+                    " hostile line|error|garbage|off; reset; clear; status; ports; quit;"
                     " prefix @N for one proxy\n");
     } else if (!strcasecmp(cmd, "quit") || !strcasecmp(cmd, "exit")) {
         sb_add(out, "ok\n");

@@ -1,5 +1,5 @@
 /* t_guard.c -- regression tests for issue 8, defects 7 to 12 and the
- * messages (see plan-issue8.md):
+ * messages (the promises are in docs/safety.md):
  *
  *   guard_option_bounds              7  every _ms option bounded, EINVAL naming it
  *   guard_acquire_while_held_ebusy   8  acquire on a held handle: EBUSY, value kept

@@ -21,6 +21,24 @@
 #   all      kill pause outage gcpause aof
 #   soak     repeat kill pause outage gcpause (aof with --aof) until
 #            --seconds have passed
+#   mixed    one round of every fault kind below, in a random order with
+#            random parameters drawn from --seed (the same seed gives the
+#            same schedule); masters behind an rlproxy; workers of four
+#            kinds (blocking, async with loop blocks, small max_pending),
+#            extending while they hold (--extend-pct), half of the extends
+#            with a shorter ttl
+#   random   the same, round after round, until --seconds have passed (or
+#            --acquisitions were made)
+#   Fault kinds of mixed/random (docs/failover.md; --kinds "K1 K2 ..." keeps
+#   only those): slow-minority slow-majority (rlproxy latency up, down or
+#   both, around the node timeout), loop-block (an async worker's event loop
+#   busy-waits longer than the node timeout while an operation is in
+#   flight), setreset (rlproxy resets a connection right after forwarding a
+#   SET), hostile-line hostile-error hostile-garbage (rlproxy answers an
+#   endless line, a 4 MiB error, garbage), kill, pause, outage, gcpause.
+#
+# Every worker runs the validity auditor (rl-worker.c): any violation fails
+# the check like an overlap.
 #
 # Options:
 #   --masters N (5)  --workers K (4)  --resources R (3)  --ttl MS (300)
@@ -29,6 +47,12 @@
 #   --lead MS (1000, before the first fault)  --tail MS (1000, after the last)
 #   --seconds S (soak duration, 300)  --aof (all masters with --appendonly yes
 #   --appendfsync always)  --keep (keep the directory with logs)
+#   --seed N (schedule and workers' random choices; default: from the clock,
+#   printed)  --kinds LIST  --extend-pct P (0; 40 in mixed/random)
+#   --idle-max MS (3)  --acquisitions N (random: stop once N acquisitions
+#   were logged)  --proxy (masters behind rlproxy in any scenario)
+#   --audit-period MS (20)  --overreport MS (TEST ONLY: worker 0 tells its
+#   auditor MS more validity than it holds; the check must fail)
 #
 # Without persistence a master must stay down at least one ttl (--down >=
 # --ttl) before it comes back empty, or a second client can get a lock that
@@ -39,11 +63,14 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 WORKER=${RL_WORKER:-$here/rl-worker}
 CHECK=${RL_CHECK:-$here/rl-check}
+PROXY=${RL_PROXY:-$here/../rlproxy}
 REDIS=${REDIS_SERVER:-redis-server}
 
-HOLD_MIN=1 HOLD_MAX=5
+HOLD_MIN=1 HOLD_MAX=""
 N=5 K=4 R=3 TTL=300 NODE_TIMEOUT=100 DOWN=1000 GAP=700 LEAD=1000 TAIL=1000
 SOAK=300 AOF=0 KEEP=0 UNSAFE=0 scenarios=""
+SEED="" KINDS="" EXTEND_PCT="" IDLE_MAX=3 ACQ_TARGET=0 USE_PROXY=0 MIX=0
+AUDIT_PERIOD=20 OVERREPORT=0
 
 die() { echo "failover: $*" >&2; exit 2; }
 
@@ -64,7 +91,15 @@ while [ $# -gt 0 ]; do
     --aof) AOF=1 ;;
     --keep) KEEP=1 ;;
     --unsafe) UNSAFE=1 ;;
-    -h | --help) sed -n '2,40p' "$0"; exit 0 ;;
+    --seed) SEED=$2; shift ;;
+    --kinds) KINDS=$2; shift ;;
+    --extend-pct) EXTEND_PCT=$2; shift ;;
+    --idle-max) IDLE_MAX=$2; shift ;;
+    --acquisitions) ACQ_TARGET=$2; shift ;;
+    --proxy) USE_PROXY=1 ;;
+    --audit-period) AUDIT_PERIOD=$2; shift ;;
+    --overreport) OVERREPORT=$2; shift ;;
+    -h | --help) sed -n '2,70p' "$0"; exit 0 ;;
     -*) die "unknown option $1" ;;
     *) scenarios="$scenarios $1" ;;
     esac
@@ -77,6 +112,7 @@ for s in $scenarios; do
     short) expanded="$expanded kill pause outage gcpause" ;;
     all) expanded="$expanded kill pause outage gcpause aof" ;;
     kill | pause | outage | gcpause | soak) expanded="$expanded $s" ;;
+    mixed | random) expanded="$expanded $s"; MIX=1; USE_PROXY=1 ;;
     aof) expanded="$expanded aof"; AOF=1 ;;
     *) die "unknown scenario $s" ;;
     esac
@@ -87,16 +123,27 @@ if [ "$AOF" = 0 ] && [ "$DOWN" -lt "$TTL" ] && [ "$UNSAFE" = 0 ]; then
     die "--down $DOWN < --ttl $TTL without --aof restarts masters that forget held locks (add --unsafe to do it anyway)"
 fi
 [ -x "$WORKER" ] && [ -x "$CHECK" ] || die "build the programs first: make failover"
+if [ "$USE_PROXY" = 1 ]; then
+    [ -x "$PROXY" ] || die "build the proxy first: make test/rlproxy"
+fi
+[ -n "$SEED" ] || SEED=$(( $("$CHECK" --now) % 1000000000 + 1 ))
+if [ -z "$HOLD_MAX" ]; then
+    if [ "$MIX" = 1 ]; then HOLD_MAX=60; else HOLD_MAX=5; fi
+fi
+if [ -z "$EXTEND_PCT" ]; then
+    if [ "$MIX" = 1 ]; then EXTEND_PCT=40; else EXTEND_PCT=0; fi
+fi
 command -v "$REDIS" >/dev/null 2>&1 || die "redis-server not found (set REDIS_SERVER)"
 
 dir=$(mktemp -d "${TMPDIR:-/tmp}/rl-failover.XXXXXX") || die "mktemp failed"
-master_pids="" worker_pids=""
+master_pids="" worker_pids="" proxy_pid=""
 
 cleanup() {
-    for p in $worker_pids $master_pids; do
+    for p in $worker_pids $master_pids $proxy_pid; do
+        kill -CONT "$p" 2>/dev/null
         kill -9 "$p" 2>/dev/null
     done
-    for p in $worker_pids $master_pids; do
+    for p in $worker_pids $master_pids $proxy_pid; do
         wait "$p" 2>/dev/null
     done
     if [ "$KEEP" = 1 ]; then
@@ -180,19 +227,65 @@ quorum=$(( N / 2 + 1 ))
 persist_note="no persistence"
 [ "$AOF" = 1 ] && persist_note="appendonly yes, appendfsync always"
 say "started $N masters ($persist_note): $addrs"
+say "seed $SEED (replay: add --seed $SEED)"
+direct=$addrs
+
+# ---- the fault proxy: one rlproxy process, one proxy per master ---------
+if [ "$USE_PROXY" = 1 ]; then
+    maps=""
+    i=0
+    while [ $i -lt "$N" ]; do
+        maps="$maps --map 0:127.0.0.1:$(get "port_$i")"
+        i=$((i + 1))
+    done
+    mkfifo "$dir/proxy.ctl" || die "mkfifo failed"
+    # shellcheck disable=SC2086
+    "$PROXY" $maps < "$dir/proxy.ctl" > "$dir/proxy.out" 2>&1 &
+    proxy_pid=$!
+    exec 3> "$dir/proxy.ctl"
+    deadline=$(( $(now) + 5000000 ))
+    while ! grep -q '^listening' "$dir/proxy.out" 2>/dev/null; do
+        [ "$(now)" -lt "$deadline" ] || die "rlproxy did not start: $(cat "$dir/proxy.out")"
+        ms_sleep 5
+    done
+    addrs=""
+    for p in $(sed -n 's/^listening //p' "$dir/proxy.out"); do
+        addrs="$addrs${addrs:+,}127.0.0.1:$p"
+    done
+    say "masters behind rlproxy: $addrs"
+fi
+# proxy CMD...: a command to the rlproxy (answers in proxy.out)
+proxy() { echo "$*" >&3; }
 
 # ---- workers -----------------------------------------------------------
 faults=$dir/faults.log
 : > "$faults"
+echo $(( NODE_TIMEOUT * 2 )) > "$dir/block-ms"
+async_ids=""
 j=0
 while [ $j -lt "$K" ]; do
-    "$WORKER" --id $j --masters "$addrs" --log "$dir/worker-$j.log" --resources "$R" \
-        --ttl "$TTL" --hold-min "$HOLD_MIN" --hold-max "$HOLD_MAX" --node-timeout "$NODE_TIMEOUT" --seconds 100000 &
+    role=""
+    if [ "$MIX" = 1 ]; then
+        case $((j % 4)) in
+        1) role="--async"; async_ids="$async_ids $j" ;;
+        2) role="--max-pending 2" ;;
+        3) role="--async --max-pending 1"; async_ids="$async_ids $j" ;;
+        esac
+    fi
+    over=""
+    [ $j = 0 ] && [ "$OVERREPORT" != 0 ] && over="--overreport $OVERREPORT"
+    # shellcheck disable=SC2086
+    "$WORKER" --id $j --masters "$addrs" --audit "$direct" --log "$dir/worker-$j.log" \
+        --resources "$R" --ttl "$TTL" --hold-min "$HOLD_MIN" --hold-max "$HOLD_MAX" \
+        --idle-max "$IDLE_MAX" --node-timeout "$NODE_TIMEOUT" --seconds 100000 \
+        --extend-pct "$EXTEND_PCT" --audit-period "$AUDIT_PERIOD" --seed "$SEED" \
+        --block-file "$dir/block-ms" $role $over &
     eval "wpid_$j=$!"
     worker_pids="$worker_pids $!"
     j=$((j + 1))
 done
-say "started $K workers on $R resources, ttl $TTL ms, node timeout $NODE_TIMEOUT ms"
+say "started $K workers on $R resources, ttl $TTL ms, node timeout $NODE_TIMEOUT ms, hold $HOLD_MIN..$HOLD_MAX ms, extend $EXTEND_PCT %"
+[ "$MIX" = 1 ] && say "workers: j%4 = 0 blocking, 1 async, 2 blocking max_pending 2, 3 async max_pending 1; async:$async_ids"
 
 # record START END BACK KIND TEXT: the fault lasted START..END; BACK is when
 # every affected server answered again (END for a pause)
@@ -202,8 +295,10 @@ record() { echo "X $1 $2 $3 $4 $5" >> "$faults"; }
 range() { awk "BEGIN { for (i = $1; i < $2; i++) printf \"%d \", i }"; }
 
 fault_kill_set() { # kind first count down_ms
-    kind=$1 first=$2 count=$3 down=$4
-    set_=$(range "$first" $((first + count)))
+    fault_kill_list "$1" "$(range "$2" $(($2 + $3)))" "$4"
+}
+fault_kill_list() { # kind "m1 m2 ..." down_ms
+    kind=$1 set_="$2 " down=$3
     for m in $set_; do kill_master "$m"; done
     t1=$(now)
     say "$kind: kill -9 masters $set_"
@@ -223,16 +318,16 @@ scenario_aof() {
     fault_kill_set aof-kill-major 0 "$quorum" 0
 }
 scenario_pause() {
-    m=$((N - 1))
+    m=${1:-$((N - 1))}
     p=$(get "pid_$m")
     t1=$(now)
     kill -STOP "$p"
     say "pause-master: SIGSTOP master $m"
-    ms_sleep "$DOWN"
+    ms_sleep "${2:-$DOWN}"
     kill -CONT "$p"
     t2=$(now)
     say "pause-master: SIGCONT master $m (stopped $(( (t2 - t1) / 1000 )) ms)"
-    record "$t1" "$t2" "$t2" pause-master "SIGSTOP of master $m of $N for $DOWN ms"
+    record "$t1" "$t2" "$t2" pause-master "SIGSTOP of master $m of $N for ${2:-$DOWN} ms"
 }
 scenario_gcpause() {
     w=$(get wpid_0)
@@ -255,6 +350,79 @@ scenario_gcpause() {
     record "$t1" "$t2" "$t2" client-pause "worker 0 stopped holding a lock for $stop_ms ms (> ttl $TTL ms)"
 }
 
+# ---- the new fault kinds (mixed / random), one schedule line each -------
+# run_sched KIND GAP DUR MASTERS P1 P2 P3  (format: rl-check --schedule)
+run_sched() {
+    kind=$1 dur=$3 ml=$(echo "$4" | tr ',' ' ') p1=$5 p2=$6 p3=$7
+    case "$kind" in
+    slow-minority | slow-majority)
+        for m in $ml; do proxy "@$m latency $p1 $p2 $p3"; done
+        t1=$(now)
+        say "$kind: masters $ml +$p2 ms (jitter $p3) $p1"
+        ms_sleep "$dur"
+        for m in $ml; do proxy "@$m latency both 0"; done
+        t2=$(now)
+        record "$t1" "$t2" "$t2" "$kind" "rlproxy latency $p1 $p2 +- $p3 ms on masters $ml of $N (node timeout $NODE_TIMEOUT ms) for $dur ms"
+        ;;
+    loop-block)
+        if [ -z "$async_ids" ]; then
+            say "loop-block: no async worker (needs --workers >= 2)"
+            return 0
+        fi
+        echo "$p1" > "$dir/block-ms"
+        t1=$(now)
+        say "loop-block: $p2 blocks of $p1 ms of the async workers' loops ($async_ids)"
+        b=0
+        while [ $b -lt "$p2" ]; do
+            for w in $async_ids; do kill -USR2 "$(get "wpid_$w")" 2>/dev/null; done
+            ms_sleep $((dur / p2))
+            b=$((b + 1))
+        done
+        t2=$(now)
+        record "$t1" "$t2" "$t2" loop-block "async workers ($async_ids) asked $p2 times to busy-wait $p1 ms (node timeout $NODE_TIMEOUT ms) while an operation is in flight"
+        ;;
+    setreset)
+        for m in $ml; do proxy "@$m setreset $p1"; done
+        t1=$(now)
+        say "setreset: masters $ml: reset the next $p1 connections right after a SET"
+        ms_sleep "$dur"
+        for m in $ml; do proxy "@$m setreset 0"; done
+        t2=$(now)
+        record "$t1" "$t2" "$t2" setreset "rlproxy resets $p1 connections per master right after forwarding a SET, masters $ml of $N"
+        ;;
+    hostile-line | hostile-error | hostile-garbage)
+        h=${kind#hostile-}
+        for m in $ml; do proxy "@$m hostile $h"; done
+        t1=$(now)
+        say "$kind: master $ml answers with $h"
+        ms_sleep "$dur"
+        for m in $ml; do proxy "@$m hostile off"; done
+        t2=$(now)
+        record "$t1" "$t2" "$t2" "$kind" "rlproxy replaces replies of master $ml with: $h, for $dur ms"
+        ;;
+    kill) fault_kill_list kill-minority "$ml" "$dur" ;;
+    outage) fault_kill_list quorum-outage "$ml" "$dur" ;;
+    pause) scenario_pause "$ml" "$dur" ;;
+    gcpause) scenario_gcpause ;;
+    esac
+}
+
+# run_schedule ROUNDS END_US: the seeded schedule, until END_US (0: all)
+run_schedule() {
+    # shellcheck disable=SC2086
+    "$CHECK" --schedule "$SEED" "$1" "$N" "$NODE_TIMEOUT" "$TTL" $KINDS > "$dir/schedule" ||
+        die "bad schedule (--kinds?)"
+    while read -r kind gap dur ml p1 p2 p3; do
+        if [ "$2" != 0 ] && [ "$(now)" -ge "$2" ]; then break; fi
+        if [ "$ACQ_TARGET" -gt 0 ] && [ "$(cat "$dir"/worker-*.log | grep -c '^A ')" -ge "$ACQ_TARGET" ]; then
+            say "random: $ACQ_TARGET acquisitions reached"
+            break
+        fi
+        ms_sleep "$gap"
+        run_sched "$kind" "$gap" "$dur" "$ml" "$p1" "$p2" "$p3"
+    done < "$dir/schedule"
+}
+
 run_one() {
     case "$1" in
     kill) scenario_kill ;;
@@ -270,7 +438,15 @@ first=1
 for s in $expanded; do
     [ $first = 1 ] || ms_sleep "$GAP"
     first=0
-    if [ "$s" = soak ]; then
+    if [ "$s" = mixed ]; then
+        run_schedule 1 0
+    elif [ "$s" = random ]; then
+        rounds=$(( SOAK / 2 + 1 ))
+        [ "$ACQ_TARGET" -gt 0 ] && rounds=100000
+        end=$(( $(now) + SOAK * 1000000 ))
+        [ "$ACQ_TARGET" -gt 0 ] && end=0
+        run_schedule "$rounds" "$end"
+    elif [ "$s" = soak ]; then
         end=$(( $(now) + SOAK * 1000000 ))
         cycle="kill pause outage gcpause"
         [ "$AOF" = 1 ] && cycle="$cycle aof"
@@ -305,7 +481,19 @@ for p in $worker_pids; do
     wait "$p" 2>/dev/null
 done
 worker_pids=""
-say "workers stopped; checking"
+if [ -n "$proxy_pid" ]; then
+    proxy status
+    ms_sleep 200
+    st=$(grep '^ok \[' "$dir/proxy.out" | tail -1)
+    sr=$(echo "$st" | tr ' ' '\n' | sed -n 's/^setresets=//p' | awk '{ s += $1 } END { print s + 0 }')
+    hc=$(echo "$st" | tr ' ' '\n' | sed -n 's/^hostile_conns=//p' | awk '{ s += $1 } END { print s + 0 }')
+    echo "Y setresets=$sr hostile_conns=$hc" >> "$faults"
+    proxy quit
+    exec 3>&-
+    wait "$proxy_pid" 2>/dev/null
+    proxy_pid=""
+fi
+say "workers stopped; checking (seed $SEED)"
 logs=""
 j=0
 while [ $j -lt "$K" ]; do logs="$logs $dir/worker-$j.log"; j=$((j + 1)); done

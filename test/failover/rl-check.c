@@ -1,7 +1,9 @@
-/* rl-check -- the failover suite's checker (see README.md, "Failover
- * scripts", and docs/safety.md).
+/* rl-check -- the failover suite's checker (see docs/safety.md and
+ * docs/failover.md).
  *
  *   rl-check [--faults FILE] [--nodes N] LOG...   check worker logs
+ *   rl-check --schedule SEED ROUNDS MASTERS NODE_TIMEOUT_MS TTL_MS [KIND...]
+ *                                                 print a random fault schedule
  *   rl-check --now                                print CLOCK_BOOTTIME in us
  *   rl-check --free-port                          print a free 127.0.0.1 port
  *   rl-check --ping PORT                          exit 0 when 127.0.0.1:PORT
@@ -12,6 +14,14 @@
  * A holding interval is [after_us, min(valid_until_us, release_start_us)]:
  * from the moment the acquire call returned to the moment the client had to
  * stop acting as the holder (its validity ran out, or it began releasing).
+ * Extends (T lines) split it into segments: [after, min(valid_until,
+ * extend start)], [extend end, min(valid_until after the extend, next
+ * start)], ...: during an extend call the client does not act, after it the
+ * validity it then reads bounds what it may do.
+ *
+ * The validity auditor's findings (V lines, rl-worker.c) are violations too:
+ * any one fails the check.  Its counters (the last U line of each log) are
+ * summed and printed.
  *
  * The "naive" interval [after_us, release_start_us] is what a client that
  * never looks at its validity would believe (e.g. a process resumed from a
@@ -23,13 +33,23 @@
  * (the fault lasted start..end; back_us is when every affected server
  * answered again, after its restart).
  *
+ * A line "Y setresets=N hostile_conns=N" in the faults file (the rlproxy's
+ * counters at the end of the run) is reported as is.
+ *
  * Output: a readable report, then one line
  *   RESULT acquisitions=N failures=N faults=N overlaps=N naive_overlaps=N
  *          before=N during=N between=N after=N held_pct=P pauses=N
- *          pauses_expired=N outage_acquisitions=N
+ *          pauses_expired=N outage_acquisitions=N audit_checks=N
+ *          audit_judged=N audit_violations=N audit_min_slack_us=N
+ *          audit_max_rtt_us=N audit_unknown=N extends=N extends_failed=N
+ *          extends_shorter=N extends_in_slow=N extends_failed_in_slow=N
+ *          loop_blocks=N loop_blocks_inflight=N efull=N async_workers=N
+ *          small_pending_workers=N proxy_setresets=N proxy_hostile_conns=N
+ *          fault_KIND=N (one per fault kind injected)
  * (outage_acquisitions: acquisitions made entirely inside a quorum outage;
  * always 0 unless something is badly wrong.)
- * Exit status: 0 when there is no overlap, 1 on an overlap, 2 on bad input.
+ * Exit status: 0 when there is no overlap and no auditor violation, 1 on
+ * either, 2 on bad input.
  */
 #include <errno.h>
 #include <netinet/in.h>
@@ -47,14 +67,14 @@
 static const char *const codes[NCODES] = {"OK", "EINVAL", "ENOQUORUM", "ETIMEDOUT",
                                           "ECANCELED", "ENOTOWNER", "ENOMEM", "ECONNECT",
                                           "EBUSY", "ESERVER", "ECLOSED", "ESYSTEM",
-                                          "EUNKNOWN", "", "", ""};
+                                          "EFULL", "EUNKNOWN", "", ""};
 
 static int code_index(const char *s)
 {
-    for (int i = 0; i < 13; i++)
+    for (int i = 0; i < 14; i++)
         if (!strcmp(codes[i], s))
             return i;
-    return 12;
+    return 13;
 }
 
 typedef struct acq {
@@ -66,7 +86,13 @@ typedef struct acq {
     int paused;           /* stopped itself while holding this one */
     int64_t left_ms;      /* validity left at resume */
     int64_t stopped_ms;
+    int64_t seg_start, seg_until;   /* the open holding segment */
 } acq;
+
+typedef struct ext {
+    int64_t start, end;
+    int failed, shorter;
+} ext;
 
 typedef struct fail {
     int worker;
@@ -96,6 +122,16 @@ static long long node_up, node_down;
 static int64_t *ups;          /* times of "node up" events */
 static size_t nups, capups;
 static int max_nodes;
+static ival *S;               /* holding segments */
+static size_t nS, capS;
+static ext *T;                /* extends */
+static size_t nT, capT;
+static long long viol_lines, async_workers, small_pending;
+static long long u_checks, u_judged, u_skipped, u_viol, u_unknown;
+static int64_t u_min_slack = INT64_MAX, u_max_rtt;
+static long long loop_blocks, loop_blocks_inflight;
+static long long y_setresets = -1, y_hostile = -1;
+static char first_viol[3][1100];
 
 static void *grow(void *p, size_t *cap, size_t need, size_t sz)
 {
@@ -166,6 +202,19 @@ static int ping(int port)
     return memcmp(buf, "+PONG", 5) == 0 ? 0 : -1;
 }
 
+/* close the open holding segment of acquisition i at time t */
+static void seg_close(size_t i, int64_t t)
+{
+    if (!A[i].seg_start)
+        return;
+    int64_t end = A[i].seg_until < t ? A[i].seg_until : t;
+    if (end > A[i].seg_start) {
+        S = grow(S, &capS, nS + 1, sizeof *S);
+        S[nS++] = (ival){A[i].seg_start, end, i, NULL};
+    }
+    A[i].seg_start = 0;
+}
+
 static int read_log(const char *path, int file_index)
 {
     FILE *f = fopen(path, "r");
@@ -177,11 +226,13 @@ static int read_log(const char *path, int file_index)
     int worker = file_index;
     long lineno = 0;
     size_t last = (size_t)-1;   /* this worker's last acquisition */
+    long long uc[6] = {0};
+    int64_t us_slack = INT64_MAX, us_rtt = 0;
     while (fgets(line, sizeof line, f)) {
         lineno++;
-        char res[64], val[72], word[32];
-        long long a, b, c;
-        int n;
+        char res[64], val[72], word[32], mode[16];
+        long long a, b, c, d, e, g, h;
+        int n, sh;
         switch (line[0]) {
         case 'W':
             if (sscanf(line, "W %lld %lld %d", &a, &b, &n) == 3) {
@@ -189,6 +240,54 @@ static int read_log(const char *path, int file_index)
                 if (n > max_nodes)
                     max_nodes = n;
             }
+            if (sscanf(line, "W %*d %*d %*d %*d %15s %lld", mode, &c) == 2) {
+                async_workers += !strcmp(mode, "async");
+                small_pending += c > 0 && c <= 8;
+            }
+            break;
+        case 'T':
+            if (sscanf(line, "T %63s %71s %lld %lld %31s %lld %d %lld %d", res, val, &a, &b, word,
+                       &c, &n, &d, &sh) != 9)
+                goto bad;
+            if (last == (size_t)-1 || strcmp(A[last].value, val) || strcmp(A[last].res, res)) {
+                fprintf(stderr, "rl-check: %s:%ld: extend of a lock not acquired last\n", path,
+                        lineno);
+                fclose(f);
+                return -1;
+            }
+            seg_close(last, a);
+            A[last].seg_start = b;
+            A[last].seg_until = c;
+            T = grow(T, &capT, nT + 1, sizeof *T);
+            T[nT].start = a;
+            T[nT].end = b;
+            T[nT].failed = strcmp(word, "OK") != 0;
+            T[nT].shorter = sh;
+            nT++;
+            break;
+        case 'V':
+            if (viol_lines < 3)
+                snprintf(first_viol[viol_lines], sizeof first_viol[0], "worker %d: %s", worker,
+                         line);
+            viol_lines++;
+            break;
+        case 'U':
+            if (sscanf(line, "U %*d %lld %lld %lld %lld %lld %lld %lld", &a, &b, &c, &d, &e, &g,
+                       &h) != 7)
+                goto bad;
+            uc[0] = a;
+            uc[1] = b;
+            uc[2] = c;
+            uc[3] = d;
+            uc[4] = h;
+            us_slack = e;
+            us_rtt = g;
+            break;
+        case 'B':
+            if (sscanf(line, "B %lld %lld %lld %31s", &a, &b, &c, word) != 4)
+                goto bad;
+            loop_blocks++;
+            loop_blocks_inflight += strcmp(word, "none") != 0;
             break;
         case 'A':
             if (sscanf(line, "A %63s %71s %lld %lld %lld %d", res, val, &a, &b, &c, &n) != 6)
@@ -202,6 +301,10 @@ static int read_log(const char *path, int file_index)
             A[nA].after = b;
             A[nA].valid_until = c;
             A[nA].nodes_ok = n;
+            A[nA].seg_start = b;
+            A[nA].seg_until = c;
+            if (last != (size_t)-1)
+                seg_close(last, INT64_MAX);   /* never released (killed?) */
             last = nA++;
             break;
         case 'R':
@@ -214,6 +317,7 @@ static int read_log(const char *path, int file_index)
                 return -1;
             }
             A[last].release = a;
+            seg_close(last, a);
             break;
         case 'P':
             if (sscanf(line, "P %63s %71s %lld %lld %lld", res, val, &a, &b, &c) != 5)
@@ -259,6 +363,17 @@ bad:
         return -1;
     }
     fclose(f);
+    if (last != (size_t)-1)
+        seg_close(last, INT64_MAX);
+    u_checks += uc[0];
+    u_judged += uc[1];
+    u_skipped += uc[2];
+    u_viol += uc[3];
+    u_unknown += uc[4];
+    if (us_slack < u_min_slack)
+        u_min_slack = us_slack;
+    if (us_rtt > u_max_rtt)
+        u_max_rtt = us_rtt;
     return 0;
 }
 
@@ -276,6 +391,10 @@ static int read_faults(const char *path)
         long long a, b, c;
         char kind[32];
         int off = 0;
+        if (line[0] == 'Y') {
+            sscanf(line, "Y setresets=%lld hostile_conns=%lld", &y_setresets, &y_hostile);
+            continue;
+        }
         if (line[0] != 'X')
             continue;
         if (sscanf(line, "X %lld %lld %lld %31s %n", &a, &b, &c, kind, &off) < 4)
@@ -338,10 +457,134 @@ static long long overlaps(ival *v, size_t n, int print, const char *what)
     return count;
 }
 
+/* ---- the random fault schedule ---------------------------------------- */
+
+static uint64_t sched_rng;
+
+static uint64_t srnd(void)
+{
+    /* splitmix64: the same seed gives the same schedule everywhere */
+    uint64_t z = (sched_rng += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static long srange(long lo, long hi)
+{
+    return hi <= lo ? lo : lo + (long)(srnd() % (uint64_t)(hi - lo + 1));
+}
+
+static const char *const all_kinds[] = {
+    "slow-minority", "slow-majority", "loop-block", "setreset", "hostile-line",
+    "hostile-error", "hostile-garbage", "kill", "pause", "outage", "gcpause"};
+#define NKINDS (sizeof all_kinds / sizeof all_kinds[0])
+
+/* "i,j,k": a random subset of `count` of the n masters */
+static void subset(int n, int count, char *out, size_t len)
+{
+    int idx[64];
+    for (int i = 0; i < n; i++)
+        idx[i] = i;
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)srange(0, i), t = idx[i];
+        idx[i] = idx[j];
+        idx[j] = t;
+    }
+    size_t off = 0;
+    out[0] = '\0';
+    for (int i = 0; i < count && off < len; i++)
+        off += (size_t)snprintf(out + off, len - off, "%s%d", i ? "," : "", idx[i]);
+}
+
+/* One line per fault:  KIND GAP_MS DURATION_MS MASTERS P1 P2 P3
+ * (MASTERS: comma list or "-"; P1..P3 per kind, "-" when unused):
+ *   slow-minority / slow-majority: P1 up|down|both, P2 delay ms, P3 jitter ms
+ *   loop-block: P1 block ms, P2 how many blocks during the fault
+ *   setreset: P1 resets per master;  hostile-*: none;  kill / outage: none
+ *   (duration = time down);  pause: SIGSTOP of the master;  gcpause: none. */
+static int schedule(int argc, char **argv)
+{
+    if (argc < 7) {
+        fprintf(stderr, "usage: rl-check --schedule SEED ROUNDS MASTERS NODE_TIMEOUT_MS TTL_MS "
+                        "[KIND...]\n");
+        return 2;
+    }
+    sched_rng = strtoull(argv[2], NULL, 10);
+    long rounds = atol(argv[3]), n = atol(argv[4]), nt = atol(argv[5]), ttl = atol(argv[6]);
+    if (rounds < 1 || n < 3 || n > 64 || nt < 1 || ttl < 1)
+        return 2;
+    const char *kinds[64];
+    size_t nk = 0;
+    for (int i = 7; i < argc && nk < 64; i++) {
+        size_t j;
+        for (j = 0; j < NKINDS && strcmp(all_kinds[j], argv[i]); j++)
+            ;
+        if (j == NKINDS) {
+            fprintf(stderr, "rl-check: unknown fault kind %s\n", argv[i]);
+            return 2;
+        }
+        kinds[nk++] = all_kinds[j];
+    }
+    if (!nk)
+        for (size_t j = 0; j < NKINDS; j++)
+            kinds[nk++] = all_kinds[j];
+    int minority = (int)(n - 1) / 2, quorum = (int)n / 2 + 1;
+    long down = ttl > 600 ? ttl : 600;
+    for (long r = 0; r < rounds; r++) {
+        const char *order[64];
+        memcpy(order, kinds, nk * sizeof kinds[0]);
+        for (size_t i = nk - 1; i > 0; i--) {
+            size_t j = (size_t)srange(0, (long)i);
+            const char *t = order[i];
+            order[i] = order[j];
+            order[j] = t;
+        }
+        for (size_t i = 0; i < nk; i++) {
+            const char *k = order[i];
+            char m[256] = "-", p1[32] = "-", p2[32] = "-", p3[32] = "-";
+            long gap = srange(200, 600), dur = srange(800, 1500);
+            if (!strncmp(k, "slow-", 5)) {
+                static const char *const dirs[] = {"up", "down", "both"};
+                int cnt = !strcmp(k, "slow-minority") ? (int)srange(1, minority) : quorum;
+                subset((int)n, cnt, m, sizeof m);
+                long delay = srange(nt / 2, 2 * nt);
+                snprintf(p1, sizeof p1, "%s", dirs[srange(0, 2)]);
+                snprintf(p2, sizeof p2, "%ld", delay);
+                snprintf(p3, sizeof p3, "%ld", srange(0, delay / 4));
+            } else if (!strcmp(k, "loop-block")) {
+                dur = 1000;
+                snprintf(p1, sizeof p1, "%ld", srange(nt + 20, 3 * nt));
+                snprintf(p2, sizeof p2, "%ld", srange(2, 4));
+            } else if (!strcmp(k, "setreset")) {
+                dur = 1000;
+                subset((int)n, (int)srange(1, quorum), m, sizeof m);
+                snprintf(p1, sizeof p1, "%ld", srange(1, 3));
+            } else if (!strncmp(k, "hostile-", 8)) {
+                dur = srange(600, 1200);
+                subset((int)n, 1, m, sizeof m);
+            } else if (!strcmp(k, "kill") || !strcmp(k, "outage")) {
+                dur = down + srange(0, 400);
+                subset((int)n, !strcmp(k, "kill") ? minority : quorum, m, sizeof m);
+            } else if (!strcmp(k, "pause")) {
+                dur = srange(500, 1000);
+                subset((int)n, 1, m, sizeof m);
+            } else {   /* gcpause */
+                dur = 2 * ttl + 200;
+            }
+            printf("%s %ld %ld %s %s %s %s\n", k, gap, dur, m, p1, p2, p3);
+        }
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *faults = NULL;
     int nlogs = 0;
+
+    if (argc >= 2 && !strcmp(argv[1], "--schedule"))
+        return schedule(argc, argv);
 
     if (argc == 2 && !strcmp(argv[1], "--now")) {
         printf("%lld\n", (long long)now_us());
@@ -391,16 +634,13 @@ int main(int argc, char **argv)
         t1 = max64(t1, F[i].after);
     }
 
-    ival *safe = calloc(nA + 1, sizeof *safe), *naive = calloc(nA + 1, sizeof *naive);
-    if (!safe || !naive)
+    ival *safe = S, *naive = calloc(nA + 1, sizeof *naive);
+    if (!naive)
         return 2;
-    size_t ns = 0, nn = 0;
+    size_t ns = nS, nn = 0;
+    for (size_t i = 0; i < ns; i++)
+        safe[i].res = A[safe[i].acq].res;
     for (size_t i = 0; i < nA; i++) {
-        int64_t end = A[i].valid_until;
-        if (A[i].release && A[i].release < end)
-            end = A[i].release;
-        if (end > A[i].after)
-            safe[ns++] = (ival){A[i].after, end, i, A[i].res};
         int64_t nend = A[i].release ? A[i].release : A[i].valid_until;
         if (nend > A[i].after)
             naive[nn++] = (ival){A[i].after, nend, i, A[i].res};
@@ -536,16 +776,89 @@ int main(int argc, char **argv)
                "tokens close that)\n", nov);
     printf("acquisitions before/during/between/after faults: %lld/%lld/%lld/%lld\n", before,
            during, between, after);
-    printf("%s: %lld overlap(s) of validity intervals\n", ov ? "FAIL" : "OK", ov);
+
+    /* extends, by outcome and by whether a slow-master fault was on */
+    long long ext_failed = 0, ext_shorter = 0, ext_slow = 0, ext_failed_slow = 0;
+    for (size_t i = 0; i < nT; i++) {
+        int slow = 0;
+        for (size_t k = 0; k < nX && !slow; k++)
+            slow = !strncmp(X[k].kind, "slow", 4) && T[i].end >= X[k].start &&
+                   T[i].start <= X[k].end;
+        ext_failed += T[i].failed;
+        ext_shorter += T[i].shorter;
+        ext_slow += slow;
+        ext_failed_slow += slow && T[i].failed;
+    }
+    printf("extends: %zu (%lld failed, %lld with a ttl shorter than the validity left; "
+           "%lld during slow-master faults, %lld of them failed)\n",
+           nT, ext_failed, ext_shorter, ext_slow, ext_failed_slow);
+    if (loop_blocks)
+        printf("event loop blocks: %lld (%lld while an operation was in flight)\n", loop_blocks,
+               loop_blocks_inflight);
+    if (async_workers || small_pending)
+        printf("workers: %lld async, %lld with a small max_pending (<= 8)\n", async_workers,
+               small_pending);
+    if (y_setresets >= 0)
+        printf("rlproxy: %lld connections reset right after forwarding a SET, %lld given a "
+               "hostile reply\n", y_setresets, y_hostile);
+
+    /* fault kinds */
+    char kinds[32][32];
+    long long kcount[32];
+    int nk = 0;
+    for (size_t k = 0; k < nX; k++) {
+        int j;
+        for (j = 0; j < nk && strcmp(kinds[j], X[k].kind); j++)
+            ;
+        if (j == nk) {
+            if (nk == 32)
+                continue;
+            snprintf(kinds[nk], sizeof kinds[nk], "%s", X[k].kind);
+            kcount[nk++] = 0;
+        }
+        kcount[j]++;
+    }
+    if (nk) {
+        printf("faults by kind:");
+        for (int j = 0; j < nk; j++)
+            printf(" %s=%lld", kinds[j], kcount[j]);
+        printf("\n");
+    }
+
+    /* the validity auditor */
+    long long viol = viol_lines > u_viol ? viol_lines : u_viol;
+    printf("validity auditor: %lld checks, %lld judged (%lld skipped: an operation started or "
+           "the validity ran out meanwhile), %lld master answers missing; smallest slack "
+           "%.3f ms, slowest answer %.3f ms; %lld violation(s)\n",
+           u_checks, u_judged, u_skipped, u_unknown,
+           u_min_slack == INT64_MAX ? -1.0 : (double)u_min_slack / 1e3, (double)u_max_rtt / 1e3,
+           viol);
+    for (long long i = 0; i < viol_lines && i < 3; i++)
+        printf("  AUDIT VIOLATION %s", first_viol[i]);
+    printf("%s: %lld overlap(s) of validity intervals, %lld auditor violation(s)\n",
+           ov || viol ? "FAIL" : "OK", ov, viol);
     printf("RESULT acquisitions=%zu failures=%zu faults=%zu overlaps=%lld naive_overlaps=%lld "
            "before=%lld during=%lld between=%lld after=%lld held_pct=%.1f pauses=%lld "
-           "pauses_expired=%lld outage_acquisitions=%lld\n",
-           nA, nF, nX, ov, nov, before, during, between, after, held_pct, pauses, expired, outage_acq);
+           "pauses_expired=%lld outage_acquisitions=%lld audit_checks=%lld audit_judged=%lld "
+           "audit_violations=%lld audit_min_slack_us=%lld audit_max_rtt_us=%lld "
+           "audit_unknown=%lld extends=%zu extends_failed=%lld extends_shorter=%lld "
+           "extends_in_slow=%lld extends_failed_in_slow=%lld loop_blocks=%lld "
+           "loop_blocks_inflight=%lld efull=%lld async_workers=%lld small_pending_workers=%lld "
+           "proxy_setresets=%lld proxy_hostile_conns=%lld",
+           nA, nF, nX, ov, nov, before, during, between, after, held_pct, pauses, expired,
+           outage_acq, u_checks, u_judged, viol,
+           (long long)(u_min_slack == INT64_MAX ? -1 : u_min_slack), (long long)u_max_rtt,
+           u_unknown, nT, ext_failed, ext_shorter, ext_slow, ext_failed_slow, loop_blocks,
+           loop_blocks_inflight, fb[12], async_workers, small_pending, y_setresets, y_hostile);
+    for (int j = 0; j < nk; j++)
+        printf(" fault_%s=%lld", kinds[j], kcount[j]);
+    printf("\n");
     free(safe);
     free(naive);
     free(A);
     free(F);
     free(X);
     free(ups);
-    return ov ? 1 : 0;
+    free(T);
+    return ov || viol ? 1 : 0;
 }

@@ -1,32 +1,61 @@
-/* rl-worker -- one lock client for the failover suite (see README.md,
- * "Failover scripts", and docs/safety.md).
+/* rl-worker -- one lock client for the failover suite (see docs/safety.md
+ * and docs/failover.md).
  *
  *   rl-worker --masters HOST:PORT,HOST:PORT,... --log FILE [options]
  *
- * Contends for --resources resources (named PREFIX0, PREFIX1, ...) with the
- * blocking API, for --seconds seconds or --count acquisitions, whichever
- * comes first.  Every acquired lock is held for a random hold-min..hold-max
- * ms (never past its validity), then released; between two acquisitions it
- * idles 0..idle-max ms.
+ * Contends for --resources resources (named PREFIX0, PREFIX1, ...) for
+ * --seconds seconds or --count acquisitions, whichever comes first.  Every
+ * acquired lock is held for a random hold-min..hold-max ms (never past its
+ * validity); with --extend-pct P, while holding, it extends the lock (P %
+ * of the time at each step, half of the extends with a ttl shorter than the
+ * one it holds), then releases; between two acquisitions it idles
+ * 0..idle-max ms.  The blocking API by default; with --async, the
+ * asynchronous API on the worker's own event base (see "loop blocks").
+ *
+ * The validity auditor: a thread of the worker with its own blocking
+ * hiredis connections to the masters (--audit: their direct addresses when
+ * --masters are proxies) checks, right after each acquisition and each
+ * extend and every --audit-period ms while a lock is held, that a quorum of
+ * masters still holds the lock's value for at least the validity the
+ * library reported.  Method and tolerance: audit() below and
+ * docs/failover.md.
  *
  * The log is appended one line at a time with write(2) on an O_APPEND
  * descriptor, so a line is never torn and every line written survives the
  * worker being killed.  Times are CLOCK_BOOTTIME microseconds, the clock the
  * library uses and one that every process on the machine shares:
  *
- *   W id pid nodes ttl_ms                          header
+ *   W id pid nodes ttl_ms mode max_pending         header (mode: blocking|async)
  *   A res value before_us after_us valid_until_us nodes_ok
  *       acquired: before_us is taken before the acquire call started,
  *       after_us when it returned; valid_until_us = after_us + the validity
  *       redlock_lock_validity() reported then (floored to the millisecond),
  *       so [after_us, valid_until_us] is the interval in which this client
  *       may act as the holder;
+ *   T res value start_us end_us code valid_until_us nodes_ok ttl_ms shorter
+ *       extend (whatever the outcome): valid_until_us = end_us + the
+ *       validity reported after it; shorter = 1 when ttl_ms was below the
+ *       validity left at its start (the extend shortens the lock)
  *   R res value start_us end_us code nodes_ok      release (start: before the call)
  *   F res before_us after_us code                  acquire failed (code: ENOQUORUM, ...)
  *   S res value t_us                               about to stop itself while holding
  *   P res value resumed_us validity_left_ms stopped_ms
  *       resumed after the stop; validity_left_ms is what the library
  *       reports then (0: the client knows its lock ran out)
+ *   B start_us end_us block_ms op                  the event loop was blocked
+ *       block_ms while op (acquire|extend|release) was in flight (--async)
+ *   V t_us res value valid_until_us quorum_until_us excess_us per-master
+ *       AUDITOR VIOLATION: the reported validity ends excess_us after the
+ *       latest time a quorum of masters can still hold the value
+ *       (quorum_until_us), beyond the tolerance; per-master: what each
+ *       master answered (PTTL ms, -2 not our value, ? no answer)
+ *   U t_us checks judged skipped violations min_slack_us max_rtt_us unknown
+ *       auditor counters so far (cumulative; the last line counts): checks
+ *       run, judged (the others were skipped: an operation started meanwhile
+ *       or the validity ran out during the check), violations, the smallest
+ *       quorum_until - valid_until seen, the slowest master answer, answers
+ *       missing (master paused or down: counted as holding); min_slack_us
+ *       is INT64_MAX before the first judged check
  *   N t_us node up|down                            node events seen by the client
  *   E t_us acquisitions failures                   clean exit
  *
@@ -34,25 +63,34 @@
  * and stops itself with SIGSTOP while holding the lock, so the stop lands
  * exactly while a lock is held; whoever sent SIGUSR1 resumes it with SIGCONT
  * (after the lock's validity has run out, to show the Kleppmann case).
+ * SIGUSR2 (--async only) asks for a loop block: at the next operation start
+ * a timer 0..0.5 ms later busy-waits the number of ms read from --block-file
+ * (default 2 x node timeout) while the operation is in flight (if the
+ * operation completed first, the block waits for the next operation).
  * SIGTERM/SIGINT end the run after the current operation.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <event2/event.h>
+#include <hiredis/hiredis.h>
 
 #include "redlock.h"
 
 #define MAX_NODES 64
 #define MAX_RES 256
 
-static volatile sig_atomic_t g_stop, g_pause_req;
+static volatile sig_atomic_t g_stop, g_pause_req, g_block_req;
 static int g_log = -1;
 
 static int64_t now_us(void)
@@ -73,7 +111,7 @@ static void sleep_us(int64_t us)
 
 __attribute__((format(printf, 1, 2))) static void logline(const char *fmt, ...)
 {
-    char buf[512];
+    char buf[1024];
     va_list ap;
     va_start(ap, fmt);
     int n = vsnprintf(buf, sizeof buf - 1, fmt, ap);
@@ -104,6 +142,9 @@ static const char *code_name(int code)
     case REDLOCK_ESERVER: return "ESERVER";
     case REDLOCK_ECLOSED: return "ECLOSED";
     case REDLOCK_ESYSTEM: return "ESYSTEM";
+#ifdef REDLOCK_EFULL
+    case REDLOCK_EFULL: return "EFULL";
+#endif
     default: return "EUNKNOWN";
     }
 }
@@ -112,6 +153,8 @@ static void on_signal(int sig)
 {
     if (sig == SIGUSR1)
         g_pause_req = 1;
+    else if (sig == SIGUSR2)
+        g_block_req = 1;
     else
         g_stop = 1;
 }
@@ -143,6 +186,18 @@ static int64_t rnd_range(int64_t lo, int64_t hi)
     return lo + (int64_t)(rnd() % (uint64_t)(hi - lo + 1));
 }
 
+static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
+/* ---- options ------------------------------------------------------------ */
+
+static struct {
+    const char *masters, *audit, *logpath, *prefix, *block_file;
+    int64_t id, nres, seconds, count, ttl, hold_min, hold_max, idle_max, node_timeout,
+        connect_timeout, retry_count, retry_delay, reconnect_max, extend_pct, max_pending,
+        audit_period, audit_timeout, audit_tol_us, overreport, seed, async;
+} O = {NULL, NULL, NULL, "fo:res", NULL, 0, 3, 10, 0, 300, 1, 5, 3, 100, 300, 3, 20, 100,
+       0, 0, 20, 50, 1000, 0, 0, 0};
+
 static void usage(FILE *f)
 {
     fprintf(f,
@@ -157,7 +212,16 @@ static void usage(FILE *f)
             "  --idle-max MS        pause between acquisitions, 0..MS (3)\n"
             "  --node-timeout MS    (100)   --connect-timeout MS (300)\n"
             "  --retry-count N      (3)     --retry-delay MS (20)\n"
-            "  --reconnect-max MS   (100)\n");
+            "  --reconnect-max MS   (100)   --max-pending N (0: library default)\n"
+            "  --extend-pct P       extend while holding, P %% of the steps (0)\n"
+            "  --async              asynchronous API on the worker's own event base\n"
+            "  --block-file FILE    ms to block the loop on SIGUSR2 (async; 2 x node timeout)\n"
+            "  --seed N             random seed (0: from the clock and pid)\n"
+            "  --audit H:P,...      masters' direct addresses for the auditor (--masters)\n"
+            "  --audit-period MS    audit a held lock every MS (20; 0: only after operations)\n"
+            "  --audit-timeout MS   auditor's per-master timeout (50)\n"
+            "  --audit-tol-us US    auditor tolerance (1000)\n"
+            "  --overreport MS      TEST ONLY: tell the auditor MS more validity than held\n");
 }
 
 static int64_t arg_num(const char *opt, const char *v)
@@ -172,18 +236,608 @@ static int64_t arg_num(const char *opt, const char *v)
     return x;
 }
 
+/* ---- the auditor ---------------------------------------------------------- */
+
+/* What the worker holds, as it reports it.  gen changes whenever an
+ * operation on the lock starts (busy = 1) or its result is published. */
+static struct {
+    pthread_mutex_t mu;
+    pthread_cond_t kick_cv, done_cv;
+    int active, busy, stop;
+    uint64_t gen, kicks, done;
+    char res[64];
+    char value[128];
+    size_t vlen;
+    int64_t valid_until;
+} P = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER};
+
+typedef struct amaster {
+    char host[256];
+    int port;
+    redisContext *c;
+    int64_t retry_at;
+} amaster;
+
+static amaster AM[MAX_NODES];
+static size_t n_am;
+static long long a_checks, a_judged, a_skipped, a_viol, a_unknown;
+static int64_t a_min_slack = INT64_MAX, a_max_rtt;
+
+static const char AUDIT_LUA[] =
+    "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pttl', KEYS[1]) "
+    "else return -2 end";
+
+#define UNKNOWN_PTTL (-1000)
+
+/* One master: PTTL of the key if it holds our value (-2 if not, -1 no
+ * expiry, UNKNOWN_PTTL no answer).  t_sent / t_recv around the request. */
+static long long ask(amaster *m, const char *res, const char *value, size_t vlen,
+                     int64_t *t_sent, int64_t *t_recv)
+{
+    *t_sent = *t_recv = now_us();
+    if (!m->c) {
+        if (*t_sent < m->retry_at)
+            return UNKNOWN_PTTL;
+        struct timeval tv = {0, (suseconds_t)O.audit_timeout * 1000};
+        m->c = redisConnectWithTimeout(m->host, m->port, tv);
+        if (!m->c || m->c->err) {
+            if (m->c)
+                redisFree(m->c);
+            m->c = NULL;
+            m->retry_at = now_us() + 100000;
+            return UNKNOWN_PTTL;
+        }
+        redisSetTimeout(m->c, tv);
+        *t_sent = now_us();
+    }
+    redisReply *r = redisCommand(m->c, "EVAL %s 1 %s %b", AUDIT_LUA, res, value, vlen);
+    *t_recv = now_us();
+    long long v = UNKNOWN_PTTL;
+    if (r && r->type == REDIS_REPLY_INTEGER)
+        v = r->integer;
+    if (r)
+        freeReplyObject(r);
+    if (!r || m->c->err) {
+        /* timeout (a paused master) or connection lost: a late answer must
+         * never be read as the next one's, so reconnect, later */
+        redisFree(m->c);
+        m->c = NULL;
+        m->retry_at = *t_recv + 100000;
+    }
+    return v;
+}
+
+static int cmp64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x < y) - (x > y);   /* descending */
+}
+
+/* One check of the published lock.  For master i the key's expiry, on
+ * CLOCK_BOOTTIME, is at most hi_i = t_recv_i + (pttl_i + 1) ms: the script
+ * read the PTTL at some moment before t_recv_i, and PTTL is truncated to the
+ * millisecond.  A master that answered -2 (value gone or replaced) holds it
+ * at most until t_recv_i; one that did not answer is counted as holding it
+ * forever (paused or down: it can vote for nobody else).  The quorum-th
+ * largest hi is the latest moment a quorum can still hold the value; the
+ * worker's reported valid_until beyond it by more than the tolerance is a
+ * violation.  hi overestimates the expiry by at most the round trip + 1 ms,
+ * so a flagged violation is real. */
+static void audit_once(void)
+{
+    char res[64], value[128];
+    size_t vlen;
+    int64_t vu;
+    uint64_t gen;
+    pthread_mutex_lock(&P.mu);
+    if (!P.active || P.busy) {
+        pthread_mutex_unlock(&P.mu);
+        return;
+    }
+    memcpy(res, P.res, sizeof res);
+    memcpy(value, P.value, sizeof value);
+    vlen = P.vlen;
+    vu = P.valid_until;
+    gen = P.gen;
+    pthread_mutex_unlock(&P.mu);
+
+    int64_t hi[MAX_NODES], sorted[MAX_NODES], t_end = 0;
+    long long pttl[MAX_NODES];
+    int unknown = 0;
+    a_checks++;
+    for (size_t i = 0; i < n_am; i++) {
+        int64_t ts, tr;
+        pttl[i] = ask(&AM[i], res, value, vlen, &ts, &tr);
+        if (tr > t_end)
+            t_end = tr;
+        if (pttl[i] >= 0) {
+            hi[i] = tr + (pttl[i] + 1) * 1000;
+            if (tr - ts > a_max_rtt)
+                a_max_rtt = tr - ts;
+        } else if (pttl[i] == -2) {
+            hi[i] = tr;
+            if (tr - ts > a_max_rtt)
+                a_max_rtt = tr - ts;
+        } else {
+            hi[i] = INT64_MAX;   /* -1 (no expiry) or no answer */
+            unknown += pttl[i] == UNKNOWN_PTTL;
+        }
+        sorted[i] = hi[i];
+    }
+    a_unknown += unknown;
+    pthread_mutex_lock(&P.mu);
+    int same = P.gen == gen;
+    pthread_mutex_unlock(&P.mu);
+    /* an operation started meanwhile (its SET/PEXPIRE/DEL may have been
+     * read), or the claim ran out before the last answer: nothing to judge */
+    if (!same || vu <= t_end) {
+        a_skipped++;
+        return;
+    }
+    a_judged++;
+    qsort(sorted, n_am, sizeof sorted[0], cmp64);
+    int64_t q = sorted[n_am / 2];   /* the quorum-th (n/2+1-th) largest */
+    int64_t slack = q == INT64_MAX ? INT64_MAX : q - vu;
+    if (slack < a_min_slack)
+        a_min_slack = slack;
+    if (slack < -O.audit_tol_us) {
+        char per[MAX_NODES * 12] = "";
+        size_t off = 0;
+        for (size_t i = 0; i < n_am && off < sizeof per - 12; i++) {
+            if (pttl[i] == UNKNOWN_PTTL)
+                off += (size_t)snprintf(per + off, sizeof per - off, "%s?", i ? "," : "");
+            else
+                off += (size_t)snprintf(per + off, sizeof per - off, "%s%lld", i ? "," : "",
+                                        pttl[i]);
+        }
+        a_viol++;
+        logline("V %lld %s %s %lld %lld %lld %s", (long long)now_us(), res, value,
+                (long long)vu, (long long)q, (long long)-slack, per);
+    }
+}
+
+static void audit_stats_line(void)
+{
+    logline("U %lld %lld %lld %lld %lld %lld %lld %lld", (long long)now_us(), a_checks, a_judged,
+            a_skipped, a_viol, (long long)a_min_slack,
+            (long long)a_max_rtt, a_unknown);
+}
+
+static void *auditor(void *arg)
+{
+    (void)arg;
+    int64_t last_stats = now_us();
+    pthread_mutex_lock(&P.mu);
+    while (!P.stop) {
+        if (P.kicks == P.done) {
+            if (O.audit_period > 0 || !P.active) {
+                struct timespec ts;
+                clock_gettime(CLOCK_MONOTONIC, &ts);
+                int64_t ns = (int64_t)ts.tv_nsec +
+                             (O.audit_period > 0 ? O.audit_period : 100) * 1000000;
+                ts.tv_sec += (time_t)(ns / 1000000000);
+                ts.tv_nsec = (long)(ns % 1000000000);
+                pthread_cond_timedwait(&P.kick_cv, &P.mu, &ts);
+            } else {
+                pthread_cond_wait(&P.kick_cv, &P.mu);
+            }
+            if (P.stop)
+                break;
+        }
+        uint64_t k = P.kicks;
+        pthread_mutex_unlock(&P.mu);
+        audit_once();
+        if (now_us() - last_stats > 1000000) {
+            audit_stats_line();
+            last_stats = now_us();
+        }
+        pthread_mutex_lock(&P.mu);
+        P.done = k;
+        pthread_cond_broadcast(&P.done_cv);
+    }
+    pthread_mutex_unlock(&P.mu);
+    return NULL;
+}
+
+/* Ask for a check now and wait (at most 30 ms: a paused master costs the
+ * auditor its timeout) until it ran. */
+static void audit_now(void)
+{
+    pthread_mutex_lock(&P.mu);
+    uint64_t my = ++P.kicks;
+    pthread_cond_signal(&P.kick_cv);
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    ts.tv_nsec += 30000000;
+    if (ts.tv_nsec >= 1000000000) {
+        ts.tv_sec++;
+        ts.tv_nsec -= 1000000000;
+    }
+    while (P.done < my && !P.stop)
+        if (pthread_cond_timedwait(&P.done_cv, &P.mu, &ts) == ETIMEDOUT)
+            break;
+    pthread_mutex_unlock(&P.mu);
+}
+
+/* The lock is held with this validity (published to the auditor). */
+static void publish(const char *res, const char *value, size_t vlen, int64_t valid_until)
+{
+    pthread_mutex_lock(&P.mu);
+    P.active = valid_until > 0;
+    P.busy = 0;
+    P.gen++;
+    snprintf(P.res, sizeof P.res, "%s", res);
+    if (vlen > sizeof P.value - 1)
+        vlen = sizeof P.value - 1;
+    memcpy(P.value, value, vlen);
+    P.value[vlen] = '\0';
+    P.vlen = vlen;
+    P.valid_until = valid_until + O.overreport * 1000;
+    pthread_mutex_unlock(&P.mu);
+    if (valid_until > 0)
+        audit_now();
+}
+
+/* An operation on the held lock starts (or it is no longer held). */
+static void unpublish(int still_held)
+{
+    pthread_mutex_lock(&P.mu);
+    P.busy = 1;
+    P.active = still_held;
+    P.gen++;
+    pthread_mutex_unlock(&P.mu);
+}
+
+/* ---- the lock work, shared by both modes ---------------------------------- */
+
+static redlock_client *C;
+static redlock_lock *locks[MAX_RES];
+static char names[MAX_RES][64];
+static long long acquisitions, failures, fail_by[16];
+
+typedef struct cur {
+    int r;
+    redlock_lock *l;
+    char val[80];
+    const char *value;
+    size_t vlen;
+    int64_t before, after, valid_until, hold_end, op_start;
+    int64_t ext_ttl;
+    int shorter;
+} cur;
+
+static cur K;
+
+static void note_failure(int rc)
+{
+    failures++;
+    fail_by[-rc < 16 && -rc > 0 ? -rc : 0]++;
+    logline("F %s %lld %lld %s", names[K.r], (long long)K.before, (long long)K.after,
+            code_name(rc));
+}
+
+/* after a successful acquire */
+static void acquired(void)
+{
+    int64_t validity_ms = redlock_lock_validity(K.l);
+    int64_t t = now_us();
+    K.valid_until = K.after + validity_ms * 1000;
+    K.value = redlock_lock_value(K.l, &K.vlen);
+    snprintf(K.val, sizeof K.val, "%.*s", (int)(K.vlen < 64 ? K.vlen : 64), K.value);
+    acquisitions++;
+    logline("A %s %s %lld %lld %lld %zu", names[K.r], K.val, (long long)K.before,
+            (long long)K.after, (long long)K.valid_until, redlock_lock_nodes_ok(K.l));
+    publish(names[K.r], K.value, K.vlen, t + validity_ms * 1000);
+    K.hold_end = now_us() + rnd_range(O.hold_min, O.hold_max) * 1000;
+}
+
+/* pick the next extend's ttl: half of them shorter than what is left */
+static void pick_extend(void)
+{
+    int64_t left = redlock_lock_validity(K.l);
+    K.ext_ttl = O.ttl;
+    if (rnd() % 2 && left > 20)
+        K.ext_ttl = rnd_range(left / 4 > 10 ? left / 4 : 10, left * 3 / 4);
+    K.shorter = K.ext_ttl < left;
+    K.op_start = now_us();
+    unpublish(1);
+}
+
+static void extended(int rc)
+{
+    int64_t end = now_us();
+    int64_t v = redlock_lock_validity(K.l);
+    K.valid_until = end + v * 1000;
+    logline("T %s %s %lld %lld %s %lld %zu %lld %d", names[K.r], K.val, (long long)K.op_start,
+            (long long)end, code_name(rc), (long long)K.valid_until, redlock_lock_nodes_ok(K.l),
+            (long long)K.ext_ttl, K.shorter);
+    publish(names[K.r], K.value, K.vlen, v > 0 ? K.valid_until : 0);
+}
+
+static void released(int rc)
+{
+    int64_t re = now_us();
+    logline("R %s %s %lld %lld %s %zu", names[K.r], K.val, (long long)K.op_start, (long long)re,
+            code_name(rc), redlock_lock_nodes_ok(K.l));
+}
+
+/* Next step while holding: 1 extend now, 0 release now, or the time to
+ * wait (us, > 1) before deciding again. */
+static int64_t hold_step(int *extend)
+{
+    int64_t now = now_us();
+    int64_t until = min64(K.hold_end, K.valid_until - 1000);
+    *extend = 0;
+    if (now >= until || g_stop)
+        return 0;
+    if (O.extend_pct && rnd_range(0, 99) < O.extend_pct) {
+        *extend = 1;
+        return rnd_range(0, until - now);
+    }
+    return until - now;
+}
+
+/* ---- blocking mode ---------------------------------------------------------- */
+
+static void run_blocking(void)
+{
+    int64_t end = now_us() + O.seconds * 1000000;
+    while (!g_stop && now_us() < end && (O.count == 0 || acquisitions < O.count)) {
+        K.r = (int)rnd_range(0, O.nres - 1);
+        K.l = locks[K.r];
+        K.before = now_us();
+        int rc = redlock_acquire(K.l, O.ttl);
+        K.after = now_us();
+        if (rc != 0) {
+            note_failure(rc);
+            sleep_us(rnd_range(0, O.idle_max) * 1000);
+            continue;
+        }
+        acquired();
+        if (g_pause_req) {
+            g_pause_req = 0;
+            int64_t t0 = now_us();
+            logline("S %s %s %lld", names[K.r], K.val, (long long)t0);
+            raise(SIGSTOP);
+            int64_t t1 = now_us();
+            int64_t left = redlock_lock_validity(K.l);
+            logline("P %s %s %lld %lld %lld", names[K.r], K.val, (long long)t1, (long long)left,
+                    (long long)((t1 - t0) / 1000));
+            fprintf(stderr,
+                    "rl-worker %lld: resumed after %lld ms stopped holding %s; validity left %lld ms%s\n",
+                    (long long)O.id, (long long)((t1 - t0) / 1000), names[K.r], (long long)left,
+                    left <= 0 ? " (the client knows its lock ran out)" : "");
+        } else {
+            int ext;
+            int64_t wait;
+            while ((wait = hold_step(&ext)) > 0 || ext) {
+                sleep_us(wait);
+                if (!ext)
+                    break;
+                pick_extend();
+                rc = redlock_extend(K.l, K.ext_ttl);
+                extended(rc);
+            }
+        }
+        K.op_start = now_us();
+        unpublish(0);
+        rc = redlock_release(K.l);
+        released(rc);
+        sleep_us(rnd_range(0, O.idle_max) * 1000);
+    }
+}
+
+/* ---- async mode: own event base, loop blocks -------------------------------- */
+
+static struct event_base *B;
+static struct event *ev_step, *ev_block;
+static int64_t a_end;
+static long long blocks;
+static const char *inflight = "none";
+
+static void step_in(int64_t us)
+{
+    struct timeval tv = {(time_t)(us / 1000000), (suseconds_t)(us % 1000000)};
+    evtimer_add(ev_step, &tv);
+}
+
+/* an operation was just started: block the loop soon if asked to */
+static void maybe_block(const char *op)
+{
+    inflight = op;
+    if (!g_block_req)
+        return;
+    g_block_req = 0;
+    struct timeval tv = {0, (suseconds_t)(rnd() % 2 ? 0 : rnd_range(0, 500))};
+    evtimer_add(ev_block, &tv);
+}
+
+static void on_block(evutil_socket_t fd, short what, void *arg)
+{
+    (void)fd;
+    (void)what;
+    (void)arg;
+    int64_t ms = 2 * O.node_timeout;
+    if (O.block_file) {
+        FILE *f = fopen(O.block_file, "r");
+        long long x;
+        if (f) {
+            if (fscanf(f, "%lld", &x) == 1 && x > 0)
+                ms = x;
+            fclose(f);
+        }
+    }
+    const char *op = inflight;
+    if (!strcmp(op, "none")) {
+        g_block_req = 1;   /* it completed first: block during the next one */
+        return;
+    }
+    int64_t t0 = now_us(), t1;
+    do   /* busy-wait: the loop is stuck, as in a slow callback */
+        t1 = now_us();
+    while (t1 - t0 < ms * 1000);
+    blocks++;
+    logline("B %lld %lld %lld %s", (long long)t0, (long long)t1, (long long)ms, op);
+}
+
+static void on_step(evutil_socket_t fd, short what, void *arg);
+
+static void on_released(redlock_lock *l, int status, void *pd)
+{
+    (void)l;
+    (void)pd;
+    inflight = "none";
+    released(status);
+    step_in(rnd_range(0, O.idle_max) * 1000);
+}
+
+static int holding;
+
+static void start_release(void)
+{
+    holding = 0;
+    K.op_start = now_us();
+    unpublish(0);
+    if (redlock_release_async(K.l, on_released, NULL) != 0) {
+        released(REDLOCK_EINVAL);
+        step_in(1000);
+        return;
+    }
+    maybe_block("release");
+}
+
+static void holding_step(void);
+
+static void on_extended(redlock_lock *l, int status, void *pd)
+{
+    (void)l;
+    (void)pd;
+    inflight = "none";
+    extended(status);
+    holding_step();
+}
+
+static int want_extend;
+
+static void holding_step(void)
+{
+    int ext;
+    int64_t wait = hold_step(&ext);
+    want_extend = ext;
+    if (wait > 0) {
+        step_in(wait);
+        return;
+    }
+    if (ext) {
+        pick_extend();
+        int rc = redlock_extend_async(K.l, K.ext_ttl, on_extended, NULL);
+        if (rc != 0) {
+            extended(rc);
+            start_release();
+            return;
+        }
+        maybe_block("extend");
+        return;
+    }
+    start_release();
+}
+
+static void on_acquired(redlock_lock *l, int status, void *pd)
+{
+    (void)l;
+    (void)pd;
+    inflight = "none";
+    K.after = now_us();
+    if (status != 0) {
+        note_failure(status);
+        holding = 0;
+        step_in(rnd_range(0, O.idle_max) * 1000);
+        return;
+    }
+    acquired();
+    holding = 1;
+    holding_step();
+}
+
+static void on_step(evutil_socket_t fd, short what, void *arg)
+{
+    (void)fd;
+    (void)what;
+    (void)arg;
+    if (holding) {
+        /* the hold timer (or an extend's start) */
+        if (want_extend) {
+            want_extend = 0;
+            pick_extend();
+            int rc = redlock_extend_async(K.l, K.ext_ttl, on_extended, NULL);
+            if (rc != 0) {
+                extended(rc);
+                holding = 0;
+                start_release();
+                return;
+            }
+            maybe_block("extend");
+            return;
+        }
+        holding = 0;
+        start_release();
+        return;
+    }
+    if (g_stop || now_us() >= a_end || (O.count && acquisitions >= O.count)) {
+        event_base_loopbreak(B);
+        return;
+    }
+    K.r = (int)rnd_range(0, O.nres - 1);
+    K.l = locks[K.r];
+    K.before = now_us();
+    int rc = redlock_acquire_async(K.l, O.ttl, on_acquired, NULL);
+    if (rc != 0) {
+        K.after = now_us();
+        note_failure(rc);
+        step_in(1000);
+        return;
+    }
+    maybe_block("acquire");
+}
+
+static void run_async(void)
+{
+    a_end = now_us() + O.seconds * 1000000;
+    ev_step = evtimer_new(B, on_step, NULL);
+    ev_block = evtimer_new(B, on_block, NULL);
+    step_in(0);
+    event_base_dispatch(B);
+    event_free(ev_step);
+    event_free(ev_block);
+}
+
+/* ---- main ------------------------------------------------------------------ */
+
+static size_t split(char *buf, size_t cap, const char *list, const char **out)
+{
+    size_t n = 0;
+    snprintf(buf, cap, "%s", list);
+    for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        if (n == MAX_NODES) {
+            fprintf(stderr, "rl-worker: at most %d masters\n", MAX_NODES);
+            exit(2);
+        }
+        out[n++] = t;
+    }
+    return n;
+}
+
 int main(int argc, char **argv)
 {
-    const char *masters = NULL, *logpath = NULL, *prefix = "fo:res";
-    int64_t id = 0, nres = 3, seconds = 10, count = 0, ttl = 300, hold_min = 1, hold_max = 5,
-            idle_max = 3, node_timeout = 100, connect_timeout = 300, retry_count = 3,
-            retry_delay = 20, reconnect_max = 100;
-
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
         if (!strcmp(o, "-h") || !strcmp(o, "--help")) {
             usage(stdout);
             return 0;
+        }
+        if (!strcmp(o, "--async")) {
+            O.async = 1;
+            continue;
         }
         if (i + 1 >= argc) {
             fprintf(stderr, "rl-worker: %s needs a value\n", o);
@@ -191,49 +845,64 @@ int main(int argc, char **argv)
             return 2;
         }
         const char *v = argv[++i];
-        if (!strcmp(o, "--masters")) masters = v;
-        else if (!strcmp(o, "--log")) logpath = v;
-        else if (!strcmp(o, "--prefix")) prefix = v;
-        else if (!strcmp(o, "--id")) id = arg_num(o, v);
-        else if (!strcmp(o, "--resources")) nres = arg_num(o, v);
-        else if (!strcmp(o, "--seconds")) seconds = arg_num(o, v);
-        else if (!strcmp(o, "--count")) count = arg_num(o, v);
-        else if (!strcmp(o, "--ttl")) ttl = arg_num(o, v);
-        else if (!strcmp(o, "--hold-min")) hold_min = arg_num(o, v);
-        else if (!strcmp(o, "--hold-max")) hold_max = arg_num(o, v);
-        else if (!strcmp(o, "--idle-max")) idle_max = arg_num(o, v);
-        else if (!strcmp(o, "--node-timeout")) node_timeout = arg_num(o, v);
-        else if (!strcmp(o, "--connect-timeout")) connect_timeout = arg_num(o, v);
-        else if (!strcmp(o, "--retry-count")) retry_count = arg_num(o, v);
-        else if (!strcmp(o, "--retry-delay")) retry_delay = arg_num(o, v);
-        else if (!strcmp(o, "--reconnect-max")) reconnect_max = arg_num(o, v);
+        if (!strcmp(o, "--masters")) O.masters = v;
+        else if (!strcmp(o, "--audit")) O.audit = v;
+        else if (!strcmp(o, "--log")) O.logpath = v;
+        else if (!strcmp(o, "--prefix")) O.prefix = v;
+        else if (!strcmp(o, "--block-file")) O.block_file = v;
+        else if (!strcmp(o, "--id")) O.id = arg_num(o, v);
+        else if (!strcmp(o, "--resources")) O.nres = arg_num(o, v);
+        else if (!strcmp(o, "--seconds")) O.seconds = arg_num(o, v);
+        else if (!strcmp(o, "--count")) O.count = arg_num(o, v);
+        else if (!strcmp(o, "--ttl")) O.ttl = arg_num(o, v);
+        else if (!strcmp(o, "--hold-min")) O.hold_min = arg_num(o, v);
+        else if (!strcmp(o, "--hold-max")) O.hold_max = arg_num(o, v);
+        else if (!strcmp(o, "--idle-max")) O.idle_max = arg_num(o, v);
+        else if (!strcmp(o, "--node-timeout")) O.node_timeout = arg_num(o, v);
+        else if (!strcmp(o, "--connect-timeout")) O.connect_timeout = arg_num(o, v);
+        else if (!strcmp(o, "--retry-count")) O.retry_count = arg_num(o, v);
+        else if (!strcmp(o, "--retry-delay")) O.retry_delay = arg_num(o, v);
+        else if (!strcmp(o, "--reconnect-max")) O.reconnect_max = arg_num(o, v);
+        else if (!strcmp(o, "--extend-pct")) O.extend_pct = arg_num(o, v);
+        else if (!strcmp(o, "--max-pending")) O.max_pending = arg_num(o, v);
+        else if (!strcmp(o, "--audit-period")) O.audit_period = arg_num(o, v);
+        else if (!strcmp(o, "--audit-timeout")) O.audit_timeout = arg_num(o, v);
+        else if (!strcmp(o, "--audit-tol-us")) O.audit_tol_us = arg_num(o, v);
+        else if (!strcmp(o, "--overreport")) O.overreport = arg_num(o, v);
+        else if (!strcmp(o, "--seed")) O.seed = arg_num(o, v);
         else {
             fprintf(stderr, "rl-worker: unknown option %s\n", o);
             usage(stderr);
             return 2;
         }
     }
-    if (!masters || !logpath || nres < 1 || nres > MAX_RES || ttl < 10 || hold_max < hold_min) {
+    if (!O.masters || !O.logpath || O.nres < 1 || O.nres > MAX_RES || O.ttl < 10 ||
+        O.hold_max < O.hold_min || O.audit_timeout < 1 || O.audit_timeout > 999) {
         usage(stderr);
         return 2;
     }
 
-    /* split the master list */
-    static char mbuf[4096];
-    const char *nodes[MAX_NODES];
-    size_t nnodes = 0;
-    snprintf(mbuf, sizeof mbuf, "%s", masters);
-    for (char *save = NULL, *t = strtok_r(mbuf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-        if (nnodes == MAX_NODES) {
-            fprintf(stderr, "rl-worker: at most %d masters\n", MAX_NODES);
+    static char mbuf[4096], abuf[4096];
+    const char *nodes[MAX_NODES], *anodes[MAX_NODES];
+    size_t nnodes = split(mbuf, sizeof mbuf, O.masters, nodes);
+    n_am = split(abuf, sizeof abuf, O.audit ? O.audit : O.masters, anodes);
+    if (n_am != nnodes || nnodes == 0) {
+        fprintf(stderr, "rl-worker: --audit must list as many masters as --masters\n");
+        return 2;
+    }
+    for (size_t i = 0; i < n_am; i++) {
+        const char *colon = strrchr(anodes[i], ':');
+        if (!colon || atoi(colon + 1) <= 0) {
+            fprintf(stderr, "rl-worker: auditor address %s: HOST:PORT expected\n", anodes[i]);
             return 2;
         }
-        nodes[nnodes++] = t;
+        snprintf(AM[i].host, sizeof AM[i].host, "%.*s", (int)(colon - anodes[i]), anodes[i]);
+        AM[i].port = atoi(colon + 1);
     }
 
-    g_log = open(logpath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    g_log = open(O.logpath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (g_log < 0) {
-        fprintf(stderr, "rl-worker: %s: %s\n", logpath, strerror(errno));
+        fprintf(stderr, "rl-worker: %s: %s\n", O.logpath, strerror(errno));
         return 2;
     }
     struct sigaction sa;
@@ -242,109 +911,112 @@ int main(int argc, char **argv)
     sa.sa_flags = SA_RESTART;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGUSR1, &sa, NULL);
+    sigaction(SIGUSR2, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     sigaction(SIGINT, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
-    g_rng = (uint64_t)now_us() * 0x9E3779B97F4A7C15ull ^ (uint64_t)getpid() ^ (uint64_t)id << 32;
+    if (O.seed) {
+        uint64_t z = (uint64_t)O.seed * 0x9E3779B97F4A7C15ull + (uint64_t)O.id;
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        g_rng = z ^ (z >> 31);
+    } else {
+        g_rng = (uint64_t)now_us() * 0x9E3779B97F4A7C15ull ^ (uint64_t)getpid() ^
+                (uint64_t)O.id << 32;
+    }
     if (!g_rng)
         g_rng = 1;
 
+    /* the auditor's condition variables wait on CLOCK_MONOTONIC */
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_destroy(&P.kick_cv);
+    pthread_cond_destroy(&P.done_cv);
+    pthread_cond_init(&P.kick_cv, &ca);
+    pthread_cond_init(&P.done_cv, &ca);
+    pthread_condattr_destroy(&ca);
+    pthread_t th;
+    if (pthread_create(&th, NULL, auditor, NULL) != 0) {
+        fprintf(stderr, "rl-worker: cannot start the auditor thread\n");
+        return 1;
+    }
+
     redlock_options o;
     redlock_options_init(&o);
-    o.node_timeout_ms = node_timeout;
-    o.connect_timeout_ms = connect_timeout;
-    o.retry_count = (int)retry_count;
-    o.retry_delay_ms = retry_delay;
-    o.retry_jitter_ms = retry_delay / 2;
+    o.node_timeout_ms = O.node_timeout;
+    o.connect_timeout_ms = O.connect_timeout;
+    o.retry_count = (int)O.retry_count;
+    o.retry_delay_ms = O.retry_delay;
+    o.retry_jitter_ms = O.retry_delay / 2;
     o.reconnect_min_ms = 5;
-    o.reconnect_max_ms = reconnect_max;
+    o.reconnect_max_ms = O.reconnect_max;
+    if (O.max_pending)
+        o.max_pending = (size_t)O.max_pending;
     o.node_cb = on_node;
 
-    redlock_client *c = NULL;
+    if (O.async) {
+        struct event_config *cfg = event_config_new();
+        if (cfg) {
+            event_config_set_flag(cfg, EVENT_BASE_FLAG_PRECISE_TIMER);
+            B = event_base_new_with_config(cfg);
+            event_config_free(cfg);
+        }
+        if (!B)
+            B = event_base_new();
+        if (!B) {
+            fprintf(stderr, "rl-worker: no event base\n");
+            return 1;
+        }
+    }
     char err[256] = "";
-    if (redlock_client_new(&c, NULL, nodes, nnodes, &o, err, sizeof err) != 0) {
+    if (redlock_client_new(&C, B, nodes, nnodes, &o, err, sizeof err) != 0) {
         fprintf(stderr, "rl-worker: redlock_client_new: %s\n", err);
         return 1;
     }
-    logline("W %lld %ld %zu %lld", (long long)id, (long)getpid(), nnodes, (long long)ttl);
+    logline("W %lld %ld %zu %lld %s %lld", (long long)O.id, (long)getpid(), nnodes,
+            (long long)O.ttl, O.async ? "async" : "blocking", (long long)O.max_pending);
     /* best effort: start with every master connected, but run anyway */
-    redlock_client_wait_connected(c, nnodes, 2000);
+    if (!O.async)
+        redlock_client_wait_connected(C, nnodes, 2000);
 
-    redlock_lock *locks[MAX_RES];
-    char names[MAX_RES][64];
-    for (int64_t r = 0; r < nres; r++) {
-        snprintf(names[r], sizeof names[r], "%s%lld", prefix, (long long)r);
-        if (redlock_lock_new(&locks[r], c, names[r], strlen(names[r])) != 0) {
+    for (int64_t r = 0; r < O.nres; r++) {
+        snprintf(names[r], sizeof names[r], "%s%lld", O.prefix, (long long)r);
+        if (redlock_lock_new(&locks[r], C, names[r], strlen(names[r])) != 0) {
             fprintf(stderr, "rl-worker: redlock_lock_new failed\n");
             return 1;
         }
     }
 
-    long long acquisitions = 0, failures = 0;
-    long long fail_by[16] = {0};
-    int64_t end = now_us() + seconds * 1000000;
-    while (!g_stop && now_us() < end && (count == 0 || acquisitions < count)) {
-        int r = (int)rnd_range(0, nres - 1);
-        redlock_lock *l = locks[r];
-        int64_t before = now_us();
-        int rc = redlock_acquire(l, ttl);
-        int64_t after = now_us();
-        if (rc != 0) {
-            failures++;
-            fail_by[-rc < 16 ? -rc : 0]++;
-            logline("F %s %lld %lld %s", names[r], (long long)before, (long long)after,
-                    code_name(rc));
-            sleep_us(rnd_range(0, idle_max) * 1000);
-            continue;
-        }
-        int64_t validity_ms = redlock_lock_validity(l);
-        int64_t valid_until = after + validity_ms * 1000;
-        size_t vlen = 0;
-        const char *value = redlock_lock_value(l, &vlen);
-        char val[80];
-        snprintf(val, sizeof val, "%.*s", (int)(vlen < 64 ? vlen : 64), value);
-        acquisitions++;
-        logline("A %s %s %lld %lld %lld %zu", names[r], val, (long long)before,
-                (long long)after, (long long)valid_until, redlock_lock_nodes_ok(l));
+    if (O.async)
+        run_async();
+    else
+        run_blocking();
 
-        if (g_pause_req) {
-            g_pause_req = 0;
-            int64_t t0 = now_us();
-            logline("S %s %s %lld", names[r], val, (long long)t0);
-            raise(SIGSTOP);
-            int64_t t1 = now_us();
-            int64_t left = redlock_lock_validity(l);
-            logline("P %s %s %lld %lld %lld", names[r], val, (long long)t1, (long long)left,
-                    (long long)((t1 - t0) / 1000));
-            fprintf(stderr,
-                    "rl-worker %lld: resumed after %lld ms stopped holding %s; validity left %lld ms%s\n",
-                    (long long)id, (long long)((t1 - t0) / 1000), names[r], (long long)left,
-                    left <= 0 ? " (the client knows its lock ran out)" : "");
-        } else {
-            /* hold a random while, but never past the validity */
-            int64_t hold = rnd_range(hold_min, hold_max) * 1000;
-            int64_t room = valid_until - now_us() - 1000;
-            sleep_us(hold < room ? hold : room);
-        }
-
-        int64_t rs = now_us();
-        rc = redlock_release(l);
-        int64_t re = now_us();
-        logline("R %s %s %lld %lld %s %zu", names[r], val, (long long)rs, (long long)re,
-                code_name(rc), redlock_lock_nodes_ok(l));
-        sleep_us(rnd_range(0, idle_max) * 1000);
-    }
-
+    pthread_mutex_lock(&P.mu);
+    P.stop = 1;
+    pthread_cond_broadcast(&P.kick_cv);
+    pthread_mutex_unlock(&P.mu);
+    pthread_join(th, NULL);
+    audit_stats_line();
     logline("E %lld %lld %lld", (long long)now_us(), acquisitions, failures);
-    fprintf(stderr, "rl-worker %lld: %lld acquisitions, %lld failures", (long long)id,
+    fprintf(stderr, "rl-worker %lld: %lld acquisitions, %lld failures", (long long)O.id,
             acquisitions, failures);
     for (int k = 1; k < 16; k++)
         if (fail_by[k])
             fprintf(stderr, " %s=%lld", code_name(-k), fail_by[k]);
-    fputc('\n', stderr);
-    for (int64_t r = 0; r < nres; r++)
+    if (O.async)
+        fprintf(stderr, " loop-blocks=%lld", blocks);
+    fprintf(stderr, "; audit: %lld checks, %lld judged, %lld violations\n", a_checks, a_judged,
+            a_viol);
+    for (int64_t r = 0; r < O.nres; r++)
         redlock_lock_free(locks[r]);
-    redlock_client_free(c);
+    redlock_client_free(C);
+    if (B)
+        event_base_free(B);
+    for (size_t i = 0; i < n_am; i++)
+        if (AM[i].c)
+            redisFree(AM[i].c);
     close(g_log);
     return 0;
 }

@@ -2,9 +2,21 @@
 # test/failover/soak.sh -- the long run of the failover suite (`make soak`).
 #
 #   sh test/failover/soak.sh [--seconds S] [failover.sh options...]
+#   sh test/failover/soak.sh --classic [--seconds S] [options...]
 #
-# Repeats the fault cycle kill -> pause -> outage -> gcpause (plus the
-# persistence kills with --aof) against running workers for S seconds
-# (default 300), then checks every acquisition of the whole run with
-# rl-check.  Exit status as failover.sh: 0 means zero overlaps.
-exec sh "$(dirname "$0")/failover.sh" --gap 1500 "$@" soak
+# Default: the seeded random schedule (failover.sh `random`): every fault
+# kind (slow masters, loop blocks, SET resets, hostile masters, kills,
+# pauses, quorum outages, client pauses), round after round, for S seconds
+# (default 300) or until --acquisitions N were made, masters behind an
+# rlproxy, blocking and async workers extending while they hold, every
+# worker running the validity auditor.  --seed N replays a schedule.
+# --classic: the former cycle kill -> pause -> outage -> gcpause (plus the
+# persistence kills with --aof), masters without proxy.
+# Then rl-check checks every acquisition of the whole run and the auditor's
+# findings.  Exit status as failover.sh: 0 means zero overlaps and zero
+# auditor violations.
+if [ "${1:-}" = --classic ]; then
+    shift
+    exec sh "$(dirname "$0")/failover.sh" --gap 1500 "$@" soak
+fi
+exec sh "$(dirname "$0")/failover.sh" "$@" random

@@ -165,15 +165,23 @@ static void sl_pump_settled(struct event_base *base, redlock_client *c, int64_t 
     }
 }
 
-/* INFO commandstats: how many SETs server i ran. */
-static long long sl_set_calls(rlt_servers *s, int i)
+/* INFO commandstats: how many times server i ran `cmd` ("set",
+ * "client|kill"). */
+static long long sl_calls(rlt_servers *s, int i, const char *cmd)
 {
+    char field[64];
     redisReply *r = rlt_servers_command(s, i, "INFO commandstats");
     CHECK_MSG(r != NULL && r->type == REDIS_REPLY_STRING, "INFO commandstats on server %d", i);
-    const char *p = strstr(r->str, "cmdstat_set:calls=");
-    long long n = p ? strtoll(p + strlen("cmdstat_set:calls="), NULL, 10) : 0;
+    snprintf(field, sizeof field, "cmdstat_%s:calls=", cmd);
+    const char *p = strstr(r->str, field);
+    long long n = p ? strtoll(p + strlen(field), NULL, 10) : 0;
     freeReplyObject(r);
     return n;
+}
+
+static long long sl_set_calls(rlt_servers *s, int i)
+{
+    return sl_calls(s, i, "set");
 }
 
 /* A command that must answer +OK (or another status). */
@@ -442,6 +450,10 @@ TEST(safety_rollback_owed_after_dropped_connection)
     CHECK_EQ(left_x, 0);
     /* and nothing still buffered runs later */
     CHECK_EQ(sl_pump_absent(base, s, ky, 300), 0);
+    /* the undo went behind a kill of the connection that carried the SET */
+    for (int i = 1; i <= 2; i++)
+        CHECK_GE(sl_calls(s, i, "client|kill"), 1);
+    CHECK_EQ(sl_calls(s, 0, "client|kill"), 0);
 
     redlock_lock_free(x);
     redlock_lock_free(y);

@@ -123,6 +123,9 @@ TEST(failover_mixed_faults_audited)
     /* the auditor actually checked held locks */
     CHECK_GT(result_num(result, "audit_checks"), 100);
     CHECK_GT(result_num(result, "audit_judged"), 100);
+    /* ... including while an async extend was in flight (validity from its start) */
+    CHECK_GT(result_num(result, "audit_inflight_checks"), 0);
+    CHECK_EQ(result_num(result, "audit_inflight_violations"), 0);
     /* each fault kind was injected (and took effect) */
     static const char *const kinds[] = {
         "fault_slow-minority", "fault_slow-majority", "fault_loop-block", "fault_setreset",

@@ -21,7 +21,13 @@
  *
  * The validity auditor's findings (V lines, rl-worker.c) are violations too:
  * any one fails the check.  Its counters (the last U line of each log) are
- * summed and printed.
+ * summed and printed; those of the checks made while an extend was in
+ * flight (async workers: the validity published at the extend's start, I
+ * lines) are also reported apart.  An I line whose validity ends more than
+ * the extend's ttl after it was read (the library kept the old, longer
+ * validity for a shorter extend in flight) is counted in
+ * extends_inflight_above_ttl (reported, not failed: the auditor judges
+ * whether a quorum still covered it).
  *
  * The "naive" interval [after_us, release_start_us] is what a client that
  * never looks at its validity would believe (e.g. a process resumed from a
@@ -45,7 +51,13 @@
  *          extends_shorter=N extends_in_slow=N extends_failed_in_slow=N
  *          loop_blocks=N loop_blocks_inflight=N efull=N async_workers=N
  *          small_pending_workers=N proxy_setresets=N proxy_hostile_conns=N
+ *          audit_inflight_checks=N audit_inflight_violations=N
+ *          audit_inflight_min_slack_us=N extends_inflight=N
+ *          extends_inflight_above_ttl=N
  *          fault_KIND=N (one per fault kind injected)
+ * (audit_inflight_*: the judged checks made while an extend was in flight,
+ * their violations and smallest slack, part of audit_judged,
+ * audit_violations and audit_min_slack_us; -1 for no slack seen.)
  * (outage_acquisitions: acquisitions made entirely inside a quorum outage;
  * always 0 unless something is badly wrong.)
  * Exit status: 0 when there is no overlap and no auditor violation, 1 on
@@ -127,8 +139,10 @@ static size_t nS, capS;
 static ext *T;                /* extends */
 static size_t nT, capT;
 static long long viol_lines, async_workers, small_pending;
-static long long u_checks, u_judged, u_skipped, u_viol, u_unknown;
-static int64_t u_min_slack = INT64_MAX, u_max_rtt;
+static long long u_checks, u_judged, u_skipped, u_viol, u_unknown, u_ijudged, u_iviol;
+static int64_t u_min_slack = INT64_MAX, u_max_rtt, u_imin_slack = INT64_MAX;
+static long long iviol_lines, ext_inflight, ext_inflight_above;
+static char first_iviol[3][1100];
 static long long loop_blocks, loop_blocks_inflight;
 static long long y_setresets = -1, y_hostile = -1;
 static char first_viol[3][1100];
@@ -226,8 +240,9 @@ static int read_log(const char *path, int file_index)
     int worker = file_index;
     long lineno = 0;
     size_t last = (size_t)-1;   /* this worker's last acquisition */
-    long long uc[6] = {0};
-    int64_t us_slack = INT64_MAX, us_rtt = 0;
+    long long uc[7] = {0};
+    int64_t us_slack = INT64_MAX, us_rtt = 0, us_islack = INT64_MAX;
+    int64_t i_start = 0, i_t = 0, i_vu = 0;   /* the extend in flight (I line) */
     while (fgets(line, sizeof line, f)) {
         lineno++;
         char res[64], val[72], word[32], mode[16];
@@ -264,17 +279,41 @@ static int read_log(const char *path, int file_index)
             T[nT].failed = strcmp(word, "OK") != 0;
             T[nT].shorter = sh;
             nT++;
+            if (i_start && i_start == a) {
+                ext_inflight++;
+                ext_inflight_above += i_vu > i_t + d * 1000;
+            }
+            i_start = 0;
             break;
-        case 'V':
+        case 'I':
+            if (sscanf(line, "I %63s %71s %lld %lld %lld", res, val, &a, &b, &c) != 5)
+                goto bad;
+            i_start = a;
+            i_t = b;
+            i_vu = c;
+            break;
+        case 'V': {
+            size_t len = strcspn(line, "\r\n");
+            int in_extend = len >= 7 && !memcmp(line + len - 7, " extend", 7);
             if (viol_lines < 3)
                 snprintf(first_viol[viol_lines], sizeof first_viol[0], "worker %d: %s", worker,
                          line);
             viol_lines++;
+            if (in_extend && iviol_lines < 3)
+                snprintf(first_iviol[iviol_lines], sizeof first_iviol[0], "worker %d: %s",
+                         worker, line);
+            iviol_lines += in_extend;
             break;
-        case 'U':
-            if (sscanf(line, "U %*d %lld %lld %lld %lld %lld %lld %lld", &a, &b, &c, &d, &e, &g,
-                       &h) != 7)
+        }
+        case 'U': {
+            long long ij = 0, iv = 0, is = INT64_MAX;
+            int nu = sscanf(line, "U %*d %lld %lld %lld %lld %lld %lld %lld %lld %lld %lld", &a,
+                            &b, &c, &d, &e, &g, &h, &ij, &iv, &is);
+            if (nu != 7 && nu != 10)
                 goto bad;
+            uc[5] = ij;
+            uc[6] = iv;
+            us_islack = is;
             uc[0] = a;
             uc[1] = b;
             uc[2] = c;
@@ -283,6 +322,7 @@ static int read_log(const char *path, int file_index)
             us_slack = e;
             us_rtt = g;
             break;
+        }
         case 'B':
             if (sscanf(line, "B %lld %lld %lld %31s", &a, &b, &c, word) != 4)
                 goto bad;
@@ -370,8 +410,12 @@ bad:
     u_skipped += uc[2];
     u_viol += uc[3];
     u_unknown += uc[4];
+    u_ijudged += uc[5];
+    u_iviol += uc[6];
     if (us_slack < u_min_slack)
         u_min_slack = us_slack;
+    if (us_islack < u_imin_slack)
+        u_imin_slack = us_islack;
     if (us_rtt > u_max_rtt)
         u_max_rtt = us_rtt;
     return 0;
@@ -828,13 +872,26 @@ int main(int argc, char **argv)
     /* the validity auditor */
     long long viol = viol_lines > u_viol ? viol_lines : u_viol;
     printf("validity auditor: %lld checks, %lld judged (%lld skipped: an operation started or "
-           "the validity ran out meanwhile), %lld master answers missing; smallest slack "
+           "completed, or the validity ran out meanwhile), %lld master answers missing; smallest slack "
            "%.3f ms, slowest answer %.3f ms; %lld violation(s)\n",
            u_checks, u_judged, u_skipped, u_unknown,
            u_min_slack == INT64_MAX ? -1.0 : (double)u_min_slack / 1e3, (double)u_max_rtt / 1e3,
            viol);
     for (long long i = 0; i < viol_lines && i < 3; i++)
         printf("  AUDIT VIOLATION %s", first_viol[i]);
+    long long iviol = iviol_lines > u_iviol ? iviol_lines : u_iviol;
+    printf("  while an extend was in flight (async workers; %lld extends published at their "
+           "start, %lld of them above start + ttl): %lld judged, smallest slack %.3f ms; %lld "
+           "violation(s)\n",
+           ext_inflight, ext_inflight_above, u_ijudged,
+           u_imin_slack == INT64_MAX ? -1.0 : (double)u_imin_slack / 1e3, iviol);
+    for (long long i = 0; i < iviol_lines && i < 3; i++) {
+        int shown = 0;
+        for (long long j = 0; j < viol_lines && j < 3; j++)
+            shown |= !strcmp(first_viol[j], first_iviol[i]);
+        if (!shown)
+            printf("  AUDIT VIOLATION (extend in flight) %s", first_iviol[i]);
+    }
     printf("%s: %lld overlap(s) of validity intervals, %lld auditor violation(s)\n",
            ov || viol ? "FAIL" : "OK", ov, viol);
     printf("RESULT acquisitions=%zu failures=%zu faults=%zu overlaps=%lld naive_overlaps=%lld "
@@ -844,12 +901,16 @@ int main(int argc, char **argv)
            "audit_unknown=%lld extends=%zu extends_failed=%lld extends_shorter=%lld "
            "extends_in_slow=%lld extends_failed_in_slow=%lld loop_blocks=%lld "
            "loop_blocks_inflight=%lld efull=%lld async_workers=%lld small_pending_workers=%lld "
-           "proxy_setresets=%lld proxy_hostile_conns=%lld",
+           "proxy_setresets=%lld proxy_hostile_conns=%lld audit_inflight_checks=%lld "
+           "audit_inflight_violations=%lld audit_inflight_min_slack_us=%lld "
+           "extends_inflight=%lld extends_inflight_above_ttl=%lld",
            nA, nF, nX, ov, nov, before, during, between, after, held_pct, pauses, expired,
            outage_acq, u_checks, u_judged, viol,
            (long long)(u_min_slack == INT64_MAX ? -1 : u_min_slack), (long long)u_max_rtt,
            u_unknown, nT, ext_failed, ext_shorter, ext_slow, ext_failed_slow, loop_blocks,
-           loop_blocks_inflight, fb[12], async_workers, small_pending, y_setresets, y_hostile);
+           loop_blocks_inflight, fb[12], async_workers, small_pending, y_setresets, y_hostile,
+           u_ijudged, iviol, (long long)(u_imin_slack == INT64_MAX ? -1 : u_imin_slack),
+           ext_inflight, ext_inflight_above);
     for (int j = 0; j < nk; j++)
         printf(" fault_%s=%lld", kinds[j], kcount[j]);
     printf("\n");

@@ -17,8 +17,11 @@
  * --masters are proxies) checks, right after each acquisition and each
  * extend and every --audit-period ms while a lock is held, that a quorum of
  * masters still holds the lock's value for at least the validity the
- * library reported.  Method and tolerance: audit() below and
- * docs/failover.md.
+ * library reported.  With --async it also checks while an extend is in
+ * flight, against the validity read right after redlock_extend_async()
+ * returned (the library lowers it at the extend's start); a blocking
+ * worker cannot read it during redlock_extend(), so its auditor skips that
+ * time.  Method and tolerance: audit_once() below and docs/failover.md.
  *
  * The log is appended one line at a time with write(2) on an O_APPEND
  * descriptor, so a line is never torn and every line written survives the
@@ -44,18 +47,28 @@
  *       reports then (0: the client knows its lock ran out)
  *   B start_us end_us block_ms op                  the event loop was blocked
  *       block_ms while op (acquire|extend|release) was in flight (--async)
- *   V t_us res value valid_until_us quorum_until_us excess_us per-master
+ *   I res value start_us t_us valid_until_us       an extend is in flight (--async)
+ *       start_us: before redlock_extend_async(); valid_until_us = t_us +
+ *       the validity read right after it returned 0 (t_us read right after
+ *       that), published to the auditor, which keeps checking it until the
+ *       extend completes (then T)
+ *   V t_us res value valid_until_us quorum_until_us excess_us per-master when
  *       AUDITOR VIOLATION: the reported validity ends excess_us after the
  *       latest time a quorum of masters can still hold the value
  *       (quorum_until_us), beyond the tolerance; per-master: what each
- *       master answered (PTTL ms, -2 not our value, ? no answer)
+ *       master answered (PTTL ms, -2 not our value, ? no answer); when:
+ *       "held" (no operation in flight) or "extend" (an extend in flight)
  *   U t_us checks judged skipped violations min_slack_us max_rtt_us unknown
+ *     inflight_judged inflight_violations inflight_min_slack_us
  *       auditor counters so far (cumulative; the last line counts): checks
- *       run, judged (the others were skipped: an operation started meanwhile
- *       or the validity ran out during the check), violations, the smallest
- *       quorum_until - valid_until seen, the slowest master answer, answers
- *       missing (master paused or down: counted as holding); min_slack_us
- *       is INT64_MAX before the first judged check
+ *       run, judged (the others were skipped: an operation started or
+ *       completed meanwhile, or the validity ran out during the check),
+ *       violations, the smallest quorum_until - valid_until seen, the
+ *       slowest master answer, answers missing (master paused or down:
+ *       counted as holding); then the judged checks, violations and
+ *       smallest slack of those made while an extend was in flight (part
+ *       of the totals); the slacks are INT64_MAX before the first judged
+ *       check
  *   N t_us node up|down                            node events seen by the client
  *   E t_us acquisitions failures                   clean exit
  *
@@ -239,11 +252,15 @@ static int64_t arg_num(const char *opt, const char *v)
 /* ---- the auditor ---------------------------------------------------------- */
 
 /* What the worker holds, as it reports it.  gen changes whenever an
- * operation on the lock starts (busy = 1) or its result is published. */
+ * operation on the lock starts (busy = 1) or its result is published.  An
+ * async worker publishes again right after an extend started (inflight = 1,
+ * busy = 0): the validity the library reports from the extend's start on,
+ * checked like any other until the extend completes.  A release start
+ * unpublishes (active = 0): the validity is 0 from then on. */
 static struct {
     pthread_mutex_t mu;
     pthread_cond_t kick_cv, done_cv;
-    int active, busy, stop;
+    int active, busy, inflight, stop;
     uint64_t gen, kicks, done;
     char res[64];
     char value[128];
@@ -260,8 +277,8 @@ typedef struct amaster {
 
 static amaster AM[MAX_NODES];
 static size_t n_am;
-static long long a_checks, a_judged, a_skipped, a_viol, a_unknown;
-static int64_t a_min_slack = INT64_MAX, a_max_rtt;
+static long long a_checks, a_judged, a_skipped, a_viol, a_unknown, a_ijudged, a_iviol;
+static int64_t a_min_slack = INT64_MAX, a_max_rtt, a_imin_slack = INT64_MAX;
 
 static const char AUDIT_LUA[] =
     "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pttl', KEYS[1]) "
@@ -322,13 +339,18 @@ static int cmp64(const void *a, const void *b)
  * largest hi is the latest moment a quorum can still hold the value; the
  * worker's reported valid_until beyond it by more than the tolerance is a
  * violation.  hi overestimates the expiry by at most the round trip + 1 ms,
- * so a flagged violation is real. */
+ * so a flagged violation is real.  While an extend is in flight (async
+ * workers) the published validity is the one read at its start, which the
+ * library bounds by min(old end, start + new ttl - drift): a master that
+ * already ran the new PEXPIRE holds the key at least until start + ttl, the
+ * others until the old end, so the same check applies. */
 static void audit_once(void)
 {
     char res[64], value[128];
     size_t vlen;
     int64_t vu;
     uint64_t gen;
+    int inflight;
     pthread_mutex_lock(&P.mu);
     if (!P.active || P.busy) {
         pthread_mutex_unlock(&P.mu);
@@ -339,6 +361,7 @@ static void audit_once(void)
     vlen = P.vlen;
     vu = P.valid_until;
     gen = P.gen;
+    inflight = P.inflight;
     pthread_mutex_unlock(&P.mu);
 
     int64_t hi[MAX_NODES], sorted[MAX_NODES], t_end = 0;
@@ -368,18 +391,22 @@ static void audit_once(void)
     pthread_mutex_lock(&P.mu);
     int same = P.gen == gen;
     pthread_mutex_unlock(&P.mu);
-    /* an operation started meanwhile (its SET/PEXPIRE/DEL may have been
-     * read), or the claim ran out before the last answer: nothing to judge */
+    /* an operation started or completed meanwhile (its SET/PEXPIRE/DEL
+     * may have been read under another claim), or the claim ran out before
+     * the last answer: nothing to judge */
     if (!same || vu <= t_end) {
         a_skipped++;
         return;
     }
     a_judged++;
+    a_ijudged += inflight;
     qsort(sorted, n_am, sizeof sorted[0], cmp64);
     int64_t q = sorted[n_am / 2];   /* the quorum-th (n/2+1-th) largest */
     int64_t slack = q == INT64_MAX ? INT64_MAX : q - vu;
     if (slack < a_min_slack)
         a_min_slack = slack;
+    if (inflight && slack < a_imin_slack)
+        a_imin_slack = slack;
     if (slack < -O.audit_tol_us) {
         char per[MAX_NODES * 12] = "";
         size_t off = 0;
@@ -391,16 +418,18 @@ static void audit_once(void)
                                         pttl[i]);
         }
         a_viol++;
-        logline("V %lld %s %s %lld %lld %lld %s", (long long)now_us(), res, value,
-                (long long)vu, (long long)q, (long long)-slack, per);
+        a_iviol += inflight;
+        logline("V %lld %s %s %lld %lld %lld %s %s", (long long)now_us(), res, value,
+                (long long)vu, (long long)q, (long long)-slack, per,
+                inflight ? "extend" : "held");
     }
 }
 
 static void audit_stats_line(void)
 {
-    logline("U %lld %lld %lld %lld %lld %lld %lld %lld", (long long)now_us(), a_checks, a_judged,
-            a_skipped, a_viol, (long long)a_min_slack,
-            (long long)a_max_rtt, a_unknown);
+    logline("U %lld %lld %lld %lld %lld %lld %lld %lld %lld %lld %lld", (long long)now_us(),
+            a_checks, a_judged, a_skipped, a_viol, (long long)a_min_slack, (long long)a_max_rtt,
+            a_unknown, a_ijudged, a_iviol, (long long)a_imin_slack);
 }
 
 static void *auditor(void *arg)
@@ -459,12 +488,22 @@ static void audit_now(void)
     pthread_mutex_unlock(&P.mu);
 }
 
+/* Ask for a check now, without waiting for it (the worker goes on). */
+static void audit_kick(void)
+{
+    pthread_mutex_lock(&P.mu);
+    ++P.kicks;
+    pthread_cond_signal(&P.kick_cv);
+    pthread_mutex_unlock(&P.mu);
+}
+
 /* The lock is held with this validity (published to the auditor). */
 static void publish(const char *res, const char *value, size_t vlen, int64_t valid_until)
 {
     pthread_mutex_lock(&P.mu);
     P.active = valid_until > 0;
     P.busy = 0;
+    P.inflight = 0;
     P.gen++;
     snprintf(P.res, sizeof P.res, "%s", res);
     if (vlen > sizeof P.value - 1)
@@ -478,14 +517,32 @@ static void publish(const char *res, const char *value, size_t vlen, int64_t val
         audit_now();
 }
 
-/* An operation on the held lock starts (or it is no longer held). */
+/* An extend of the held lock is about to start (still_held = 1: busy, no
+ * check until the validity from its start is published, or its result), or
+ * a release starts (0: not held, validity 0, nothing to check). */
 static void unpublish(int still_held)
 {
     pthread_mutex_lock(&P.mu);
-    P.busy = 1;
+    P.busy = still_held;
     P.active = still_held;
+    P.inflight = 0;
     P.gen++;
     pthread_mutex_unlock(&P.mu);
+}
+
+/* An extend is in flight (async): publish the validity the library reports
+ * from its start on, and keep checking it (not busy) until it completes. */
+static void publish_inflight(int64_t valid_until)
+{
+    pthread_mutex_lock(&P.mu);
+    P.active = valid_until > 0;
+    P.busy = 0;
+    P.inflight = 1;
+    P.gen++;
+    P.valid_until = valid_until + O.overreport * 1000;
+    pthread_mutex_unlock(&P.mu);
+    if (valid_until > 0)
+        audit_kick();
 }
 
 /* ---- the lock work, shared by both modes ---------------------------------- */
@@ -541,6 +598,17 @@ static void pick_extend(void)
     K.shorter = K.ext_ttl < left;
     K.op_start = now_us();
     unpublish(1);
+}
+
+/* right after redlock_extend_async() returned 0 */
+static void extend_started(void)
+{
+    int64_t v = redlock_lock_validity(K.l);
+    int64_t t = now_us();
+    int64_t vu = v > 0 ? t + v * 1000 : 0;
+    logline("I %s %s %lld %lld %lld", names[K.r], K.val, (long long)K.op_start, (long long)t,
+            (long long)vu);
+    publish_inflight(vu);
 }
 
 static void extended(int rc)
@@ -736,6 +804,7 @@ static void holding_step(void)
             start_release();
             return;
         }
+        extend_started();
         maybe_block("extend");
         return;
     }
@@ -776,6 +845,7 @@ static void on_step(evutil_socket_t fd, short what, void *arg)
                 start_release();
                 return;
             }
+            extend_started();
             maybe_block("extend");
             return;
         }

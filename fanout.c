@@ -218,7 +218,7 @@ void redlock__op_start(redlock__op *op, redlock__op_done *done, void *privdata)
          * O(1) to add and remove instead of a heap operation.  The wait
          * counts from now, not from the loop's cached time, which a long
          * callback leaves stale. */
-        event_base_update_cache_time(c->base);
+        redlock__fresh_loop_time(c, now);
         evtimer_add(&op->timer, c->node_timeout_tv);
         return;
     }

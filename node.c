@@ -83,7 +83,7 @@ static int slot_grow(redlock__node *n)
 /* A request's slot, in the order the requests go out on the wire. */
 static int slot_push(redlock__node *n, redlock__op *op, int kind)
 {
-    if (slot_grow(n) != 0)
+    if (n->count == n->cap && slot_grow(n) != 0)
         return REDLOCK_ENOMEM;
     n->slots[(n->head + n->count) % n->cap].op = op;
     n->slots[(n->head + n->count) % n->cap].kind = kind;
@@ -96,7 +96,7 @@ static int slot_push(redlock__node *n, redlock__op *op, int kind)
 /* A slot for a request that goes out before every queued one. */
 static int slot_push_front(redlock__node *n, int kind)
 {
-    if (slot_grow(n) != 0)
+    if (n->count == n->cap && slot_grow(n) != 0)
         return REDLOCK_ENOMEM;
     n->head = (n->head + n->cap - 1) % n->cap;
     n->slots[n->head].op = NULL;

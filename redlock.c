@@ -373,11 +373,21 @@ void redlock__timer_add(redlock_client *c, struct event *ev, int64_t us)
         us = 0;
     tv.tv_sec = (time_t)(us / 1000000);
     tv.tv_usec = (suseconds_t)(us % 1000000);
-    /* libevent measures a timer from the time it cached when the loop
-     * woke up; a callback that ran long makes that stale, and the timer
-     * would fire early by as much. */
-    event_base_update_cache_time(c->base);
+    redlock__fresh_loop_time(c, redlock__now(c));
     evtimer_add(ev, &tv);
+}
+
+/* libevent measures a timer from the time it cached when the loop woke up;
+ * a callback that ran long makes that stale, and the timer would fire early
+ * by as much.  Refreshing it costs about a clock read, so it is done at
+ * most once per millisecond of our clock: the cache is then never more
+ * than 1 ms stale (a burst of operations in one loop turn pays once). */
+void redlock__fresh_loop_time(redlock_client *c, int64_t now)
+{
+    if (now - c->loop_time_fixed_us >= 1000 || now < c->loop_time_fixed_us) {
+        event_base_update_cache_time(c->base);
+        c->loop_time_fixed_us = now;
+    }
 }
 
 void redlock__node_event(redlock_client *c, size_t node, int event, const char *detail)

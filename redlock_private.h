@@ -310,6 +310,7 @@ struct redlock_client {
     char *tls_server_name;           /* copy of the option, or NULL */
     const struct timeval *node_timeout_tv;   /* libevent common timeout */
     int64_t last_now;                /* the latest clock reading */
+    int64_t loop_time_fixed_us;      /* when libevent's cached time was refreshed */
     unsigned clock_steps;            /* times the clock was seen going back */
 };
 
@@ -323,6 +324,9 @@ int64_t redlock__now(redlock_client *c);
 /* Arm a timer `us` from now, "now" being the real time, not the loop's
  * cached time (stale after a long callback). */
 void redlock__timer_add(redlock_client *c, struct event *ev, int64_t us);
+/* Make libevent's cached loop time current (to within 1 ms); `now` is a
+ * reading of redlock__now() just taken. */
+void redlock__fresh_loop_time(redlock_client *c, int64_t now);
 void redlock__node_event(redlock_client *c, size_t node, int event, const char *detail);
 
 #endif /* REDLOCK_PRIVATE_H */

@@ -444,7 +444,8 @@ for s in $expanded; do
         rounds=$(( SOAK / 2 + 1 ))
         [ "$ACQ_TARGET" -gt 0 ] && rounds=100000
         end=$(( $(now) + SOAK * 1000000 ))
-        [ "$ACQ_TARGET" -gt 0 ] && end=0
+        # an acquisition target still stops after two hours at most
+        [ "$ACQ_TARGET" -gt 0 ] && end=$(( $(now) + 7200 * 1000000 ))
         run_schedule "$rounds" "$end"
     elif [ "$s" = soak ]; then
         end=$(( $(now) + SOAK * 1000000 ))

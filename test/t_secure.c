@@ -355,7 +355,8 @@ TEST(auth_minimal_acl_user)
     for (int i = 0; i < 3; i++) {
         redisReply *r = rlt_servers_command(s, i,
             "ACL SETUSER locker on >lockpw resetkeys ~lock:* resetchannels -@all "
-            "+set +get +del +pexpire +evalsha +eval +ping +select +script|load");
+            "+set +get +del +pexpire +evalsha +eval +ping +select +script|load "
+            "+client|info +client|kill");
         CHECK(r && r->type == REDIS_REPLY_STATUS);
         freeReplyObject(r);
         snprintf(buf[i], sizeof buf[i], "redis://locker:lockpw@127.0.0.1:%d/0", rlt_servers_port(s, i));
@@ -371,6 +372,16 @@ TEST(auth_minimal_acl_user)
     CHECK_RC(l, redlock_release(l), REDLOCK_OK);
     CHECK_EQ(redlock_lock_nodes_ok(l), 3);
     redlock_lock_free(l);
+    /* the handshake's CLIENT INFO (for killing a lost connection before an
+     * undo) was allowed: the server counted it, with no rejected call */
+    for (int i = 0; i < 3; i++) {
+        redisReply *r = rlt_servers_command(s, i, "INFO commandstats");
+        CHECK(r && r->type == REDIS_REPLY_STRING);
+        const char *p = strstr(r->str, "cmdstat_client|info:calls=");
+        CHECK_MSG(p && strtol(p + 26, NULL, 10) >= 1, "server %d: %s", i, r->str);
+        CHECK_MSG(strstr(p, "rejected_calls=0") != NULL, "server %d: %.200s", i, p);
+        freeReplyObject(r);
+    }
 
     /* outside the user's key pattern: every node refuses with NOPERM */
     redlock_client_free(c);

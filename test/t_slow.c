@@ -953,7 +953,10 @@ TEST(safety_busy_loop_with_ops_in_flight)
         CHECK_RC(l, w.status, REDLOCK_OK);
         CHECK_GT(w.validity, 9000 - 400);
         struct sl_op r = {base, 0, 0, 0, 0};
+        CHECK_GT(redlock_lock_validity(l), 8000);
         CHECK_RC(l, redlock_release_async(l, sl_op_cb, &r), REDLOCK_OK);
+        /* masters may delete it from now on: no validity from the start */
+        CHECK_EQ(redlock_lock_validity(l), 0);
         sl_op_wait(&r, 5000);
         CHECK_RC(l, r.status, REDLOCK_OK);
     }

@@ -30,7 +30,7 @@ STATIC = libredlock.a
 SONAME = libredlock.so.$(VERSION_MAJOR)
 SHARED = libredlock.so.$(VERSION)
 
-TEST_SUPPORT = test/check.c test/servers.c
+TEST_SUPPORT = test/check.c test/servers.c test/proxy.c
 TEST_SRCS = $(wildcard test/t_*.c)
 TEST_HDRS = $(wildcard test/*.h)
 BENCH_SRCS = $(wildcard bench/*.c)

@@ -86,6 +86,7 @@ static int slot_push(redlock__node *n, redlock__op *op, int kind)
     if (n->count == n->cap && slot_grow(n) != 0)
         return REDLOCK_ENOMEM;
     n->slots[(n->head + n->count) % n->cap].op = op;
+    n->slots[(n->head + n->count) % n->cap].undo = NULL;
     n->slots[(n->head + n->count) % n->cap].kind = kind;
     n->count++;
     if (op)
@@ -100,20 +101,21 @@ static int slot_push_front(redlock__node *n, int kind)
         return REDLOCK_ENOMEM;
     n->head = (n->head + n->cap - 1) % n->cap;
     n->slots[n->head].op = NULL;
+    n->slots[n->head].undo = NULL;
     n->slots[n->head].kind = kind;
     n->count++;
     return 0;
 }
 
-static redlock__op *slot_pop(redlock__node *n, int *kind)
+static redlock__slot slot_pop(redlock__node *n)
 {
-    redlock__op *op = n->slots[n->head].op;
-    if (kind)
-        *kind = n->slots[n->head].kind;
+    redlock__slot sl = n->slots[n->head];
     n->head = (n->head + 1) % n->cap;
     n->count--;
-    return op;
+    return sl;
 }
+
+static void owe(redlock__node *n, struct redlock__owed *o);
 
 /* Tear the connection down and fail everything queued on it. */
 static void node_drop(redlock__node *n, const char *why)
@@ -168,11 +170,13 @@ static void node_drop(redlock__node *n, const char *why)
     /* State is DOWN before any op hears of it, so an op started from a
      * callback below fails here at once instead of queueing. */
     while (n->count) {
-        redlock__op *op = slot_pop(n, NULL);
-        if (op) {
-            redlock__op_undelivered(op, n->index);
-            redlock__op_fail(op, n->index, REDLOCK__DOWN, n->lasterr);
-            redlock__op_unref(op);
+        redlock__slot sl = slot_pop(n);
+        if (sl.op) {
+            redlock__op_undelivered(sl.op, n->index);
+            redlock__op_fail(sl.op, n->index, REDLOCK__DOWN, n->lasterr);
+            redlock__op_unref(sl.op);
+        } else if (sl.undo) {
+            owe(n, sl.undo);    /* not answered: maybe not run */
         }
     }
     if (tell && !c->closing) {
@@ -473,8 +477,19 @@ static redlock__conn_ref conn_ref(const redlock__node *n, uint32_t gen)
     return none;
 }
 
-/* CLIENT KILL ID <id> ADDR <addr>: both filters must match, so a server
- * that restarted (and reuses ids) never loses someone else's connection. */
+/* May we kill connection `old` from the current one?  Only over TCP, where
+ * ADDR (our ip:port as the server saw it) tells connections apart (over a
+ * unix socket every client has the same address), and only when the current
+ * connection's id is higher: ids grow within one server process, and a
+ * server that restarted lost the old connection anyway, while its new ids
+ * could name someone else's. */
+static int may_kill(const redlock__node *n, const redlock__conn_ref *old)
+{
+    redlock__conn_ref cur = conn_ref(n, n->gen);
+    return !n->addr.path && old->id > 0 && old->addr[0] && cur.id > old->id;
+}
+
+/* CLIENT KILL ID <id> ADDR <addr>: both filters must match. */
 static int encode_kill(redlock__buf *b, const redlock__conn_ref *r)
 {
     char id[24];
@@ -483,112 +498,176 @@ static int encode_kill(redlock__buf *b, const redlock__conn_ref *r)
     return redlock__resp_command(b, 6, argv, len);
 }
 
-static int encode_release(redlock__buf *b, const char *key, size_t keylen,
-                          const char *value, size_t valuelen)
+static int encode_undo(redlock__buf *b, const redlock__owed *o)
 {
     /* EVAL, not EVALSHA: its reply is ignored, so a NOSCRIPT could not be
      * answered by a resend */
     const char *body = redlock__script_body[REDLOCK__SCRIPT_RELEASE];
-    const char *argv[5] = { "EVAL", body, "1", key, value };
-    size_t len[5] = { 4, strlen(body), 1, keylen, valuelen };
+    const char *argv[5] = { "EVAL", body, "1", o->kv, o->kv + o->keylen };
+    size_t len[5] = { 4, strlen(body), 1, o->keylen, o->valuelen };
     return redlock__resp_command(b, 5, argv, len);
 }
 
-/* Queue an op-less request whose reply is ignored, behind what is queued. */
-static void push_optional(redlock__node *n, const redlock__buf *cmd)
+static void owed_release(redlock__owed *o)
 {
-    if (redlock__buf_reserve(&n->out, cmd->len) != 0 ||
-        slot_push(n, NULL, REDLOCK__SLOT_OPTIONAL) != 0)
-        return;     /* out of memory: the key expires with its ttl */
-    append_out(n, cmd->p, cmd->len);
+    if (o) {
+        free(o->kv);
+        free(o);
+    }
 }
 
+/* Kill connection `gen` on the server (if allowed, see may_kill) before
+ * what is queued next. */
 static void push_kill(redlock__node *n, uint32_t gen)
 {
-    redlock__conn_ref r = conn_ref(n, gen);
     redlock__buf b = { 0 };
+    redlock__conn_ref old = conn_ref(n, gen);
 
-    if (r.id > 0 && encode_kill(&b, &r) == 0)
-        push_optional(n, &b);
+    if (may_kill(n, &old) && encode_kill(&b, &old) == 0 &&
+        redlock__buf_reserve(&n->out, b.len) == 0 &&
+        slot_push(n, NULL, REDLOCK__SLOT_OPTIONAL) == 0)
+        append_out(n, b.p, b.len);
+    redlock__buf_free(&b);
+}
+
+/* Keep an undo for the next connection.  Bounded by max_pending: past it
+ * the oldest is forgotten and its key expires with its ttl. */
+static void owe(redlock__node *n, redlock__owed *o)
+{
+    if (n->c->closing) {
+        owed_release(o);
+        return;
+    }
+    if (n->nowed >= n->c->opt.max_pending) {
+        owed_release(n->owed[0]);
+        memmove(n->owed, n->owed + 1, (n->nowed - 1) * sizeof *n->owed);
+        n->nowed--;
+    }
+    if (n->nowed == n->owed_cap) {
+        size_t cap = n->owed_cap ? n->owed_cap * 2 : 8;
+        redlock__owed **p = realloc(n->owed, cap * sizeof *p);
+        if (!p) {
+            owed_release(o);
+            return;
+        }
+        n->owed = p;
+        n->owed_cap = cap;
+    }
+    n->owed[n->nowed++] = o;
+}
+
+/* Queue an undo (its slot owns it) behind what is queued, after a kill of
+ * the SET's connection when that is not this one. */
+static void queue_undo(redlock__node *n, redlock__owed *o)
+{
+    redlock__buf b = { 0 };
+    redlock__conn_ref old = conn_ref(n, o->set_gen);
+    int kill = o->set_gen != n->gen && may_kill(n, &old);
+
+    if ((kill && encode_kill(&b, &old) != 0) || encode_undo(&b, o) != 0 ||
+        redlock__buf_reserve(&n->out, b.len) != 0 ||
+        (kill && slot_push(n, NULL, REDLOCK__SLOT_OPTIONAL) != 0)) {
+        redlock__buf_free(&b);
+        owed_release(o);        /* out of memory: the key expires with its ttl */
+        return;
+    }
+    if (slot_push(n, NULL, REDLOCK__SLOT_UNDO) != 0) {
+        if (kill)
+            n->count--;         /* the kill's slot, the newest */
+        redlock__buf_free(&b);
+        owed_release(o);
+        return;
+    }
+    n->slots[(n->head + n->count - 1) % n->cap].undo = o;
+    append_out(n, b.p, b.len);
     redlock__buf_free(&b);
 }
 
 void redlock__node_undo(redlock__node *n, uint32_t gen, const char *key, size_t keylen,
                         const char *value, size_t valuelen)
 {
-    redlock__owed *o;
+    redlock__owed *o = calloc(1, sizeof *o);
 
-    if (n->state == REDLOCK__NODE_UP) {
-        redlock__buf b = { 0 };
-        if (gen != n->gen)
-            push_kill(n, gen);
-        if (encode_release(&b, key, keylen, value, valuelen) == 0)
-            push_optional(n, &b);
-        redlock__buf_free(&b);
-        return;
+    if (!o || !(o->kv = malloc(keylen + valuelen + 1))) {
+        free(o);
+        return;     /* out of memory: the key expires with its ttl */
     }
-    /* Owed until the node is back.  Bounded by max_pending: past it the
-     * oldest is forgotten and its key expires with its ttl. */
-    if (n->nowed >= n->c->opt.max_pending && n->nowed > 0) {
-        free(n->owed[0].kv);
-        memmove(n->owed, n->owed + 1, (n->nowed - 1) * sizeof *n->owed);
-        n->nowed--;
-    }
-    if (n->nowed == n->owed_cap) {
-        size_t cap = n->owed_cap ? n->owed_cap * 2 : 8;
-        redlock__owed *p = realloc(n->owed, cap * sizeof *p);
-        if (!p)
-            return;
-        n->owed = p;
-        n->owed_cap = cap;
-    }
-    o = &n->owed[n->nowed];
-    if (!(o->kv = malloc(keylen + valuelen + 1)))
-        return;
     memcpy(o->kv, key, keylen);
     memcpy(o->kv + keylen, value, valuelen);
     o->keylen = keylen;
     o->valuelen = valuelen;
-    o->kill = conn_ref(n, gen);
-    n->nowed++;
+    o->set_gen = gen;
+    /* Behind the SET on its own connection (up, or still waiting for its
+     * first handshake with the SET queued in it); after a kill of the SET's
+     * connection on another one that is up; else owed until the next. */
+    if ((n->state == REDLOCK__NODE_UP ||
+         (n->state == REDLOCK__NODE_CONNECTING && gen == n->gen)) &&
+        (gen == n->gen || n->state == REDLOCK__NODE_UP))
+        queue_undo(n, o);
+    else
+        owe(n, o);
 }
 
 static void owed_free(redlock__node *n)
 {
     for (size_t i = 0; i < n->nowed; i++)
-        free(n->owed[i].kv);
+        owed_release(n->owed[i]);
     free(n->owed);
     n->owed = NULL;
     n->nowed = n->owed_cap = 0;
 }
 
-/* The handshake succeeded: the owed releases go first (each behind the
- * kill of the connection its SET used), then the requests that waited. */
+/* The handshake succeeded: the owed undos go first (each behind the kill of
+ * the connection its SET used), then the requests that waited.  Each stays
+ * owned by its slot, so it is owed again if this connection is lost too. */
 static void send_owed(redlock__node *n)
 {
     redlock__buf b = { 0 };
-    size_t k = 0;
+    size_t k = 0, nowed = n->nowed;
     int rc = 0;
 
-    for (size_t i = 0; i < n->nowed && rc == 0; i++) {
-        redlock__owed *o = &n->owed[i];
-        if (o->kill.id > 0 && (i == 0 || o->kill.id != n->owed[i - 1].kill.id)) {
-            rc |= encode_kill(&b, &o->kill);
+    if (!nowed)
+        return;
+    /* the waiting requests' slots are already queued: these go before them,
+     * so they are pushed to the front from the last one */
+    for (size_t i = nowed; i-- > 0 && rc == 0;) {
+        redlock__owed *o = n->owed[i];
+        redlock__conn_ref old = conn_ref(n, o->set_gen);
+        rc = slot_push_front(n, REDLOCK__SLOT_UNDO);
+        if (rc == 0) {
+            n->slots[n->head].undo = o;
+            n->owed[i] = NULL;
             k++;
         }
-        rc |= encode_release(&b, o->kv, o->keylen, o->kv + o->keylen, o->valuelen);
-        k++;
+        if (rc == 0 && may_kill(n, &old) &&
+            (i == 0 || n->owed[i - 1]->set_gen != o->set_gen)) {
+            rc = slot_push_front(n, REDLOCK__SLOT_OPTIONAL);
+            k += rc == 0;
+        }
     }
-    /* the waiting requests' slots are already queued: these go before */
-    for (size_t i = 0; i < k && rc == 0; i++)
-        rc = slot_push_front(n, REDLOCK__SLOT_OPTIONAL);
-    if (rc == 0 && k && bufferevent_write(n->bev, b.p, b.len) != 0) {
-        /* cannot happen but out of memory; then the slots would not match */
-        for (size_t i = 0; i < k; i++)
-            slot_pop(n, NULL);
+    /* encode in wire order: the slots from the front */
+    for (size_t i = 0; i < k && rc == 0; i++) {
+        const redlock__slot *sl = &n->slots[(n->head + i) % n->cap];
+        if (sl->kind == REDLOCK__SLOT_UNDO) {
+            rc = encode_undo(&b, sl->undo);
+        } else {
+            redlock__conn_ref old = conn_ref(n, n->slots[(n->head + i + 1) % n->cap].undo->set_gen);
+            rc = encode_kill(&b, &old);
+        }
+    }
+    if (rc != 0 || (k && bufferevent_write(n->bev, b.p, b.len) != 0)) {
+        /* out of memory: take the slots back; their keys expire with the ttl */
+        for (size_t i = 0; i < k; i++) {
+            redlock__slot *sl = &n->slots[n->head];
+            if (sl->kind == REDLOCK__SLOT_UNDO)
+                owed_release(sl->undo);
+            slot_pop(n);
+        }
     }
     redlock__buf_free(&b);
-    owed_free(n);
+    for (size_t i = 0; i < nowed; i++)
+        owed_release(n->owed[i]);   /* those not moved (out of memory) */
+    n->nowed = 0;
 }
 
 /* "id=7 addr=127.0.0.1:5000 laddr=..." from CLIENT INFO */
@@ -647,7 +726,7 @@ void redlock__node_send(redlock__node *n, redlock__op *op, const char *buf, size
          * on the server first, so nothing still queued in it can run after
          * the release. */
         if (op->gen[n->index] && op->gen[n->index] != n->gen && n->state == REDLOCK__NODE_UP)
-            push_kill(n, op->gen[n->index]);
+            push_kill(n, op->gen[n->index]);    /* (its reply is ignored) */
     } else {
         op->gen[n->index] = n->gen;
     }
@@ -700,22 +779,27 @@ static void flush_cb(evutil_socket_t fd, short what, void *arg)
 
 static void dispatch(redlock__node *n, const redlock__reply *r)
 {
-    redlock__op *op;
+    redlock__slot sl;
     int kind;
 
     if (n->count == 0) {
         node_drop(n, "protocol error: reply without a request");
         return;
     }
-    op = slot_pop(n, &kind);
+    sl = slot_pop(n);
+    kind = sl.kind;
     n->timeouts_in_row = 0;     /* alive, even if late */
-    if (op) {
-        redlock__op_reply(op, n->index, r);
-        redlock__op_unref(op);
+    if (sl.op) {
+        redlock__op_reply(sl.op, n->index, r);
+        redlock__op_unref(sl.op);
+        return;
+    }
+    if (sl.undo) {              /* the undo ran (or failed for good) */
+        owed_release(sl.undo);
         return;
     }
     if (n->state == REDLOCK__NODE_UP)
-        return;     /* an undo's reply: nothing to do */
+        return;     /* a kill's reply: nothing to do */
     /* a handshake reply */
     if (kind == REDLOCK__SLOT_CLIENT_ID && r->type == REDIS_REPLY_STRING)
         parse_client_info(n, r->str, r->len);

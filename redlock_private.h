@@ -205,12 +205,16 @@ enum redlock__node_state {
 enum redlock__slot_kind {
     REDLOCK__SLOT_OP,          /* an operation's request */
     REDLOCK__SLOT_HANDSHAKE,   /* AUTH, SELECT, PING: an error drops the node */
-    REDLOCK__SLOT_OPTIONAL,    /* SCRIPT LOAD, an undo: the reply is ignored */
-    REDLOCK__SLOT_CLIENT_ID    /* CLIENT ID: remembered, error ignored */
+    REDLOCK__SLOT_OPTIONAL,    /* SCRIPT LOAD, CLIENT KILL: the reply is ignored */
+    REDLOCK__SLOT_CLIENT_ID,   /* CLIENT INFO: remembered, error ignored */
+    REDLOCK__SLOT_UNDO         /* an undo: owed again if the connection is lost */
 };
+
+struct redlock__owed;
 
 typedef struct redlock__slot {
     redlock__op *op;           /* REDLOCK__SLOT_OP only */
+    struct redlock__owed *undo;   /* REDLOCK__SLOT_UNDO only: owned */
     int kind;                  /* enum redlock__slot_kind */
 } redlock__slot;
 
@@ -225,7 +229,7 @@ typedef struct redlock__conn_ref {
 typedef struct redlock__owed {
     char *kv;                  /* key then value */
     size_t keylen, valuelen;
-    redlock__conn_ref kill;    /* the SET's connection (id 0: unknown) */
+    uint32_t set_gen;          /* the connection that carried the SET */
 } redlock__owed;
 
 #define REDLOCK__CONN_HISTORY 8    /* connections remembered for undos */
@@ -246,7 +250,7 @@ typedef struct redlock__node {
     uint32_t gen;                      /* serial of the current connection */
     redlock__conn_ref hist[REDLOCK__CONN_HISTORY];   /* recent connections */
     unsigned hist_next;
-    redlock__owed *owed;               /* releases owed to this node */
+    redlock__owed **owed;              /* undos owed to this node */
     size_t nowed, owed_cap;
     redlock__slot *slots;              /* ring buffer of pending requests */
     size_t head, count, cap;

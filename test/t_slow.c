@@ -13,6 +13,7 @@
  * Slow masters are SIGSTOPped servers; state is checked on the servers.
  */
 #include "itest.h"
+#include "proxy.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -970,4 +971,168 @@ TEST(safety_busy_loop_with_ops_in_flight)
     redlock_client_free(c);
     event_base_free(base);
     rlt_servers_free(s);
+}
+
+/* ---- undos around the first handshake, resets and restarts ------------- */
+
+/* A client that locks at once while one master's first handshake is slow:
+ * the SET waits in the client for the handshake, the attempt is lost on the
+ * others, and its undo must leave behind that SET, not before it. */
+TEST(safety_undo_during_first_handshake_follows_its_set)
+{
+    rlt_servers *s = it_start(3, NULL);
+    struct event_base *base = sl_base();
+    static const char key[] = "safety:undo-first-handshake";
+    size_t klen = sizeof key - 1;
+    redlock_options o;
+    redlock_client *c = NULL;
+    char err[256] = "";
+
+    sl_set_other(s, 0, key);
+    sl_set_other(s, 1, key);
+    it_opts(&o);
+    o.connect_timeout_ms = 5000;
+    o.node_timeout_ms = 1000;
+    CHECK_EQ(rlt_servers_pause(s, 2), 0);
+    CHECK_MSG(redlock_client_new(&c, base, rlt_servers_addrs(s), 3, &o, err, sizeof err) == 0,
+              "%s", err);
+    redlock_lock *l = IT_LOCK(c, key);
+    struct sl_op w = {base, 0, 0, 0, 0};
+    CHECK_RC(l, redlock_try_acquire_async(l, 30000, sl_op_cb, &w), REDLOCK_OK);
+    sl_op_wait(&w, 5000);
+    CHECK_RC(l, w.status, REDLOCK_ENOQUORUM);
+
+    CHECK_EQ(rlt_servers_resume(s, 2), 0);
+    CHECK_EQ(it_async_wait_connected(base, c, 3, 5000), 0);
+    sl_run(base, 300);      /* the SET, then its undo, reach master 2 */
+    check_note("master 2 after the handshake: our value %d, PTTL %lld",
+               it_has_value(s, 2, key, klen, redlock_lock_value(l, NULL), 32),
+               it_pttl(s, 2, key, klen));
+    CHECK_EQ(it_count_lock(s, key, klen, l), 0);
+    CHECK_EQ(sl_set_calls(s, 2), 1);     /* the SET did run there */
+
+    redlock_lock_free(l);
+    redlock_client_free(c);
+    event_base_free(base);
+    rlt_servers_free(s);
+}
+
+/* The attempt is lost while master 2's SET is on its way; the undo queued
+ * behind it is lost with the connection, reset right after the SET reached
+ * the server: the undo must be owed and sent after reconnecting. */
+TEST(safety_undo_requeued_when_its_connection_resets)
+{
+    rlt_servers *s = it_start(3, NULL);
+    static const char key[] = "safety:undo-reset";
+    size_t klen = sizeof key - 1;
+    char err[256] = "", a2[64];
+
+    sl_set_other(s, 0, key);
+    sl_set_other(s, 1, key);
+    rlp_thread *px = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(s, 2), err, sizeof err);
+    CHECK_MSG(px != NULL, "%s", err);
+    snprintf(a2, sizeof a2, "127.0.0.1:%d", rlp_thread_port(px));
+    const char *addrs[3] = {rlt_servers_addr(s, 0), rlt_servers_addr(s, 1), a2};
+    struct event_base *base = sl_base();
+    redlock_options o;
+    redlock_client *c = NULL;
+    it_opts(&o);
+    o.node_timeout_ms = 500;
+    o.reconnect_min_ms = 5;
+    CHECK_MSG(redlock_client_new(&c, base, addrs, 3, &o, err, sizeof err) == 0, "%s", err);
+    CHECK_EQ(it_async_wait_connected(base, c, 3, 3000), 0);
+    rlp_thread_set_latency(px, RLP_UP, 50, 0);     /* the SET is late on master 2 */
+    rlp_thread_set_setreset(px, 1);                /* and its connection resets */
+    redlock_lock *l = IT_LOCK(c, key);
+    struct sl_op w = {base, 0, 0, 0, 0};
+    CHECK_RC(l, redlock_try_acquire_async(l, 30000, sl_op_cb, &w), REDLOCK_OK);
+    sl_op_wait(&w, 5000);
+    CHECK_RC(l, w.status, REDLOCK_ENOQUORUM);
+
+    rlp_stats st;
+    int64_t deadline = check_now_ms() + 3000;
+    do {
+        sl_run(base, 10);
+        rlp_thread_stats(px, &st);
+    } while (st.setresets < 1 && check_now_ms() < deadline);
+    CHECK_EQ(st.setresets, 1);
+    CHECK_EQ(it_async_wait_connected(base, c, 3, 3000), 0);
+    int left = sl_pump_count(base, s, key, 2, 3000);   /* only the other's two */
+    check_note("after the reset and reconnection: key on %d masters, ours on %d", left,
+               it_count_lock(s, key, klen, l));
+    CHECK_EQ(sl_set_calls(s, 2), 1);
+    CHECK_EQ(it_count_lock(s, key, klen, l), 0);
+
+    redlock_lock_free(l);
+    redlock_client_free(c);
+    event_base_free(base);
+    rlp_thread_stop(px);
+    rlt_servers_free(s);
+}
+
+/* CLIENT KILL ID/ADDR cannot tell unix-socket clients apart (they all have
+ * the same address), and a restarted server gives ids again from 1: an undo
+ * owed across a restart must never kill another application's connection. */
+TEST(safety_owed_undo_never_kills_another_client)
+{
+    char sock[128], addr[160];
+    snprintf(sock, sizeof sock, "%s/rl-undo-%d.sock", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
+             (int)getpid());
+    const char *extra[] = {"--unixsocket", sock, NULL};
+    rlt_servers *s = it_start(1, extra);
+    snprintf(addr, sizeof addr, "unix://%s", sock);
+    const char *addrs[1] = {addr};
+    struct event_base *base = sl_base();
+    redlock_options o;
+    redlock_client *c = NULL;
+    char err[256] = "";
+    it_opts(&o);
+    o.reconnect_min_ms = 1500;     /* the other client connects first */
+    o.reconnect_max_ms = 3000;
+    o.node_timeout_ms = 1000;
+    CHECK_MSG(redlock_client_new(&c, base, addrs, 1, &o, err, sizeof err) == 0, "%s", err);
+    CHECK_EQ(it_async_wait_connected(base, c, 1, 3000), 0);
+    redisReply *r = rlt_servers_command(s, 0, "CLIENT LIST TYPE normal");
+    CHECK(r && r->type == REDIS_REPLY_STRING);
+    const char *line = strstr(r->str, "id=");
+    long long ours = line ? atoll(line + 3) : -1;     /* the only normal client */
+    freeReplyObject(r);
+    CHECK_GT(ours, 0);
+
+    redlock_lock *l = IT_LOCK(c, "safety:undo-unix");
+    struct sl_op w = {base, 0, 0, 0, 0};
+    CHECK_EQ(rlt_servers_pause(s, 0), 0);
+    CHECK_RC(l, redlock_try_acquire_async(l, 30000, sl_op_cb, &w), REDLOCK_OK);
+    sl_run(base, 50);                           /* the SET is written */
+    CHECK_EQ(rlt_servers_restart(s, 0), 0);     /* connection lost: undo owed */
+    sl_op_wait(&w, 5000);
+    CHECK_NE(w.status, REDLOCK_OK);
+    /* another application's connection that gets the id we had */
+    redisContext *other = NULL, *opened[100];
+    int nopened = 0;
+    while (nopened < 100 && !other) {
+        redisContext *x = redisConnectUnix(sock);
+        CHECK(x && !x->err);
+        opened[nopened++] = x;  /* smaller ids stay open: the ids advance */
+        redisReply *id = redisCommand(x, "CLIENT ID");
+        CHECK(id && id->type == REDIS_REPLY_INTEGER);
+        if (id->integer == ours)
+            other = x;
+        freeReplyObject(id);
+    }
+    CHECK_MSG(other != NULL, "no connection got id %lld", ours);
+    CHECK_EQ(it_async_wait_connected(base, c, 1, 5000), 0);
+    sl_run(base, 200);                          /* the owed undo goes out */
+    r = redisCommand(other, "PING");
+    CHECK_MSG(r != NULL, "the other client's connection was killed: %s", other->errstr);
+    freeReplyObject(r);
+    CHECK_EQ(sl_calls(s, 0, "client|kill"), 0);
+    for (int i = 0; i < nopened; i++)
+        redisFree(opened[i]);
+
+    redlock_lock_free(l);
+    redlock_client_free(c);
+    event_base_free(base);
+    rlt_servers_free(s);
+    unlink(sock);
 }

@@ -35,6 +35,7 @@ static void retry_cb(evutil_socket_t fd, short what, void *arg);
 static void connect_timeout_cb(evutil_socket_t fd, short what, void *arg);
 static void stall_cb(evutil_socket_t fd, short what, void *arg);
 static void flush_cb(evutil_socket_t fd, short what, void *arg);
+static void undo_timer_cb(evutil_socket_t fd, short what, void *arg);
 
 int redlock__node_init(redlock__node *n, redlock_client *c, size_t index)
 {
@@ -48,6 +49,7 @@ int redlock__node_init(redlock__node *n, redlock_client *c, size_t index)
     evtimer_assign(&n->retry_timer, c->base, retry_cb, n);
     evtimer_assign(&n->connect_timer, c->base, connect_timeout_cb, n);
     evtimer_assign(&n->stall_ev, c->base, stall_cb, n);
+    evtimer_assign(&n->undo_timer, c->base, undo_timer_cb, n);
     event_assign(&n->flush_ev, c->base, -1, 0, flush_cb, n);
     if (n->addr.path)
         snprintf(label, sizeof label, "unix:%s", n->addr.path);
@@ -125,6 +127,7 @@ static void node_drop(redlock__node *n, const char *why)
      * reconnection has a new reason; not for every refused retry. */
     int tell = n->state == REDLOCK__NODE_UP || n->attempts <= 1 ||
                strcmp(why, n->told) != 0;
+    int64_t retry_at = 0;
 
     snprintf(n->lasterr, sizeof n->lasterr, "%s", why);
     if (n->bev && n->tcp_up && !n->addr.tls && n->state == REDLOCK__NODE_UP) {
@@ -157,18 +160,22 @@ static void node_drop(redlock__node *n, const char *why)
     }
     evtimer_del(&n->connect_timer);
     evtimer_del(&n->stall_ev);
+    evtimer_del(&n->undo_timer);    /* owed undos go after the next handshake */
     n->state = REDLOCK__NODE_DOWN;
     n->handshake_left = 0;
     n->timeouts_in_row = 0;
     if (!c->closing) {
-        n->retry_at_us = redlock__now(c) + n->backoff_ms * 1000;
+        retry_at = redlock__now(c) + n->backoff_ms * 1000;
         redlock__timer_add(c, &n->retry_timer, n->backoff_ms * 1000);
         n->backoff_ms *= 2;
         if (n->backoff_ms > c->opt.reconnect_max_ms)
             n->backoff_ms = c->opt.reconnect_max_ms;
     }
     /* State is DOWN before any op hears of it, so an op started from a
-     * callback below fails here at once instead of queueing. */
+     * callback below fails here at once instead of queueing; and it may not
+     * reconnect before this loop has emptied the ring (however long the
+     * callbacks take), or the new handshake's slots would be popped too. */
+    n->retry_at_us = INT64_MAX;
     while (n->count) {
         redlock__slot sl = slot_pop(n);
         if (sl.op) {
@@ -179,6 +186,7 @@ static void node_drop(redlock__node *n, const char *why)
             owe(n, sl.undo);    /* not answered: maybe not run */
         }
     }
+    n->retry_at_us = retry_at;
     if (tell && !c->closing) {
         memcpy(n->told, n->lasterr, sizeof n->told);
         redlock__node_event(c, n->index, REDLOCK_NODE_DOWN, n->lasterr);
@@ -608,6 +616,48 @@ void redlock__node_undo(redlock__node *n, uint32_t gen, const char *key, size_t 
         owe(n, o);
 }
 
+/* An undo's reply.  An error means the delete did not run: BUSY (a long
+ * script), LOADING, OOM, MISCONF... all pass, so it is tried again after a
+ * back-off (100 ms doubling to 1 s, UNDO_TRIES times: about half a minute),
+ * unless the error can only repeat. */
+#define UNDO_TRIES 30
+
+static void undo_answered(redlock__node *n, redlock__owed *o, const redlock__reply *r)
+{
+    int64_t delay_ms;
+
+    if (r->type != REDIS_REPLY_ERROR || o->tries >= UNDO_TRIES ||
+        (r->len >= 6 && memcmp(r->str, "NOPERM", 6) == 0) ||
+        (r->len >= 9 && memcmp(r->str, "WRONGTYPE", 9) == 0)) {
+        owed_release(o);
+        return;
+    }
+    delay_ms = o->tries < 4 ? 100 << o->tries : 1000;
+    o->tries++;
+    owe(n, o);
+    if (!evtimer_pending(&n->undo_timer, NULL))
+        redlock__timer_add(n->c, &n->undo_timer, delay_ms * 1000);
+}
+
+/* Owed undos of a node that stayed up (they were refused with an error):
+ * queue them again.  A node that went down sends them after its handshake. */
+static void undo_timer_cb(evutil_socket_t fd, short what, void *arg)
+{
+    redlock__node *n = arg;
+    size_t nowed = n->nowed;
+    (void)fd;
+    (void)what;
+
+    if (n->state != REDLOCK__NODE_UP || n->c->closing)
+        return;
+    n->nowed = 0;       /* each moves to a slot (or is freed: out of memory) */
+    for (size_t i = 0; i < nowed; i++) {
+        redlock__owed *o = n->owed[i];
+        n->owed[i] = NULL;
+        queue_undo(n, o);
+    }
+}
+
 static void owed_free(redlock__node *n)
 {
     for (size_t i = 0; i < n->nowed; i++)
@@ -794,8 +844,8 @@ static void dispatch(redlock__node *n, const redlock__reply *r)
         redlock__op_unref(sl.op);
         return;
     }
-    if (sl.undo) {              /* the undo ran (or failed for good) */
-        owed_release(sl.undo);
+    if (sl.undo) {
+        undo_answered(n, sl.undo, r);
         return;
     }
     if (n->state == REDLOCK__NODE_UP)

@@ -493,6 +493,9 @@ int redlock_client_wait_connected(redlock_client *c, size_t min, int64_t timeout
             redlock__node_connect(&c->nodes[i]);
     while (redlock_client_connected(c) < min && !expired)
         event_base_loop(c->base, EVLOOP_ONCE);
+    /* One more turn writes out what the handshakes queued (undos owed to
+     * the nodes that came back), instead of holding it until the next call. */
+    event_base_loop(c->base, EVLOOP_NONBLOCK);
     event_free(timer);
     return redlock_client_connected(c) >= min ? 0 : REDLOCK_ETIMEDOUT;
 }

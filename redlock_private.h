@@ -230,6 +230,7 @@ typedef struct redlock__owed {
     char *kv;                  /* key then value */
     size_t keylen, valuelen;
     uint32_t set_gen;          /* the connection that carried the SET */
+    unsigned tries;            /* error replies so far */
 } redlock__owed;
 
 #define REDLOCK__CONN_HISTORY 8    /* connections remembered for undos */
@@ -258,6 +259,7 @@ typedef struct redlock__node {
     struct event retry_timer;
     struct event connect_timer;
     struct event stall_ev;             /* drop a node that stopped answering */
+    struct event undo_timer;           /* resend undos refused with an error */
     struct event flush_ev;             /* write `out` once per loop turn */
     redlock__buf out;                  /* requests not yet written */
     int64_t backoff_ms;

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
+#include <pthread.h>
 
 #include <event2/event.h>
 #include <hiredis/hiredis.h>
@@ -1135,4 +1136,196 @@ TEST(safety_owed_undo_never_kills_another_client)
     event_base_free(base);
     rlt_servers_free(s);
     unlink(sock);
+}
+
+/* Run the loop until server i no longer holds the lock's value, or ms; 1 if
+ * it still does. */
+static int sl_pump_value_gone(struct event_base *base, rlt_servers *s, int i, const char *key,
+                              const redlock_lock *l, int64_t ms)
+{
+    size_t vlen;
+    const char *v = redlock_lock_value(l, &vlen);
+    int64_t deadline = check_now_ms() + ms;
+    int held;
+    /* -1: the server did not answer (e.g. busy): keep waiting */
+    while ((held = it_has_value(s, i, key, strlen(key), v, vlen)) != 0 &&
+           check_now_ms() < deadline)
+        sl_run(base, 10);
+    return held;
+}
+
+static int busy_port;
+
+/* Another client's script keeps the server busy for 1.5 s. */
+static void *busy_script(void *arg)
+{
+    redisContext *x = redisConnect("127.0.0.1", busy_port);
+    redisReply *r = x ? redisCommand(x, "EVAL %s 0",
+        "local t=redis.call('TIME') local s=t[1]*1000000+t[2] "
+        "while true do local n=redis.call('TIME') "
+        "if n[1]*1000000+n[2]-s > 1500000 then break end end return 1") : NULL;
+    (void)arg;
+    freeReplyObject(r);
+    redisFree(x);
+    return NULL;
+}
+
+/* The undo of a lost attempt reaches a master busy with another client's
+ * script and is answered -BUSY: the delete did not run, so it must be tried
+ * again, not forgotten (the SET would stay for its whole ttl). */
+TEST(safety_undo_retried_after_busy_reply)
+{
+    rlt_servers *s = it_start(3, NULL);
+    static const char key[] = "safety:undo-busy";
+    struct event_base *base = sl_base();
+    redlock_options o;
+    pthread_t th;
+
+    sl_set_other(s, 0, key);
+    sl_set_other(s, 1, key);
+    sl_status_ok(rlt_servers_command(s, 2, "CONFIG SET busy-reply-threshold 50"), 2, "CONFIG");
+    it_opts(&o);
+    o.node_timeout_ms = 3000;
+    o.max_timeouts = 0;
+    redlock_client *c = it_async_client(base, s, &o);
+    redlock_lock *l = IT_LOCK(c, key);
+    struct sl_op w = {base, 0, 0, 0, 0};
+    CHECK_EQ(rlt_servers_pause(s, 0), 0);
+    CHECK_EQ(rlt_servers_pause(s, 1), 0);
+    CHECK_RC(l, redlock_try_acquire_async(l, 30000, sl_op_cb, &w), REDLOCK_OK);
+    CHECK_EQ(sl_pump_count(base, s, key, 1, 2000), 1);     /* our SET ran on master 2 */
+    busy_port = rlt_servers_port(s, 2);
+    CHECK_EQ(pthread_create(&th, NULL, busy_script, NULL), 0);
+    sl_run(base, 300);                                     /* the script is running */
+    CHECK_EQ(rlt_servers_resume(s, 0), 0);                 /* they refuse: lost */
+    CHECK_EQ(rlt_servers_resume(s, 1), 0);
+    sl_op_wait(&w, 5000);
+    CHECK_RC(l, w.status, REDLOCK_ENOQUORUM);
+    int held = sl_pump_value_gone(base, s, 2, key, l, 8000);
+    CHECK_EQ(pthread_join(th, NULL), 0);
+    redisReply *r = rlt_servers_command(s, 2, "INFO commandstats");
+    CHECK(r && r->type == REDIS_REPLY_STRING);
+    const char *e = strstr(r->str, "cmdstat_eval:");
+    check_note("master 2: our value %s; %.*s", held ? "still there" : "gone",
+               e ? (int)strcspn(e, "\r") : 0, e ? e : "");
+    const char *rej = e ? strstr(e, "rejected_calls=") : NULL;
+    CHECK_MSG(rej && atoll(rej + 15) > 0, "the undo was never refused: %.90s", e ? e : "");
+    freeReplyObject(r);
+    CHECK_EQ(held, 0);
+
+    redlock_lock_free(l);
+    redlock_client_free(c);
+    event_base_free(base);
+    rlt_servers_free(s);
+}
+
+/* A blocking client whose undo is owed (the SET's connection was reset):
+ * the node comes back inside redlock_client_wait_connected, and the undo
+ * must leave then, not at some later call. */
+TEST(safety_owed_undo_leaves_with_wait_connected)
+{
+    rlt_servers *s = it_start(1, NULL);
+    static const char key[] = "safety:owed-blocking";
+    char err[256] = "", a[64];
+    rlp_thread *px = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(s, 0), err, sizeof err);
+    CHECK_MSG(px != NULL, "%s", err);
+    snprintf(a, sizeof a, "127.0.0.1:%d", rlp_thread_port(px));
+    const char *addrs[1] = {a};
+    redlock_options o;
+    it_opts(&o);
+    o.reconnect_min_ms = 200;
+    o.reconnect_max_ms = 200;
+    redlock_client *c = it_client_addrs(addrs, 1, &o, 1);
+    redlock_lock *l = IT_LOCK(c, key);
+    rlp_thread_set_setreset(px, 1);
+    CHECK_NE(redlock_try_acquire(l, 30000), REDLOCK_OK);
+    CHECK_EQ(sl_set_calls(s, 0), 1);        /* the SET ran before the reset */
+    CHECK_EQ(redlock_client_wait_connected(c, 1, 3000), 0);
+    /* no more calls into the library: only the server may act now */
+    int held = it_count_lock(s, key, sizeof key - 1, l);
+    int64_t deadline = check_now_ms() + 2000;
+    while (held && check_now_ms() < deadline) {
+        usleep(5000);
+        held = it_count_lock(s, key, sizeof key - 1, l);
+    }
+    check_note("after wait_connected: our value %s", held ? "still there" : "gone");
+    CHECK_EQ(held, 0);
+
+    redlock_lock_free(l);
+    redlock_client_free(c);
+    rlp_thread_stop(px);
+    rlt_servers_free(s);
+}
+
+struct drop_cb {
+    redlock_lock *second;
+    struct sl_op *w2;
+    int down, protocol_errors;
+};
+
+static void drop_first_cb(redlock_lock *l, int status, void *privdata)
+{
+    struct drop_cb *d = privdata;
+    int64_t until = check_now_ms() + 5;
+    (void)l;
+    (void)status;
+    while (check_now_ms() < until)
+        ;       /* longer than the 1 ms back-off: the node is due again */
+    CHECK_EQ(redlock_try_acquire_async(d->second, 30000, sl_op_cb, d->w2), REDLOCK_OK);
+}
+
+static void drop_node_cb(redlock_client *c, size_t node, int event, const char *detail,
+                         void *privdata)
+{
+    struct drop_cb *d = privdata;
+    (void)c;
+    (void)node;
+    if (event == REDLOCK_NODE_DOWN) {
+        d->down++;
+        d->protocol_errors += strstr(detail, "protocol error") != NULL;
+    }
+}
+
+/* An operation started from a callback run while a connection is being torn
+ * down must not reconnect in the middle of it (the new handshake's replies
+ * would then find no request: "protocol error"). */
+TEST(safety_no_reconnect_inside_a_drop)
+{
+    rlt_servers *s = it_start(1, NULL);
+    char err[256] = "", a[64];
+    rlp_thread *px = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(s, 0), err, sizeof err);
+    CHECK_MSG(px != NULL, "%s", err);
+    snprintf(a, sizeof a, "127.0.0.1:%d", rlp_thread_port(px));
+    const char *addrs[1] = {a};
+    struct event_base *base = sl_base();
+    struct sl_op w2 = {base, 0, 0, 0, 0};
+    struct drop_cb d = {NULL, &w2, 0, 0};
+    redlock_options o;
+    redlock_client *c = NULL;
+    it_opts(&o);
+    o.node_timeout_ms = 1000;
+    o.reconnect_min_ms = 1;
+    o.reconnect_max_ms = 1;
+    o.node_cb = drop_node_cb;
+    o.node_privdata = &d;
+    CHECK_MSG(redlock_client_new(&c, base, addrs, 1, &o, err, sizeof err) == 0, "%s", err);
+    CHECK_EQ(it_async_wait_connected(base, c, 1, 3000), 0);
+    redlock_lock *l1 = IT_LOCK(c, "safety:drop-a");
+    d.second = IT_LOCK(c, "safety:drop-b");
+    rlp_thread_set_setreset(px, 1);
+    CHECK_EQ(redlock_try_acquire_async(l1, 30000, drop_first_cb, &d), REDLOCK_OK);
+    sl_op_wait(&w2, 5000);
+    CHECK_EQ(it_async_wait_connected(base, c, 1, 3000), 0);
+    sl_run(base, 100);
+    check_note("node down %d times, %d with a protocol error; second acquire %d", d.down,
+               d.protocol_errors, w2.status);
+    CHECK_GE(d.down, 1);
+    CHECK_EQ(d.protocol_errors, 0);
+
+    redlock_lock_free(l1);
+    redlock_lock_free(d.second);
+    redlock_client_free(c);
+    event_base_free(base);
+    rlp_thread_stop(px);
+    rlt_servers_free(s);
 }

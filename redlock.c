@@ -179,9 +179,9 @@ static int check_options(const redlock_options *o, char *err, size_t errlen)
         return errf(err, errlen, REDLOCK_EINVAL, "retry_delay_ms must be in 0 .. 3600000");
     if (o->retry_jitter_ms < 0 || o->retry_jitter_ms > o->retry_delay_ms)
         return errf(err, errlen, REDLOCK_EINVAL, "retry_jitter_ms must be in 0 .. retry_delay_ms");
-    if (o->acquire_timeout_ms < 0 || o->acquire_timeout_ms > MAX_TTL_MS)
+    if (o->acquire_timeout_ms < 0)
         return errf(err, errlen, REDLOCK_EINVAL,
-                    "acquire_timeout_ms must be in 0 .. 2^40 (0: no limit)");
+                    "acquire_timeout_ms must be >= 0 (0, or more than 2^40: no limit)");
     if (o->reconnect_min_ms < 1 || o->reconnect_min_ms > HOUR_MS)
         return errf(err, errlen, REDLOCK_EINVAL, "reconnect_min_ms must be in 1 .. 3600000");
     if (o->reconnect_max_ms < o->reconnect_min_ms || o->reconnect_max_ms > HOUR_MS)
@@ -1013,7 +1013,9 @@ static int start_acquire(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *
     l->nodes_ok = 0;
     memset(l->gen, 0, c->n * sizeof *l->gen);
     l->attempts_left = try ? 0 : c->opt.retry_count;
-    l->deadline_us = c->opt.acquire_timeout_ms && !try
+    /* 0 and anything past 2^40 ms (35 years; INT64_MAX is a natural "no
+     * limit") mean no deadline; below that the microseconds cannot overflow */
+    l->deadline_us = c->opt.acquire_timeout_ms && c->opt.acquire_timeout_ms <= MAX_TTL_MS && !try
                      ? redlock__add_sat(redlock__now(c), c->opt.acquire_timeout_ms * 1000) : 0;
     l->cb = cb;
     l->privdata = pd;

@@ -122,9 +122,10 @@ typedef struct redlock_options {
                                   * attempts                                  */
     int64_t retry_jitter_ms;     /* 100 (0 .. retry_delay_ms): delay is
                                   * retry_delay +- this                       */
-    int64_t acquire_timeout_ms;  /* 0 (0 .. 2^40): 0 is no limit; else no
-                                  * attempt starts at or after this much time
-                                  * since the acquire began (ETIMEDOUT)       */
+    int64_t acquire_timeout_ms;  /* 0 (>= 0): no attempt starts at or after
+                                  * this much time since the acquire began
+                                  * (ETIMEDOUT); 0, or more than 2^40 (e.g.
+                                  * INT64_MAX), is no limit                   */
     int64_t reconnect_min_ms;    /* 10 (1 .. 3600000): first reconnection delay */
     int64_t reconnect_max_ms;    /* 1000 (reconnect_min_ms .. 3600000): cap of
                                   * the doubling back-off                     */

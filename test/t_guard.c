@@ -115,6 +115,17 @@ static void done_cb(redlock_lock *l, int status, void *privdata)
 
 /* ---- 7: option bounds ----------------------------------------------------- */
 
+/* INFO commandstats: how many SETs server 0 ran. */
+static int sl_calls_set(rlt_servers *s)
+{
+    redisReply *r = rlt_servers_command(s, 0, "INFO commandstats");
+    CHECK(r != NULL && r->type == REDIS_REPLY_STRING);
+    const char *p = strstr(r->str, "cmdstat_set:calls=");
+    int n = p ? atoi(p + 18) : 0;
+    freeReplyObject(r);
+    return n;
+}
+
 static void expect_opt_rejected(const redlock_options *o, const char *name, long long val)
 {
     static const char *const addrs[] = {"127.0.0.1:1"};
@@ -173,9 +184,6 @@ TEST(guard_option_bounds)
     BAD_OPT(node_timeout_ms, INT64_MIN);
     BAD_OPT(connect_timeout_ms, -1);
     BAD_OPT(reconnect_min_ms, 0);
-    BAD_OPT(acquire_timeout_ms, INT64_MAX);
-    BAD_OPT(acquire_timeout_ms, INT64_MAX / 1000 + 1);
-    BAD_OPT(acquire_timeout_ms, p40 + 1);
     BAD_OPT(acquire_timeout_ms, -1);
     BAD_OPT(acquire_timeout_ms, INT64_MIN);
     BAD_OPT(drift_min_ms, INT64_MAX);
@@ -189,6 +197,10 @@ TEST(guard_option_bounds)
     GOOD_OPT(reconnect_max_ms, hour);
     GOOD_OPT(acquire_timeout_ms, p40);
     GOOD_OPT(acquire_timeout_ms, 0);
+    /* a natural "no limit" */
+    GOOD_OPT(acquire_timeout_ms, INT64_MAX);
+    GOOD_OPT(acquire_timeout_ms, INT64_MAX / 1000 + 1);
+    GOOD_OPT(acquire_timeout_ms, p40 + 1);
     GOOD_OPT(drift_min_ms, p40);
     GOOD_OPT(drift_min_ms, 0);
     {
@@ -200,28 +212,33 @@ TEST(guard_option_bounds)
 
     /* the largest values still lock and retry normally (no overflow) */
     rlt_servers *s = it_start(1, NULL);
-    redlock_options o;
-    it_opts(&o);
-    o.acquire_timeout_ms = p40;
-    o.reconnect_max_ms = hour;
-    o.connect_timeout_ms = hour;
-    redlock_client *a = it_client(s, &o);
-    redlock_client *b = it_client(s, &o);
-    redlock_lock *la = IT_LOCK(a, "guard:bounds");
-    redlock_lock *lb = IT_LOCK(b, "guard:bounds");
-    CHECK_RC(la, redlock_acquire(la, 10000), REDLOCK_OK);
-    CHECK_GT(redlock_lock_validity(la), 9000);
-    int64_t t0 = check_now_ms();
-    CHECK_RC(lb, redlock_acquire(lb, 10000), REDLOCK_ENOQUORUM); /* 3 retries 10 ms apart */
-    CHECK_LT(check_now_ms() - t0, 5000);
-    CHECK_RC(la, redlock_release(la), REDLOCK_OK);
-    CHECK_RC(lb, redlock_acquire(lb, 10000), REDLOCK_OK);
-    CHECK_RC(lb, redlock_release(lb), REDLOCK_OK);
-    CHECK_EQ(rlt_servers_count_key(s, "guard:bounds", 12), 0);
-    redlock_lock_free(la);
-    redlock_lock_free(lb);
-    redlock_client_free(a);
-    redlock_client_free(b);
+    const int64_t deadlines[] = {p40, INT64_MAX};
+    for (size_t i = 0; i < 2; i++) {
+        redlock_options o;
+        it_opts(&o);
+        o.acquire_timeout_ms = deadlines[i];
+        o.reconnect_max_ms = hour;
+        o.connect_timeout_ms = hour;
+        redlock_client *a = it_client(s, &o);
+        redlock_client *b = it_client(s, &o);
+        redlock_lock *la = IT_LOCK(a, "guard:bounds");
+        redlock_lock *lb = IT_LOCK(b, "guard:bounds");
+        CHECK_RC(la, redlock_acquire(la, 10000), REDLOCK_OK);
+        CHECK_GT(redlock_lock_validity(la), 9000);
+        int64_t t0 = check_now_ms();
+        /* every retry made (3, 10 ms apart), none cut short by a deadline */
+        CHECK_RC(lb, redlock_acquire(lb, 10000), REDLOCK_ENOQUORUM);
+        CHECK_LT(check_now_ms() - t0, 5000);
+        CHECK_EQ(sl_calls_set(s), (int)i * 6 + 1 + 4);   /* earlier rounds: 6 each */
+        CHECK_RC(la, redlock_release(la), REDLOCK_OK);
+        CHECK_RC(lb, redlock_acquire(lb, 10000), REDLOCK_OK);
+        CHECK_RC(lb, redlock_release(lb), REDLOCK_OK);
+        CHECK_EQ(rlt_servers_count_key(s, "guard:bounds", 12), 0);
+        redlock_lock_free(la);
+        redlock_lock_free(lb);
+        redlock_client_free(a);
+        redlock_client_free(b);
+    }
     rlt_servers_free(s);
 }
 

@@ -38,7 +38,7 @@ redlock__op *redlock__op_new(redlock_client *c, const redlock__op_kind *kind,
     } else {
         if (!(op = calloc(1, sizeof *op)))
             return NULL;
-        op->votes = calloc(2, c->n);
+        op->votes = calloc(3, c->n);
         op->rtt = malloc(c->n * sizeof *op->rtt);
         op->detail = malloc(c->n * sizeof *op->detail);
         op->gen = malloc(c->n * sizeof *op->gen);
@@ -51,6 +51,7 @@ redlock__op *redlock__op_new(redlock_client *c, const redlock__op_kind *kind,
             return NULL;
         }
         op->evaled = op->votes + c->n;
+        op->late = op->votes + 2 * c->n;
         op->c = c;
         evtimer_assign(&op->timer, c->base, op_timer_cb, op);
     }
@@ -58,13 +59,13 @@ redlock__op *redlock__op_new(redlock_client *c, const redlock__op_kind *kind,
     op->next = op->prev = NULL;
     op->refs = 1;
     op->decided = op->starting = op->deferred = op->cancelled = op->expired = 0;
-    op->full_wait = 0;
+    op->full_wait = op->rearmed = 0;
     op->decision = REDLOCK__UNDECIDED;
     op->ttl_ms = ttl_ms;
     op->drift_us = ttl_ms ? redlock__drift_us(ttl_ms, c->opt.drift_factor, c->opt.drift_min_ms) : 0;
     op->limit_us = 0;
     op->err[0] = '\0';
-    memset(op->votes, 0, 2 * c->n);
+    memset(op->votes, 0, 3 * c->n);
     for (size_t i = 0; i < c->n; i++) {
         op->rtt[i] = -1;
         op->detail[i][0] = '\0';
@@ -165,8 +166,9 @@ static void vote(redlock__op *op, size_t node, enum redlock__vote v, const char 
     case REDLOCK__TIMEOUT:
         st->timeouts++;
         /* Only a wait of the full node timeout says the node is slow; an
-         * op that ran out of validity or deadline earlier does not. */
-        if (op->full_wait)
+         * op that ran out of validity or deadline earlier does not, nor a
+         * request that left late because the application held the loop. */
+        if (op->full_wait && !op->late[node])
             redlock__node_timed_out(&op->c->nodes[node]);
         break;
     case REDLOCK__DOWN: st->unreachable++; break;
@@ -182,10 +184,27 @@ static void vote(redlock__op *op, size_t node, enum redlock__vote v, const char 
     check(op, now);
 }
 
+/* How long the op's timer waits from `now`: the node timeout, or less when
+ * the validity or the caller's deadline runs out first. */
+static int64_t op_wait_us(const redlock__op *op, int64_t now)
+{
+    int64_t wait_us = op->c->opt.node_timeout_ms * 1000;
+    if (op->ttl_ms) {
+        int64_t left = redlock__op_validity_us(op, now);
+        if (left < wait_us)
+            wait_us = left;
+    }
+    if (op->limit_us && op->limit_us - now < wait_us)
+        wait_us = op->limit_us - now;
+    if (wait_us < 0)
+        wait_us = 0;
+    return wait_us;
+}
+
 void redlock__op_start(redlock__op *op, redlock__op_done *done, void *privdata)
 {
     redlock_client *c = op->c;
-    int64_t now = redlock__now(c), wait_us = c->opt.node_timeout_ms * 1000;
+    int64_t now = redlock__now(c), wait_us;
 
     op->done = done;
     op->done_privdata = privdata;
@@ -203,15 +222,7 @@ void redlock__op_start(redlock__op *op, redlock__op_done *done, void *privdata)
     if (op->decided)
         return;     /* completion already scheduled */
 
-    if (op->ttl_ms) {
-        int64_t left = redlock__op_validity_us(op, now);
-        if (left < wait_us)
-            wait_us = left;
-    }
-    if (op->limit_us && op->limit_us - now < wait_us)
-        wait_us = op->limit_us - now;
-    if (wait_us < 0)
-        wait_us = 0;
+    wait_us = op_wait_us(op, now);
     op->full_wait = wait_us == c->opt.node_timeout_ms * 1000;
     if (op->full_wait && c->node_timeout_tv) {
         /* The usual case: libevent keeps equal timeouts in a FIFO queue,
@@ -240,6 +251,24 @@ static void op_timer_cb(evutil_socket_t fd, short what, void *arg)
          * validity or the caller's deadline, whichever came first. */
         int64_t now = redlock__now(c);
         const char *why = "timed out";
+        int late = 0;
+        if (op->full_wait && !op->rearmed) {
+            /* Requests that left late (the application held the loop after
+             * starting the op) get their node timeout from when they left:
+             * once, and never past the validity or the deadline. */
+            for (size_t i = 0; i < c->n; i++)
+                late |= op->votes[i] == REDLOCK__PENDING && op->late[i];
+            if (late && op_wait_us(op, now) > 0) {
+                op->rearmed = 1;
+                for (size_t i = 0; i < c->n && !op->decided; i++)
+                    if (op->votes[i] == REDLOCK__PENDING && !op->late[i])
+                        vote(op, i, REDLOCK__TIMEOUT, why, now);
+                if (!op->decided)
+                    redlock__timer_add(c, &op->timer, op_wait_us(op, now));
+                redlock__leave(c);
+                return;
+            }
+        }
         if (op->ttl_ms && redlock__op_validity_us(op, now) < REDLOCK__MIN_VALIDITY_US) {
             op->expired = 1;
             why = "no reply before the validity ran out";

@@ -148,6 +148,8 @@ static void node_drop(redlock__node *n, const char *why)
             (void)send(fd, n->out.p, n->out.len, MSG_NOSIGNAL | MSG_DONTWAIT);
     }
     n->out.len = 0;
+    n->unflushed = 0;
+    n->out_since_us = 0;
     event_del(&n->flush_ev);
     if (n->bev) {
         bufferevent_free(n->bev);
@@ -466,9 +468,11 @@ void redlock__node_connect(redlock__node *n)
     redlock__timer_add(c, &n->connect_timer, c->opt.connect_timeout_ms * 1000);
 }
 
-/* Queue bytes (room reserved) to leave with this turn's other requests. */
+/* Queue bytes (room reserved) to leave with this turn's other requests;
+ * their slot was just pushed. */
 static void append_out(redlock__node *n, const char *buf, size_t len)
 {
+    n->unflushed++;
     memcpy(n->out.p + n->out.len, buf, len);
     if (n->out.len == 0 && n->state == REDLOCK__NODE_UP)
         event_active(&n->flush_ev, EV_WRITE, 1);
@@ -794,6 +798,8 @@ void redlock__node_send(redlock__node *n, redlock__op *op, const char *buf, size
     }
     /* Requests made in one turn of the loop leave together, once, after the
      * callbacks that made them: one write per node per turn. */
+    if (!n->out_since_us)
+        n->out_since_us = op->start_us;
     append_out(n, buf, len);
 }
 
@@ -809,6 +815,20 @@ static void flush_cb(evutil_socket_t fd, short what, void *arg)
      * in the wrong one). */
     if (!n->bev || !n->out.len || n->state != REDLOCK__NODE_UP)
         return;
+    if (n->out_since_us && redlock__now(n->c) - n->out_since_us > 1000) {
+        /* These requests leave late: the application held the loop after
+         * starting them (or they waited for the handshake).  Their op's
+         * timer may fire before a reply could come back; that is no sign
+         * that this node hangs. */
+        for (size_t i = n->count - (n->unflushed < n->count ? n->unflushed : n->count);
+             i < n->count; i++) {
+            redlock__op *op = n->slots[(n->head + i) % n->cap].op;
+            if (op)
+                op->late[n->index] = 1;
+        }
+    }
+    n->unflushed = 0;
+    n->out_since_us = 0;
     /* Plain TCP with nothing queued in the bufferevent: write straight to
      * the socket, saving a loop turn; what does not fit (or fails: the
      * bufferevent then sees the error itself) goes to the bufferevent. */

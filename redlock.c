@@ -352,17 +352,18 @@ int redlock__leave(redlock_client *c)
 
 int64_t redlock__now(redlock_client *c)
 {
-    int64_t now = c->opt.clock(c->opt.clock_privdata);
+    int64_t raw = c->opt.clock(c->opt.clock_privdata);
 
     /* A clock that went back would make validity grow: remember that it
-     * happened (every lock granted before then is worth nothing) and never
-     * let time run backwards for the arithmetic. */
-    if (now < c->last_now) {
+     * happened (every lock granted before then is worth nothing) and carry
+     * on from the last reading, so that time never runs backwards for the
+     * arithmetic, and keeps running (deadlines, retries) after the step. */
+    if (raw < c->last_raw) {
         c->clock_steps++;
-        now = c->last_now;
+        c->clock_offset += c->last_raw - raw;
     }
-    c->last_now = now;
-    return now;
+    c->last_raw = raw;
+    return raw + c->clock_offset;
 }
 
 void redlock__timer_add(redlock_client *c, struct event *ev, int64_t us)
@@ -384,7 +385,9 @@ void redlock__timer_add(redlock_client *c, struct event *ev, int64_t us)
  * than 1 ms stale (a burst of operations in one loop turn pays once). */
 void redlock__fresh_loop_time(redlock_client *c, int64_t now)
 {
-    if (now - c->loop_time_fixed_us >= 1000 || now < c->loop_time_fixed_us) {
+    /* an injected clock says nothing of libevent's: refresh every time */
+    if (now - c->loop_time_fixed_us >= 1000 || now < c->loop_time_fixed_us ||
+        c->opt.clock != redlock__clock_default) {
         event_base_update_cache_time(c->base);
         c->loop_time_fixed_us = now;
     }
@@ -705,9 +708,10 @@ static int settle(redlock_lock *l, const redlock__op *op)
     if (op->decision == REDLOCK__WON) {
         redlock_client *c = op->c;
         int64_t until = op->start_us + op->ttl_ms * 1000 - op->drift_us;
-        /* Checked again as the result is handed over: a success always
-         * has at least 1 ms to report, and no clock step since the start. */
-        if (until - redlock__now(c) >= REDLOCK__MIN_VALIDITY_US &&
+        /* Checked again as the result is handed over, with a margin for the
+         * callback's own reading: a success always has at least 1 ms to
+         * report, and no clock step since the start. */
+        if (until - redlock__now(c) >= REDLOCK__MIN_VALIDITY_US + REDLOCK__HANDOVER_US &&
             op->clock_steps == c->clock_steps) {
             l->valid_until_us = until;
             l->valid_max_us = op->ttl_ms * 1000 - op->drift_us;

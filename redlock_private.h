@@ -61,6 +61,9 @@ typedef struct redlock__tally {
 /* A win needs at least this much validity left (so that a success never
  * reads 0 ms of validity). */
 #define REDLOCK__MIN_VALIDITY_US 1000
+/* ... plus this when the result is handed over, so that the callback's own
+ * reading, a moment later, still finds >= 1 ms. */
+#define REDLOCK__HANDOVER_US 200
 
 void redlock__tally_init(redlock__tally *t, unsigned n);
 void redlock__tally_set(redlock__tally *t, enum redlock__vote from, enum redlock__vote to);
@@ -152,6 +155,7 @@ struct redlock__op {
     unsigned cancelled : 1;           /* decided by redlock__op_cancel_all */
     unsigned expired : 1;             /* lost because validity ran out */
     unsigned full_wait : 1;           /* the timer waits the whole node timeout */
+    unsigned rearmed : 1;             /* waited again for requests that left late */
     enum redlock__decision decision;
     int64_t start_us;
     unsigned clock_steps;             /* the client's, at the start */
@@ -169,6 +173,7 @@ struct redlock__op {
     char err[160];                    /* first failure reason, or "" */
     unsigned char *votes;             /* n votes */
     unsigned char *evaled;            /* n flags: resent as EVAL once */
+    unsigned char *late;              /* n flags: left > 1 ms after the start */
     /* n connection serials (redlock__node.gen): for a request that wrote a
      * key, the connection it left on (0: never sent); for a release, the
      * connection of the SET it undoes (0: nothing to undo there). */
@@ -262,6 +267,8 @@ typedef struct redlock__node {
     struct event undo_timer;           /* resend undos refused with an error */
     struct event flush_ev;             /* write `out` once per loop turn */
     redlock__buf out;                  /* requests not yet written */
+    size_t unflushed;                  /* slots of the requests in `out` */
+    int64_t out_since_us;              /* start of the oldest op in `out`, or 0 */
     int64_t backoff_ms;
     int64_t retry_at_us;               /* when DOWN: next connect allowed */
     int timeouts_in_row;               /* since the last reply */
@@ -315,7 +322,8 @@ struct redlock_client {
     void *ssl_ctx;                   /* SSL_CTX when a node uses TLS */
     char *tls_server_name;           /* copy of the option, or NULL */
     const struct timeval *node_timeout_tv;   /* libevent common timeout */
-    int64_t last_now;                /* the latest clock reading */
+    int64_t last_raw;                /* the clock's latest reading */
+    int64_t clock_offset;            /* added to it: the steps back so far */
     int64_t loop_time_fixed_us;      /* when libevent's cached time was refreshed */
     unsigned clock_steps;            /* times the clock was seen going back */
 };

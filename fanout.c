@@ -186,7 +186,7 @@ static void vote(redlock__op *op, size_t node, enum redlock__vote v, const char 
 
 /* How long the op's timer waits from `now`: the node timeout, or less when
  * the validity or the caller's deadline runs out first. */
-static int64_t op_wait_us(const redlock__op *op, int64_t now)
+static inline int64_t op_wait_us(const redlock__op *op, int64_t now)
 {
     int64_t wait_us = op->c->opt.node_timeout_ms * 1000;
     if (op->ttl_ms) {

@@ -83,7 +83,7 @@ static int slot_grow(redlock__node *n)
 }
 
 /* A request's slot, in the order the requests go out on the wire. */
-static int slot_push(redlock__node *n, redlock__op *op, int kind)
+static inline int slot_push(redlock__node *n, redlock__op *op, int kind)
 {
     if (n->count == n->cap && slot_grow(n) != 0)
         return REDLOCK_ENOMEM;
@@ -470,7 +470,7 @@ void redlock__node_connect(redlock__node *n)
 
 /* Queue bytes (room reserved) to leave with this turn's other requests;
  * their slot was just pushed. */
-static void append_out(redlock__node *n, const char *buf, size_t len)
+static inline void append_out(redlock__node *n, const char *buf, size_t len)
 {
     n->unflushed++;
     memcpy(n->out.p + n->out.len, buf, len);
@@ -803,6 +803,15 @@ void redlock__node_send(redlock__node *n, redlock__op *op, const char *buf, size
     append_out(n, buf, len);
 }
 
+/* A request that leaves this long after its op started left late: a
+ * quarter of the node timeout, at least 1 ms (a loaded machine delays every
+ * write by a little; only a long hold of the loop matters here). */
+static int64_t late_us(const redlock_client *c)
+{
+    int64_t q = c->opt.node_timeout_ms * 250;
+    return q > 1000 ? q : 1000;
+}
+
 static void flush_cb(evutil_socket_t fd, short what, void *arg)
 {
     redlock__node *n = arg;
@@ -815,7 +824,7 @@ static void flush_cb(evutil_socket_t fd, short what, void *arg)
      * in the wrong one). */
     if (!n->bev || !n->out.len || n->state != REDLOCK__NODE_UP)
         return;
-    if (n->out_since_us && redlock__now(n->c) - n->out_since_us > 1000) {
+    if (n->out_since_us && redlock__now(n->c) - n->out_since_us > late_us(n->c)) {
         /* These requests leave late: the application held the loop after
          * starting them (or they waited for the handshake).  Their op's
          * timer may fire before a reply could come back; that is no sign

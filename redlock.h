@@ -103,7 +103,9 @@ typedef void redlock_cb(redlock_lock *lock, int status, void *privdata);
 typedef void redlock_node_cb(redlock_client *client, size_t node, int event,
                              const char *detail, void *privdata);
 
-/* Time source in microseconds; it must never go backwards. */
+/* Time source in microseconds; it should never go backwards.  If it does,
+ * every lock held then has 0 validity from that moment, and the client's
+ * time carries on from its previous reading. */
 typedef int64_t redlock_clock_fn(void *privdata);
 
 /* Client options.  Fill with redlock_options_init(), then change fields.

@@ -468,15 +468,22 @@ void redlock__node_connect(redlock__node *n)
     redlock__timer_add(c, &n->connect_timer, c->opt.connect_timeout_ms * 1000);
 }
 
-/* Queue bytes (room reserved) to leave with this turn's other requests;
- * their slot was just pushed. */
+/* `out` grew from `before` bytes by requests whose slots were just pushed:
+ * they leave with this turn's other requests. */
+static inline void out_grew(redlock__node *n, size_t before, size_t slots)
+{
+    n->unflushed += slots;
+    if (before == 0 && n->state == REDLOCK__NODE_UP)
+        event_active(&n->flush_ev, EV_WRITE, 1);
+}
+
+/* Queue bytes (room reserved) as one request; its slot was just pushed. */
 static inline void append_out(redlock__node *n, const char *buf, size_t len)
 {
-    n->unflushed++;
+    size_t before = n->out.len;
     memcpy(n->out.p + n->out.len, buf, len);
-    if (n->out.len == 0 && n->state == REDLOCK__NODE_UP)
-        event_active(&n->flush_ev, EV_WRITE, 1);
     n->out.len += len;
+    out_grew(n, before, 1);
 }
 
 /* What we know of connection `gen`: id 0 when nothing. */
@@ -522,24 +529,23 @@ static int encode_undo(redlock__buf *b, const redlock__owed *o)
 
 static void owed_release(redlock__owed *o)
 {
-    if (o) {
-        free(o->kv);
-        free(o);
-    }
+    free(o);
 }
 
 /* Kill connection `gen` on the server (if allowed, see may_kill) before
  * what is queued next. */
 static void push_kill(redlock__node *n, uint32_t gen)
 {
-    redlock__buf b = { 0 };
     redlock__conn_ref old = conn_ref(n, gen);
+    size_t before = n->out.len;
 
-    if (may_kill(n, &old) && encode_kill(&b, &old) == 0 &&
-        redlock__buf_reserve(&n->out, b.len) == 0 &&
-        slot_push(n, NULL, REDLOCK__SLOT_OPTIONAL) == 0)
-        append_out(n, b.p, b.len);
-    redlock__buf_free(&b);
+    if (!may_kill(n, &old))
+        return;
+    if (encode_kill(&n->out, &old) != 0 || slot_push(n, NULL, REDLOCK__SLOT_OPTIONAL) != 0) {
+        n->out.len = before;    /* out of memory: no kill */
+        return;
+    }
+    out_grew(n, before, 1);
 }
 
 /* Keep an undo for the next connection.  Bounded by max_pending: past it
@@ -572,38 +578,31 @@ static void owe(redlock__node *n, redlock__owed *o)
  * the SET's connection when that is not this one. */
 static void queue_undo(redlock__node *n, redlock__owed *o)
 {
-    redlock__buf b = { 0 };
     redlock__conn_ref old = conn_ref(n, o->set_gen);
     int kill = o->set_gen != n->gen && may_kill(n, &old);
+    size_t before = n->out.len, count = n->count;
 
-    if ((kill && encode_kill(&b, &old) != 0) || encode_undo(&b, o) != 0 ||
-        redlock__buf_reserve(&n->out, b.len) != 0 ||
-        (kill && slot_push(n, NULL, REDLOCK__SLOT_OPTIONAL) != 0)) {
-        redlock__buf_free(&b);
+    /* encoded straight into `out`; on failure both are taken back */
+    if ((kill && (encode_kill(&n->out, &old) != 0 ||
+                  slot_push(n, NULL, REDLOCK__SLOT_OPTIONAL) != 0)) ||
+        encode_undo(&n->out, o) != 0 || slot_push(n, NULL, REDLOCK__SLOT_UNDO) != 0) {
+        n->out.len = before;
+        n->count = count;       /* the newest slots are ours */
         owed_release(o);        /* out of memory: the key expires with its ttl */
         return;
     }
-    if (slot_push(n, NULL, REDLOCK__SLOT_UNDO) != 0) {
-        if (kill)
-            n->count--;         /* the kill's slot, the newest */
-        redlock__buf_free(&b);
-        owed_release(o);
-        return;
-    }
     n->slots[(n->head + n->count - 1) % n->cap].undo = o;
-    append_out(n, b.p, b.len);
-    redlock__buf_free(&b);
+    out_grew(n, before, (size_t)kill + 1);
 }
 
 void redlock__node_undo(redlock__node *n, uint32_t gen, const char *key, size_t keylen,
                         const char *value, size_t valuelen)
 {
-    redlock__owed *o = calloc(1, sizeof *o);
+    redlock__owed *o = malloc(sizeof *o + keylen + valuelen);
 
-    if (!o || !(o->kv = malloc(keylen + valuelen + 1))) {
-        free(o);
+    if (!o)
         return;     /* out of memory: the key expires with its ttl */
-    }
+    o->tries = 0;
     memcpy(o->kv, key, keylen);
     memcpy(o->kv + keylen, value, valuelen);
     o->keylen = keylen;
@@ -612,9 +611,8 @@ void redlock__node_undo(redlock__node *n, uint32_t gen, const char *key, size_t 
     /* Behind the SET on its own connection (up, or still waiting for its
      * first handshake with the SET queued in it); after a kill of the SET's
      * connection on another one that is up; else owed until the next. */
-    if ((n->state == REDLOCK__NODE_UP ||
-         (n->state == REDLOCK__NODE_CONNECTING && gen == n->gen)) &&
-        (gen == n->gen || n->state == REDLOCK__NODE_UP))
+    if (n->state == REDLOCK__NODE_UP ||
+        (n->state == REDLOCK__NODE_CONNECTING && gen == n->gen))
         queue_undo(n, o);
     else
         owe(n, o);

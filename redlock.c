@@ -42,7 +42,6 @@ struct redlock_lock {
     size_t valuelen;
     int fixed_value;
     int64_t valid_until_us;          /* 0: not held */
-    int64_t valid_max_us;            /* ttl - drift of the grant: validity never exceeds it */
     unsigned clock_steps;            /* the client's clock_steps when granted */
     uint32_t *gen;                   /* per node: connection of the winning SET */
     size_t nodes_ok;
@@ -696,7 +695,7 @@ static void record(redlock_lock *l, const redlock__op *op)
  * the lock's operation if it was cancelled or won (validity then counts from
  * this op's own start, also for an extend).  1 when finished: the lock may
  * be gone then. */
-static int settle(redlock_lock *l, const redlock__op *op)
+static int settle(redlock_lock *l, redlock__op *op)
 {
     l->op = NULL;
     record(l, op);
@@ -714,14 +713,13 @@ static int settle(redlock_lock *l, const redlock__op *op)
         if (until - redlock__now(c) >= REDLOCK__MIN_VALIDITY_US + REDLOCK__HANDOVER_US &&
             op->clock_steps == c->clock_steps) {
             l->valid_until_us = until;
-            l->valid_max_us = op->ttl_ms * 1000 - op->drift_us;
             l->clock_steps = op->clock_steps;
             if (op->kind == &kind_acquire)
                 memcpy(l->gen, op->gen, c->n * sizeof *l->gen);
             complete(l, 0);
             return 1;
         }
-        ((redlock__op *)op)->expired = 1;
+        op->expired = 1;
     }
     return 0;
 }
@@ -812,7 +810,7 @@ static void release_done(redlock__op *op, void *privdata)
      * so, else the outcome is unknown (slow or unreachable masters). */
     if (op->tally.count[REDLOCK__OK] < op->tally.quorum) {
         code = redlock__failure_code(&op->tally);
-        if (code == REDLOCK_ENOQUORUM || redlock__refused_quorum(&op->tally))
+        if (code == REDLOCK_ENOQUORUM)      /* refusals sank the quorum */
             code = REDLOCK_ENOTOWNER;
         describe(l, op, code);
     }
@@ -913,12 +911,12 @@ int64_t redlock_lock_validity(const redlock_lock *l)
 
     if (!l || !l->c || !l->valid_until_us)
         return 0;
+    /* The client's time never runs back (redlock__now), so this is never
+     * more than ttl - drift; a clock seen going back since the grant makes
+     * the count mean nothing. */
     left = l->valid_until_us - redlock__now(l->c);
-    /* the clock went back since the grant: the count means nothing now */
     if (l->c->clock_steps != l->clock_steps)
         return 0;
-    if (left > l->valid_max_us)
-        left = l->valid_max_us;
     return redlock__ms_floor(left);
 }
 
@@ -1000,14 +998,15 @@ static void start(redlock__op *op, redlock__op_done *done, void *privdata)
 static int start_acquire(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd, int try)
 {
     redlock_client *c;
+    int64_t left;
     int rc;
 
     if ((rc = check_start(l, cb, 1)) != 0 || (rc = check_ttl(l, ttl_ms)) != 0)
         return rc;
-    if (redlock_lock_validity(l) > 0) {
+    if ((left = redlock_lock_validity(l)) > 0) {
         /* A new value would orphan the held key (and be refused by it). */
         set_err(l, "acquire: the lock is already held (%lld ms left): extend or release it",
-                (long long)redlock_lock_validity(l));
+                (long long)left);
         return REDLOCK_EBUSY;
     }
     c = l->c;

@@ -232,10 +232,10 @@ typedef struct redlock__conn_ref {
 } redlock__conn_ref;
 
 typedef struct redlock__owed {
-    char *kv;                  /* key then value */
     size_t keylen, valuelen;
     uint32_t set_gen;          /* the connection that carried the SET */
     unsigned tries;            /* error replies so far */
+    char kv[];                 /* key then value (one allocation) */
 } redlock__owed;
 
 #define REDLOCK__CONN_HISTORY 8    /* connections remembered for undos */

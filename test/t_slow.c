@@ -186,6 +186,18 @@ static long long sl_set_calls(rlt_servers *s, int i)
     return sl_calls(s, i, "set");
 }
 
+/* Run the client's loop until server i ran `cmd` at least `want` times, or
+ * timeout_ms passed; the last count. */
+static long long sl_pump_calls(struct event_base *base, rlt_servers *s, int i, const char *cmd,
+                               long long want, int64_t timeout_ms)
+{
+    int64_t deadline = check_now_ms() + timeout_ms;
+    long long n;
+    while ((n = sl_calls(s, i, cmd)) < want && check_now_ms() < deadline)
+        sl_run(base, 2);
+    return n;
+}
+
 /* A command that must answer +OK (or another status). */
 static void sl_status_ok(void *reply, int i, const char *what)
 {
@@ -1005,7 +1017,8 @@ TEST(safety_undo_during_first_handshake_follows_its_set)
 
     CHECK_EQ(rlt_servers_resume(s, 2), 0);
     CHECK_EQ(it_async_wait_connected(base, c, 3, 5000), 0);
-    sl_run(base, 300);      /* the SET, then its undo, reach master 2 */
+    /* the SET, then its undo (an EVAL), run on master 2 */
+    CHECK_GE(sl_pump_calls(base, s, 2, "eval", 1, 3000), 1);
     check_note("master 2 after the handshake: our value %d, PTTL %lld",
                it_has_value(s, 2, key, klen, redlock_lock_value(l, NULL), 32),
                it_pttl(s, 2, key, klen));
@@ -1123,7 +1136,7 @@ TEST(safety_owed_undo_never_kills_another_client)
     }
     CHECK_MSG(other != NULL, "no connection got id %lld", ours);
     CHECK_EQ(it_async_wait_connected(base, c, 1, 5000), 0);
-    sl_run(base, 200);                          /* the owed undo goes out */
+    CHECK_GE(sl_pump_calls(base, s, 0, "eval", 1, 3000), 1);   /* the owed undo ran */
     r = redisCommand(other, "PING");
     CHECK_MSG(r != NULL, "the other client's connection was killed: %s", other->errstr);
     freeReplyObject(r);
@@ -1196,7 +1209,17 @@ TEST(safety_undo_retried_after_busy_reply)
     CHECK_EQ(sl_pump_count(base, s, key, 1, 2000), 1);     /* our SET ran on master 2 */
     busy_port = rlt_servers_port(s, 2);
     CHECK_EQ(pthread_create(&th, NULL, busy_script, NULL), 0);
-    sl_run(base, 300);                                     /* the script is running */
+    /* wait until the server says it is busy with the script */
+    int64_t until = check_now_ms() + 3000;
+    int busy = 0;
+    while (!busy && check_now_ms() < until) {
+        redisReply *p = rlt_servers_command(s, 2, "PING");
+        busy = p && p->type == REDIS_REPLY_ERROR && strncmp(p->str, "BUSY", 4) == 0;
+        freeReplyObject(p);
+        if (!busy)
+            sl_run(base, 5);
+    }
+    CHECK(busy);
     CHECK_EQ(rlt_servers_resume(s, 0), 0);                 /* they refuse: lost */
     CHECK_EQ(rlt_servers_resume(s, 1), 0);
     sl_op_wait(&w, 5000);

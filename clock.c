@@ -56,3 +56,13 @@ int64_t redlock__add_sat(int64_t a, int64_t b)
 {
     return a > INT64_MAX - b ? INT64_MAX : a + b;
 }
+
+struct timeval redlock__tv(int64_t us)
+{
+    struct timeval tv;
+    if (us < 0)
+        us = 0;
+    tv.tv_sec = (time_t)(us / 1000000);
+    tv.tv_usec = (suseconds_t)(us % 1000000);
+    return tv;
+}

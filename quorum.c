@@ -8,18 +8,35 @@
  *           OK x  x  x  .      OK + pending < quorum   -> LOST (don't wait)
  *           any, validity < 1 ms                       -> LOST
  *
+ * The rule of an operation's kind sets the quorum (how many OK votes win):
+ * a majority (locks), a count (a semaphore), all, any; WAIT_ALL is a
+ * majority decided only once every node answered or timed out (releases:
+ * every master gets its chance to delete before the result is known).
+ *
  * Nothing here does I/O or reads a clock: the caller passes the validity
  * it computed (clock.c), which keeps these rules testable on their own.
  */
 #include "redlock_private.h"
 
-void redlock__tally_init(redlock__tally *t, unsigned n)
+int redlock__tally_init(redlock__tally *t, unsigned n, redlock__rule rule)
 {
+    unsigned need = n / 2 + 1;
+
     for (int i = 0; i < REDLOCK__NVOTES; i++)
         t->count[i] = 0;
     t->n = n;
-    t->quorum = n / 2 + 1;
     t->count[REDLOCK__PENDING] = n;
+    t->wait_all = rule.kind == REDLOCK__RULE_WAIT_ALL;
+    switch (rule.kind) {
+    case REDLOCK__RULE_MAJORITY:
+    case REDLOCK__RULE_WAIT_ALL: break;
+    case REDLOCK__RULE_COUNT: need = rule.count; break;
+    case REDLOCK__RULE_ALL: need = n; break;
+    case REDLOCK__RULE_ANY: need = 1; break;
+    default: need = 0; break;
+    }
+    t->quorum = need;
+    return need >= 1 && need <= n ? 0 : REDLOCK_EINVAL;
 }
 
 /* Move one node's vote; a vote only ever leaves PENDING. */
@@ -38,6 +55,8 @@ enum redlock__decision redlock__decide(const redlock__tally *t, int64_t validity
 
     if (validity_us < REDLOCK__MIN_VALIDITY_US)
         return REDLOCK__LOST;
+    if (t->wait_all && pending > 0)
+        return REDLOCK__UNDECIDED;
     if (ok >= t->quorum)
         return REDLOCK__WON;
     if (ok + pending < t->quorum)
@@ -76,4 +95,23 @@ int redlock__refused_quorum(const redlock__tally *t)
 {
     unsigned refused = t->count[REDLOCK__REFUSED];
     return refused > 0 && t->n - refused < t->quorum;
+}
+
+int redlock__max_of_ok(const unsigned char *votes, const int64_t *values, size_t n,
+                       unsigned quorum, int64_t *out)
+{
+    unsigned ok = 0;
+    int64_t max = INT64_MIN;
+
+    for (size_t i = 0; i < n; i++) {
+        if (votes[i] != REDLOCK__OK)
+            continue;
+        ok++;
+        if (values[i] > max)
+            max = values[i];
+    }
+    if (ok < quorum || ok == 0)
+        return 0;
+    *out = max;
+    return 1;
 }

@@ -57,7 +57,7 @@ extern "C" {
 #endif
 
 #define REDLOCK_VERSION_MAJOR 0
-#define REDLOCK_VERSION_MINOR 1
+#define REDLOCK_VERSION_MINOR 2
 #define REDLOCK_VERSION_PATCH 0
 
 #if defined(__GNUC__) && !defined(REDLOCK_STATIC_BUILD)
@@ -156,9 +156,27 @@ typedef struct redlock_options {
     /* 0.  Nonzero accepts ANY server certificate: anyone on the path can
      * then impersonate the masters.  For throw-away test setups only. */
     int tls_insecure_skip_verify;
+    /* ---- since 0.2.0 (see "Growing" below) ---- */
+    int64_t clock_probe_ms;      /* 1000 (0 .. 3600000): read every master's
+                                  * TIME this often (and at each handshake)
+                                  * for the clock figures in the node stats;
+                                  * 0: only at the handshake               */
+    const char *user;            /* NULL: the ACL user for masters whose
+                                  * address names none                       */
+    const char *password;        /* NULL: the password for masters whose
+                                  * address gives none (no URL encoding
+                                  * needed); wiped from memory on free      */
 } redlock_options;
 
-REDLOCK_API void redlock_options_init(redlock_options *opts);
+/* Growing.  redlock_options, redlock_node_stats and redlock_node_result
+ * only ever gain fields at their end.  The functions that take them are
+ * macros passing the size of the struct as the program was compiled (as
+ * zlib does): a program built against an older header keeps working with
+ * a newer library, which fills in defaults for the fields the program does
+ * not know and writes only the fields it does.  The unsuffixed functions
+ * remain exported for programs built against 0.1.0. */
+REDLOCK_API void redlock_options_init_(redlock_options *opts, size_t size);
+#define redlock_options_init(opts) redlock_options_init_((opts), sizeof(redlock_options))
 
 /* Create a client for `nnodes` masters.  Addresses:
  *   host:port   [ipv6]:port   host (port 6379)
@@ -173,10 +191,13 @@ REDLOCK_API void redlock_options_init(redlock_options *opts);
  * are opened without blocking; a node that is down does not make creation
  * fail.  On failure *out is NULL and, when errbuf is not NULL, a message is
  * written to it.  opts may be NULL for the defaults. */
-REDLOCK_API int redlock_client_new(redlock_client **out, struct event_base *base,
-                                   const char *const *nodes, size_t nnodes,
-                                   const redlock_options *opts,
-                                   char *errbuf, size_t errlen);
+REDLOCK_API int redlock_client_new_(redlock_client **out, struct event_base *base,
+                                    const char *const *nodes, size_t nnodes,
+                                    const redlock_options *opts, size_t opts_size,
+                                    char *errbuf, size_t errlen);
+#define redlock_client_new(out, base, nodes, nnodes, opts, errbuf, errlen)                \
+    redlock_client_new_((out), (base), (nodes), (nnodes), (opts), sizeof(redlock_options), \
+                        (errbuf), (errlen))
 
 /* Free the client: pending operations complete with REDLOCK_ECANCELED;
  * locks still alive must be freed by the caller afterwards (their operations
@@ -187,10 +208,16 @@ REDLOCK_API size_t redlock_client_nodes(const redlock_client *client);
 REDLOCK_API size_t redlock_client_quorum(const redlock_client *client);
 /* How many nodes are connected now (answered their handshake). */
 REDLOCK_API size_t redlock_client_connected(const redlock_client *client);
-/* Blocking clients: run the loop until at least `min` nodes are connected
- * or timeout_ms passed (then REDLOCK_ETIMEDOUT). */
+/* Blocking clients: run the loop until at least `min` nodes are connected.
+ * Fails with REDLOCK_ECONNECT as soon as too many masters refused the
+ * handshake (a wrong password, a missing database: they will not change by
+ * waiting), else with REDLOCK_ETIMEDOUT after timeout_ms; either way
+ * redlock_client_errstr() names the masters missing and why. */
 REDLOCK_API int redlock_client_wait_connected(redlock_client *client, size_t min,
                                               int64_t timeout_ms);
+/* Why the client's last redlock_client_wait_connected failed ("" if it did
+ * not). */
+REDLOCK_API const char *redlock_client_errstr(const redlock_client *client);
 
 /* Per-node counters, readable at any time (cheap: a copy of a struct).
  * Strings point into the client and stay valid until the next call into the
@@ -208,10 +235,23 @@ typedef struct redlock_node_stats {
     uint64_t connects;           /* successful connections (1 + reconnects) */
     int64_t last_rtt_us;         /* last request-to-reply time, -1 if none */
     const char *last_error;      /* why the node was last down, or "" */
+    /* ---- since 0.2.0 ---- */
+    uint64_t fulls;              /* requests refused: max_pending were queued */
+    uint64_t undos;              /* roll-backs and owed releases sent */
+    /* The master's clock (TIME), sampled at each handshake and every
+     * clock_probe_ms.  offset = master time - this client's clock (which is
+     * CLOCK_BOOTTIME by default, so the offset itself is arbitrary; its
+     * changes are what tell of a master clock that jumps or runs fast). */
+    uint64_t clock_samples;      /* 0: none yet (the fields below are 0) */
+    int64_t clock_offset_us;     /* at the latest sample */
+    int64_t clock_change_us;     /* latest offset - the previous one */
+    int64_t clock_interval_us;   /* client time between those two samples */
 } redlock_node_stats;
 
-REDLOCK_API int redlock_client_node_stats(const redlock_client *client, size_t node,
-                                          redlock_node_stats *out);
+REDLOCK_API int redlock_client_node_stats_(const redlock_client *client, size_t node,
+                                           redlock_node_stats *out, size_t size);
+#define redlock_client_node_stats(client, node, out) \
+    redlock_client_node_stats_((client), (node), (out), sizeof(redlock_node_stats))
 
 /* A lock on `resource` (binary-safe, len > 0).  Creating it sends nothing. */
 REDLOCK_API int redlock_lock_new(redlock_lock **out, redlock_client *client,
@@ -261,8 +301,10 @@ typedef struct redlock_node_result {
 
 /* Fill *out for node `node` (0 .. nodes-1).  detail stays valid until the
  * lock's next operation starts or the lock is freed. */
-REDLOCK_API int redlock_lock_node_result(const redlock_lock *lock, size_t node,
-                                         redlock_node_result *out);
+REDLOCK_API int redlock_lock_node_result_(const redlock_lock *lock, size_t node,
+                                          redlock_node_result *out, size_t size);
+#define redlock_lock_node_result(lock, node, out) \
+    redlock_lock_node_result_((lock), (node), (out), sizeof(redlock_node_result))
 /* Short name of a REDLOCK_VOTE_* value ("ok", "refused", ...). */
 REDLOCK_API const char *redlock_vote_name(int vote);
 

@@ -1,38 +1,75 @@
 /* redlock_private.h -- what the library's .c files share; never installed.
  *
- * Data flow of one operation (see docs/design.md):
+ * Layers, top to bottom; calls go down, results come back up through
+ * callbacks (docs/design.md has the data flow of one acquire):
  *
- *   redlock.c   acquire/extend/release policy, retries, blocking wrappers
- *       │ redlock__op_start(spec)
- *   fanout.c    one operation: the same command to every node, one vote per
- *       │       node (classified reply), quorum.c decides, one timer
- *   node.c      one connection per node: bufferevent, pipelined FIFO of
- *               pending requests, RESP reader, reconnect with back-off
+ *   redlock.c sync.c    public handles: the client, blocking wrappers
+ *   lock.c              a lock handle: attempts, retries, extend, release
+ *   mutex.c probe.c     kinds: what an operation sends, how replies vote
+ *   fanout.c            one operation over every master, quorum.c decides
+ *   master.c            one master: its connection(s), undos, clock samples
+ *   conn.c              one connection: handshake, queue of callbacks
+ *   resp.c loop.c       RESP encoder and reader; loop bracket, clock, timers
+ *
+ * quorum.c, clock.c, addr.c and script.c are pure helpers any layer uses.
  */
 #ifndef REDLOCK_PRIVATE_H
 #define REDLOCK_PRIVATE_H
 
 #include <stdint.h>
 #include <stddef.h>
+#include <sys/time.h>
 #include <event2/event.h>
 /* ops and nodes embed their timers: no allocation per timer */
 #include <event2/event_struct.h>
 #include "redlock.h"
+#include "resp.h"
 
 struct bufferevent;
-struct redisReader;
 
-/* One reply, as node.c's reader builds it without allocating: type is a
- * REDIS_REPLY_* value (status, error, string, integer or nil; arrays are
- * refused).  str points into the node and is valid during dispatch only. */
-typedef struct redlock__reply {
-    int type;
-    long long integer;
-    const char *str;
-    size_t len;
-} redlock__reply;
+/* Compatibility: the sizes of the public structs as 0.1.0 laid them out
+ * (programs built against that header call the unsuffixed functions). */
+#define REDLOCK__OPTIONS_V0_SIZE offsetof(redlock_options, clock_probe_ms)
+#define REDLOCK__STATS_V0_SIZE offsetof(redlock_node_stats, fulls)
+#define REDLOCK__RESULT_V0_SIZE sizeof(redlock_node_result)
 
-/* ---- quorum.c: pure vote counting ------------------------------------ */
+/* ---- a doubly linked list (intrusive, with a sentinel) ----------------- */
+
+typedef struct redlock__link {
+    struct redlock__link *next, *prev;
+} redlock__link;
+
+static inline void redlock__list_init(redlock__link *head)
+{
+    head->next = head->prev = head;
+}
+
+static inline void redlock__list_add(redlock__link *head, redlock__link *e)
+{
+    e->next = head->next;
+    e->prev = head;
+    head->next->prev = e;
+    head->next = e;
+}
+
+static inline void redlock__list_del(redlock__link *e)
+{
+    if (e->next) {
+        e->next->prev = e->prev;
+        e->prev->next = e->next;
+    }
+    e->next = e->prev = NULL;
+}
+
+static inline int redlock__list_empty(const redlock__link *head)
+{
+    return head->next == head;
+}
+
+#define redlock__container(ptr, type, member) \
+    ((type *)(void *)((char *)(ptr) - offsetof(type, member)))
+
+/* ---- quorum.c: pure vote counting and decision rules ------------------- */
 
 /* One node's vote in one operation (the same numbers as REDLOCK_VOTE_*). */
 enum redlock__vote {
@@ -52,9 +89,25 @@ enum redlock__decision {
     REDLOCK__LOST
 };
 
+/* How an operation is decided.  `need` OK votes win it: */
+enum redlock__rule_kind {
+    REDLOCK__RULE_MAJORITY,  /* n/2 + 1, decided the moment it is known */
+    REDLOCK__RULE_COUNT,     /* `count` of n (a semaphore's quorum)      */
+    REDLOCK__RULE_ALL,       /* every node                               */
+    REDLOCK__RULE_ANY,       /* one node                                 */
+    REDLOCK__RULE_WAIT_ALL   /* a majority, but decided only when every
+                              * node answered (or timed out)             */
+};
+
+typedef struct redlock__rule {
+    enum redlock__rule_kind kind;
+    unsigned count;          /* REDLOCK__RULE_COUNT only */
+} redlock__rule;
+
 typedef struct redlock__tally {
     unsigned n;                        /* nodes */
-    unsigned quorum;                   /* n/2 + 1 */
+    unsigned quorum;                   /* OK votes that win */
+    unsigned wait_all;                 /* decide only when none is pending */
     unsigned count[REDLOCK__NVOTES];   /* votes by kind, PENDING included */
 } redlock__tally;
 
@@ -65,15 +118,20 @@ typedef struct redlock__tally {
  * reading, a moment later, still finds >= 1 ms. */
 #define REDLOCK__HANDOVER_US 200
 
-void redlock__tally_init(redlock__tally *t, unsigned n);
+/* 0, or REDLOCK_EINVAL when the rule cannot be met by n nodes. */
+int redlock__tally_init(redlock__tally *t, unsigned n, redlock__rule rule);
 void redlock__tally_set(redlock__tally *t, enum redlock__vote from, enum redlock__vote to);
 enum redlock__decision redlock__decide(const redlock__tally *t, int64_t validity_us);
 int redlock__failure_code(const redlock__tally *t);
 /* 1 when refusals alone leave fewer than a quorum of nodes that may still
  * hold the value: the lock is certainly lost. */
 int redlock__refused_quorum(const redlock__tally *t);
+/* "The maximum of a quorum's values": 1 and *out = the largest value among
+ * the nodes that voted OK, when at least `quorum` did; else 0. */
+int redlock__max_of_ok(const unsigned char *votes, const int64_t *values, size_t n,
+                       unsigned quorum, int64_t *out);
 
-/* ---- clock.c: time, drift, validity ---------------------------------- */
+/* ---- clock.c: time, drift, validity ------------------------------------ */
 
 int64_t redlock__clock_default(void *privdata);
 int64_t redlock__drift_us(int64_t ttl_ms, double factor, int64_t min_ms);
@@ -81,8 +139,10 @@ int64_t redlock__validity_us(int64_t start_us, int64_t now_us, int64_t ttl_ms, i
 int64_t redlock__ms_floor(int64_t us);
 /* a + b without overflow (clamped to INT64_MAX); both >= 0 */
 int64_t redlock__add_sat(int64_t a, int64_t b);
+/* us (>= 0; negative counts as 0) as a timeval */
+struct timeval redlock__tv(int64_t us);
 
-/* ---- addr.c: node address parsing ------------------------------------ */
+/* ---- addr.c: node address parsing -------------------------------------- */
 
 #define REDLOCK__UNIX_PATH_MAX 107   /* sockaddr_un's sun_path, less the NUL */
 #define REDLOCK__HOST_MAX 255        /* longest DNS name */
@@ -100,12 +160,15 @@ typedef struct redlock__addr {
 int redlock__addr_parse(redlock__addr *a, const char *s, char *err, size_t errlen);
 void redlock__addr_free(redlock__addr *a);
 
-/* ---- script.c: Lua scripts, SHA-1, RESP encoding --------------------- */
+/* ---- script.c: Lua scripts and their SHA-1 ----------------------------- */
 
 enum { REDLOCK__SCRIPT_RELEASE, REDLOCK__SCRIPT_EXTEND, REDLOCK__NSCRIPTS };
 
+/* Every script a kind uses: masters load them all at each handshake. */
 extern const char *const redlock__script_body[REDLOCK__NSCRIPTS];
 void redlock__sha1_hex(const void *data, size_t len, char out[41]);
+
+/* ---- resp.c: RESP encoding (the reader is in resp.h) ------------------- */
 
 /* A growable byte buffer for encoded commands. */
 typedef struct redlock__buf {
@@ -121,34 +184,280 @@ void redlock__buf_free(redlock__buf *b);
 int redlock__resp_command(redlock__buf *b, int argc, const char *const *argv,
                           const size_t *argvlen);
 
-/* ---- fanout.c: one operation over every node ------------------------- */
+/* ---- loop.c: the loop bracket, the client's clock, timers -------------- */
+
+typedef struct redlock__loop {
+    struct event_base *base;
+    unsigned depth;                  /* library frames on the stack */
+    int closing;                     /* the owner is being freed */
+    redlock_clock_fn *clock;
+    void *clock_privdata;
+    int64_t last_raw;                /* the clock's latest reading */
+    int64_t clock_offset;            /* added to it: the steps back so far */
+    int64_t fixed_us;                /* when libevent's cached time was refreshed */
+    unsigned clock_steps;            /* times the clock was seen going back */
+    void (*destroy)(void *owner);    /* run by the last leave once closing */
+    void *owner;
+} redlock__loop;
+
+/* Every libevent callback into the library brackets its work with these,
+ * so that a client freed from a user callback is destroyed only when the
+ * stack has unwound.  leave() returns 1 when the owner is gone. */
+void redlock__enter(redlock__loop *l);
+int redlock__leave(redlock__loop *l);
+/* The clock; a reading below the previous one counts in clock_steps. */
+int64_t redlock__now(redlock__loop *l);
+/* Arm a timer `us` from now, "now" being the real time, not the loop's
+ * cached time (stale after a long callback). */
+void redlock__timer_add(redlock__loop *l, struct event *ev, int64_t us);
+/* Make libevent's cached loop time current (to within 1 ms); `now` is a
+ * reading of redlock__now() just taken. */
+void redlock__fresh_loop_time(redlock__loop *l, int64_t now);
+
+/* ---- conn.c: one connection -------------------------------------------- */
+
+/* What a connection needs from its owner, shared by all of a client's. */
+typedef struct redlock__net {
+    redlock__loop *loop;
+    int64_t connect_timeout_ms;
+    int64_t node_timeout_ms;
+    int64_t reconnect_min_ms, reconnect_max_ms;
+    size_t max_pending;
+    int max_timeouts;
+    void *ssl_ctx;                   /* SSL_CTX when a node uses TLS */
+    const char *tls_server_name;     /* NULL: each node's host */
+    int tls_insecure;
+    /* A master went up or down (towards the application's node_cb). */
+    void (*event)(void *privdata, size_t node, int event, const char *detail);
+    void *event_privdata;
+} redlock__net;
+
+/* A request's answer: r is the reply, or NULL when none will come (the
+ * connection was lost, or the request never left); then `why` says why. */
+typedef void redlock__reply_fn(void *privdata, size_t tag, const redlock__reply *r,
+                               const char *why);
+
+typedef struct redlock__slot {
+    redlock__reply_fn *fn;
+    void *privdata;
+    size_t tag;
+    unsigned char *late;       /* set to 1 if the request leaves late, or NULL */
+    unsigned required : 1;     /* handshake: an error reply drops the connection */
+    unsigned handshake : 1;
+} redlock__slot;
+
+enum redlock__conn_state {
+    REDLOCK__CONN_DOWN,          /* waiting for the back-off timer */
+    REDLOCK__CONN_CONNECTING,    /* TCP connect + handshake in flight */
+    REDLOCK__CONN_UP
+};
+
+typedef struct redlock__conn redlock__conn;
+
+/* The owner's part in a connection's life. */
+typedef struct redlock__conn_owner {
+    /* queue the owner's handshake steps (redlock__conn_hello); 0 or ENOMEM */
+    int (*hello)(void *owner, redlock__conn *cn);
+    /* the handshake succeeded; requests that waited leave after this */
+    void (*up)(void *owner, redlock__conn *cn);
+    /* the connection was lost (or an attempt failed): `tell` when the
+     * application should hear of it */
+    void (*down)(void *owner, redlock__conn *cn, const char *why, int tell);
+    void *owner;
+} redlock__conn_owner;
+
+struct redlock__conn {
+    const redlock__net *net;
+    const redlock__addr *addr;
+    const char *label;
+    redlock__conn_owner own;
+    enum redlock__conn_state state;
+    struct bufferevent *bev;
+    redlock__reader *reader;
+    uint32_t gen;                      /* serial of the current connection */
+    redlock__slot *slots;              /* ring buffer of pending requests */
+    size_t head, count, cap;
+    unsigned handshake_left;           /* handshake replies still due */
+    struct event retry_timer;
+    struct event connect_timer;
+    struct event stall_ev;             /* drop a connection that stopped answering */
+    struct event flush_ev;             /* write `out` once per loop turn */
+    redlock__buf out;                  /* requests not yet written */
+    redlock__buf hello;                /* the handshake being built */
+    size_t unflushed;                  /* slots of the requests in `out` */
+    int64_t out_since_us;              /* start of the oldest request in `out`, or 0 */
+    int64_t backoff_ms;
+    int64_t retry_at_us;               /* when DOWN: next connect allowed */
+    int timeouts_in_row;               /* since the last reply */
+    int tcp_up;                        /* the socket is connected */
+    unsigned attempts;                 /* connection attempts so far */
+    char lasterr[160];
+    char told[160];                    /* the last DOWN reason reported */
+};
+
+void redlock__conn_init(redlock__conn *cn, const redlock__net *net, const redlock__addr *addr,
+                        const char *label, const redlock__conn_owner *own);
+void redlock__conn_connect(redlock__conn *cn);
+void redlock__conn_close(redlock__conn *cn);
+/* Queue an encoded request (`len` bytes) with its slot; 0 or ENOMEM.
+ * `since_us` is when its operation started (late-departure detection). */
+int redlock__conn_send(redlock__conn *cn, const char *buf, size_t len, const redlock__slot *sl,
+                       int64_t since_us);
+/* From the owner's hello(): a handshake step (the slot says whether an
+ * error reply is fatal); 0 or ENOMEM. */
+int redlock__conn_hello(redlock__conn *cn, int argc, const char *const *argv,
+                        const size_t *argvlen, const redlock__slot *sl);
+/* From the owner's up(): requests that go before every queued one, in this
+ * order, written at once; 0 or ENOMEM (then nothing was queued). */
+int redlock__conn_prepend(redlock__conn *cn, const redlock__buf *bytes, const redlock__slot *slots,
+                          size_t k);
+/* A request on this connection timed out: after max_timeouts in a row,
+ * reconnect. */
+void redlock__conn_timed_out(redlock__conn *cn);
+/* 1 when a request may be queued now (up, or on its first attempt). */
+int redlock__conn_accepts(redlock__conn *cn);
+
+/* ---- master.c: one master ---------------------------------------------- */
+
+typedef struct redlock__conn_ref {
+    uint32_t gen;              /* our serial of the connection */
+    long long id;              /* the server's CLIENT ID, 0 if unknown */
+    char addr[64];             /* the peer address the server saw */
+} redlock__conn_ref;
+
+/* An undo owed to a master it could not reach: sent (behind a CLIENT KILL
+ * of the connection that carried the write, when known) once it is back.
+ * The command is opaque here: the kind encoded it. */
+typedef struct redlock__owed {
+    size_t len;
+    uint32_t set_gen;          /* the connection that carried the write */
+    unsigned tries;            /* error replies so far */
+    char cmd[];                /* one encoded command */
+} redlock__owed;
+
+#define REDLOCK__CONN_HISTORY 8    /* connections remembered for undos */
+
+/* The master's view of its clock against the client's (TIME probes). */
+typedef struct redlock__clock_sample {
+    int64_t offset_us;         /* server time - client clock at the midpoint */
+    int64_t change_us;         /* offset - the previous sample's offset */
+    int64_t interval_us;       /* client time between those two samples */
+    int64_t at_us;             /* client time of the latest sample */
+    uint64_t samples;
+} redlock__clock_sample;
+
+typedef struct redlock__master {
+    const redlock__net *net;
+    size_t index;
+    redlock__addr addr;
+    char *label;                       /* host:port or path, no secrets */
+    redlock__conn conn;                /* the lock connection */
+    redlock__conn_ref hist[REDLOCK__CONN_HISTORY];   /* recent connections */
+    unsigned hist_next;
+    redlock__owed **owed;              /* undos owed to this master */
+    size_t nowed, owed_cap;
+    struct event undo_timer;           /* resend undos refused with an error */
+    redlock__clock_sample clock;
+    int64_t hello_time_us;             /* when the handshake's TIME left */
+    redlock_node_stats stats;          /* counters; strings set on read */
+} redlock__master;
+
+/* A request to a master, as fan-out describes it. */
+typedef struct redlock__req {
+    redlock__slot slot;
+    int64_t since_us;          /* its operation's start */
+    unsigned never_full : 1;   /* an undo or release: never refused */
+    unsigned quiet : 1;        /* a probe: not counted in the stats */
+    uint32_t kill_gen;         /* kill this earlier connection first (0: none) */
+    uint32_t *gen_out;         /* where to note the connection it left on */
+} redlock__req;
+
+int redlock__master_init(redlock__master *m, const redlock__net *net, size_t index,
+                         const char *address, char *err, size_t errlen);
+void redlock__master_close(redlock__master *m);
+/* Queue a request: 0, or the vote it gets without being sent (DOWN, FULL
+ * or ERROR) with *why. */
+int redlock__master_send(redlock__master *m, const char *buf, size_t len,
+                         const redlock__req *req, const char **why);
+/* Undo a write that left on connection `gen` with the command `cmd`: after
+ * the write on the same connection, or after killing that connection on the
+ * server from a newer one; owed until the master is back if it is down. */
+void redlock__master_undo(redlock__master *m, uint32_t gen, const redlock__buf *cmd);
+/* Count an operation's vote in the master's stats. */
+void redlock__master_count(redlock__master *m, enum redlock__vote v, int64_t rtt_us,
+                           int full_wait, int late);
+/* A TIME reply read `sent_us` .. `now_us` (client clock): 0 and recorded,
+ * or -1 when it is not a TIME reply. */
+int redlock__master_time(redlock__master *m, const redlock__reply *r, int64_t sent_us,
+                         int64_t now_us);
+/* Parse a TIME reply into microseconds; 0 or -1. */
+int redlock__time_parse(const redlock__reply *r, int64_t *us);
+int redlock__master_up(const redlock__master *m);
+
+/* ---- fanout.c: one operation over every master ------------------------- */
 
 typedef struct redlock__op redlock__op;
+
+/* The masters and what every operation over them shares. */
+typedef struct redlock__fleet {
+    redlock__loop *loop;
+    redlock__master *masters;
+    size_t n;
+    int64_t node_timeout_us;
+    const struct timeval *node_timeout_tv;   /* libevent common timeout */
+    int closing;
+    char sha[REDLOCK__NSCRIPTS][41];         /* SHA-1 of each script */
+    redlock__op *free_ops;                   /* pooled operations */
+    redlock__link live;                      /* undelivered operations */
+} redlock__fleet;
+
+/* Kind flags. */
+#define REDLOCK__KIND_WRITES   1   /* note each node's connection (for undos) */
+#define REDLOCK__KIND_UNDOES   2   /* never refused by max_pending; owed to a
+                                    * node it could not reach; kills the
+                                    * written-on connection first */
+#define REDLOCK__KIND_PER_NODE 4   /* encode() is called for each node */
+#define REDLOCK__KIND_PROBE    8   /* not counted in the lock statistics */
 
 /* What an operation sends and how it judges replies. */
 typedef struct redlock__op_kind {
     const char *name;                 /* "acquire", for messages */
-    int wait_all;                     /* 0: decide at quorum; 1: wait all */
-    /* A release: never refused by max_pending, and owed to a node that
-     * it could not reach (see redlock__node_undo). */
-    int is_release;
-    /* Encode the command (into op->cmd); `eval` asks for the EVAL form
-     * after a NOSCRIPT reply. */
-    int (*encode)(redlock__op *op, redlock__buf *out, int eval);
-    /* Classify a reply: a vote, or -1 for "NOSCRIPT, resend as EVAL". */
-    int (*classify)(const redlock__reply *r);
+    redlock__rule rule;
+    unsigned flags;
+    /* Encode the command for `node` (or for all: node == SIZE_MAX) into
+     * out; `eval` asks for the EVAL form after a NOSCRIPT reply. */
+    int (*encode)(const redlock__op *op, size_t node, redlock__buf *out, int eval);
+    /* A node's reply: its vote, or -1 for "NOSCRIPT, resend as EVAL".  It
+     * may keep a value in op->value[node]. */
+    int (*classify)(redlock__op *op, size_t node, const redlock__reply *r);
+    /* The command that undoes this op's write on a node (or NULL). */
+    int (*encode_undo)(const redlock__op *op, redlock__buf *out);
 } redlock__op_kind;
+
+/* What an operation carries: keys, then arguments, binary-safe. */
+typedef struct redlock__op_args {
+    size_t nkeys, nargs;
+    const char *const *item;          /* nkeys + nargs pointers */
+    const size_t *len;
+    int64_t ttl_ms;                   /* 0: the operation has no ttl */
+    int64_t drift_us;
+    int64_t limit_us;                 /* absolute deadline, 0 = none */
+} redlock__op_args;
 
 typedef void redlock__op_done(redlock__op *op, void *privdata);
 
 #define REDLOCK__DETAIL 112               /* bytes of one node's failure text */
 
+typedef struct redlock__item {
+    size_t off, len;
+} redlock__item;
+
 struct redlock__op {
-    redlock_client *c;
+    redlock__fleet *f;
     const redlock__op_kind *kind;
-    redlock__op *next;                /* free list / client's live list */
-    redlock__op *prev;
-    int refs;                         /* 1 while undecided + 1 per queued request */
+    redlock__op *next_free;
+    redlock__link live;               /* in the fleet's list until delivered */
+    int refs;                         /* 1 while undelivered + 1 per queued request */
     unsigned decided : 1;
     unsigned starting : 1;            /* inside redlock__op_start */
     unsigned deferred : 1;            /* completion was deferred to the loop */
@@ -158,189 +467,59 @@ struct redlock__op {
     unsigned rearmed : 1;             /* waited again for requests that left late */
     enum redlock__decision decision;
     int64_t start_us;
-    unsigned clock_steps;             /* the client's, at the start */
-    int64_t ttl_ms;                   /* 0 when the operation has no ttl */
+    unsigned clock_steps;             /* the loop's, at the start */
+    int64_t ttl_ms;
     int64_t drift_us;
-    int64_t limit_us;                 /* absolute deadline, 0 = none */
+    int64_t limit_us;
     redlock__tally tally;
     struct event timer;
     redlock__op_done *done;
     void *done_privdata;
-    /* The key and value, owned by the op (the lock may be freed first). */
+    /* keys and arguments, owned by the op (the lock may be freed first) */
     redlock__buf data;
-    size_t keylen, valuelen;
+    redlock__item *items;
+    size_t nkeys, nargs, items_cap;
     redlock__buf cmd;                 /* the encoded command, same for all */
     char err[160];                    /* first failure reason, or "" */
     unsigned char *votes;             /* n votes */
     unsigned char *evaled;            /* n flags: resent as EVAL once */
-    unsigned char *late;              /* n flags: left > 1 ms after the start */
-    /* n connection serials (redlock__node.gen): for a request that wrote a
-     * key, the connection it left on (0: never sent); for a release, the
-     * connection of the SET it undoes (0: nothing to undo there). */
+    unsigned char *late;              /* n flags: left late */
+    /* n connection serials (redlock__conn.gen): for a write, the connection
+     * it left on (0: never sent); for an undo, the connection of the write
+     * it undoes (0: nothing to undo there). */
     uint32_t *gen;
     int64_t *rtt;                     /* n request-to-reply times, -1 */
+    int64_t *value;                   /* n values a kind keeps, 0 */
     char (*detail)[REDLOCK__DETAIL];  /* n failure texts, "" */
 };
 
-redlock__op *redlock__op_new(redlock_client *c, const redlock__op_kind *kind,
-                             const void *key, size_t keylen,
-                             const void *value, size_t valuelen, int64_t ttl_ms);
+/* Key or argument i (keys first). */
+static inline const char *redlock__op_item(const redlock__op *op, size_t i, size_t *len)
+{
+    *len = op->items[i].len;
+    return op->data.p + op->items[i].off;
+}
+
+redlock__op *redlock__op_new(redlock__fleet *f, const redlock__op_kind *kind,
+                             const redlock__op_args *a);
 /* Send to every node and arm the timer; `done` runs once, never inside. */
 void redlock__op_start(redlock__op *op, redlock__op_done *done, void *privdata);
-/* Node i answered (reply) or failed (vote given, reply NULL). */
-void redlock__op_reply(redlock__op *op, size_t node, const redlock__reply *r);
-void redlock__op_fail(redlock__op *op, size_t node, enum redlock__vote v, const char *why);
 void redlock__op_unref(redlock__op *op);
-/* Node i never answered op's request (not sent, or the connection was
- * lost first): a release is then owed to that node. */
-void redlock__op_undelivered(redlock__op *op, size_t node);
-/* Client is going away: decide every live op as cancelled. */
-void redlock__op_cancel_all(redlock_client *c);
-void redlock__op_pool_free(redlock_client *c);
+/* Undo what op wrote: on every node its request may have reached. */
+void redlock__op_undo(redlock__op *op);
+/* The fleet is going away: decide every live op as cancelled. */
+void redlock__op_cancel_all(redlock__fleet *f);
+void redlock__op_pool_free(redlock__fleet *f);
 int64_t redlock__op_validity_us(const redlock__op *op, int64_t now_us);
 
-/* ---- node.c: one connection per master ------------------------------- */
+/* ---- tls.c: TLS context and connections -------------------------------- */
 
-enum redlock__node_state {
-    REDLOCK__NODE_DOWN,          /* waiting for the back-off timer */
-    REDLOCK__NODE_CONNECTING,    /* TCP connect + handshake in flight */
-    REDLOCK__NODE_UP
-};
-
-enum redlock__slot_kind {
-    REDLOCK__SLOT_OP,          /* an operation's request */
-    REDLOCK__SLOT_HANDSHAKE,   /* AUTH, SELECT, PING: an error drops the node */
-    REDLOCK__SLOT_OPTIONAL,    /* SCRIPT LOAD, CLIENT KILL: the reply is ignored */
-    REDLOCK__SLOT_CLIENT_ID,   /* CLIENT INFO: remembered, error ignored */
-    REDLOCK__SLOT_UNDO         /* an undo: owed again if the connection is lost */
-};
-
-struct redlock__owed;
-
-typedef struct redlock__slot {
-    redlock__op *op;           /* REDLOCK__SLOT_OP only */
-    struct redlock__owed *undo;   /* REDLOCK__SLOT_UNDO only: owned */
-    int kind;                  /* enum redlock__slot_kind */
-} redlock__slot;
-
-/* A release owed to a node it could not reach: sent (behind a CLIENT KILL
- * of the connection that carried the SET, when known) once it is back. */
-typedef struct redlock__conn_ref {
-    uint32_t gen;              /* our serial of the connection */
-    long long id;              /* the server's CLIENT ID, 0 if unknown */
-    char addr[64];             /* the peer address the server saw */
-} redlock__conn_ref;
-
-typedef struct redlock__owed {
-    size_t keylen, valuelen;
-    uint32_t set_gen;          /* the connection that carried the SET */
-    unsigned tries;            /* error replies so far */
-    char kv[];                 /* key then value (one allocation) */
-} redlock__owed;
-
-#define REDLOCK__CONN_HISTORY 8    /* connections remembered for undos */
-
-typedef struct redlock__node {
-    redlock_client *c;
-    size_t index;
-    redlock__addr addr;
-    char *label;                       /* host:port or path, no secrets */
-    enum redlock__node_state state;
-    struct bufferevent *bev;
-    struct redisReader *reader;
-    void *reader_fn;                   /* our reply functions (no malloc) */
-    redlock__reply reply;              /* the reply being dispatched */
-    char reply_small[128];             /* its text when short ... */
-    char *reply_big;                   /* ... else a heap copy */
-    int refused_array;                 /* the reader failed on an array */
-    uint32_t gen;                      /* serial of the current connection */
-    redlock__conn_ref hist[REDLOCK__CONN_HISTORY];   /* recent connections */
-    unsigned hist_next;
-    redlock__owed **owed;              /* undos owed to this node */
-    size_t nowed, owed_cap;
-    redlock__slot *slots;              /* ring buffer of pending requests */
-    size_t head, count, cap;
-    unsigned handshake_left;           /* handshake replies still due */
-    struct event retry_timer;
-    struct event connect_timer;
-    struct event stall_ev;             /* drop a node that stopped answering */
-    struct event undo_timer;           /* resend undos refused with an error */
-    struct event flush_ev;             /* write `out` once per loop turn */
-    redlock__buf out;                  /* requests not yet written */
-    size_t unflushed;                  /* slots of the requests in `out` */
-    int64_t out_since_us;              /* start of the oldest op in `out`, or 0 */
-    int64_t backoff_ms;
-    int64_t retry_at_us;               /* when DOWN: next connect allowed */
-    int timeouts_in_row;               /* since the last reply */
-    int tcp_up;                        /* the socket is connected */
-    unsigned attempts;                 /* connection attempts so far */
-    char lasterr[160];
-    char told[160];                    /* the last DOWN reason reported */
-    redlock_node_stats stats;          /* counters; strings set on read */
-} redlock__node;
-
-int redlock__node_init(redlock__node *n, redlock_client *c, size_t index);
-void redlock__node_connect(redlock__node *n);
-void redlock__node_close(redlock__node *n);
-/* Queue `len` bytes as one request for op (ref taken); failures are
- * reported to the op at once with redlock__op_fail. */
-void redlock__node_send(redlock__node *n, redlock__op *op, const char *buf, size_t len);
-/* A request to this node timed out: after max_timeouts in a row, reconnect. */
-void redlock__node_timed_out(redlock__node *n);
-/* Undo a SET that left on connection `gen`: compare-and-delete key/value
- * on this node, after killing that connection on the server if it is not
- * the current one; owed until the node is back if it is not up. */
-void redlock__node_undo(redlock__node *n, uint32_t gen, const char *key, size_t keylen,
-                        const char *value, size_t valuelen);
-
-/* ---- tls.c: TLS context and connections ----------------------------- */
-
-int redlock__tls_init(redlock_client *c, char *err, size_t errlen);
-void redlock__tls_free(redlock_client *c);
-struct bufferevent *redlock__tls_bev_new(redlock__node *n);
+/* Called when some node uses TLS. */
+int redlock__tls_init(void **ctx, const redlock_options *o, char *err, size_t errlen);
+void redlock__tls_free(void **ctx);
+struct bufferevent *redlock__tls_bev_new(const redlock__net *net, const redlock__addr *addr,
+                                         evutil_socket_t fd);
 /* Describe why a TLS connection failed (certificate, handshake). */
 int redlock__tls_describe(struct bufferevent *bev, char *buf, size_t len);
-
-/* ---- redlock.c: the client ------------------------------------------- */
-
-struct redlock_client {
-    struct event_base *base;
-    int own_base;
-    redlock_options opt;
-    char *key_prefix;
-    size_t prefixlen;
-    size_t n;
-    redlock__node *nodes;
-    redlock__op *free_ops;           /* pooled operations */
-    redlock__op *live_ops;           /* undecided operations */
-    redlock_lock *locks;             /* every live lock handle */
-    unsigned depth;                  /* library frames on the stack */
-    int closing;                     /* redlock_client_free was called */
-    int in_node_cb;                  /* inside the application's node_cb */
-    uint64_t rng;                    /* xorshift state for retry jitter */
-    char sha[REDLOCK__NSCRIPTS][41]; /* SHA-1 of each script, for EVALSHA */
-    void *ssl_ctx;                   /* SSL_CTX when a node uses TLS */
-    char *tls_server_name;           /* copy of the option, or NULL */
-    const struct timeval *node_timeout_tv;   /* libevent common timeout */
-    int64_t last_raw;                /* the clock's latest reading */
-    int64_t clock_offset;            /* added to it: the steps back so far */
-    int64_t loop_time_fixed_us;      /* when libevent's cached time was refreshed */
-    unsigned clock_steps;            /* times the clock was seen going back */
-};
-
-/* Every libevent callback into the library brackets its work with these,
- * so that a client freed from a user callback is destroyed only when the
- * stack has unwound.  leave() returns 1 when the client is gone. */
-void redlock__enter(redlock_client *c);
-int redlock__leave(redlock_client *c);
-/* The clock; a reading below the previous one counts in clock_steps. */
-int64_t redlock__now(redlock_client *c);
-/* Arm a timer `us` from now, "now" being the real time, not the loop's
- * cached time (stale after a long callback). */
-void redlock__timer_add(redlock_client *c, struct event *ev, int64_t us);
-/* Make libevent's cached loop time current (to within 1 ms); `now` is a
- * reading of redlock__now() just taken. */
-void redlock__fresh_loop_time(redlock_client *c, int64_t now);
-void redlock__node_event(redlock_client *c, size_t node, int event, const char *detail);
 
 #endif /* REDLOCK_PRIVATE_H */

@@ -29,19 +29,13 @@ static int tls_fail(char *err, size_t errlen, const char *what, const char *arg)
     return REDLOCK_EINVAL;
 }
 
-int redlock__tls_init(redlock_client *c, char *err, size_t errlen)
+int redlock__tls_init(void **out, const redlock_options *o, char *err, size_t errlen)
 {
-    const redlock_options *o = &c->opt;
     SSL_CTX *ctx;
-    int any = 0;
 
-    for (size_t i = 0; i < c->n; i++)
-        any |= c->nodes[i].addr.tls;
-    if (!any)
-        return 0;
     if (!(ctx = SSL_CTX_new(TLS_client_method())))
         return tls_fail(err, errlen, "cannot create a context", NULL);
-    c->ssl_ctx = ctx;
+    *out = ctx;
     SSL_CTX_set_min_proto_version(ctx, TLS1_2_VERSION);
     if (o->tls_ca_file || o->tls_ca_dir) {
         if (SSL_CTX_load_verify_locations(ctx, o->tls_ca_file, o->tls_ca_dir) != 1)
@@ -65,11 +59,11 @@ int redlock__tls_init(redlock_client *c, char *err, size_t errlen)
     return 0;
 }
 
-void redlock__tls_free(redlock_client *c)
+void redlock__tls_free(void **ctx)
 {
-    if (c->ssl_ctx)
-        SSL_CTX_free(c->ssl_ctx);
-    c->ssl_ctx = NULL;
+    if (*ctx)
+        SSL_CTX_free(*ctx);
+    *ctx = NULL;
 }
 
 static int is_ip(const char *s)
@@ -78,16 +72,16 @@ static int is_ip(const char *s)
     return inet_pton(AF_INET, s, buf) == 1 || inet_pton(AF_INET6, s, buf) == 1;
 }
 
-struct bufferevent *redlock__tls_bev_new(redlock__node *n)
+struct bufferevent *redlock__tls_bev_new(const redlock__net *net, const redlock__addr *addr,
+                                         evutil_socket_t fd)
 {
-    redlock_client *c = n->c;
-    const char *name = c->tls_server_name ? c->tls_server_name : n->addr.host;
+    const char *name = net->tls_server_name ? net->tls_server_name : addr->host;
     struct bufferevent *bev;
     SSL *ssl;
 
-    if (!c->ssl_ctx || !(ssl = SSL_new(c->ssl_ctx)))
+    if (!net->ssl_ctx || !(ssl = SSL_new(net->ssl_ctx)))
         return NULL;
-    if (name && !c->opt.tls_insecure_skip_verify) {
+    if (name && !net->tls_insecure) {
         int ok = is_ip(name)
                  ? X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(ssl), name)
                  : SSL_set1_host(ssl, name);
@@ -98,7 +92,7 @@ struct bufferevent *redlock__tls_bev_new(redlock__node *n)
     }
     if (name && !is_ip(name))
         SSL_set_tlsext_host_name(ssl, name);
-    bev = bufferevent_openssl_socket_new(c->base, -1, ssl, BUFFEREVENT_SSL_CONNECTING,
+    bev = bufferevent_openssl_socket_new(net->loop->base, fd, ssl, BUFFEREVENT_SSL_CONNECTING,
                                          BEV_OPT_CLOSE_ON_FREE);
     if (!bev) {
         SSL_free(ssl);

@@ -107,7 +107,12 @@ TEST(addr_password)
         o.node_cb = auth_node_cb;
         o.node_privdata = &ev;
         redlock_client *c = it_client_addrs(&bads[b], 1, &o, 0);
-        CHECK_RC(NULL, redlock_client_wait_connected(c, 1, 300), REDLOCK_ETIMEDOUT);
+        /* refused by the server: no use waiting out the 30 s */
+        CHECK_RC(NULL, redlock_client_wait_connected(c, 1, 30000), REDLOCK_ECONNECT);
+        CHECK_MSG(strstr(redlock_client_errstr(c), "handshake failed") != NULL &&
+                  strstr(redlock_client_errstr(c), "0 of 1 masters connected") != NULL,
+                  "errstr: %s", redlock_client_errstr(c));
+        CHECK(strstr(redlock_client_errstr(c), "wr0ng") == NULL);
         CHECK_EQ(redlock_client_connected(c), 0);
         CHECK_EQ(ev.up, 0);
         CHECK_GE(ev.down, 1);

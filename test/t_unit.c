@@ -11,12 +11,14 @@ static void votes(redlock__tally *t, enum redlock__vote v, unsigned k)
         redlock__tally_set(t, REDLOCK__PENDING, v);
 }
 
+static const redlock__rule MAJ = { REDLOCK__RULE_MAJORITY, 0 };
+
 TEST(quorum_sizes)
 {
     redlock__tally t;
     static const unsigned want[] = { 0, 1, 2, 2, 3, 3, 4, 4 };
     for (unsigned n = 1; n <= 7; n++) {
-        redlock__tally_init(&t, n);
+        redlock__tally_init(&t, n, MAJ);
         CHECK_EQ(t.quorum, want[n]);
         CHECK_EQ(t.count[REDLOCK__PENDING], n);
     }
@@ -25,7 +27,7 @@ TEST(quorum_sizes)
 TEST(quorum_early_success_does_not_wait_for_slow_nodes)
 {
     redlock__tally t;
-    redlock__tally_init(&t, 5);
+    redlock__tally_init(&t, 5, MAJ);
     votes(&t, REDLOCK__OK, 2);
     CHECK_EQ(redlock__decide(&t, 1000), REDLOCK__UNDECIDED);
     votes(&t, REDLOCK__OK, 1);      /* 3 of 5, two still pending */
@@ -35,7 +37,7 @@ TEST(quorum_early_success_does_not_wait_for_slow_nodes)
 TEST(quorum_early_failure)
 {
     redlock__tally t;
-    redlock__tally_init(&t, 5);
+    redlock__tally_init(&t, 5, MAJ);
     votes(&t, REDLOCK__REFUSED, 2);
     CHECK_EQ(redlock__decide(&t, 1000), REDLOCK__UNDECIDED);
     votes(&t, REDLOCK__TIMEOUT, 1); /* 0 OK + 2 pending < 3 */
@@ -45,7 +47,7 @@ TEST(quorum_early_failure)
 TEST(quorum_even_n_needs_strict_majority)
 {
     redlock__tally t;
-    redlock__tally_init(&t, 4);
+    redlock__tally_init(&t, 4, MAJ);
     votes(&t, REDLOCK__OK, 2);
     votes(&t, REDLOCK__DOWN, 1);
     CHECK_EQ(redlock__decide(&t, 1000), REDLOCK__UNDECIDED);
@@ -56,11 +58,11 @@ TEST(quorum_even_n_needs_strict_majority)
 TEST(quorum_single_node)
 {
     redlock__tally t;
-    redlock__tally_init(&t, 1);
+    redlock__tally_init(&t, 1, MAJ);
     CHECK_EQ(redlock__decide(&t, 1000), REDLOCK__UNDECIDED);
     votes(&t, REDLOCK__OK, 1);
     CHECK_EQ(redlock__decide(&t, 1000), REDLOCK__WON);
-    redlock__tally_init(&t, 1);
+    redlock__tally_init(&t, 1, MAJ);
     votes(&t, REDLOCK__REFUSED, 1);
     CHECK_EQ(redlock__decide(&t, 1000), REDLOCK__LOST);
 }
@@ -68,7 +70,7 @@ TEST(quorum_single_node)
 TEST(quorum_without_validity_is_lost)
 {
     redlock__tally t;
-    redlock__tally_init(&t, 3);
+    redlock__tally_init(&t, 3, MAJ);
     votes(&t, REDLOCK__OK, 3);
     /* a win needs at least 1 ms left, so a success never reads 0 ms */
     CHECK_EQ(redlock__decide(&t, REDLOCK__MIN_VALIDITY_US), REDLOCK__WON);
@@ -76,21 +78,21 @@ TEST(quorum_without_validity_is_lost)
     CHECK_EQ(redlock__decide(&t, 1), REDLOCK__LOST);
     CHECK_EQ(redlock__decide(&t, 0), REDLOCK__LOST);
     CHECK_EQ(redlock__decide(&t, -5), REDLOCK__LOST);
-    redlock__tally_init(&t, 3);     /* undecided votes, but time is up */
+    redlock__tally_init(&t, 3, MAJ);     /* undecided votes, but time is up */
     CHECK_EQ(redlock__decide(&t, 0), REDLOCK__LOST);
 }
 
 TEST(quorum_refusals_that_sink_the_quorum)
 {
     redlock__tally t;
-    redlock__tally_init(&t, 5);
+    redlock__tally_init(&t, 5, MAJ);
     votes(&t, REDLOCK__REFUSED, 2);
     CHECK_EQ(redlock__refused_quorum(&t), 0);   /* 3 may still hold it */
     votes(&t, REDLOCK__TIMEOUT, 2);
     CHECK_EQ(redlock__refused_quorum(&t), 0);   /* timeouts prove nothing */
     votes(&t, REDLOCK__REFUSED, 1);
     CHECK_EQ(redlock__refused_quorum(&t), 1);
-    redlock__tally_init(&t, 1);
+    redlock__tally_init(&t, 1, MAJ);
     CHECK_EQ(redlock__refused_quorum(&t), 0);
     votes(&t, REDLOCK__REFUSED, 1);
     CHECK_EQ(redlock__refused_quorum(&t), 1);
@@ -99,7 +101,7 @@ TEST(quorum_refusals_that_sink_the_quorum)
 TEST(quorum_full_queues_have_their_own_code)
 {
     redlock__tally t;
-    redlock__tally_init(&t, 3);
+    redlock__tally_init(&t, 3, MAJ);
     votes(&t, REDLOCK__FULL, 2);
     votes(&t, REDLOCK__OK, 1);
     CHECK_EQ(redlock__decide(&t, 1000000), REDLOCK__LOST);
@@ -116,7 +118,7 @@ TEST(clock_saturating_add)
 TEST(quorum_vote_moves_only_once)
 {
     redlock__tally t;
-    redlock__tally_init(&t, 3);
+    redlock__tally_init(&t, 3, MAJ);
     redlock__tally_set(&t, REDLOCK__PENDING, REDLOCK__OK);
     redlock__tally_set(&t, REDLOCK__OK, REDLOCK__OK);           /* no-op */
     redlock__tally_set(&t, REDLOCK__TIMEOUT, REDLOCK__OK);      /* none to move */
@@ -128,23 +130,23 @@ TEST(quorum_vote_moves_only_once)
 TEST(quorum_failure_reasons)
 {
     redlock__tally t;
-    redlock__tally_init(&t, 5);     /* 3 refused sink the quorum alone */
+    redlock__tally_init(&t, 5, MAJ);     /* 3 refused sink the quorum alone */
     votes(&t, REDLOCK__REFUSED, 3);
     votes(&t, REDLOCK__DOWN, 2);
     CHECK_EQ(redlock__failure_code(&t), REDLOCK_ENOQUORUM);
-    redlock__tally_init(&t, 5);     /* 3 unreachable: masters down */
+    redlock__tally_init(&t, 5, MAJ);     /* 3 unreachable: masters down */
     votes(&t, REDLOCK__OK, 1);
     votes(&t, REDLOCK__REFUSED, 1);
     votes(&t, REDLOCK__DOWN, 3);
     CHECK_EQ(redlock__failure_code(&t), REDLOCK_ECONNECT);
-    redlock__tally_init(&t, 3);
+    redlock__tally_init(&t, 3, MAJ);
     votes(&t, REDLOCK__TIMEOUT, 2);
     votes(&t, REDLOCK__ERROR, 1);
     CHECK_EQ(redlock__failure_code(&t), REDLOCK_ETIMEDOUT);
-    redlock__tally_init(&t, 3);
+    redlock__tally_init(&t, 3, MAJ);
     votes(&t, REDLOCK__ERROR, 2);
     CHECK_EQ(redlock__failure_code(&t), REDLOCK_ESERVER);
-    redlock__tally_init(&t, 3);     /* quorum reached but no validity left */
+    redlock__tally_init(&t, 3, MAJ);     /* quorum reached but no validity left */
     votes(&t, REDLOCK__OK, 3);
     CHECK_EQ(redlock__failure_code(&t), REDLOCK_ETIMEDOUT);
 }

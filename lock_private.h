@@ -1,0 +1,86 @@
+/* lock_private.h -- the upper layers: the client, lock families and lock
+ * handles (see redlock_private.h for the layers below).  Never installed. */
+#ifndef REDLOCK_LOCK_PRIVATE_H
+#define REDLOCK_LOCK_PRIVATE_H
+
+#include "redlock_private.h"
+
+/* ---- kinds: one family of operations per lock kind ------------------- */
+
+typedef struct redlock__family {
+    const redlock__op_kind *acquire;   /* its undo is the lost attempt's */
+    const redlock__op_kind *extend;
+    const redlock__op_kind *release;
+} redlock__family;
+
+extern const redlock__family redlock__mutex;      /* mutex.c */
+
+/* ---- redlock.c: the client ------------------------------------------- */
+
+struct redlock_client {
+    redlock__loop loop;              /* first: the floor */
+    redlock__net net;
+    redlock__fleet fleet;
+    int own_base;
+    redlock_options opt;             /* strings not kept (see below) */
+    char *key_prefix;
+    size_t prefixlen;
+    char *tls_server_name;
+    redlock__link locks;             /* every live lock handle */
+    int in_node_cb;                  /* inside the application's node_cb */
+    uint64_t rng;                    /* xorshift state for retry jitter */
+    struct event probe_timer;        /* the periodic TIME probe */
+    int probing;                     /* a probe is in flight */
+    char errstr[256];                /* why wait_connected failed */
+};
+
+/* xorshift64: only for retry jitter, never for lock values */
+uint64_t redlock__client_random(redlock_client *c);
+int64_t redlock__client_drift_us(const redlock_client *c, int64_t ttl_ms);
+
+/* ---- probe.c: the masters' clocks ------------------------------------ */
+
+void redlock__probe_arm(redlock_client *c);
+
+/* ---- lock.c: lock handles -------------------------------------------- */
+
+enum redlock__lock_op { REDLOCK__LOCK_IDLE, REDLOCK__LOCK_ACQUIRE, REDLOCK__LOCK_TRY,
+                        REDLOCK__LOCK_EXTEND, REDLOCK__LOCK_RELEASE };
+
+struct redlock_lock {
+    redlock_client *c;               /* NULL once the client is freed */
+    const redlock__family *fam;
+    redlock__link link;              /* in the client's list */
+    char *key;                       /* prefix + resource */
+    size_t keylen;
+    char *value;
+    size_t valuelen;
+    int fixed_value;
+    int64_t valid_until_us;          /* 0: not held */
+    unsigned clock_steps;            /* the loop's clock_steps when granted */
+    uint32_t *gen;                   /* per node: connection of the winning SET */
+    size_t nodes_ok;
+    char errstr[256];
+    /* per-node outcome of the last operation */
+    unsigned char *votes;
+    int64_t *rtt;
+    char (*detail)[REDLOCK__DETAIL];
+    /* the operation in flight */
+    enum redlock__lock_op busy;
+    int freeing;
+    redlock__op *op;
+    int64_t ttl_ms;
+    int attempts_left;
+    int64_t deadline_us;
+    struct event retry_timer;
+    redlock_cb *cb;
+    void *privdata;
+};
+
+/* The client is going away: every lock is detached, its operation
+ * cancelled (the callbacks hear ECANCELED). */
+void redlock__locks_detach(redlock_client *c);
+/* Acquire attempts not yet delivered may win keys: undo them. */
+void redlock__locks_undo_live(redlock_client *c);
+
+#endif /* REDLOCK_LOCK_PRIVATE_H */

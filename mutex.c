@@ -1,0 +1,107 @@
+/* mutex.c -- the mutex, the plain Redlock lock, as kinds of operation:
+ *
+ *   acquire   SET key value NX PX ttl          +OK: ours, nil: someone else's
+ *   extend    compare-and-PEXPIRE (a script)   1: extended, 0: not our value
+ *   release   compare-and-DEL (a script)       1: deleted, 0: not our value
+ *
+ * An operation carries the key, then the value (one key, one argument).
+ * Release and extend must compare the value and act in one step, or a
+ * client whose lock expired could delete or extend the next holder's key;
+ * Redis runs a script atomically.  They go as EVALSHA; after NOSCRIPT as
+ * EVAL, which also loads the script.  The undo of an acquire (a lost
+ * attempt) is the release, as EVAL: nobody reads its reply to resend it.
+ */
+#include <string.h>
+#include <hiredis/hiredis.h>
+#include "lock_private.h"
+
+static int encode_set(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+{
+    char ttl[24];
+    size_t klen, vlen;
+    const char *key = redlock__op_item(op, 0, &klen), *value = redlock__op_item(op, 1, &vlen);
+    const char *argv[6] = { "SET", key, value, "NX", "PX", ttl };
+    size_t len[6] = { 3, klen, vlen, 2, 2, 0 };
+    (void)node;
+    (void)eval;
+    len[5] = redlock__u64_str(ttl, (uint64_t)op->ttl_ms);     /* ttl > 0 */
+    return redlock__resp_command(out, 6, argv, len);
+}
+
+static int encode_script(const redlock__op *op, redlock__buf *out, int eval, int script)
+{
+    char ttl[24];
+    size_t klen, vlen;
+    const char *key = redlock__op_item(op, 0, &klen), *value = redlock__op_item(op, 1, &vlen);
+    const char *body = redlock__script_body[script];
+    const char *argv[6] = { eval ? "EVAL" : "EVALSHA", eval ? body : op->f->sha[script],
+                            "1", key, value, ttl };
+    size_t len[6] = { eval ? 4 : 7, eval ? strlen(body) : 40, 1, klen, vlen, 0 };
+    int argc = 5;
+    if (op->ttl_ms) {
+        len[5] = redlock__u64_str(ttl, (uint64_t)op->ttl_ms);
+        argc = 6;
+    }
+    return redlock__resp_command(out, argc, argv, len);
+}
+
+static int encode_release(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+{
+    (void)node;
+    return encode_script(op, out, eval, REDLOCK__SCRIPT_RELEASE);
+}
+
+static int encode_extend(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+{
+    (void)node;
+    return encode_script(op, out, eval, REDLOCK__SCRIPT_EXTEND);
+}
+
+/* The undo of a SET: the release (no ttl), as EVAL. */
+static int encode_undo(const redlock__op *op, redlock__buf *out)
+{
+    size_t klen, vlen;
+    const char *key = redlock__op_item(op, 0, &klen), *value = redlock__op_item(op, 1, &vlen);
+    const char *body = redlock__script_body[REDLOCK__SCRIPT_RELEASE];
+    const char *argv[5] = { "EVAL", body, "1", key, value };
+    size_t len[5] = { 4, strlen(body), 1, klen, vlen };
+    return redlock__resp_command(out, 5, argv, len);
+}
+
+/* SET NX: +OK is a vote for us, nil means the key is someone else's. */
+static int classify_set(redlock__op *op, size_t node, const redlock__reply *r)
+{
+    (void)op;
+    (void)node;
+    if (r->type == REDIS_REPLY_STATUS && r->len == 2 && memcmp(r->str, "OK", 2) == 0)
+        return REDLOCK__OK;
+    if (r->type == REDIS_REPLY_NIL)
+        return REDLOCK__REFUSED;
+    return REDLOCK__ERROR;
+}
+
+/* Compare-and-act scripts: 1 acted, 0 not our value (or gone). */
+static int classify_script(redlock__op *op, size_t node, const redlock__reply *r)
+{
+    (void)op;
+    (void)node;
+    if (r->type == REDIS_REPLY_INTEGER)
+        return r->integer == 1 ? REDLOCK__OK : REDLOCK__REFUSED;
+    if (r->type == REDIS_REPLY_ERROR && r->len >= 8 && memcmp(r->str, "NOSCRIPT", 8) == 0)
+        return -1;
+    return REDLOCK__ERROR;
+}
+
+static const redlock__op_kind kind_acquire = {
+    .name = "acquire", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_WRITES,
+    .encode = encode_set, .classify = classify_set, .encode_undo = encode_undo };
+static const redlock__op_kind kind_extend = {
+    .name = "extend", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .encode = encode_extend,
+    .classify = classify_script };
+/* A release waits for every master (each gets its chance to delete) and
+ * is owed to those it could not reach. */
+static const redlock__op_kind kind_release = {
+    .name = "release", .rule = { REDLOCK__RULE_WAIT_ALL, 0 }, .flags = REDLOCK__KIND_UNDOES,
+    .encode = encode_release, .classify = classify_script };
+
+const redlock__family redlock__mutex = { &kind_acquire, &kind_extend, &kind_release };

@@ -1,0 +1,150 @@
+/* sync.c -- the blocking API: each call starts the asynchronous operation
+ * and runs the client's private event loop until its callback ran.  Only
+ * for clients created without an event base, never from a callback.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "lock_private.h"
+
+struct sync_wait {
+    int done;
+    int status;
+};
+
+static void sync_cb(redlock_lock *l, int status, void *privdata)
+{
+    struct sync_wait *w = privdata;
+    (void)l;
+    w->done = 1;
+    w->status = status;
+}
+
+static int blocking(redlock_lock *l, int rc, struct sync_wait *w)
+{
+    if (rc != 0)
+        return rc;
+    while (!w->done)
+        event_base_loop(l->c->loop.base, EVLOOP_ONCE);
+    /* One more non-blocking turn writes out what the outcome queued (the
+     * undos after a lost attempt) instead of holding it until the next
+     * call. */
+    if (l->c)
+        event_base_loop(l->c->loop.base, EVLOOP_NONBLOCK);
+    return w->status;
+}
+
+static int check_blocking(redlock_lock *l)
+{
+    if (!l)
+        return REDLOCK_EINVAL;
+    if (l->c && !l->c->own_base) {
+        snprintf(l->errstr, sizeof l->errstr,
+                 "blocking calls need a client created without an event base");
+        return REDLOCK_EINVAL;
+    }
+    if (l->c && l->c->loop.depth) {
+        snprintf(l->errstr, sizeof l->errstr, "blocking calls cannot be made from a callback");
+        return REDLOCK_EINVAL;
+    }
+    return 0;
+}
+
+int redlock_acquire(redlock_lock *l, int64_t ttl_ms)
+{
+    struct sync_wait w = { 0, 0 };
+    int rc = check_blocking(l);
+    return rc ? rc : blocking(l, redlock_acquire_async(l, ttl_ms, sync_cb, &w), &w);
+}
+
+int redlock_try_acquire(redlock_lock *l, int64_t ttl_ms)
+{
+    struct sync_wait w = { 0, 0 };
+    int rc = check_blocking(l);
+    return rc ? rc : blocking(l, redlock_try_acquire_async(l, ttl_ms, sync_cb, &w), &w);
+}
+
+int redlock_extend(redlock_lock *l, int64_t ttl_ms)
+{
+    struct sync_wait w = { 0, 0 };
+    int rc = check_blocking(l);
+    return rc ? rc : blocking(l, redlock_extend_async(l, ttl_ms, sync_cb, &w), &w);
+}
+
+int redlock_release(redlock_lock *l)
+{
+    struct sync_wait w = { 0, 0 };
+    int rc = check_blocking(l);
+    return rc ? rc : blocking(l, redlock_release_async(l, sync_cb, &w), &w);
+}
+
+static void wakeup_cb(evutil_socket_t fd, short what, void *arg)
+{
+    (void)fd;
+    (void)what;
+    *(int *)arg = 1;
+}
+
+/* Masters whose server refused the handshake (AUTH, SELECT): waiting will
+ * not change their answer. */
+static size_t refused(const redlock_client *c)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < c->fleet.n; i++) {
+        const redlock__conn *cn = &c->fleet.masters[i].conn;
+        k += cn->state != REDLOCK__CONN_UP && strncmp(cn->lasterr, "handshake failed", 16) == 0;
+    }
+    return k;
+}
+
+/* Name the masters that are not connected, and why. */
+static void explain(redlock_client *c, size_t min)
+{
+    size_t up = redlock_client_connected(c), off;
+
+    off = (size_t)snprintf(c->errstr, sizeof c->errstr, "%zu of %zu masters connected, %zu needed",
+                           up, c->fleet.n, min);
+    for (size_t i = 0; i < c->fleet.n && off < sizeof c->errstr; i++) {
+        const redlock__master *m = &c->fleet.masters[i];
+        if (redlock__master_up(m))
+            continue;
+        off += (size_t)snprintf(c->errstr + off, sizeof c->errstr - off, "; %s: %s", m->label,
+                                m->conn.lasterr[0] ? m->conn.lasterr : "still connecting");
+    }
+}
+
+int redlock_client_wait_connected(redlock_client *c, size_t min, int64_t timeout_ms)
+{
+    struct event *timer;
+    struct timeval tv;
+    int expired = 0, rc;
+
+    if (!c || !c->own_base || c->loop.depth || min > c->fleet.n || timeout_ms < 0)
+        return REDLOCK_EINVAL;
+    c->errstr[0] = '\0';
+    if (!(timer = evtimer_new(c->loop.base, wakeup_cb, &expired)))
+        return REDLOCK_ENOMEM;
+    tv = redlock__tv(timeout_ms * 1000);
+    evtimer_add(timer, &tv);
+    /* Take in what happened while nobody ran the loop (a blocking client
+     * may hold connections the servers closed long ago). */
+    event_base_loop(c->loop.base, EVLOOP_NONBLOCK);
+    /* Masters that are down but due are connected now, not after the timer. */
+    for (size_t i = 0; i < c->fleet.n; i++)
+        redlock__conn_accepts(&c->fleet.masters[i].conn);
+    while (redlock_client_connected(c) < min && !expired && c->fleet.n - refused(c) >= min)
+        event_base_loop(c->loop.base, EVLOOP_ONCE);
+    /* One more turn writes out what the handshakes queued (undos owed to
+     * the masters that came back), instead of holding it until the next call. */
+    event_base_loop(c->loop.base, EVLOOP_NONBLOCK);
+    event_free(timer);
+    if (redlock_client_connected(c) >= min)
+        return 0;
+    rc = c->fleet.n - refused(c) < min ? REDLOCK_ECONNECT : REDLOCK_ETIMEDOUT;
+    explain(c, min);
+    return rc;
+}
+
+const char *redlock_client_errstr(const redlock_client *c)
+{
+    return c ? c->errstr : "client is NULL";
+}

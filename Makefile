@@ -1,8 +1,15 @@
 # libredlock -- see README.md.  `make` builds the static and shared library
 # and redlock.pc; `make test` runs the whole suite against real redis-servers.
 
-VERSION_MAJOR = 0
-VERSION = 0.1.0
+# The version is written once, in redlock.h (REDLOCK_VERSION_MAJOR/MINOR/PATCH).
+VERSION := $(shell awk '$$2 == "REDLOCK_VERSION_MAJOR" { M = $$3 } \
+                        $$2 == "REDLOCK_VERSION_MINOR" { m = $$3 } \
+                        $$2 == "REDLOCK_VERSION_PATCH" { p = $$3 } \
+                        END { if (M != "" && m != "" && p != "") print M "." m "." p }' redlock.h)
+ifeq ($(VERSION),)
+$(error cannot read REDLOCK_VERSION_MAJOR/MINOR/PATCH from redlock.h)
+endif
+VERSION_MAJOR := $(firstword $(subst ., ,$(VERSION)))
 PREFIX ?= /usr/local
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
@@ -36,7 +43,7 @@ TEST_HDRS = $(wildcard test/*.h)
 BENCH_SRCS = $(wildcard bench/*.c)
 PROXY_SRCS = $(wildcard test/proxy*.c)
 
-.PHONY: all examples test unit check asan valgrind bench demo install uninstall clean
+.PHONY: all examples test unit check asan valgrind bench demo install uninstall clean version
 
 all: $(STATIC) $(SHARED) redlock.pc
 
@@ -55,6 +62,10 @@ $(SHARED): $(LIB_OBJS)
 redlock.pc: redlock.pc.in Makefile
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
 	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
+
+# The version redlock.h declares (for scripts and packagers).
+version:
+	@echo $(VERSION)
 
 # Unit tests of the pure parts (no server needed), then integration tests.
 test/redlock-test: $(TEST_SRCS) $(TEST_SUPPORT) $(TEST_HDRS) $(STATIC)

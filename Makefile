@@ -21,12 +21,20 @@ DEPS = hiredis libevent libevent_openssl openssl
 DEP_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(DEPS) 2>/dev/null)
 DEP_LIBS := $(shell $(PKG_CONFIG) --libs $(DEPS) 2>/dev/null || echo -lhiredis -levent_openssl -levent -lssl -lcrypto)
 
-WARN = -std=c11 -Wall -Wextra -Werror -Wstrict-prototypes -Wwrite-strings \
+WARN = -std=c11 -Wall -Wextra -Wstrict-prototypes -Wwrite-strings \
        -Wshadow -Wpointer-arith -Wno-missing-field-initializers
+# WERROR=1 makes warnings errors: development (scripts/dev.sh) and CI builds
+# use it; a packager's build with another compiler does not stop on a new
+# warning.
+WERROR ?=
+ifneq ($(filter-out 0,$(WERROR)),)
+WARN += -Werror
+endif
 OPT ?= -O2 -g
-# The user's CFLAGS are added, never replaced.
+# The user's CPPFLAGS and CFLAGS are added, never replaced (after ours, so
+# that -D_FORTIFY_SOURCE, -O or -f flags from a packager win).
 ALL_CFLAGS = $(WARN) $(OPT) -D_GNU_SOURCE -fPIC -fvisibility=hidden \
-             -I. $(DEP_CFLAGS) $(CFLAGS)
+             -I. $(DEP_CFLAGS) $(CPPFLAGS) $(CFLAGS)
 ALL_LDFLAGS = $(LDFLAGS)
 
 LIB_SRCS = redlock.c fanout.c node.c addr.c script.c tls.c quorum.c clock.c

@@ -14,6 +14,7 @@ PREFIX ?= /usr/local
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+CMAKEDIR = $(LIBDIR)/cmake/redlock
 
 CC ?= cc
 PKG_CONFIG ?= pkg-config
@@ -53,7 +54,7 @@ PROXY_SRCS = $(wildcard test/proxy*.c)
 
 .PHONY: all examples test unit check asan valgrind bench demo install uninstall clean version
 
-all: $(STATIC) $(SHARED) redlock.pc
+all: $(STATIC) $(SHARED)
 
 %.o: %.c $(LIB_HDRS)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -66,10 +67,6 @@ $(SHARED): $(LIB_OBJS)
 	$(CC) -shared -Wl,-soname,$(SONAME) -o $@ $^ $(ALL_LDFLAGS) $(DEP_LIBS)
 	ln -sf $(SHARED) $(SONAME)
 	ln -sf $(SONAME) libredlock.so
-
-redlock.pc: redlock.pc.in Makefile
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
-	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
 
 # The version redlock.h declares (for scripts and packagers).
 version:
@@ -123,22 +120,61 @@ demo: examples/redlock-demo bench/redlock-bench
 	@echo "redlock-bench: 5 masters, 128 locks in flight, 5 s (bench/demo.sh):"
 	test/run.sh bench/demo.sh
 
+# ---- install --------------------------------------------------------------
+#
+# redlock.pc and the CMake package config are written at install time, for
+# the PREFIX/LIBDIR/INCLUDEDIR given then (DESTDIR only stages the files: it
+# is never written into them).  In redlock.pc, directories under $(PREFIX)
+# are written relative to ${prefix}.  The CMake config finds the library
+# from its own location ($(CMAKEDIR) is $(LIBDIR)/cmake/redlock) and the
+# header relative to the library when both are under $(PREFIX), so a staged
+# or moved tree still works.
+
+empty :=
+space := $(empty) $(empty)
+under_prefix = $(patsubst $(PREFIX)/%,%,$(filter $(PREFIX)/%,$(1)))
+pc_dir = $(if $(call under_prefix,$(1)),$${prefix}/$(call under_prefix,$(1)),$(1))
+CMAKE_INCLUDEDIR = $(if $(and $(call under_prefix,$(LIBDIR)),$(call under_prefix,$(INCLUDEDIR))),$\
+    $(subst $(space),,$(patsubst %,../,$(subst /, ,$(call under_prefix,$(LIBDIR)))))$\
+    $(call under_prefix,$(INCLUDEDIR)),$(INCLUDEDIR))
+# for the CMake version check: the library's pointer size
+SIZEOF_POINTER = $(strip $(shell echo __SIZEOF_POINTER__ | $(CC) -E -P -x c - 2>/dev/null))
+
+INSTALL_SUBST = sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@VERSION_MAJOR@|$(VERSION_MAJOR)|g' \
+    -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@PC_LIBDIR@|$(call pc_dir,$(LIBDIR))|g' \
+    -e 's|@PC_INCLUDEDIR@|$(call pc_dir,$(INCLUDEDIR))|g' \
+    -e 's|@CMAKE_INCLUDEDIR@|$(CMAKE_INCLUDEDIR)|g' -e 's|@SIZEOF_POINTER@|$(SIZEOF_POINTER)|g'
+INSTALL_GENERATED = redlock.pc cmake/redlock-config.cmake cmake/redlock-config-version.cmake
+
 install: all
-	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR)
+	@for d in "$(PREFIX)" "$(LIBDIR)" "$(INCLUDEDIR)" "$(PKGCONFIGDIR)"; do \
+	    case "$$d" in /*) ;; *) echo "make install: \"$$d\" is not an absolute path" \
+	        "(PREFIX, LIBDIR, INCLUDEDIR and PKGCONFIGDIR must be)" >&2; exit 1 ;; esac; \
+	done
+	for f in $(INSTALL_GENERATED); do $(INSTALL_SUBST) $$f.in > $$f || exit 1; done
+	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR) \
+	    $(DESTDIR)$(CMAKEDIR)
 	install -m 644 redlock.h $(DESTDIR)$(INCLUDEDIR)/
 	install -m 644 $(STATIC) $(DESTDIR)$(LIBDIR)/
 	install -m 755 $(SHARED) $(DESTDIR)$(LIBDIR)/
 	ln -sf $(SHARED) $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libredlock.so
 	install -m 644 redlock.pc $(DESTDIR)$(PKGCONFIGDIR)/
+	install -m 644 cmake/redlock-config.cmake cmake/redlock-config-version.cmake \
+	    $(DESTDIR)$(CMAKEDIR)/
 
+# Removes what install added (the directories it may have created are left,
+# except redlock's own CMake directory).
 uninstall:
 	rm -f $(DESTDIR)$(INCLUDEDIR)/redlock.h $(DESTDIR)$(LIBDIR)/$(STATIC) \
 	      $(DESTDIR)$(LIBDIR)/$(SHARED) $(DESTDIR)$(LIBDIR)/$(SONAME) \
-	      $(DESTDIR)$(LIBDIR)/libredlock.so $(DESTDIR)$(PKGCONFIGDIR)/redlock.pc
+	      $(DESTDIR)$(LIBDIR)/libredlock.so $(DESTDIR)$(PKGCONFIGDIR)/redlock.pc \
+	      $(DESTDIR)$(CMAKEDIR)/redlock-config.cmake \
+	      $(DESTDIR)$(CMAKEDIR)/redlock-config-version.cmake
+	rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null || true
 
 clean:
-	rm -f $(LIB_OBJS) $(STATIC) $(SHARED) $(SONAME) libredlock.so redlock.pc \
+	rm -f $(LIB_OBJS) $(STATIC) $(SHARED) $(SONAME) libredlock.so $(INSTALL_GENERATED) \
 	      test/redlock-test test/rlproxy bench/redlock-bench examples/redlock-demo examples/basic
 
 # Extra targets kept beside the code they build (fuzzers, sanitizers, soak).

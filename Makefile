@@ -1,5 +1,6 @@
-# libredlock -- see README.md.  `make` builds the static and shared library
-# and redlock.pc; `make test` runs the whole suite against real redis-servers.
+# libredlock -- see README.md.  `make` builds the static and shared library;
+# `make install` installs them with redlock.h, redlock.pc and the CMake
+# package config; `make test` runs the whole suite against real redis-servers.
 
 # The version is written once, in redlock.h (REDLOCK_VERSION_MAJOR/MINOR/PATCH).
 VERSION := $(shell awk '$$2 == "REDLOCK_VERSION_MAJOR" { M = $$3 } \

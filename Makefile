@@ -1,12 +1,21 @@
-# libredlock -- see README.md.  `make` builds the static and shared library
-# and redlock.pc; `make test` runs the whole suite against real redis-servers.
+# libredlock -- see README.md.  `make` builds the static and shared library;
+# `make install` installs them with redlock.h, redlock.pc and the CMake
+# package config; `make test` runs the whole suite against real redis-servers.
 
-VERSION_MAJOR = 0
-VERSION = 0.1.0
+# The version is written once, in redlock.h (REDLOCK_VERSION_MAJOR/MINOR/PATCH).
+VERSION := $(shell awk '$$2 == "REDLOCK_VERSION_MAJOR" { M = $$3 } \
+                        $$2 == "REDLOCK_VERSION_MINOR" { m = $$3 } \
+                        $$2 == "REDLOCK_VERSION_PATCH" { p = $$3 } \
+                        END { if (M != "" && m != "" && p != "") print M "." m "." p }' redlock.h)
+ifeq ($(VERSION),)
+$(error cannot read REDLOCK_VERSION_MAJOR/MINOR/PATCH from redlock.h)
+endif
+VERSION_MAJOR := $(firstword $(subst ., ,$(VERSION)))
 PREFIX ?= /usr/local
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+CMAKEDIR = $(LIBDIR)/cmake/redlock
 
 CC ?= cc
 PKG_CONFIG ?= pkg-config
@@ -14,12 +23,20 @@ DEPS = hiredis libevent libevent_openssl openssl
 DEP_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(DEPS) 2>/dev/null)
 DEP_LIBS := $(shell $(PKG_CONFIG) --libs $(DEPS) 2>/dev/null || echo -lhiredis -levent_openssl -levent -lssl -lcrypto)
 
-WARN = -std=c11 -Wall -Wextra -Werror -Wstrict-prototypes -Wwrite-strings \
+WARN = -std=c11 -Wall -Wextra -Wstrict-prototypes -Wwrite-strings \
        -Wshadow -Wpointer-arith -Wno-missing-field-initializers
+# WERROR=1 makes warnings errors: development (scripts/dev.sh) and CI builds
+# use it; a packager's build with another compiler does not stop on a new
+# warning.
+WERROR ?=
+ifneq ($(filter-out 0,$(WERROR)),)
+WARN += -Werror
+endif
 OPT ?= -O2 -g
-# The user's CFLAGS are added, never replaced.
+# The user's CPPFLAGS and CFLAGS are added, never replaced (after ours, so
+# that -D_FORTIFY_SOURCE, -O or -f flags from a packager win).
 ALL_CFLAGS = $(WARN) $(OPT) -D_GNU_SOURCE -fPIC -fvisibility=hidden \
-             -I. $(DEP_CFLAGS) $(CFLAGS)
+             -I. $(DEP_CFLAGS) $(CPPFLAGS) $(CFLAGS)
 ALL_LDFLAGS = $(LDFLAGS)
 
 LIB_SRCS = redlock.c lock.c sync.c mutex.c probe.c fanout.c master.c conn.c resp.c loop.c addr.c script.c tls.c quorum.c clock.c
@@ -36,9 +53,9 @@ TEST_HDRS = $(wildcard test/*.h)
 BENCH_SRCS = $(wildcard bench/*.c)
 PROXY_SRCS = $(wildcard test/proxy*.c)
 
-.PHONY: all examples test unit check asan valgrind bench demo install uninstall clean
+.PHONY: all examples test unit check asan valgrind bench demo install uninstall clean version
 
-all: $(STATIC) $(SHARED) redlock.pc
+all: $(STATIC) $(SHARED)
 
 %.o: %.c $(LIB_HDRS)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -52,9 +69,9 @@ $(SHARED): $(LIB_OBJS)
 	ln -sf $(SHARED) $(SONAME)
 	ln -sf $(SONAME) libredlock.so
 
-redlock.pc: redlock.pc.in Makefile
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' \
-	    -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
+# The version redlock.h declares (for scripts and packagers).
+version:
+	@echo $(VERSION)
 
 # Unit tests of the pure parts (no server needed), then integration tests.
 test/redlock-test: $(TEST_SRCS) $(TEST_SUPPORT) $(TEST_HDRS) $(STATIC)
@@ -104,22 +121,61 @@ demo: examples/redlock-demo bench/redlock-bench
 	@echo "redlock-bench: 5 masters, 128 locks in flight, 5 s (bench/demo.sh):"
 	test/run.sh bench/demo.sh
 
+# ---- install --------------------------------------------------------------
+#
+# redlock.pc and the CMake package config are written at install time, for
+# the PREFIX/LIBDIR/INCLUDEDIR given then (DESTDIR only stages the files: it
+# is never written into them).  In redlock.pc, directories under $(PREFIX)
+# are written relative to ${prefix}.  The CMake config finds the library
+# from its own location ($(CMAKEDIR) is $(LIBDIR)/cmake/redlock) and the
+# header relative to the library when both are under $(PREFIX), so a staged
+# or moved tree still works.
+
+empty :=
+space := $(empty) $(empty)
+under_prefix = $(patsubst $(PREFIX)/%,%,$(filter $(PREFIX)/%,$(1)))
+pc_dir = $(if $(call under_prefix,$(1)),$${prefix}/$(call under_prefix,$(1)),$(1))
+CMAKE_INCLUDEDIR = $(if $(and $(call under_prefix,$(LIBDIR)),$(call under_prefix,$(INCLUDEDIR))),$\
+    $(subst $(space),,$(patsubst %,../,$(subst /, ,$(call under_prefix,$(LIBDIR)))))$\
+    $(call under_prefix,$(INCLUDEDIR)),$(INCLUDEDIR))
+# for the CMake version check: the library's pointer size
+SIZEOF_POINTER = $(strip $(shell echo __SIZEOF_POINTER__ | $(CC) -E -P -x c - 2>/dev/null))
+
+INSTALL_SUBST = sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@VERSION_MAJOR@|$(VERSION_MAJOR)|g' \
+    -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@PC_LIBDIR@|$(call pc_dir,$(LIBDIR))|g' \
+    -e 's|@PC_INCLUDEDIR@|$(call pc_dir,$(INCLUDEDIR))|g' \
+    -e 's|@CMAKE_INCLUDEDIR@|$(CMAKE_INCLUDEDIR)|g' -e 's|@SIZEOF_POINTER@|$(SIZEOF_POINTER)|g'
+INSTALL_GENERATED = redlock.pc cmake/redlock-config.cmake cmake/redlock-config-version.cmake
+
 install: all
-	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR)
+	@for d in "$(PREFIX)" "$(LIBDIR)" "$(INCLUDEDIR)" "$(PKGCONFIGDIR)"; do \
+	    case "$$d" in /*) ;; *) echo "make install: \"$$d\" is not an absolute path" \
+	        "(PREFIX, LIBDIR, INCLUDEDIR and PKGCONFIGDIR must be)" >&2; exit 1 ;; esac; \
+	done
+	for f in $(INSTALL_GENERATED); do $(INSTALL_SUBST) $$f.in > $$f || exit 1; done
+	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR) \
+	    $(DESTDIR)$(CMAKEDIR)
 	install -m 644 redlock.h $(DESTDIR)$(INCLUDEDIR)/
 	install -m 644 $(STATIC) $(DESTDIR)$(LIBDIR)/
 	install -m 755 $(SHARED) $(DESTDIR)$(LIBDIR)/
 	ln -sf $(SHARED) $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libredlock.so
 	install -m 644 redlock.pc $(DESTDIR)$(PKGCONFIGDIR)/
+	install -m 644 cmake/redlock-config.cmake cmake/redlock-config-version.cmake \
+	    $(DESTDIR)$(CMAKEDIR)/
 
+# Removes what install added (the directories it may have created are left,
+# except redlock's own CMake directory).
 uninstall:
 	rm -f $(DESTDIR)$(INCLUDEDIR)/redlock.h $(DESTDIR)$(LIBDIR)/$(STATIC) \
 	      $(DESTDIR)$(LIBDIR)/$(SHARED) $(DESTDIR)$(LIBDIR)/$(SONAME) \
-	      $(DESTDIR)$(LIBDIR)/libredlock.so $(DESTDIR)$(PKGCONFIGDIR)/redlock.pc
+	      $(DESTDIR)$(LIBDIR)/libredlock.so $(DESTDIR)$(PKGCONFIGDIR)/redlock.pc \
+	      $(DESTDIR)$(CMAKEDIR)/redlock-config.cmake \
+	      $(DESTDIR)$(CMAKEDIR)/redlock-config-version.cmake
+	rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null || true
 
 clean:
-	rm -f $(LIB_OBJS) $(STATIC) $(SHARED) $(SONAME) libredlock.so redlock.pc \
+	rm -f $(LIB_OBJS) $(STATIC) $(SHARED) $(SONAME) libredlock.so $(INSTALL_GENERATED) \
 	      test/redlock-test test/rlproxy bench/redlock-bench examples/redlock-demo examples/basic
 
 # Extra targets kept beside the code they build (fuzzers, sanitizers, soak).

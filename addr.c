@@ -7,7 +7,13 @@
  *   rediss://...         the same, over TLS
  *   unix:///path/to.sock
  *
- * Messages never contain the password.
+ * In a URL, user and password are percent-decoded: %XX is the byte with hex
+ * value XX (%2F '/', %40 '@', %3A ':', %25 '%').  A '/' must be written
+ * %2F (a bare one starts the database number), as must a ':' in the user
+ * name; '@' and ':' may stay bare in the password.  %00 is refused (it would
+ * cut the credential short), as is a '%' without two hex digits after it.
+ *
+ * Messages never contain the user or the password.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,6 +66,64 @@ static char *dup_range(const char *p, const char *end)
         s[len] = '\0';
     }
     return s;
+}
+
+static void wipe(char *s, size_t len)
+{
+    /* volatile so the compiler cannot drop the wipe of a dead buffer */
+    volatile char *v = s;
+    while (len--)
+        *v++ = 0;
+}
+
+static int hex_digit(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/* *out = [p, end) percent-decoded, a new string; `field` names it in the
+ * message ("user", "password"), which never quotes it. */
+static int decode_credential(char **out, const char *p, const char *end, const char *field,
+                             const char *s, char *err, size_t errlen)
+{
+    size_t cap = (size_t)(end - p) + 1;
+    char *d = malloc(cap), *w = d;
+    char what[128];
+
+    if (!d)
+        return REDLOCK_ENOMEM;
+    for (; p < end; p++) {
+        int hi, lo;
+        if (*p != '%') {
+            *w++ = *p;
+            continue;
+        }
+        if (end - p < 3 || (hi = hex_digit(p[1])) < 0 || (lo = hex_digit(p[2])) < 0) {
+            snprintf(what, sizeof what, "invalid percent-escape in the %s: '%%' must be "
+                     "followed by two hex digits (write a '%%' as %%25)", field);
+            break;
+        }
+        if (hi == 0 && lo == 0) {
+            snprintf(what, sizeof what, "the %s contains %%00 (a NUL byte)", field);
+            break;
+        }
+        *w++ = (char)(hi << 4 | lo);
+        p += 2;
+    }
+    if (p < end) {
+        wipe(d, cap);
+        free(d);
+        return fail(err, errlen, what, s);
+    }
+    *w = '\0';
+    *out = d;
+    return 0;
 }
 
 /* host[:port] or [v6][:port] in [p, end). */
@@ -121,12 +185,19 @@ static int parse_url(redlock__addr *a, const char *s, const char *p,
         const char *colon = memchr(p, ':', (size_t)(at - p));
         if (!colon)
             return fail(err, errlen, "credentials must be [user]:password@", s);
-        if (colon > p && !(a->user = dup_range(p, colon)))
-            return REDLOCK_ENOMEM;
-        if (!(a->password = dup_range(colon + 1, at)))
-            return REDLOCK_ENOMEM;
+        if (colon > p && (rc = decode_credential(&a->user, p, colon, "user", s,
+                                                 err, errlen)) != 0)
+            return rc;
+        if ((rc = decode_credential(&a->password, colon + 1, at, "password", s,
+                                    err, errlen)) != 0)
+            return rc;
         p = at + 1;
     }
+    /* "redis://:a/b@host": the '/' ended the host part, so what follows it
+     * is no database number; say how to write such a password. */
+    if (slash && memchr(slash, '@', (size_t)(end - slash)))
+        return fail(err, errlen, "'@' after the first '/': a '/' in the user or "
+                                 "password must be percent-encoded as %2F", s);
     if (slash) {
         long db;
         if (slash + 1 < end && parse_int(slash + 1, end, 0, 1 << 20, &db) != 0)
@@ -186,10 +257,7 @@ int redlock__addr_parse(redlock__addr *a, const char *s, char *err, size_t errle
 static void wipe_free(char *s)
 {
     if (s) {
-        /* volatile so the compiler cannot drop the wipe of a dead buffer */
-        volatile char *v = s;
-        while (*v)
-            *v++ = 0;
+        wipe(s, strlen(s));
         free(s);
     }
 }

@@ -10,7 +10,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-PACKAGES="make gcc clang pkg-config libhiredis-dev libevent-dev libssl-dev openssl faketime redis-server redis-tools valgrind libclang-rt-14-dev"
+PACKAGES="make gcc clang pkg-config cmake libhiredis-dev libevent-dev libssl-dev openssl faketime redis-server redis-tools valgrind libclang-rt-14-dev"
 
 deps() {
     missing=""
@@ -30,9 +30,13 @@ deps() {
     apt-get install -y -qq $missing >/dev/null
 }
 
+# Development builds stop on any warning (WERROR=0 in the environment to
+# relax that with a compiler newer than the code).
+WERROR="${WERROR:-1}"
+
 case "${1:-}" in
 deps) deps ;;
-demo) deps; make -s demo ;;
-test) deps; make -s test ;;
+demo) deps; make -s WERROR="$WERROR" demo ;;
+test) deps; make -s WERROR="$WERROR" test ;;
 *) echo "usage: sh scripts/dev.sh demo|test|deps" >&2; exit 2 ;;
 esac

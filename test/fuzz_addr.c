@@ -11,7 +11,8 @@
  *     0..2^20, a password only for redis:// and rediss://;
  *   - failure: REDLOCK_EINVAL (or ENOMEM), a NUL-terminated message when
  *     errlen > 0, nothing allocated left behind;
- *   - the message never quotes the credentials of a redis(s):// address
+ *   - the message never quotes the credentials (raw or percent-encoded)
+ *     of a redis(s):// address
  *     (unless the message text itself happens to contain those bytes,
  *     which is told apart by parsing the same address with the credentials
  *     masked).
@@ -57,6 +58,11 @@ static int credentials(const char *s, size_t *begin, size_t *end)
     *begin = p;
     *end = (size_t)(at - s);
     return *end > *begin;
+}
+
+static int is_hex(char c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
 static int contains(const char *hay, const char *needle, size_t nlen)
@@ -120,15 +126,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             require(errlen == 1 || err[0] != '\0', "empty message", s);
         }
         if (errlen && credentials(s, &b, &e)) {
-            /* Same address, credentials masked with 'Q' (':' and '@' kept so
-             * that it parses the same way): if the message quotes the
-             * credentials, it must be because the mask's message does too. */
+            /* Same address, credentials masked with 'Q' (':' and '@' kept,
+             * and percent-escapes kept valid, %00 or invalid, so that it
+             * parses the same way): if the message quotes the credentials,
+             * it must be because the mask's message does too. */
             char *m = strdup(s), *err2 = malloc(errlen);
             redlock__addr a2;
             if (m && err2) {
-                for (size_t i = b; i < e; i++)
-                    if (m[i] != ':' && m[i] != '@')
-                        m[i] = 'Q';
+                for (size_t i = b; i < e; i++) {
+                    if (m[i] == ':' || m[i] == '@')
+                        continue;
+                    if (m[i] == '%') {
+                        if (i + 2 < e && is_hex(m[i + 1]) && is_hex(m[i + 2])) {
+                            if (m[i + 1] != '0' || m[i + 2] != '0') {
+                                m[i + 1] = '5';
+                                m[i + 2] = '1';
+                            }
+                            i += 2;
+                        }
+                        continue;
+                    }
+                    m[i] = 'Q';
+                }
                 if (redlock__addr_parse(&a2, m, err2, errlen) == 0)
                     redlock__addr_free(&a2);
                 else if (contains(err, s + b, e - b))

@@ -292,7 +292,9 @@ TEST(addr_percent_encoded_credentials_authenticate)
     /* one byte off: refused by the server */
     const char *bads[] = {wrong};
     redlock_client *c = it_client_addrs(bads, 1, NULL, 0);
-    CHECK_RC(NULL, redlock_client_wait_connected(c, 1, 300), REDLOCK_ETIMEDOUT);
+    CHECK_RC(NULL, redlock_client_wait_connected(c, 1, 30000), REDLOCK_ECONNECT);
+    CHECK_MSG(strstr(redlock_client_errstr(c), "handshake failed") != NULL, "errstr: %s",
+              redlock_client_errstr(c));
     CHECK_EQ(redlock_client_connected(c), 0);
     redlock_client_free(c);
 

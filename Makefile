@@ -78,6 +78,11 @@ test/redlock-test: $(TEST_SRCS) $(TEST_SUPPORT) $(TEST_HDRS) $(STATIC)
 	$(CC) $(ALL_CFLAGS) -Itest -o $@ $(TEST_SRCS) $(TEST_SUPPORT) $(STATIC) \
 	    $(ALL_LDFLAGS) $(DEP_LIBS) -lpthread
 
+# Built against the 0.1.0 header, linked with today's library (t_abi.c runs it).
+test/redlock-test: test/abi/old-program
+test/abi/old-program: test/abi/old_program.c test/abi/redlock-0.1.h $(STATIC)
+	$(CC) $(ALL_CFLAGS) -o $@ test/abi/old_program.c $(STATIC) $(ALL_LDFLAGS) $(DEP_LIBS)
+
 test/rlproxy: $(PROXY_SRCS) $(TEST_HDRS)
 	$(CC) $(ALL_CFLAGS) -Itest -o $@ $(PROXY_SRCS) $(ALL_LDFLAGS) $(DEP_LIBS)
 
@@ -176,7 +181,8 @@ uninstall:
 
 clean:
 	rm -f $(LIB_OBJS) $(STATIC) $(SHARED) $(SONAME) libredlock.so $(INSTALL_GENERATED) \
-	      test/redlock-test test/rlproxy bench/redlock-bench examples/redlock-demo examples/basic
+	      test/redlock-test test/rlproxy bench/redlock-bench examples/redlock-demo examples/basic \
+	      test/abi/old-program
 
 # Extra targets kept beside the code they build (fuzzers, sanitizers, soak).
 -include $(wildcard test/*.mk bench/*.mk)

@@ -1,0 +1,89 @@
+/* old_program.c -- a program written and compiled against the 0.1.0 header
+ * (test/abi/redlock-0.1.h, a verbatim copy), linked with today's library:
+ * the library has grown (options, node stats), and this program must keep
+ * working and never see memory past its own, smaller structs.
+ *
+ *   old-program ADDR...     exit 0 when everything held
+ */
+#include <stdio.h>
+#include <string.h>
+#include "redlock-0.1.h"
+
+#define CANARY 0x5a
+
+/* A struct followed by bytes the library must not touch. */
+struct guarded_opts { redlock_options o; unsigned char tail[256]; };
+struct guarded_stats { redlock_node_stats s; unsigned char tail[256]; };
+struct guarded_result { redlock_node_result r; unsigned char tail[256]; };
+
+static int intact(const unsigned char *tail)
+{
+    for (int i = 0; i < 256; i++)
+        if (tail[i] != CANARY)
+            return 0;
+    return 1;
+}
+
+#define FAIL(...) do { fprintf(stderr, "old-program: " __VA_ARGS__); fputc('\n', stderr); return 1; } while (0)
+
+int main(int argc, char **argv)
+{
+    struct guarded_opts go;
+    struct guarded_stats gs;
+    struct guarded_result gr;
+    redlock_client *c = NULL;
+    redlock_lock *l = NULL;
+    char err[256];
+    size_t n = (size_t)(argc - 1);
+    unsigned long long oks = 0;
+
+    if (argc < 2)
+        FAIL("usage: old-program ADDR...");
+    memset(&go, CANARY, sizeof go);
+    redlock_options_init(&go.o);
+    if (!intact(go.tail))
+        FAIL("redlock_options_init wrote past the 0.1.0 struct");
+    if (go.o.node_timeout_ms != 200 || go.o.max_pending != 65536 || go.o.tls_insecure_skip_verify)
+        FAIL("defaults not filled in");
+    go.o.node_timeout_ms = 300;
+    go.o.retry_count = 3;
+    go.o.retry_delay_ms = 10;
+    go.o.retry_jitter_ms = 5;
+    if (redlock_client_new(&c, NULL, (const char *const *)argv + 1, n, &go.o, err, sizeof err))
+        FAIL("client_new: %s", err);
+    if (redlock_client_wait_connected(c, n, 5000))
+        FAIL("not connected");
+    if (redlock_lock_new(&l, c, "abi", 3))
+        FAIL("lock_new");
+    if (redlock_acquire(l, 10000) || redlock_lock_validity(l) <= 0)
+        FAIL("acquire: %s", redlock_lock_errstr(l));
+    if (redlock_extend(l, 10000))
+        FAIL("extend: %s", redlock_lock_errstr(l));
+    for (size_t i = 0; i < n; i++) {
+        memset(&gs, CANARY, sizeof gs);
+        if (redlock_client_node_stats(c, i, &gs.s))
+            FAIL("node_stats");
+        if (!intact(gs.tail))
+            FAIL("redlock_client_node_stats wrote past the 0.1.0 struct");
+        oks += gs.s.oks;    /* (a slow master's reply may not be read yet) */
+        if (!gs.s.connected || gs.s.requests < 2 || !gs.s.address ||
+            strchr(gs.s.address, ':') == NULL)
+            FAIL("node %zu stats: connected %d requests %llu oks %llu", i, gs.s.connected,
+                 (unsigned long long)gs.s.requests, (unsigned long long)gs.s.oks);
+        memset(&gr, CANARY, sizeof gr);
+        if (redlock_lock_node_result(l, i, &gr.r))
+            FAIL("node_result");
+        if (!intact(gr.tail))
+            FAIL("redlock_lock_node_result wrote past the 0.1.0 struct");
+        if (gr.r.vote < REDLOCK_VOTE_NONE || gr.r.vote > REDLOCK_VOTE_FULL || !gr.r.detail)
+            FAIL("node %zu result: vote %d", i, gr.r.vote);
+    }
+    if (oks < 2 * (n / 2 + 1))
+        FAIL("%llu OK votes counted for an acquire and an extend", oks);
+    if (redlock_release(l) || redlock_lock_nodes_ok(l) != n)
+        FAIL("release: %s", redlock_lock_errstr(l));
+    redlock_lock_free(l);
+    redlock_client_free(c);
+    printf("old-program: ok against library %s\n", redlock_version());
+    return 0;
+}

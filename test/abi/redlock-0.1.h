@@ -1,0 +1,313 @@
+/* redlock.h -- distributed locks over N independent Redis masters.
+ *
+ * This is the whole public API of libredlock.  It implements the Redlock
+ * algorithm: a lock on a resource is a key set with a random value on a
+ * majority (N/2+1) of N independent masters, within a time that leaves the
+ * lock some validity.
+ *
+ *   client ──SET key value NX PX ttl──▶ master 0   ─┐
+ *          ──SET key value NX PX ttl──▶ master 1    ├─ all at once, one
+ *          ──SET key value NX PX ttl──▶ master 2    │  timeout per node
+ *          ...                                      ─┘
+ *   decided as soon as a quorum of OKs arrived (success, if
+ *       validity = ttl - elapsed - drift > 0) or a quorum can no longer be
+ *       reached (failure: the key is released on every master, then the
+ *       attempt is retried after a random delay).
+ *
+ * Two objects:
+ *   redlock_client  one connection to each master, an event loop, options.
+ *   redlock_lock    one resource and the value that proves ownership; it
+ *                   runs one operation (acquire, extend, release) at a time.
+ *
+ * Every operation exists twice: asynchronous (`_async`, completion callback on
+ * the caller's libevent loop) and blocking (for clients created without an
+ * event base; the client then runs a private loop inside each call).
+ *
+ * Errors: functions return 0 or a negative REDLOCK_E* code; a readable
+ * message for the last failed operation of a lock is redlock_lock_errstr().
+ * The library never prints, aborts or exits.
+ *
+ * Threads: a client and its locks belong to one thread, the thread running
+ * the client's event loop.  Separate clients in separate threads are safe.
+ * A client must not be used across fork().
+ *
+ * Signals: a master that dies while the client writes to it raises SIGPIPE.
+ * If the process still has SIGPIPE's default action (terminate), creating a
+ * client sets it to SIG_IGN; a handler or disposition the application chose
+ * is left alone (then the application must not let SIGPIPE kill it).
+ *
+ * Callback contract (asynchronous operations):
+ *   - the callback runs exactly once, on the client's event loop;
+ *   - it never runs when the starting call returned an error;
+ *   - it never runs synchronously inside the starting call;
+ *   - when the lock or the client is freed while an operation is pending,
+ *     the callback runs (inside the free call) with REDLOCK_ECANCELED;
+ *   - inside a callback it is safe to start another operation on the same
+ *     lock (e.g. release after acquire), to free the lock, or to free the
+ *     client.
+ */
+#ifndef REDLOCK_H
+#define REDLOCK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define REDLOCK_VERSION_MAJOR 0
+#define REDLOCK_VERSION_MINOR 1
+#define REDLOCK_VERSION_PATCH 0
+
+#if defined(__GNUC__) && !defined(REDLOCK_STATIC_BUILD)
+#define REDLOCK_API __attribute__((visibility("default")))
+#else
+#define REDLOCK_API
+#endif
+
+struct event_base;
+
+/* Error codes.  0 is success; every failure is one of these. */
+#define REDLOCK_OK          0
+#define REDLOCK_EINVAL     -1  /* invalid argument (message says which) */
+#define REDLOCK_ENOQUORUM  -2  /* the lock is held elsewhere: a quorum refused */
+#define REDLOCK_ETIMEDOUT  -3  /* nodes or the acquire deadline timed out */
+#define REDLOCK_ECANCELED  -4  /* the lock or client was freed while pending */
+#define REDLOCK_ENOTOWNER  -5  /* not (or no longer) the owner: expired or taken */
+#define REDLOCK_ENOMEM     -6  /* out of memory */
+#define REDLOCK_ECONNECT   -7  /* masters unreachable: not connected, connection lost */
+#define REDLOCK_EBUSY      -8  /* an operation is already in flight on this lock */
+#define REDLOCK_ESERVER    -9  /* masters answered with errors (OOM, READONLY, ...) */
+#define REDLOCK_ECLOSED   -10  /* the lock's client was freed */
+#define REDLOCK_ESYSTEM   -11  /* a system call failed (message has errno text) */
+#define REDLOCK_EFULL     -12  /* masters' request queues were full (max_pending):
+                                * refused by this client, nothing was sent */
+
+/* Node events for redlock_node_cb. */
+#define REDLOCK_NODE_UP    1   /* connected and answered the handshake */
+#define REDLOCK_NODE_DOWN  2   /* connection lost or attempt failed; retried
+                                  * with back-off (a failed retry is reported
+                                  * only when its reason changed) */
+
+typedef struct redlock_client redlock_client;
+typedef struct redlock_lock redlock_lock;
+
+/* Completion of an operation on `lock`: status is 0 or a REDLOCK_E* code. */
+typedef void redlock_cb(redlock_lock *lock, int status, void *privdata);
+
+/* A node went up or down.  `detail` is a readable reason (never a secret).
+ * It runs on the client's loop, or inside a call that (re)connects a node;
+ * it may read stats and start operations, but redlock_client_free() called
+ * from it has no effect. */
+typedef void redlock_node_cb(redlock_client *client, size_t node, int event,
+                             const char *detail, void *privdata);
+
+/* Time source in microseconds; it should never go backwards.  If it does,
+ * every lock held then has 0 validity from that moment, and the client's
+ * time carries on from its previous reading. */
+typedef int64_t redlock_clock_fn(void *privdata);
+
+/* Client options.  Fill with redlock_options_init(), then change fields.
+ * Strings are copied; nothing here needs to outlive redlock_client_new().
+ * A value outside its range makes redlock_client_new() fail with
+ * REDLOCK_EINVAL and a message naming the field.  Every time counts from
+ * the real start of what it limits, however late the event loop runs. */
+typedef struct redlock_options {
+    int64_t node_timeout_ms;     /* 200 (1 .. 3600000): longest wait for one
+                                  * node's reply                              */
+    int64_t connect_timeout_ms;  /* 1000 (1 .. 3600000): TCP connect + handshake */
+    double drift_factor;         /* 0.01 [0, 1): clock drift allowance per ttl */
+    int64_t drift_min_ms;        /* 2 (0 .. 2^40): added to ttl * drift_factor */
+    int retry_count;             /* 10 (>= 0): extra attempts after the first */
+    int64_t retry_delay_ms;      /* 200 (0 .. 3600000): mean delay between
+                                  * attempts                                  */
+    int64_t retry_jitter_ms;     /* 100 (0 .. retry_delay_ms): delay is
+                                  * retry_delay +- this                       */
+    int64_t acquire_timeout_ms;  /* 0 (>= 0): no attempt starts at or after
+                                  * this much time since the acquire began
+                                  * (ETIMEDOUT); 0, or more than 2^40 (e.g.
+                                  * INT64_MAX), is no limit                   */
+    int64_t reconnect_min_ms;    /* 10 (1 .. 3600000): first reconnection delay */
+    int64_t reconnect_max_ms;    /* 1000 (reconnect_min_ms .. 3600000): cap of
+                                  * the doubling back-off                     */
+    size_t max_pending;          /* 65536 (>= 1): acquire and extend requests
+                                  * queued per node at most; past it a node
+                                  * votes REDLOCK_VOTE_FULL without sending
+                                  * (REDLOCK_EFULL when that sinks the quorum).
+                                  * Releases and roll-backs are never refused. */
+    int max_timeouts;            /* 3: a node that lets this many requests in
+                                  * a row time out is disconnected and
+                                  * reconnected (a hung or vanished host then
+                                  * fails fast instead of costing every
+                                  * operation its timeout); 0: never */
+    const char *key_prefix;      /* "": prepended to every resource name     */
+    redlock_clock_fn *clock;     /* NULL: CLOCK_BOOTTIME (see clock.c)       */
+    void *clock_privdata;
+    redlock_node_cb *node_cb;    /* NULL: no node events                     */
+    void *node_privdata;
+    /* TLS, for rediss:// nodes.  The server certificate is verified by
+     * default against the system's trust store and the node's host name. */
+    const char *tls_ca_file;     /* NULL: the system store; else PEM CA file */
+    const char *tls_ca_dir;      /* NULL; else a hashed CA directory         */
+    const char *tls_cert_file;   /* NULL; client certificate (mutual TLS)    */
+    const char *tls_key_file;    /* NULL; its private key                    */
+    const char *tls_server_name; /* NULL: each node's host; SNI + check name */
+    /* 0.  Nonzero accepts ANY server certificate: anyone on the path can
+     * then impersonate the masters.  For throw-away test setups only. */
+    int tls_insecure_skip_verify;
+} redlock_options;
+
+REDLOCK_API void redlock_options_init(redlock_options *opts);
+
+/* Create a client for `nnodes` masters.  Addresses:
+ *   host:port   [ipv6]:port   host (port 6379)
+ *   redis://[[user]:password@]host[:port][/db]
+ *   rediss://[[user]:password@]host[:port][/db]     (TLS, see the tls_ options)
+ *   unix:///path/to.sock
+ * `base` is the caller's event loop; NULL makes the client own a private one
+ * (then, and only then, the blocking functions may be used).  Timeouts are
+ * in milliseconds: give your base EVENT_BASE_FLAG_PRECISE_TIMER, since
+ * libevent's default clock may tick only every few milliseconds (the
+ * private base has it).  Connections
+ * are opened without blocking; a node that is down does not make creation
+ * fail.  On failure *out is NULL and, when errbuf is not NULL, a message is
+ * written to it.  opts may be NULL for the defaults. */
+REDLOCK_API int redlock_client_new(redlock_client **out, struct event_base *base,
+                                   const char *const *nodes, size_t nnodes,
+                                   const redlock_options *opts,
+                                   char *errbuf, size_t errlen);
+
+/* Free the client: pending operations complete with REDLOCK_ECANCELED;
+ * locks still alive must be freed by the caller afterwards (their operations
+ * then return REDLOCK_ECLOSED).  NULL is accepted. */
+REDLOCK_API void redlock_client_free(redlock_client *client);
+
+REDLOCK_API size_t redlock_client_nodes(const redlock_client *client);
+REDLOCK_API size_t redlock_client_quorum(const redlock_client *client);
+/* How many nodes are connected now (answered their handshake). */
+REDLOCK_API size_t redlock_client_connected(const redlock_client *client);
+/* Blocking clients: run the loop until at least `min` nodes are connected
+ * or timeout_ms passed (then REDLOCK_ETIMEDOUT). */
+REDLOCK_API int redlock_client_wait_connected(redlock_client *client, size_t min,
+                                              int64_t timeout_ms);
+
+/* Per-node counters, readable at any time (cheap: a copy of a struct).
+ * Strings point into the client and stay valid until the next call into the
+ * library on this client. */
+typedef struct redlock_node_stats {
+    const char *address;         /* host:port or unix:path, never credentials */
+    int connected;               /* 1 when up (handshake answered) */
+    int tls;                     /* 1 for rediss:// */
+    uint64_t requests;           /* requests sent */
+    uint64_t oks;                /* votes: did what was asked */
+    uint64_t refused;            /* votes: held elsewhere / not our value */
+    uint64_t timeouts;           /* votes: no reply within node_timeout_ms */
+    uint64_t errors;             /* votes: the server answered an error */
+    uint64_t unreachable;        /* votes: not connected / connection lost */
+    uint64_t connects;           /* successful connections (1 + reconnects) */
+    int64_t last_rtt_us;         /* last request-to-reply time, -1 if none */
+    const char *last_error;      /* why the node was last down, or "" */
+} redlock_node_stats;
+
+REDLOCK_API int redlock_client_node_stats(const redlock_client *client, size_t node,
+                                          redlock_node_stats *out);
+
+/* A lock on `resource` (binary-safe, len > 0).  Creating it sends nothing. */
+REDLOCK_API int redlock_lock_new(redlock_lock **out, redlock_client *client,
+                                 const void *resource, size_t len);
+/* Free the lock (a pending operation completes with REDLOCK_ECANCELED).  It
+ * does NOT release a held lock: call redlock_release first.  NULL is ok. */
+REDLOCK_API void redlock_lock_free(redlock_lock *lock);
+
+/* Use a fixed value instead of a fresh random one for every acquire, e.g.
+ * to release or extend a lock acquired by another process that handed the
+ * value over.  NULL/0 goes back to random values. */
+REDLOCK_API int redlock_lock_set_value(redlock_lock *lock, const void *value, size_t len);
+/* The value of the last acquire (or the fixed value); NULL if none. */
+REDLOCK_API const char *redlock_lock_value(const redlock_lock *lock, size_t *len);
+/* Milliseconds of validity left as this client knows it; 0 when not held.
+ * The promise (docs/safety.md): while this returns v > 0, a quorum of
+ * masters holds the lock's value with at least v ms of TTL left.  So it is
+ * never more than ttl - drift; it drops to what a pending extend may leave
+ * the moment the extend starts; it is 0 from the start of a release, after
+ * an extend that a quorum refused, and after the client's clock was seen
+ * going backwards. */
+REDLOCK_API int64_t redlock_lock_validity(const redlock_lock *lock);
+/* Nodes that answered OK in the last operation, counted when it was
+ * decided: an acquire or extend is decided as soon as a quorum said OK, so
+ * this may be the quorum even if more nodes take the key a moment later.  A
+ * release waits for every node (or its timeout): then it is how many nodes
+ * actually deleted the key. */
+REDLOCK_API size_t redlock_lock_nodes_ok(const redlock_lock *lock);
+/* A readable message for the last operation's outcome ("" after success). */
+REDLOCK_API const char *redlock_lock_errstr(const redlock_lock *lock);
+
+/* What one node did in the lock's last operation. */
+#define REDLOCK_VOTE_NONE     0   /* not asked, or no answer before the decision */
+#define REDLOCK_VOTE_OK       1   /* acquired / extended / deleted */
+#define REDLOCK_VOTE_REFUSED  2   /* held by someone else, or not our value */
+#define REDLOCK_VOTE_TIMEOUT  3   /* no reply within node_timeout_ms */
+#define REDLOCK_VOTE_DOWN     4   /* not connected, or the connection was lost */
+#define REDLOCK_VOTE_ERROR    5   /* the server answered an error */
+#define REDLOCK_VOTE_FULL     6   /* not sent: max_pending requests were queued */
+
+typedef struct redlock_node_result {
+    int vote;                    /* REDLOCK_VOTE_* */
+    int64_t rtt_us;              /* request to reply; -1 without a reply */
+    const char *detail;          /* the error or connection problem, "" if
+                                  * none; never contains a password */
+} redlock_node_result;
+
+/* Fill *out for node `node` (0 .. nodes-1).  detail stays valid until the
+ * lock's next operation starts or the lock is freed. */
+REDLOCK_API int redlock_lock_node_result(const redlock_lock *lock, size_t node,
+                                         redlock_node_result *out);
+/* Short name of a REDLOCK_VOTE_* value ("ok", "refused", ...). */
+REDLOCK_API const char *redlock_vote_name(int vote);
+
+/* Asynchronous operations (see the callback contract above). */
+/* Acquire with the client's retry policy; ttl_ms in 1 .. 2^40, and large
+ * enough to leave at least 1 ms after the drift allowance (with the
+ * defaults: ttl_ms >= 4).  A success always leaves >= 1 ms of validity.
+ * REDLOCK_EBUSY while the lock still has validity (a new value would
+ * orphan the held key): extend or release it first.  A lost attempt is
+ * removed from every master its SET may have reached (docs/safety.md). */
+REDLOCK_API int redlock_acquire_async(redlock_lock *lock, int64_t ttl_ms,
+                                      redlock_cb *cb, void *privdata);
+/* Exactly one attempt. */
+REDLOCK_API int redlock_try_acquire_async(redlock_lock *lock, int64_t ttl_ms,
+                                          redlock_cb *cb, void *privdata);
+/* Reset the ttl on every node still holding our value; succeeds with a
+ * quorum and at least 1 ms of validity measured from the extend's own
+ * start.  On failure the validity is at most min(old end, extend start +
+ * ttl - drift), and 0 when a quorum refused (REDLOCK_ENOTOWNER). */
+REDLOCK_API int redlock_extend_async(redlock_lock *lock, int64_t ttl_ms,
+                                     redlock_cb *cb, void *privdata);
+/* Delete the key on every node where it still holds our value; cb may be
+ * NULL.  0 when a quorum deleted it (it was held until the release);
+ * REDLOCK_ENOTOWNER when refusals show that a quorum no longer held it
+ * (expired or taken: the lock had been lost); otherwise REDLOCK_ETIMEDOUT,
+ * REDLOCK_ECONNECT or REDLOCK_ESERVER, the outcome on the silent masters
+ * unknown.  redlock_lock_nodes_ok() tells how many deleted it.  A master
+ * the release could not reach (down, or its connection lost first) is
+ * owed it: it is sent right after that master's next handshake.  The
+ * validity is 0 from the start of the release, whatever the result. */
+REDLOCK_API int redlock_release_async(redlock_lock *lock, redlock_cb *cb, void *privdata);
+
+/* Blocking operations: clients created with base == NULL only.  Such a
+ * client's connections only make progress inside these calls (and
+ * redlock_client_wait_connected): replies that arrive after an operation was
+ * decided, reconnections and the like are handled at the next call. */
+REDLOCK_API int redlock_acquire(redlock_lock *lock, int64_t ttl_ms);
+REDLOCK_API int redlock_try_acquire(redlock_lock *lock, int64_t ttl_ms);
+REDLOCK_API int redlock_extend(redlock_lock *lock, int64_t ttl_ms);
+REDLOCK_API int redlock_release(redlock_lock *lock);
+
+REDLOCK_API const char *redlock_strerror(int code);
+REDLOCK_API const char *redlock_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* REDLOCK_H */

@@ -1,0 +1,355 @@
+/* t_engine.c -- the widened engine against real redis-servers, through its
+ * internal interface (lock_private.h): an operation with several keys and
+ * arguments and a command per master, replies turned into values, every
+ * decision rule; the TIME probe reading arrays into the node stats; and
+ * what a connection owes the process (close-on-exec sockets, credentials
+ * from the options).
+ */
+#include "itest.h"
+#include "lock_private.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+#include <hiredis/hiredis.h>
+
+/* ---- a test kind: three keys, three arguments, one per master ---------- */
+
+/* SET k1 a1, SET k2 a2, INCRBY k3 <node + 1>: returns the new counter. */
+static const char stamp_body[] =
+    "redis.call('set', KEYS[1], ARGV[1]) redis.call('set', KEYS[2], ARGV[2]) "
+    "return redis.call('incrby', KEYS[3], ARGV[3])";
+
+static int encode_stamp(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+{
+    const char *argv[9];
+    size_t len[9];
+    char inc[24];
+    (void)eval;
+
+    argv[0] = "EVAL";
+    len[0] = 4;
+    argv[1] = stamp_body;
+    len[1] = strlen(stamp_body);
+    argv[2] = "3";
+    len[2] = 1;
+    for (size_t i = 0; i < 5; i++)      /* three keys, two arguments */
+        argv[3 + i] = redlock__op_item(op, i, &len[3 + i]);
+    len[8] = redlock__u64_str(inc, node + 1);   /* this master's own argument */
+    argv[8] = inc;
+    return redlock__resp_command(out, 9, argv, len);
+}
+
+static int classify_stamp(redlock__op *op, size_t node, const redlock__reply *r)
+{
+    if (r->type != REDIS_REPLY_INTEGER)
+        return REDLOCK__ERROR;
+    op->value[node] = r->integer;
+    return REDLOCK__OK;
+}
+
+struct done {
+    int done;
+    enum redlock__decision decision;
+    int64_t value[5];
+    unsigned char votes[5];
+    int have_max;
+    int64_t max;
+};
+
+static void op_done(redlock__op *op, void *privdata)
+{
+    struct done *d = privdata;
+    d->done++;
+    d->decision = op->decision;
+    memcpy(d->value, op->value, op->f->n * sizeof *op->value);
+    memcpy(d->votes, op->votes, op->f->n);
+    d->have_max = redlock__max_of_ok(op->votes, op->value, op->f->n, op->tally.quorum, &d->max);
+}
+
+/* Run one op of `kind` on c's masters (a blocking client: its own loop). */
+static struct done run_op(redlock_client *c, const redlock__op_kind *kind, const char *tag)
+{
+    char k1[32], k2[32], k3[32];
+    snprintf(k1, sizeof k1, "%s-a", tag);
+    snprintf(k2, sizeof k2, "%s-b", tag);
+    snprintf(k3, sizeof k3, "%s-n", tag);
+    const char *item[5] = { k1, k2, k3, "first", "second" };
+    size_t len[5] = { strlen(k1), strlen(k2), strlen(k3), 5, 6 };
+    redlock__op_args a = { 3, 2, item, len, 0, 0, 0 };
+    struct done d;
+    memset(&d, 0, sizeof d);
+    redlock__op *op = redlock__op_new(&c->fleet, kind, &a);
+    CHECK(op != NULL);
+    redlock__op_start(op, op_done, &d);
+    CHECK_EQ(d.done, 0);        /* never inside the starting call */
+    int64_t deadline = check_now_ms() + 5000;
+    while (!d.done && check_now_ms() < deadline)
+        event_base_loop(c->loop.base, EVLOOP_ONCE);
+    CHECK_EQ(d.done, 1);
+    return d;
+}
+
+static redlock__op_kind stamp_kind(enum redlock__rule_kind rule, unsigned count)
+{
+    redlock__op_kind k = { "stamp", { rule, count }, REDLOCK__KIND_PER_NODE, encode_stamp,
+                           classify_stamp, NULL };
+    return k;
+}
+
+TEST(engine_keys_arguments_and_a_value_per_master)
+{
+    rlt_servers *s = it_start(3, NULL);
+    redlock_client *c = it_client(s, NULL);
+    redlock__op_kind k = stamp_kind(REDLOCK__RULE_MAJORITY, 0);
+
+    struct done d = run_op(c, &k, "eng");
+    CHECK_EQ(d.decision, REDLOCK__WON);
+    /* decided at the quorum: the third reply may come after */
+    event_base_loop(c->loop.base, EVLOOP_NONBLOCK);
+    for (int i = 0; i < 3; i++) {
+        redisReply *r = rlt_servers_command(s, i, "MGET eng-a eng-b eng-n");
+        CHECK(r && r->type == REDIS_REPLY_ARRAY && r->elements == 3);
+        CHECK_STREQ(r->element[0]->str, "first");
+        CHECK_STREQ(r->element[1]->str, "second");
+        CHECK_EQ(atoi(r->element[2]->str), i + 1);     /* its own argument */
+        freeReplyObject(r);
+    }
+    /* the values the replies left, and the maximum of a quorum's */
+    int ok = 0;
+    for (int i = 0; i < 3; i++) {
+        if (d.votes[i] == REDLOCK__OK) {
+            CHECK_EQ(d.value[i], i + 1);
+            ok++;
+        }
+    }
+    CHECK_GE(ok, 2);
+    CHECK_EQ(d.have_max, 1);
+    CHECK_GE(d.max, 2);
+    /* again: each counter grew by its own step */
+    d = run_op(c, &k, "eng");
+    CHECK_EQ(d.decision, REDLOCK__WON);
+    for (int i = 0; i < 3; i++)
+        if (d.votes[i] == REDLOCK__OK)
+            CHECK_EQ(d.value[i], 2 * (i + 1));
+    redlock_client_free(c);
+    rlt_servers_free(s);
+}
+
+TEST(engine_every_decision_rule_with_one_master_down)
+{
+    rlt_servers *s = it_start(3, NULL);
+    redlock_client *c = it_client(s, NULL);
+    CHECK_EQ(rlt_servers_kill(s, 2), 0);
+    /* let the client see the connection go */
+    int64_t deadline = check_now_ms() + 5000;
+    while (redlock_client_connected(c) != 2 && check_now_ms() < deadline)
+        event_base_loop(c->loop.base, EVLOOP_ONCE);
+    CHECK_EQ(redlock_client_connected(c), 2);
+
+    static const struct { enum redlock__rule_kind rule; unsigned count; int won; } cases[] = {
+        { REDLOCK__RULE_MAJORITY, 0, 1 }, { REDLOCK__RULE_WAIT_ALL, 0, 1 },
+        { REDLOCK__RULE_ALL, 0, 0 },      { REDLOCK__RULE_ANY, 0, 1 },
+        { REDLOCK__RULE_COUNT, 2, 1 },    { REDLOCK__RULE_COUNT, 3, 0 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        redlock__op_kind k = stamp_kind(cases[i].rule, cases[i].count);
+        struct done d = run_op(c, &k, "rule");
+        CHECK_MSG(d.decision == (cases[i].won ? REDLOCK__WON : REDLOCK__LOST),
+                  "case %zu: decision %d", i, (int)d.decision);
+        CHECK_EQ(d.votes[2], REDLOCK__DOWN);
+    }
+    /* a rule that three masters cannot meet is refused at creation */
+    redlock__op_kind k = stamp_kind(REDLOCK__RULE_COUNT, 4);
+    const char *item[5] = { "a", "b", "c", "d", "e" };
+    size_t len[5] = { 1, 1, 1, 1, 1 };
+    redlock__op_args a = { 3, 2, item, len, 0, 0, 0 };
+    CHECK(redlock__op_new(&c->fleet, &k, &a) == NULL);
+    redlock_client_free(c);
+    rlt_servers_free(s);
+}
+
+/* ---- the TIME probe ------------------------------------------------------ */
+
+static int64_t clock_us(clockid_t id)
+{
+    struct timespec ts;
+    clock_gettime(id, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+static void wait_samples(redlock_client *c, uint64_t want, int64_t timeout_ms)
+{
+    int64_t deadline = check_now_ms() + timeout_ms;
+    for (;;) {
+        uint64_t least = UINT64_MAX;
+        for (size_t i = 0; i < redlock_client_nodes(c); i++) {
+            redlock_node_stats st;
+            CHECK_EQ(redlock_client_node_stats(c, i, &st), 0);
+            if (st.clock_samples < least)
+                least = st.clock_samples;
+        }
+        if (least >= want)
+            return;
+        CHECK_MSG(check_now_ms() < deadline, "only %llu clock samples after %lld ms",
+                  (unsigned long long)least, (long long)timeout_ms);
+        event_base_loop(c->loop.base, EVLOOP_ONCE);
+    }
+}
+
+TEST(engine_time_probe_fills_the_clock_stats)
+{
+    rlt_servers *s = it_start(3, NULL);
+    redlock_options o;
+    it_opts(&o);
+    o.clock_probe_ms = 50;
+    redlock_client *c = it_client(s, &o);
+
+    wait_samples(c, 4, 5000);
+    /* the servers run on this host: master TIME - our CLOCK_BOOTTIME is
+     * the host's wall clock minus its boot clock, to within the probes'
+     * round trips */
+    int64_t expect = clock_us(CLOCK_REALTIME) - clock_us(CLOCK_BOOTTIME);
+    for (size_t i = 0; i < 3; i++) {
+        redlock_node_stats st;
+        CHECK_EQ(redlock_client_node_stats(c, i, &st), 0);
+        check_note("node %zu: %llu samples, offset %lld us (expected %lld), change %lld us "
+                   "over %lld us", i, (unsigned long long)st.clock_samples,
+                   (long long)st.clock_offset_us, (long long)expect,
+                   (long long)st.clock_change_us, (long long)st.clock_interval_us);
+        CHECK_LT(llabs(st.clock_offset_us - expect), 50000);
+        CHECK_LT(llabs(st.clock_change_us), 20000);
+        CHECK_GE(st.clock_interval_us, 45000);          /* the probe period */
+        CHECK_EQ(st.requests, 0);   /* probes are not lock requests */
+        CHECK_EQ(st.oks, 0);
+    }
+    redlock_client_free(c);
+
+    /* clock_probe_ms 0: the handshake's sample only */
+    o.clock_probe_ms = 0;
+    c = it_client(s, &o);
+    wait_samples(c, 1, 5000);
+    int64_t until = check_now_ms() + 300;
+    while (check_now_ms() < until)
+        it_dispatch(c->loop.base, until - check_now_ms());
+    for (size_t i = 0; i < 3; i++) {
+        redlock_node_stats st;
+        CHECK_EQ(redlock_client_node_stats(c, i, &st), 0);
+        CHECK_EQ(st.clock_samples, 1);
+        CHECK_LT(llabs(st.clock_offset_us - expect), 50000);
+    }
+    redlock_client_free(c);
+
+    o.clock_probe_ms = -1;
+    char err[128];
+    CHECK_EQ(redlock_client_new(&c, NULL, rlt_servers_addrs(s), 3, &o, err, sizeof err),
+             REDLOCK_EINVAL);
+    CHECK(strstr(err, "clock_probe_ms") != NULL);
+    rlt_servers_free(s);
+}
+
+/* ---- sockets and credentials -------------------------------------------- */
+
+/* Sockets of this process connected to one of s's servers. */
+static int sockets_to(rlt_servers *s, int *cloexec)
+{
+    DIR *d = opendir("/proc/self/fd");
+    struct dirent *e;
+    int n = 0;
+    CHECK(d != NULL);
+    *cloexec = 0;
+    while ((e = readdir(d)) != NULL) {
+        int fd = atoi(e->d_name);
+        struct sockaddr_in peer;
+        socklen_t plen = sizeof peer;
+        if (e->d_name[0] == '.' || fd == dirfd(d))
+            continue;
+        if (getpeername(fd, (struct sockaddr *)&peer, &plen) != 0 || peer.sin_family != AF_INET)
+            continue;
+        for (int i = 0; i < rlt_servers_count(s); i++) {
+            if (ntohs(peer.sin_port) == rlt_servers_port(s, i)) {
+                n++;
+                *cloexec += (fcntl(fd, F_GETFD) & FD_CLOEXEC) != 0;
+            }
+        }
+    }
+    closedir(d);
+    return n;
+}
+
+TEST(engine_sockets_are_close_on_exec)
+{
+    rlt_servers *s = it_start(3, NULL);
+    redlock_client *c = it_client(s, NULL);
+    int cloexec, n = sockets_to(s, &cloexec);
+    CHECK_EQ(n, 3);
+    CHECK_EQ(cloexec, 3);
+    /* and after a reconnection */
+    CHECK_EQ(rlt_servers_restart(s, 1), 0);
+    redlock_lock *l = IT_LOCK(c, "cloexec");
+    CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_OK);     /* sees the drop */
+    CHECK_EQ(redlock_client_wait_connected(c, 3, 5000), 0);
+    n = sockets_to(s, &cloexec);
+    CHECK_EQ(n, 3);
+    CHECK_EQ(cloexec, 3);
+    redlock_lock_free(l);
+    redlock_client_free(c);
+    rlt_servers_free(s);
+}
+
+TEST(engine_password_from_the_options)
+{
+    /* a password no URL could carry unencoded */
+    static const char *const extra[] = {"--requirepass", "p/w@x:y%z", NULL};
+    rlt_servers *s = it_start(2, extra);
+    redlock_options o;
+    it_opts(&o);
+    o.password = "p/w@x:y%z";
+    redlock_client *c = it_client(s, &o);      /* plain host:port addresses */
+    redlock_lock *l = IT_LOCK(c, "optpass");
+    CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_OK);
+    CHECK_RC(l, redlock_release(l), REDLOCK_OK);
+    redlock_lock_free(l);
+    redlock_client_free(c);
+
+    /* an ACL user and its password */
+    for (int i = 0; i < 2; i++) {
+        redisReply *r = rlt_servers_command(s, i, "ACL SETUSER locker on >sec/ret ~* +@all");
+        CHECK(r && r->type == REDIS_REPLY_STATUS);
+        freeReplyObject(r);
+    }
+    o.user = "locker";
+    o.password = "sec/ret";
+    c = it_client(s, &o);
+    l = IT_LOCK(c, "optuser");
+    CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_OK);
+    redlock_lock_free(l);
+    redlock_client_free(c);
+
+    /* a password in the address wins over the option's */
+    char addr[96];
+    snprintf(addr, sizeof addr, "redis://:wrong@127.0.0.1:%d", rlt_servers_port(s, 0));
+    const char *addrs[] = {addr};
+    o.user = NULL;
+    o.password = "p/w@x:y%z";
+    c = it_client_addrs(addrs, 1, &o, 0);
+    CHECK_EQ(redlock_client_wait_connected(c, 1, 30000), REDLOCK_ECONNECT);
+    redlock_client_free(c);
+
+    /* a user without a password is refused, naming the field */
+    o.user = "locker";
+    o.password = NULL;
+    char err[128];
+    CHECK_EQ(redlock_client_new(&c, NULL, rlt_servers_addrs(s), 2, &o, err, sizeof err),
+             REDLOCK_EINVAL);
+    CHECK(strstr(err, "user") != NULL);
+    rlt_servers_free(s);
+}

@@ -1,0 +1,87 @@
+/* t_rules.c -- quorum.c's decision rules and the maximum of a quorum's
+ * values: pure, no server. */
+#include "check.h"
+#include "redlock_private.h"
+
+static enum redlock__decision after(redlock__rule rule, unsigned n, const char *votes)
+{
+    redlock__tally t;
+    CHECK_EQ(redlock__tally_init(&t, n, rule), 0);
+    for (const char *v = votes; *v; v++)
+        redlock__tally_set(&t, REDLOCK__PENDING, *v == 'o' ? REDLOCK__OK : REDLOCK__REFUSED);
+    return redlock__decide(&t, INT64_MAX);
+}
+
+#define U REDLOCK__UNDECIDED
+#define W REDLOCK__WON
+#define L REDLOCK__LOST
+
+TEST(rules_majority_count_all_any)
+{
+    redlock__rule maj = { REDLOCK__RULE_MAJORITY, 0 }, all = { REDLOCK__RULE_ALL, 0 };
+    redlock__rule any = { REDLOCK__RULE_ANY, 0 }, two = { REDLOCK__RULE_COUNT, 2 };
+    redlock__rule four = { REDLOCK__RULE_COUNT, 4 };
+
+    CHECK_EQ(after(maj, 5, "oo"), U);
+    CHECK_EQ(after(maj, 5, "ooo"), W);
+    CHECK_EQ(after(maj, 5, "xxx"), L);
+    CHECK_EQ(after(all, 3, "oo"), U);
+    CHECK_EQ(after(all, 3, "ooo"), W);
+    CHECK_EQ(after(all, 3, "x"), L);            /* lost at the first refusal */
+    CHECK_EQ(after(any, 3, "x"), U);
+    CHECK_EQ(after(any, 3, "xo"), W);           /* won at the first OK */
+    CHECK_EQ(after(any, 3, "xxx"), L);
+    CHECK_EQ(after(two, 5, "o"), U);
+    CHECK_EQ(after(two, 5, "xo"), U);
+    CHECK_EQ(after(two, 5, "xoo"), W);          /* 2 of 5, not a majority */
+    CHECK_EQ(after(two, 5, "xxxx"), L);
+    CHECK_EQ(after(four, 5, "xx"), L);
+    CHECK_EQ(after(four, 5, "xoooo"), W);
+}
+
+TEST(rules_wait_all_decides_only_when_everyone_answered)
+{
+    redlock__rule wait = { REDLOCK__RULE_WAIT_ALL, 0 };
+    CHECK_EQ(after(wait, 3, "oo"), U);          /* a majority, but one is pending */
+    CHECK_EQ(after(wait, 3, "xx"), U);
+    CHECK_EQ(after(wait, 3, "oox"), W);
+    CHECK_EQ(after(wait, 3, "oxx"), L);
+    CHECK_EQ(after(wait, 1, "o"), W);
+    /* the validity still sinks it early */
+    redlock__tally t;
+    CHECK_EQ(redlock__tally_init(&t, 3, wait), 0);
+    CHECK_EQ(redlock__decide(&t, REDLOCK__MIN_VALIDITY_US - 1), L);
+}
+
+TEST(rules_that_n_nodes_cannot_meet_are_refused)
+{
+    redlock__tally t;
+    redlock__rule zero = { REDLOCK__RULE_COUNT, 0 }, six = { REDLOCK__RULE_COUNT, 6 };
+    redlock__rule five = { REDLOCK__RULE_COUNT, 5 };
+    CHECK_EQ(redlock__tally_init(&t, 5, zero), REDLOCK_EINVAL);
+    CHECK_EQ(redlock__tally_init(&t, 5, six), REDLOCK_EINVAL);
+    CHECK_EQ(redlock__tally_init(&t, 5, five), 0);
+    CHECK_EQ(t.quorum, 5);
+    /* the failure code counts against the rule's quorum, not n/2+1 */
+    CHECK_EQ(redlock__tally_init(&t, 5, five), 0);
+    redlock__tally_set(&t, REDLOCK__PENDING, REDLOCK__REFUSED);
+    CHECK_EQ(redlock__refused_quorum(&t), 1);
+    CHECK_EQ(redlock__failure_code(&t), REDLOCK_ENOQUORUM);
+}
+
+TEST(rules_maximum_of_a_quorums_values)
+{
+    unsigned char votes[5] = { REDLOCK__OK, REDLOCK__REFUSED, REDLOCK__OK, REDLOCK__PENDING,
+                               REDLOCK__OK };
+    int64_t values[5] = { 7, 100, 9, 200, -3 };
+    int64_t max = 0;
+    /* only OK votes count: 100 and 200 are not a quorum's */
+    CHECK_EQ(redlock__max_of_ok(votes, values, 5, 3, &max), 1);
+    CHECK_EQ(max, 9);
+    CHECK_EQ(redlock__max_of_ok(votes, values, 5, 4, &max), 0);    /* 3 OK < 4 */
+    votes[0] = votes[2] = REDLOCK__TIMEOUT;
+    CHECK_EQ(redlock__max_of_ok(votes, values, 5, 1, &max), 1);
+    CHECK_EQ(max, -3);
+    votes[4] = REDLOCK__DOWN;
+    CHECK_EQ(redlock__max_of_ok(votes, values, 5, 0, &max), 0);    /* nobody */
+}

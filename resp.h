@@ -1,0 +1,75 @@
+/* resp.h -- bounded RESP2 replies, parsed by hiredis's reader.
+ *
+ *   redlock__reader *r = redlock__reader_new();
+ *   redlock__reader_feed(r, bytes, n);               (as they arrive)
+ *   while ((rc = redlock__reader_next(r, &reply)) == 1)
+ *       use(reply);                                  (valid until the next call)
+ *   if (rc < 0)
+ *       drop the connection: redlock__reader_error(r) says why
+ *   if (redlock__reader_pending(r) > REDLOCK__REPLY_MAX_BYTES)
+ *       drop the connection too: an endless unfinished reply
+ *
+ * A reply is built inside the reader: a top-level status, error, integer,
+ * nil, or string shorter than 128 bytes costs no allocation.  Arrays are
+ * allowed within the bounds below, checked before anything is allocated for
+ * them, so a server announcing "*2147483647" costs nothing but the error.
+ * RESP3 types (hiredis 1.x parses them even unasked) are refused.
+ *
+ * Internal to the library; depends on no other header of the project.
+ */
+#ifndef REDLOCK_RESP_H
+#define REDLOCK_RESP_H
+
+#include <stddef.h>
+
+/* One reply.  type is a REDIS_REPLY_* value (status, error, string,
+ * integer, nil, array).  Strings are NUL-terminated copies; everything is
+ * valid until the next call of redlock__reader_next or _feed or _free on
+ * the reader. */
+typedef struct redlock__reply {
+    int type;
+    long long integer;
+    const char *str;          /* "" for integer/nil/array */
+    size_t len;
+    size_t elements;          /* arrays */
+    struct redlock__reply **element;
+} redlock__reply;
+
+/* A longer unfinished reply is refused (by the caller, with
+ * redlock__reader_pending), and the strings of one reply, all levels
+ * together, may not copy more bytes than this (checked here). */
+#define REDLOCK__REPLY_MAX_BYTES 65536
+/* Array elements in one reply, all levels together. */
+#define REDLOCK__REPLY_MAX_ELEMENTS 1024
+/* Nesting: an array of arrays of ... (a top-level array is depth 1). */
+#define REDLOCK__REPLY_MAX_DEPTH 4
+
+typedef struct redlock__reader redlock__reader;
+
+/* NULL: out of memory. */
+redlock__reader *redlock__reader_new(void);
+
+/* NULL ok.  Also frees a reply abandoned half-built. */
+void redlock__reader_free(redlock__reader *r);
+
+/* Append bytes; 0, or -1: out of memory, or the reader has already failed
+ * (redlock__reader_error says which). */
+int redlock__reader_feed(redlock__reader *r, const char *buf, size_t len);
+
+/* The next complete reply: 1 and *out set; 0 when more bytes are needed;
+ * -1 on a protocol error or a reply out of bounds (then the reader is
+ * unusable, and stays failed: drop the connection). */
+int redlock__reader_next(redlock__reader *r, const redlock__reply **out);
+
+/* Why the reader failed, in words ("protocol error: ...", "array of N
+ * elements exceeds ...", "out of memory"); "" while it has not.  Never more
+ * than a few bytes of the server's data. */
+const char *redlock__reader_error(const redlock__reader *r);
+
+/* Bytes fed and not yet parsed (hiredis's len - pos): the caller refuses
+ * more than REDLOCK__REPLY_MAX_BYTES.  The elements of an unfinished array
+ * that were already parsed are not counted here; the element and byte
+ * bounds above hold them. */
+size_t redlock__reader_pending(const redlock__reader *r);
+
+#endif /* REDLOCK_RESP_H */

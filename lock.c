@@ -1,36 +1,15 @@
-/* lock.c -- lock handles and their state machine: acquire with retries,
- * extend, release.  What is sent is the lock family's business (mutex.c);
- * when and how often, and what the outcome means for the validity, is this
- * file's.
- *
- * An acquire is a series of attempts.  Each attempt is one fan-out
- * (fanout.c) of the family's acquire with a fresh random value:
- *
- *   attempt ──won──▶ validity = ttl - elapsed - drift, callback(0)
- *      │
- *      └─lost──▶ undo it on every master its write may have reached
- *                (master.c) ──▶ random delay ──▶ attempt
- *                ... until retry_count or the acquire deadline.
- *
- * Lifetimes: a lock handle has at most one operation in flight (`busy`).
- * Freeing a lock or the client while busy completes that operation with
- * REDLOCK_ECANCELED; an acquire attempt still in flight then undoes
- * whatever it wins, so a cancelled acquire never leaves a lock behind
- * longer than the undo takes to arrive.
+/* lock.c -- lock handles: a resource, the value that proves ownership,
+ * the validity the last operation left, and what each master did in it.
+ * The operations themselves (attempts, retries, extend, release) are
+ * lockop.c's.
  */
-#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include "lock_private.h"
 
-#define MAX_TTL_MS ((int64_t)1 << 40)
 #define MAX_KEY (512 * 1024 * 1024)     /* Redis's limit of a string */
-#define VALUE_BYTES 16      /* 128 random bits, sent as 32 hex digits */
-
-static void lock_retry_cb(evutil_socket_t fd, short what, void *arg);
 
 int redlock_lock_new(redlock_lock **out, redlock_client *c, const void *resource, size_t len)
 {
@@ -70,281 +49,18 @@ int redlock_lock_new(redlock_lock **out, redlock_client *c, const void *resource
     l->keylen = c->prefixlen + len;
     l->c = c;
     l->fam = &redlock__mutex;
-    evtimer_assign(&l->retry_timer, c->loop.base, lock_retry_cb, l);
+    evtimer_assign(&l->retry_timer, c->loop.base, redlock__lock_retry_cb, l);
     redlock__list_add(&c->locks, &l->link);
     *out = l;
     return 0;
 }
 
-__attribute__((format(printf, 2, 3)))
-static void set_err(redlock_lock *l, const char *fmt, ...)
+void redlock__lock_err(redlock_lock *l, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(l->errstr, sizeof l->errstr, fmt, ap);
     va_end(ap);
-}
-
-/* Finish the lock's operation: the user callback runs last, and the lock
- * is not touched after it (it may be freed inside). */
-static void complete(redlock_lock *l, int status)
-{
-    redlock_cb *cb = l->cb;
-    void *privdata = l->privdata;
-
-    if (status == 0)
-        l->errstr[0] = '\0';
-    l->busy = REDLOCK__LOCK_IDLE;
-    l->op = NULL;
-    l->cb = NULL;
-    l->privdata = NULL;
-    if (cb)
-        cb(l, status, privdata);
-}
-
-static void ignore_done(redlock__op *op, void *privdata)
-{
-    (void)op;
-    (void)privdata;
-}
-
-/* An acquire attempt whose lock handle went away: give back what it won. */
-static void orphan_done(redlock__op *op, void *privdata)
-{
-    (void)privdata;
-    redlock__op_undo(op);
-}
-
-static void describe(redlock_lock *l, const redlock__op *op, int code)
-{
-    const redlock__tally *t = &op->tally;
-    if (op->expired && code == REDLOCK_ETIMEDOUT) {
-        set_err(l, "%s: the validity ran out before a quorum answered (ttl %lld ms; "
-                   "%u of %u nodes OK, quorum %u)%s%s",
-                op->kind->name, (long long)op->ttl_ms, t->count[REDLOCK__OK], t->n, t->quorum,
-                op->err[0] ? "; first: " : "", op->err);
-        return;
-    }
-    set_err(l, "%s: %s (%u of %u nodes OK, quorum %u; %u refused, %u timed out, "
-               "%u unreachable, %u errors, %u full)%s%s",
-            op->kind->name, redlock_strerror(code), t->count[REDLOCK__OK], t->n, t->quorum,
-            t->count[REDLOCK__REFUSED], t->count[REDLOCK__TIMEOUT], t->count[REDLOCK__DOWN],
-            t->count[REDLOCK__ERROR], t->count[REDLOCK__FULL], op->err[0] ? "; first: " : "",
-            op->err);
-}
-
-static int random_value(redlock_lock *l)
-{
-    static const char hex[] = "0123456789abcdef";
-    unsigned char raw[VALUE_BYTES];
-    size_t got = 0;
-
-    while (got < sizeof raw) {
-        ssize_t r = getrandom(raw + got, sizeof raw - got, 0);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r < 0) {
-            set_err(l, "getrandom: %s", strerror(errno));
-            return REDLOCK_ESYSTEM;
-        }
-        got += (size_t)r;
-    }
-    if (!l->value && !(l->value = malloc(2 * VALUE_BYTES + 1)))
-        return REDLOCK_ENOMEM;
-    for (size_t i = 0; i < sizeof raw; i++) {
-        l->value[2 * i] = hex[raw[i] >> 4];
-        l->value[2 * i + 1] = hex[raw[i] & 15];
-    }
-    l->value[2 * VALUE_BYTES] = '\0';
-    l->valuelen = 2 * VALUE_BYTES;
-    return 0;
-}
-
-/* An op of the lock's family on its key and value. */
-static redlock__op *lock_op(redlock_lock *l, const redlock__op_kind *kind, int64_t ttl_ms)
-{
-    const char *item[2] = { l->key, l->value };
-    size_t len[2] = { l->keylen, l->valuelen };
-    redlock__op_args a = { 1, 1, item, len, ttl_ms,
-                           ttl_ms ? redlock__client_drift_us(l->c, ttl_ms) : 0, 0 };
-    return redlock__op_new(&l->c->fleet, kind, &a);
-}
-
-static void acquire_done(redlock__op *op, void *privdata);
-
-/* One acquire attempt; returns an error only when nothing was started. */
-static int attempt(redlock_lock *l)
-{
-    redlock__op *op;
-    int rc;
-
-    if (!l->fixed_value && (rc = random_value(l)) != 0)
-        return rc;
-    if (!(op = lock_op(l, l->fam->acquire, l->ttl_ms)))
-        return REDLOCK_ENOMEM;
-    op->limit_us = l->deadline_us;
-    l->op = op;
-    redlock__op_start(op, acquire_done, l);
-    return 0;
-}
-
-/* Keep the per-node outcome of the lock's latest fan-out. */
-static void record(redlock_lock *l, const redlock__op *op)
-{
-    size_t n = op->f->n;
-
-    l->nodes_ok = op->tally.count[REDLOCK__OK];
-    memcpy(l->votes, op->votes, n);
-    memcpy(l->rtt, op->rtt, n * sizeof *l->rtt);
-    for (size_t i = 0; i < n; i++) {
-        if (op->detail[i][0] || l->detail[i][0])
-            memcpy(l->detail[i], op->detail[i], sizeof l->detail[i]);
-    }
-}
-
-/* What acquire attempts and extends share: record the votes, then finish
- * the lock's operation if it was cancelled or won (validity then counts
- * from this op's own start, also for an extend).  1 when finished: the
- * lock may be gone then. */
-static int settle(redlock_lock *l, redlock__op *op)
-{
-    l->op = NULL;
-    record(l, op);
-    if (op->cancelled) {
-        set_err(l, "%s: cancelled", op->kind->name);
-        complete(l, REDLOCK_ECANCELED);
-        return 1;
-    }
-    if (op->decision == REDLOCK__WON) {
-        redlock__loop *loop = op->f->loop;
-        int64_t until = op->start_us + op->ttl_ms * 1000 - op->drift_us;
-        /* Checked again as the result is handed over, with a margin for the
-         * callback's own reading: a success always has at least 1 ms to
-         * report, and no clock step since the start. */
-        if (until - redlock__now(loop) >= REDLOCK__MIN_VALIDITY_US + REDLOCK__HANDOVER_US &&
-            op->clock_steps == loop->clock_steps) {
-            l->valid_until_us = until;
-            l->clock_steps = op->clock_steps;
-            if (op->kind->flags & REDLOCK__KIND_WRITES)
-                memcpy(l->gen, op->gen, op->f->n * sizeof *l->gen);
-            complete(l, 0);
-            return 1;
-        }
-        op->expired = 1;
-    }
-    return 0;
-}
-
-static void acquire_done(redlock__op *op, void *privdata)
-{
-    redlock_lock *l = privdata;
-    redlock_client *c = l->c;
-    int code;
-
-    if (settle(l, op))
-        return;
-    /* Lost: give back every master we may hold, including the slow ones. */
-    redlock__op_undo(op);
-    code = redlock__failure_code(&op->tally);
-    describe(l, op, code);
-    if (l->busy == REDLOCK__LOCK_ACQUIRE && l->attempts_left > 0) {
-        int64_t delay = c->opt.retry_delay_ms, now = redlock__now(&c->loop);
-        if (c->opt.retry_jitter_ms)
-            delay += (int64_t)(redlock__client_random(c) %
-                               (uint64_t)(2 * c->opt.retry_jitter_ms + 1)) -
-                     c->opt.retry_jitter_ms;
-        if (!l->deadline_us || now + delay * 1000 < l->deadline_us) {
-            l->attempts_left--;
-            redlock__timer_add(&c->loop, &l->retry_timer, delay * 1000);
-            return;
-        }
-    }
-    complete(l, code);
-}
-
-static void lock_retry_cb(evutil_socket_t fd, short what, void *arg)
-{
-    redlock_lock *l = arg;
-    redlock__loop *loop = &l->c->loop;
-    int rc;
-    (void)fd;
-    (void)what;
-
-    redlock__enter(loop);
-    if (l->deadline_us && redlock__now(loop) >= l->deadline_us) {
-        /* The loop ran late (a long callback): no attempt starts past the
-         * deadline. */
-        char last[sizeof l->errstr];
-        memcpy(last, l->errstr, sizeof last);
-        set_err(l, "acquire: acquire_timeout_ms passed before the next attempt could start "
-                   "(the event loop was late); last attempt: %.150s", last);
-        complete(l, REDLOCK_ETIMEDOUT);
-    } else if ((rc = attempt(l)) != 0) {
-        complete(l, rc);
-    }
-    redlock__leave(loop);
-}
-
-static void extend_done(redlock__op *op, void *privdata)
-{
-    redlock_lock *l = privdata;
-    int code;
-
-    if (settle(l, op))
-        return;
-    /* Failed.  The masters that ran the extend now expire the key at most
-     * ttl after its start; the others still at the old end: the validity
-     * is already the smaller of the two (set when the extend started).
-     * When refusals leave no quorum that may hold our value, nothing. */
-    if (redlock__refused_quorum(&op->tally))
-        l->valid_until_us = 0;
-    code = redlock__failure_code(&op->tally);
-    if (code == REDLOCK_ENOQUORUM)
-        code = REDLOCK_ENOTOWNER;
-    describe(l, op, code);
-    complete(l, code);
-}
-
-static void release_done(redlock__op *op, void *privdata)
-{
-    redlock_lock *l = privdata;
-    int code = 0;
-
-    record(l, op);
-    l->valid_until_us = 0;
-    if (op->cancelled) {
-        set_err(l, "release: cancelled");
-        complete(l, REDLOCK_ECANCELED);
-        return;
-    }
-    /* Success means a quorum still held the lock until this release.  Less
-     * than that: the lock had been lost (expired or taken) if refusals say
-     * so, else the outcome is unknown (slow or unreachable masters). */
-    if (op->tally.count[REDLOCK__OK] < op->tally.quorum) {
-        code = redlock__failure_code(&op->tally);
-        if (code == REDLOCK_ENOQUORUM)      /* refusals sank the quorum */
-            code = REDLOCK_ENOTOWNER;
-        describe(l, op, code);
-    }
-    complete(l, code);
-}
-
-/* Detach the lock's operation; its callback hears ECANCELED now. */
-static void cancel_lock_op(redlock_lock *l)
-{
-    if (l->busy == REDLOCK__LOCK_IDLE)
-        return;
-    evtimer_del(&l->retry_timer);
-    if (l->op) {
-        if (l->busy == REDLOCK__LOCK_ACQUIRE || l->busy == REDLOCK__LOCK_TRY)
-            l->op->done = orphan_done;
-        else
-            l->op->done = ignore_done;
-        l->op->done_privdata = NULL;
-        l->op = NULL;
-    }
-    set_err(l, "cancelled");
-    complete(l, REDLOCK_ECANCELED);
 }
 
 void redlock__locks_detach(redlock_client *c)
@@ -353,7 +69,7 @@ void redlock__locks_detach(redlock_client *c)
         redlock_lock *l = redlock__container(c->locks.next, redlock_lock, link);
         redlock__list_del(&l->link);
         l->c = NULL;            /* a redlock_lock_free from the callback just frees */
-        cancel_lock_op(l);      /* last use of l: its callback may free it */
+        redlock__lock_cancel(l);      /* last use of l: its callback may free it */
     }
 }
 
@@ -367,7 +83,7 @@ void redlock_lock_free(redlock_lock *l)
     c = l->c;
     if (c) {
         redlock__enter(&c->loop);
-        cancel_lock_op(l);
+        redlock__lock_cancel(l);
         evtimer_del(&l->retry_timer);
         redlock__list_del(&l->link);
     }
@@ -471,150 +187,4 @@ const char *redlock_vote_name(int vote)
     static const char *const names[] = { "none", "ok", "refused", "timeout", "down", "error",
                                          "full" };
     return vote >= 0 && vote < (int)(sizeof names / sizeof names[0]) ? names[vote] : "unknown";
-}
-
-/* ---- operations ------------------------------------------------------ */
-
-static int check_start(redlock_lock *l, redlock_cb *cb, int need_cb)
-{
-    if (!l)
-        return REDLOCK_EINVAL;
-    if (!l->c || l->c->loop.closing) {
-        set_err(l, "the lock's client was freed");
-        return REDLOCK_ECLOSED;
-    }
-    if (need_cb && !cb) {
-        set_err(l, "callback is NULL");
-        return REDLOCK_EINVAL;
-    }
-    if (l->busy) {
-        set_err(l, "an operation is already in flight on this lock");
-        return REDLOCK_EBUSY;
-    }
-    return 0;
-}
-
-static int check_ttl(redlock_lock *l, int64_t ttl_ms)
-{
-    if (ttl_ms <= 0 || ttl_ms > MAX_TTL_MS) {
-        set_err(l, "ttl_ms must be in 1 .. 2^40");
-        return REDLOCK_EINVAL;
-    }
-    if (ttl_ms * 1000 - redlock__client_drift_us(l->c, ttl_ms) < REDLOCK__MIN_VALIDITY_US) {
-        set_err(l, "ttl_ms %lld leaves less than 1 ms of validity after the clock drift "
-                   "allowance", (long long)ttl_ms);
-        return REDLOCK_EINVAL;
-    }
-    return 0;
-}
-
-static int start_acquire(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd, int try)
-{
-    redlock_client *c;
-    int64_t left;
-    int rc;
-
-    if ((rc = check_start(l, cb, 1)) != 0 || (rc = check_ttl(l, ttl_ms)) != 0)
-        return rc;
-    if ((left = redlock_lock_validity(l)) > 0) {
-        /* A new value would orphan the held key (and be refused by it). */
-        set_err(l, "acquire: the lock is already held (%lld ms left): extend or release it",
-                (long long)left);
-        return REDLOCK_EBUSY;
-    }
-    c = l->c;
-    l->busy = try ? REDLOCK__LOCK_TRY : REDLOCK__LOCK_ACQUIRE;
-    l->ttl_ms = ttl_ms;
-    l->valid_until_us = 0;
-    l->nodes_ok = 0;
-    memset(l->gen, 0, c->fleet.n * sizeof *l->gen);
-    l->attempts_left = try ? 0 : c->opt.retry_count;
-    /* 0 and anything past 2^40 ms (35 years; INT64_MAX is a natural "no
-     * limit") mean no deadline; below that the microseconds cannot overflow */
-    l->deadline_us = c->opt.acquire_timeout_ms && c->opt.acquire_timeout_ms <= MAX_TTL_MS && !try
-                     ? redlock__add_sat(redlock__now(&c->loop), c->opt.acquire_timeout_ms * 1000)
-                     : 0;
-    l->cb = cb;
-    l->privdata = pd;
-    redlock__enter(&c->loop);   /* a node_cb run from here cannot free c under us */
-    if ((rc = attempt(l)) != 0) {
-        l->busy = REDLOCK__LOCK_IDLE;
-        l->cb = NULL;
-        l->privdata = NULL;
-    }
-    redlock__leave(&c->loop);
-    return rc;
-}
-
-int redlock_acquire_async(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
-{
-    return start_acquire(l, ttl_ms, cb, pd, 0);
-}
-
-int redlock_try_acquire_async(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
-{
-    return start_acquire(l, ttl_ms, cb, pd, 1);
-}
-
-/* Extend and release: one op on the lock's current value.  Starting may
- * (re)connect a master and so call the application's node_cb; the bracket
- * keeps the client alive even if that callback frees it. */
-static int start_on_value(redlock_lock *l, const redlock__op_kind *kind, int64_t ttl_ms,
-                          enum redlock__lock_op busy, redlock__op_done *done, redlock_cb *cb,
-                          void *pd)
-{
-    redlock_client *c = l->c;
-    redlock__op *op = lock_op(l, kind, ttl_ms);
-
-    if (!op)
-        return REDLOCK_ENOMEM;
-    if (kind->flags & REDLOCK__KIND_UNDOES)     /* owed where the winning write went */
-        memcpy(op->gen, l->gen, c->fleet.n * sizeof *op->gen);
-    l->busy = busy;
-    l->op = op;
-    l->cb = cb;
-    l->privdata = pd;
-    redlock__enter(&c->loop);
-    redlock__op_start(op, done, l);
-    redlock__leave(&c->loop);
-    return 0;
-}
-
-int redlock_extend_async(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
-{
-    int64_t bound;
-    int rc;
-
-    if ((rc = check_start(l, cb, 1)) != 0 || (rc = check_ttl(l, ttl_ms)) != 0)
-        return rc;
-    if (redlock_lock_validity(l) <= 0 && !l->fixed_value) {
-        set_err(l, "extend: the lock is not held (expired or never acquired)");
-        return REDLOCK_ENOTOWNER;
-    }
-    if (!l->value) {
-        set_err(l, "extend: the lock has no value");
-        return REDLOCK_EINVAL;
-    }
-    /* From now on masters may run the new PEXPIRE: the key lives at most
-     * ttl after this moment on those, at the old end on the others, so the
-     * validity is the smaller of the two until the extend is decided (a
-     * shorter ttl shortens it at once). */
-    bound = redlock__now(&l->c->loop) + ttl_ms * 1000 - redlock__client_drift_us(l->c, ttl_ms);
-    if (l->valid_until_us && bound < l->valid_until_us)
-        l->valid_until_us = bound;      /* (0: a handed-over value, never known) */
-    return start_on_value(l, l->fam->extend, ttl_ms, REDLOCK__LOCK_EXTEND, extend_done, cb, pd);
-}
-
-int redlock_release_async(redlock_lock *l, redlock_cb *cb, void *pd)
-{
-    int rc;
-
-    if ((rc = check_start(l, cb, 0)) != 0)
-        return rc;
-    if (!l->value) {
-        set_err(l, "release: the lock has no value (never acquired)");
-        return REDLOCK_EINVAL;
-    }
-    l->valid_until_us = 0;      /* masters start deleting it now */
-    return start_on_value(l, l->fam->release, 0, REDLOCK__LOCK_RELEASE, release_done, cb, pd);
 }

@@ -77,6 +77,12 @@ struct redlock_lock {
     void *privdata;
 };
 
+/* lock.c */
+__attribute__((format(printf, 2, 3)))
+void redlock__lock_err(redlock_lock *l, const char *fmt, ...);
+/* lockop.c */
+void redlock__lock_cancel(redlock_lock *l);
+void redlock__lock_retry_cb(evutil_socket_t fd, short what, void *arg);
 /* The client is going away: every lock is detached, its operation
  * cancelled (the callbacks hear ECANCELED). */
 void redlock__locks_detach(redlock_client *c);

@@ -19,6 +19,7 @@
 #include <stdint.h>
 #include <stddef.h>
 #include <sys/time.h>
+#include <sys/socket.h>
 #include <event2/event.h>
 /* ops and nodes embed their timers: no allocation per timer */
 #include <event2/event_struct.h>
@@ -316,6 +317,17 @@ int redlock__conn_prepend(redlock__conn *cn, const redlock__buf *bytes, const re
 void redlock__conn_timed_out(redlock__conn *cn);
 /* 1 when a request may be queued now (up, or on its first attempt). */
 int redlock__conn_accepts(redlock__conn *cn);
+
+/* ---- dial.c: resolve, socket, handshake ------------------------------- */
+
+struct sockaddr_storage;
+/* 0, or -1 with cn->lasterr set. */
+int redlock__dial_resolve(redlock__conn *cn, struct sockaddr_storage *ss, socklen_t *sslen);
+/* A non-blocking, close-on-exec stream socket, or -1 (errno). */
+evutil_socket_t redlock__dial_socket(int family);
+/* Queue the connection's AUTH/SELECT/PING and the owner's steps, in front
+ * of everything; 0 or ENOMEM. */
+int redlock__dial_handshake(redlock__conn *cn);
 
 /* ---- master.c: one master ---------------------------------------------- */
 

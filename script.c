@@ -1,4 +1,4 @@
-/* script.c -- the Lua scripts, their SHA-1 for EVALSHA, and RESP encoding.
+/* script.c -- the Lua scripts and their SHA-1 for EVALSHA.
  *
  * Release and extend must compare the value and act in one step, or a
  * client whose lock expired could delete or extend the next holder's key;
@@ -87,87 +87,4 @@ void redlock__sha1_hex(const void *data, size_t len, char out[41])
         out[2 * i + 1] = hex[byte & 15];
     }
     out[40] = '\0';
-}
-
-/* ---- buffers and RESP --------------------------------------------------- */
-
-int redlock__buf_reserve(redlock__buf *b, size_t extra)
-{
-    size_t want = b->len + extra, cap = b->cap ? b->cap : 128;
-    char *p;
-
-    if (want <= b->cap)
-        return 0;
-    while (cap < want)
-        cap *= 2;
-    if (!(p = realloc(b->p, cap)))
-        return REDLOCK_ENOMEM;
-    b->p = p;
-    b->cap = cap;
-    return 0;
-}
-
-void redlock__buf_free(redlock__buf *b)
-{
-    free(b->p);
-    b->p = NULL;
-    b->len = b->cap = 0;
-}
-
-size_t redlock__u64_str(char *out, uint64_t v)
-{
-    char digits[20];
-    size_t k = 0, len = 0;
-
-    if (v < 10) {           /* most lengths and counts in a command */
-        out[0] = (char)('0' + v);
-        return 1;
-    }
-    if (v < 100) {
-        out[0] = (char)('0' + v / 10);
-        out[1] = (char)('0' + v % 10);
-        return 2;
-    }
-    do {
-        digits[k++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    while (k)
-        out[len++] = digits[--k];
-    return len;
-}
-
-static size_t put_header(char *p, char type, size_t n)
-{
-    size_t len;
-
-    p[0] = type;
-    len = 1 + redlock__u64_str(p + 1, n);
-    p[len++] = '\r';
-    p[len++] = '\n';
-    return len;
-}
-
-/* *argc\r\n then $len\r\narg\r\n per argument. */
-int redlock__resp_command(redlock__buf *b, int argc, const char *const *argv,
-                          const size_t *argvlen)
-{
-    size_t need = 24;
-    char *p;
-
-    for (int i = 0; i < argc; i++)
-        need += argvlen[i] + 26;
-    if (redlock__buf_reserve(b, need) != 0)
-        return REDLOCK_ENOMEM;
-    p = b->p + b->len;
-    p += put_header(p, '*', (size_t)argc);
-    for (int i = 0; i < argc; i++) {
-        p += put_header(p, '$', argvlen[i]);
-        memcpy(p, argv[i], argvlen[i]);
-        p += argvlen[i];
-        *p++ = '\r';
-        *p++ = '\n';
-    }
-    b->len = (size_t)(p - b->p);
-    return 0;
 }

@@ -109,7 +109,8 @@ TEST(engine_keys_arguments_and_a_value_per_master)
 {
     rlt_servers *s = it_start(3, NULL);
     redlock_client *c = it_client(s, NULL);
-    redlock__op_kind k = stamp_kind(REDLOCK__RULE_MAJORITY, 0);
+    static redlock__op_kind k;
+    k = stamp_kind(REDLOCK__RULE_MAJORITY, 0);
 
     struct done d = run_op(c, &k, "eng");
     CHECK_EQ(d.decision, REDLOCK__WON);
@@ -160,15 +161,18 @@ TEST(engine_every_decision_rule_with_one_master_down)
         { REDLOCK__RULE_ALL, 0, 0 },      { REDLOCK__RULE_ANY, 0, 1 },
         { REDLOCK__RULE_COUNT, 2, 1 },    { REDLOCK__RULE_COUNT, 3, 0 },
     };
+    /* kinds outlive their ops (late replies still find them): static */
+    static redlock__op_kind kinds[sizeof cases / sizeof cases[0]];
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        redlock__op_kind k = stamp_kind(cases[i].rule, cases[i].count);
-        struct done d = run_op(c, &k, "rule");
+        kinds[i] = stamp_kind(cases[i].rule, cases[i].count);
+        struct done d = run_op(c, &kinds[i], "rule");
         CHECK_MSG(d.decision == (cases[i].won ? REDLOCK__WON : REDLOCK__LOST),
                   "case %zu: decision %d", i, (int)d.decision);
         CHECK_EQ(d.votes[2], REDLOCK__DOWN);
     }
     /* a rule that three masters cannot meet is refused at creation */
-    redlock__op_kind k = stamp_kind(REDLOCK__RULE_COUNT, 4);
+    static redlock__op_kind k;
+    k = stamp_kind(REDLOCK__RULE_COUNT, 4);
     const char *item[5] = { "a", "b", "c", "d", "e" };
     size_t len[5] = { 1, 1, 1, 1, 1 };
     redlock__op_args a = { 3, 2, item, len, 0, 0, 0 };

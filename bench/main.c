@@ -2,8 +2,6 @@
  * libredlock against N Redis masters, with an optional raw-command baseline.
  * Run `redlock-bench --help` for the options; docs/performance.md has
  * figures and the exact commands that produced them. */
-#include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -494,7 +492,6 @@ static double jain_index(const uint64_t *x, int n)
 
 /* ---- reporting -------------------------------------------------------------------- */
 
-static const char *const wl_names[] = {"cycle", "contend", "try", "extend", "raw"};
 static const char *const op_names[] = {"acquire", "release", "extend"};
 static const char *const raw_fail_names[] = {"SET not OK", "release script did not delete",
                                              "error reply"};
@@ -559,7 +556,7 @@ static void print_phase(const bench_cfg *cfg, const char *title, const phase_res
     uint64_t cyc = cycles_of(cfg, r);
     printf("%s: %s%s, %zu masters (quorum %zu), %d client%s, %d in flight, ttl %lld ms, "
            "%.2f s measured%s\n",
-           title, wl_names[cfg->workload],
+           title, rlb_workload_name(cfg->workload),
            cfg->workload != WL_RAW ? "" : cfg->raw_chained ? " (chained)" : " (barrier)",
            cfg->nnodes, cfg->quorum, cfg->clients,
            cfg->clients == 1 ? "" : "s", cfg->concurrency, (long long)cfg->ttl_ms,
@@ -637,7 +634,7 @@ static void json_phase(const bench_cfg *cfg, const phase_result *r)
     printf("{\"workload\":\"%s\",\"raw_mode\":%s,\"elapsed_s\":%.3f,\"interrupted\":%s,\"cycles\":%llu,"
            "\"cycles_per_s\":%.1f,\"ops\":%llu,\"ops_per_s\":%.1f,\"attempts\":%llu,"
            "\"acquired\":%llu,\"acquired_per_s\":%.1f,\"extends\":%llu,",
-           wl_names[cfg->workload],
+           rlb_workload_name(cfg->workload),
            cfg->workload != WL_RAW ? "null" : cfg->raw_chained ? "\"chained\"" : "\"barrier\"",
            r->elapsed_s, r->interrupted ? "true" : "false",
            (unsigned long long)cyc, rate(cyc, r->elapsed_s), (unsigned long long)r->tot.ops,
@@ -698,298 +695,14 @@ static void json_phase(const bench_cfg *cfg, const phase_result *r)
     putchar('}');
 }
 
-/* ---- options ---------------------------------------------------------------------- */
-
-static void usage(FILE *f)
-{
-    fprintf(f,
-"usage: redlock-bench [options] ADDR...      (masters, e.g. 127.0.0.1:7000 ...)\n"
-"       redlock-bench --spawn N [options]    (start N local redis-servers)\n"
-"\n"
-"workload:\n"
-"  --workload W        cycle   try_acquire + release on distinct keys (default)\n"
-"                      contend acquire with the retry policy, hold, release,\n"
-"                              --clients clients fighting over --keys keys\n"
-"                      try     try_acquire (+ release) on random keys of --keys\n"
-"                      extend  try_acquire, --extends extends, release\n"
-"                      raw     only the raw-command baseline (see --baseline)\n"
-"  --concurrency C     operations in flight over all clients (128; contend: clients)\n"
-"  --clients K         client threads, each with its own redlock_client and\n"
-"                      event_base (1; contend: 4)\n"
-"  --duration S        measured seconds (10) ...\n"
-"  --ops N             ... or stop after N measured operations\n"
-"  --warmup S          seconds run before measuring (1)\n"
-"  --ttl MS            lock ttl (10000)\n"
-"  --keys K            key space (cycle/extend/raw: = concurrency; contend: 1;\n"
-"                      try: 10 x concurrency)\n"
-"  --hold MS           contend: how long a lock is held (1)\n"
-"  --extends E         extend: extends per acquisition (100)\n"
-"client options (library defaults unless given):\n"
-"  --retry-count N  --retry-delay MS  --retry-jitter MS  --node-timeout MS\n"
-"                      (--retry-delay alone sets the jitter to half of it)\n"
-"output:\n"
-"  --baseline          first run the raw-command baseline, then compare\n"
-"  --raw-mode M        baseline: chained (each node's release follows its SET\n"
-"                      reply; default) or barrier (SETs, wait for all N, then\n"
-"                      releases; default with --concurrency 1: raw fan-out)\n"
-"  --repeat R          run (baseline and) workload R times, alternating, and\n"
-"                      report the median (noisy hosts); summary of the last\n"
-"  --json              one JSON object on stdout instead of the text summary\n"
-"  --rss-check         RSS (from /proc/self/statm) after warm-up vs at the end\n"
-"  --progress / --no-progress   force the live line on / off (default: on when\n"
-"                      stdout is a terminal)\n"
-"  --seed N            random seed\n"
-"  --self-check        check the histogram code and exit\n");
-}
-
-static int parse_num(const char *opt, const char *s, double lo, double hi, double *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (errno || end == s || *end || !(v >= lo && v <= hi)) {
-        fprintf(stderr, "redlock-bench: bad value for %s: '%s' (%g .. %g)\n", opt, s, lo, hi);
-        return -1;
-    }
-    *out = v;
-    return 0;
-}
-
-enum {
-    O_SPAWN = 256, O_WORKLOAD, O_CONC, O_CLIENTS, O_DURATION, O_OPS, O_WARMUP, O_TTL,
-    O_KEYS, O_HOLD, O_EXTENDS, O_RCOUNT, O_RDELAY, O_RJITTER, O_NTIMEOUT, O_BASELINE,
-    O_JSON, O_RSS, O_RAWMODE, O_REPEAT, O_PROGRESS, O_NOPROGRESS, O_SEED, O_SELFCHECK, O_HELP
-};
-
 int main(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"spawn", required_argument, NULL, O_SPAWN},
-        {"workload", required_argument, NULL, O_WORKLOAD},
-        {"concurrency", required_argument, NULL, O_CONC},
-        {"clients", required_argument, NULL, O_CLIENTS},
-        {"duration", required_argument, NULL, O_DURATION},
-        {"ops", required_argument, NULL, O_OPS},
-        {"warmup", required_argument, NULL, O_WARMUP},
-        {"ttl", required_argument, NULL, O_TTL},
-        {"keys", required_argument, NULL, O_KEYS},
-        {"hold", required_argument, NULL, O_HOLD},
-        {"extends", required_argument, NULL, O_EXTENDS},
-        {"retry-count", required_argument, NULL, O_RCOUNT},
-        {"retry-delay", required_argument, NULL, O_RDELAY},
-        {"retry-jitter", required_argument, NULL, O_RJITTER},
-        {"node-timeout", required_argument, NULL, O_NTIMEOUT},
-        {"baseline", no_argument, NULL, O_BASELINE},
-        {"json", no_argument, NULL, O_JSON},
-        {"raw-mode", required_argument, NULL, O_RAWMODE},
-        {"repeat", required_argument, NULL, O_REPEAT},
-        {"rss-check", no_argument, NULL, O_RSS},
-        {"progress", no_argument, NULL, O_PROGRESS},
-        {"no-progress", no_argument, NULL, O_NOPROGRESS},
-        {"seed", required_argument, NULL, O_SEED},
-        {"self-check", no_argument, NULL, O_SELFCHECK},
-        {"help", no_argument, NULL, O_HELP},
-        {NULL, 0, NULL, 0},
-    };
-    bench_cfg cfg;
-    memset(&cfg, 0, sizeof(cfg));
-    cfg.workload = WL_CYCLE;
-    cfg.concurrency = -1;
-    cfg.clients = -1;
-    cfg.duration = 10;
-    cfg.warmup = 1;
-    cfg.ttl_ms = 10000;
-    cfg.keys = -1;
-    cfg.hold_ms = 1;
-    cfg.extends = 100;
-    cfg.retry_count = -1;
-    cfg.retry_delay_ms = cfg.retry_jitter_ms = cfg.node_timeout_ms = -1;
-    cfg.progress = -1;
-    cfg.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
-    int spawn = 0, duration_given = 0, raw_mode = -1, repeat = 1;
-    double v;
-    int c;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        switch (c) {
-        case O_SPAWN:
-            if (parse_num("--spawn", optarg, 1, 64, &v))
-                return 2;
-            spawn = (int)v;
-            break;
-        case O_WORKLOAD: {
-            int found = -1;
-            for (int i = 0; i < 5; i++)
-                if (strcmp(optarg, wl_names[i]) == 0)
-                    found = i;
-            if (found < 0) {
-                fprintf(stderr, "redlock-bench: unknown workload '%s'\n", optarg);
-                return 2;
-            }
-            cfg.workload = found;
-            break;
-        }
-        case O_CONC:
-            if (parse_num("--concurrency", optarg, 1, 1000000, &v))
-                return 2;
-            cfg.concurrency = (int)v;
-            break;
-        case O_CLIENTS:
-            if (parse_num("--clients", optarg, 1, 1024, &v))
-                return 2;
-            cfg.clients = (int)v;
-            break;
-        case O_DURATION:
-            if (parse_num("--duration", optarg, 0.01, 86400, &cfg.duration))
-                return 2;
-            duration_given = 1;
-            break;
-        case O_OPS:
-            if (parse_num("--ops", optarg, 1, 1e15, &v))
-                return 2;
-            cfg.ops = (uint64_t)v;
-            break;
-        case O_WARMUP:
-            if (parse_num("--warmup", optarg, 0, 3600, &cfg.warmup))
-                return 2;
-            break;
-        case O_TTL:
-            if (parse_num("--ttl", optarg, 1, 1e12, &v))
-                return 2;
-            cfg.ttl_ms = (int64_t)v;
-            break;
-        case O_KEYS:
-            if (parse_num("--keys", optarg, 1, 1e9, &v))
-                return 2;
-            cfg.keys = (long)v;
-            break;
-        case O_HOLD:
-            if (parse_num("--hold", optarg, 0, 3600000, &v))
-                return 2;
-            cfg.hold_ms = (int64_t)v;
-            break;
-        case O_EXTENDS:
-            if (parse_num("--extends", optarg, 0, 1e9, &v))
-                return 2;
-            cfg.extends = (int)v;
-            break;
-        case O_RCOUNT:
-            if (parse_num("--retry-count", optarg, 0, 1e6, &v))
-                return 2;
-            cfg.retry_count = (int)v;
-            break;
-        case O_RDELAY:
-            if (parse_num("--retry-delay", optarg, 0, 3600000, &v))
-                return 2;
-            cfg.retry_delay_ms = (int64_t)v;
-            break;
-        case O_RJITTER:
-            if (parse_num("--retry-jitter", optarg, 0, 3600000, &v))
-                return 2;
-            cfg.retry_jitter_ms = (int64_t)v;
-            break;
-        case O_NTIMEOUT:
-            if (parse_num("--node-timeout", optarg, 1, 3600000, &v))
-                return 2;
-            cfg.node_timeout_ms = (int64_t)v;
-            break;
-        case O_BASELINE:
-            cfg.baseline = 1;
-            break;
-        case O_JSON:
-            cfg.json = 1;
-            break;
-        case O_REPEAT:
-            if (parse_num("--repeat", optarg, 1, 1000, &v))
-                return 2;
-            repeat = (int)v;
-            break;
-        case O_RAWMODE:
-            if (strcmp(optarg, "chained") == 0)
-                raw_mode = 1;
-            else if (strcmp(optarg, "barrier") == 0)
-                raw_mode = 0;
-            else {
-                fprintf(stderr, "redlock-bench: --raw-mode is chained or barrier\n");
-                return 2;
-            }
-            break;
-        case O_RSS:
-            cfg.rss_check = 1;
-            break;
-        case O_PROGRESS:
-            cfg.progress = 1;
-            break;
-        case O_NOPROGRESS:
-            cfg.progress = 0;
-            break;
-        case O_SEED:
-            if (parse_num("--seed", optarg, 0, 1.8e19, &v))
-                return 2;
-            cfg.seed = (uint64_t)v;
-            break;
-        case O_SELFCHECK: {
-            char err[256];
-            if (hist_selfcheck(err, sizeof(err)) != 0) {
-                fprintf(stderr, "histogram self-check FAILED: %s\n", err);
-                return 1;
-            }
-            printf("histogram self-check ok (%u buckets, <= %.2f%% relative error)\n",
-                   HIST_BUCKETS, 100.0 / (2 * HIST_SUB));
-            return 0;
-        }
-        case O_HELP:
-        case 'h':
-            usage(stdout);
-            return 0;
-        default:
-            usage(stderr);
-            return 2;
-        }
-    }
-    if (cfg.ops && duration_given) {
-        fprintf(stderr, "redlock-bench: --duration and --ops are exclusive\n");
-        return 2;
-    }
-    int naddr = argc - optind;
-    if ((spawn > 0) == (naddr > 0)) {
-        fprintf(stderr, "redlock-bench: give master addresses or --spawn N (not both)\n");
-        usage(stderr);
-        return 2;
-    }
-    if (cfg.clients < 0)
-        cfg.clients = cfg.workload == WL_CONTEND ? 4 : 1;
-    if (cfg.concurrency < 0)
-        cfg.concurrency = cfg.workload == WL_CONTEND ? cfg.clients : 128;
-    if (cfg.concurrency < cfg.clients) {
-        fprintf(stderr, "redlock-bench: --concurrency (%d) must be at least --clients (%d)\n",
-                cfg.concurrency, cfg.clients);
-        return 2;
-    }
-    switch (cfg.workload) {
-    case WL_CONTEND:
-        if (cfg.keys < 0)
-            cfg.keys = 1;
-        break;
-    case WL_TRY:
-        if (cfg.keys < 0)
-            cfg.keys = 10L * cfg.concurrency;
-        break;
-    default:
-        /* distinct keys: at least one per operation in flight */
-        if (cfg.keys < cfg.concurrency)
-            cfg.keys = cfg.concurrency;
-        break;
-    }
-    /* The library wants retry_jitter <= retry_delay: with only a delay
-     * given, use half of it as the jitter. */
-    if (cfg.retry_delay_ms >= 0 && cfg.retry_jitter_ms < 0)
-        cfg.retry_jitter_ms = cfg.retry_delay_ms / 2;
-    cfg.raw_chained = raw_mode >= 0 ? raw_mode : cfg.concurrency > 1;
-    if (cfg.progress < 0)
-        cfg.progress = isatty(STDOUT_FILENO);
-    cfg.progress_fd = cfg.json ? STDERR_FILENO : STDOUT_FILENO;
-    if (cfg.progress && cfg.json && !isatty(STDERR_FILENO))
-        cfg.progress = 0;
+    bench_opts o;
+    int rc = rlb_options(argc, argv, &o);
+    if (rc >= 0)
+        return rc;
+    bench_cfg cfg = o.cfg;
+    int spawn = o.spawn, repeat = o.repeat;
 
     struct sigaction sa;
     memset(&sa, 0, sizeof(sa));
@@ -1016,11 +729,11 @@ int main(int argc, char **argv)
             fflush(stdout);
         }
     } else {
-        cfg.nodes = (const char *const *)(argv + optind);
-        cfg.nnodes = (size_t)naddr;
+        cfg.nodes = o.addrs;
+        cfg.nnodes = o.naddrs;
     }
     cfg.quorum = cfg.nnodes / 2 + 1;
-    int rc = 0;
+    rc = 0;
     phase_result base_res, lib_res;
     memset(&base_res, 0, sizeof(base_res));
     memset(&lib_res, 0, sizeof(lib_res));
@@ -1061,7 +774,7 @@ int main(int argc, char **argv)
         }
         if (rc == 0 && cfg.workload != WL_RAW && !g_interrupted) {
             snprintf(cfg.prefix, sizeof(cfg.prefix), "rlbench:%s:%d", run_id, round);
-            if (run_phase(&cfg, &lib_impl, wl_names[cfg.workload], &lib_res) != 0) {
+            if (run_phase(&cfg, &lib_impl, rlb_workload_name(cfg.workload), &lib_res) != 0) {
                 fprintf(stderr, "redlock-bench: run failed: %s\n", lib_res.err);
                 rc = 1;
             } else {
@@ -1100,7 +813,7 @@ int main(int argc, char **argv)
     }
     double med[6];
     for (int k = 0; k < 6; k++) {
-        double col[1000]; /* --repeat <= 1000 */
+        double col[RLB_MAX_REPEAT];
         for (int i = 0; i < nrounds; i++)
             col[i] = rounds[i][k];
         med[k] = median(col, nrounds);

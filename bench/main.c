@@ -695,14 +695,213 @@ static void json_phase(const bench_cfg *cfg, const phase_result *r)
     putchar('}');
 }
 
+/* ---- the runs ---------------------------------------------------------------------- */
+
+/* Per round: library cycles/s, baseline cycles/s, their ratio, acquire p50
+ * (ns), raw fan-out p50 (ns), their ratio (ratios -1: none). */
+enum { NCOLS = 6 };
+
+typedef struct bench_run {
+    bench_cfg *cfg;              /* the library's runs */
+    bench_cfg raw;               /* the baseline's */
+    int repeat;
+    phase_result base_res, lib_res;   /* the last round's */
+    int have_base, have_lib;
+    double (*rounds)[NCOLS];
+    int nrounds;
+} bench_run;
+
+/* One round: the baseline (with --baseline or --workload raw), then the
+ * library's workload.  Returns the exit status so far (0: go on). */
+static int run_round(bench_run *r, int round, const char *run_id)
+{
+    bench_cfg *cfg = r->cfg;
+    int last = round == r->repeat - 1;
+    phase_free(&r->base_res);
+    phase_free(&r->lib_res);
+    r->have_base = r->have_lib = 0;
+    if (cfg->baseline || cfg->workload == WL_RAW) {
+        snprintf(r->raw.prefix, sizeof(r->raw.prefix), "rlbench:%s:%d:raw", run_id, round);
+        if (run_phase(&r->raw, &raw_impl, "baseline", &r->base_res) != 0) {
+            fprintf(stderr, "redlock-bench: baseline failed: %s\n", r->base_res.err);
+            return 1;
+        }
+        r->have_base = 1;
+        if (!cfg->json && last) {
+            print_phase(&r->raw, "baseline (raw commands, no quorum logic)", &r->base_res);
+            fflush(stdout);
+        }
+    }
+    if (cfg->workload != WL_RAW && !g_interrupted) {
+        snprintf(cfg->prefix, sizeof(cfg->prefix), "rlbench:%s:%d", run_id, round);
+        if (run_phase(cfg, &lib_impl, rlb_workload_name(cfg->workload), &r->lib_res) != 0) {
+            fprintf(stderr, "redlock-bench: run failed: %s\n", r->lib_res.err);
+            return 1;
+        }
+        r->have_lib = 1;
+        if (!cfg->json && last)
+            print_phase(cfg, "redlock", &r->lib_res);
+    }
+    double *rd = r->rounds[r->nrounds++];
+    rd[0] = r->have_lib ? rate(r->lib_res.tot.cycles, r->lib_res.elapsed_s) : 0;
+    rd[1] = r->have_base ? rate(r->base_res.tot.cycles, r->base_res.elapsed_s) : 0;
+    rd[3] = r->have_lib ? (double)hist_quantile(r->lib_res.tot.lat[OP_ACQ], 0.5) : 0;
+    rd[4] = r->have_base ? (double)hist_quantile(r->base_res.tot.lat[OP_ACQ], 0.5) : 0;
+    rd[2] = rd[1] > 0 && r->have_lib ? rd[0] / rd[1] : -1;
+    rd[5] = rd[4] > 0 && rd[3] > 0 ? rd[3] / rd[4] : -1;
+    if (r->repeat > 1 && !cfg->json) {
+        char a[24], b[24];
+        printf("round %d/%d: ", round + 1, r->repeat);
+        if (r->have_lib)
+            printf("redlock %.1f cycles/s, acquire p50 %s", rd[0], fmt_lat(a, sizeof(a), rd[3]));
+        if (r->have_base)
+            printf("%sbaseline %.1f cycles/s, raw fan-out p50 %s", r->have_lib ? "; " : "",
+                   rd[1], fmt_lat(b, sizeof(b), rd[4]));
+        if (rd[2] >= 0)
+            printf("; %.1f%% of baseline, p50 %.2fx", 100.0 * rd[2], rd[5]);
+        printf("\n");
+        fflush(stdout);
+    }
+    return 0;
+}
+
+/* The text summary after the runs: the comparison and the medians. */
+static void print_summary(const bench_run *r, const double *med)
+{
+    const double *lr = r->nrounds > 0 ? r->rounds[r->nrounds - 1] : NULL;
+    if (r->have_base && r->have_lib) {
+        char a[24], b[24];
+        printf("comparison%s:\n", r->nrounds > 1 ? " (last round)" : "");
+        printf("  lock cycles/s     %.1f vs baseline %.1f = %.1f%% of the raw ceiling\n", lr[0],
+               lr[1], 100.0 * lr[2]);
+        printf("  acquire p50       %s vs raw fan-out (quorum of SETs) p50 %s = %.2fx%s\n",
+               fmt_lat(a, sizeof(a), lr[3]), fmt_lat(b, sizeof(b), lr[4]), lr[5],
+               r->cfg->concurrency == 1 ? "" : "  (single-op figure: use --concurrency 1)");
+    }
+    if (r->nrounds > 1) {
+        char a[24], b[24];
+        printf("median of %d rounds:", r->nrounds);
+        if (r->have_lib)
+            printf(" redlock %.1f cycles/s, acquire p50 %s", med[0], fmt_lat(a, sizeof(a), med[3]));
+        if (r->have_base)
+            printf("%s baseline %.1f cycles/s, raw fan-out p50 %s", r->have_lib ? ";" : "",
+                   med[1], fmt_lat(b, sizeof(b), med[4]));
+        if (r->have_base && r->have_lib)
+            printf("; ratio %.1f%%, p50 %.2fx", 100.0 * med[2], med[5]);
+        printf("\n");
+    }
+}
+
+/* --json: the whole result as one object on stdout. */
+static void print_json(const bench_run *r, const double *med)
+{
+    const bench_cfg *cfg = r->cfg;
+    double ratio = r->nrounds > 0 ? r->rounds[r->nrounds - 1][2] : -1;
+    double p50_ratio = r->nrounds > 0 ? r->rounds[r->nrounds - 1][5] : -1;
+    printf("{\"version\":\"%s\",\"nodes\":%zu,\"quorum\":%zu,\"clients\":%d,"
+           "\"concurrency\":%d,\"ttl_ms\":%lld,\"keys\":%ld,\"warmup_s\":%.3f,",
+           redlock_version(), cfg->nnodes, cfg->quorum, cfg->clients, cfg->concurrency,
+           (long long)cfg->ttl_ms, cfg->keys, cfg->warmup);
+    printf("\"result\":");
+    if (r->have_lib)
+        json_phase(cfg, &r->lib_res);
+    else
+        printf("null");
+    printf(",\"baseline\":");
+    if (r->have_base)
+        json_phase(&r->raw, &r->base_res);
+    else
+        printf("null");
+    if (ratio >= 0)
+        printf(",\"ratio_of_baseline\":%.4f", ratio);
+    if (p50_ratio >= 0)
+        printf(",\"acquire_p50_over_raw_fanout_p50\":%.4f", p50_ratio);
+    static const char *const rk[NCOLS] = {"cycles_per_s", "baseline_cycles_per_s",
+                                          "ratio_of_baseline", "acquire_p50_us",
+                                          "raw_fanout_p50_us", "acquire_p50_over_raw_fanout_p50"};
+    printf(",\"rounds\":[");
+    for (int i = 0; i < r->nrounds; i++) {
+        printf("%s{", i ? "," : "");
+        for (int k = 0; k < NCOLS; k++)
+            printf("%s\"%s\":%.4f", k ? "," : "", rk[k],
+                   (k == 3 || k == 4) ? r->rounds[i][k] / 1e3 : r->rounds[i][k]);
+        printf("}");
+    }
+    printf("],\"median\":{");
+    for (int k = 0; k < NCOLS; k++)
+        printf("%s\"%s\":%.4f", k ? "," : "", rk[k], (k == 3 || k == 4) ? med[k] / 1e3 : med[k]);
+    printf("}}\n");
+}
+
+/* --repeat rounds of the workload (and baseline), then the report.
+ * Returns the exit status. */
+static int run_bench(bench_cfg *cfg, int repeat)
+{
+    bench_run r;
+    memset(&r, 0, sizeof(r));
+    r.cfg = cfg;
+    r.repeat = repeat;
+    r.raw = *cfg;
+    r.raw.workload = WL_RAW;
+    if (r.raw.keys < r.raw.concurrency)
+        r.raw.keys = r.raw.concurrency;
+    r.rounds = calloc((size_t)repeat, sizeof(*r.rounds));
+    if (!r.rounds) {
+        fprintf(stderr, "redlock-bench: out of memory\n");
+        return 1;
+    }
+    char run_id[40];
+    snprintf(run_id, sizeof(run_id), "%lx.%llx", (unsigned long)getpid(),
+             (unsigned long long)(rlb_now_ns() / 1000));
+    int rc = 0;
+    for (int round = 0; round < repeat && rc == 0 && !g_interrupted; round++)
+        rc = run_round(&r, round, run_id);
+    double med[NCOLS];
+    for (int k = 0; k < NCOLS; k++) {
+        double col[RLB_MAX_REPEAT];
+        for (int i = 0; i < r.nrounds; i++)
+            col[i] = r.rounds[i][k];
+        med[k] = median(col, r.nrounds);
+    }
+    if (!cfg->json)
+        print_summary(&r, med);
+    else if (r.have_base || r.have_lib)
+        print_json(&r, med);
+    free(r.rounds);
+    if ((r.have_lib && r.lib_res.interrupted) || (r.have_base && r.base_res.interrupted))
+        rc = rc ? rc : 130;
+    phase_free(&r.base_res);
+    phase_free(&r.lib_res);
+    return rc;
+}
+
+/* --spawn N: start the servers and point cfg at them; NULL after an error. */
+static rlt_servers *spawn_servers(bench_cfg *cfg, int n)
+{
+    char err[256] = "";
+    rlt_servers *srv = rlt_servers_start(n, NULL, err, sizeof(err));
+    if (!srv) {
+        fprintf(stderr, "redlock-bench: cannot start %d redis-servers: %s\n", n, err);
+        return NULL;
+    }
+    cfg->nodes = rlt_servers_addrs(srv);
+    cfg->nnodes = (size_t)n;
+    if (!cfg->json) {
+        printf("spawned %d redis-servers:", n);
+        for (int i = 0; i < n; i++)
+            printf(" %s", cfg->nodes[i]);
+        printf("\n");
+        fflush(stdout);
+    }
+    return srv;
+}
+
 int main(int argc, char **argv)
 {
     bench_opts o;
     int rc = rlb_options(argc, argv, &o);
     if (rc >= 0)
         return rc;
-    bench_cfg cfg = o.cfg;
-    int spawn = o.spawn, repeat = o.repeat;
 
     struct sigaction sa;
     memset(&sa, 0, sizeof(sa));
@@ -712,174 +911,15 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
 
     rlt_servers *srv = NULL;
-    if (spawn) {
-        char err[256] = "";
-        srv = rlt_servers_start(spawn, NULL, err, sizeof(err));
-        if (!srv) {
-            fprintf(stderr, "redlock-bench: cannot start %d redis-servers: %s\n", spawn, err);
+    if (o.spawn) {
+        if (!(srv = spawn_servers(&o.cfg, o.spawn)))
             return 1;
-        }
-        cfg.nodes = rlt_servers_addrs(srv);
-        cfg.nnodes = (size_t)spawn;
-        if (!cfg.json) {
-            printf("spawned %d redis-servers:", spawn);
-            for (int i = 0; i < spawn; i++)
-                printf(" %s", cfg.nodes[i]);
-            printf("\n");
-            fflush(stdout);
-        }
     } else {
-        cfg.nodes = o.addrs;
-        cfg.nnodes = o.naddrs;
+        o.cfg.nodes = o.addrs;
+        o.cfg.nnodes = o.naddrs;
     }
-    cfg.quorum = cfg.nnodes / 2 + 1;
-    rc = 0;
-    phase_result base_res, lib_res;
-    memset(&base_res, 0, sizeof(base_res));
-    memset(&lib_res, 0, sizeof(lib_res));
-    int have_base = 0, have_lib = 0;
-    char run_id[40];
-    snprintf(run_id, sizeof(run_id), "%lx.%llx", (unsigned long)getpid(),
-             (unsigned long long)(rlb_now_ns() / 1000));
-    bench_cfg raw = cfg;
-    raw.workload = WL_RAW;
-    if (raw.keys < raw.concurrency)
-        raw.keys = raw.concurrency;
-    /* per round: library c/s, baseline c/s, ratio, acquire p50, raw p50, p50 ratio */
-    double (*rounds)[6] = calloc((size_t)repeat, sizeof(*rounds));
-    if (!rounds) {
-        fprintf(stderr, "redlock-bench: out of memory\n");
-        rlt_servers_free(srv);
-        return 1;
-    }
-    int nrounds = 0;
-    double ratio = -1, p50_ratio = -1;
-    for (int round = 0; round < repeat && rc == 0 && !g_interrupted; round++) {
-        int last = round == repeat - 1;
-        phase_free(&base_res);
-        phase_free(&lib_res);
-        have_base = have_lib = 0;
-        if (cfg.baseline || cfg.workload == WL_RAW) {
-            snprintf(raw.prefix, sizeof(raw.prefix), "rlbench:%s:%d:raw", run_id, round);
-            if (run_phase(&raw, &raw_impl, "baseline", &base_res) != 0) {
-                fprintf(stderr, "redlock-bench: baseline failed: %s\n", base_res.err);
-                rc = 1;
-            } else {
-                have_base = 1;
-                if (!cfg.json && last) {
-                    print_phase(&raw, "baseline (raw commands, no quorum logic)", &base_res);
-                    fflush(stdout);
-                }
-            }
-        }
-        if (rc == 0 && cfg.workload != WL_RAW && !g_interrupted) {
-            snprintf(cfg.prefix, sizeof(cfg.prefix), "rlbench:%s:%d", run_id, round);
-            if (run_phase(&cfg, &lib_impl, rlb_workload_name(cfg.workload), &lib_res) != 0) {
-                fprintf(stderr, "redlock-bench: run failed: %s\n", lib_res.err);
-                rc = 1;
-            } else {
-                have_lib = 1;
-                if (!cfg.json && last)
-                    print_phase(&cfg, "redlock", &lib_res);
-            }
-        }
-        if (rc != 0)
-            break;
-        double *rd = rounds[nrounds++];
-        rd[0] = have_lib ? rate(lib_res.tot.cycles, lib_res.elapsed_s) : 0;
-        rd[1] = have_base ? rate(base_res.tot.cycles, base_res.elapsed_s) : 0;
-        rd[3] = have_lib ? (double)hist_quantile(lib_res.tot.lat[OP_ACQ], 0.5) : 0;
-        rd[4] = have_base ? (double)hist_quantile(base_res.tot.lat[OP_ACQ], 0.5) : 0;
-        rd[2] = rd[1] > 0 && have_lib ? rd[0] / rd[1] : -1;
-        rd[5] = rd[4] > 0 && rd[3] > 0 ? rd[3] / rd[4] : -1;
-        if (repeat > 1 && !cfg.json) {
-            char a[24], b[24];
-            printf("round %d/%d: ", round + 1, repeat);
-            if (have_lib)
-                printf("redlock %.1f cycles/s, acquire p50 %s", rd[0],
-                       fmt_lat(a, sizeof(a), rd[3]));
-            if (have_base)
-                printf("%sbaseline %.1f cycles/s, raw fan-out p50 %s", have_lib ? "; " : "",
-                       rd[1], fmt_lat(b, sizeof(b), rd[4]));
-            if (rd[2] >= 0)
-                printf("; %.1f%% of baseline, p50 %.2fx", 100.0 * rd[2], rd[5]);
-            printf("\n");
-            fflush(stdout);
-        }
-    }
-    if (nrounds > 0) {
-        ratio = rounds[nrounds - 1][2];
-        p50_ratio = rounds[nrounds - 1][5];
-    }
-    double med[6];
-    for (int k = 0; k < 6; k++) {
-        double col[RLB_MAX_REPEAT];
-        for (int i = 0; i < nrounds; i++)
-            col[i] = rounds[i][k];
-        med[k] = median(col, nrounds);
-    }
-    if (have_base && have_lib && !cfg.json) {
-        char a[24], b[24];
-        printf("comparison%s:\n", nrounds > 1 ? " (last round)" : "");
-        printf("  lock cycles/s     %.1f vs baseline %.1f = %.1f%% of the raw ceiling\n",
-               rounds[nrounds - 1][0], rounds[nrounds - 1][1], 100.0 * ratio);
-        printf("  acquire p50       %s vs raw fan-out (quorum of SETs) p50 %s = %.2fx%s\n",
-               fmt_lat(a, sizeof(a), rounds[nrounds - 1][3]),
-               fmt_lat(b, sizeof(b), rounds[nrounds - 1][4]), p50_ratio,
-               cfg.concurrency == 1 ? "" : "  (single-op figure: use --concurrency 1)");
-    }
-    if (nrounds > 1 && !cfg.json) {
-        char a[24], b[24];
-        printf("median of %d rounds:", nrounds);
-        if (have_lib)
-            printf(" redlock %.1f cycles/s, acquire p50 %s", med[0], fmt_lat(a, sizeof(a), med[3]));
-        if (have_base)
-            printf("%s baseline %.1f cycles/s, raw fan-out p50 %s", have_lib ? ";" : "", med[1],
-                   fmt_lat(b, sizeof(b), med[4]));
-        if (have_base && have_lib)
-            printf("; ratio %.1f%%, p50 %.2fx", 100.0 * med[2], med[5]);
-        printf("\n");
-    }
-    if (cfg.json && (have_base || have_lib)) {
-        printf("{\"version\":\"%s\",\"nodes\":%zu,\"quorum\":%zu,\"clients\":%d,"
-               "\"concurrency\":%d,\"ttl_ms\":%lld,\"keys\":%ld,\"warmup_s\":%.3f,",
-               redlock_version(), cfg.nnodes, cfg.quorum, cfg.clients, cfg.concurrency,
-               (long long)cfg.ttl_ms, cfg.keys, cfg.warmup);
-        printf("\"result\":");
-        if (have_lib)
-            json_phase(&cfg, &lib_res);
-        else
-            printf("null");
-        printf(",\"baseline\":");
-        if (have_base)
-            json_phase(&raw, &base_res);
-        else
-            printf("null");
-        if (ratio >= 0)
-            printf(",\"ratio_of_baseline\":%.4f", ratio);
-        if (p50_ratio >= 0)
-            printf(",\"acquire_p50_over_raw_fanout_p50\":%.4f", p50_ratio);
-        static const char *const rk[6] = {"cycles_per_s", "baseline_cycles_per_s",
-                                          "ratio_of_baseline", "acquire_p50_us",
-                                          "raw_fanout_p50_us", "acquire_p50_over_raw_fanout_p50"};
-        printf(",\"rounds\":[");
-        for (int i = 0; i < nrounds; i++) {
-            printf("%s{", i ? "," : "");
-            for (int k = 0; k < 6; k++)
-                printf("%s\"%s\":%.4f", k ? "," : "", rk[k],
-                       (k == 3 || k == 4) ? rounds[i][k] / 1e3 : rounds[i][k]);
-            printf("}");
-        }
-        printf("],\"median\":{");
-        for (int k = 0; k < 6; k++)
-            printf("%s\"%s\":%.4f", k ? "," : "", rk[k], (k == 3 || k == 4) ? med[k] / 1e3 : med[k]);
-        printf("}}\n");
-    }
-    free(rounds);
-    if ((have_lib && lib_res.interrupted) || (have_base && base_res.interrupted))
-        rc = rc ? rc : 130;
-    phase_free(&base_res);
-    phase_free(&lib_res);
+    o.cfg.quorum = o.cfg.nnodes / 2 + 1;
+    rc = run_bench(&o.cfg, o.repeat);
     rlt_servers_free(srv);
     return rc;
 }

@@ -1,4 +1,4 @@
-/* bench.h -- shared types of redlock-bench (main.c, lib_work.c, raw.c). */
+/* bench.h -- shared types of redlock-bench (main.c, opts.c, lib_work.c, raw.c). */
 #ifndef RLB_BENCH_H
 #define RLB_BENCH_H
 
@@ -44,6 +44,23 @@ typedef struct bench_cfg {
     uint64_t seed;
     char prefix[64];      /* key prefix unique to this run */
 } bench_cfg;
+
+/* The command line (opts.c): the runs' configuration and what main() uses. */
+#define RLB_MAX_REPEAT 1000
+typedef struct bench_opts {
+    bench_cfg cfg;
+    int spawn;            /* start this many local redis-servers (0: addrs) */
+    const char *const *addrs;  /* the masters given on the command line */
+    size_t naddrs;
+    int repeat;           /* rounds, 1 .. RLB_MAX_REPEAT */
+    int raw_mode;         /* --raw-mode (opts.c); -1: by concurrency */
+} bench_opts;
+
+/* Parse and check the command line into *o, every default applied.  Returns
+ * -1 to go on, else the exit status: after --help or --self-check, or after
+ * reporting a bad command line on stderr. */
+int rlb_options(int argc, char **argv, bench_opts *o);
+const char *rlb_workload_name(int workload);
 
 enum { OP_ACQ, OP_REL, OP_EXT, OP_N };
 #define RLB_NCODES 12     /* index -code for codes 0..-10; 11: anything else */

@@ -2,8 +2,6 @@
  * libredlock against N Redis masters, with an optional raw-command baseline.
  * Run `redlock-bench --help` for the options; docs/performance.md has
  * figures and the exact commands that produced them. */
-#include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -494,7 +492,6 @@ static double jain_index(const uint64_t *x, int n)
 
 /* ---- reporting -------------------------------------------------------------------- */
 
-static const char *const wl_names[] = {"cycle", "contend", "try", "extend", "raw"};
 static const char *const op_names[] = {"acquire", "release", "extend"};
 static const char *const raw_fail_names[] = {"SET not OK", "release script did not delete",
                                              "error reply"};
@@ -559,7 +556,7 @@ static void print_phase(const bench_cfg *cfg, const char *title, const phase_res
     uint64_t cyc = cycles_of(cfg, r);
     printf("%s: %s%s, %zu masters (quorum %zu), %d client%s, %d in flight, ttl %lld ms, "
            "%.2f s measured%s\n",
-           title, wl_names[cfg->workload],
+           title, rlb_workload_name(cfg->workload),
            cfg->workload != WL_RAW ? "" : cfg->raw_chained ? " (chained)" : " (barrier)",
            cfg->nnodes, cfg->quorum, cfg->clients,
            cfg->clients == 1 ? "" : "s", cfg->concurrency, (long long)cfg->ttl_ms,
@@ -637,7 +634,7 @@ static void json_phase(const bench_cfg *cfg, const phase_result *r)
     printf("{\"workload\":\"%s\",\"raw_mode\":%s,\"elapsed_s\":%.3f,\"interrupted\":%s,\"cycles\":%llu,"
            "\"cycles_per_s\":%.1f,\"ops\":%llu,\"ops_per_s\":%.1f,\"attempts\":%llu,"
            "\"acquired\":%llu,\"acquired_per_s\":%.1f,\"extends\":%llu,",
-           wl_names[cfg->workload],
+           rlb_workload_name(cfg->workload),
            cfg->workload != WL_RAW ? "null" : cfg->raw_chained ? "\"chained\"" : "\"barrier\"",
            r->elapsed_s, r->interrupted ? "true" : "false",
            (unsigned long long)cyc, rate(cyc, r->elapsed_s), (unsigned long long)r->tot.ops,
@@ -698,298 +695,213 @@ static void json_phase(const bench_cfg *cfg, const phase_result *r)
     putchar('}');
 }
 
-/* ---- options ---------------------------------------------------------------------- */
+/* ---- the runs ---------------------------------------------------------------------- */
 
-static void usage(FILE *f)
-{
-    fprintf(f,
-"usage: redlock-bench [options] ADDR...      (masters, e.g. 127.0.0.1:7000 ...)\n"
-"       redlock-bench --spawn N [options]    (start N local redis-servers)\n"
-"\n"
-"workload:\n"
-"  --workload W        cycle   try_acquire + release on distinct keys (default)\n"
-"                      contend acquire with the retry policy, hold, release,\n"
-"                              --clients clients fighting over --keys keys\n"
-"                      try     try_acquire (+ release) on random keys of --keys\n"
-"                      extend  try_acquire, --extends extends, release\n"
-"                      raw     only the raw-command baseline (see --baseline)\n"
-"  --concurrency C     operations in flight over all clients (128; contend: clients)\n"
-"  --clients K         client threads, each with its own redlock_client and\n"
-"                      event_base (1; contend: 4)\n"
-"  --duration S        measured seconds (10) ...\n"
-"  --ops N             ... or stop after N measured operations\n"
-"  --warmup S          seconds run before measuring (1)\n"
-"  --ttl MS            lock ttl (10000)\n"
-"  --keys K            key space (cycle/extend/raw: = concurrency; contend: 1;\n"
-"                      try: 10 x concurrency)\n"
-"  --hold MS           contend: how long a lock is held (1)\n"
-"  --extends E         extend: extends per acquisition (100)\n"
-"client options (library defaults unless given):\n"
-"  --retry-count N  --retry-delay MS  --retry-jitter MS  --node-timeout MS\n"
-"                      (--retry-delay alone sets the jitter to half of it)\n"
-"output:\n"
-"  --baseline          first run the raw-command baseline, then compare\n"
-"  --raw-mode M        baseline: chained (each node's release follows its SET\n"
-"                      reply; default) or barrier (SETs, wait for all N, then\n"
-"                      releases; default with --concurrency 1: raw fan-out)\n"
-"  --repeat R          run (baseline and) workload R times, alternating, and\n"
-"                      report the median (noisy hosts); summary of the last\n"
-"  --json              one JSON object on stdout instead of the text summary\n"
-"  --rss-check         RSS (from /proc/self/statm) after warm-up vs at the end\n"
-"  --progress / --no-progress   force the live line on / off (default: on when\n"
-"                      stdout is a terminal)\n"
-"  --seed N            random seed\n"
-"  --self-check        check the histogram code and exit\n");
-}
+/* Per round: library cycles/s, baseline cycles/s, their ratio, acquire p50
+ * (ns), raw fan-out p50 (ns), their ratio (ratios -1: none). */
+enum { NCOLS = 6 };
 
-static int parse_num(const char *opt, const char *s, double lo, double hi, double *out)
+typedef struct bench_run {
+    bench_cfg *cfg;              /* the library's runs */
+    bench_cfg raw;               /* the baseline's */
+    int repeat;
+    phase_result base_res, lib_res;   /* the last round's */
+    int have_base, have_lib;
+    double (*rounds)[NCOLS];
+    int nrounds;
+} bench_run;
+
+/* One round: the baseline (with --baseline or --workload raw), then the
+ * library's workload.  Returns the exit status so far (0: go on). */
+static int run_round(bench_run *r, int round, const char *run_id)
 {
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (errno || end == s || *end || !(v >= lo && v <= hi)) {
-        fprintf(stderr, "redlock-bench: bad value for %s: '%s' (%g .. %g)\n", opt, s, lo, hi);
-        return -1;
+    bench_cfg *cfg = r->cfg;
+    int last = round == r->repeat - 1;
+    phase_free(&r->base_res);
+    phase_free(&r->lib_res);
+    r->have_base = r->have_lib = 0;
+    if (cfg->baseline || cfg->workload == WL_RAW) {
+        snprintf(r->raw.prefix, sizeof(r->raw.prefix), "rlbench:%s:%d:raw", run_id, round);
+        if (run_phase(&r->raw, &raw_impl, "baseline", &r->base_res) != 0) {
+            fprintf(stderr, "redlock-bench: baseline failed: %s\n", r->base_res.err);
+            return 1;
+        }
+        r->have_base = 1;
+        if (!cfg->json && last) {
+            print_phase(&r->raw, "baseline (raw commands, no quorum logic)", &r->base_res);
+            fflush(stdout);
+        }
     }
-    *out = v;
+    if (cfg->workload != WL_RAW && !g_interrupted) {
+        snprintf(cfg->prefix, sizeof(cfg->prefix), "rlbench:%s:%d", run_id, round);
+        if (run_phase(cfg, &lib_impl, rlb_workload_name(cfg->workload), &r->lib_res) != 0) {
+            fprintf(stderr, "redlock-bench: run failed: %s\n", r->lib_res.err);
+            return 1;
+        }
+        r->have_lib = 1;
+        if (!cfg->json && last)
+            print_phase(cfg, "redlock", &r->lib_res);
+    }
+    double *rd = r->rounds[r->nrounds++];
+    rd[0] = r->have_lib ? rate(r->lib_res.tot.cycles, r->lib_res.elapsed_s) : 0;
+    rd[1] = r->have_base ? rate(r->base_res.tot.cycles, r->base_res.elapsed_s) : 0;
+    rd[3] = r->have_lib ? (double)hist_quantile(r->lib_res.tot.lat[OP_ACQ], 0.5) : 0;
+    rd[4] = r->have_base ? (double)hist_quantile(r->base_res.tot.lat[OP_ACQ], 0.5) : 0;
+    rd[2] = rd[1] > 0 && r->have_lib ? rd[0] / rd[1] : -1;
+    rd[5] = rd[4] > 0 && rd[3] > 0 ? rd[3] / rd[4] : -1;
+    if (r->repeat > 1 && !cfg->json) {
+        char a[24], b[24];
+        printf("round %d/%d: ", round + 1, r->repeat);
+        if (r->have_lib)
+            printf("redlock %.1f cycles/s, acquire p50 %s", rd[0], fmt_lat(a, sizeof(a), rd[3]));
+        if (r->have_base)
+            printf("%sbaseline %.1f cycles/s, raw fan-out p50 %s", r->have_lib ? "; " : "",
+                   rd[1], fmt_lat(b, sizeof(b), rd[4]));
+        if (rd[2] >= 0)
+            printf("; %.1f%% of baseline, p50 %.2fx", 100.0 * rd[2], rd[5]);
+        printf("\n");
+        fflush(stdout);
+    }
     return 0;
 }
 
-enum {
-    O_SPAWN = 256, O_WORKLOAD, O_CONC, O_CLIENTS, O_DURATION, O_OPS, O_WARMUP, O_TTL,
-    O_KEYS, O_HOLD, O_EXTENDS, O_RCOUNT, O_RDELAY, O_RJITTER, O_NTIMEOUT, O_BASELINE,
-    O_JSON, O_RSS, O_RAWMODE, O_REPEAT, O_PROGRESS, O_NOPROGRESS, O_SEED, O_SELFCHECK, O_HELP
-};
+/* The text summary after the runs: the comparison and the medians. */
+static void print_summary(const bench_run *r, const double *med)
+{
+    const double *lr = r->nrounds > 0 ? r->rounds[r->nrounds - 1] : NULL;
+    if (r->have_base && r->have_lib) {
+        char a[24], b[24];
+        printf("comparison%s:\n", r->nrounds > 1 ? " (last round)" : "");
+        printf("  lock cycles/s     %.1f vs baseline %.1f = %.1f%% of the raw ceiling\n", lr[0],
+               lr[1], 100.0 * lr[2]);
+        printf("  acquire p50       %s vs raw fan-out (quorum of SETs) p50 %s = %.2fx%s\n",
+               fmt_lat(a, sizeof(a), lr[3]), fmt_lat(b, sizeof(b), lr[4]), lr[5],
+               r->cfg->concurrency == 1 ? "" : "  (single-op figure: use --concurrency 1)");
+    }
+    if (r->nrounds > 1) {
+        char a[24], b[24];
+        printf("median of %d rounds:", r->nrounds);
+        if (r->have_lib)
+            printf(" redlock %.1f cycles/s, acquire p50 %s", med[0], fmt_lat(a, sizeof(a), med[3]));
+        if (r->have_base)
+            printf("%s baseline %.1f cycles/s, raw fan-out p50 %s", r->have_lib ? ";" : "",
+                   med[1], fmt_lat(b, sizeof(b), med[4]));
+        if (r->have_base && r->have_lib)
+            printf("; ratio %.1f%%, p50 %.2fx", 100.0 * med[2], med[5]);
+        printf("\n");
+    }
+}
+
+/* --json: the whole result as one object on stdout. */
+static void print_json(const bench_run *r, const double *med)
+{
+    const bench_cfg *cfg = r->cfg;
+    double ratio = r->nrounds > 0 ? r->rounds[r->nrounds - 1][2] : -1;
+    double p50_ratio = r->nrounds > 0 ? r->rounds[r->nrounds - 1][5] : -1;
+    printf("{\"version\":\"%s\",\"nodes\":%zu,\"quorum\":%zu,\"clients\":%d,"
+           "\"concurrency\":%d,\"ttl_ms\":%lld,\"keys\":%ld,\"warmup_s\":%.3f,",
+           redlock_version(), cfg->nnodes, cfg->quorum, cfg->clients, cfg->concurrency,
+           (long long)cfg->ttl_ms, cfg->keys, cfg->warmup);
+    printf("\"result\":");
+    if (r->have_lib)
+        json_phase(cfg, &r->lib_res);
+    else
+        printf("null");
+    printf(",\"baseline\":");
+    if (r->have_base)
+        json_phase(&r->raw, &r->base_res);
+    else
+        printf("null");
+    if (ratio >= 0)
+        printf(",\"ratio_of_baseline\":%.4f", ratio);
+    if (p50_ratio >= 0)
+        printf(",\"acquire_p50_over_raw_fanout_p50\":%.4f", p50_ratio);
+    static const char *const rk[NCOLS] = {"cycles_per_s", "baseline_cycles_per_s",
+                                          "ratio_of_baseline", "acquire_p50_us",
+                                          "raw_fanout_p50_us", "acquire_p50_over_raw_fanout_p50"};
+    printf(",\"rounds\":[");
+    for (int i = 0; i < r->nrounds; i++) {
+        printf("%s{", i ? "," : "");
+        for (int k = 0; k < NCOLS; k++)
+            printf("%s\"%s\":%.4f", k ? "," : "", rk[k],
+                   (k == 3 || k == 4) ? r->rounds[i][k] / 1e3 : r->rounds[i][k]);
+        printf("}");
+    }
+    printf("],\"median\":{");
+    for (int k = 0; k < NCOLS; k++)
+        printf("%s\"%s\":%.4f", k ? "," : "", rk[k], (k == 3 || k == 4) ? med[k] / 1e3 : med[k]);
+    printf("}}\n");
+}
+
+/* --repeat rounds of the workload (and baseline), then the report.
+ * Returns the exit status. */
+static int run_bench(bench_cfg *cfg, int repeat)
+{
+    bench_run r;
+    memset(&r, 0, sizeof(r));
+    r.cfg = cfg;
+    r.repeat = repeat;
+    r.raw = *cfg;
+    r.raw.workload = WL_RAW;
+    if (r.raw.keys < r.raw.concurrency)
+        r.raw.keys = r.raw.concurrency;
+    r.rounds = calloc((size_t)repeat, sizeof(*r.rounds));
+    if (!r.rounds) {
+        fprintf(stderr, "redlock-bench: out of memory\n");
+        return 1;
+    }
+    char run_id[40];
+    snprintf(run_id, sizeof(run_id), "%lx.%llx", (unsigned long)getpid(),
+             (unsigned long long)(rlb_now_ns() / 1000));
+    int rc = 0;
+    for (int round = 0; round < repeat && rc == 0 && !g_interrupted; round++)
+        rc = run_round(&r, round, run_id);
+    double med[NCOLS];
+    for (int k = 0; k < NCOLS; k++) {
+        double col[RLB_MAX_REPEAT];
+        for (int i = 0; i < r.nrounds; i++)
+            col[i] = r.rounds[i][k];
+        med[k] = median(col, r.nrounds);
+    }
+    if (!cfg->json)
+        print_summary(&r, med);
+    else if (r.have_base || r.have_lib)
+        print_json(&r, med);
+    free(r.rounds);
+    if ((r.have_lib && r.lib_res.interrupted) || (r.have_base && r.base_res.interrupted))
+        rc = rc ? rc : 130;
+    phase_free(&r.base_res);
+    phase_free(&r.lib_res);
+    return rc;
+}
+
+/* --spawn N: start the servers and point cfg at them; NULL after an error. */
+static rlt_servers *spawn_servers(bench_cfg *cfg, int n)
+{
+    char err[256] = "";
+    rlt_servers *srv = rlt_servers_start(n, NULL, err, sizeof(err));
+    if (!srv) {
+        fprintf(stderr, "redlock-bench: cannot start %d redis-servers: %s\n", n, err);
+        return NULL;
+    }
+    cfg->nodes = rlt_servers_addrs(srv);
+    cfg->nnodes = (size_t)n;
+    if (!cfg->json) {
+        printf("spawned %d redis-servers:", n);
+        for (int i = 0; i < n; i++)
+            printf(" %s", cfg->nodes[i]);
+        printf("\n");
+        fflush(stdout);
+    }
+    return srv;
+}
 
 int main(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"spawn", required_argument, NULL, O_SPAWN},
-        {"workload", required_argument, NULL, O_WORKLOAD},
-        {"concurrency", required_argument, NULL, O_CONC},
-        {"clients", required_argument, NULL, O_CLIENTS},
-        {"duration", required_argument, NULL, O_DURATION},
-        {"ops", required_argument, NULL, O_OPS},
-        {"warmup", required_argument, NULL, O_WARMUP},
-        {"ttl", required_argument, NULL, O_TTL},
-        {"keys", required_argument, NULL, O_KEYS},
-        {"hold", required_argument, NULL, O_HOLD},
-        {"extends", required_argument, NULL, O_EXTENDS},
-        {"retry-count", required_argument, NULL, O_RCOUNT},
-        {"retry-delay", required_argument, NULL, O_RDELAY},
-        {"retry-jitter", required_argument, NULL, O_RJITTER},
-        {"node-timeout", required_argument, NULL, O_NTIMEOUT},
-        {"baseline", no_argument, NULL, O_BASELINE},
-        {"json", no_argument, NULL, O_JSON},
-        {"raw-mode", required_argument, NULL, O_RAWMODE},
-        {"repeat", required_argument, NULL, O_REPEAT},
-        {"rss-check", no_argument, NULL, O_RSS},
-        {"progress", no_argument, NULL, O_PROGRESS},
-        {"no-progress", no_argument, NULL, O_NOPROGRESS},
-        {"seed", required_argument, NULL, O_SEED},
-        {"self-check", no_argument, NULL, O_SELFCHECK},
-        {"help", no_argument, NULL, O_HELP},
-        {NULL, 0, NULL, 0},
-    };
-    bench_cfg cfg;
-    memset(&cfg, 0, sizeof(cfg));
-    cfg.workload = WL_CYCLE;
-    cfg.concurrency = -1;
-    cfg.clients = -1;
-    cfg.duration = 10;
-    cfg.warmup = 1;
-    cfg.ttl_ms = 10000;
-    cfg.keys = -1;
-    cfg.hold_ms = 1;
-    cfg.extends = 100;
-    cfg.retry_count = -1;
-    cfg.retry_delay_ms = cfg.retry_jitter_ms = cfg.node_timeout_ms = -1;
-    cfg.progress = -1;
-    cfg.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
-    int spawn = 0, duration_given = 0, raw_mode = -1, repeat = 1;
-    double v;
-    int c;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        switch (c) {
-        case O_SPAWN:
-            if (parse_num("--spawn", optarg, 1, 64, &v))
-                return 2;
-            spawn = (int)v;
-            break;
-        case O_WORKLOAD: {
-            int found = -1;
-            for (int i = 0; i < 5; i++)
-                if (strcmp(optarg, wl_names[i]) == 0)
-                    found = i;
-            if (found < 0) {
-                fprintf(stderr, "redlock-bench: unknown workload '%s'\n", optarg);
-                return 2;
-            }
-            cfg.workload = found;
-            break;
-        }
-        case O_CONC:
-            if (parse_num("--concurrency", optarg, 1, 1000000, &v))
-                return 2;
-            cfg.concurrency = (int)v;
-            break;
-        case O_CLIENTS:
-            if (parse_num("--clients", optarg, 1, 1024, &v))
-                return 2;
-            cfg.clients = (int)v;
-            break;
-        case O_DURATION:
-            if (parse_num("--duration", optarg, 0.01, 86400, &cfg.duration))
-                return 2;
-            duration_given = 1;
-            break;
-        case O_OPS:
-            if (parse_num("--ops", optarg, 1, 1e15, &v))
-                return 2;
-            cfg.ops = (uint64_t)v;
-            break;
-        case O_WARMUP:
-            if (parse_num("--warmup", optarg, 0, 3600, &cfg.warmup))
-                return 2;
-            break;
-        case O_TTL:
-            if (parse_num("--ttl", optarg, 1, 1e12, &v))
-                return 2;
-            cfg.ttl_ms = (int64_t)v;
-            break;
-        case O_KEYS:
-            if (parse_num("--keys", optarg, 1, 1e9, &v))
-                return 2;
-            cfg.keys = (long)v;
-            break;
-        case O_HOLD:
-            if (parse_num("--hold", optarg, 0, 3600000, &v))
-                return 2;
-            cfg.hold_ms = (int64_t)v;
-            break;
-        case O_EXTENDS:
-            if (parse_num("--extends", optarg, 0, 1e9, &v))
-                return 2;
-            cfg.extends = (int)v;
-            break;
-        case O_RCOUNT:
-            if (parse_num("--retry-count", optarg, 0, 1e6, &v))
-                return 2;
-            cfg.retry_count = (int)v;
-            break;
-        case O_RDELAY:
-            if (parse_num("--retry-delay", optarg, 0, 3600000, &v))
-                return 2;
-            cfg.retry_delay_ms = (int64_t)v;
-            break;
-        case O_RJITTER:
-            if (parse_num("--retry-jitter", optarg, 0, 3600000, &v))
-                return 2;
-            cfg.retry_jitter_ms = (int64_t)v;
-            break;
-        case O_NTIMEOUT:
-            if (parse_num("--node-timeout", optarg, 1, 3600000, &v))
-                return 2;
-            cfg.node_timeout_ms = (int64_t)v;
-            break;
-        case O_BASELINE:
-            cfg.baseline = 1;
-            break;
-        case O_JSON:
-            cfg.json = 1;
-            break;
-        case O_REPEAT:
-            if (parse_num("--repeat", optarg, 1, 1000, &v))
-                return 2;
-            repeat = (int)v;
-            break;
-        case O_RAWMODE:
-            if (strcmp(optarg, "chained") == 0)
-                raw_mode = 1;
-            else if (strcmp(optarg, "barrier") == 0)
-                raw_mode = 0;
-            else {
-                fprintf(stderr, "redlock-bench: --raw-mode is chained or barrier\n");
-                return 2;
-            }
-            break;
-        case O_RSS:
-            cfg.rss_check = 1;
-            break;
-        case O_PROGRESS:
-            cfg.progress = 1;
-            break;
-        case O_NOPROGRESS:
-            cfg.progress = 0;
-            break;
-        case O_SEED:
-            if (parse_num("--seed", optarg, 0, 1.8e19, &v))
-                return 2;
-            cfg.seed = (uint64_t)v;
-            break;
-        case O_SELFCHECK: {
-            char err[256];
-            if (hist_selfcheck(err, sizeof(err)) != 0) {
-                fprintf(stderr, "histogram self-check FAILED: %s\n", err);
-                return 1;
-            }
-            printf("histogram self-check ok (%u buckets, <= %.2f%% relative error)\n",
-                   HIST_BUCKETS, 100.0 / (2 * HIST_SUB));
-            return 0;
-        }
-        case O_HELP:
-        case 'h':
-            usage(stdout);
-            return 0;
-        default:
-            usage(stderr);
-            return 2;
-        }
-    }
-    if (cfg.ops && duration_given) {
-        fprintf(stderr, "redlock-bench: --duration and --ops are exclusive\n");
-        return 2;
-    }
-    int naddr = argc - optind;
-    if ((spawn > 0) == (naddr > 0)) {
-        fprintf(stderr, "redlock-bench: give master addresses or --spawn N (not both)\n");
-        usage(stderr);
-        return 2;
-    }
-    if (cfg.clients < 0)
-        cfg.clients = cfg.workload == WL_CONTEND ? 4 : 1;
-    if (cfg.concurrency < 0)
-        cfg.concurrency = cfg.workload == WL_CONTEND ? cfg.clients : 128;
-    if (cfg.concurrency < cfg.clients) {
-        fprintf(stderr, "redlock-bench: --concurrency (%d) must be at least --clients (%d)\n",
-                cfg.concurrency, cfg.clients);
-        return 2;
-    }
-    switch (cfg.workload) {
-    case WL_CONTEND:
-        if (cfg.keys < 0)
-            cfg.keys = 1;
-        break;
-    case WL_TRY:
-        if (cfg.keys < 0)
-            cfg.keys = 10L * cfg.concurrency;
-        break;
-    default:
-        /* distinct keys: at least one per operation in flight */
-        if (cfg.keys < cfg.concurrency)
-            cfg.keys = cfg.concurrency;
-        break;
-    }
-    /* The library wants retry_jitter <= retry_delay: with only a delay
-     * given, use half of it as the jitter. */
-    if (cfg.retry_delay_ms >= 0 && cfg.retry_jitter_ms < 0)
-        cfg.retry_jitter_ms = cfg.retry_delay_ms / 2;
-    cfg.raw_chained = raw_mode >= 0 ? raw_mode : cfg.concurrency > 1;
-    if (cfg.progress < 0)
-        cfg.progress = isatty(STDOUT_FILENO);
-    cfg.progress_fd = cfg.json ? STDERR_FILENO : STDOUT_FILENO;
-    if (cfg.progress && cfg.json && !isatty(STDERR_FILENO))
-        cfg.progress = 0;
+    bench_opts o;
+    int rc = rlb_options(argc, argv, &o);
+    if (rc >= 0)
+        return rc;
 
     struct sigaction sa;
     memset(&sa, 0, sizeof(sa));
@@ -999,174 +911,15 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
 
     rlt_servers *srv = NULL;
-    if (spawn) {
-        char err[256] = "";
-        srv = rlt_servers_start(spawn, NULL, err, sizeof(err));
-        if (!srv) {
-            fprintf(stderr, "redlock-bench: cannot start %d redis-servers: %s\n", spawn, err);
+    if (o.spawn) {
+        if (!(srv = spawn_servers(&o.cfg, o.spawn)))
             return 1;
-        }
-        cfg.nodes = rlt_servers_addrs(srv);
-        cfg.nnodes = (size_t)spawn;
-        if (!cfg.json) {
-            printf("spawned %d redis-servers:", spawn);
-            for (int i = 0; i < spawn; i++)
-                printf(" %s", cfg.nodes[i]);
-            printf("\n");
-            fflush(stdout);
-        }
     } else {
-        cfg.nodes = (const char *const *)(argv + optind);
-        cfg.nnodes = (size_t)naddr;
+        o.cfg.nodes = o.addrs;
+        o.cfg.nnodes = o.naddrs;
     }
-    cfg.quorum = cfg.nnodes / 2 + 1;
-    int rc = 0;
-    phase_result base_res, lib_res;
-    memset(&base_res, 0, sizeof(base_res));
-    memset(&lib_res, 0, sizeof(lib_res));
-    int have_base = 0, have_lib = 0;
-    char run_id[40];
-    snprintf(run_id, sizeof(run_id), "%lx.%llx", (unsigned long)getpid(),
-             (unsigned long long)(rlb_now_ns() / 1000));
-    bench_cfg raw = cfg;
-    raw.workload = WL_RAW;
-    if (raw.keys < raw.concurrency)
-        raw.keys = raw.concurrency;
-    /* per round: library c/s, baseline c/s, ratio, acquire p50, raw p50, p50 ratio */
-    double (*rounds)[6] = calloc((size_t)repeat, sizeof(*rounds));
-    if (!rounds) {
-        fprintf(stderr, "redlock-bench: out of memory\n");
-        rlt_servers_free(srv);
-        return 1;
-    }
-    int nrounds = 0;
-    double ratio = -1, p50_ratio = -1;
-    for (int round = 0; round < repeat && rc == 0 && !g_interrupted; round++) {
-        int last = round == repeat - 1;
-        phase_free(&base_res);
-        phase_free(&lib_res);
-        have_base = have_lib = 0;
-        if (cfg.baseline || cfg.workload == WL_RAW) {
-            snprintf(raw.prefix, sizeof(raw.prefix), "rlbench:%s:%d:raw", run_id, round);
-            if (run_phase(&raw, &raw_impl, "baseline", &base_res) != 0) {
-                fprintf(stderr, "redlock-bench: baseline failed: %s\n", base_res.err);
-                rc = 1;
-            } else {
-                have_base = 1;
-                if (!cfg.json && last) {
-                    print_phase(&raw, "baseline (raw commands, no quorum logic)", &base_res);
-                    fflush(stdout);
-                }
-            }
-        }
-        if (rc == 0 && cfg.workload != WL_RAW && !g_interrupted) {
-            snprintf(cfg.prefix, sizeof(cfg.prefix), "rlbench:%s:%d", run_id, round);
-            if (run_phase(&cfg, &lib_impl, wl_names[cfg.workload], &lib_res) != 0) {
-                fprintf(stderr, "redlock-bench: run failed: %s\n", lib_res.err);
-                rc = 1;
-            } else {
-                have_lib = 1;
-                if (!cfg.json && last)
-                    print_phase(&cfg, "redlock", &lib_res);
-            }
-        }
-        if (rc != 0)
-            break;
-        double *rd = rounds[nrounds++];
-        rd[0] = have_lib ? rate(lib_res.tot.cycles, lib_res.elapsed_s) : 0;
-        rd[1] = have_base ? rate(base_res.tot.cycles, base_res.elapsed_s) : 0;
-        rd[3] = have_lib ? (double)hist_quantile(lib_res.tot.lat[OP_ACQ], 0.5) : 0;
-        rd[4] = have_base ? (double)hist_quantile(base_res.tot.lat[OP_ACQ], 0.5) : 0;
-        rd[2] = rd[1] > 0 && have_lib ? rd[0] / rd[1] : -1;
-        rd[5] = rd[4] > 0 && rd[3] > 0 ? rd[3] / rd[4] : -1;
-        if (repeat > 1 && !cfg.json) {
-            char a[24], b[24];
-            printf("round %d/%d: ", round + 1, repeat);
-            if (have_lib)
-                printf("redlock %.1f cycles/s, acquire p50 %s", rd[0],
-                       fmt_lat(a, sizeof(a), rd[3]));
-            if (have_base)
-                printf("%sbaseline %.1f cycles/s, raw fan-out p50 %s", have_lib ? "; " : "",
-                       rd[1], fmt_lat(b, sizeof(b), rd[4]));
-            if (rd[2] >= 0)
-                printf("; %.1f%% of baseline, p50 %.2fx", 100.0 * rd[2], rd[5]);
-            printf("\n");
-            fflush(stdout);
-        }
-    }
-    if (nrounds > 0) {
-        ratio = rounds[nrounds - 1][2];
-        p50_ratio = rounds[nrounds - 1][5];
-    }
-    double med[6];
-    for (int k = 0; k < 6; k++) {
-        double col[1000]; /* --repeat <= 1000 */
-        for (int i = 0; i < nrounds; i++)
-            col[i] = rounds[i][k];
-        med[k] = median(col, nrounds);
-    }
-    if (have_base && have_lib && !cfg.json) {
-        char a[24], b[24];
-        printf("comparison%s:\n", nrounds > 1 ? " (last round)" : "");
-        printf("  lock cycles/s     %.1f vs baseline %.1f = %.1f%% of the raw ceiling\n",
-               rounds[nrounds - 1][0], rounds[nrounds - 1][1], 100.0 * ratio);
-        printf("  acquire p50       %s vs raw fan-out (quorum of SETs) p50 %s = %.2fx%s\n",
-               fmt_lat(a, sizeof(a), rounds[nrounds - 1][3]),
-               fmt_lat(b, sizeof(b), rounds[nrounds - 1][4]), p50_ratio,
-               cfg.concurrency == 1 ? "" : "  (single-op figure: use --concurrency 1)");
-    }
-    if (nrounds > 1 && !cfg.json) {
-        char a[24], b[24];
-        printf("median of %d rounds:", nrounds);
-        if (have_lib)
-            printf(" redlock %.1f cycles/s, acquire p50 %s", med[0], fmt_lat(a, sizeof(a), med[3]));
-        if (have_base)
-            printf("%s baseline %.1f cycles/s, raw fan-out p50 %s", have_lib ? ";" : "", med[1],
-                   fmt_lat(b, sizeof(b), med[4]));
-        if (have_base && have_lib)
-            printf("; ratio %.1f%%, p50 %.2fx", 100.0 * med[2], med[5]);
-        printf("\n");
-    }
-    if (cfg.json && (have_base || have_lib)) {
-        printf("{\"version\":\"%s\",\"nodes\":%zu,\"quorum\":%zu,\"clients\":%d,"
-               "\"concurrency\":%d,\"ttl_ms\":%lld,\"keys\":%ld,\"warmup_s\":%.3f,",
-               redlock_version(), cfg.nnodes, cfg.quorum, cfg.clients, cfg.concurrency,
-               (long long)cfg.ttl_ms, cfg.keys, cfg.warmup);
-        printf("\"result\":");
-        if (have_lib)
-            json_phase(&cfg, &lib_res);
-        else
-            printf("null");
-        printf(",\"baseline\":");
-        if (have_base)
-            json_phase(&raw, &base_res);
-        else
-            printf("null");
-        if (ratio >= 0)
-            printf(",\"ratio_of_baseline\":%.4f", ratio);
-        if (p50_ratio >= 0)
-            printf(",\"acquire_p50_over_raw_fanout_p50\":%.4f", p50_ratio);
-        static const char *const rk[6] = {"cycles_per_s", "baseline_cycles_per_s",
-                                          "ratio_of_baseline", "acquire_p50_us",
-                                          "raw_fanout_p50_us", "acquire_p50_over_raw_fanout_p50"};
-        printf(",\"rounds\":[");
-        for (int i = 0; i < nrounds; i++) {
-            printf("%s{", i ? "," : "");
-            for (int k = 0; k < 6; k++)
-                printf("%s\"%s\":%.4f", k ? "," : "", rk[k],
-                       (k == 3 || k == 4) ? rounds[i][k] / 1e3 : rounds[i][k]);
-            printf("}");
-        }
-        printf("],\"median\":{");
-        for (int k = 0; k < 6; k++)
-            printf("%s\"%s\":%.4f", k ? "," : "", rk[k], (k == 3 || k == 4) ? med[k] / 1e3 : med[k]);
-        printf("}}\n");
-    }
-    free(rounds);
-    if ((have_lib && lib_res.interrupted) || (have_base && base_res.interrupted))
-        rc = rc ? rc : 130;
-    phase_free(&base_res);
-    phase_free(&lib_res);
+    o.cfg.quorum = o.cfg.nnodes / 2 + 1;
+    rc = run_bench(&o.cfg, o.repeat);
     rlt_servers_free(srv);
     return rc;
 }

@@ -183,6 +183,9 @@ REDLOCK_API void redlock_options_init_(redlock_options *opts, size_t size);
  *   redis://[[user]:password@]host[:port][/db]
  *   rediss://[[user]:password@]host[:port][/db]     (TLS, see the tls_ options)
  *   unix:///path/to.sock
+ * In URLs the user and password are percent-decoded (%2F is '/', %40 '@',
+ * %25 '%'); or leave them out and give opts->user / opts->password.
+ * Sockets are close-on-exec.
  * `base` is the caller's event loop; NULL makes the client own a private one
  * (then, and only then, the blocking functions may be used).  Timeouts are
  * in milliseconds: give your base EVENT_BASE_FLAG_PRECISE_TIMER, since

@@ -1,5 +1,5 @@
 /* t_failover.c -- the failover and safety suite in the CI run:
- *   - the short failover scenario (test/failover/failover.sh short): worker
+ *   - the short failover scenario (test/soak/failover.sh short): worker
  *     processes contend while masters are killed, paused, a quorum is lost
  *     and a worker is paused past its validity; zero overlaps;
  *   - rl-check itself, on hand-written logs: it must catch an overlap;
@@ -17,7 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define FO_DIR "test/failover/"
+#define FO_DIR "test/soak/"
 
 static void need_file(const char *path)
 {
@@ -95,7 +95,7 @@ TEST(failover_short_scenario_no_overlap)
 
 /* The mixed fault schedule (docs/failover.md): every fault kind once, in an
  * order and with parameters drawn from a seed (FAILOVER_SEED, else the
- * clock; printed: `sh test/failover/failover.sh --seed N mixed` replays it),
+ * clock; printed: `sh test/soak/failover.sh --seed N mixed` replays it),
  * masters behind an rlproxy, blocking and async workers (loop blocks, small
  * max_pending) extending while they hold.  Zero overlaps, zero auditor
  * violations, the auditor ran, and every kind was injected. */

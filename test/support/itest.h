@@ -1,4 +1,4 @@
-/* itest.h -- helpers shared by the integration tests (t_support.c). */
+/* itest.h -- helpers shared by the integration and fault tests (itest.c). */
 #ifndef ITEST_H
 #define ITEST_H
 

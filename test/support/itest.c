@@ -1,4 +1,4 @@
-/* t_support.c -- helpers of the integration tests (no tests here); see itest.h. */
+/* itest.c -- helpers of the integration and fault tests (no tests here); see itest.h. */
 #include "itest.h"
 
 #include <errno.h>

@@ -1,6 +1,6 @@
 /* TLS (rediss://), AUTH / ACL users, secrets kept out of messages, and the
  * per-node diagnostics, against real redis-servers.  The PKI is made at run
- * time by test/tls-certs.sh (nothing secret is committed). */
+ * time by test/support/tls-certs.sh (nothing secret is committed). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,7 +39,7 @@ static const char *pki(void)
     snprintf(done, sizeof done, "%s/done", dir);
     if (access(done, F_OK) == 0)
         return dir;
-    snprintf(cmd, sizeof cmd, "sh test/tls-certs.sh '%s' && touch '%s'", dir, done);
+    snprintf(cmd, sizeof cmd, "sh test/support/tls-certs.sh '%s' && touch '%s'", dir, done);
     CHECK_MSG(system(cmd) == 0, "cannot make certificates with openssl: %s", cmd);
     return dir;
 }

@@ -184,7 +184,7 @@ TEST(safety_failed_extend_timeout_drops_validity)
     it_opts(&o);
     o.node_timeout_ms = 100;
     o.max_timeouts = 0;
-    struct it_fix f;
+    struct it_fix f = {0};
     it_fix_start(&f, 3, &o, 0);
     static const char key[] = "safety:extend-timeout";
     size_t klen = sizeof key - 1;
@@ -230,7 +230,7 @@ TEST(safety_failed_extend_timeout_drops_validity)
  * by a quorum (ENOTOWNER) and the validity must be 0 at once. */
 TEST(safety_failed_extend_refused_by_quorum_zeroes_validity)
 {
-    struct it_fix f;
+    struct it_fix f = {0};
     it_fix_start(&f, 3, NULL, 0);
     static const char key[] = "safety:extend-refused";
     size_t klen = sizeof key - 1;
@@ -261,7 +261,7 @@ TEST(safety_failed_extend_mixed_failure_caps_validity)
     it_opts(&o);
     o.node_timeout_ms = 100;
     o.max_timeouts = 0;
-    struct it_fix f;
+    struct it_fix f = {0};
     it_fix_start(&f, 3, &o, 0);
     static const char key[] = "safety:extend-mixed";
     size_t klen = sizeof key - 1;
@@ -296,7 +296,7 @@ TEST(safety_failed_extend_never_lengthens_validity)
     it_opts(&o);
     o.node_timeout_ms = 100;
     o.max_timeouts = 0;
-    struct it_fix f;
+    struct it_fix f = {0};
     it_fix_start(&f, 3, &o, 0);
     static const char key[] = "safety:extend-longer";
     size_t klen = sizeof key - 1;
@@ -349,7 +349,7 @@ TEST(safety_rollback_owed_after_dropped_connection)
     o.node_timeout_ms = 100;
     o.max_timeouts = 1;              /* one timeout drops the connection */
     o.connect_timeout_ms = 5000;     /* reconnections outlast the hang */
-    struct it_fix f;
+    struct it_fix f = {0};
     it_fix_start(&f, 3, &o, IT_ASYNC);
     static const char kx[] = "safety:owed-x", ky[] = "safety:owed-y";
     redlock_lock *x = it_fix_lock(&f, f.c, kx);
@@ -411,7 +411,7 @@ static redlock_client *full_client(struct event_base *base, rlt_servers *s)
  * roll-back is made: the roll-back must be queued behind it, not refused. */
 TEST(safety_max_pending_rollback_reaches_slow_master)
 {
-    struct it_fix f;
+    struct it_fix f = {0};
     it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
     f.c = full_client(f.base, f.s);
     static const char key[] = "safety:full-rollback";
@@ -443,7 +443,7 @@ TEST(safety_max_pending_rollback_reaches_slow_master)
  * one master that took the key gets it back. */
 TEST(safety_max_pending_full_votes_full_and_efull)
 {
-    struct it_fix f;
+    struct it_fix f = {0};
     it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
     f.c = full_client(f.base, f.s);
     static const char k1[] = "safety:full-1", k2[] = "safety:full-2";
@@ -488,7 +488,7 @@ TEST(safety_max_pending_full_votes_full_and_efull)
 /* A user's release is never refused by max_pending either. */
 TEST(safety_max_pending_never_refuses_release)
 {
-    struct it_fix f;
+    struct it_fix f = {0};
     it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
     f.c = full_client(f.base, f.s);
     static const char key[] = "safety:full-release";
@@ -532,7 +532,7 @@ TEST(safety_max_pending_never_refuses_release)
  * client connects must not run (in db 0) on that connection. */
 TEST(safety_failed_handshake_runs_nothing)
 {
-    struct it_fix f;
+    struct it_fix f = {0};
     it_fix_start(&f, 3, NULL, IT_NOCLIENT);
     char addr[3][64];
     const char *addrs[3];
@@ -574,7 +574,7 @@ TEST(safety_failed_handshake_runs_nothing)
  * (neither on that connection nor later). */
 TEST(safety_requests_wait_for_unanswered_handshake)
 {
-    struct it_fix f;
+    struct it_fix f = {0};
     it_fix_start(&f, 1, NULL, IT_ASYNC | IT_NOCLIENT);
     redlock_options o;
     it_opts(&o);
@@ -647,7 +647,7 @@ TEST(safety_busy_callback_keeps_full_node_timeout)
     it_opts(&o);
     o.node_timeout_ms = 200;
     o.max_timeouts = 3;
-    struct it_fix f;
+    struct it_fix f = {0};
     it_fix_start(&f, 3, &o, IT_ASYNC);
     static const char key[] = "safety:busy-loop";
     redlock_lock *l = it_fix_lock(&f, f.c, key);
@@ -730,7 +730,7 @@ TEST(safety_no_attempt_after_acquire_timeout)
     o.retry_delay_ms = 300;
     o.retry_jitter_ms = 0;
     o.acquire_timeout_ms = 600;
-    struct it_fix f;
+    struct it_fix f = {0};
     it_fix_start(&f, 3, &o, IT_ASYNC);
     static const char key[] = "safety:late-retry";
     redlock_lock *l = it_fix_lock(&f, f.c, key);
@@ -787,7 +787,7 @@ TEST(safety_validity_bounded_from_extend_start)
     it_opts(&o);
     o.node_timeout_ms = 200;
     o.max_timeouts = 0;
-    struct it_fix f;
+    struct it_fix f = {0};
     it_fix_start(&f, 3, &o, IT_ASYNC);
     static const char key[] = "safety:extend-inflight";
     redlock_lock *l = it_fix_lock(&f, f.c, key);
@@ -837,7 +837,7 @@ TEST(safety_busy_loop_with_ops_in_flight)
     it_opts(&o);
     o.node_timeout_ms = 200;
     o.max_timeouts = 1;
-    struct it_fix f;
+    struct it_fix f = {0};
     it_fix_start(&f, 3, &o, IT_ASYNC);
     static const char key[] = "safety:busy-in-flight";
     redlock_lock *l = it_fix_lock(&f, f.c, key);
@@ -880,7 +880,7 @@ TEST(safety_busy_loop_with_ops_in_flight)
  * others, and its undo must leave behind that SET, not before it. */
 TEST(safety_undo_during_first_handshake_follows_its_set)
 {
-    struct it_fix f;
+    struct it_fix f = {0};
     it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
     static const char key[] = "safety:undo-first-handshake";
     size_t klen = sizeof key - 1;
@@ -917,7 +917,7 @@ TEST(safety_undo_during_first_handshake_follows_its_set)
  * the server: the undo must be owed and sent after reconnecting. */
 TEST(safety_undo_requeued_when_its_connection_resets)
 {
-    struct it_fix f;
+    struct it_fix f = {0};
     it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
     static const char key[] = "safety:undo-reset";
     size_t klen = sizeof key - 1;
@@ -1060,7 +1060,7 @@ static void *busy_script(void *arg)
  * again, not forgotten (the SET would stay for its whole ttl). */
 TEST(safety_undo_retried_after_busy_reply)
 {
-    struct it_fix f;
+    struct it_fix f = {0};
     it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
     static const char key[] = "safety:undo-busy";
     redlock_options o;
@@ -1116,7 +1116,7 @@ TEST(safety_undo_retried_after_busy_reply)
  * must leave then, not at some later call. */
 TEST(safety_owed_undo_leaves_with_wait_connected)
 {
-    struct it_fix f;
+    struct it_fix f = {0};
     it_fix_start(&f, 1, NULL, IT_NOCLIENT);
     static const char key[] = "safety:owed-blocking";
     char err[256] = "", a[64];
@@ -1182,7 +1182,7 @@ static void drop_node_cb(redlock_client *c, size_t node, int event, const char *
  * would then find no request: "protocol error"). */
 TEST(safety_no_reconnect_inside_a_drop)
 {
-    struct it_fix f;
+    struct it_fix f = {0};
     it_fix_start(&f, 1, NULL, IT_ASYNC | IT_NOCLIENT);
     char err[256] = "", a[64];
     rlp_thread *px = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(f.s, 0), err, sizeof err);

@@ -74,7 +74,7 @@ struct event_base *it_base(void);
  *
  * The usual set-up of a test and its reverse:
  *
- *   struct it_fix f = {.key = "res"};       // optional: .extra, .key
+ *   struct it_fix f = {.key = "res"};       // or {0}; optional: .extra, .key
  *   it_fix_start(&f, 3, &opts, IT_ASYNC);   // opts NULL: it_opts()
  *   ... f.s, f.base, f.c, f.lock ...
  *   it_fix_stop(&f);

@@ -119,6 +119,21 @@ static void nf_stop(nf_proxy *p)
     }
 }
 
+/* Five masters, each behind a proxy, and a blocking client (options o)
+ * connected to all of them through the proxies. */
+static void nf_fix_start(struct it_fix *f, nf_proxy *p, const redlock_options *o)
+{
+    it_fix_start(f, 5, NULL, IT_NOCLIENT);
+    nf_start(p, f->s);
+    f->c = it_client_addrs(p->addrs, 5, o, 5);
+}
+
+static void nf_fix_stop(struct it_fix *f, nf_proxy *p)
+{
+    it_fix_stop(f);
+    nf_stop(p);
+}
+
 static int cmp_i64(const void *a, const void *b)
 {
     int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
@@ -155,13 +170,11 @@ static int64_t median_acquire_us(redlock_client *c, const char *tag, int rounds,
 TEST(netfault_latency_on_two_of_five_does_not_slow_acquire)
 {
     struct it_fix f = {0};
-    it_fix_start(&f, 5, NULL, IT_NOCLIENT);
     nf_proxy p;
-    nf_start(&p, f.s);
     redlock_options o;
     it_opts(&o);
     o.node_timeout_ms = 500;
-    f.c = it_client_addrs(p.addrs, 5, &o, 5);
+    nf_fix_start(&f, &p, &o);
 
     nf_cmd(&p, "@3 latency up 80");
     nf_cmd(&p, "@4 latency up 80");
@@ -179,20 +192,17 @@ TEST(netfault_latency_on_two_of_five_does_not_slow_acquire)
     CHECK_GE(med3, 80000);
     CHECK_LT(med3, 200000);
 
-    it_fix_stop(&f);
-    nf_stop(&p);
+    nf_fix_stop(&f, &p);
 }
 
 TEST(netfault_blackholed_minority_still_acquires_within_node_timeout)
 {
     struct it_fix f = {0};
-    it_fix_start(&f, 5, NULL, IT_NOCLIENT);
     nf_proxy p;
-    nf_start(&p, f.s);
     redlock_options o;
     it_opts(&o);
     o.node_timeout_ms = 150;
-    f.c = it_client_addrs(p.addrs, 5, &o, 5);
+    nf_fix_start(&f, &p, &o);
     static const char res[] = "blackholed";
     size_t rlen = sizeof res - 1;
     redlock_lock *l = it_fix_lock(&f, f.c, res);
@@ -247,8 +257,7 @@ TEST(netfault_blackholed_minority_still_acquires_within_node_timeout)
     CHECK_RC(l, redlock_release(l), REDLOCK_OK);
     CHECK_GE(redlock_lock_nodes_ok(l), 3);
 
-    it_fix_stop(&f);
-    nf_stop(&p);
+    nf_fix_stop(&f, &p);
 }
 
 /* Cut the client from masters 2, 3, 4 with `mode` ("pause": TCP-faithful,
@@ -256,16 +265,14 @@ TEST(netfault_blackholed_minority_still_acquires_within_node_timeout)
 static void partition_story(const char *mode)
 {
     struct it_fix f = {0};
-    it_fix_start(&f, 5, NULL, IT_NOCLIENT);
     nf_proxy p;
-    nf_start(&p, f.s);
     redlock_options o;
     it_opts(&o);
     o.node_timeout_ms = 150;
     o.retry_count = 2;
     o.retry_delay_ms = 20;
     o.retry_jitter_ms = 5;
-    f.c = it_client_addrs(p.addrs, 5, &o, 5);
+    nf_fix_start(&f, &p, &o);
     char res[64];
     snprintf(res, sizeof res, "partition-%s", mode);
     size_t rlen = strlen(res);
@@ -319,8 +326,7 @@ static void partition_story(const char *mode)
     CHECK_EQ(it_wait_count(f.s, res, rlen, 0, 2000), 0);
 
     redlock_lock_free(l);
-    it_fix_stop(&f);
-    nf_stop(&p);
+    nf_fix_stop(&f, &p);
 }
 
 TEST(netfault_partition_from_majority_tcp_faithful)
@@ -336,13 +342,11 @@ TEST(netfault_partition_from_majority_blackhole)
 TEST(netfault_datacenters_acquire_tracks_third_fastest)
 {
     struct it_fix f = {0};
-    it_fix_start(&f, 5, NULL, IT_NOCLIENT);
     nf_proxy p;
-    nf_start(&p, f.s);
     redlock_options o;
     it_opts(&o);
     o.node_timeout_ms = 500;
-    f.c = it_client_addrs(p.addrs, 5, &o, 5);
+    nf_fix_start(&f, &p, &o);
     static const int rtt[5] = {1, 5, 20, 40, 80};
     for (int i = 0; i < 5; i++)
         nf_cmd(&p, "@%d latency up %d", i, rtt[i]);
@@ -354,6 +358,5 @@ TEST(netfault_datacenters_acquire_tracks_third_fastest)
     CHECK_LT(med, 35000);
     CHECK_GE(rel, 79000);
 
-    it_fix_stop(&f);
-    nf_stop(&p);
+    nf_fix_stop(&f, &p);
 }

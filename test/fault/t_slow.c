@@ -173,6 +173,23 @@ static int sl_check_backed(rlt_servers *s, const char *key, const redlock_lock *
     return backed;
 }
 
+/* A blocking client on three masters holding key (ttl ms) on all of them;
+ * slow: node timeout 100 ms, and hung masters stay connected. */
+static redlock_lock *sl_start_held(struct it_fix *f, const char *key, int64_t ttl, int slow)
+{
+    redlock_options o;
+    it_opts(&o);
+    if (slow) {
+        o.node_timeout_ms = 100;
+        o.max_timeouts = 0;
+    }
+    it_fix_start(f, 3, &o, 0);
+    redlock_lock *a = it_fix_lock(f, f->c, key);
+    CHECK_RC(a, redlock_try_acquire(a, ttl), REDLOCK_OK);
+    CHECK_EQ(it_wait_lock_count(f->s, key, strlen(key), a, 3, 2000), 3);
+    return a;
+}
+
 /* ---- 1. a failed extend ------------------------------------------------- */
 
 /* Two of three masters hang: extend(300) times out.  The one master that
@@ -180,18 +197,10 @@ static int sl_check_backed(rlt_servers *s, const char *key, const redlock_lock *
  * they run the queued extend.  The client may not keep its old ~10 s. */
 TEST(safety_failed_extend_timeout_drops_validity)
 {
-    redlock_options o;
-    it_opts(&o);
-    o.node_timeout_ms = 100;
-    o.max_timeouts = 0;
-    struct it_fix f = {0};
-    it_fix_start(&f, 3, &o, 0);
     static const char key[] = "safety:extend-timeout";
     size_t klen = sizeof key - 1;
-    redlock_lock *a = it_fix_lock(&f, f.c, key);
-
-    CHECK_RC(a, redlock_try_acquire(a, 10000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(f.s, key, klen, a, 3, 2000), 3);
+    struct it_fix f = {0};
+    redlock_lock *a = sl_start_held(&f, key, 10000, 1);
     CHECK_GT(redlock_lock_validity(a), 9000);
 
     CHECK_EQ(rlt_servers_pause(f.s, 1), 0);
@@ -230,14 +239,10 @@ TEST(safety_failed_extend_timeout_drops_validity)
  * by a quorum (ENOTOWNER) and the validity must be 0 at once. */
 TEST(safety_failed_extend_refused_by_quorum_zeroes_validity)
 {
-    struct it_fix f = {0};
-    it_fix_start(&f, 3, NULL, 0);
     static const char key[] = "safety:extend-refused";
     size_t klen = sizeof key - 1;
-    redlock_lock *a = it_fix_lock(&f, f.c, key);
-
-    CHECK_RC(a, redlock_try_acquire(a, 10000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(f.s, key, klen, a, 3, 2000), 3);
+    struct it_fix f = {0};
+    redlock_lock *a = sl_start_held(&f, key, 10000, 0);
     CHECK_GT(redlock_lock_validity(a), 9000);
     /* e.g. the key was lost on two masters and another client took it */
     sl_set_other(f.s, 0, key);
@@ -257,18 +262,9 @@ TEST(safety_failed_extend_refused_by_quorum_zeroes_validity)
  * leaves, since the master that answered OK now expires the key then. */
 TEST(safety_failed_extend_mixed_failure_caps_validity)
 {
-    redlock_options o;
-    it_opts(&o);
-    o.node_timeout_ms = 100;
-    o.max_timeouts = 0;
-    struct it_fix f = {0};
-    it_fix_start(&f, 3, &o, 0);
     static const char key[] = "safety:extend-mixed";
-    size_t klen = sizeof key - 1;
-    redlock_lock *a = it_fix_lock(&f, f.c, key);
-
-    CHECK_RC(a, redlock_try_acquire(a, 10000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(f.s, key, klen, a, 3, 2000), 3);
+    struct it_fix f = {0};
+    redlock_lock *a = sl_start_held(&f, key, 10000, 1);
     sl_set_other(f.s, 0, key);
     CHECK_EQ(rlt_servers_pause(f.s, 2), 0);
 
@@ -292,18 +288,9 @@ TEST(safety_failed_extend_mixed_failure_caps_validity)
  * refused, the old end still counts. */
 TEST(safety_failed_extend_never_lengthens_validity)
 {
-    redlock_options o;
-    it_opts(&o);
-    o.node_timeout_ms = 100;
-    o.max_timeouts = 0;
-    struct it_fix f = {0};
-    it_fix_start(&f, 3, &o, 0);
     static const char key[] = "safety:extend-longer";
-    size_t klen = sizeof key - 1;
-    redlock_lock *a = it_fix_lock(&f, f.c, key);
-
-    CHECK_RC(a, redlock_try_acquire(a, 3000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(f.s, key, klen, a, 3, 2000), 3);
+    struct it_fix f = {0};
+    redlock_lock *a = sl_start_held(&f, key, 3000, 1);
     CHECK_EQ(rlt_servers_pause(f.s, 1), 0);
     CHECK_EQ(rlt_servers_pause(f.s, 2), 0);
     int64_t before = redlock_lock_validity(a);

@@ -47,11 +47,16 @@ STATIC = libredlock.a
 SONAME = libredlock.so.$(VERSION_MAJOR)
 SHARED = libredlock.so.$(VERSION)
 
-TEST_SUPPORT = test/check.c test/servers.c test/proxy.c
-TEST_SRCS = $(wildcard test/t_*.c)
-TEST_HDRS = $(wildcard test/*.h)
+# Tests by job (test/README.md): test/unit/ needs no server; test/integration/
+# and test/fault/ run against real redis-servers; test/support/ serves them all.
+UNIT_SRCS = $(wildcard test/unit/*.c)
+TEST_SRCS = $(UNIT_SRCS) $(wildcard test/integration/*.c test/fault/*.c)
+TEST_SUPPORT = test/support/check.c test/support/servers.c test/support/proxy.c \
+               test/support/itest.c
+TEST_HDRS = $(wildcard test/support/*.h)
+TEST_INC = -Itest/support
 BENCH_SRCS = $(wildcard bench/*.c)
-PROXY_SRCS = $(wildcard test/proxy*.c)
+PROXY_SRCS = test/support/proxy.c test/support/proxy_main.c
 
 .PHONY: all examples test unit check asan valgrind bench demo install uninstall clean version
 
@@ -73,9 +78,10 @@ $(SHARED): $(LIB_OBJS)
 version:
 	@echo $(VERSION)
 
-# Unit tests of the pure parts (no server needed), then integration tests.
+# The whole suite in one binary: unit tests of the pure parts (no server
+# needed), then the integration and fault tests.
 test/redlock-test: $(TEST_SRCS) $(TEST_SUPPORT) $(TEST_HDRS) $(STATIC)
-	$(CC) $(ALL_CFLAGS) -Itest -o $@ $(TEST_SRCS) $(TEST_SUPPORT) $(STATIC) \
+	$(CC) $(ALL_CFLAGS) $(TEST_INC) -o $@ $(TEST_SRCS) $(TEST_SUPPORT) $(STATIC) \
 	    $(ALL_LDFLAGS) $(DEP_LIBS) -lpthread
 
 # Built against the 0.1.0 header, linked with today's library (t_abi.c runs it).
@@ -83,15 +89,23 @@ test/redlock-test: test/abi/old-program
 test/abi/old-program: test/abi/old_program.c test/abi/redlock-0.1.h $(STATIC)
 	$(CC) $(ALL_CFLAGS) -o $@ test/abi/old_program.c $(STATIC) $(ALL_LDFLAGS) $(DEP_LIBS)
 
-test/rlproxy: $(PROXY_SRCS) $(TEST_HDRS)
-	$(CC) $(ALL_CFLAGS) -Itest -o $@ $(PROXY_SRCS) $(ALL_LDFLAGS) $(DEP_LIBS)
+# The unit tests alone: no redis-server, no run.sh.
+test/redlock-unit: $(UNIT_SRCS) test/support/check.c test/support/check.h $(LIB_HDRS) $(STATIC)
+	$(CC) $(ALL_CFLAGS) $(TEST_INC) -o $@ $(UNIT_SRCS) test/support/check.c $(STATIC) \
+	    $(ALL_LDFLAGS) $(DEP_LIBS)
 
-bench/redlock-bench: $(BENCH_SRCS) test/servers.c $(TEST_HDRS) $(STATIC) $(wildcard bench/*.h)
-	$(CC) $(ALL_CFLAGS) -Itest -Ibench -o $@ $(BENCH_SRCS) test/servers.c $(STATIC) \
+test/rlproxy: $(PROXY_SRCS) $(TEST_HDRS)
+	$(CC) $(ALL_CFLAGS) $(TEST_INC) -o $@ $(PROXY_SRCS) $(ALL_LDFLAGS) $(DEP_LIBS)
+
+bench/redlock-bench: $(BENCH_SRCS) test/support/servers.c $(TEST_HDRS) $(STATIC) $(wildcard bench/*.h)
+	$(CC) $(ALL_CFLAGS) $(TEST_INC) -Ibench -o $@ $(BENCH_SRCS) test/support/servers.c $(STATIC) \
 	    $(ALL_LDFLAGS) $(DEP_LIBS) -lm
 
 test: test/redlock-test
 	test/run.sh test/redlock-test $(TEST_ARGS)
+
+unit: test/redlock-unit
+	test/redlock-unit $(TEST_ARGS)
 
 check: test
 
@@ -109,8 +123,9 @@ valgrind: test/redlock-test
 
 bench: bench/redlock-bench
 
-examples/redlock-demo: examples/demo.c test/servers.c test/servers.h $(STATIC)
-	$(CC) $(ALL_CFLAGS) -Itest -o $@ examples/demo.c test/servers.c $(STATIC) $(ALL_LDFLAGS) $(DEP_LIBS)
+examples/redlock-demo: examples/demo.c test/support/servers.c test/support/servers.h $(STATIC)
+	$(CC) $(ALL_CFLAGS) $(TEST_INC) -o $@ examples/demo.c test/support/servers.c $(STATIC) \
+	    $(ALL_LDFLAGS) $(DEP_LIBS)
 
 examples/basic: examples/basic.c $(STATIC)
 	$(CC) $(ALL_CFLAGS) -o $@ examples/basic.c $(STATIC) $(ALL_LDFLAGS) $(DEP_LIBS)
@@ -181,8 +196,9 @@ uninstall:
 
 clean:
 	rm -f $(LIB_OBJS) $(STATIC) $(SHARED) $(SONAME) libredlock.so $(INSTALL_GENERATED) \
-	      test/redlock-test test/rlproxy bench/redlock-bench examples/redlock-demo examples/basic \
-	      test/abi/old-program
+	      test/redlock-test test/redlock-unit test/rlproxy bench/redlock-bench \
+	      examples/redlock-demo examples/basic test/abi/old-program
 
-# Extra targets kept beside the code they build (fuzzers, sanitizers, soak).
--include $(wildcard test/*.mk bench/*.mk)
+# Extra targets kept beside the code they build (sanitizers and fuzzers in
+# test/sanitize.mk, failover and soak in test/soak/failover.mk).
+-include $(wildcard test/*.mk test/*/*.mk bench/*.mk)

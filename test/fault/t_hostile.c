@@ -24,11 +24,6 @@
 
 /* ---- helpers ---------------------------------------------------------- */
 
-static int has(const char *haystack, const char *needle)
-{
-    return haystack != NULL && strstr(haystack, needle) != NULL;
-}
-
 /* Run a command on server i and require a +OK (or any status) reply. */
 #define CMD_OK(s, i, ...)                                                     \
     do {                                                                      \
@@ -50,13 +45,6 @@ static long long reply_int(void *reply)
     if (r != NULL)
         freeReplyObject(r);
     return v;
-}
-
-static void sleep_ms(long ms)
-{
-    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
-    while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
-        ;
 }
 
 /* node_cb: remember every event's detail. */
@@ -84,7 +72,7 @@ static void record_event(redlock_client *c, size_t node, int event, const char *
 static int events_mention(const struct events *ev, const char *needle)
 {
     for (int i = 0; i < ev->n; i++)
-        if (has(ev->detail[i], needle))
+        if (it_has(ev->detail[i], needle))
             return 1;
     return 0;
 }
@@ -98,18 +86,8 @@ static int wait_value_count(rlt_servers *s, const char *key, const char *val, si
         int n = it_count_value(s, key, strlen(key), val, vlen);
         if (n == want || check_now_ms() >= deadline)
             return n;
-        sleep_ms(2);
+        it_sleep_ms(2);
     }
-}
-
-/* A blocking client on explicit addresses that does not wait for anything. */
-static redlock_client *client_nowait(const char *const *addrs, size_t n, redlock_options *o)
-{
-    redlock_client *c = NULL;
-    char err[256] = "";
-    int rc = redlock_client_new(&c, NULL, addrs, n, o, err, sizeof err);
-    CHECK_MSG(rc == 0 && c != NULL, "redlock_client_new: %d %s", rc, err);
-    return c;
 }
 
 /* ---- WRONGTYPE ---------------------------------------------------------- */
@@ -120,59 +98,58 @@ static redlock_client *client_nowait(const char *const *addrs, size_t n, redlock
  * foreign key is left alone. */
 TEST(hostile_wrongtype_list_and_hash)
 {
-    rlt_servers *s = it_start(3, NULL);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_NOCLIENT);
     for (int i = 0; i < 3; i++) {
-        CHECK_EQ(reply_int(rlt_servers_command(s, i, "RPUSH hostile-list x")), 1);
-        CHECK_EQ(reply_int(rlt_servers_command(s, i, "HSET hostile-hash f v")), 1);
+        CHECK_EQ(reply_int(rlt_servers_command(f.s, i, "RPUSH hostile-list x")), 1);
+        CHECK_EQ(reply_int(rlt_servers_command(f.s, i, "HSET hostile-hash f v")), 1);
     }
-    redlock_client *c = it_client(s, NULL);
+    f.c = it_client(f.s, NULL);
     const char *keys[] = {"hostile-list", "hostile-hash"};
     for (int k = 0; k < 2; k++) {
-        redlock_lock *l = it_lock(c, keys[k], strlen(keys[k]));
+        redlock_lock *l = it_lock(f.c, keys[k], strlen(keys[k]));
         CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_ENOQUORUM);
         CHECK_EQ(redlock_lock_nodes_ok(l), 0);
         CHECK_EQ(redlock_lock_validity(l), 0);
         /* decided as soon as two refusals sink the quorum */
-        CHECK_MSG(has(it_errstr(l), "refused") && !has(it_errstr(l), " 0 refused"),
+        CHECK_MSG(it_has(it_errstr(l), "refused") && !it_has(it_errstr(l), " 0 refused"),
                   "errstr: %s", it_errstr(l));
 
         /* release and extend by value run GET on the list: WRONGTYPE */
         CHECK_EQ(redlock_lock_set_value(l, "v", 1), 0);
         CHECK_RC(l, redlock_release(l), REDLOCK_ESERVER);
-        CHECK_MSG(has(it_errstr(l), "WRONGTYPE"), "errstr: %s", it_errstr(l));
+        CHECK_MSG(it_has(it_errstr(l), "WRONGTYPE"), "errstr: %s", it_errstr(l));
         CHECK_EQ(redlock_lock_nodes_ok(l), 0);
         CHECK_RC(l, redlock_extend(l, 5000), REDLOCK_ESERVER);
-        CHECK_MSG(has(it_errstr(l), "WRONGTYPE"), "errstr: %s", it_errstr(l));
+        CHECK_MSG(it_has(it_errstr(l), "WRONGTYPE"), "errstr: %s", it_errstr(l));
         CHECK_EQ(redlock_lock_validity(l), 0);
         /* a fixed value does not change what SET NX says */
         CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_ENOQUORUM);
         redlock_lock_free(l);
     }
     for (int i = 0; i < 3; i++) {
-        CHECK_EQ(reply_int(rlt_servers_command(s, i, "LLEN hostile-list")), 1);
-        CHECK_EQ(reply_int(rlt_servers_command(s, i, "HLEN hostile-hash")), 1);
-        CHECK_EQ(it_pttl(s, i, "hostile-list", 12), -1);
+        CHECK_EQ(reply_int(rlt_servers_command(f.s, i, "LLEN hostile-list")), 1);
+        CHECK_EQ(reply_int(rlt_servers_command(f.s, i, "HLEN hostile-hash")), 1);
+        CHECK_EQ(it_pttl(f.s, i, "hostile-list", 12), -1);
     }
 
     /* On one master only: the two others still make a quorum, and the
      * release deletes our two copies despite the third's WRONGTYPE. */
-    CHECK_EQ(reply_int(rlt_servers_command(s, 0, "RPUSH hostile-one x")), 1);
-    redlock_lock *l = IT_LOCK(c, "hostile-one");
+    CHECK_EQ(reply_int(rlt_servers_command(f.s, 0, "RPUSH hostile-one x")), 1);
+    redlock_lock *l = it_fix_lock(&f, f.c, "hostile-one");
     CHECK_RC(l, redlock_try_acquire(l, 5000), 0);
     CHECK_EQ(redlock_lock_nodes_ok(l), 2);
     size_t ovlen = 0;
     const char *ov = redlock_lock_value(l, &ovlen);
-    CHECK_EQ(it_has_value(s, 1, "hostile-one", 11, ov, ovlen), 1);
-    CHECK_EQ(it_has_value(s, 2, "hostile-one", 11, ov, ovlen), 1);
+    CHECK_EQ(it_has_value(f.s, 1, "hostile-one", 11, ov, ovlen), 1);
+    CHECK_EQ(it_has_value(f.s, 2, "hostile-one", 11, ov, ovlen), 1);
     CHECK_RC(l, redlock_extend(l, 5000), 0);
     CHECK_EQ(redlock_lock_nodes_ok(l), 2);
     CHECK_RC(l, redlock_release(l), 0);
     CHECK_EQ(redlock_lock_nodes_ok(l), 2);
-    CHECK_EQ(rlt_servers_count_key(s, "hostile-one", 11), 1);
-    CHECK_EQ(reply_int(rlt_servers_command(s, 0, "LLEN hostile-one")), 1);
-    redlock_lock_free(l);
-    redlock_client_free(c);
-    rlt_servers_free(s);
+    CHECK_EQ(rlt_servers_count_key(f.s, "hostile-one", 11), 1);
+    CHECK_EQ(reply_int(rlt_servers_command(f.s, 0, "LLEN hostile-one")), 1);
+    it_fix_stop(&f);
 }
 
 /* ---- READONLY ------------------------------------------------------------ */
@@ -192,115 +169,112 @@ static void make_replica(rlt_servers *s, int replica, int master)
         if (up)
             break;
         CHECK_MSG(check_now_ms() < deadline, "replica %d never linked to %d", replica, master);
-        sleep_ms(5);
+        it_sleep_ms(5);
     }
 }
 
 /* A replica given as a master answers -READONLY: an error vote. */
 TEST(hostile_readonly_replica_among_three)
 {
-    rlt_servers *s = it_start(4, NULL);
-    make_replica(s, 2, 3);      /* node 2 replicates server 3, not a node */
+    struct it_fix f = {0};
+    it_fix_start(&f, 4, NULL, IT_NOCLIENT);
+    make_replica(f.s, 2, 3);      /* node 2 replicates server 3, not a node */
     struct events ev = {0};
     redlock_options o;
     it_opts(&o);
     o.node_cb = record_event;
     o.node_privdata = &ev;
-    redlock_client *c = it_client_addrs(rlt_servers_addrs(s), 3, &o, 3);
+    f.c = it_client_addrs(rlt_servers_addrs(f.s), 3, &o, 3);
 
     /* two masters out of three: still a quorum */
-    redlock_lock *l = IT_LOCK(c, "hostile-ro");
+    redlock_lock *l = it_fix_lock(&f, f.c, "hostile-ro");
     CHECK_RC(l, redlock_try_acquire(l, 5000), 0);
     CHECK_EQ(redlock_lock_nodes_ok(l), 2);
-    CHECK_EQ(it_count_lock(s, "hostile-ro", 10, l), 2);
-    CHECK_EQ(rlt_servers_exists(s, 2, "hostile-ro", 10), 0);
+    CHECK_EQ(it_count_lock(f.s, "hostile-ro", 10, l), 2);
+    CHECK_EQ(rlt_servers_exists(f.s, 2, "hostile-ro", 10), 0);
     CHECK_RC(l, redlock_extend(l, 5000), 0);
     CHECK_EQ(redlock_lock_nodes_ok(l), 2);
     CHECK_RC(l, redlock_release(l), 0);
-    CHECK_EQ(rlt_servers_count_key(s, "hostile-ro", 10), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, "hostile-ro", 10), 0);
 
     /* node 1 refuses (someone else holds the key): the READONLY vote is
      * what sinks the quorum, and the message names it */
-    CMD_OK(s, 1, "SET hostile-ro someone-else");
+    CMD_OK(f.s, 1, "SET hostile-ro someone-else");
     CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_ENOQUORUM);
-    CHECK_MSG(has(it_errstr(l), "READONLY"), "errstr: %s", it_errstr(l));
+    CHECK_MSG(it_has(it_errstr(l), "READONLY"), "errstr: %s", it_errstr(l));
     CHECK_EQ(redlock_lock_validity(l), 0);
     size_t vlen = 0;
     const char *v = redlock_lock_value(l, &vlen);
     CHECK(v != NULL);
     /* the attempt's copy on node 0 is rolled back */
-    CHECK_EQ(wait_value_count(s, "hostile-ro", v, vlen, 0, 2000), 0);
-    CHECK_EQ(it_has_value(s, 1, "hostile-ro", 10, "someone-else", 12), 1);
+    CHECK_EQ(wait_value_count(f.s, "hostile-ro", v, vlen, 0, 2000), 0);
+    CHECK_EQ(it_has_value(f.s, 1, "hostile-ro", 10, "someone-else", 12), 1);
     /* the replica's connection itself is healthy: no node ever went down */
     CHECK_EQ(ev.down, 0);
-    CHECK_EQ(redlock_client_connected(c), 3);
-    redlock_lock_free(l);
-    redlock_client_free(c);
-    rlt_servers_free(s);
+    CHECK_EQ(redlock_client_connected(f.c), 3);
+    it_fix_stop(&f);
 }
 
 TEST(hostile_readonly_majority_of_replicas)
 {
-    rlt_servers *s = it_start(4, NULL);
-    make_replica(s, 1, 3);
-    make_replica(s, 2, 3);
-    redlock_client *c = it_client_addrs(rlt_servers_addrs(s), 3, NULL, 3);
-    redlock_lock *l = IT_LOCK(c, "hostile-ro2");
+    struct it_fix f = {0};
+    it_fix_start(&f, 4, NULL, IT_NOCLIENT);
+    make_replica(f.s, 1, 3);
+    make_replica(f.s, 2, 3);
+    f.c = it_client_addrs(rlt_servers_addrs(f.s), 3, NULL, 3);
+    redlock_lock *l = it_fix_lock(&f, f.c, "hostile-ro2");
     CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_ESERVER);
-    CHECK_MSG(has(it_errstr(l), "READONLY"), "errstr: %s", it_errstr(l));
-    CHECK_MSG(has(it_errstr(l), "2 errors"), "errstr: %s", it_errstr(l));
+    CHECK_MSG(it_has(it_errstr(l), "READONLY"), "errstr: %s", it_errstr(l));
+    CHECK_MSG(it_has(it_errstr(l), "2 errors"), "errstr: %s", it_errstr(l));
     size_t vlen = 0;
     const char *v = redlock_lock_value(l, &vlen);
     CHECK(v != NULL);
-    CHECK_EQ(wait_value_count(s, "hostile-ro2", v, vlen, 0, 2000), 0);
+    CHECK_EQ(wait_value_count(f.s, "hostile-ro2", v, vlen, 0, 2000), 0);
     /* with retries: every attempt fails the same way, nothing is left */
     CHECK_RC(l, redlock_acquire(l, 5000), REDLOCK_ESERVER);
     v = redlock_lock_value(l, &vlen);
-    CHECK_EQ(wait_value_count(s, "hostile-ro2", v, vlen, 0, 2000), 0);
-    redlock_lock_free(l);
-    redlock_client_free(c);
-    rlt_servers_free(s);
+    CHECK_EQ(wait_value_count(f.s, "hostile-ro2", v, vlen, 0, 2000), 0);
+    it_fix_stop(&f);
 }
 
 /* ---- OOM ------------------------------------------------------------------ */
 
 TEST(hostile_oom_master)
 {
-    rlt_servers *s = it_start(3, NULL);
-    CMD_OK(s, 2, "SET hostile-filler %s", "some data so that used memory > 1 byte");
-    CMD_OK(s, 2, "CONFIG SET maxmemory-policy noeviction");
-    CMD_OK(s, 2, "CONFIG SET maxmemory 1");
-    redlock_client *c = it_client(s, NULL);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_NOCLIENT);
+    CMD_OK(f.s, 2, "SET hostile-filler %s", "some data so that used memory > 1 byte");
+    CMD_OK(f.s, 2, "CONFIG SET maxmemory-policy noeviction");
+    CMD_OK(f.s, 2, "CONFIG SET maxmemory 1");
+    f.c = it_client(f.s, NULL);
 
     /* a single OOM master among three does not stop the lock */
-    redlock_lock *l = IT_LOCK(c, "hostile-oom");
+    redlock_lock *l = IT_LOCK(f.c, "hostile-oom");
     CHECK_RC(l, redlock_try_acquire(l, 5000), 0);
     CHECK_EQ(redlock_lock_nodes_ok(l), 2);
-    CHECK_EQ(rlt_servers_exists(s, 2, "hostile-oom", 11), 0);
+    CHECK_EQ(rlt_servers_exists(f.s, 2, "hostile-oom", 11), 0);
     CHECK_RC(l, redlock_release(l), 0);
-    CHECK_EQ(rlt_servers_count_key(s, "hostile-oom", 11), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, "hostile-oom", 11), 0);
 
     /* with node 1 refusing, the OOM vote decides, and is named */
-    CMD_OK(s, 1, "SET hostile-oom someone-else");
+    CMD_OK(f.s, 1, "SET hostile-oom someone-else");
     CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_ENOQUORUM);
-    CHECK_MSG(has(it_errstr(l), "OOM"), "errstr: %s", it_errstr(l));
+    CHECK_MSG(it_has(it_errstr(l), "OOM"), "errstr: %s", it_errstr(l));
     size_t vlen = 0;
     const char *v = redlock_lock_value(l, &vlen);
-    CHECK_EQ(wait_value_count(s, "hostile-oom", v, vlen, 0, 2000), 0);
+    CHECK_EQ(wait_value_count(f.s, "hostile-oom", v, vlen, 0, 2000), 0);
     redlock_lock_free(l);
-    redlock_client_free(c);
+    redlock_client_free(f.c);
 
     /* the OOM master alone: a server error, not "held elsewhere" */
-    const char *one[] = {rlt_servers_addr(s, 2)};
-    c = it_client_addrs(one, 1, NULL, 1);
-    l = IT_LOCK(c, "hostile-oom-alone");
+    const char *one[] = {rlt_servers_addr(f.s, 2)};
+    f.c = it_client_addrs(one, 1, NULL, 1);
+    l = it_fix_lock(&f, f.c, "hostile-oom-alone");
     CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_ESERVER);
-    CHECK_MSG(has(it_errstr(l), "OOM command not allowed"), "errstr: %s", it_errstr(l));
+    CHECK_MSG(it_has(it_errstr(l), "OOM command not allowed"), "errstr: %s", it_errstr(l));
     CHECK_EQ(redlock_lock_nodes_ok(l), 0);
-    CHECK_EQ(rlt_servers_exists(s, 2, "hostile-oom-alone", 17), 0);
-    redlock_lock_free(l);
-    redlock_client_free(c);
-    rlt_servers_free(s);
+    CHECK_EQ(rlt_servers_exists(f.s, 2, "hostile-oom-alone", 17), 0);
+    it_fix_stop(&f);
 }
 
 /* ---- NOPERM / WRONGPASS: ACL users and passwords --------------------------- */
@@ -309,126 +283,123 @@ TEST(hostile_oom_master)
 
 static void check_no_secret(const redlock_lock *l, const struct events *ev, const char *secret)
 {
-    CHECK_MSG(!has(it_errstr(l), secret), "password in errstr: %s", it_errstr(l));
+    CHECK_MSG(!it_has(it_errstr(l), secret), "password in errstr: %s", it_errstr(l));
     for (int i = 0; i < ev->n; i++)
-        CHECK_MSG(!has(ev->detail[i], secret), "password in node_cb detail: %s", ev->detail[i]);
+        CHECK_MSG(!it_has(ev->detail[i], secret), "password in node_cb detail: %s", ev->detail[i]);
 }
 
 /* A user that may GET and PING but not SET: SET answers NOPERM. */
 TEST(hostile_noperm_user_without_set)
 {
-    rlt_servers *s = it_start(1, NULL);
-    CMD_OK(s, 0, "ACL SETUSER lockuser on >%s ~* +get +ping +script +evalsha +eval", SECRET);
+    struct it_fix f = {0};
+    it_fix_start(&f, 1, NULL, IT_NOCLIENT);
+    CMD_OK(f.s, 0, "ACL SETUSER lockuser on >%s ~* +get +ping +script +evalsha +eval", SECRET);
     char addr[128];
-    snprintf(addr, sizeof addr, "redis://lockuser:%s@127.0.0.1:%d", SECRET, rlt_servers_port(s, 0));
+    snprintf(addr, sizeof addr, "redis://lockuser:%s@127.0.0.1:%d", SECRET, rlt_servers_port(f.s, 0));
     const char *addrs[] = {addr};
     struct events ev = {0};
     redlock_options o;
     it_opts(&o);
     o.node_cb = record_event;
     o.node_privdata = &ev;
-    redlock_client *c = it_client_addrs(addrs, 1, &o, 1);
+    f.c = it_client_addrs(addrs, 1, &o, 1);
     CHECK_EQ(ev.up, 1);
-    redlock_lock *l = IT_LOCK(c, "hostile-noperm");
+    redlock_lock *l = it_fix_lock(&f, f.c, "hostile-noperm");
     CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_ESERVER);
-    CHECK_MSG(has(it_errstr(l), "NOPERM"), "errstr: %s", it_errstr(l));
-    CHECK_EQ(rlt_servers_exists(s, 0, "hostile-noperm", 14), 0);
+    CHECK_MSG(it_has(it_errstr(l), "NOPERM"), "errstr: %s", it_errstr(l));
+    CHECK_EQ(rlt_servers_exists(f.s, 0, "hostile-noperm", 14), 0);
     /* release by value is allowed (GET), finds nothing: not the owner */
     CHECK_RC(l, redlock_release(l), REDLOCK_ENOTOWNER);
     check_no_secret(l, &ev, SECRET);
     CHECK_EQ(ev.down, 0);
-    redlock_lock_free(l);
-    redlock_client_free(c);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 /* A user without +ping fails the handshake: the node never comes up, and
  * every operation says why, at once rather than after a timeout. */
 TEST(hostile_noperm_user_without_ping)
 {
-    rlt_servers *s = it_start(1, NULL);
-    CMD_OK(s, 0, "ACL SETUSER pingless on >%s ~* +get +set +evalsha +eval", SECRET);
+    struct it_fix f = {0};
+    it_fix_start(&f, 1, NULL, IT_NOCLIENT);
+    CMD_OK(f.s, 0, "ACL SETUSER pingless on >%s ~* +get +set +evalsha +eval", SECRET);
     char addr[128];
-    snprintf(addr, sizeof addr, "redis://pingless:%s@127.0.0.1:%d", SECRET, rlt_servers_port(s, 0));
+    snprintf(addr, sizeof addr, "redis://pingless:%s@127.0.0.1:%d", SECRET, rlt_servers_port(f.s, 0));
     const char *addrs[] = {addr};
     struct events ev = {0};
     redlock_options o;
     it_opts(&o);
     o.node_cb = record_event;
     o.node_privdata = &ev;
-    redlock_client *c = client_nowait(addrs, 1, &o);
-    CHECK_EQ(redlock_client_wait_connected(c, 1, 30000), REDLOCK_ECONNECT);
-    CHECK_MSG(strstr(redlock_client_errstr(c), "NOPERM") != NULL, "errstr: %s",
-              redlock_client_errstr(c));
+    f.c = it_client_new(NULL, addrs, 1, &o);
+    CHECK_EQ(redlock_client_wait_connected(f.c, 1, 30000), REDLOCK_ECONNECT);
+    CHECK_MSG(strstr(redlock_client_errstr(f.c), "NOPERM") != NULL, "errstr: %s",
+              redlock_client_errstr(f.c));
     CHECK_EQ(ev.up, 0);
     CHECK_GE(ev.down, 1);
     CHECK_MSG(events_mention(&ev, "NOPERM"), "first detail: %s", ev.n ? ev.detail[0] : "");
-    redlock_lock *l = IT_LOCK(c, "hostile-pingless");
+    redlock_lock *l = it_fix_lock(&f, f.c, "hostile-pingless");
     int64_t t0 = check_now_ms();
     CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_ECONNECT);
     CHECK_LT(check_now_ms() - t0, 2000);
-    CHECK_MSG(has(it_errstr(l), "NOPERM"), "errstr: %s", it_errstr(l));
+    CHECK_MSG(it_has(it_errstr(l), "NOPERM"), "errstr: %s", it_errstr(l));
     check_no_secret(l, &ev, SECRET);
-    CHECK_EQ(rlt_servers_exists(s, 0, "hostile-pingless", 16), 0);
-    redlock_lock_free(l);
-    redlock_client_free(c);
-    rlt_servers_free(s);
+    CHECK_EQ(rlt_servers_exists(f.s, 0, "hostile-pingless", 16), 0);
+    it_fix_stop(&f);
 }
 
 static void wrong_credentials(const char *userpart, const char *secret)
 {
     const char *extra[] = {"--requirepass", "the-right-one", NULL};
-    rlt_servers *s = it_start(3, extra);
+    struct it_fix f = {.extra = extra};
+    it_fix_start(&f, 3, NULL, IT_NOCLIENT);
     char bad[128];
-    snprintf(bad, sizeof bad, "redis://%s@127.0.0.1:%d", userpart, rlt_servers_port(s, 2));
+    snprintf(bad, sizeof bad, "redis://%s@127.0.0.1:%d", userpart, rlt_servers_port(f.s, 2));
     char good0[128], good1[128];
-    snprintf(good0, sizeof good0, "redis://:the-right-one@127.0.0.1:%d", rlt_servers_port(s, 0));
+    snprintf(good0, sizeof good0, "redis://:the-right-one@127.0.0.1:%d", rlt_servers_port(f.s, 0));
     snprintf(good1, sizeof good1, "redis://default:the-right-one@127.0.0.1:%d",
-             rlt_servers_port(s, 1));
+             rlt_servers_port(f.s, 1));
     const char *addrs[] = {good0, good1, bad};
     struct events ev = {0};
     redlock_options o;
     it_opts(&o);
     o.node_cb = record_event;
     o.node_privdata = &ev;
-    redlock_client *c = client_nowait(addrs, 3, &o);
-    CHECK_EQ(redlock_client_wait_connected(c, 2, 5000), 0);
+    f.c = it_client_new(NULL, addrs, 3, &o);
+    CHECK_EQ(redlock_client_wait_connected(f.c, 2, 5000), 0);
     /* the bad master refused the handshake: no use waiting out the 30 s,
      * and the reason is in the client's message, not only the node stats */
-    CHECK_EQ(redlock_client_wait_connected(c, 3, 30000), REDLOCK_ECONNECT);
+    CHECK_EQ(redlock_client_wait_connected(f.c, 3, 30000), REDLOCK_ECONNECT);
     {
         char port[16];
-        snprintf(port, sizeof port, ":%d", rlt_servers_port(s, 2));
-        CHECK_MSG(strstr(redlock_client_errstr(c), "2 of 3 masters connected") != NULL &&
-                      strstr(redlock_client_errstr(c), port) != NULL &&
-                      (strstr(redlock_client_errstr(c), "WRONGPASS") != NULL ||
-                       strstr(redlock_client_errstr(c), "NOPERM") != NULL),
-                  "errstr: %s", redlock_client_errstr(c));
+        snprintf(port, sizeof port, ":%d", rlt_servers_port(f.s, 2));
+        CHECK_MSG(strstr(redlock_client_errstr(f.c), "2 of 3 masters connected") != NULL &&
+                      strstr(redlock_client_errstr(f.c), port) != NULL &&
+                      (strstr(redlock_client_errstr(f.c), "WRONGPASS") != NULL ||
+                       strstr(redlock_client_errstr(f.c), "NOPERM") != NULL),
+                  "errstr: %s", redlock_client_errstr(f.c));
     }
     /* a wait that succeeds clears it */
-    CHECK_EQ(redlock_client_wait_connected(c, 2, 1000), 0);
-    CHECK_STREQ(redlock_client_errstr(c), "");
-    CHECK_EQ(redlock_client_connected(c), 2);
+    CHECK_EQ(redlock_client_wait_connected(f.c, 2, 1000), 0);
+    CHECK_STREQ(redlock_client_errstr(f.c), "");
+    CHECK_EQ(redlock_client_connected(f.c), 2);
     CHECK_MSG(events_mention(&ev, "WRONGPASS"), "first detail: %s", ev.n ? ev.detail[0] : "");
     CHECK_MSG(events_mention(&ev, "handshake"), "first detail: %s", ev.n ? ev.detail[0] : "");
 
     /* two good masters: the lock works; the bad one votes "down" */
-    redlock_lock *l = IT_LOCK(c, "hostile-pass");
+    redlock_lock *l = it_fix_lock(&f, f.c, "hostile-pass");
     CHECK_RC(l, redlock_try_acquire(l, 5000), 0);
     CHECK_EQ(redlock_lock_nodes_ok(l), 2);
     CHECK_RC(l, redlock_release(l), 0);
 
     /* node 1 refuses: the WRONGPASS node's reason is the message */
-    CMD_OK(s, 1, "SET hostile-pass someone-else");
+    CMD_OK(f.s, 1, "SET hostile-pass someone-else");
     int64_t t0 = check_now_ms();
     CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_ENOQUORUM);
     CHECK_LT(check_now_ms() - t0, 2000);
-    CHECK_MSG(has(it_errstr(l), "WRONGPASS"), "errstr: %s", it_errstr(l));
+    CHECK_MSG(it_has(it_errstr(l), "WRONGPASS"), "errstr: %s", it_errstr(l));
     check_no_secret(l, &ev, secret);
-    CHECK_EQ(rlt_servers_exists(s, 2, "hostile-pass", 12), 0);
-    redlock_lock_free(l);
-    redlock_client_free(c);
-    rlt_servers_free(s);
+    CHECK_EQ(rlt_servers_exists(f.s, 2, "hostile-pass", 12), 0);
+    it_fix_stop(&f);
 }
 
 TEST(hostile_wrong_password)
@@ -524,49 +495,50 @@ static int raw_get_is(int port, const char *key, const char *val, size_t vlen)
 TEST(hostile_loading_master)
 {
     const char *extra[] = {"--enable-debug-command", "yes", NULL};
-    rlt_servers *s = it_start(3, extra);
-    CMD_OK(s, 2, "DEBUG POPULATE 20000 hostile-pop 64");
-    CMD_OK(s, 2, "SAVE");
+    struct it_fix f = {.extra = extra};
+    it_fix_start(&f, 3, NULL, IT_NOCLIENT);
+    CMD_OK(f.s, 2, "DEBUG POPULATE 20000 hostile-pop 64");
+    CMD_OK(f.s, 2, "SAVE");
     struct events ev = {0};
     redlock_options o;
     it_opts(&o);
     o.node_cb = record_event;
     o.node_privdata = &ev;
-    redlock_client *c = it_client(s, &o);
+    redlock_client *c = it_client(f.s, &o);
     redlock_lock *l = IT_LOCK(c, "hostile-loading");
-    CMD_OK(s, 1, "SET hostile-loading someone-else");
+    CMD_OK(f.s, 1, "SET hostile-loading someone-else");
 
     /* restart node 2: 20000 keys at 250 us each, about 5 s of LOADING */
-    int port = rlt_servers_port(s, 2);
-    CHECK_EQ(rlt_servers_kill(s, 2), 0);
-    pid_t pid = spawn_loading(s, 2, "250");
+    int port = rlt_servers_port(f.s, 2);
+    CHECK_EQ(rlt_servers_kill(f.s, 2), 0);
+    pid_t pid = spawn_loading(f.s, 2, "250");
     int64_t deadline = check_now_ms() + 3000;
     while (raw_ping(port) != 1) {
         CHECK_MSG(check_now_ms() < deadline, "server never answered LOADING");
-        sleep_ms(5);
+        it_sleep_ms(5);
     }
     /* attempts while it loads: node 0 OK, node 1 refuses, node 2 LOADING */
     int saw_loading = 0;
     deadline = check_now_ms() + 3000;
     while (!saw_loading && check_now_ms() < deadline) {
         CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_ENOQUORUM);
-        saw_loading = has(it_errstr(l), "LOADING");
+        saw_loading = it_has(it_errstr(l), "LOADING");
         size_t vlen = 0;
         const char *v = redlock_lock_value(l, &vlen);
-        CHECK_EQ(it_count_value(s, "hostile-loading", 15, v, vlen) <= 1, 1);
+        CHECK_EQ(it_count_value(f.s, "hostile-loading", 15, v, vlen) <= 1, 1);
     }
     CHECK_MSG(saw_loading, "errstr: %s", it_errstr(l));
     CHECK_MSG(events_mention(&ev, "LOADING"), "no node_cb detail mentions LOADING");
     CHECK_EQ(raw_ping(port), 1);   /* the evidence was gathered while loading */
     size_t vlen = 0;
     const char *v = redlock_lock_value(l, &vlen);
-    CHECK_EQ(wait_value_count(s, "hostile-loading", v, vlen, 0, 2000), 0);
+    CHECK_EQ(wait_value_count(f.s, "hostile-loading", v, vlen, 0, 2000), 0);
 
     /* once loaded, node 2 is counted again */
     deadline = check_now_ms() + 20000;
     while (raw_ping(port) != 2) {
         CHECK_MSG(check_now_ms() < deadline, "server never finished loading");
-        sleep_ms(20);
+        it_sleep_ms(20);
     }
     deadline = check_now_ms() + 5000;
     while (redlock_client_wait_connected(c, 3, 50) != 0)
@@ -586,7 +558,7 @@ TEST(hostile_loading_master)
     kill(pid, SIGKILL);
     while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
         ;
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 /* ---- creation: duplicates, node count --------------------------------------- */
@@ -599,8 +571,8 @@ static void expect_dup(const char *a, const char *b)
     int rc = redlock_client_new(&c, NULL, nodes, 3, NULL, err, sizeof err);
     CHECK_MSG(rc == REDLOCK_EINVAL, "\"%s\" and \"%s\": rc %d (%s)", a, b, rc, err);
     CHECK(c == NULL);
-    CHECK_MSG(has(err, "twice"), "\"%s\" and \"%s\": %s", a, b, err);
-    CHECK_MSG(!has(err, SECRET), "password in \"%s\"", err);
+    CHECK_MSG(it_has(err, "twice"), "\"%s\" and \"%s\": %s", a, b, err);
+    CHECK_MSG(!it_has(err, SECRET), "password in \"%s\"", err);
 }
 
 TEST(hostile_duplicate_addresses)
@@ -658,45 +630,44 @@ TEST(hostile_too_many_nodes)
 
 TEST(hostile_huge_resource_name)
 {
-    rlt_servers *s = it_start(3, NULL);
     redlock_options o;
     it_opts(&o);
     o.node_timeout_ms = 3000;   /* 1 MiB per node, under valgrind too */
     o.key_prefix = "pfx:";
-    redlock_client *c = it_client(s, &o);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, &o, 0);
     size_t len = (size_t)1 << 20;
     char *name = malloc(len + 4);
     CHECK(name != NULL);
     memcpy(name, "pfx:", 4);
     for (size_t i = 0; i < len; i++)
         name[4 + i] = (char)("\0\r\nab$*"[i % 7]);
-    redlock_lock *l = it_lock(c, name + 4, len);
+    redlock_lock *l = it_lock(f.c, name + 4, len);
     CHECK_RC(l, redlock_try_acquire(l, 10000), 0);
     /* decided at the quorum: the third copy may land a moment later */
     CHECK_GE(redlock_lock_nodes_ok(l), 2);
-    CHECK_EQ(it_wait_lock_count(s, name, len + 4, l, 3, 5000), 3);
-    CHECK_EQ(rlt_servers_exists(s, 0, name + 4, len), 0);  /* the prefix is used */
+    CHECK_EQ(it_wait_lock_count(f.s, name, len + 4, l, 3, 5000), 3);
+    CHECK_EQ(rlt_servers_exists(f.s, 0, name + 4, len), 0);  /* the prefix is used */
     CHECK_RC(l, redlock_extend(l, 10000), 0);
     CHECK_RC(l, redlock_release(l), 0);
     CHECK_EQ(redlock_lock_nodes_ok(l), 3);
-    CHECK_EQ(rlt_servers_count_key(s, name, len + 4), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, name, len + 4), 0);
     redlock_lock_free(l);
     /* past Redis's 512 MiB key limit: refused without allocating it */
     redlock_lock *big = (redlock_lock *)(uintptr_t)1;
-    CHECK_EQ(redlock_lock_new(&big, c, name, (size_t)512 * 1024 * 1024 + 1), REDLOCK_EINVAL);
+    CHECK_EQ(redlock_lock_new(&big, f.c, name, (size_t)512 * 1024 * 1024 + 1), REDLOCK_EINVAL);
     CHECK(big == NULL);
-    CHECK_EQ(redlock_lock_new(&big, c, name, SIZE_MAX), REDLOCK_EINVAL);
+    CHECK_EQ(redlock_lock_new(&big, f.c, name, SIZE_MAX), REDLOCK_EINVAL);
     CHECK(big == NULL);
     free(name);
-    redlock_client_free(c);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 TEST(hostile_binary_values)
 {
-    rlt_servers *s = it_start(3, NULL);
-    redlock_client *c = it_client(s, NULL);
-    redlock_lock *l = IT_LOCK(c, "hostile-bin");
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, 0);
+    redlock_lock *l = it_fix_lock(&f, f.c, "hostile-bin");
     static const char val[] = "\0\r\n$-1\r\n*3\r\n\xff\xfe+OK\r\n-ERR x\r\n";
     size_t vlen = sizeof val - 1;
     CHECK_EQ(redlock_lock_set_value(l, val, vlen), 0);
@@ -705,17 +676,17 @@ TEST(hostile_binary_values)
     CHECK_EQ(got, vlen);
     CHECK(p != NULL && memcmp(p, val, vlen) == 0);
     CHECK_RC(l, redlock_try_acquire(l, 5000), 0);
-    CHECK_EQ(it_count_value(s, "hostile-bin", 11, val, vlen), 3);
+    CHECK_EQ(it_count_value(f.s, "hostile-bin", 11, val, vlen), 3);
     /* a value equal up to the first NUL is not ours */
-    redlock_lock *other = IT_LOCK(c, "hostile-bin");
+    redlock_lock *other = it_fix_lock(&f, f.c, "hostile-bin");
     CHECK_EQ(redlock_lock_set_value(other, val, 1), 0);
     CHECK_RC(other, redlock_release(other), REDLOCK_ENOTOWNER);
     CHECK_RC(other, redlock_extend(other, 60000), REDLOCK_ENOTOWNER);
-    CHECK_EQ(it_count_value(s, "hostile-bin", 11, val, vlen), 3);
+    CHECK_EQ(it_count_value(f.s, "hostile-bin", 11, val, vlen), 3);
     CHECK_RC(l, redlock_extend(l, 60000), 0);
-    CHECK_GT(it_pttl(s, 0, "hostile-bin", 11), 10000);
+    CHECK_GT(it_pttl(f.s, 0, "hostile-bin", 11), 10000);
     CHECK_RC(l, redlock_release(l), 0);
-    CHECK_EQ(rlt_servers_count_key(s, "hostile-bin", 11), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, "hostile-bin", 11), 0);
 
     /* a 1 MiB value */
     size_t big = (size_t)1 << 20;
@@ -725,7 +696,7 @@ TEST(hostile_binary_values)
         bv[i] = (char)(i * 131);
     CHECK_EQ(redlock_lock_set_value(other, bv, big), 0);
     CHECK_RC(other, redlock_try_acquire(other, 5000), 0);
-    CHECK_EQ(it_count_value(s, "hostile-bin", 11, bv, big), 3);
+    CHECK_EQ(it_count_value(f.s, "hostile-bin", 11, bv, big), 3);
     CHECK_RC(other, redlock_release(other), 0);
     free(bv);
 
@@ -734,9 +705,9 @@ TEST(hostile_binary_values)
     CHECK(rc == 0 || rc == REDLOCK_EINVAL);
     if (rc == 0) {
         CHECK_RC(other, redlock_try_acquire(other, 5000), 0);
-        CHECK_EQ(it_count_value(s, "hostile-bin", 11, "", 0), 3);
+        CHECK_EQ(it_count_value(f.s, "hostile-bin", 11, "", 0), 3);
         CHECK_RC(other, redlock_release(other), 0);
-        CHECK_EQ(rlt_servers_count_key(s, "hostile-bin", 11), 0);
+        CHECK_EQ(rlt_servers_count_key(f.s, "hostile-bin", 11), 0);
     }
     /* back to random values */
     CHECK_EQ(redlock_lock_set_value(other, NULL, 0), 0);
@@ -745,51 +716,46 @@ TEST(hostile_binary_values)
     CHECK_RC(other, redlock_try_acquire(other, 5000), 0);
     p = redlock_lock_value(other, &got);
     CHECK_EQ(got, 32);
-    CHECK_EQ(it_count_value(s, "hostile-bin", 11, p, got), 3);
+    CHECK_EQ(it_count_value(f.s, "hostile-bin", 11, p, got), 3);
     CHECK_RC(other, redlock_release(other), 0);
-    redlock_lock_free(other);
-    redlock_lock_free(l);
-    redlock_client_free(c);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 TEST(hostile_ttl_limits)
 {
-    rlt_servers *s = it_start(3, NULL);
-    redlock_client *c = it_client(s, NULL);
-    redlock_lock *l = IT_LOCK(c, "hostile-ttl");
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, 0);
+    redlock_lock *l = it_fix_lock(&f, f.c, "hostile-ttl");
     const int64_t max = (int64_t)1 << 40;
     const int64_t bad[] = {0, -1, INT64_MIN, INT64_MAX, max + 1, INT64_MAX / 1000 + 1};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         CHECK_RC(l, redlock_try_acquire(l, bad[i]), REDLOCK_EINVAL);
-        CHECK(has(it_errstr(l), "ttl"));
+        CHECK(it_has(it_errstr(l), "ttl"));
         CHECK_RC(l, redlock_acquire(l, bad[i]), REDLOCK_EINVAL);
         CHECK_RC(l, redlock_extend(l, bad[i]), REDLOCK_EINVAL);
     }
-    CHECK_EQ(rlt_servers_count_key(s, "hostile-ttl", 11), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, "hostile-ttl", 11), 0);
 
     /* 2^40 ms (about 34 years) is accepted by us and by Redis */
     CHECK_RC(l, redlock_try_acquire(l, max), 0);
     CHECK_GE(redlock_lock_nodes_ok(l), 2);
-    CHECK_EQ(it_wait_lock_count(s, "hostile-ttl", 11, l, 3, 2000), 3);
+    CHECK_EQ(it_wait_lock_count(f.s, "hostile-ttl", 11, l, 3, 2000), 3);
     CHECK_GT(redlock_lock_validity(l), max - max / 50);
     CHECK_LE(redlock_lock_validity(l), max);
     for (int i = 0; i < 3; i++) {
-        long long pttl = it_pttl(s, i, "hostile-ttl", 11);
+        long long pttl = it_pttl(f.s, i, "hostile-ttl", 11);
         CHECK_GT(pttl, max - 60000);
         CHECK_LE(pttl, max);
     }
     CHECK_RC(l, redlock_extend(l, max + 1), REDLOCK_EINVAL);
     CHECK_GT(redlock_lock_validity(l), 0);  /* a refused extend keeps the lock */
     CHECK_RC(l, redlock_extend(l, 5000), 0);
-    CHECK_LE(it_pttl(s, 0, "hostile-ttl", 11), 5000);
+    CHECK_LE(it_pttl(f.s, 0, "hostile-ttl", 11), 5000);
     CHECK_RC(l, redlock_extend(l, max), 0);
-    CHECK_GT(it_pttl(s, 1, "hostile-ttl", 11), max - 60000);
+    CHECK_GT(it_pttl(f.s, 1, "hostile-ttl", 11), max - 60000);
     CHECK_RC(l, redlock_release(l), 0);
-    CHECK_EQ(rlt_servers_count_key(s, "hostile-ttl", 11), 0);
-    redlock_lock_free(l);
-    redlock_client_free(c);
-    rlt_servers_free(s);
+    CHECK_EQ(rlt_servers_count_key(f.s, "hostile-ttl", 11), 0);
+    it_fix_stop(&f);
 }
 
 /* ---- NULL everywhere -------------------------------------------------------- */
@@ -898,6 +864,6 @@ TEST(hostile_password_in_schemeless_address)
         if (rc == 0)
             redlock_client_free(c);
         CHECK_MSG(rc == REDLOCK_EINVAL, "address %zu accepted (a host with '@')", i);
-        CHECK_MSG(!has(err, SECRET), "password in the message: %s", err);
+        CHECK_MSG(!it_has(err, SECRET), "password in the message: %s", err);
     }
 }

@@ -1,5 +1,5 @@
 /* t_failover.c -- the failover and safety suite in the CI run:
- *   - the short failover scenario (test/failover/failover.sh short): worker
+ *   - the short failover scenario (test/soak/failover.sh short): worker
  *     processes contend while masters are killed, paused, a quorum is lost
  *     and a worker is paused past its validity; zero overlaps;
  *   - rl-check itself, on hand-written logs: it must catch an overlap;
@@ -17,7 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define FO_DIR "test/failover/"
+#define FO_DIR "test/soak/"
 
 static void need_file(const char *path)
 {
@@ -95,7 +95,7 @@ TEST(failover_short_scenario_no_overlap)
 
 /* The mixed fault schedule (docs/failover.md): every fault kind once, in an
  * order and with parameters drawn from a seed (FAILOVER_SEED, else the
- * clock; printed: `sh test/failover/failover.sh --seed N mixed` replays it),
+ * clock; printed: `sh test/soak/failover.sh --seed N mixed` replays it),
  * masters behind an rlproxy, blocking and async workers (loop blocks, small
  * max_pending) extending while they hold.  Zero overlaps, zero auditor
  * violations, the auditor ran, and every kind was injected. */
@@ -257,24 +257,24 @@ TEST(failover_checker_catches_overlaps)
 static int restart_story(const char *const *extra, const char *res)
 {
     size_t rlen = strlen(res);
-    rlt_servers *s = it_start(3, extra);
+    struct it_fix f = {.extra = extra};
     redlock_options o;
     it_opts(&o);
     o.retry_count = 0;
-    redlock_client *ca = it_client(s, &o);
-    redlock_lock *a = it_lock(ca, res, rlen);
+    it_fix_start(&f, 3, &o, 0);
+    redlock_lock *a = it_fix_lock(&f, f.c, res);
 
-    CHECK_EQ(rlt_servers_kill(s, 2), 0);
+    CHECK_EQ(rlt_servers_kill(f.s, 2), 0);
     CHECK_RC(a, redlock_try_acquire(a, 20000), REDLOCK_OK);
     CHECK_EQ(redlock_lock_nodes_ok(a), 2);
-    CHECK_EQ(it_count_lock(s, res, rlen, a), 2);
+    CHECK_EQ(it_count_lock(f.s, res, rlen, a), 2);
 
-    CHECK_EQ(rlt_servers_kill(s, 1), 0);
-    CHECK_EQ(rlt_servers_restart(s, 1), 0);
-    CHECK_EQ(rlt_servers_restart(s, 2), 0);
+    CHECK_EQ(rlt_servers_kill(f.s, 1), 0);
+    CHECK_EQ(rlt_servers_restart(f.s, 1), 0);
+    CHECK_EQ(rlt_servers_restart(f.s, 2), 0);
 
-    redlock_client *cb = it_client(s, &o);
-    redlock_lock *b = it_lock(cb, res, rlen);
+    redlock_client *cb = it_fix_client(&f, &o);
+    redlock_lock *b = it_fix_lock(&f, cb, res);
     int rc = redlock_try_acquire(b, 20000);
     int64_t va = redlock_lock_validity(a), vb = redlock_lock_validity(b);
     check_note("%s: A validity %lld ms; B try_acquire %s (%s), validity %lld ms, nodes_ok %zu",
@@ -282,33 +282,33 @@ static int restart_story(const char *const *extra, const char *res)
                redlock_strerror(rc), it_errstr(b), (long long)vb, redlock_lock_nodes_ok(b));
     /* A still believes it holds the lock in every case */
     CHECK_GT(va, 10000);
-    CHECK_EQ(it_has_value(s, 0, res, rlen, redlock_lock_value(a, NULL),
+    CHECK_EQ(it_has_value(f.s, 0, res, rlen, redlock_lock_value(a, NULL),
                           strlen(redlock_lock_value(a, NULL))), 1);
     int both = 0;
     if (rc == REDLOCK_OK) {
         CHECK_GT(vb, 10000);
         CHECK_EQ(redlock_lock_nodes_ok(b), 2);
         /* masters 1 and 2 hold B's value, master 0 A's: two holders */
-        CHECK_EQ(it_count_lock(s, res, rlen, b), 2);
-        CHECK_EQ(it_count_lock(s, res, rlen, a), 1);
+        CHECK_EQ(it_count_lock(f.s, res, rlen, b), 2);
+        CHECK_EQ(it_count_lock(f.s, res, rlen, a), 1);
         both = 1;
         CHECK_RC(b, redlock_release(b), REDLOCK_OK);
     } else {
         CHECK_EQ(rc, REDLOCK_ENOQUORUM);
         CHECK_EQ(vb, 0);
         /* master 1 reloaded A's key from its AOF, with its expiry */
-        CHECK_EQ(it_count_lock(s, res, rlen, a), 2);
-        long long pttl = it_pttl(s, 1, res, rlen);
+        CHECK_EQ(it_count_lock(f.s, res, rlen, a), 2);
+        long long pttl = it_pttl(f.s, 1, res, rlen);
         CHECK_GT(pttl, 0);
         CHECK_LE(pttl, 20000);
         /* B's attempt got master 2 and rolled it back */
-        CHECK_EQ(it_wait_count(s, res, rlen, 2, 2000), 2);
+        CHECK_EQ(it_wait_count(f.s, res, rlen, 2, 2000), 2);
     }
     /* A's connections to the restarted masters were closed: let the
      * blocking client reconnect first, so the release hears every master.
      * A release returns 0 only when a quorum deleted the value (redlock.h): with AOF masters 0 and 1 hold A's value; without
      * persistence only master 0 did (B's keys are gone): ENOTOWNER. */
-    CHECK_EQ(redlock_client_wait_connected(ca, 3, 3000), 0);
+    CHECK_EQ(redlock_client_wait_connected(f.c, 3, 3000), 0);
     int rr = redlock_release(a);
     check_note("A release: %s (%s), nodes_ok %zu", redlock_strerror(rr), it_errstr(a),
                redlock_lock_nodes_ok(a));
@@ -316,12 +316,8 @@ static int restart_story(const char *const *extra, const char *res)
         CHECK_RC(a, rr, REDLOCK_ENOTOWNER);
     else
         CHECK_RC(a, rr, REDLOCK_OK);
-    CHECK_EQ(it_count_lock(s, res, rlen, a), 0);
-    redlock_lock_free(b);
-    redlock_lock_free(a);
-    redlock_client_free(cb);
-    redlock_client_free(ca);
-    rlt_servers_free(s);
+    CHECK_EQ(it_count_lock(f.s, res, rlen, a), 0);
+    it_fix_stop(&f);
     return both;
 }
 

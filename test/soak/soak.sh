@@ -1,8 +1,8 @@
 #!/bin/sh
-# test/failover/soak.sh -- the long run of the failover suite (`make soak`).
+# test/soak/soak.sh -- the long run of the failover suite (`make soak`).
 #
-#   sh test/failover/soak.sh [--seconds S] [failover.sh options...]
-#   sh test/failover/soak.sh --classic [--seconds S] [options...]
+#   sh test/soak/soak.sh [--seconds S] [failover.sh options...]
+#   sh test/soak/soak.sh --classic [--seconds S] [options...]
 #
 # Default: the seeded random schedule (failover.sh `random`): every fault
 # kind (slow masters, loop blocks, SET resets, hostile masters, kills,

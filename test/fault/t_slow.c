@@ -25,55 +25,6 @@
 
 /* ---- helpers ------------------------------------------------------------ */
 
-/* A base with precise timers, as redlock.h asks of callers' bases. */
-static struct event_base *sl_base(void)
-{
-    struct event_config *cfg = event_config_new();
-    CHECK(cfg != NULL);
-    event_config_set_flag(cfg, EVENT_BASE_FLAG_PRECISE_TIMER);
-    struct event_base *b = event_base_new_with_config(cfg);
-    event_config_free(cfg);
-    CHECK(b != NULL);
-    return b;
-}
-
-/* The outcome of one asynchronous operation. */
-struct sl_op {
-    struct event_base *base;
-    int done;
-    int status;
-    int64_t validity;
-    size_t nodes_ok;
-};
-
-static void sl_op_cb(redlock_lock *l, int status, void *privdata)
-{
-    struct sl_op *w = privdata;
-    w->done++;
-    w->status = status;
-    w->validity = redlock_lock_validity(l);
-    w->nodes_ok = redlock_lock_nodes_ok(l);
-    event_base_loopbreak(w->base);
-}
-
-/* Run the loop until the operation completed (the test fails otherwise). */
-static void sl_op_wait(struct sl_op *w, int64_t timeout_ms)
-{
-    int64_t deadline = check_now_ms() + timeout_ms;
-    while (!w->done && check_now_ms() < deadline)
-        it_dispatch(w->base, deadline - check_now_ms());
-    CHECK_MSG(w->done == 1, "operation completed %d times within %lld ms", w->done,
-              (long long)timeout_ms);
-}
-
-/* Run the loop (the client makes progress meanwhile) for about ms. */
-static void sl_run(struct event_base *base, int64_t ms)
-{
-    int64_t deadline = check_now_ms() + ms;
-    while (check_now_ms() < deadline)
-        it_dispatch(base, deadline - check_now_ms());
-}
-
 struct sl_poll {
     struct event_base *base;
     rlt_servers *s;
@@ -163,27 +114,8 @@ static void sl_pump_settled(struct event_base *base, redlock_client *c, int64_t 
             return;
         CHECK_MSG(check_now_ms() < deadline, "requests still unanswered after %lld ms",
                   (long long)timeout_ms);
-        sl_run(base, 2);
+        it_run(base, 2);
     }
-}
-
-/* INFO commandstats: how many times server i ran `cmd` ("set",
- * "client|kill"). */
-static long long sl_calls(rlt_servers *s, int i, const char *cmd)
-{
-    char field[64];
-    redisReply *r = rlt_servers_command(s, i, "INFO commandstats");
-    CHECK_MSG(r != NULL && r->type == REDIS_REPLY_STRING, "INFO commandstats on server %d", i);
-    snprintf(field, sizeof field, "cmdstat_%s:calls=", cmd);
-    const char *p = strstr(r->str, field);
-    long long n = p ? strtoll(p + strlen(field), NULL, 10) : 0;
-    freeReplyObject(r);
-    return n;
-}
-
-static long long sl_set_calls(rlt_servers *s, int i)
-{
-    return sl_calls(s, i, "set");
 }
 
 /* Run the client's loop until server i ran `cmd` at least `want` times, or
@@ -193,8 +125,8 @@ static long long sl_pump_calls(struct event_base *base, rlt_servers *s, int i, c
 {
     int64_t deadline = check_now_ms() + timeout_ms;
     long long n;
-    while ((n = sl_calls(s, i, cmd)) < want && check_now_ms() < deadline)
-        sl_run(base, 2);
+    while ((n = it_calls(s, i, cmd)) < want && check_now_ms() < deadline)
+        it_run(base, 2);
     return n;
 }
 
@@ -241,6 +173,23 @@ static int sl_check_backed(rlt_servers *s, const char *key, const redlock_lock *
     return backed;
 }
 
+/* A blocking client on three masters holding key (ttl ms) on all of them;
+ * slow: node timeout 100 ms, and hung masters stay connected. */
+static redlock_lock *sl_start_held(struct it_fix *f, const char *key, int64_t ttl, int slow)
+{
+    redlock_options o;
+    it_opts(&o);
+    if (slow) {
+        o.node_timeout_ms = 100;
+        o.max_timeouts = 0;
+    }
+    it_fix_start(f, 3, &o, 0);
+    redlock_lock *a = it_fix_lock(f, f->c, key);
+    CHECK_RC(a, redlock_try_acquire(a, ttl), REDLOCK_OK);
+    CHECK_EQ(it_wait_lock_count(f->s, key, strlen(key), a, 3, 2000), 3);
+    return a;
+}
+
 /* ---- 1. a failed extend ------------------------------------------------- */
 
 /* Two of three masters hang: extend(300) times out.  The one master that
@@ -248,22 +197,14 @@ static int sl_check_backed(rlt_servers *s, const char *key, const redlock_lock *
  * they run the queued extend.  The client may not keep its old ~10 s. */
 TEST(safety_failed_extend_timeout_drops_validity)
 {
-    rlt_servers *s = it_start(3, NULL);
-    redlock_options o;
-    it_opts(&o);
-    o.node_timeout_ms = 100;
-    o.max_timeouts = 0;
-    redlock_client *c = it_client(s, &o);
     static const char key[] = "safety:extend-timeout";
     size_t klen = sizeof key - 1;
-    redlock_lock *a = IT_LOCK(c, key);
-
-    CHECK_RC(a, redlock_try_acquire(a, 10000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(s, key, klen, a, 3, 2000), 3);
+    struct it_fix f = {0};
+    redlock_lock *a = sl_start_held(&f, key, 10000, 1);
     CHECK_GT(redlock_lock_validity(a), 9000);
 
-    CHECK_EQ(rlt_servers_pause(s, 1), 0);
-    CHECK_EQ(rlt_servers_pause(s, 2), 0);
+    CHECK_EQ(rlt_servers_pause(f.s, 1), 0);
+    CHECK_EQ(rlt_servers_pause(f.s, 2), 0);
     int64_t t0 = check_now_ms();
     int rc = redlock_extend(a, 300);
     int64_t took = check_now_ms() - t0;
@@ -277,52 +218,43 @@ TEST(safety_failed_extend_timeout_drops_validity)
 
     /* the hang ends: whatever validity is left, a quorum backs it on the
      * servers (the resumed masters run the 300 ms extend now) */
-    CHECK_EQ(rlt_servers_resume(s, 1), 0);
-    CHECK_EQ(rlt_servers_resume(s, 2), 0);
-    check_note("after the hang: %d masters back the validity left", sl_check_backed(s, key, a));
+    CHECK_EQ(rlt_servers_resume(f.s, 1), 0);
+    CHECK_EQ(rlt_servers_resume(f.s, 2), 0);
+    check_note("after the hang: %d masters back the validity left", sl_check_backed(f.s, key, a));
 
     /* the keys expire (the hung masters ran the 300 ms extend late); then
      * someone else gets the lock, and A must know it holds nothing */
-    CHECK_EQ(it_wait_count(s, key, klen, 0, 3000), 0);
-    redlock_lock *b = IT_LOCK(c, key);
+    CHECK_EQ(it_wait_count(f.s, key, klen, 0, 3000), 0);
+    redlock_lock *b = it_fix_lock(&f, f.c, key);
     CHECK_RC(b, redlock_try_acquire(b, 10000), REDLOCK_OK);
     CHECK_EQ(redlock_lock_validity(a), 0);
     CHECK_GT(redlock_lock_validity(b), 9000);
     CHECK_RC(b, redlock_release(b), REDLOCK_OK);
-    CHECK_EQ(rlt_servers_count_key(s, key, klen), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, key, klen), 0);
 
-    redlock_lock_free(b);
-    redlock_lock_free(a);
-    redlock_client_free(c);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 /* Another owner holds the key on two of three masters: the extend is refused
  * by a quorum (ENOTOWNER) and the validity must be 0 at once. */
 TEST(safety_failed_extend_refused_by_quorum_zeroes_validity)
 {
-    rlt_servers *s = it_start(3, NULL);
-    redlock_client *c = it_client(s, NULL);
     static const char key[] = "safety:extend-refused";
     size_t klen = sizeof key - 1;
-    redlock_lock *a = IT_LOCK(c, key);
-
-    CHECK_RC(a, redlock_try_acquire(a, 10000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(s, key, klen, a, 3, 2000), 3);
+    struct it_fix f = {0};
+    redlock_lock *a = sl_start_held(&f, key, 10000, 0);
     CHECK_GT(redlock_lock_validity(a), 9000);
     /* e.g. the key was lost on two masters and another client took it */
-    sl_set_other(s, 0, key);
-    sl_set_other(s, 1, key);
+    sl_set_other(f.s, 0, key);
+    sl_set_other(f.s, 1, key);
 
     CHECK_RC(a, redlock_extend(a, 10000), REDLOCK_ENOTOWNER);
     CHECK_EQ(redlock_lock_validity(a), 0);
     CHECK_LE(redlock_lock_nodes_ok(a), 1);
     /* the other owner's keys are untouched */
-    CHECK_EQ(it_count_value(s, key, klen, "someone-else", 12), 2);
+    CHECK_EQ(it_count_value(f.s, key, klen, "someone-else", 12), 2);
 
-    redlock_lock_free(a);
-    redlock_client_free(c);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 /* One master refused (not a quorum), one hung: the extend fails and the
@@ -330,20 +262,11 @@ TEST(safety_failed_extend_refused_by_quorum_zeroes_validity)
  * leaves, since the master that answered OK now expires the key then. */
 TEST(safety_failed_extend_mixed_failure_caps_validity)
 {
-    rlt_servers *s = it_start(3, NULL);
-    redlock_options o;
-    it_opts(&o);
-    o.node_timeout_ms = 100;
-    o.max_timeouts = 0;
-    redlock_client *c = it_client(s, &o);
     static const char key[] = "safety:extend-mixed";
-    size_t klen = sizeof key - 1;
-    redlock_lock *a = IT_LOCK(c, key);
-
-    CHECK_RC(a, redlock_try_acquire(a, 10000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(s, key, klen, a, 3, 2000), 3);
-    sl_set_other(s, 0, key);
-    CHECK_EQ(rlt_servers_pause(s, 2), 0);
+    struct it_fix f = {0};
+    redlock_lock *a = sl_start_held(&f, key, 10000, 1);
+    sl_set_other(f.s, 0, key);
+    CHECK_EQ(rlt_servers_pause(f.s, 2), 0);
 
     int64_t t0 = check_now_ms();
     int rc = redlock_extend(a, 300);
@@ -355,11 +278,9 @@ TEST(safety_failed_extend_mixed_failure_caps_validity)
     CHECK_LE(v, 300);
     CHECK_GE(v, 0);
 
-    CHECK_EQ(rlt_servers_resume(s, 2), 0);
-    sl_check_backed(s, key, a);
-    redlock_lock_free(a);
-    redlock_client_free(c);
-    rlt_servers_free(s);
+    CHECK_EQ(rlt_servers_resume(f.s, 2), 0);
+    sl_check_backed(f.s, key, a);
+    it_fix_stop(&f);
 }
 
 /* A failed extend with a longer ttl never lengthens the validity: it stays
@@ -367,20 +288,11 @@ TEST(safety_failed_extend_mixed_failure_caps_validity)
  * refused, the old end still counts. */
 TEST(safety_failed_extend_never_lengthens_validity)
 {
-    rlt_servers *s = it_start(3, NULL);
-    redlock_options o;
-    it_opts(&o);
-    o.node_timeout_ms = 100;
-    o.max_timeouts = 0;
-    redlock_client *c = it_client(s, &o);
     static const char key[] = "safety:extend-longer";
-    size_t klen = sizeof key - 1;
-    redlock_lock *a = IT_LOCK(c, key);
-
-    CHECK_RC(a, redlock_try_acquire(a, 3000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(s, key, klen, a, 3, 2000), 3);
-    CHECK_EQ(rlt_servers_pause(s, 1), 0);
-    CHECK_EQ(rlt_servers_pause(s, 2), 0);
+    struct it_fix f = {0};
+    redlock_lock *a = sl_start_held(&f, key, 3000, 1);
+    CHECK_EQ(rlt_servers_pause(f.s, 1), 0);
+    CHECK_EQ(rlt_servers_pause(f.s, 2), 0);
     int64_t before = redlock_lock_validity(a);
     CHECK_RC(a, redlock_extend(a, 60000), REDLOCK_ETIMEDOUT);
     int64_t after = redlock_lock_validity(a);
@@ -389,19 +301,17 @@ TEST(safety_failed_extend_never_lengthens_validity)
     CHECK_LE(after, before);
     CHECK_GT(after, 0);
 
-    CHECK_EQ(rlt_servers_resume(s, 1), 0);
-    CHECK_EQ(rlt_servers_resume(s, 2), 0);
-    sl_check_backed(s, key, a);
-    redlock_lock_free(a);
-    redlock_client_free(c);
-    rlt_servers_free(s);
+    CHECK_EQ(rlt_servers_resume(f.s, 1), 0);
+    CHECK_EQ(rlt_servers_resume(f.s, 2), 0);
+    sl_check_backed(f.s, key, a);
+    it_fix_stop(&f);
 }
 
 /* ---- 2. a roll-back owed to a dropped connection ------------------------ */
 
 struct owed_chain {
-    struct sl_op x;          /* the first attempt */
-    struct sl_op *y;         /* the second, started from x's callback */
+    struct it_op x;          /* the first attempt */
+    struct it_op *y;         /* the second, started from x's callback */
     redlock_lock *ly;
     int y_start_rc;
 };
@@ -414,31 +324,31 @@ static void owed_x_cb(redlock_lock *l, int status, void *privdata)
     ch->x.status = status;
     /* x lost because two masters timed out; with max_timeouts 1 their
      * connections are about to be dropped: y's SET goes out on them first */
-    ch->y_start_rc = redlock_try_acquire_async(ch->ly, 30000, sl_op_cb, ch->y);
+    ch->y_start_rc = redlock_try_acquire_async(ch->ly, 30000, it_op_cb, ch->y);
     if (ch->y_start_rc != 0)
         event_base_loopbreak(ch->x.base);
 }
 
 TEST(safety_rollback_owed_after_dropped_connection)
 {
-    rlt_servers *s = it_start(3, NULL);
-    struct event_base *base = sl_base();
     redlock_options o;
     it_opts(&o);
     o.node_timeout_ms = 100;
     o.max_timeouts = 1;              /* one timeout drops the connection */
     o.connect_timeout_ms = 5000;     /* reconnections outlast the hang */
-    redlock_client *c = it_async_client(base, s, &o);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, &o, IT_ASYNC);
     static const char kx[] = "safety:owed-x", ky[] = "safety:owed-y";
-    redlock_lock *x = IT_LOCK(c, kx), *y = IT_LOCK(c, ky);
-    struct sl_op wy = {base, 0, 0, 0, 0};
-    struct owed_chain ch = {{base, 0, 0, 0, 0}, &wy, y, -100};
+    redlock_lock *x = it_fix_lock(&f, f.c, kx);
+    redlock_lock *y = it_fix_lock(&f, f.c, ky);
+    struct it_op wy = {f.base};
+    struct owed_chain ch = {{f.base}, &wy, y, -100};
 
-    CHECK_EQ(rlt_servers_pause(s, 1), 0);
-    CHECK_EQ(rlt_servers_pause(s, 2), 0);
+    CHECK_EQ(rlt_servers_pause(f.s, 1), 0);
+    CHECK_EQ(rlt_servers_pause(f.s, 2), 0);
     int64_t t0 = check_now_ms();
     CHECK_RC(x, redlock_try_acquire_async(x, 30000, owed_x_cb, &ch), REDLOCK_OK);
-    sl_op_wait(&wy, 5000);
+    it_op_wait(&wy, 5000);
     CHECK_EQ(ch.x.done, 1);
     CHECK_RC(x, ch.x.status, REDLOCK_ETIMEDOUT);
     CHECK_RC(y, ch.y_start_rc, REDLOCK_OK);
@@ -449,31 +359,27 @@ TEST(safety_rollback_owed_after_dropped_connection)
     /* the hang lasts 400 ms; then the masters run whatever reached them */
     int64_t rest = 400 - (check_now_ms() - t0);
     if (rest > 0)
-        sl_run(base, rest);
-    CHECK_EQ(rlt_servers_resume(s, 1), 0);
-    CHECK_EQ(rlt_servers_resume(s, 2), 0);
-    CHECK_EQ(it_async_wait_connected(base, c, 3, 5000), 0);
+        it_run(f.base, rest);
+    CHECK_EQ(rlt_servers_resume(f.s, 1), 0);
+    CHECK_EQ(rlt_servers_resume(f.s, 2), 0);
+    CHECK_EQ(it_async_wait_connected(f.base, f.c, 3, 5000), 0);
 
     /* neither lost attempt may keep its key (ttl 30 s) on any master */
-    int left_y = sl_pump_count(base, s, ky, 0, 3000);
-    int left_x = sl_pump_count(base, s, kx, 0, 1000);
+    int left_y = sl_pump_count(f.base, f.s, ky, 0, 3000);
+    int left_x = sl_pump_count(f.base, f.s, kx, 0, 1000);
     check_note("after reconnecting: y's key on %d masters (PTTL %lld %lld %lld), x's on %d",
-               left_y, it_pttl(s, 0, ky, strlen(ky)), it_pttl(s, 1, ky, strlen(ky)),
-               it_pttl(s, 2, ky, strlen(ky)), left_x);
+               left_y, it_pttl(f.s, 0, ky, strlen(ky)), it_pttl(f.s, 1, ky, strlen(ky)),
+               it_pttl(f.s, 2, ky, strlen(ky)), left_x);
     CHECK_EQ(left_y, 0);
     CHECK_EQ(left_x, 0);
     /* and nothing still buffered runs later */
-    CHECK_EQ(sl_pump_absent(base, s, ky, 300), 0);
+    CHECK_EQ(sl_pump_absent(f.base, f.s, ky, 300), 0);
     /* the undo went behind a kill of the connection that carried the SET */
     for (int i = 1; i <= 2; i++)
-        CHECK_GE(sl_calls(s, i, "client|kill"), 1);
-    CHECK_EQ(sl_calls(s, 0, "client|kill"), 0);
+        CHECK_GE(it_calls(f.s, i, "client|kill"), 1);
+    CHECK_EQ(it_calls(f.s, 0, "client|kill"), 0);
 
-    redlock_lock_free(x);
-    redlock_lock_free(y);
-    redlock_client_free(c);
-    event_base_free(base);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 /* ---- 3. max_pending ---------------------------------------------------- */
@@ -492,34 +398,31 @@ static redlock_client *full_client(struct event_base *base, rlt_servers *s)
  * roll-back is made: the roll-back must be queued behind it, not refused. */
 TEST(safety_max_pending_rollback_reaches_slow_master)
 {
-    rlt_servers *s = it_start(3, NULL);
-    struct event_base *base = sl_base();
-    redlock_client *c = full_client(base, s);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
+    f.c = full_client(f.base, f.s);
     static const char key[] = "safety:full-rollback";
-    redlock_lock *l = IT_LOCK(c, key);
-    struct sl_op w = {base, 0, 0, 0, 0};
+    redlock_lock *l = it_fix_lock(&f, f.c, key);
+    struct it_op w = {f.base};
 
-    CHECK_EQ(rlt_servers_pause(s, 1), 0);
-    CHECK_EQ(rlt_servers_pause(s, 2), 0);
-    CHECK_RC(l, redlock_try_acquire_async(l, 30000, sl_op_cb, &w), REDLOCK_OK);
-    sl_op_wait(&w, 5000);
+    CHECK_EQ(rlt_servers_pause(f.s, 1), 0);
+    CHECK_EQ(rlt_servers_pause(f.s, 2), 0);
+    CHECK_RC(l, redlock_try_acquire_async(l, 30000, it_op_cb, &w), REDLOCK_OK);
+    it_op_wait(&w, 5000);
     CHECK_RC(l, w.status, REDLOCK_ETIMEDOUT);
-    sl_run(base, 20);                /* let the roll-back leave */
-    CHECK_EQ(rlt_servers_resume(s, 1), 0);
-    CHECK_EQ(rlt_servers_resume(s, 2), 0);
+    it_run(f.base, 20);                /* let the roll-back leave */
+    CHECK_EQ(rlt_servers_resume(f.s, 1), 0);
+    CHECK_EQ(rlt_servers_resume(f.s, 2), 0);
 
     /* the masters run the SET, then the roll-back behind it */
-    int left = sl_pump_count(base, s, key, 0, 3000);
+    int left = sl_pump_count(f.base, f.s, key, 0, 3000);
     check_note("after the hang: key on %d masters (PTTL %lld %lld %lld)", left,
-               it_pttl(s, 0, key, strlen(key)), it_pttl(s, 1, key, strlen(key)),
-               it_pttl(s, 2, key, strlen(key)));
+               it_pttl(f.s, 0, key, strlen(key)), it_pttl(f.s, 1, key, strlen(key)),
+               it_pttl(f.s, 2, key, strlen(key)));
     CHECK_EQ(left, 0);
-    CHECK_EQ(sl_pump_absent(base, s, key, 200), 0);
+    CHECK_EQ(sl_pump_absent(f.base, f.s, key, 200), 0);
 
-    redlock_lock_free(l);
-    redlock_client_free(c);
-    event_base_free(base);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 /* With the queues of two masters full, an acquire is refused locally:
@@ -527,24 +430,25 @@ TEST(safety_max_pending_rollback_reaches_slow_master)
  * one master that took the key gets it back. */
 TEST(safety_max_pending_full_votes_full_and_efull)
 {
-    rlt_servers *s = it_start(3, NULL);
-    struct event_base *base = sl_base();
-    redlock_client *c = full_client(base, s);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
+    f.c = full_client(f.base, f.s);
     static const char k1[] = "safety:full-1", k2[] = "safety:full-2";
-    redlock_lock *l1 = IT_LOCK(c, k1), *l2 = IT_LOCK(c, k2);
-    struct sl_op w1 = {base, 0, 0, 0, 0}, w2 = {base, 0, 0, 0, 0};
+    redlock_lock *l1 = it_fix_lock(&f, f.c, k1);
+    redlock_lock *l2 = it_fix_lock(&f, f.c, k2);
+    struct it_op w1 = {f.base}, w2 = {f.base};
     redlock_node_result r;
 
-    CHECK_EQ(rlt_servers_pause(s, 1), 0);
-    CHECK_EQ(rlt_servers_pause(s, 2), 0);
-    CHECK_RC(l1, redlock_try_acquire_async(l1, 30000, sl_op_cb, &w1), REDLOCK_OK);
-    sl_op_wait(&w1, 5000);
+    CHECK_EQ(rlt_servers_pause(f.s, 1), 0);
+    CHECK_EQ(rlt_servers_pause(f.s, 2), 0);
+    CHECK_RC(l1, redlock_try_acquire_async(l1, 30000, it_op_cb, &w1), REDLOCK_OK);
+    it_op_wait(&w1, 5000);
     CHECK_RC(l1, w1.status, REDLOCK_ETIMEDOUT);
 
     /* masters 1 and 2 still owe the reply to l1's SET: their queues are
      * full (master 0's may be too, while l1's roll-back is pending there) */
-    CHECK_RC(l2, redlock_try_acquire_async(l2, 30000, sl_op_cb, &w2), REDLOCK_OK);
-    sl_op_wait(&w2, 5000);
+    CHECK_RC(l2, redlock_try_acquire_async(l2, 30000, it_op_cb, &w2), REDLOCK_OK);
+    it_op_wait(&w2, 5000);
     check_note("acquire with 2 full queues: %d (%s)", w2.status, it_errstr(l2));
     CHECK_RC(l2, w2.status, REDLOCK_EFULL);
     CHECK_STREQ(redlock_vote_name(REDLOCK_VOTE_FULL), "full");
@@ -560,60 +464,53 @@ TEST(safety_max_pending_full_votes_full_and_efull)
     CHECK_GE(full, 2);
     CHECK_EQ(redlock_lock_validity(l2), 0);
 
-    CHECK_EQ(rlt_servers_resume(s, 1), 0);
-    CHECK_EQ(rlt_servers_resume(s, 2), 0);
-    CHECK_EQ(sl_pump_count(base, s, k2, 0, 3000), 0);
-    CHECK_EQ(sl_pump_count(base, s, k1, 0, 3000), 0);
+    CHECK_EQ(rlt_servers_resume(f.s, 1), 0);
+    CHECK_EQ(rlt_servers_resume(f.s, 2), 0);
+    CHECK_EQ(sl_pump_count(f.base, f.s, k2, 0, 3000), 0);
+    CHECK_EQ(sl_pump_count(f.base, f.s, k1, 0, 3000), 0);
 
-    redlock_lock_free(l1);
-    redlock_lock_free(l2);
-    redlock_client_free(c);
-    event_base_free(base);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 /* A user's release is never refused by max_pending either. */
 TEST(safety_max_pending_never_refuses_release)
 {
-    rlt_servers *s = it_start(3, NULL);
-    struct event_base *base = sl_base();
-    redlock_client *c = full_client(base, s);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
+    f.c = full_client(f.base, f.s);
     static const char key[] = "safety:full-release";
-    redlock_lock *l = IT_LOCK(c, key);
-    struct sl_op w = {base, 0, 0, 0, 0};
+    redlock_lock *l = it_fix_lock(&f, f.c, key);
+    struct it_op w = {f.base};
     redlock_node_result r;
 
-    CHECK_RC(l, redlock_try_acquire_async(l, 30000, sl_op_cb, &w), REDLOCK_OK);
-    sl_op_wait(&w, 5000);
+    CHECK_RC(l, redlock_try_acquire_async(l, 30000, it_op_cb, &w), REDLOCK_OK);
+    it_op_wait(&w, 5000);
     CHECK_RC(l, w.status, REDLOCK_OK);
-    CHECK_EQ(sl_pump_count(base, s, key, 3, 2000), 3);
-    sl_pump_settled(base, c, 2000);     /* no request pending anywhere */
+    CHECK_EQ(sl_pump_count(f.base, f.s, key, 3, 2000), 3);
+    sl_pump_settled(f.base, f.c, 2000);     /* no request pending anywhere */
 
     /* master 2 hangs with an extend pending: its queue is full */
-    CHECK_EQ(rlt_servers_pause(s, 2), 0);
+    CHECK_EQ(rlt_servers_pause(f.s, 2), 0);
     w.done = 0;
-    CHECK_RC(l, redlock_extend_async(l, 30000, sl_op_cb, &w), REDLOCK_OK);
-    sl_op_wait(&w, 5000);
+    CHECK_RC(l, redlock_extend_async(l, 30000, it_op_cb, &w), REDLOCK_OK);
+    it_op_wait(&w, 5000);
     CHECK_RC(l, w.status, REDLOCK_OK);
 
     w.done = 0;
-    CHECK_RC(l, redlock_release_async(l, sl_op_cb, &w), REDLOCK_OK);
-    sl_op_wait(&w, 5000);
+    CHECK_RC(l, redlock_release_async(l, it_op_cb, &w), REDLOCK_OK);
+    it_op_wait(&w, 5000);
     CHECK_RC(l, w.status, REDLOCK_OK);
     CHECK_EQ(redlock_lock_node_result(l, 2, &r), 0);
     CHECK_MSG(r.vote == REDLOCK_VOTE_TIMEOUT, "node 2 voted %s (%s)", redlock_vote_name(r.vote),
               r.detail);
 
-    CHECK_EQ(rlt_servers_resume(s, 2), 0);
-    int left = sl_pump_count(base, s, key, 0, 3000);
+    CHECK_EQ(rlt_servers_resume(f.s, 2), 0);
+    int left = sl_pump_count(f.base, f.s, key, 0, 3000);
     check_note("after the hang: key on %d masters (master 2 PTTL %lld)", left,
-               it_pttl(s, 2, key, strlen(key)));
+               it_pttl(f.s, 2, key, strlen(key)));
     CHECK_EQ(left, 0);
 
-    redlock_lock_free(l);
-    redlock_client_free(c);
-    event_base_free(base);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 /* ---- 4. nothing before the handshake ------------------------------------ */
@@ -622,20 +519,19 @@ TEST(safety_max_pending_never_refuses_release)
  * client connects must not run (in db 0) on that connection. */
 TEST(safety_failed_handshake_runs_nothing)
 {
-    rlt_servers *s = it_start(3, NULL);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_NOCLIENT);
     char addr[3][64];
     const char *addrs[3];
     for (int i = 0; i < 3; i++) {
-        snprintf(addr[i], sizeof addr[i], "redis://127.0.0.1:%d/99", rlt_servers_port(s, i));
+        snprintf(addr[i], sizeof addr[i], "redis://127.0.0.1:%d/99", rlt_servers_port(f.s, i));
         addrs[i] = addr[i];
     }
     redlock_options o;
     it_opts(&o);
-    redlock_client *c = NULL;
-    char err[256] = "";
-    CHECK_MSG(redlock_client_new(&c, NULL, addrs, 3, &o, err, sizeof err) == 0, "%s", err);
+    f.c = it_client_new(NULL, addrs, 3, &o);
     static const char key[] = "safety:before-handshake";
-    redlock_lock *l = IT_LOCK(c, key);
+    redlock_lock *l = it_fix_lock(&f, f.c, key);
     redlock_node_result r;
 
     /* at once: every node is still connecting; decided once a quorum
@@ -649,17 +545,15 @@ TEST(safety_failed_handshake_runs_nothing)
         down += r.vote == REDLOCK_VOTE_DOWN;
     }
     CHECK_GE(down, 2);
-    int seen = sl_wait_absent(s, key, 300);
+    int seen = sl_wait_absent(f.s, key, 300);
     long long sets = 0;
     for (int i = 0; i < 3; i++)
-        sets += sl_set_calls(s, i);
+        sets += it_calls(f.s, i, "set");
     check_note("key seen on %d masters, %lld SETs ran", seen, sets);
     CHECK_EQ(seen, 0);
     CHECK_EQ(sets, 0);
 
-    redlock_lock_free(l);
-    redlock_client_free(c);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 /* The master hangs during the handshake; the connection times out.  The
@@ -667,26 +561,24 @@ TEST(safety_failed_handshake_runs_nothing)
  * (neither on that connection nor later). */
 TEST(safety_requests_wait_for_unanswered_handshake)
 {
-    rlt_servers *s = it_start(1, NULL);
-    struct event_base *base = sl_base();
+    struct it_fix f = {0};
+    it_fix_start(&f, 1, NULL, IT_ASYNC | IT_NOCLIENT);
     redlock_options o;
     it_opts(&o);
     o.connect_timeout_ms = 150;
     o.node_timeout_ms = 1000;
     o.max_timeouts = 0;
-    CHECK_EQ(rlt_servers_pause(s, 0), 0);
+    CHECK_EQ(rlt_servers_pause(f.s, 0), 0);
     int64_t t0 = check_now_ms();
-    redlock_client *c = NULL;
-    char err[256] = "";
-    const char *addrs[1] = {rlt_servers_addr(s, 0)};
-    CHECK_MSG(redlock_client_new(&c, base, addrs, 1, &o, err, sizeof err) == 0, "%s", err);
+    const char *addrs[1] = {rlt_servers_addr(f.s, 0)};
+    f.c = it_client_new(f.base, addrs, 1, &o);
     static const char key[] = "safety:hung-handshake";
-    redlock_lock *l = IT_LOCK(c, key);
-    struct sl_op w = {base, 0, 0, 0, 0};
+    redlock_lock *l = it_fix_lock(&f, f.c, key);
+    struct it_op w = {f.base};
     redlock_node_result r;
 
-    CHECK_RC(l, redlock_try_acquire_async(l, 30000, sl_op_cb, &w), REDLOCK_OK);
-    sl_op_wait(&w, 5000);
+    CHECK_RC(l, redlock_try_acquire_async(l, 30000, it_op_cb, &w), REDLOCK_OK);
+    it_op_wait(&w, 5000);
     CHECK_RC(l, w.status, REDLOCK_ECONNECT);
     CHECK_EQ(redlock_lock_node_result(l, 0, &r), 0);
     CHECK_MSG(r.vote == REDLOCK_VOTE_DOWN, "voted %s (%s)", redlock_vote_name(r.vote), r.detail);
@@ -694,19 +586,16 @@ TEST(safety_requests_wait_for_unanswered_handshake)
     /* the hang lasts 400 ms */
     int64_t rest = 400 - (check_now_ms() - t0);
     if (rest > 0)
-        sl_run(base, rest);
-    CHECK_EQ(rlt_servers_resume(s, 0), 0);
-    CHECK_EQ(it_async_wait_connected(base, c, 1, 5000), 0);
-    int seen = sl_pump_absent(base, s, key, 300);
-    long long sets = sl_set_calls(s, 0);
+        it_run(f.base, rest);
+    CHECK_EQ(rlt_servers_resume(f.s, 0), 0);
+    CHECK_EQ(it_async_wait_connected(f.base, f.c, 1, 5000), 0);
+    int seen = sl_pump_absent(f.base, f.s, key, 300);
+    long long sets = it_calls(f.s, 0, "set");
     check_note("after the hang: key seen %d, %lld SETs ran", seen, sets);
     CHECK_EQ(seen, 0);
     CHECK_EQ(sets, 0);
 
-    redlock_lock_free(l);
-    redlock_client_free(c);
-    event_base_free(base);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 /* ---- 5. timeouts from the real start ------------------------------------ */
@@ -717,7 +606,7 @@ struct busy {
     redlock_lock *l;
     int what;
     int start_rc;
-    struct sl_op w;
+    struct it_op w;
 };
 
 static void busy_then_start_cb(evutil_socket_t fd, short what, void *arg)
@@ -730,33 +619,32 @@ static void busy_then_start_cb(evutil_socket_t fd, short what, void *arg)
     while (check_now_ms() < until)
         usleep(1000);
     if (b->what == BUSY_ACQUIRE)
-        b->start_rc = redlock_try_acquire_async(b->l, 10000, sl_op_cb, &b->w);
+        b->start_rc = redlock_try_acquire_async(b->l, 10000, it_op_cb, &b->w);
     else if (b->what == BUSY_EXTEND)
-        b->start_rc = redlock_extend_async(b->l, 10000, sl_op_cb, &b->w);
+        b->start_rc = redlock_extend_async(b->l, 10000, it_op_cb, &b->w);
     else
-        b->start_rc = redlock_release_async(b->l, sl_op_cb, &b->w);
+        b->start_rc = redlock_release_async(b->l, it_op_cb, &b->w);
     if (b->start_rc != 0)
         event_base_loopbreak(b->w.base);
 }
 
 TEST(safety_busy_callback_keeps_full_node_timeout)
 {
-    rlt_servers *s = it_start(3, NULL);
-    struct event_base *base = sl_base();
     redlock_options o;
     it_opts(&o);
     o.node_timeout_ms = 200;
     o.max_timeouts = 3;
-    redlock_client *c = it_async_client(base, s, &o);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, &o, IT_ASYNC);
     static const char key[] = "safety:busy-loop";
-    redlock_lock *l = IT_LOCK(c, key);
+    redlock_lock *l = it_fix_lock(&f, f.c, key);
     redlock_node_stats st;
     redlock_node_result r;
     static const char *const names[] = {"acquire", "extend", "release"};
 
     for (int what = BUSY_ACQUIRE; what <= BUSY_RELEASE; what++) {
-        struct busy b = {l, what, -100, {base, 0, 0, 0, 0}};
-        struct event *ev = evtimer_new(base, busy_then_start_cb, &b);
+        struct busy b = {l, what, -100, {f.base}};
+        struct event *ev = evtimer_new(f.base, busy_then_start_cb, &b);
         CHECK(ev != NULL);
         struct timeval tv = {0, 0};
         CHECK_EQ(evtimer_add(ev, &tv), 0);
@@ -764,7 +652,7 @@ TEST(safety_busy_callback_keeps_full_node_timeout)
         /* start_rc stays -100 until the callback ran */
         while (!b.w.done && (b.start_rc == -100 || b.start_rc == 0) &&
                check_now_ms() < deadline)
-            it_dispatch(base, deadline - check_now_ms());
+            it_dispatch(f.base, deadline - check_now_ms());
         event_free(ev);
         CHECK_RC(l, b.start_rc, REDLOCK_OK);
         CHECK_EQ(b.w.done, 1);
@@ -780,18 +668,15 @@ TEST(safety_busy_callback_keeps_full_node_timeout)
         else
             CHECK_EQ(b.w.nodes_ok, 3);
     }
-    CHECK_EQ(sl_pump_count(base, s, key, 0, 1000), 0);
+    CHECK_EQ(sl_pump_count(f.base, f.s, key, 0, 1000), 0);
     for (size_t i = 0; i < 3; i++) {
-        CHECK_EQ(redlock_client_node_stats(c, i, &st), 0);
+        CHECK_EQ(redlock_client_node_stats(f.c, i, &st), 0);
         CHECK_EQ(st.timeouts, 0);
         CHECK_EQ(st.connects, 1);
         CHECK_EQ(st.connected, 1);
     }
 
-    redlock_lock_free(l);
-    redlock_client_free(c);
-    event_base_free(base);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 /* ---- 6. no attempt past acquire_timeout_ms ------------------------------ */
@@ -825,8 +710,6 @@ static void late_watch_cb(evutil_socket_t fd, short what, void *arg)
 
 TEST(safety_no_attempt_after_acquire_timeout)
 {
-    rlt_servers *s = it_start(3, NULL);
-    struct event_base *base = sl_base();
     redlock_options o;
     it_opts(&o);
     o.node_timeout_ms = 100;
@@ -834,22 +717,23 @@ TEST(safety_no_attempt_after_acquire_timeout)
     o.retry_delay_ms = 300;
     o.retry_jitter_ms = 0;
     o.acquire_timeout_ms = 600;
-    redlock_client *c = it_async_client(base, s, &o);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, &o, IT_ASYNC);
     static const char key[] = "safety:late-retry";
-    redlock_lock *l = IT_LOCK(c, key);
-    struct sl_op w = {base, 0, 0, 0, 0};
+    redlock_lock *l = it_fix_lock(&f, f.c, key);
+    struct it_op w = {f.base};
 
     for (int i = 0; i < 3; i++) {
-        sl_set_other(s, i, key);
-        sl_status_ok(rlt_servers_command(s, i, "CONFIG RESETSTAT"), i, "CONFIG RESETSTAT");
+        sl_set_other(f.s, i, key);
+        sl_status_ok(rlt_servers_command(f.s, i, "CONFIG RESETSTAT"), i, "CONFIG RESETSTAT");
     }
     struct late lt = {l, check_now_ms(), 600 + 150, -1, NULL};
-    lt.ev = event_new(base, -1, EV_PERSIST, late_watch_cb, &lt);
+    lt.ev = event_new(f.base, -1, EV_PERSIST, late_watch_cb, &lt);
     CHECK(lt.ev != NULL);
-    CHECK_RC(l, redlock_acquire_async(l, 10000, sl_op_cb, &w), REDLOCK_OK);
+    CHECK_RC(l, redlock_acquire_async(l, 10000, it_op_cb, &w), REDLOCK_OK);
     struct timeval tv = {0, 2000};
     CHECK_EQ(event_add(lt.ev, &tv), 0);
-    sl_op_wait(&w, 5000);
+    it_op_wait(&w, 5000);
     event_free(lt.ev);
     int64_t took = check_now_ms() - lt.t0;
 
@@ -864,21 +748,19 @@ TEST(safety_no_attempt_after_acquire_timeout)
     long long most = 0;
     int64_t deadline = check_now_ms() + 300;
     do {
-        sl_run(base, 5);
+        it_run(f.base, 5);
         for (int i = 0; i < 3; i++) {
-            long long n = sl_set_calls(s, i);
+            long long n = it_calls(f.s, i, "set");
             most = n > most ? n : most;
         }
     } while (check_now_ms() < deadline && most <= 1);
     for (int i = 0; i < 3; i++)
-        CHECK_MSG(sl_set_calls(s, i) == 1, "server %d ran %lld SETs", i, sl_set_calls(s, i));
+        CHECK_MSG(it_calls(f.s, i, "set") == 1, "server %d ran %lld SETs", i,
+                  it_calls(f.s, i, "set"));
     CHECK_EQ(most, 1);
-    CHECK_EQ(it_count_value(s, key, strlen(key), "someone-else", 12), 3);
+    CHECK_EQ(it_count_value(f.s, key, strlen(key), "someone-else", 12), 3);
 
-    redlock_lock_free(l);
-    redlock_client_free(c);
-    event_base_free(base);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 /* ---- the validity while an extend is in flight -------------------------- */
@@ -888,40 +770,36 @@ TEST(safety_no_attempt_after_acquire_timeout)
  * so the validity must drop at once, not when the extend is decided. */
 TEST(safety_validity_bounded_from_extend_start)
 {
-    rlt_servers *s = it_start(3, NULL);
-    struct event_base *base = sl_base();
     redlock_options o;
     it_opts(&o);
     o.node_timeout_ms = 200;
     o.max_timeouts = 0;
-    redlock_client *c = it_async_client(base, s, &o);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, &o, IT_ASYNC);
     static const char key[] = "safety:extend-inflight";
-    redlock_lock *l = IT_LOCK(c, key);
-    struct sl_op w = {base, 0, 0, 0, 0};
+    redlock_lock *l = it_fix_lock(&f, f.c, key);
+    struct it_op w = {f.base};
 
-    CHECK_RC(l, redlock_try_acquire_async(l, 10000, sl_op_cb, &w), REDLOCK_OK);
-    sl_op_wait(&w, 5000);
+    CHECK_RC(l, redlock_try_acquire_async(l, 10000, it_op_cb, &w), REDLOCK_OK);
+    it_op_wait(&w, 5000);
     CHECK_RC(l, w.status, REDLOCK_OK);
     CHECK_GT(redlock_lock_validity(l), 9000);
 
-    CHECK_EQ(rlt_servers_pause(s, 1), 0);
-    CHECK_EQ(rlt_servers_pause(s, 2), 0);
-    struct sl_op e = {base, 0, 0, 0, 0};
-    CHECK_RC(l, redlock_extend_async(l, 300, sl_op_cb, &e), REDLOCK_OK);
+    CHECK_EQ(rlt_servers_pause(f.s, 1), 0);
+    CHECK_EQ(rlt_servers_pause(f.s, 2), 0);
+    struct it_op e = {f.base};
+    CHECK_RC(l, redlock_extend_async(l, 300, it_op_cb, &e), REDLOCK_OK);
     int64_t v = redlock_lock_validity(l);
     check_note("validity right after extend(300) started: %lld ms", (long long)v);
     CHECK_LE(v, 300);
     CHECK_GT(v, 0);             /* still held: the old end is later */
-    sl_op_wait(&e, 5000);
+    it_op_wait(&e, 5000);
     CHECK_RC(l, e.status, REDLOCK_ETIMEDOUT);
     CHECK_LE(e.validity, 300);
-    CHECK_EQ(rlt_servers_resume(s, 1), 0);
-    CHECK_EQ(rlt_servers_resume(s, 2), 0);
+    CHECK_EQ(rlt_servers_resume(f.s, 1), 0);
+    CHECK_EQ(rlt_servers_resume(f.s, 2), 0);
 
-    redlock_lock_free(l);
-    redlock_client_free(c);
-    event_base_free(base);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 /* ---- 5b. a busy loop while operations are in flight ---------------------- */
@@ -942,48 +820,44 @@ static void busy_300_cb(evutil_socket_t fd, short what, void *arg)
  * healthy master is counted as timed out. */
 TEST(safety_busy_loop_with_ops_in_flight)
 {
-    rlt_servers *s = it_start(3, NULL);
-    struct event_base *base = sl_base();
     redlock_options o;
     it_opts(&o);
     o.node_timeout_ms = 200;
     o.max_timeouts = 1;
-    redlock_client *c = it_async_client(base, s, &o);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, &o, IT_ASYNC);
     static const char key[] = "safety:busy-in-flight";
-    redlock_lock *l = IT_LOCK(c, key);
+    redlock_lock *l = it_fix_lock(&f, f.c, key);
     redlock_node_stats st;
 
     for (int round = 0; round < 3; round++) {
-        struct sl_op w = {base, 0, 0, 0, 0};
-        struct event *ev = evtimer_new(base, busy_300_cb, NULL);
+        struct it_op w = {f.base};
+        struct event *ev = evtimer_new(f.base, busy_300_cb, NULL);
         struct timeval tv = {0, 0};
         CHECK(ev != NULL);
-        CHECK_RC(l, redlock_try_acquire_async(l, 10000, sl_op_cb, &w), REDLOCK_OK);
+        CHECK_RC(l, redlock_try_acquire_async(l, 10000, it_op_cb, &w), REDLOCK_OK);
         CHECK_EQ(evtimer_add(ev, &tv), 0);      /* runs after the requests left */
-        sl_op_wait(&w, 5000);
+        it_op_wait(&w, 5000);
         event_free(ev);
         check_note("round %d: acquire with a 300 ms busy loop in flight: %d (%s), validity %lld",
                    round, w.status, it_errstr(l), (long long)w.validity);
         CHECK_RC(l, w.status, REDLOCK_OK);
         CHECK_GT(w.validity, 9000 - 400);
-        struct sl_op r = {base, 0, 0, 0, 0};
+        struct it_op r = {f.base};
         CHECK_GT(redlock_lock_validity(l), 8000);
-        CHECK_RC(l, redlock_release_async(l, sl_op_cb, &r), REDLOCK_OK);
+        CHECK_RC(l, redlock_release_async(l, it_op_cb, &r), REDLOCK_OK);
         /* masters may delete it from now on: no validity from the start */
         CHECK_EQ(redlock_lock_validity(l), 0);
-        sl_op_wait(&r, 5000);
+        it_op_wait(&r, 5000);
         CHECK_RC(l, r.status, REDLOCK_OK);
     }
     for (size_t i = 0; i < 3; i++) {
-        CHECK_EQ(redlock_client_node_stats(c, i, &st), 0);
+        CHECK_EQ(redlock_client_node_stats(f.c, i, &st), 0);
         CHECK_EQ(st.timeouts, 0);
         CHECK_EQ(st.connects, 1);
     }
 
-    redlock_lock_free(l);
-    redlock_client_free(c);
-    event_base_free(base);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 /* ---- undos around the first handshake, resets and restarts ------------- */
@@ -993,42 +867,36 @@ TEST(safety_busy_loop_with_ops_in_flight)
  * others, and its undo must leave behind that SET, not before it. */
 TEST(safety_undo_during_first_handshake_follows_its_set)
 {
-    rlt_servers *s = it_start(3, NULL);
-    struct event_base *base = sl_base();
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
     static const char key[] = "safety:undo-first-handshake";
     size_t klen = sizeof key - 1;
     redlock_options o;
-    redlock_client *c = NULL;
-    char err[256] = "";
 
-    sl_set_other(s, 0, key);
-    sl_set_other(s, 1, key);
+    sl_set_other(f.s, 0, key);
+    sl_set_other(f.s, 1, key);
     it_opts(&o);
     o.connect_timeout_ms = 5000;
     o.node_timeout_ms = 1000;
-    CHECK_EQ(rlt_servers_pause(s, 2), 0);
-    CHECK_MSG(redlock_client_new(&c, base, rlt_servers_addrs(s), 3, &o, err, sizeof err) == 0,
-              "%s", err);
-    redlock_lock *l = IT_LOCK(c, key);
-    struct sl_op w = {base, 0, 0, 0, 0};
-    CHECK_RC(l, redlock_try_acquire_async(l, 30000, sl_op_cb, &w), REDLOCK_OK);
-    sl_op_wait(&w, 5000);
+    CHECK_EQ(rlt_servers_pause(f.s, 2), 0);
+    f.c = it_client_new(f.base, rlt_servers_addrs(f.s), 3, &o);
+    redlock_lock *l = it_fix_lock(&f, f.c, key);
+    struct it_op w = {f.base};
+    CHECK_RC(l, redlock_try_acquire_async(l, 30000, it_op_cb, &w), REDLOCK_OK);
+    it_op_wait(&w, 5000);
     CHECK_RC(l, w.status, REDLOCK_ENOQUORUM);
 
-    CHECK_EQ(rlt_servers_resume(s, 2), 0);
-    CHECK_EQ(it_async_wait_connected(base, c, 3, 5000), 0);
+    CHECK_EQ(rlt_servers_resume(f.s, 2), 0);
+    CHECK_EQ(it_async_wait_connected(f.base, f.c, 3, 5000), 0);
     /* the SET, then its undo (an EVAL), run on master 2 */
-    CHECK_GE(sl_pump_calls(base, s, 2, "eval", 1, 3000), 1);
+    CHECK_GE(sl_pump_calls(f.base, f.s, 2, "eval", 1, 3000), 1);
     check_note("master 2 after the handshake: our value %d, PTTL %lld",
-               it_has_value(s, 2, key, klen, redlock_lock_value(l, NULL), 32),
-               it_pttl(s, 2, key, klen));
-    CHECK_EQ(it_count_lock(s, key, klen, l), 0);
-    CHECK_EQ(sl_set_calls(s, 2), 1);     /* the SET did run there */
+               it_has_value(f.s, 2, key, klen, redlock_lock_value(l, NULL), 32),
+               it_pttl(f.s, 2, key, klen));
+    CHECK_EQ(it_count_lock(f.s, key, klen, l), 0);
+    CHECK_EQ(it_calls(f.s, 2, "set"), 1);     /* the SET did run there */
 
-    redlock_lock_free(l);
-    redlock_client_free(c);
-    event_base_free(base);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 /* The attempt is lost while master 2's SET is on its way; the undo queued
@@ -1036,52 +904,48 @@ TEST(safety_undo_during_first_handshake_follows_its_set)
  * the server: the undo must be owed and sent after reconnecting. */
 TEST(safety_undo_requeued_when_its_connection_resets)
 {
-    rlt_servers *s = it_start(3, NULL);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
     static const char key[] = "safety:undo-reset";
     size_t klen = sizeof key - 1;
     char err[256] = "", a2[64];
 
-    sl_set_other(s, 0, key);
-    sl_set_other(s, 1, key);
-    rlp_thread *px = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(s, 2), err, sizeof err);
+    sl_set_other(f.s, 0, key);
+    sl_set_other(f.s, 1, key);
+    rlp_thread *px = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(f.s, 2), err, sizeof err);
     CHECK_MSG(px != NULL, "%s", err);
     snprintf(a2, sizeof a2, "127.0.0.1:%d", rlp_thread_port(px));
-    const char *addrs[3] = {rlt_servers_addr(s, 0), rlt_servers_addr(s, 1), a2};
-    struct event_base *base = sl_base();
+    const char *addrs[3] = {rlt_servers_addr(f.s, 0), rlt_servers_addr(f.s, 1), a2};
     redlock_options o;
-    redlock_client *c = NULL;
     it_opts(&o);
     o.node_timeout_ms = 500;
     o.reconnect_min_ms = 5;
-    CHECK_MSG(redlock_client_new(&c, base, addrs, 3, &o, err, sizeof err) == 0, "%s", err);
-    CHECK_EQ(it_async_wait_connected(base, c, 3, 3000), 0);
+    f.c = it_client_new(f.base, addrs, 3, &o);
+    CHECK_EQ(it_async_wait_connected(f.base, f.c, 3, 3000), 0);
     rlp_thread_set_latency(px, RLP_UP, 50, 0);     /* the SET is late on master 2 */
     rlp_thread_set_setreset(px, 1);                /* and its connection resets */
-    redlock_lock *l = IT_LOCK(c, key);
-    struct sl_op w = {base, 0, 0, 0, 0};
-    CHECK_RC(l, redlock_try_acquire_async(l, 30000, sl_op_cb, &w), REDLOCK_OK);
-    sl_op_wait(&w, 5000);
+    redlock_lock *l = it_fix_lock(&f, f.c, key);
+    struct it_op w = {f.base};
+    CHECK_RC(l, redlock_try_acquire_async(l, 30000, it_op_cb, &w), REDLOCK_OK);
+    it_op_wait(&w, 5000);
     CHECK_RC(l, w.status, REDLOCK_ENOQUORUM);
 
     rlp_stats st;
     int64_t deadline = check_now_ms() + 3000;
     do {
-        sl_run(base, 10);
+        it_run(f.base, 10);
         rlp_thread_stats(px, &st);
     } while (st.setresets < 1 && check_now_ms() < deadline);
     CHECK_EQ(st.setresets, 1);
-    CHECK_EQ(it_async_wait_connected(base, c, 3, 3000), 0);
-    int left = sl_pump_count(base, s, key, 2, 3000);   /* only the other's two */
+    CHECK_EQ(it_async_wait_connected(f.base, f.c, 3, 3000), 0);
+    int left = sl_pump_count(f.base, f.s, key, 2, 3000);   /* only the other's two */
     check_note("after the reset and reconnection: key on %d masters, ours on %d", left,
-               it_count_lock(s, key, klen, l));
-    CHECK_EQ(sl_set_calls(s, 2), 1);
-    CHECK_EQ(it_count_lock(s, key, klen, l), 0);
+               it_count_lock(f.s, key, klen, l));
+    CHECK_EQ(it_calls(f.s, 2, "set"), 1);
+    CHECK_EQ(it_count_lock(f.s, key, klen, l), 0);
 
-    redlock_lock_free(l);
-    redlock_client_free(c);
-    event_base_free(base);
+    it_fix_stop(&f);
     rlp_thread_stop(px);
-    rlt_servers_free(s);
 }
 
 /* CLIENT KILL ID/ADDR cannot tell unix-socket clients apart (they all have
@@ -1093,33 +957,31 @@ TEST(safety_owed_undo_never_kills_another_client)
     snprintf(sock, sizeof sock, "%s/rl-undo-%d.sock", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
              (int)getpid());
     const char *extra[] = {"--unixsocket", sock, NULL};
-    rlt_servers *s = it_start(1, extra);
+    struct it_fix f = {.extra = extra};
+    it_fix_start(&f, 1, NULL, IT_ASYNC | IT_NOCLIENT);
     snprintf(addr, sizeof addr, "unix://%s", sock);
     const char *addrs[1] = {addr};
-    struct event_base *base = sl_base();
     redlock_options o;
-    redlock_client *c = NULL;
-    char err[256] = "";
     it_opts(&o);
     o.reconnect_min_ms = 1500;     /* the other client connects first */
     o.reconnect_max_ms = 3000;
     o.node_timeout_ms = 1000;
-    CHECK_MSG(redlock_client_new(&c, base, addrs, 1, &o, err, sizeof err) == 0, "%s", err);
-    CHECK_EQ(it_async_wait_connected(base, c, 1, 3000), 0);
-    redisReply *r = rlt_servers_command(s, 0, "CLIENT LIST TYPE normal");
+    f.c = it_client_new(f.base, addrs, 1, &o);
+    CHECK_EQ(it_async_wait_connected(f.base, f.c, 1, 3000), 0);
+    redisReply *r = rlt_servers_command(f.s, 0, "CLIENT LIST TYPE normal");
     CHECK(r && r->type == REDIS_REPLY_STRING);
     const char *line = strstr(r->str, "id=");
     long long ours = line ? atoll(line + 3) : -1;     /* the only normal client */
     freeReplyObject(r);
     CHECK_GT(ours, 0);
 
-    redlock_lock *l = IT_LOCK(c, "safety:undo-unix");
-    struct sl_op w = {base, 0, 0, 0, 0};
-    CHECK_EQ(rlt_servers_pause(s, 0), 0);
-    CHECK_RC(l, redlock_try_acquire_async(l, 30000, sl_op_cb, &w), REDLOCK_OK);
-    sl_run(base, 50);                           /* the SET is written */
-    CHECK_EQ(rlt_servers_restart(s, 0), 0);     /* connection lost: undo owed */
-    sl_op_wait(&w, 5000);
+    redlock_lock *l = it_fix_lock(&f, f.c, "safety:undo-unix");
+    struct it_op w = {f.base};
+    CHECK_EQ(rlt_servers_pause(f.s, 0), 0);
+    CHECK_RC(l, redlock_try_acquire_async(l, 30000, it_op_cb, &w), REDLOCK_OK);
+    it_run(f.base, 50);                           /* the SET is written */
+    CHECK_EQ(rlt_servers_restart(f.s, 0), 0);     /* connection lost: undo owed */
+    it_op_wait(&w, 5000);
     CHECK_NE(w.status, REDLOCK_OK);
     /* another application's connection that gets the id we had */
     redisContext *other = NULL, *opened[100];
@@ -1135,19 +997,16 @@ TEST(safety_owed_undo_never_kills_another_client)
         freeReplyObject(id);
     }
     CHECK_MSG(other != NULL, "no connection got id %lld", ours);
-    CHECK_EQ(it_async_wait_connected(base, c, 1, 5000), 0);
-    CHECK_GE(sl_pump_calls(base, s, 0, "eval", 1, 3000), 1);   /* the owed undo ran */
+    CHECK_EQ(it_async_wait_connected(f.base, f.c, 1, 5000), 0);
+    CHECK_GE(sl_pump_calls(f.base, f.s, 0, "eval", 1, 3000), 1);   /* the owed undo ran */
     r = redisCommand(other, "PING");
     CHECK_MSG(r != NULL, "the other client's connection was killed: %s", other->errstr);
     freeReplyObject(r);
-    CHECK_EQ(sl_calls(s, 0, "client|kill"), 0);
+    CHECK_EQ(it_calls(f.s, 0, "client|kill"), 0);
     for (int i = 0; i < nopened; i++)
         redisFree(opened[i]);
 
-    redlock_lock_free(l);
-    redlock_client_free(c);
-    event_base_free(base);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
     unlink(sock);
 }
 
@@ -1163,7 +1022,7 @@ static int sl_pump_value_gone(struct event_base *base, rlt_servers *s, int i, co
     /* -1: the server did not answer (e.g. busy): keep waiting */
     while ((held = it_has_value(s, i, key, strlen(key), v, vlen)) != 0 &&
            check_now_ms() < deadline)
-        sl_run(base, 10);
+        it_run(base, 10);
     return held;
 }
 
@@ -1188,45 +1047,45 @@ static void *busy_script(void *arg)
  * again, not forgotten (the SET would stay for its whole ttl). */
 TEST(safety_undo_retried_after_busy_reply)
 {
-    rlt_servers *s = it_start(3, NULL);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
     static const char key[] = "safety:undo-busy";
-    struct event_base *base = sl_base();
     redlock_options o;
     pthread_t th;
 
-    sl_set_other(s, 0, key);
-    sl_set_other(s, 1, key);
-    sl_status_ok(rlt_servers_command(s, 2, "CONFIG SET busy-reply-threshold 50"), 2, "CONFIG");
+    sl_set_other(f.s, 0, key);
+    sl_set_other(f.s, 1, key);
+    sl_status_ok(rlt_servers_command(f.s, 2, "CONFIG SET busy-reply-threshold 50"), 2, "CONFIG");
     it_opts(&o);
     o.node_timeout_ms = 3000;
     o.max_timeouts = 0;
-    redlock_client *c = it_async_client(base, s, &o);
-    redlock_lock *l = IT_LOCK(c, key);
-    struct sl_op w = {base, 0, 0, 0, 0};
-    CHECK_EQ(rlt_servers_pause(s, 0), 0);
-    CHECK_EQ(rlt_servers_pause(s, 1), 0);
-    CHECK_RC(l, redlock_try_acquire_async(l, 30000, sl_op_cb, &w), REDLOCK_OK);
-    CHECK_EQ(sl_pump_count(base, s, key, 1, 2000), 1);     /* our SET ran on master 2 */
-    busy_port = rlt_servers_port(s, 2);
+    f.c = it_async_client(f.base, f.s, &o);
+    redlock_lock *l = it_fix_lock(&f, f.c, key);
+    struct it_op w = {f.base};
+    CHECK_EQ(rlt_servers_pause(f.s, 0), 0);
+    CHECK_EQ(rlt_servers_pause(f.s, 1), 0);
+    CHECK_RC(l, redlock_try_acquire_async(l, 30000, it_op_cb, &w), REDLOCK_OK);
+    CHECK_EQ(sl_pump_count(f.base, f.s, key, 1, 2000), 1);     /* our SET ran on master 2 */
+    busy_port = rlt_servers_port(f.s, 2);
     CHECK_EQ(pthread_create(&th, NULL, busy_script, NULL), 0);
     /* wait until the server says it is busy with the script */
     int64_t until = check_now_ms() + 3000;
     int busy = 0;
     while (!busy && check_now_ms() < until) {
-        redisReply *p = rlt_servers_command(s, 2, "PING");
+        redisReply *p = rlt_servers_command(f.s, 2, "PING");
         busy = p && p->type == REDIS_REPLY_ERROR && strncmp(p->str, "BUSY", 4) == 0;
         freeReplyObject(p);
         if (!busy)
-            sl_run(base, 5);
+            it_run(f.base, 5);
     }
     CHECK(busy);
-    CHECK_EQ(rlt_servers_resume(s, 0), 0);                 /* they refuse: lost */
-    CHECK_EQ(rlt_servers_resume(s, 1), 0);
-    sl_op_wait(&w, 5000);
+    CHECK_EQ(rlt_servers_resume(f.s, 0), 0);                 /* they refuse: lost */
+    CHECK_EQ(rlt_servers_resume(f.s, 1), 0);
+    it_op_wait(&w, 5000);
     CHECK_RC(l, w.status, REDLOCK_ENOQUORUM);
-    int held = sl_pump_value_gone(base, s, 2, key, l, 8000);
+    int held = sl_pump_value_gone(f.base, f.s, 2, key, l, 8000);
     CHECK_EQ(pthread_join(th, NULL), 0);
-    redisReply *r = rlt_servers_command(s, 2, "INFO commandstats");
+    redisReply *r = rlt_servers_command(f.s, 2, "INFO commandstats");
     CHECK(r && r->type == REDIS_REPLY_STRING);
     const char *e = strstr(r->str, "cmdstat_eval:");
     check_note("master 2: our value %s; %.*s", held ? "still there" : "gone",
@@ -1236,10 +1095,7 @@ TEST(safety_undo_retried_after_busy_reply)
     freeReplyObject(r);
     CHECK_EQ(held, 0);
 
-    redlock_lock_free(l);
-    redlock_client_free(c);
-    event_base_free(base);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 /* A blocking client whose undo is owed (the SET's connection was reset):
@@ -1247,10 +1103,11 @@ TEST(safety_undo_retried_after_busy_reply)
  * must leave then, not at some later call. */
 TEST(safety_owed_undo_leaves_with_wait_connected)
 {
-    rlt_servers *s = it_start(1, NULL);
+    struct it_fix f = {0};
+    it_fix_start(&f, 1, NULL, IT_NOCLIENT);
     static const char key[] = "safety:owed-blocking";
     char err[256] = "", a[64];
-    rlp_thread *px = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(s, 0), err, sizeof err);
+    rlp_thread *px = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(f.s, 0), err, sizeof err);
     CHECK_MSG(px != NULL, "%s", err);
     snprintf(a, sizeof a, "127.0.0.1:%d", rlp_thread_port(px));
     const char *addrs[1] = {a};
@@ -1258,31 +1115,29 @@ TEST(safety_owed_undo_leaves_with_wait_connected)
     it_opts(&o);
     o.reconnect_min_ms = 200;
     o.reconnect_max_ms = 200;
-    redlock_client *c = it_client_addrs(addrs, 1, &o, 1);
-    redlock_lock *l = IT_LOCK(c, key);
+    f.c = it_client_addrs(addrs, 1, &o, 1);
+    redlock_lock *l = it_fix_lock(&f, f.c, key);
     rlp_thread_set_setreset(px, 1);
     CHECK_NE(redlock_try_acquire(l, 30000), REDLOCK_OK);
-    CHECK_EQ(sl_set_calls(s, 0), 1);        /* the SET ran before the reset */
-    CHECK_EQ(redlock_client_wait_connected(c, 1, 3000), 0);
+    CHECK_EQ(it_calls(f.s, 0, "set"), 1);        /* the SET ran before the reset */
+    CHECK_EQ(redlock_client_wait_connected(f.c, 1, 3000), 0);
     /* no more calls into the library: only the server may act now */
-    int held = it_count_lock(s, key, sizeof key - 1, l);
+    int held = it_count_lock(f.s, key, sizeof key - 1, l);
     int64_t deadline = check_now_ms() + 2000;
     while (held && check_now_ms() < deadline) {
         usleep(5000);
-        held = it_count_lock(s, key, sizeof key - 1, l);
+        held = it_count_lock(f.s, key, sizeof key - 1, l);
     }
     check_note("after wait_connected: our value %s", held ? "still there" : "gone");
     CHECK_EQ(held, 0);
 
-    redlock_lock_free(l);
-    redlock_client_free(c);
+    it_fix_stop(&f);
     rlp_thread_stop(px);
-    rlt_servers_free(s);
 }
 
 struct drop_cb {
     redlock_lock *second;
-    struct sl_op *w2;
+    struct it_op *w2;
     int down, protocol_errors;
 };
 
@@ -1294,7 +1149,7 @@ static void drop_first_cb(redlock_lock *l, int status, void *privdata)
     (void)status;
     while (check_now_ms() < until)
         ;       /* longer than the 1 ms back-off: the node is due again */
-    CHECK_EQ(redlock_try_acquire_async(d->second, 30000, sl_op_cb, d->w2), REDLOCK_OK);
+    CHECK_EQ(redlock_try_acquire_async(d->second, 30000, it_op_cb, d->w2), REDLOCK_OK);
 }
 
 static void drop_node_cb(redlock_client *c, size_t node, int event, const char *detail,
@@ -1314,41 +1169,37 @@ static void drop_node_cb(redlock_client *c, size_t node, int event, const char *
  * would then find no request: "protocol error"). */
 TEST(safety_no_reconnect_inside_a_drop)
 {
-    rlt_servers *s = it_start(1, NULL);
+    struct it_fix f = {0};
+    it_fix_start(&f, 1, NULL, IT_ASYNC | IT_NOCLIENT);
     char err[256] = "", a[64];
-    rlp_thread *px = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(s, 0), err, sizeof err);
+    rlp_thread *px = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(f.s, 0), err, sizeof err);
     CHECK_MSG(px != NULL, "%s", err);
     snprintf(a, sizeof a, "127.0.0.1:%d", rlp_thread_port(px));
     const char *addrs[1] = {a};
-    struct event_base *base = sl_base();
-    struct sl_op w2 = {base, 0, 0, 0, 0};
+    struct it_op w2 = {f.base};
     struct drop_cb d = {NULL, &w2, 0, 0};
     redlock_options o;
-    redlock_client *c = NULL;
     it_opts(&o);
     o.node_timeout_ms = 1000;
     o.reconnect_min_ms = 1;
     o.reconnect_max_ms = 1;
     o.node_cb = drop_node_cb;
     o.node_privdata = &d;
-    CHECK_MSG(redlock_client_new(&c, base, addrs, 1, &o, err, sizeof err) == 0, "%s", err);
-    CHECK_EQ(it_async_wait_connected(base, c, 1, 3000), 0);
-    redlock_lock *l1 = IT_LOCK(c, "safety:drop-a");
-    d.second = IT_LOCK(c, "safety:drop-b");
+    f.c = it_client_new(f.base, addrs, 1, &o);
+    CHECK_EQ(it_async_wait_connected(f.base, f.c, 1, 3000), 0);
+    redlock_lock *l1 = it_fix_lock(&f, f.c, "safety:drop-a");
+    d.second = IT_LOCK(f.c, "safety:drop-b");
     rlp_thread_set_setreset(px, 1);
     CHECK_EQ(redlock_try_acquire_async(l1, 30000, drop_first_cb, &d), REDLOCK_OK);
-    sl_op_wait(&w2, 5000);
-    CHECK_EQ(it_async_wait_connected(base, c, 1, 3000), 0);
-    sl_run(base, 100);
+    it_op_wait(&w2, 5000);
+    CHECK_EQ(it_async_wait_connected(f.base, f.c, 1, 3000), 0);
+    it_run(f.base, 100);
     check_note("node down %d times, %d with a protocol error; second acquire %d", d.down,
                d.protocol_errors, w2.status);
     CHECK_GE(d.down, 1);
     CHECK_EQ(d.protocol_errors, 0);
 
-    redlock_lock_free(l1);
     redlock_lock_free(d.second);
-    redlock_client_free(c);
-    event_base_free(base);
+    it_fix_stop(&f);
     rlp_thread_stop(px);
-    rlt_servers_free(s);
 }

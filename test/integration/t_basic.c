@@ -19,20 +19,20 @@ static void check_validity(const redlock_lock *lock, int64_t ttl, int64_t elapse
 
 static void basic_cycle(int n)
 {
-    rlt_servers *s = it_start(n, NULL);
-    redlock_client *c = it_client(s, NULL);
+    struct it_fix f = {0};
+    it_fix_start(&f, n, NULL, 0);
     size_t quorum = (size_t)n / 2 + 1;
-    CHECK_EQ(redlock_client_nodes(c), n);
-    CHECK_EQ(redlock_client_quorum(c), quorum);
-    CHECK_EQ(redlock_client_connected(c), n);
+    CHECK_EQ(redlock_client_nodes(f.c), n);
+    CHECK_EQ(redlock_client_quorum(f.c), quorum);
+    CHECK_EQ(redlock_client_connected(f.c), n);
 
     static const char res[] = "basic:resource";
     size_t rlen = sizeof res - 1;
-    redlock_lock *lock = IT_LOCK(c, res);
+    redlock_lock *lock = it_fix_lock(&f, f.c, res);
     size_t vlen = 12345;
     CHECK(redlock_lock_value(lock, &vlen) == NULL);
     CHECK_EQ(redlock_lock_validity(lock), 0);
-    CHECK_EQ(rlt_servers_count_key(s, res, rlen), 0); /* creating it sent nothing */
+    CHECK_EQ(rlt_servers_count_key(f.s, res, rlen), 0); /* creating it sent nothing */
 
     /* acquire */
     int64_t t0 = check_now_ms();
@@ -49,10 +49,10 @@ static void basic_cycle(int n)
     memcpy(first, val, vlen);
     size_t firstlen = vlen;
     /* At least a quorum holds our value at once, every master soon. */
-    CHECK_GE(it_count_lock(s, res, rlen, lock), quorum);
-    CHECK_EQ(it_wait_lock_count(s, res, rlen, lock, n, 2000), n);
+    CHECK_GE(it_count_lock(f.s, res, rlen, lock), quorum);
+    CHECK_EQ(it_wait_lock_count(f.s, res, rlen, lock, n, 2000), n);
     for (int i = 0; i < n; i++) {
-        long long pttl = it_pttl(s, i, res, rlen);
+        long long pttl = it_pttl(f.s, i, res, rlen);
         CHECK_GT(pttl, 0);
         CHECK_LE(pttl, 5000);
     }
@@ -68,17 +68,17 @@ static void basic_cycle(int n)
     int64_t deadline = check_now_ms() + 2000;
     for (int i = 0; i < n; i++) {
         long long pttl;
-        while ((pttl = it_pttl(s, i, res, rlen)) <= 5000 && check_now_ms() < deadline)
+        while ((pttl = it_pttl(f.s, i, res, rlen)) <= 5000 && check_now_ms() < deadline)
             ;
         CHECK_GT(pttl, 5000);
         CHECK_LE(pttl, 20000);
     }
-    CHECK_EQ(it_count_lock(s, res, rlen, lock), n);
+    CHECK_EQ(it_count_lock(f.s, res, rlen, lock), n);
 
     /* release: the key is gone everywhere */
     CHECK_RC(lock, redlock_release(lock), REDLOCK_OK);
     CHECK_EQ(redlock_lock_nodes_ok(lock), n);
-    CHECK_EQ(rlt_servers_count_key(s, res, rlen), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, res, rlen), 0);
     CHECK_EQ(redlock_lock_validity(lock), 0);
 
     /* nothing left to release or extend */
@@ -86,7 +86,7 @@ static void basic_cycle(int n)
     CHECK_EQ(redlock_lock_nodes_ok(lock), 0);
     CHECK_NE(it_errstr(lock)[0], '\0');
     CHECK_RC(lock, redlock_extend(lock, 1000), REDLOCK_ENOTOWNER);
-    CHECK_EQ(rlt_servers_count_key(s, res, rlen), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, res, rlen), 0);
 
     /* try_acquire: one attempt, a fresh random value */
     t0 = check_now_ms();
@@ -96,14 +96,12 @@ static void basic_cycle(int n)
     val = redlock_lock_value(lock, &vlen);
     CHECK(val != NULL);
     CHECK(vlen != firstlen || memcmp(val, first, vlen) != 0);
-    CHECK_EQ(it_wait_lock_count(s, res, rlen, lock, n, 2000), n);
+    CHECK_EQ(it_wait_lock_count(f.s, res, rlen, lock, n, 2000), n);
     CHECK_RC(lock, redlock_release(lock), REDLOCK_OK);
     CHECK_EQ(redlock_lock_nodes_ok(lock), n);
-    CHECK_EQ(rlt_servers_count_key(s, res, rlen), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, res, rlen), 0);
 
-    redlock_lock_free(lock);
-    redlock_client_free(c);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 TEST(basic_1_master)
@@ -138,54 +136,50 @@ TEST(basic_quorum_sizes)
 
 TEST(basic_several_locks_one_client)
 {
-    rlt_servers *s = it_start(3, NULL);
-    redlock_client *c = it_client(s, NULL);
-    redlock_lock *a = IT_LOCK(c, "several:a");
-    redlock_lock *b = IT_LOCK(c, "several:b");
-    redlock_lock *a2 = IT_LOCK(c, "several:a");
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, 0);
+    redlock_lock *a = it_fix_lock(&f, f.c, "several:a");
+    redlock_lock *b = it_fix_lock(&f, f.c, "several:b");
+    redlock_lock *a2 = it_fix_lock(&f, f.c, "several:a");
     CHECK_RC(a, redlock_acquire(a, 10000), REDLOCK_OK);
     CHECK_RC(b, redlock_acquire(b, 10000), REDLOCK_OK);
     /* a second lock object on a held resource is refused, even in the same client */
     CHECK_RC(a2, redlock_try_acquire(a2, 10000), REDLOCK_ENOQUORUM);
     CHECK_EQ(redlock_lock_validity(a2), 0);
-    CHECK_EQ(it_wait_lock_count(s, "several:a", 9, a, 3, 2000), 3);
-    CHECK_EQ(it_wait_lock_count(s, "several:b", 9, b, 3, 2000), 3);
+    CHECK_EQ(it_wait_lock_count(f.s, "several:a", 9, a, 3, 2000), 3);
+    CHECK_EQ(it_wait_lock_count(f.s, "several:b", 9, b, 3, 2000), 3);
     CHECK_RC(a, redlock_release(a), REDLOCK_OK);
-    CHECK_EQ(rlt_servers_count_key(s, "several:a", 9), 0);
-    CHECK_EQ(it_count_lock(s, "several:b", 9, b), 3); /* b untouched */
+    CHECK_EQ(rlt_servers_count_key(f.s, "several:a", 9), 0);
+    CHECK_EQ(it_count_lock(f.s, "several:b", 9, b), 3); /* b untouched */
     CHECK_RC(a2, redlock_try_acquire(a2, 10000), REDLOCK_OK);
     CHECK_RC(a2, redlock_release(a2), REDLOCK_OK);
     CHECK_RC(b, redlock_release(b), REDLOCK_OK);
-    CHECK_EQ(rlt_servers_count_key(s, "several:b", 9), 0);
-    redlock_lock_free(a);
-    redlock_lock_free(b);
-    redlock_lock_free(a2);
-    redlock_client_free(c);
-    rlt_servers_free(s);
+    CHECK_EQ(rlt_servers_count_key(f.s, "several:b", 9), 0);
+    it_fix_stop(&f);
 }
 
 TEST(basic_binary_resource_and_key_prefix)
 {
-    rlt_servers *s = it_start(3, NULL);
     redlock_options o;
     it_opts(&o);
     o.key_prefix = "rl:test:";
-    redlock_client *c = it_client(s, &o);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, &o, 0);
     static const char res[] = "a\0b\xff" "c";
     size_t rlen = sizeof res - 1; /* 5 bytes, with a NUL and a 0xff */
     static const char key[] = "rl:test:a\0b\xff" "c";
     size_t klen = sizeof key - 1;
-    redlock_lock *lock = it_lock(c, res, rlen);
+    redlock_lock *lock = it_lock(f.c, res, rlen);
     CHECK_RC(lock, redlock_acquire(lock, 10000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(s, key, klen, lock, 3, 2000), 3);
+    CHECK_EQ(it_wait_lock_count(f.s, key, klen, lock, 3, 2000), 3);
     /* neither the bare resource nor a truncated name is the key */
-    CHECK_EQ(rlt_servers_count_key(s, res, rlen), 0);
-    CHECK_EQ(rlt_servers_count_key(s, key, 9), 0);
-    CHECK_EQ(rlt_servers_count_key(s, "rl:test:a", 9), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, res, rlen), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, key, 9), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, "rl:test:a", 9), 0);
 
     /* A resource differing only after the NUL is another lock. */
     static const char other[] = "a\0c\xff" "c";
-    redlock_lock *lo = it_lock(c, other, sizeof other - 1);
+    redlock_lock *lo = it_lock(f.c, other, sizeof other - 1);
     CHECK_RC(lo, redlock_try_acquire(lo, 10000), REDLOCK_OK);
     CHECK_RC(lo, redlock_release(lo), REDLOCK_OK);
     redlock_lock_free(lo);
@@ -194,68 +188,65 @@ TEST(basic_binary_resource_and_key_prefix)
     redlock_options o2;
     it_opts(&o2);
     o2.key_prefix = "other:";
-    redlock_client *c2 = it_client(s, &o2);
+    redlock_client *c2 = it_fix_client(&f, &o2);
     redlock_lock *l2 = it_lock(c2, res, rlen);
     CHECK_RC(l2, redlock_try_acquire(l2, 10000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(s, "other:a\0b\xff" "c", 11, l2, 3, 2000), 3);
+    CHECK_EQ(it_wait_lock_count(f.s, "other:a\0b\xff" "c", 11, l2, 3, 2000), 3);
     CHECK_RC(l2, redlock_release(l2), REDLOCK_OK);
 
     /* Same prefix from another client: refused. */
-    redlock_client *c3 = it_client(s, &o);
+    redlock_client *c3 = it_fix_client(&f, &o);
     redlock_lock *l3 = it_lock(c3, res, rlen);
     CHECK_RC(l3, redlock_try_acquire(l3, 10000), REDLOCK_ENOQUORUM);
 
     CHECK_RC(lock, redlock_release(lock), REDLOCK_OK);
-    CHECK_EQ(rlt_servers_count_key(s, key, klen), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, key, klen), 0);
     CHECK_RC(l3, redlock_try_acquire(l3, 10000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(s, key, klen, l3, 3, 2000), 3);
+    CHECK_EQ(it_wait_lock_count(f.s, key, klen, l3, 3, 2000), 3);
     CHECK_RC(l3, redlock_release(l3), REDLOCK_OK);
-    CHECK_EQ(rlt_servers_count_key(s, key, klen), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, key, klen), 0);
 
     redlock_lock_free(lock);
     redlock_lock_free(l2);
     redlock_lock_free(l3);
-    redlock_client_free(c);
-    redlock_client_free(c2);
-    redlock_client_free(c3);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 TEST(basic_fixed_value_and_handover)
 {
-    rlt_servers *s = it_start(3, NULL);
-    redlock_client *a = it_client(s, NULL);
-    redlock_client *b = it_client(s, NULL);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, 0);
+    redlock_client *b = it_fix_client(&f, NULL);
     static const char res[] = "handover";
     size_t rlen = sizeof res - 1;
 
     /* A fixed value is what lands on the masters. */
-    redlock_lock *la = IT_LOCK(a, res);
+    redlock_lock *la = it_fix_lock(&f, f.c, res);
     static const char fixed[] = "fixed\0value\xff";
     CHECK_RC(la, redlock_lock_set_value(la, fixed, sizeof fixed - 1), REDLOCK_OK);
     size_t vlen = 0;
     const char *v = redlock_lock_value(la, &vlen);
     CHECK(v != NULL && vlen == sizeof fixed - 1 && memcmp(v, fixed, vlen) == 0);
     CHECK_RC(la, redlock_acquire(la, 10000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(s, res, rlen, la, 3, 2000), 3);
-    CHECK_EQ(it_count_value(s, res, rlen, fixed, sizeof fixed - 1), 3);
+    CHECK_EQ(it_wait_lock_count(f.s, res, rlen, la, 3, 2000), 3);
+    CHECK_EQ(it_count_value(f.s, res, rlen, fixed, sizeof fixed - 1), 3);
 
     /* Another process given the value can extend and release it. */
-    redlock_lock *lb = IT_LOCK(b, res);
+    redlock_lock *lb = it_fix_lock(&f, b, res);
     CHECK_RC(lb, redlock_lock_set_value(lb, fixed, sizeof fixed - 1), REDLOCK_OK);
     CHECK_RC(lb, redlock_extend(lb, 30000), REDLOCK_OK);
     CHECK_GT(redlock_lock_validity(lb), 10000);
     int64_t deadline = check_now_ms() + 2000;
-    while (it_pttl(s, 0, res, rlen) <= 10000 && check_now_ms() < deadline)
+    while (it_pttl(f.s, 0, res, rlen) <= 10000 && check_now_ms() < deadline)
         ;
-    CHECK_GT(it_pttl(s, 0, res, rlen), 10000);
+    CHECK_GT(it_pttl(f.s, 0, res, rlen), 10000);
     CHECK_RC(lb, redlock_release(lb), REDLOCK_OK);
     CHECK_EQ(redlock_lock_nodes_ok(lb), 3);
-    CHECK_EQ(rlt_servers_count_key(s, res, rlen), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, res, rlen), 0);
     /* ... after which the original holder is no longer the owner */
     CHECK_RC(la, redlock_release(la), REDLOCK_ENOTOWNER);
     CHECK_RC(la, redlock_extend(la, 1000), REDLOCK_ENOTOWNER);
-    CHECK_EQ(rlt_servers_count_key(s, res, rlen), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, res, rlen), 0);
 
     /* Back to random values: two acquires put two different values. */
     CHECK_RC(la, redlock_lock_set_value(la, NULL, 0), REDLOCK_OK);
@@ -263,42 +254,37 @@ TEST(basic_fixed_value_and_handover)
     v = redlock_lock_value(la, &vlen);
     CHECK(v != NULL);
     CHECK(vlen != sizeof fixed - 1 || memcmp(v, fixed, vlen) != 0);
-    CHECK_EQ(it_count_value(s, res, rlen, fixed, sizeof fixed - 1), 0);
+    CHECK_EQ(it_count_value(f.s, res, rlen, fixed, sizeof fixed - 1), 0);
     CHECK_RC(la, redlock_release(la), REDLOCK_OK);
 
-    redlock_lock_free(la);
-    redlock_lock_free(lb);
-    redlock_client_free(a);
-    redlock_client_free(b);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 TEST(basic_huge_ttl)
 {
-    rlt_servers *s = it_start(1, NULL);
-    redlock_client *c = it_client(s, NULL);
-    redlock_lock *lock = IT_LOCK(c, "huge");
+    struct it_fix f = {0};
+    it_fix_start(&f, 1, NULL, 0);
+    redlock_lock *lock = it_fix_lock(&f, f.c, "huge");
     const int64_t ttl = (int64_t)1 << 40;
     CHECK_RC(lock, redlock_try_acquire(lock, ttl), REDLOCK_OK);
     CHECK_GT(redlock_lock_validity(lock), ttl / 2);
     CHECK_LE(redlock_lock_validity(lock), ttl);
-    CHECK_GT(it_pttl(s, 0, "huge", 4), ttl - 60000);
+    CHECK_GT(it_pttl(f.s, 0, "huge", 4), ttl - 60000);
     CHECK_RC(lock, redlock_extend(lock, ttl), REDLOCK_OK);
     CHECK_RC(lock, redlock_release(lock), REDLOCK_OK);
-    CHECK_EQ(rlt_servers_count_key(s, "huge", 4), 0);
-    redlock_lock_free(lock);
-    redlock_client_free(c);
-    rlt_servers_free(s);
+    CHECK_EQ(rlt_servers_count_key(f.s, "huge", 4), 0);
+    it_fix_stop(&f);
 }
 
 TEST(basic_client_freed_with_live_locks)
 {
-    rlt_servers *s = it_start(3, NULL);
-    redlock_client *c = it_client(s, NULL);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_NOCLIENT);
+    redlock_client *c = it_client(f.s, NULL);
     redlock_lock *held = IT_LOCK(c, "closed:held");
     redlock_lock *idle = IT_LOCK(c, "closed:idle");
     CHECK_RC(held, redlock_acquire(held, 10000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(s, "closed:held", 11, held, 3, 2000), 3);
+    CHECK_EQ(it_wait_lock_count(f.s, "closed:held", 11, held, 3, 2000), 3);
     redlock_client_free(c);
 
     CHECK_RC(held, redlock_release(held), REDLOCK_ECLOSED);
@@ -311,11 +297,11 @@ TEST(basic_client_freed_with_live_locks)
     CHECK_NE(it_errstr(idle)[0], '\0');
     CHECK_EQ(redlock_lock_validity(idle), 0);
     /* Freeing the client released nothing: the key waits for its ttl. */
-    CHECK_EQ(it_count_lock(s, "closed:held", 11, held), 3);
-    CHECK_EQ(rlt_servers_count_key(s, "closed:idle", 11), 0);
+    CHECK_EQ(it_count_lock(f.s, "closed:held", 11, held), 3);
+    CHECK_EQ(rlt_servers_count_key(f.s, "closed:idle", 11), 0);
     redlock_lock_free(held);
     redlock_lock_free(idle);
     redlock_lock_free(NULL);
     redlock_client_free(NULL);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }

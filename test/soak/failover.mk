@@ -1,6 +1,6 @@
-# test/failover.mk -- the failover and safety suite (included by the Makefile).
+# test/soak/failover.mk -- the failover and safety suite (included by the Makefile).
 #
-#   make failover        build test/failover/rl-worker, rl-check and test/rlproxy
+#   make failover        build test/soak/rl-worker, rl-check and test/rlproxy
 #   make failover-short  the short classic scenario (about 15 s), then one
 #                        round of the mixed fault schedule (about 17 s);
 #                        SEED=N replays a schedule
@@ -15,10 +15,10 @@
 #                        resources (~800 acquisitions/s: about 21 min on 2 cores)
 # docs/failover.md describes the fault kinds and the auditor.
 #
-# test/redlock-test depends on the two programs because t_failover.c runs
-# the short scenario through test/failover/failover.sh.
+# test/redlock-test depends on the two programs because test/fault/t_failover.c
+# runs the short scenario through test/soak/failover.sh.
 
-FAILOVER_BINS = test/failover/rl-worker test/failover/rl-check
+FAILOVER_BINS = test/soak/rl-worker test/soak/rl-check
 SOAK_SECONDS ?= 300
 SOAK_MASTERS ?= 5
 SOAK_WORKERS ?= 6
@@ -31,33 +31,33 @@ SEED_ARG = $(if $(SEED),--seed $(SEED),)
 
 failover: $(FAILOVER_BINS) test/rlproxy
 
-test/failover/rl-worker: test/failover/rl-worker.c redlock.h $(STATIC)
-	$(CC) $(ALL_CFLAGS) -o $@ test/failover/rl-worker.c $(STATIC) $(ALL_LDFLAGS) $(DEP_LIBS) -lpthread
+test/soak/rl-worker: test/soak/rl-worker.c redlock.h $(STATIC)
+	$(CC) $(ALL_CFLAGS) -o $@ test/soak/rl-worker.c $(STATIC) $(ALL_LDFLAGS) $(DEP_LIBS) -lpthread
 
-test/failover/rl-check: test/failover/rl-check.c
-	$(CC) $(ALL_CFLAGS) -o $@ test/failover/rl-check.c $(ALL_LDFLAGS)
+test/soak/rl-check: test/soak/rl-check.c
+	$(CC) $(ALL_CFLAGS) -o $@ test/soak/rl-check.c $(ALL_LDFLAGS)
 
 test/redlock-test: $(FAILOVER_BINS)
 
 failover-short: $(FAILOVER_BINS) test/rlproxy
-	sh test/failover/failover.sh short
-	sh test/failover/failover.sh $(SEED_ARG) mixed
+	sh test/soak/failover.sh short
+	sh test/soak/failover.sh $(SEED_ARG) mixed
 
 failover-mixed: $(FAILOVER_BINS) test/rlproxy
-	sh test/failover/failover.sh $(SEED_ARG) mixed
+	sh test/soak/failover.sh $(SEED_ARG) mixed
 
 soak: $(FAILOVER_BINS) test/rlproxy
-	sh test/failover/soak.sh --seconds $(SOAK_SECONDS) --masters $(SOAK_MASTERS) \
+	sh test/soak/soak.sh --seconds $(SOAK_SECONDS) --masters $(SOAK_MASTERS) \
 	    --workers $(SOAK_WORKERS) $(SEED_ARG) $(SOAK_ARGS)
 
 soak-classic: $(FAILOVER_BINS)
-	sh test/failover/soak.sh --classic --seconds $(SOAK_SECONDS) --masters $(SOAK_MASTERS) \
+	sh test/soak/soak.sh --classic --seconds $(SOAK_SECONDS) --masters $(SOAK_MASTERS) \
 	    --workers $(SOAK_WORKERS) $(SOAK_ARGS)
 
 soak-million: $(FAILOVER_BINS) test/rlproxy
-	sh test/failover/soak.sh --acquisitions $(SOAK_ACQUISITIONS) --masters $(SOAK_MASTERS) \
+	sh test/soak/soak.sh --acquisitions $(SOAK_ACQUISITIONS) --masters $(SOAK_MASTERS) \
 	    --workers 8 --resources 16 --hold-max 3 --idle-max 0 --extend-pct 20 \
 	    $(SEED_ARG) $(SOAK_ARGS)
 
-# t_netfault.c drives test/rlproxy processes
+# test/fault/t_netfault.c drives test/rlproxy processes
 test/redlock-test: test/rlproxy

@@ -6,18 +6,18 @@
 
 TEST(hung_master_is_reconnected_after_max_timeouts)
 {
-    rlt_servers *s = it_start(3, NULL);
     redlock_options o;
     it_opts(&o);
     o.node_timeout_ms = 100;
     o.connect_timeout_ms = 5000;    /* the paused node's handshake never ends */
     o.max_timeouts = 3;
-    redlock_client *c = it_client(s, &o);
-    redlock_lock *l = IT_LOCK(c, "hung");
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, &o, 0);
+    redlock_lock *l = it_fix_lock(&f, f.c, "hung");
     redlock_node_stats st;
     redlock_node_result r;
 
-    CHECK_EQ(rlt_servers_pause(s, 2), 0);
+    CHECK_EQ(rlt_servers_pause(f.s, 2), 0);
     /* releases wait for every node: each of the first three pays the timeout */
     for (int i = 0; i < 3; i++) {
         CHECK_RC(l, redlock_try_acquire(l, 10000), REDLOCK_OK);
@@ -39,48 +39,44 @@ TEST(hung_master_is_reconnected_after_max_timeouts)
     CHECK_EQ(r.vote, REDLOCK_VOTE_DOWN);
     CHECK_MSG(strstr(r.detail, "not answering") || strstr(r.detail, "not connected"),
               "detail: %s", r.detail);
-    CHECK_EQ(redlock_client_node_stats(c, 2, &st), 0);
+    CHECK_EQ(redlock_client_node_stats(f.c, 2, &st), 0);
     CHECK_EQ(st.connected, 0);
     CHECK_EQ(st.timeouts, 3);
     CHECK(strstr(st.last_error, "3 requests in a row timed out") != NULL);
 
     /* resumed: it answers the pending handshake and counts again */
-    CHECK_EQ(rlt_servers_resume(s, 2), 0);
-    CHECK_EQ(redlock_client_wait_connected(c, 3, 5000), 0);
+    CHECK_EQ(rlt_servers_resume(f.s, 2), 0);
+    CHECK_EQ(redlock_client_wait_connected(f.c, 3, 5000), 0);
     CHECK_RC(l, redlock_try_acquire(l, 10000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(s, "hung", 4, l, 3, 2000), 3);
+    CHECK_EQ(it_wait_lock_count(f.s, "hung", 4, l, 3, 2000), 3);
     CHECK_RC(l, redlock_release(l), REDLOCK_OK);
     CHECK_EQ(redlock_lock_nodes_ok(l), 3);
-    redlock_lock_free(l);
-    redlock_client_free(c);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 TEST(hung_master_kept_with_max_timeouts_zero)
 {
-    rlt_servers *s = it_start(3, NULL);
     redlock_options o;
     it_opts(&o);
     o.node_timeout_ms = 60;
     o.max_timeouts = 0;             /* never drop for timeouts */
-    redlock_client *c = it_client(s, &o);
-    redlock_lock *l = IT_LOCK(c, "hung0");
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, &o, 0);
+    redlock_lock *l = it_fix_lock(&f, f.c, "hung0");
     redlock_node_result r;
 
-    CHECK_EQ(rlt_servers_pause(s, 2), 0);
+    CHECK_EQ(rlt_servers_pause(f.s, 2), 0);
     for (int i = 0; i < 5; i++) {
         CHECK_RC(l, redlock_try_acquire(l, 10000), REDLOCK_OK);
         CHECK_RC(l, redlock_release(l), REDLOCK_OK);
         CHECK_EQ(redlock_lock_node_result(l, 2, &r), 0);
         CHECK_EQ(r.vote, REDLOCK_VOTE_TIMEOUT);     /* still waited for, every time */
     }
-    CHECK_EQ(rlt_servers_resume(s, 2), 0);
+    CHECK_EQ(rlt_servers_resume(f.s, 2), 0);
     /* the queued requests are answered in order; the node was never dropped */
     redlock_node_stats st;
-    CHECK_EQ(redlock_client_node_stats(c, 2, &st), 0);
+    CHECK_EQ(redlock_client_node_stats(f.c, 2, &st), 0);
     CHECK_EQ(st.connects, 1);
     CHECK_EQ(st.connected, 1);
-    redlock_lock_free(l);
-    redlock_client_free(c);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }

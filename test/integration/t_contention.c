@@ -6,21 +6,21 @@
 
 TEST(contention_second_client_refused)
 {
-    rlt_servers *s = it_start(3, NULL);
-    redlock_client *a = it_client(s, NULL);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, 0);
     redlock_options o;
     it_opts(&o);
     o.retry_count = 2;
     o.retry_delay_ms = 20;
     o.retry_jitter_ms = 5;
-    redlock_client *b = it_client(s, &o);
+    redlock_client *b = it_fix_client(&f, &o);
     static const char res[] = "contended";
     size_t rlen = sizeof res - 1;
-    redlock_lock *la = IT_LOCK(a, res);
-    redlock_lock *lb = IT_LOCK(b, res);
+    redlock_lock *la = it_fix_lock(&f, f.c, res);
+    redlock_lock *lb = it_fix_lock(&f, b, res);
 
     CHECK_RC(la, redlock_acquire(la, 10000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(s, res, rlen, la, 3, 2000), 3);
+    CHECK_EQ(it_wait_lock_count(f.s, res, rlen, la, 3, 2000), 3);
 
     int64_t t0 = check_now_ms();
     CHECK_RC(lb, redlock_try_acquire(lb, 10000), REDLOCK_ENOQUORUM);
@@ -28,7 +28,7 @@ TEST(contention_second_client_refused)
     CHECK_EQ(redlock_lock_nodes_ok(lb), 0);
     CHECK_EQ(redlock_lock_validity(lb), 0);
     CHECK_NE(it_errstr(lb)[0], '\0');
-    CHECK_EQ(it_count_lock(s, res, rlen, la), 3); /* the holder's key is intact */
+    CHECK_EQ(it_count_lock(f.s, res, rlen, la), 3); /* the holder's key is intact */
 
     /* acquire retries twice, 15..25 ms apart, then gives up */
     t0 = check_now_ms();
@@ -36,42 +36,38 @@ TEST(contention_second_client_refused)
     int64_t elapsed = check_now_ms() - t0;
     CHECK_GE(elapsed, 2 * 15 - 2);
     CHECK_LT(elapsed, 3 * 100 + 2 * 25 + 500);
-    CHECK_EQ(it_count_lock(s, res, rlen, la), 3);
+    CHECK_EQ(it_count_lock(f.s, res, rlen, la), 3);
 
     /* the holder's extend still works: nothing of b's got in */
     CHECK_RC(la, redlock_extend(la, 10000), REDLOCK_OK);
     CHECK_GE(redlock_lock_nodes_ok(la), 2); /* an extend is decided at quorum */
-    CHECK_EQ(it_wait_lock_count(s, res, rlen, la, 3, 2000), 3);
+    CHECK_EQ(it_wait_lock_count(f.s, res, rlen, la, 3, 2000), 3);
 
     CHECK_RC(la, redlock_release(la), REDLOCK_OK);
-    CHECK_EQ(rlt_servers_count_key(s, res, rlen), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, res, rlen), 0);
     CHECK_RC(lb, redlock_try_acquire(lb, 10000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(s, res, rlen, lb, 3, 2000), 3);
+    CHECK_EQ(it_wait_lock_count(f.s, res, rlen, lb, 3, 2000), 3);
     CHECK_RC(la, redlock_try_acquire(la, 10000), REDLOCK_ENOQUORUM);
     CHECK_RC(lb, redlock_release(lb), REDLOCK_OK);
 
-    redlock_lock_free(la);
-    redlock_lock_free(lb);
-    redlock_client_free(a);
-    redlock_client_free(b);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 TEST(contention_wrong_value_never_deletes)
 {
-    rlt_servers *s = it_start(3, NULL);
-    redlock_client *c = it_client(s, NULL);
-    redlock_client *other = it_client(s, NULL);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, 0);
+    redlock_client *other = it_fix_client(&f, NULL);
     static const char res[] = "wrong-value";
     size_t rlen = sizeof res - 1;
-    redlock_lock *holder = IT_LOCK(c, res);
+    redlock_lock *holder = it_fix_lock(&f, f.c, res);
     CHECK_RC(holder, redlock_acquire(holder, 10000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(s, res, rlen, holder, 3, 2000), 3);
-    long long pttl_before = it_pttl(s, 0, res, rlen);
+    CHECK_EQ(it_wait_lock_count(f.s, res, rlen, holder, 3, 2000), 3);
+    long long pttl_before = it_pttl(f.s, 0, res, rlen);
 
     /* same client and another client, a value that is not the holder's */
-    redlock_lock *w1 = IT_LOCK(c, res);
-    redlock_lock *w2 = IT_LOCK(other, res);
+    redlock_lock *w1 = it_fix_lock(&f, f.c, res);
+    redlock_lock *w2 = it_fix_lock(&f, other, res);
     CHECK_RC(w1, redlock_lock_set_value(w1, "not-the-value", 13), REDLOCK_OK);
     CHECK_RC(w2, redlock_lock_set_value(w2, "x", 1), REDLOCK_OK);
     CHECK_RC(w1, redlock_release(w1), REDLOCK_ENOTOWNER);
@@ -79,7 +75,7 @@ TEST(contention_wrong_value_never_deletes)
     CHECK_NE(it_errstr(w1)[0], '\0');
     CHECK_RC(w2, redlock_release(w2), REDLOCK_ENOTOWNER);
     CHECK_EQ(redlock_lock_nodes_ok(w2), 0);
-    CHECK_EQ(it_count_lock(s, res, rlen, holder), 3);
+    CHECK_EQ(it_count_lock(f.s, res, rlen, holder), 3);
 
     /* A value that is a prefix of the holder's is not the holder's either. */
     size_t vlen = 0;
@@ -89,72 +85,63 @@ TEST(contention_wrong_value_never_deletes)
     CHECK_RC(w1, redlock_release(w1), REDLOCK_ENOTOWNER);
     CHECK_RC(w1, redlock_extend(w1, 60000), REDLOCK_ENOTOWNER);
     CHECK_EQ(redlock_lock_nodes_ok(w1), 0);
-    CHECK_EQ(it_count_lock(s, res, rlen, holder), 3);
+    CHECK_EQ(it_count_lock(f.s, res, rlen, holder), 3);
     /* the extend did not touch the ttl */
-    CHECK_LE(it_pttl(s, 0, res, rlen), pttl_before);
+    CHECK_LE(it_pttl(f.s, 0, res, rlen), pttl_before);
 
     /* an acquire with a fixed value equal to nothing is refused */
     CHECK_RC(w2, redlock_try_acquire(w2, 10000), REDLOCK_ENOQUORUM);
-    CHECK_EQ(it_count_lock(s, res, rlen, holder), 3);
+    CHECK_EQ(it_count_lock(f.s, res, rlen, holder), 3);
 
     CHECK_RC(holder, redlock_release(holder), REDLOCK_OK);
     CHECK_EQ(redlock_lock_nodes_ok(holder), 3);
-    CHECK_EQ(rlt_servers_count_key(s, res, rlen), 0);
-    redlock_lock_free(w1);
-    redlock_lock_free(w2);
-    redlock_lock_free(holder);
-    redlock_client_free(c);
-    redlock_client_free(other);
-    rlt_servers_free(s);
+    CHECK_EQ(rlt_servers_count_key(f.s, res, rlen), 0);
+    it_fix_stop(&f);
 }
 
 TEST(contention_expiry_frees_the_lock)
 {
-    rlt_servers *s = it_start(3, NULL);
-    redlock_client *a = it_client(s, NULL);
-    redlock_client *b = it_client(s, NULL);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, 0);
+    redlock_client *b = it_fix_client(&f, NULL);
     static const char res[] = "expiring";
     size_t rlen = sizeof res - 1;
-    redlock_lock *la = IT_LOCK(a, res);
-    redlock_lock *lb = IT_LOCK(b, res);
+    redlock_lock *la = it_fix_lock(&f, f.c, res);
+    redlock_lock *lb = it_fix_lock(&f, b, res);
 
     CHECK_RC(la, redlock_try_acquire(la, 50), REDLOCK_OK);
     CHECK_GT(redlock_lock_validity(la), 0);
     CHECK_LE(redlock_lock_validity(la), 50);
     /* the masters expire the key on their own */
-    CHECK_EQ(it_wait_count(s, res, rlen, 0, 2000), 0);
+    CHECK_EQ(it_wait_count(f.s, res, rlen, 0, 2000), 0);
     CHECK_EQ(redlock_lock_validity(la), 0);
 
     CHECK_RC(lb, redlock_try_acquire(lb, 10000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(s, res, rlen, lb, 3, 2000), 3);
+    CHECK_EQ(it_wait_lock_count(f.s, res, rlen, lb, 3, 2000), 3);
     /* the first owner lost it: it can neither extend nor release b's lock */
     CHECK_RC(la, redlock_extend(la, 10000), REDLOCK_ENOTOWNER);
     CHECK_EQ(redlock_lock_validity(la), 0);
     CHECK_RC(la, redlock_release(la), REDLOCK_ENOTOWNER);
-    CHECK_EQ(it_count_lock(s, res, rlen, lb), 3);
+    CHECK_EQ(it_count_lock(f.s, res, rlen, lb), 3);
 
     CHECK_RC(lb, redlock_release(lb), REDLOCK_OK);
-    CHECK_EQ(rlt_servers_count_key(s, res, rlen), 0);
-    redlock_lock_free(la);
-    redlock_lock_free(lb);
-    redlock_client_free(a);
-    redlock_client_free(b);
-    rlt_servers_free(s);
+    CHECK_EQ(rlt_servers_count_key(f.s, res, rlen), 0);
+    it_fix_stop(&f);
 }
 
 TEST(contention_acquire_timeout_bounds_retries)
 {
-    rlt_servers *s = it_start(3, NULL);
-    redlock_client *a = it_client(s, NULL);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, 0);
     redlock_options o;
     it_opts(&o);
     o.retry_count = 100000;
     o.retry_delay_ms = 20;
     o.retry_jitter_ms = 10;
     o.acquire_timeout_ms = 150;
-    redlock_client *b = it_client(s, &o);
-    redlock_lock *la = IT_LOCK(a, "deadline");
-    redlock_lock *lb = IT_LOCK(b, "deadline");
+    redlock_client *b = it_fix_client(&f, &o);
+    redlock_lock *la = it_fix_lock(&f, f.c, "deadline");
+    redlock_lock *lb = it_fix_lock(&f, b, "deadline");
     CHECK_RC(la, redlock_acquire(la, 30000), REDLOCK_OK);
 
     int64_t t0 = check_now_ms();
@@ -163,14 +150,10 @@ TEST(contention_acquire_timeout_bounds_retries)
     CHECK_MSG(rc == REDLOCK_ENOQUORUM || rc == REDLOCK_ETIMEDOUT, "rc %d %s", rc, it_errstr(lb));
     CHECK_GE(elapsed, 150 - 30 - 2);        /* the last attempt starts near the deadline */
     CHECK_LT(elapsed, 150 + 100 + 30 + 400); /* and none starts after it */
-    CHECK_EQ(it_count_lock(s, "deadline", 8, la), 3);
+    CHECK_EQ(it_count_lock(f.s, "deadline", 8, la), 3);
 
     CHECK_RC(la, redlock_release(la), REDLOCK_OK);
-    redlock_lock_free(la);
-    redlock_lock_free(lb);
-    redlock_client_free(a);
-    redlock_client_free(b);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 /* Clocks under the test's control. */
@@ -203,13 +186,13 @@ static int64_t test_clock(void *privdata)
 
 TEST(contention_validity_uses_client_clock)
 {
-    rlt_servers *s = it_start(3, NULL);
     redlock_options o;
     it_opts(&o);
     o.clock = test_clock;
     o.clock_privdata = &clock_calls;
-    redlock_client *c = it_client(s, &o);
-    redlock_lock *lock = IT_LOCK(c, "clocked");
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, &o, 0);
+    redlock_lock *lock = it_fix_lock(&f, f.c, "clocked");
 
     /* Frozen clock: no time elapses, so validity = ttl - drift exactly
      * (1000 - (1000 * 0.01 + 2) = 988). */
@@ -230,9 +213,7 @@ TEST(contention_validity_uses_client_clock)
     CHECK_NE(it_errstr(lock)[0], '\0');
     CHECK_EQ(redlock_lock_validity(lock), 0);
     clock_mode = 0;
-    CHECK_EQ(it_wait_count(s, "clocked", 7, 0, 1000), 0);
+    CHECK_EQ(it_wait_count(f.s, "clocked", 7, 0, 1000), 0);
 
-    redlock_lock_free(lock);
-    redlock_client_free(c);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }

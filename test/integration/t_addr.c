@@ -13,22 +13,23 @@
 
 TEST(addr_redis_url_forms_and_db)
 {
-    rlt_servers *s = it_start(3, NULL);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_NOCLIENT);
     char a0[64], a1[64], a2[64];
-    snprintf(a0, sizeof a0, "127.0.0.1:%d", rlt_servers_port(s, 0));
-    snprintf(a1, sizeof a1, "redis://127.0.0.1:%d", rlt_servers_port(s, 1));
-    snprintf(a2, sizeof a2, "redis://127.0.0.1:%d/3", rlt_servers_port(s, 2));
+    snprintf(a0, sizeof a0, "127.0.0.1:%d", rlt_servers_port(f.s, 0));
+    snprintf(a1, sizeof a1, "redis://127.0.0.1:%d", rlt_servers_port(f.s, 1));
+    snprintf(a2, sizeof a2, "redis://127.0.0.1:%d/3", rlt_servers_port(f.s, 2));
     const char *addrs[] = {a0, a1, a2};
-    redlock_client *c = it_client_addrs(addrs, 3, NULL, 3);
-    redlock_lock *lock = IT_LOCK(c, "url");
+    f.c = it_client_addrs(addrs, 3, NULL, 3);
+    redlock_lock *lock = it_fix_lock(&f, f.c, "url");
     CHECK_RC(lock, redlock_acquire(lock, 10000), REDLOCK_OK);
     /* servers 0 and 1 hold it in db 0; server 2 in db 3 only */
-    CHECK_EQ(it_wait_lock_count(s, "url", 3, lock, 2, 2000), 2);
-    CHECK_EQ(rlt_servers_exists(s, 2, "url", 3), 0);
+    CHECK_EQ(it_wait_lock_count(f.s, "url", 3, lock, 2, 2000), 2);
+    CHECK_EQ(rlt_servers_exists(f.s, 2, "url", 3), 0);
     int64_t deadline = check_now_ms() + 2000;
     int found = 0;
     while (!found && check_now_ms() < deadline) {
-        redisReply *r = rlt_servers_command(s, 2, "INFO keyspace");
+        redisReply *r = rlt_servers_command(f.s, 2, "INFO keyspace");
         CHECK(r != NULL && r->type == REDIS_REPLY_STRING);
         found = strstr(r->str, "db3:keys=1,") != NULL;
         freeReplyObject(r);
@@ -36,13 +37,11 @@ TEST(addr_redis_url_forms_and_db)
     CHECK(found);
     CHECK_RC(lock, redlock_release(lock), REDLOCK_OK);
     CHECK_EQ(redlock_lock_nodes_ok(lock), 3);
-    redisReply *r = rlt_servers_command(s, 2, "INFO keyspace");
+    redisReply *r = rlt_servers_command(f.s, 2, "INFO keyspace");
     CHECK(r != NULL && r->type == REDIS_REPLY_STRING);
     CHECK(strstr(r->str, "db3:") == NULL);
     freeReplyObject(r);
-    redlock_lock_free(lock);
-    redlock_client_free(c);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 struct auth_events {
@@ -70,8 +69,9 @@ static void auth_node_cb(redlock_client *c, size_t node, int event, const char *
 TEST(addr_password)
 {
     static const char *const extra[] = {"--requirepass", "s3cret", NULL};
-    rlt_servers *s = it_start(1, extra);
-    int port = rlt_servers_port(s, 0);
+    struct it_fix f = {.extra = extra};
+    it_fix_start(&f, 1, NULL, IT_NOCLIENT);
+    int port = rlt_servers_port(f.s, 0);
     char good1[96], good2[96], bad[96], none[96];
     snprintf(good1, sizeof good1, "redis://:s3cret@127.0.0.1:%d", port);
     snprintf(good2, sizeof good2, "redis://default:s3cret@127.0.0.1:%d/0", port);
@@ -89,10 +89,10 @@ TEST(addr_password)
         CHECK_EQ(ev.up, 1);
         redlock_lock *lock = IT_LOCK(c, "authed");
         CHECK_RC(lock, redlock_try_acquire(lock, 10000), REDLOCK_OK);
-        CHECK_EQ(it_count_lock(s, "authed", 6, lock), 1);
+        CHECK_EQ(it_count_lock(f.s, "authed", 6, lock), 1);
         CHECK_RC(lock, redlock_extend(lock, 10000), REDLOCK_OK);
         CHECK_RC(lock, redlock_release(lock), REDLOCK_OK);
-        CHECK_EQ(rlt_servers_count_key(s, "authed", 6), 0);
+        CHECK_EQ(rlt_servers_count_key(f.s, "authed", 6), 0);
         redlock_lock_free(lock);
         redlock_client_free(c);
         CHECK_EQ(ev.leaked, 0);
@@ -124,11 +124,11 @@ TEST(addr_password)
         int rc = redlock_try_acquire(lock, 10000);
         CHECK_MSG(rc == REDLOCK_ECONNECT || rc == REDLOCK_ESERVER, "rc %d %s", rc, it_errstr(lock));
         CHECK(strstr(it_errstr(lock), "wr0ng") == NULL);
-        CHECK_EQ(rlt_servers_count_key(s, "authed", 6), 0);
+        CHECK_EQ(rlt_servers_count_key(f.s, "authed", 6), 0);
         redlock_lock_free(lock);
         redlock_client_free(c);
     }
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 TEST(addr_unix_socket)
@@ -140,19 +140,18 @@ TEST(addr_unix_socket)
     char path[600];
     snprintf(path, sizeof path, "%s/r.sock", dir);
     const char *extra[] = {"--unixsocket", path, "--unixsocketperm", "700", NULL};
-    rlt_servers *s = it_start(1, extra);
+    struct it_fix f = {.extra = extra};
+    it_fix_start(&f, 1, NULL, IT_NOCLIENT);
     char addr[640];
     snprintf(addr, sizeof addr, "unix://%s", path);
     const char *addrs[] = {addr};
-    redlock_client *c = it_client_addrs(addrs, 1, NULL, 1);
-    redlock_lock *lock = IT_LOCK(c, "over-unix");
+    f.c = it_client_addrs(addrs, 1, NULL, 1);
+    redlock_lock *lock = it_fix_lock(&f, f.c, "over-unix");
     CHECK_RC(lock, redlock_acquire(lock, 10000), REDLOCK_OK);
-    CHECK_EQ(it_count_lock(s, "over-unix", 9, lock), 1); /* seen over TCP */
+    CHECK_EQ(it_count_lock(f.s, "over-unix", 9, lock), 1); /* seen over TCP */
     CHECK_RC(lock, redlock_release(lock), REDLOCK_OK);
-    CHECK_EQ(rlt_servers_count_key(s, "over-unix", 9), 0);
-    redlock_lock_free(lock);
-    redlock_client_free(c);
-    rlt_servers_free(s);
+    CHECK_EQ(rlt_servers_count_key(f.s, "over-unix", 9), 0);
+    it_fix_stop(&f);
     unlink(path);
     CHECK_EQ(rmdir(dir), 0);
 }

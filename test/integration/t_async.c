@@ -99,19 +99,17 @@ static void key_of(char *buf, size_t len, int i)
 
 TEST(async_many_in_flight_release_in_callback)
 {
-    rlt_servers *s = it_start(3, NULL);
-    struct event_base *base = event_base_new();
-    CHECK(base != NULL);
-    redlock_client *c = it_async_client(base, s, NULL);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC);
     struct op ops[NLOCKS];
     int pending = NLOCKS;
     memset(ops, 0, sizeof ops);
     for (int i = 0; i < NLOCKS; i++) {
         char key[32];
         key_of(key, sizeof key, i);
-        ops[i].base = base;
+        ops[i].base = f.base;
         ops[i].pending = &pending;
-        ops[i].lock = IT_LOCK(c, key);
+        ops[i].lock = IT_LOCK(f.c, key);
         ops[i].chain_extend = i % 2;
         in_start = 1;
         int rc = (i % 4 == 3) ? redlock_try_acquire_async(ops[i].lock, 10000, acq_cb, &ops[i])
@@ -128,10 +126,10 @@ TEST(async_many_in_flight_release_in_callback)
     for (int i = 0; i < NLOCKS; i++)
         CHECK_EQ(ops[i].acq_calls, 0); /* nothing ran inside the starting calls */
 
-    CHECK_EQ(it_dispatch(base, 5000), 0);
+    CHECK_EQ(it_dispatch(f.base, 5000), 0);
     CHECK_EQ(pending, 0);
     /* a little more loop: no callback runs twice */
-    CHECK_GE(event_base_loop(base, EVLOOP_NONBLOCK), 0);
+    CHECK_GE(event_base_loop(f.base, EVLOOP_NONBLOCK), 0);
     for (int i = 0; i < NLOCKS; i++) {
         struct op *op = &ops[i];
         CHECK_EQ(op->sync_calls, 0);
@@ -151,28 +149,25 @@ TEST(async_many_in_flight_release_in_callback)
         CHECK_EQ(op->nodes_ok, 3);
         char key[32];
         key_of(key, sizeof key, i);
-        CHECK_EQ(rlt_servers_count_key(s, key, strlen(key)), 0);
+        CHECK_EQ(rlt_servers_count_key(f.s, key, strlen(key)), 0);
     }
     for (int i = 0; i < NLOCKS; i++)
         redlock_lock_free(ops[i].lock);
-    redlock_client_free(c);
-    event_base_free(base);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 TEST(async_free_client_cancels_pending_once)
 {
-    rlt_servers *s = it_start(3, NULL);
-    struct event_base *base = event_base_new();
-    CHECK(base != NULL);
-    redlock_client *c = it_async_client(base, s, NULL);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
+    redlock_client *c = it_async_client(f.base, f.s, NULL);
     struct op ops[NLOCKS];
     int pending = NLOCKS;
     memset(ops, 0, sizeof ops);
     for (int i = 0; i < NLOCKS; i++) {
         char key[32];
         key_of(key, sizeof key, i);
-        ops[i].base = base;
+        ops[i].base = f.base;
         ops[i].pending = &pending;
         ops[i].lock = IT_LOCK(c, key);
         CHECK_RC(ops[i].lock, redlock_acquire_async(ops[i].lock, 10000, acq_cb, &ops[i]),
@@ -188,7 +183,7 @@ TEST(async_free_client_cancels_pending_once)
     }
     CHECK_EQ(pending, 0);
     /* the base holds nothing of the client any more */
-    CHECK_GE(event_base_loop(base, EVLOOP_NONBLOCK), 0);
+    CHECK_GE(event_base_loop(f.base, EVLOOP_NONBLOCK), 0);
     for (int i = 0; i < NLOCKS; i++) {
         CHECK_EQ(ops[i].acq_calls, 1);
         CHECK_EQ(ops[i].rel_calls, 0);
@@ -199,24 +194,21 @@ TEST(async_free_client_cancels_pending_once)
         CHECK_EQ(ops[i].acq_calls, calls);
         redlock_lock_free(ops[i].lock);
     }
-    event_base_free(base);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 TEST(async_free_lock_cancels_pending_once)
 {
-    rlt_servers *s = it_start(3, NULL);
-    struct event_base *base = event_base_new();
-    CHECK(base != NULL);
-    redlock_client *c = it_async_client(base, s, NULL);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC);
     int pending = 2;
     struct op a, b;
     memset(&a, 0, sizeof a);
     memset(&b, 0, sizeof b);
-    a.base = b.base = base;
+    a.base = b.base = f.base;
     a.pending = b.pending = &pending;
-    a.lock = IT_LOCK(c, "async:freed");
-    b.lock = IT_LOCK(c, "async:kept");
+    a.lock = IT_LOCK(f.c, "async:freed");
+    b.lock = IT_LOCK(f.c, "async:kept");
     CHECK_RC(a.lock, redlock_acquire_async(a.lock, 10000, acq_cb, &a), REDLOCK_OK);
     CHECK_RC(b.lock, redlock_acquire_async(b.lock, 10000, acq_cb, &b), REDLOCK_OK);
     in_free = 1;
@@ -228,18 +220,16 @@ TEST(async_free_lock_cancels_pending_once)
     CHECK_EQ(b.acq_calls, 0); /* the other lock is untouched */
     a.lock = NULL;
 
-    CHECK_EQ(it_dispatch(base, 5000), 0);
+    CHECK_EQ(it_dispatch(f.base, 5000), 0);
     CHECK_EQ(a.acq_calls, 1);
     CHECK_EQ(b.acq_calls, 1);
     CHECK_RC(b.lock, b.acq_status, REDLOCK_OK);
     CHECK_EQ(b.rel_calls, 1);
     CHECK_RC(b.lock, b.rel_status, REDLOCK_OK);
-    CHECK_EQ(rlt_servers_count_key(s, "async:kept", 10), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, "async:kept", 10), 0);
 
     redlock_lock_free(b.lock);
-    redlock_client_free(c);
-    event_base_free(base);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 /* Callbacks that free their own lock, or the whole client. */
@@ -284,70 +274,68 @@ static void count_cb(redlock_lock *lock, int status, void *privdata)
 
 TEST(async_free_inside_callbacks)
 {
-    rlt_servers *s = it_start(3, NULL);
-    struct event_base *base = event_base_new();
-    CHECK(base != NULL);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
     redlock_options o;
     it_opts(&o);
     o.retry_count = 100000; /* an acquire of a held resource stays pending */
     o.retry_delay_ms = 20;
     o.retry_jitter_ms = 5;
-    redlock_client *c = it_async_client(base, s, &o);
+    redlock_client *c = it_async_client(f.base, f.s, &o);
 
     /* Free the lock inside its own callback: the key stays (free does not release). */
-    struct freer f1 = {base, &c, 0, 0, 0, 0, NULL};
+    struct freer f1 = {f.base, &c, 0, 0, 0, 0, NULL};
     redlock_lock *l1 = IT_LOCK(c, "async:self-freed");
     in_start = 1;
     CHECK_RC(l1, redlock_acquire_async(l1, 10000, free_lock_cb, &f1), REDLOCK_OK);
     in_start = 0;
-    CHECK_EQ(it_dispatch(base, 5000), 0);
+    CHECK_EQ(it_dispatch(f.base, 5000), 0);
     CHECK_EQ(f1.calls, 1);
     CHECK_EQ(f1.sync_calls, 0);
     CHECK_EQ(f1.status, REDLOCK_OK);
     CHECK_GE(f1.nodes_ok, 2);
-    CHECK_GE(rlt_servers_count_key(s, "async:self-freed", 16), 2);
+    CHECK_GE(rlt_servers_count_key(f.s, "async:self-freed", 16), 2);
 
     /* l3 holds "async:held" */
     int pending = 1;
     struct op hold;
     memset(&hold, 0, sizeof hold);
-    hold.base = base;
+    hold.base = f.base;
     hold.pending = &pending;
     hold.lock = IT_LOCK(c, "async:held");
     CHECK_RC(hold.lock, redlock_acquire_async(hold.lock, 10000, rel_cb, &hold), REDLOCK_OK);
-    CHECK_EQ(it_dispatch(base, 5000), 0);
+    CHECK_EQ(it_dispatch(f.base, 5000), 0);
     CHECK_EQ(hold.rel_calls, 1); /* rel_cb recorded the acquire */
     CHECK_RC(hold.lock, hold.rel_status, REDLOCK_OK);
 
     /* l4 retries "async:held" for a long time; l5's callback frees the
      * client meanwhile: l4 is cancelled exactly once, inside that free. */
-    struct freer f4 = {base, &c, 0, 0, 0, 0, NULL};
-    struct freer f5 = {base, &c, 0, 0, 0, 0, NULL};
+    struct freer f4 = {f.base, &c, 0, 0, 0, 0, NULL};
+    struct freer f5 = {f.base, &c, 0, 0, 0, 0, NULL};
     redlock_lock *l4 = IT_LOCK(c, "async:held");
     redlock_lock *l5 = IT_LOCK(c, "async:frees-client");
     CHECK_RC(l4, redlock_acquire_async(l4, 10000, count_cb, &f4), REDLOCK_OK);
     CHECK_RC(l5, redlock_try_acquire_async(l5, 10000, free_client_cb, &f5), REDLOCK_OK);
-    CHECK_EQ(it_dispatch(base, 5000), 0);
+    CHECK_EQ(it_dispatch(f.base, 5000), 0);
     CHECK(c == NULL);
     CHECK_EQ(f5.calls, 1);
     CHECK_EQ(f5.sync_calls, 0);
     CHECK_RC(l5, f5.status, REDLOCK_OK);
     CHECK_EQ(f4.calls, 1);
     CHECK_RC(l4, f4.status, REDLOCK_ECANCELED);
-    CHECK_GE(event_base_loop(base, EVLOOP_NONBLOCK), 0);
+    CHECK_GE(event_base_loop(f.base, EVLOOP_NONBLOCK), 0);
     CHECK_EQ(f4.calls, 1);
     CHECK_EQ(f5.calls, 1);
     CHECK_EQ(hold.rel_calls, 1);
     /* nothing was released by the frees */
-    CHECK_GE(rlt_servers_count_key(s, "async:held", 10), 2);
-    CHECK_GE(rlt_servers_count_key(s, "async:frees-client", 18), 2);
+    CHECK_GE(rlt_servers_count_key(f.s, "async:held", 10), 2);
+    CHECK_GE(rlt_servers_count_key(f.s, "async:frees-client", 18), 2);
 
     CHECK_RC(hold.lock, redlock_release_async(hold.lock, NULL, NULL), REDLOCK_ECLOSED);
     redlock_lock_free(hold.lock);
     redlock_lock_free(l4);
     redlock_lock_free(l5);
-    event_base_free(base);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 /* Several clients on one base race for one resource, with retries: exactly
@@ -355,9 +343,8 @@ TEST(async_free_inside_callbacks)
 TEST(async_clients_race_for_one_resource)
 {
     enum { NCLIENTS = 4 };
-    rlt_servers *s = it_start(3, NULL);
-    struct event_base *base = event_base_new();
-    CHECK(base != NULL);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
     redlock_options o;
     it_opts(&o);
     o.retry_count = 5;
@@ -368,9 +355,9 @@ TEST(async_clients_race_for_one_resource)
     int pending = NCLIENTS;
     memset(ops, 0, sizeof ops);
     for (int i = 0; i < NCLIENTS; i++)
-        c[i] = it_async_client(base, s, &o);
+        c[i] = it_async_client(f.base, f.s, &o);
     for (int i = 0; i < NCLIENTS; i++) {
-        ops[i].base = base;
+        ops[i].base = f.base;
         ops[i].pending = &pending;
         ops[i].lock = IT_LOCK(c[i], "race");
         ops[i].chain_extend = 0;
@@ -379,7 +366,7 @@ TEST(async_clients_race_for_one_resource)
     for (int i = 0; i < NCLIENTS; i++)
         CHECK_RC(ops[i].lock, redlock_acquire_async(ops[i].lock, 30000, rel_cb, &ops[i]),
                  REDLOCK_OK);
-    CHECK_EQ(it_dispatch(base, 10000), 0);
+    CHECK_EQ(it_dispatch(f.base, 10000), 0);
     int winners = 0, winner = -1;
     for (int i = 0; i < NCLIENTS; i++) {
         CHECK_EQ(ops[i].rel_calls, 1); /* rel_cb recorded the acquire */
@@ -392,38 +379,35 @@ TEST(async_clients_race_for_one_resource)
     }
     CHECK_EQ(winners, 1);
     CHECK_GE(ops[winner].nodes_ok, 2);
-    CHECK_GE(it_count_lock(s, "race", 4, ops[winner].lock), 2);
+    CHECK_GE(it_count_lock(f.s, "race", 4, ops[winner].lock), 2);
     for (int i = 0; i < NCLIENTS; i++) {
         redlock_lock_free(ops[i].lock);
         redlock_client_free(c[i]);
     }
-    event_base_free(base);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 /* B waits (retrying) for a resource that A releases meanwhile: B gets it. */
 TEST(async_waiter_gets_lock_after_release)
 {
-    rlt_servers *s = it_start(3, NULL);
-    struct event_base *base = event_base_new();
-    CHECK(base != NULL);
     redlock_options o;
     it_opts(&o);
     o.retry_count = 200;
     o.retry_delay_ms = 5;
     o.retry_jitter_ms = 2;
-    redlock_client *ca = it_async_client(base, s, &o);
-    redlock_client *cb = it_async_client(base, s, &o);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, &o, IT_ASYNC);
+    redlock_client *cb = it_fix_client(&f, &o);
     int pending = 1;
     struct op a, b;
     memset(&a, 0, sizeof a);
     memset(&b, 0, sizeof b);
-    a.base = b.base = base;
+    a.base = b.base = f.base;
     a.pending = b.pending = &pending;
-    a.lock = IT_LOCK(ca, "handoff");
+    a.lock = IT_LOCK(f.c, "handoff");
     b.lock = IT_LOCK(cb, "handoff");
     CHECK_RC(a.lock, redlock_acquire_async(a.lock, 30000, rel_cb, &a), REDLOCK_OK);
-    CHECK_EQ(it_dispatch(base, 5000), 0);
+    CHECK_EQ(it_dispatch(f.base, 5000), 0);
     CHECK_EQ(a.rel_calls, 1);
     CHECK_RC(a.lock, a.rel_status, REDLOCK_OK);
 
@@ -432,98 +416,78 @@ TEST(async_waiter_gets_lock_after_release)
     a.rel_calls = 0;
     CHECK_RC(b.lock, redlock_acquire_async(b.lock, 30000, rel_cb, &b), REDLOCK_OK);
     CHECK_RC(a.lock, redlock_release_async(a.lock, rel_cb, &a), REDLOCK_OK);
-    CHECK_EQ(it_dispatch(base, 5000), 0);
+    CHECK_EQ(it_dispatch(f.base, 5000), 0);
     CHECK_EQ(a.rel_calls, 1);
     CHECK_RC(a.lock, a.rel_status, REDLOCK_OK);
     CHECK_EQ(b.rel_calls, 1);
     CHECK_RC(b.lock, b.rel_status, REDLOCK_OK);
-    CHECK_GE(it_count_lock(s, "handoff", 7, b.lock), 2);
-    CHECK_EQ(it_count_lock(s, "handoff", 7, a.lock), 0);
+    CHECK_GE(it_count_lock(f.s, "handoff", 7, b.lock), 2);
+    CHECK_EQ(it_count_lock(f.s, "handoff", 7, a.lock), 0);
 
     redlock_lock_free(a.lock);
     redlock_lock_free(b.lock);
-    redlock_client_free(ca);
-    redlock_client_free(cb);
-    event_base_free(base);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 /* A reply that arrives after its lock was freed (a slow node answering
  * after the quorum decided) must be absorbed harmlessly. */
 TEST(async_late_reply_after_lock_freed)
 {
-    rlt_servers *s = it_start(3, NULL);
-    struct event_base *base = event_base_new();
-    CHECK(base != NULL);
     redlock_options o;
     it_opts(&o);
     o.node_timeout_ms = 5000; /* the paused node does not time out meanwhile */
-    redlock_client *c = it_async_client(base, s, &o);
-    CHECK_EQ(rlt_servers_pause(s, 2), 0);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, &o, IT_ASYNC);
+    CHECK_EQ(rlt_servers_pause(f.s, 2), 0);
 
-    struct freer f = {base, &c, 0, 0, 0, 0, NULL};
-    redlock_lock *l = IT_LOCK(c, "late");
-    CHECK_RC(l, redlock_try_acquire_async(l, 30000, free_lock_cb, &f), REDLOCK_OK);
-    CHECK_EQ(it_dispatch(base, 5000), 0);
-    CHECK_EQ(f.calls, 1);
-    CHECK_EQ(f.status, REDLOCK_OK); /* decided by nodes 0 and 1 */
-    CHECK_EQ(f.nodes_ok, 2);
+    struct freer fr = {f.base, &f.c, 0, 0, 0, 0, NULL};
+    redlock_lock *l = IT_LOCK(f.c, "late");
+    CHECK_RC(l, redlock_try_acquire_async(l, 30000, free_lock_cb, &fr), REDLOCK_OK);
+    CHECK_EQ(it_dispatch(f.base, 5000), 0);
+    CHECK_EQ(fr.calls, 1);
+    CHECK_EQ(fr.status, REDLOCK_OK); /* decided by nodes 0 and 1 */
+    CHECK_EQ(fr.nodes_ok, 2);
 
     /* the paused node now answers the freed lock's SET */
-    CHECK_EQ(rlt_servers_resume(s, 2), 0);
-    CHECK_EQ(it_wait_count(s, "late", 4, 3, 2000), 3);
+    CHECK_EQ(rlt_servers_resume(f.s, 2), 0);
+    CHECK_EQ(it_wait_count(f.s, "late", 4, 3, 2000), 3);
     /* the client goes on working, late reply and all */
     int pending = 1;
     struct op op;
     memset(&op, 0, sizeof op);
-    op.base = base;
+    op.base = f.base;
     op.pending = &pending;
-    op.lock = IT_LOCK(c, "after-late");
+    op.lock = IT_LOCK(f.c, "after-late");
     CHECK_RC(op.lock, redlock_acquire_async(op.lock, 10000, acq_cb, &op), REDLOCK_OK);
-    CHECK_EQ(it_dispatch(base, 5000), 0);
+    CHECK_EQ(it_dispatch(f.base, 5000), 0);
     CHECK_EQ(op.acq_calls, 1);
     CHECK_RC(op.lock, op.acq_status, REDLOCK_OK);
     CHECK_EQ(op.rel_calls, 1);
     CHECK_RC(op.lock, op.rel_status, REDLOCK_OK);
     CHECK_EQ(op.nodes_ok, 3);
-    CHECK_EQ(redlock_client_connected(c), 3);
+    CHECK_EQ(redlock_client_connected(f.c), 3);
 
     redlock_lock_free(op.lock);
-    redlock_client_free(c);
-    event_base_free(base);
-    rlt_servers_free(s);
-}
-
-static long long set_calls(rlt_servers *s, int i)
-{
-    redisReply *r = rlt_servers_command(s, i, "INFO commandstats");
-    long long calls = -1;
-    const char *p;
-    if (r && r->type == REDIS_REPLY_STRING && (p = strstr(r->str, "cmdstat_set:calls=")))
-        calls = atoll(p + strlen("cmdstat_set:calls="));
-    if (r)
-        freeReplyObject(r);
-    return calls < 0 ? 0 : calls;
+    it_fix_stop(&f);
 }
 
 /* Freeing the client while acquires are in flight: the SETs already queued
  * still reach the masters, and so does a release behind each of them. */
 TEST(async_free_client_mid_acquire_leaves_no_key)
 {
-    rlt_servers *s = it_start(3, NULL);
-    struct event_base *base = event_base_new();
-    CHECK(base != NULL);
-    redlock_client *c = it_async_client(base, s, NULL);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
+    redlock_client *c = it_async_client(f.base, f.s, NULL);
     struct op ops[NLOCKS];
     int pending = NLOCKS;
     long long before = 0, after = 0;
     memset(ops, 0, sizeof ops);
     for (int i = 0; i < 3; i++)
-        before += set_calls(s, i);
+        before += it_calls(f.s, i, "set");
     for (int i = 0; i < NLOCKS; i++) {
         char key[32];
         key_of(key, sizeof key, i);
-        ops[i].base = base;
+        ops[i].base = f.base;
         ops[i].pending = &pending;
         ops[i].lock = IT_LOCK(c, key);
         CHECK_RC(ops[i].lock, redlock_acquire_async(ops[i].lock, 30000, acq_cb, &ops[i]),
@@ -535,7 +499,8 @@ TEST(async_free_client_mid_acquire_leaves_no_key)
     CHECK_EQ(pending, 0);
     /* the SETs did arrive (so the test is not vacuous) ... */
     int64_t deadline = check_now_ms() + 3000;
-    while ((after = set_calls(s, 0) + set_calls(s, 1) + set_calls(s, 2)) < before + 3 * NLOCKS &&
+    while ((after = it_calls(f.s, 0, "set") + it_calls(f.s, 1, "set") +
+                    it_calls(f.s, 2, "set")) < before + 3 * NLOCKS &&
            check_now_ms() < deadline)
         usleep(2000);
     CHECK_EQ(after, before + 3 * NLOCKS);
@@ -543,11 +508,10 @@ TEST(async_free_client_mid_acquire_leaves_no_key)
     for (int i = 0; i < NLOCKS; i++) {
         char key[32];
         key_of(key, sizeof key, i);
-        CHECK_EQ(it_wait_count(s, key, strlen(key), 0, 3000), 0);
+        CHECK_EQ(it_wait_count(f.s, key, strlen(key), 0, 3000), 0);
         redlock_lock_free(ops[i].lock);
     }
-    event_base_free(base);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 struct node_cb_state {
@@ -574,16 +538,16 @@ static void free_from_node_cb(redlock_client *c, size_t node, int event, const c
  * client from it must neither crash nor take effect. */
 TEST(async_node_cb_cannot_free_the_client)
 {
-    rlt_servers *s = it_start(3, NULL);
     struct node_cb_state st = { NULL, 0, 0 };
     redlock_options o;
     it_opts(&o);
     o.node_cb = free_from_node_cb;
     o.node_privdata = &st;
-    redlock_client *c = it_client(s, &o);
-    st.c = c;
-    redlock_lock *l = IT_LOCK(c, "node-cb");
-    CHECK_EQ(rlt_servers_kill(s, 2), 0);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, &o, 0);
+    st.c = f.c;
+    redlock_lock *l = it_fix_lock(&f, f.c, "node-cb");
+    CHECK_EQ(rlt_servers_kill(f.s, 2), 0);
     /* the first call sees the EOF and drops node 2 (node_cb: DOWN) */
     CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_OK);
     CHECK_RC(l, redlock_release(l), REDLOCK_OK);
@@ -591,9 +555,7 @@ TEST(async_node_cb_cannot_free_the_client)
     CHECK_EQ(st.free_tried, 1);
     /* the client still works */
     CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_OK);
-    CHECK_EQ(redlock_client_nodes(c), 3);
+    CHECK_EQ(redlock_client_nodes(f.c), 3);
     CHECK_RC(l, redlock_release(l), REDLOCK_OK);
-    redlock_lock_free(l);
-    redlock_client_free(c);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }

@@ -1,12 +1,12 @@
 #!/bin/sh
-# test/failover/failover.sh -- prove mutual exclusion while masters and
+# test/soak/failover.sh -- prove mutual exclusion while masters and
 # clients fail.  Starts N local redis-server masters on free loopback ports
 # (in a mktemp -d directory, removed on exit), runs K rl-worker processes
 # contending for a few resources, injects the scenarios' faults while they
 # run, then runs rl-check on the logs.  Exit status: 0 no overlap, 1 overlap
 # (or no acquisition at all), 2 set-up error.
 #
-#   sh test/failover/failover.sh [options] SCENARIO...
+#   sh test/soak/failover.sh [options] SCENARIO...
 #
 # Scenarios (run in the order given, one after the other, while the workers
 # keep running):

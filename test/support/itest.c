@@ -1,8 +1,9 @@
-/* t_support.c -- helpers of the integration tests (no tests here); see itest.h. */
+/* itest.c -- helpers of the integration and fault tests (no tests here); see itest.h. */
 #include "itest.h"
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <time.h>
 
 #include <event2/event.h>
@@ -28,8 +29,8 @@ rlt_servers *it_start(int n, const char *const *extra)
     return s;
 }
 
-redlock_client *it_client_addrs(const char *const *addrs, size_t n,
-                                const redlock_options *opts, size_t wait_min)
+redlock_client *it_client_new(struct event_base *base, const char *const *addrs, size_t n,
+                              const redlock_options *opts)
 {
     redlock_options o;
     if (opts == NULL) {
@@ -38,10 +39,17 @@ redlock_client *it_client_addrs(const char *const *addrs, size_t n,
     }
     redlock_client *c = NULL;
     char err[256] = "";
-    int rc = redlock_client_new(&c, NULL, addrs, n, opts, err, sizeof err);
+    int rc = redlock_client_new(&c, base, addrs, n, opts, err, sizeof err);
     CHECK_MSG(rc == 0 && c != NULL, "redlock_client_new: %d %s", rc, err);
+    return c;
+}
+
+redlock_client *it_client_addrs(const char *const *addrs, size_t n,
+                                const redlock_options *opts, size_t wait_min)
+{
+    redlock_client *c = it_client_new(NULL, addrs, n, opts);
     if (wait_min > 0) {
-        rc = redlock_client_wait_connected(c, wait_min, 5000);
+        int rc = redlock_client_wait_connected(c, wait_min, 5000);
         CHECK_MSG(rc == 0, "redlock_client_wait_connected(%zu): %d, %zu connected", wait_min,
                   rc, redlock_client_connected(c));
         CHECK_GE(redlock_client_connected(c), wait_min);
@@ -58,16 +66,8 @@ redlock_client *it_client(rlt_servers *s, const redlock_options *opts)
 redlock_client *it_async_client(struct event_base *base, rlt_servers *s,
                                 const redlock_options *opts)
 {
-    redlock_options o;
-    if (opts == NULL) {
-        it_opts(&o);
-        opts = &o;
-    }
     size_t n = (size_t)rlt_servers_count(s);
-    redlock_client *c = NULL;
-    char err[256] = "";
-    int rc = redlock_client_new(&c, base, rlt_servers_addrs(s), n, opts, err, sizeof err);
-    CHECK_MSG(rc == 0 && c != NULL, "redlock_client_new: %d %s", rc, err);
+    redlock_client *c = it_client_new(base, rlt_servers_addrs(s), n, opts);
     CHECK_MSG(it_async_wait_connected(base, c, n, 5000) == 0, "%zu of %zu connected",
               redlock_client_connected(c), n);
     return c;
@@ -139,7 +139,7 @@ long long it_pttl(rlt_servers *s, int i, const void *key, size_t klen)
     return res;
 }
 
-static void it_sleep_ms(long ms)
+void it_sleep_ms(long ms)
 {
     struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
     while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
@@ -224,4 +224,116 @@ int it_async_wait_connected(struct event_base *base, redlock_client *c, size_t m
     CHECK_GE(event_base_dispatch(base), 0);
     event_free(ev);
     return redlock_client_connected(c) >= min ? 0 : -1;
+}
+
+struct event_base *it_base(void)
+{
+    struct event_config *cfg = event_config_new();
+    CHECK(cfg != NULL);
+    event_config_set_flag(cfg, EVENT_BASE_FLAG_PRECISE_TIMER);
+    struct event_base *base = event_base_new_with_config(cfg);
+    event_config_free(cfg);
+    CHECK(base != NULL);
+    return base;
+}
+
+void it_fix_start(struct it_fix *f, int n, const redlock_options *opts, int flags)
+{
+    f->flags = flags;
+    f->nclients = f->nlocks = 0;
+    f->base = NULL;
+    f->c = NULL;
+    f->lock = NULL;
+    f->s = it_start(n, f->extra);
+    if (flags & IT_ASYNC)
+        f->base = it_base();
+    if (flags & IT_NOCLIENT)
+        return;
+    f->c = f->base != NULL ? it_async_client(f->base, f->s, opts) : it_client(f->s, opts);
+    if (f->key != NULL)
+        f->lock = IT_LOCK(f->c, f->key);
+}
+
+redlock_client *it_fix_client(struct it_fix *f, const redlock_options *opts)
+{
+    CHECK_LT(f->nclients, IT_FIX_MAX);
+    redlock_client *c = f->base != NULL ? it_async_client(f->base, f->s, opts)
+                                        : it_client(f->s, opts);
+    f->clients[f->nclients++] = c;
+    return c;
+}
+
+redlock_lock *it_fix_lock(struct it_fix *f, redlock_client *c, const char *res)
+{
+    CHECK_LT(f->nlocks, IT_FIX_MAX);
+    redlock_lock *l = IT_LOCK(c, res);
+    f->locks[f->nlocks++] = l;
+    return l;
+}
+
+void it_fix_stop(struct it_fix *f)
+{
+    while (f->nlocks > 0)
+        redlock_lock_free(f->locks[--f->nlocks]);
+    redlock_lock_free(f->lock);
+    while (f->nclients > 0)
+        redlock_client_free(f->clients[--f->nclients]);
+    redlock_client_free(f->c);
+    if (f->base != NULL)
+        event_base_free(f->base);
+    rlt_servers_free(f->s);
+    f->lock = NULL;
+    f->c = NULL;
+    f->base = NULL;
+    f->s = NULL;
+}
+
+void it_op_cb(redlock_lock *l, int status, void *privdata)
+{
+    struct it_op *op = privdata;
+    op->done++;
+    op->status = status;
+    op->validity = redlock_lock_validity(l);
+    op->nodes_ok = redlock_lock_nodes_ok(l);
+    op->at_ms = check_now_ms();
+    event_base_loopbreak(op->base);
+}
+
+int it_run_until(struct event_base *base, const int *flag, int64_t timeout_ms)
+{
+    int64_t deadline = check_now_ms() + timeout_ms;
+    while (!*flag && check_now_ms() < deadline)
+        it_dispatch(base, deadline - check_now_ms());
+    return *flag;
+}
+
+void it_op_wait(struct it_op *op, int64_t timeout_ms)
+{
+    it_run_until(op->base, &op->done, timeout_ms);
+    CHECK_MSG(op->done == 1, "operation completed %d times within %lld ms", op->done,
+              (long long)timeout_ms);
+}
+
+void it_run(struct event_base *base, int64_t ms)
+{
+    int64_t deadline = check_now_ms() + ms;
+    while (check_now_ms() < deadline)
+        it_dispatch(base, deadline - check_now_ms());
+}
+
+int it_has(const char *haystack, const char *needle)
+{
+    return haystack != NULL && strstr(haystack, needle) != NULL;
+}
+
+long long it_calls(rlt_servers *s, int i, const char *cmd)
+{
+    char field[64];
+    redisReply *r = rlt_servers_command(s, i, "INFO commandstats");
+    CHECK_MSG(r != NULL && r->type == REDIS_REPLY_STRING, "INFO commandstats on server %d", i);
+    snprintf(field, sizeof field, "cmdstat_%s:calls=", cmd);
+    const char *p = strstr(r->str, field);
+    long long n = p ? strtoll(p + strlen(field), NULL, 10) : 0;
+    freeReplyObject(r);
+    return n;
 }

@@ -119,6 +119,21 @@ static void nf_stop(nf_proxy *p)
     }
 }
 
+/* Five masters, each behind a proxy, and a blocking client (options o)
+ * connected to all of them through the proxies. */
+static void nf_fix_start(struct it_fix *f, nf_proxy *p, const redlock_options *o)
+{
+    it_fix_start(f, 5, NULL, IT_NOCLIENT);
+    nf_start(p, f->s);
+    f->c = it_client_addrs(p->addrs, 5, o, 5);
+}
+
+static void nf_fix_stop(struct it_fix *f, nf_proxy *p)
+{
+    it_fix_stop(f);
+    nf_stop(p);
+}
+
 static int cmp_i64(const void *a, const void *b)
 {
     int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
@@ -154,18 +169,17 @@ static int64_t median_acquire_us(redlock_client *c, const char *tag, int rounds,
 
 TEST(netfault_latency_on_two_of_five_does_not_slow_acquire)
 {
-    rlt_servers *s = it_start(5, NULL);
+    struct it_fix f = {0};
     nf_proxy p;
-    nf_start(&p, s);
     redlock_options o;
     it_opts(&o);
     o.node_timeout_ms = 500;
-    redlock_client *c = it_client_addrs(p.addrs, 5, &o, 5);
+    nf_fix_start(&f, &p, &o);
 
     nf_cmd(&p, "@3 latency up 80");
     nf_cmd(&p, "@4 latency up 80");
     int64_t rel = 0;
-    int64_t med = median_acquire_us(c, "two-slow", 15, 3, &rel);
+    int64_t med = median_acquire_us(f.c, "two-slow", 15, 3, &rel);
     check_note("2 of 5 at +80 ms: acquire p50 %.2f ms, release p50 %.2f ms", med / 1e3,
                rel / 1e3);
     CHECK_LT(med, 20000);          /* the 3rd fastest is loopback */
@@ -173,28 +187,25 @@ TEST(netfault_latency_on_two_of_five_does_not_slow_acquire)
 
     /* the control: a third slow node makes the quorum-th fastest slow */
     nf_cmd(&p, "@2 latency up 80");
-    int64_t med3 = median_acquire_us(c, "three-slow", 5, 3, NULL);
+    int64_t med3 = median_acquire_us(f.c, "three-slow", 5, 3, NULL);
     check_note("3 of 5 at +80 ms: acquire p50 %.2f ms", med3 / 1e3);
     CHECK_GE(med3, 80000);
     CHECK_LT(med3, 200000);
 
-    redlock_client_free(c);
-    nf_stop(&p);
-    rlt_servers_free(s);
+    nf_fix_stop(&f, &p);
 }
 
 TEST(netfault_blackholed_minority_still_acquires_within_node_timeout)
 {
-    rlt_servers *s = it_start(5, NULL);
+    struct it_fix f = {0};
     nf_proxy p;
-    nf_start(&p, s);
     redlock_options o;
     it_opts(&o);
     o.node_timeout_ms = 150;
-    redlock_client *c = it_client_addrs(p.addrs, 5, &o, 5);
+    nf_fix_start(&f, &p, &o);
     static const char res[] = "blackholed";
     size_t rlen = sizeof res - 1;
-    redlock_lock *l = IT_LOCK(c, res);
+    redlock_lock *l = it_fix_lock(&f, f.c, res);
 
     nf_cmd(&p, "@3 blackhole on");
     nf_cmd(&p, "@4 blackhole on");
@@ -204,7 +215,7 @@ TEST(netfault_blackholed_minority_still_acquires_within_node_timeout)
     CHECK_EQ(redlock_lock_nodes_ok(l), 3);
     CHECK_LT(acq_ms, 150);                  /* decided at quorum */
     CHECK_GT(redlock_lock_validity(l), 9000);
-    CHECK_EQ(it_count_lock(s, res, rlen, l), 3);
+    CHECK_EQ(it_count_lock(f.s, res, rlen, l), 3);
 
     t0 = check_now_ms();
     CHECK_RC(l, redlock_extend(l, 10000), REDLOCK_OK);
@@ -219,7 +230,7 @@ TEST(netfault_blackholed_minority_still_acquires_within_node_timeout)
     /* release waits for every node: bounded by the node timeout */
     CHECK_GE(rel_ms, 140);
     CHECK_LT(rel_ms, 150 + 250);
-    CHECK_EQ(rlt_servers_count_key(s, res, rlen), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, res, rlen), 0);
 
     /* try_acquire with the two blackholed must still work every time */
     int64_t worst = 0;
@@ -246,30 +257,26 @@ TEST(netfault_blackholed_minority_still_acquires_within_node_timeout)
     CHECK_RC(l, redlock_release(l), REDLOCK_OK);
     CHECK_GE(redlock_lock_nodes_ok(l), 3);
 
-    redlock_lock_free(l);
-    redlock_client_free(c);
-    nf_stop(&p);
-    rlt_servers_free(s);
+    nf_fix_stop(&f, &p);
 }
 
 /* Cut the client from masters 2, 3, 4 with `mode` ("pause": TCP-faithful,
  * bytes wait in the proxy and are delivered on heal; "blackhole": dropped). */
 static void partition_story(const char *mode)
 {
-    rlt_servers *s = it_start(5, NULL);
+    struct it_fix f = {0};
     nf_proxy p;
-    nf_start(&p, s);
     redlock_options o;
     it_opts(&o);
     o.node_timeout_ms = 150;
     o.retry_count = 2;
     o.retry_delay_ms = 20;
     o.retry_jitter_ms = 5;
-    redlock_client *c = it_client_addrs(p.addrs, 5, &o, 5);
+    nf_fix_start(&f, &p, &o);
     char res[64];
     snprintf(res, sizeof res, "partition-%s", mode);
     size_t rlen = strlen(res);
-    redlock_lock *l = it_lock(c, res, rlen);
+    redlock_lock *l = it_lock(f.c, res, rlen);
 
     for (int i = 2; i < 5; i++)
         nf_cmd(&p, "@%d %s on", i, mode);
@@ -291,37 +298,35 @@ static void partition_story(const char *mode)
     CHECK_LT(acq_ms, 3 * (150 + 25) + 400);
     /* the reachable minority was rolled back already */
     int64_t deadline = check_now_ms() + 2000;
-    while ((rlt_servers_exists(s, 0, res, rlen) || rlt_servers_exists(s, 1, res, rlen)) &&
+    while ((rlt_servers_exists(f.s, 0, res, rlen) || rlt_servers_exists(f.s, 1, res, rlen)) &&
            check_now_ms() < deadline)
         usleep(2000);
-    CHECK_EQ(rlt_servers_exists(s, 0, res, rlen), 0);
-    CHECK_EQ(rlt_servers_exists(s, 1, res, rlen), 0);
+    CHECK_EQ(rlt_servers_exists(f.s, 0, res, rlen), 0);
+    CHECK_EQ(rlt_servers_exists(f.s, 1, res, rlen), 0);
 
     /* heal: whatever reaches the far side now, nothing may stay behind
      * (ttl 30 s, so only the releases can explain an empty key space) */
     nf_cmd(&p, "clear");
     if (!strcmp(mode, "blackhole"))
         nf_cmd(&p, "reset");
-    CHECK_EQ(it_wait_count(s, res, rlen, 0, 3000), 0);
+    CHECK_EQ(it_wait_count(f.s, res, rlen, 0, 3000), 0);
     /* and stays empty: the delivered SETs were each followed by a release */
     usleep(200 * 1000);
-    CHECK_EQ(rlt_servers_count_key(s, res, rlen), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, res, rlen), 0);
     for (int i = 0; i < 5; i++)
-        CHECK_EQ(it_pttl(s, i, res, rlen), -2);
+        CHECK_EQ(it_pttl(f.s, i, res, rlen), -2);
     check_note("partition (%s) of 3 of 5, node timeout 150 ms: try_acquire failed in %lld ms, "
                "acquire with 2 retries in %lld ms; nothing left after healing", mode,
                (long long)try_ms, (long long)acq_ms);
 
     /* the client works again */
-    CHECK_RC(NULL, redlock_client_wait_connected(c, 5, 5000), REDLOCK_OK);
+    CHECK_RC(NULL, redlock_client_wait_connected(f.c, 5, 5000), REDLOCK_OK);
     CHECK_RC(l, redlock_acquire(l, 30000), REDLOCK_OK);
     CHECK_RC(l, redlock_release(l), REDLOCK_OK);
-    CHECK_EQ(it_wait_count(s, res, rlen, 0, 2000), 0);
+    CHECK_EQ(it_wait_count(f.s, res, rlen, 0, 2000), 0);
 
     redlock_lock_free(l);
-    redlock_client_free(c);
-    nf_stop(&p);
-    rlt_servers_free(s);
+    nf_fix_stop(&f, &p);
 }
 
 TEST(netfault_partition_from_majority_tcp_faithful)
@@ -336,25 +341,22 @@ TEST(netfault_partition_from_majority_blackhole)
 
 TEST(netfault_datacenters_acquire_tracks_third_fastest)
 {
-    rlt_servers *s = it_start(5, NULL);
+    struct it_fix f = {0};
     nf_proxy p;
-    nf_start(&p, s);
     redlock_options o;
     it_opts(&o);
     o.node_timeout_ms = 500;
-    redlock_client *c = it_client_addrs(p.addrs, 5, &o, 5);
+    nf_fix_start(&f, &p, &o);
     static const int rtt[5] = {1, 5, 20, 40, 80};
     for (int i = 0; i < 5; i++)
         nf_cmd(&p, "@%d latency up %d", i, rtt[i]);
     int64_t rel = 0;
-    int64_t med = median_acquire_us(c, "dc", 11, 3, &rel);
+    int64_t med = median_acquire_us(f.c, "dc", 11, 3, &rel);
     check_note("masters at +1/5/20/40/80 ms: acquire p50 %.2f ms (3rd fastest: 20 ms), "
                "release p50 %.2f ms", med / 1e3, rel / 1e3);
     CHECK_GE(med, 19000);
     CHECK_LT(med, 35000);
     CHECK_GE(rel, 79000);
 
-    redlock_client_free(c);
-    nf_stop(&p);
-    rlt_servers_free(s);
+    nf_fix_stop(&f, &p);
 }

@@ -82,14 +82,15 @@ out:
 TEST(threads_one_client_per_thread_mutual_exclusion)
 {
     /* servers are started from this (the main) thread, which outlives the workers */
-    rlt_servers *s = it_start(3, NULL);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_NOCLIENT);
     pthread_t th[NTHREADS];
     struct worker w[NTHREADS];
     memset(w, 0, sizeof w);
     atomic_store(&holders, 0);
     atomic_store(&max_holders, 0);
     for (int i = 0; i < NTHREADS; i++) {
-        w[i].s = s;
+        w[i].s = f.s;
         w[i].id = i;
         CHECK_EQ(pthread_create(&th[i], NULL, worker_main, &w[i]), 0);
     }
@@ -101,8 +102,8 @@ TEST(threads_one_client_per_thread_mutual_exclusion)
         CHECK_EQ(w[i].acquired, ROUNDS);
     }
     CHECK_EQ(atomic_load(&max_holders), 1);
-    CHECK_EQ(rlt_servers_count_key(s, "threads:shared", 14), 0);
-    rlt_servers_free(s);
+    CHECK_EQ(rlt_servers_count_key(f.s, "threads:shared", 14), 0);
+    it_fix_stop(&f);
 }
 
 /* ---- validity intervals: several resources, holds that expire -------------
@@ -268,9 +269,10 @@ static void *iv_contend(void *arg)
 
 TEST(threads_validity_intervals_never_overlap)
 {
-    rlt_servers *s = it_start(3, NULL);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_NOCLIENT);
     struct iv_shared sh;
-    sh.addrs = rlt_servers_addrs(s);
+    sh.addrs = rlt_servers_addrs(f.s);
     sh.run_until_ms = check_now_ms() + 2000;
     sh.hard_until_ms = check_now_ms() + 15000;
     atomic_init(&sh.started, 0);
@@ -328,9 +330,9 @@ TEST(threads_validity_intervals_never_overlap)
     }
     /* what was left to expire is gone from every master within the ttl */
     for (int r = 0; r < IV_NRES; r++)
-        CHECK_EQ(it_wait_count(s, iv_res_name(r), strlen(iv_res_name(r)), 0, 2000), 0);
+        CHECK_EQ(it_wait_count(f.s, iv_res_name(r), strlen(iv_res_name(r)), 0, 2000), 0);
     free(w);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 /* ---- one event base per thread, asynchronous API, chained callbacks ------ */
@@ -421,12 +423,13 @@ static void *ab_thread(void *arg)
 
 TEST(threads_async_own_event_bases)
 {
-    rlt_servers *s = it_start(3, NULL);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_NOCLIENT);
     struct ab_worker w[NTHREADS];
     pthread_t tid[NTHREADS];
     memset(w, 0, sizeof w);
     for (int t = 0; t < NTHREADS; t++) {
-        w[t].addrs = rlt_servers_addrs(s);
+        w[t].addrs = rlt_servers_addrs(f.s);
         CHECK_EQ(pthread_create(&tid[t], NULL, ab_thread, &w[t]), 0);
     }
     for (int t = 0; t < NTHREADS; t++)
@@ -438,6 +441,6 @@ TEST(threads_async_own_event_bases)
     }
     /* the last roll-backs leave as the clients close: the servers may read
      * them a moment after the join */
-    CHECK_EQ(it_wait_count(s, "threads-async", 13, 0, 2000), 0);
-    rlt_servers_free(s);
+    CHECK_EQ(it_wait_count(f.s, "threads-async", 13, 0, 2000), 0);
+    it_fix_stop(&f);
 }

@@ -38,36 +38,6 @@
 
 /* ---- helpers ------------------------------------------------------------ */
 
-static int has(const char *haystack, const char *needle)
-{
-    return haystack != NULL && strstr(haystack, needle) != NULL;
-}
-
-static struct event_base *precise_base(void)
-{
-    struct event_config *cfg = event_config_new();
-    CHECK(cfg != NULL);
-    event_config_set_flag(cfg, EVENT_BASE_FLAG_PRECISE_TIMER);
-    struct event_base *base = event_base_new_with_config(cfg);
-    event_config_free(cfg);
-    CHECK(base != NULL);
-    return base;
-}
-
-/* Run the loop until *flag is set (callbacks also break the loop) or
- * timeout_ms passed; returns *flag. */
-static int run_until(struct event_base *base, const int *flag, int64_t timeout_ms)
-{
-    int64_t deadline = check_now_ms() + timeout_ms;
-    while (!*flag) {
-        int64_t left = deadline - check_now_ms();
-        if (left <= 0)
-            break;
-        it_dispatch(base, left < 20 ? left : 20);
-    }
-    return *flag;
-}
-
 /* A controllable clock: real time + offset, or frozen at a value. */
 struct tclock {
     int frozen;
@@ -94,37 +64,7 @@ static void tclock_thaw(struct tclock *t)
     t->frozen = 0;
 }
 
-/* One async operation's outcome. */
-struct done {
-    struct event_base *base;
-    int done;
-    int status;
-    int64_t validity_in_cb;
-    int64_t at_ms;
-};
-
-static void done_cb(redlock_lock *l, int status, void *privdata)
-{
-    struct done *d = privdata;
-    d->done++;
-    d->status = status;
-    d->validity_in_cb = redlock_lock_validity(l);
-    d->at_ms = check_now_ms();
-    event_base_loopbreak(d->base);
-}
-
 /* ---- 7: option bounds ----------------------------------------------------- */
-
-/* INFO commandstats: how many SETs server 0 ran. */
-static int sl_calls_set(rlt_servers *s)
-{
-    redisReply *r = rlt_servers_command(s, 0, "INFO commandstats");
-    CHECK(r != NULL && r->type == REDIS_REPLY_STRING);
-    const char *p = strstr(r->str, "cmdstat_set:calls=");
-    int n = p ? atoi(p + 18) : 0;
-    freeReplyObject(r);
-    return n;
-}
 
 static void expect_opt_rejected(const redlock_options *o, const char *name, long long val)
 {
@@ -137,7 +77,7 @@ static void expect_opt_rejected(const redlock_options *o, const char *name, long
         redlock_client_free(c);
     CHECK_MSG(rc == REDLOCK_EINVAL, "%s = %lld: rc %d (%s), want EINVAL", name, val, rc, err);
     CHECK_MSG(c == NULL, "%s = %lld: *out not NULL", name, val);
-    CHECK_MSG(has(err, name), "%s = %lld: message \"%s\" does not name the option", name, val,
+    CHECK_MSG(it_has(err, name), "%s = %lld: message \"%s\" does not name the option", name, val,
               err);
 }
 
@@ -211,7 +151,8 @@ TEST(guard_option_bounds)
     }
 
     /* the largest values still lock and retry normally (no overflow) */
-    rlt_servers *s = it_start(1, NULL);
+    struct it_fix f = {0};
+    it_fix_start(&f, 1, NULL, IT_NOCLIENT);
     const int64_t deadlines[] = {p40, INT64_MAX};
     for (size_t i = 0; i < 2; i++) {
         redlock_options o;
@@ -219,8 +160,8 @@ TEST(guard_option_bounds)
         o.acquire_timeout_ms = deadlines[i];
         o.reconnect_max_ms = hour;
         o.connect_timeout_ms = hour;
-        redlock_client *a = it_client(s, &o);
-        redlock_client *b = it_client(s, &o);
+        redlock_client *a = it_client(f.s, &o);
+        redlock_client *b = it_client(f.s, &o);
         redlock_lock *la = IT_LOCK(a, "guard:bounds");
         redlock_lock *lb = IT_LOCK(b, "guard:bounds");
         CHECK_RC(la, redlock_acquire(la, 10000), REDLOCK_OK);
@@ -229,17 +170,17 @@ TEST(guard_option_bounds)
         /* every retry made (3, 10 ms apart), none cut short by a deadline */
         CHECK_RC(lb, redlock_acquire(lb, 10000), REDLOCK_ENOQUORUM);
         CHECK_LT(check_now_ms() - t0, 5000);
-        CHECK_EQ(sl_calls_set(s), (int)i * 6 + 1 + 4);   /* earlier rounds: 6 each */
+        CHECK_EQ(it_calls(f.s, 0, "set"), (int)i * 6 + 1 + 4);   /* earlier rounds: 6 each */
         CHECK_RC(la, redlock_release(la), REDLOCK_OK);
         CHECK_RC(lb, redlock_acquire(lb, 10000), REDLOCK_OK);
         CHECK_RC(lb, redlock_release(lb), REDLOCK_OK);
-        CHECK_EQ(rlt_servers_count_key(s, "guard:bounds", 12), 0);
+        CHECK_EQ(rlt_servers_count_key(f.s, "guard:bounds", 12), 0);
         redlock_lock_free(la);
         redlock_lock_free(lb);
         redlock_client_free(a);
         redlock_client_free(b);
     }
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 /* ---- 8: acquire on a handle that holds its lock ------------------------- */
@@ -255,13 +196,14 @@ TEST(guard_acquire_while_held_ebusy)
 {
     static const char key[] = "guard:held";
     const size_t klen = sizeof key - 1;
-    rlt_servers *s = it_start(3, NULL);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
 
     /* blocking */
-    redlock_client *c = it_client(s, NULL);
+    redlock_client *c = it_client(f.s, NULL);
     redlock_lock *l = IT_LOCK(c, key);
     CHECK_RC(l, redlock_acquire(l, 10000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(s, key, klen, l, 3, 2000), 3);
+    CHECK_EQ(it_wait_lock_count(f.s, key, klen, l, 3, 2000), 3);
     size_t vlen = 0;
     const char *v = redlock_lock_value(l, &vlen);
     CHECK(v != NULL && vlen > 0 && vlen < 128);
@@ -276,10 +218,10 @@ TEST(guard_acquire_while_held_ebusy)
     v = redlock_lock_value(l, &vlen);
     CHECK(v != NULL && vlen == beforelen && memcmp(v, before, vlen) == 0);
     CHECK_GT(redlock_lock_validity(l), 9000);
-    CHECK_EQ(it_count_lock(s, key, klen, l), 3); /* still ours everywhere */
+    CHECK_EQ(it_count_lock(f.s, key, klen, l), 3); /* still ours everywhere */
     CHECK_RC(l, redlock_release(l), REDLOCK_OK);
     CHECK_EQ(redlock_lock_nodes_ok(l), 3);
-    CHECK_EQ(rlt_servers_count_key(s, key, klen), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, key, klen), 0);
     CHECK_EQ(redlock_lock_validity(l), 0);
     /* not held any more: acquire works again */
     CHECK_RC(l, redlock_try_acquire(l, 10000), REDLOCK_OK);
@@ -288,14 +230,13 @@ TEST(guard_acquire_while_held_ebusy)
     redlock_client_free(c);
 
     /* asynchronous */
-    struct event_base *base = precise_base();
-    redlock_client *ac = it_async_client(base, s, NULL);
-    redlock_lock *al = IT_LOCK(ac, key);
-    struct done d = {base, 0, 0, 0, 0};
-    CHECK_RC(al, redlock_acquire_async(al, 10000, done_cb, &d), REDLOCK_OK);
-    CHECK(run_until(base, &d.done, 5000));
+    f.c = it_async_client(f.base, f.s, NULL);
+    redlock_lock *al = it_fix_lock(&f, f.c, key);
+    struct it_op d = {f.base};
+    CHECK_RC(al, redlock_acquire_async(al, 10000, it_op_cb, &d), REDLOCK_OK);
+    it_op_wait(&d, 5000);
     CHECK_RC(al, d.status, REDLOCK_OK);
-    CHECK_GT(d.validity_in_cb, 0);
+    CHECK_GT(d.validity, 0);
     v = redlock_lock_value(al, &vlen);
     CHECK(v != NULL && vlen < 128);
     memcpy(before, v, vlen);
@@ -303,23 +244,20 @@ TEST(guard_acquire_while_held_ebusy)
     int calls = 0;
     CHECK_RC(al, redlock_acquire_async(al, 10000, never_cb, &calls), REDLOCK_EBUSY);
     CHECK_RC(al, redlock_try_acquire_async(al, 10000, never_cb, &calls), REDLOCK_EBUSY);
-    event_base_loop(base, EVLOOP_NONBLOCK);
+    event_base_loop(f.base, EVLOOP_NONBLOCK);
     CHECK_EQ(calls, 0);
     v = redlock_lock_value(al, &vlen);
     CHECK(v != NULL && vlen == beforelen && memcmp(v, before, vlen) == 0);
     CHECK_GT(redlock_lock_validity(al), 9000);
-    CHECK_EQ(it_wait_lock_count(s, key, klen, al, 3, 2000), 3);
+    CHECK_EQ(it_wait_lock_count(f.s, key, klen, al, 3, 2000), 3);
     d.done = 0;
-    CHECK_RC(al, redlock_release_async(al, done_cb, &d), REDLOCK_OK);
-    CHECK(run_until(base, &d.done, 5000));
+    CHECK_RC(al, redlock_release_async(al, it_op_cb, &d), REDLOCK_OK);
+    it_op_wait(&d, 5000);
     CHECK_RC(al, d.status, REDLOCK_OK);
     CHECK_EQ(redlock_lock_nodes_ok(al), 3);
-    CHECK_EQ(rlt_servers_count_key(s, key, klen), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, key, klen), 0);
     CHECK_EQ(calls, 0);
-    redlock_lock_free(al);
-    redlock_client_free(ac);
-    event_base_free(base);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 /* ---- 9: a win needs >= 1 ms of validity ----------------------------------- */
@@ -327,50 +265,47 @@ TEST(guard_acquire_while_held_ebusy)
 TEST(guard_ttl3_einval)
 {
     static const char key[] = "guard:ttl3";
-    rlt_servers *s = it_start(1, NULL);
-    redlock_client *c = it_client(s, NULL); /* default drift: 0.01, 2 ms */
-    redlock_lock *l = IT_LOCK(c, key);
+    struct it_fix f = {0};
+    it_fix_start(&f, 1, NULL, 0); /* default drift: 0.01, 2 ms */
+    redlock_lock *l = it_fix_lock(&f, f.c, key);
     CHECK_RC(l, redlock_try_acquire(l, 3), REDLOCK_EINVAL);
     CHECK_NE(it_errstr(l)[0], '\0');
     CHECK_RC(l, redlock_acquire(l, 3), REDLOCK_EINVAL);
-    CHECK_EQ(rlt_servers_count_key(s, key, sizeof key - 1), 0); /* nothing sent */
+    CHECK_EQ(rlt_servers_count_key(f.s, key, sizeof key - 1), 0); /* nothing sent */
     CHECK_RC(l, redlock_try_acquire(l, 10000), REDLOCK_OK);
     CHECK_RC(l, redlock_extend(l, 3), REDLOCK_EINVAL);
     CHECK_GT(redlock_lock_validity(l), 9000);
     CHECK_RC(l, redlock_release(l), REDLOCK_OK);
-    redlock_lock_free(l);
-    redlock_client_free(c);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 /* Start a try_acquire of ttl 10000 (drift 102 ms, so 9898 ms of validity)
  * on a frozen clock, move the clock `skip_us` ahead, and let it decide. */
 static void skip_attempt(struct event_base *base, rlt_servers *s, redlock_client *c,
-                         struct tclock *clk, const char *key, int64_t skip_us, struct done *d)
+                         struct tclock *clk, const char *key, int64_t skip_us, struct it_op *d)
 {
     redlock_lock *l = it_lock(c, key, strlen(key));
     memset(d, 0, sizeof *d);
     d->base = base;
     tclock_freeze(clk);
-    CHECK_RC(l, redlock_try_acquire_async(l, 10000, done_cb, d), REDLOCK_OK);
+    CHECK_RC(l, redlock_try_acquire_async(l, 10000, it_op_cb, d), REDLOCK_OK);
     clk->frozen_us += skip_us;
-    CHECK(run_until(base, &d->done, 10000));
-    CHECK_EQ(d->done, 1);
+    it_op_wait(d, 10000);
     if (d->status == 0) {
         /* the invariant: a success reads >= 1 ms in its callback */
-        CHECK_MSG(d->validity_in_cb >= 1, "won with validity %lld ms in the callback",
-                  (long long)d->validity_in_cb);
+        CHECK_MSG(d->validity >= 1, "won with validity %lld ms in the callback",
+                  (long long)d->validity);
         CHECK_GE(it_wait_lock_count(s, key, strlen(key), l, 2, 2000), 2);
         tclock_thaw(clk);
         d->done = 0;
-        CHECK_RC(l, redlock_release_async(l, done_cb, d), REDLOCK_OK);
-        CHECK(run_until(base, &d->done, 5000));
+        CHECK_RC(l, redlock_release_async(l, it_op_cb, d), REDLOCK_OK);
+        it_op_wait(d, 5000);
         CHECK_RC(l, d->status, REDLOCK_OK);
         d->status = 0;
     } else {
         CHECK_NE(d->status, REDLOCK_EINVAL);
         CHECK_EQ(redlock_lock_validity(l), 0);
-        CHECK_MSG(has(it_errstr(l), "validity ran out"),
+        CHECK_MSG(it_has(it_errstr(l), "validity ran out"),
                   "errstr \"%s\" does not say the validity ran out", it_errstr(l));
         tclock_thaw(clk);
         /* the lost attempt's key is removed from every master */
@@ -386,57 +321,54 @@ static void skip_attempt(struct event_base *base, rlt_servers *s, redlock_client
 
 TEST(guard_win_needs_1ms)
 {
-    rlt_servers *s = it_start(3, NULL);
-    struct event_base *base = precise_base();
     struct tclock clk = {0, 0, 0};
     redlock_options o;
     it_opts(&o);
     o.node_timeout_ms = 3000; /* replies, not timers, decide here */
     o.clock = tclock_fn;
     o.clock_privdata = &clk;
-    redlock_client *c = it_async_client(base, s, &o);
-    struct done d;
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, &o, IT_ASYNC);
+    struct it_op d;
 
     /* 1.5 ms left when the quorum is there: a win, validity 1 */
-    skip_attempt(base, s, c, &clk, "guard:1ms:a", 9896500, &d);
+    skip_attempt(f.base, f.s, f.c, &clk, "guard:1ms:a", 9896500, &d);
     CHECK_RC(NULL, d.status, REDLOCK_OK);
     /* 0.5 ms left: lost, "validity ran out", key removed */
-    skip_attempt(base, s, c, &clk, "guard:1ms:b", 9897500, &d);
+    skip_attempt(f.base, f.s, f.c, &clk, "guard:1ms:b", 9897500, &d);
     CHECK_NE(d.status, REDLOCK_OK);
     /* nothing left at all */
-    skip_attempt(base, s, c, &clk, "guard:1ms:c", 9899000, &d);
+    skip_attempt(f.base, f.s, f.c, &clk, "guard:1ms:c", 9899000, &d);
     CHECK_NE(d.status, REDLOCK_OK);
 
     /* ttl 4 leaves 1.96 ms: accepted, and a win reads >= 1 */
-    redlock_lock *l = IT_LOCK(c, "guard:1ms:d");
+    redlock_lock *l = IT_LOCK(f.c, "guard:1ms:d");
     memset(&d, 0, sizeof d);
-    d.base = base;
+    d.base = f.base;
     tclock_freeze(&clk);
-    CHECK_RC(l, redlock_try_acquire_async(l, 4, done_cb, &d), REDLOCK_OK);
-    CHECK(run_until(base, &d.done, 5000));
+    CHECK_RC(l, redlock_try_acquire_async(l, 4, it_op_cb, &d), REDLOCK_OK);
+    it_op_wait(&d, 5000);
     CHECK_RC(l, d.status, REDLOCK_OK);
-    CHECK_GE(d.validity_in_cb, 1);
+    CHECK_GE(d.validity, 1);
     tclock_thaw(&clk);
     redlock_lock_free(l);
 
-    redlock_client_free(c);
-    event_base_free(base);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 /* ---- 10: a clock that steps back -------------------------------------------- */
 
 TEST(guard_clock_steps_back)
 {
-    rlt_servers *s = it_start(3, NULL);
     struct tclock clk = {0, 0, 0};
     redlock_options o;
     it_opts(&o);
     o.clock = tclock_fn;
     o.clock_privdata = &clk;
-    redlock_client *c = it_client(s, &o);
-    redlock_lock *a = IT_LOCK(c, "guard:back:a");
-    redlock_lock *b = IT_LOCK(c, "guard:back:b");
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, &o, 0);
+    redlock_lock *a = it_fix_lock(&f, f.c, "guard:back:a");
+    redlock_lock *b = it_fix_lock(&f, f.c, "guard:back:b");
 
     /* frozen: no time passes during the acquire, validity = ttl - drift */
     tclock_freeze(&clk);
@@ -463,8 +395,8 @@ TEST(guard_clock_steps_back)
     tclock_thaw(&clk);
     CHECK_RC(a, redlock_release(a), REDLOCK_OK);
     CHECK_RC(b, redlock_release(b), REDLOCK_OK);
-    CHECK_EQ(rlt_servers_count_key(s, "guard:back:a", 12), 0);
-    CHECK_EQ(rlt_servers_count_key(s, "guard:back:b", 12), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, "guard:back:a", 12), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, "guard:back:b", 12), 0);
 
     /* a clock moving forward again: locks work, within ttl - drift */
     CHECK_RC(a, redlock_acquire(a, 1000), REDLOCK_OK);
@@ -472,10 +404,7 @@ TEST(guard_clock_steps_back)
     CHECK_LE(redlock_lock_validity(a), 988);
     CHECK_RC(a, redlock_release(a), REDLOCK_OK);
 
-    redlock_lock_free(a);
-    redlock_lock_free(b);
-    redlock_client_free(c);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 /* ---- 11: a master with an endless or huge reply ---------------------------- */
@@ -781,11 +710,11 @@ static void proto_cb(redlock_client *c, size_t node, int event, const char *deta
     struct proto_events *pe = privdata;
     if (event != REDLOCK_NODE_DOWN || (int)node != pe->watch)
         return;
-    if (has(detail, "protocol error")) {
+    if (it_has(detail, "protocol error")) {
         if (pe->proto_down++ == 0)
             snprintf(pe->detail, sizeof pe->detail, "%s", detail);
         redlock_node_stats st;
-        if (redlock_client_node_stats(c, node, &st) == 0 && has(st.last_error, "protocol error"))
+        if (redlock_client_node_stats(c, node, &st) == 0 && it_has(st.last_error, "protocol error"))
             pe->stats_proto++;
         event_base_loopbreak(pe->base);
     } else {
@@ -802,14 +731,14 @@ static int lock_value_count(rlt_servers *s, const char *key, const redlock_lock 
 static void hostile_master(enum fake_mode mode)
 {
     const int64_t node_timeout = 250, slack = 750;
-    rlt_servers *s = it_start(2, NULL);
-    struct fake *f = fake_start(mode);
-    struct event_base *base = precise_base();
+    struct it_fix f = {0};
+    it_fix_start(&f, 2, NULL, IT_ASYNC | IT_NOCLIENT);
+    struct fake *fk = fake_start(mode);
     /* node 0 is the hostile one: its reads come first in every turn */
-    const char *addrs[3] = {f->addr, rlt_servers_addr(s, 0), rlt_servers_addr(s, 1)};
+    const char *addrs[3] = {fk->addr, rlt_servers_addr(f.s, 0), rlt_servers_addr(f.s, 1)};
     struct proto_events pe;
     memset(&pe, 0, sizeof pe);
-    pe.base = base;
+    pe.base = f.base;
     pe.watch = 0;
     redlock_options o;
     it_opts(&o);
@@ -817,69 +746,67 @@ static void hostile_master(enum fake_mode mode)
     o.connect_timeout_ms = 3000;
     o.node_cb = proto_cb;
     o.node_privdata = &pe;
-    redlock_client *c = NULL;
-    char err[256] = "";
-    CHECK_MSG(redlock_client_new(&c, base, addrs, 3, &o, err, sizeof err) == 0, "%s", err);
-    CHECK_MSG(it_async_wait_connected(base, c, 3, 5000) == 0, "%zu of 3 connected",
-              redlock_client_connected(c));
+    f.c = it_client_new(f.base, addrs, 3, &o);
+    CHECK_MSG(it_async_wait_connected(f.base, f.c, 3, 5000) == 0, "%zu of 3 connected",
+              redlock_client_connected(f.c));
 
     /* (a) 2 good masters of 3: the lock is acquired, in time */
     static const char ka[] = "guard:hostile:a";
-    redlock_lock *la = IT_LOCK(c, ka);
-    struct done d = {base, 0, 0, 0, 0};
+    redlock_lock *la = it_fix_lock(&f, f.c, ka);
+    struct it_op d = {f.base};
     int64_t t0 = check_now_ms();
-    CHECK_RC(la, redlock_try_acquire_async(la, 10000, done_cb, &d), REDLOCK_OK);
-    CHECK(run_until(base, &d.done, 10000));
+    CHECK_RC(la, redlock_try_acquire_async(la, 10000, it_op_cb, &d), REDLOCK_OK);
+    it_op_wait(&d, 10000);
     CHECK_RC(la, d.status, REDLOCK_OK);
     CHECK_LE(d.at_ms - t0, node_timeout + slack);
-    CHECK_GT(d.validity_in_cb, 9000 - slack);
-    CHECK_EQ(lock_value_count(s, ka, la), 2);
+    CHECK_GT(d.validity, 9000 - slack);
+    CHECK_EQ(lock_value_count(f.s, ka, la), 2);
     /* the hostile node is dropped for its reply, not left reading forever */
     int64_t t1 = check_now_ms();
-    run_until(base, &pe.proto_down, 3000);
+    it_run_until(f.base, &pe.proto_down, 3000);
     CHECK_MSG(pe.proto_down >= 1,
               "hostile master not dropped for a protocol error (%d SETs, other DOWN: \"%s\")",
-              atomic_load(&f->sets), pe.other);
+              atomic_load(&fk->sets), pe.other);
     CHECK_LE(check_now_ms() - t1, node_timeout + slack);
     CHECK_MSG(pe.stats_proto >= 1, "stats.last_error does not name it (event: \"%s\")",
               pe.detail);
     check_note("hostile master dropped: \"%s\"", pe.detail);
     redlock_node_stats st;
-    CHECK_EQ(redlock_client_node_stats(c, 0, &st), 0);
+    CHECK_EQ(redlock_client_node_stats(f.c, 0, &st), 0);
     CHECK_EQ(st.oks, 0);
     /* the good masters stayed up and are still counted */
     for (size_t i = 1; i < 3; i++) {
-        CHECK_EQ(redlock_client_node_stats(c, i, &st), 0);
+        CHECK_EQ(redlock_client_node_stats(f.c, i, &st), 0);
         CHECK_EQ(st.connected, 1);
         CHECK_EQ(st.timeouts, 0);
         CHECK_EQ(st.connects, 1);
     }
     d.done = 0;
-    CHECK_RC(la, redlock_release_async(la, done_cb, &d), REDLOCK_OK);
-    CHECK(run_until(base, &d.done, 5000));
+    CHECK_RC(la, redlock_release_async(la, it_op_cb, &d), REDLOCK_OK);
+    it_op_wait(&d, 5000);
     CHECK_RC(la, d.status, REDLOCK_OK); /* the 2 good ones deleted it: a quorum */
-    CHECK_EQ(rlt_servers_count_key(s, ka, sizeof ka - 1), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, ka, sizeof ka - 1), 0);
 
     /* (b) the outcome depends on the hostile node: another value holds
      * good master 1, so the attempt must hear node 0.  It hears a protocol
      * error within the node timeout, loses, and rolls back. */
-    CHECK_MSG(it_async_wait_connected(base, c, 3, 5000) == 0, "hostile master not reconnected");
+    CHECK_MSG(it_async_wait_connected(f.base, f.c, 3, 5000) == 0, "hostile master not reconnected");
     static const char kb[] = "guard:hostile:b";
-    redisReply *r = rlt_servers_command(s, 0, "SET %s foreign PX 30000", kb);
+    redisReply *r = rlt_servers_command(f.s, 0, "SET %s foreign PX 30000", kb);
     CHECK(r != NULL && r->type == REDIS_REPLY_STATUS);
     freeReplyObject(r);
-    redlock_lock *lb = IT_LOCK(c, kb);
+    redlock_lock *lb = it_fix_lock(&f, f.c, kb);
     int downs = pe.proto_down;
     d.done = 0;
     t0 = check_now_ms();
-    CHECK_RC(lb, redlock_try_acquire_async(lb, 10000, done_cb, &d), REDLOCK_OK);
-    CHECK(run_until(base, &d.done, 10000));
+    CHECK_RC(lb, redlock_try_acquire_async(lb, 10000, it_op_cb, &d), REDLOCK_OK);
+    it_op_wait(&d, 10000);
     CHECK_NE(d.status, REDLOCK_OK);
     CHECK_LE(d.at_ms - t0, node_timeout + slack);
     CHECK_EQ(redlock_lock_validity(lb), 0);
     redlock_node_result nr;
     CHECK_EQ(redlock_lock_node_result(lb, 0, &nr), 0);
-    CHECK_MSG(has(nr.detail, "protocol error"), "node 0 result: %s \"%s\"",
+    CHECK_MSG(it_has(nr.detail, "protocol error"), "node 0 result: %s \"%s\"",
               redlock_vote_name(nr.vote), nr.detail);
     CHECK_NE(nr.vote, REDLOCK_VOTE_OK);
     CHECK_NE(nr.vote, REDLOCK_VOTE_NONE);
@@ -894,17 +821,13 @@ static void hostile_master(enum fake_mode mode)
     /* the lost attempt's key leaves good master 2; the foreign one stays */
     int64_t deadline = check_now_ms() + 3000;
     int n;
-    while ((n = lock_value_count(s, kb, lb)) != 0 && check_now_ms() < deadline)
-        it_dispatch(base, 5);
+    while ((n = lock_value_count(f.s, kb, lb)) != 0 && check_now_ms() < deadline)
+        it_dispatch(f.base, 5);
     CHECK_EQ(n, 0);
-    CHECK_EQ(it_count_value(s, kb, sizeof kb - 1, "foreign", 7), 1);
+    CHECK_EQ(it_count_value(f.s, kb, sizeof kb - 1, "foreign", 7), 1);
 
-    redlock_lock_free(la);
-    redlock_lock_free(lb);
-    redlock_client_free(c);
-    event_base_free(base);
-    fake_stop(f);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
+    fake_stop(fk);
 }
 
 TEST(guard_endless_reply_line)
@@ -928,54 +851,54 @@ static void del_on(rlt_servers *s, int i, const char *key)
 
 TEST(guard_release_codes)
 {
-    rlt_servers *s = it_start(3, NULL);
-    redlock_client *c = it_client(s, NULL);
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, 0);
     static const char key[] = "guard:release";
     const size_t klen = sizeof key - 1;
-    redlock_lock *l = IT_LOCK(c, key);
+    redlock_lock *l = it_fix_lock(&f, f.c, key);
 
     /* expired on 2 of 3: only 1 deleted, refusals show no quorum held it */
     CHECK_RC(l, redlock_acquire(l, 30000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(s, key, klen, l, 3, 2000), 3);
-    del_on(s, 0, key);
-    del_on(s, 1, key);
+    CHECK_EQ(it_wait_lock_count(f.s, key, klen, l, 3, 2000), 3);
+    del_on(f.s, 0, key);
+    del_on(f.s, 1, key);
     CHECK_RC(l, redlock_release(l), REDLOCK_ENOTOWNER);
     CHECK_EQ(redlock_lock_nodes_ok(l), 1);
     CHECK_EQ(redlock_lock_validity(l), 0);
     CHECK_NE(it_errstr(l)[0], '\0');
-    CHECK_EQ(rlt_servers_count_key(s, key, klen), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, key, klen), 0);
 
     /* taken on 2 of 3: ENOTOWNER, the other owner's keys untouched */
     CHECK_RC(l, redlock_acquire(l, 30000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(s, key, klen, l, 3, 2000), 3);
+    CHECK_EQ(it_wait_lock_count(f.s, key, klen, l, 3, 2000), 3);
     for (int i = 1; i < 3; i++) {
-        redisReply *r = rlt_servers_command(s, i, "SET %s other PX 30000", key);
+        redisReply *r = rlt_servers_command(f.s, i, "SET %s other PX 30000", key);
         CHECK(r != NULL && r->type == REDIS_REPLY_STATUS);
         freeReplyObject(r);
     }
     CHECK_RC(l, redlock_release(l), REDLOCK_ENOTOWNER);
     CHECK_EQ(redlock_lock_nodes_ok(l), 1);
     CHECK_EQ(redlock_lock_validity(l), 0);
-    CHECK_EQ(it_count_value(s, key, klen, "other", 5), 2);
+    CHECK_EQ(it_count_value(f.s, key, klen, "other", 5), 2);
     for (int i = 1; i < 3; i++)
-        del_on(s, i, key);
-    CHECK_EQ(rlt_servers_count_key(s, key, klen), 0);
+        del_on(f.s, i, key);
+    CHECK_EQ(rlt_servers_count_key(f.s, key, klen), 0);
 
     /* gone on 1 of 3: a quorum (2) deleted it, success */
     CHECK_RC(l, redlock_acquire(l, 30000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(s, key, klen, l, 3, 2000), 3);
-    del_on(s, 2, key);
+    CHECK_EQ(it_wait_lock_count(f.s, key, klen, l, 3, 2000), 3);
+    del_on(f.s, 2, key);
     CHECK_RC(l, redlock_release(l), REDLOCK_OK);
     CHECK_EQ(redlock_lock_nodes_ok(l), 2);
     CHECK_EQ(redlock_lock_validity(l), 0);
-    CHECK_EQ(rlt_servers_count_key(s, key, klen), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, key, klen), 0);
 
     /* errors on 2 of 3 (WRONGTYPE): unknown, ESERVER */
     CHECK_RC(l, redlock_acquire(l, 30000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(s, key, klen, l, 3, 2000), 3);
+    CHECK_EQ(it_wait_lock_count(f.s, key, klen, l, 3, 2000), 3);
     for (int i = 1; i < 3; i++) {
-        del_on(s, i, key);
-        redisReply *r = rlt_servers_command(s, i, "RPUSH %s x", key);
+        del_on(f.s, i, key);
+        redisReply *r = rlt_servers_command(f.s, i, "RPUSH %s x", key);
         CHECK(r != NULL && r->type == REDIS_REPLY_INTEGER);
         freeReplyObject(r);
     }
@@ -983,34 +906,32 @@ TEST(guard_release_codes)
     CHECK_EQ(redlock_lock_nodes_ok(l), 1);
     CHECK_EQ(redlock_lock_validity(l), 0);
     for (int i = 1; i < 3; i++)
-        del_on(s, i, key);
-    CHECK_EQ(rlt_servers_count_key(s, key, klen), 0);
+        del_on(f.s, i, key);
+    CHECK_EQ(rlt_servers_count_key(f.s, key, klen), 0);
 
     /* 2 of 3 hung: unknown, ETIMEDOUT; they delete it once resumed */
     CHECK_RC(l, redlock_acquire(l, 30000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(s, key, klen, l, 3, 2000), 3);
-    CHECK_EQ(rlt_servers_pause(s, 1), 0);
-    CHECK_EQ(rlt_servers_pause(s, 2), 0);
+    CHECK_EQ(it_wait_lock_count(f.s, key, klen, l, 3, 2000), 3);
+    CHECK_EQ(rlt_servers_pause(f.s, 1), 0);
+    CHECK_EQ(rlt_servers_pause(f.s, 2), 0);
     CHECK_RC(l, redlock_release(l), REDLOCK_ETIMEDOUT);
     CHECK_EQ(redlock_lock_nodes_ok(l), 1);
     CHECK_EQ(redlock_lock_validity(l), 0);
-    CHECK_EQ(rlt_servers_resume(s, 1), 0);
-    CHECK_EQ(rlt_servers_resume(s, 2), 0);
-    CHECK_EQ(it_wait_count(s, key, klen, 0, 3000), 0);
+    CHECK_EQ(rlt_servers_resume(f.s, 1), 0);
+    CHECK_EQ(rlt_servers_resume(f.s, 2), 0);
+    CHECK_EQ(it_wait_count(f.s, key, klen, 0, 3000), 0);
 
     /* 2 of 3 dead: unknown, ECONNECT */
     CHECK_RC(l, redlock_acquire(l, 30000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(s, key, klen, l, 3, 2000), 3);
-    CHECK_EQ(rlt_servers_kill(s, 1), 0);
-    CHECK_EQ(rlt_servers_kill(s, 2), 0);
+    CHECK_EQ(it_wait_lock_count(f.s, key, klen, l, 3, 2000), 3);
+    CHECK_EQ(rlt_servers_kill(f.s, 1), 0);
+    CHECK_EQ(rlt_servers_kill(f.s, 2), 0);
     CHECK_RC(l, redlock_release(l), REDLOCK_ECONNECT);
     CHECK_EQ(redlock_lock_nodes_ok(l), 1);
     CHECK_EQ(redlock_lock_validity(l), 0);
-    CHECK_EQ(rlt_servers_count_key(s, key, klen), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, key, klen), 0);
 
-    redlock_lock_free(l);
-    redlock_client_free(c);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 /* ---- messages: bad addresses -------------------------------------------------- */
@@ -1063,15 +984,15 @@ TEST(guard_address_messages)
 
     /* credentials without a scheme: the message says the scheme is missing */
     CHECK_EQ(new_one("user:s3cr3tpw@h:6379", err, sizeof err), REDLOCK_EINVAL);
-    CHECK_MSG(has(err, "scheme") || has(err, "redis://"), "message \"%s\"", err);
-    CHECK_MSG(!has(err, "IPv6") && !has(err, "bracket"), "message \"%s\"", err);
-    CHECK_MSG(!has(err, "s3cr3tpw"), "message \"%s\" shows the password", err);
+    CHECK_MSG(it_has(err, "scheme") || it_has(err, "redis://"), "message \"%s\"", err);
+    CHECK_MSG(!it_has(err, "IPv6") && !it_has(err, "bracket"), "message \"%s\"", err);
+    CHECK_MSG(!it_has(err, "s3cr3tpw"), "message \"%s\" shows the password", err);
 
     /* a malformed scheme */
     CHECK_EQ(new_one("redis:/h:6379", err, sizeof err), REDLOCK_EINVAL);
-    CHECK_MSG(has(err, "malformed") || has(err, "scheme") || has(err, "://"),
+    CHECK_MSG(it_has(err, "malformed") || it_has(err, "scheme") || it_has(err, "://"),
               "message \"%s\"", err);
-    CHECK_MSG(!has(err, "IPv6") && !has(err, "bracket"), "message \"%s\"", err);
+    CHECK_MSG(!it_has(err, "IPv6") && !it_has(err, "bracket"), "message \"%s\"", err);
     CHECK_EQ(new_one("redis:/user:s3cr3tpw@h:6379", err, sizeof err), REDLOCK_EINVAL);
-    CHECK_MSG(!has(err, "s3cr3tpw"), "message \"%s\" shows the password", err);
+    CHECK_MSG(!it_has(err, "s3cr3tpw"), "message \"%s\" shows the password", err);
 }

@@ -1,6 +1,6 @@
 /* TLS (rediss://), AUTH / ACL users, secrets kept out of messages, and the
  * per-node diagnostics, against real redis-servers.  The PKI is made at run
- * time by test/tls-certs.sh (nothing secret is committed). */
+ * time by test/support/tls-certs.sh (nothing secret is committed). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,7 +39,7 @@ static const char *pki(void)
     snprintf(done, sizeof done, "%s/done", dir);
     if (access(done, F_OK) == 0)
         return dir;
-    snprintf(cmd, sizeof cmd, "sh test/tls-certs.sh '%s' && touch '%s'", dir, done);
+    snprintf(cmd, sizeof cmd, "sh test/support/tls-certs.sh '%s' && touch '%s'", dir, done);
     CHECK_MSG(system(cmd) == 0, "cannot make certificates with openssl: %s", cmd);
     return dir;
 }
@@ -84,15 +84,6 @@ static void tls_opts(redlock_options *o, const char *dir, const char *ca_name)
     o->node_timeout_ms = 3000;
 }
 
-static redlock_client *new_client(const char *const *addrs, size_t n, const redlock_options *o)
-{
-    redlock_client *c = NULL;
-    char err[256];
-    int rc = redlock_client_new(&c, NULL, addrs, n, o, err, sizeof err);
-    CHECK_MSG(rc == 0, "redlock_client_new: %d %s", rc, err);
-    return c;
-}
-
 TEST(tls_lock_extend_unlock)
 {
     const char *dir = pki();
@@ -106,7 +97,7 @@ TEST(tls_lock_extend_unlock)
         addrs[i] = m[i].addr;
     }
     tls_opts(&o, dir, "ca.crt");
-    redlock_client *c = new_client(addrs, 3, &o);
+    redlock_client *c = it_client_new(NULL, addrs, 3, &o);
     CHECK_EQ(redlock_client_wait_connected(c, 3, 5000), 0);
     redlock_lock *l = IT_LOCK(c, "tls-res");
     CHECK_RC(l, redlock_acquire(l, 10000), REDLOCK_OK);
@@ -137,7 +128,7 @@ TEST(tls_lock_extend_unlock)
 static void expect_tls_failure(const char *addr, const redlock_options *o, const char *why)
 {
     const char *addrs[1] = { addr };
-    redlock_client *c = new_client(addrs, 1, o);
+    redlock_client *c = it_client_new(NULL, addrs, 1, o);
     redlock_lock *l = IT_LOCK(c, "tls-bad");
     redlock_node_result r;
     redlock_node_stats st;
@@ -169,7 +160,7 @@ TEST(tls_wrong_ca_is_refused)
     tls_opts(&o, dir, "other-ca.crt");
     o.tls_insecure_skip_verify = 1;
     const char *addrs[1] = { m.addr };
-    redlock_client *c = new_client(addrs, 1, &o);
+    redlock_client *c = it_client_new(NULL, addrs, 1, &o);
     redlock_lock *l = IT_LOCK(c, "tls-insecure");
     CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_OK);
     redlock_lock_free(l);
@@ -191,7 +182,7 @@ TEST(tls_wrong_host_name_is_refused)
     snprintf(byname, sizeof byname, "rediss://localhost:%d", m.port);
     tls_opts(&o, dir, "ca.crt");
     const char *addrs[1] = { byname };
-    redlock_client *c = new_client(addrs, 1, &o);
+    redlock_client *c = it_client_new(NULL, addrs, 1, &o);
     redlock_lock *l = IT_LOCK(c, "tls-name");
     CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_OK);
     redlock_lock_free(l);
@@ -220,7 +211,7 @@ TEST(tls_client_certificate_required_and_supplied)
     tls_opts(&o, dir, "ca.crt");
     {   /* without a client certificate the server ends the handshake */
         const char *addrs[1] = { m.addr };
-        redlock_client *c = new_client(addrs, 1, &o);
+        redlock_client *c = it_client_new(NULL, addrs, 1, &o);
         redlock_lock *l = IT_LOCK(c, "mtls");
         CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_ECONNECT);
         redlock_lock_free(l);
@@ -231,7 +222,7 @@ TEST(tls_client_certificate_required_and_supplied)
     o.tls_cert_file = crt;
     o.tls_key_file = key;
     const char *addrs[1] = { m.addr };
-    redlock_client *c = new_client(addrs, 1, &o);
+    redlock_client *c = it_client_new(NULL, addrs, 1, &o);
     redlock_lock *l = IT_LOCK(c, "mtls");
     CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_OK);
     CHECK_RC(l, redlock_release(l), REDLOCK_OK);
@@ -253,38 +244,37 @@ TEST(tls_killed_master_reconnects_and_mixed_deployment)
 {
     const char *dir = pki();
     struct tls_master m[2];
-    rlt_servers *plain = it_start(1, NULL);
+    struct it_fix f = {0};
+    it_fix_start(&f, 1, NULL, IT_NOCLIENT);
     const char *addrs[3];
     redlock_options o;
     for (int i = 0; i < 2; i++) {
         tls_master(&m[i], dir, 0);
         addrs[i] = m[i].addr;
     }
-    addrs[2] = rlt_servers_addr(plain, 0);      /* one plain-TCP master */
+    addrs[2] = rlt_servers_addr(f.s, 0);      /* one plain-TCP master */
     tls_opts(&o, dir, "ca.crt");
-    redlock_client *c = new_client(addrs, 3, &o);
-    CHECK_EQ(redlock_client_wait_connected(c, 3, 5000), 0);
-    redlock_lock *l = IT_LOCK(c, "tls-restart");
+    f.c = it_client_new(NULL, addrs, 3, &o);
+    CHECK_EQ(redlock_client_wait_connected(f.c, 3, 5000), 0);
+    redlock_lock *l = it_fix_lock(&f, f.c, "tls-restart");
 
     CHECK_EQ(rlt_servers_kill(m[0].s, 0), 0);
     CHECK_EQ(rlt_servers_kill(m[1].s, 0), 0);
     CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_ECONNECT);
     CHECK_EQ(rlt_servers_restart(m[0].s, 0), 0);
     CHECK_EQ(rlt_servers_restart(m[1].s, 0), 0);
-    CHECK_EQ(redlock_client_wait_connected(c, 3, 5000), 0);
+    CHECK_EQ(redlock_client_wait_connected(f.c, 3, 5000), 0);
     CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_OK);
     CHECK_EQ(it_wait_lock_count(m[0].s, "tls-restart", 11, l, 1, 2000), 1);
     CHECK_EQ(it_wait_lock_count(m[1].s, "tls-restart", 11, l, 1, 2000), 1);
     redlock_node_stats st;
-    CHECK_EQ(redlock_client_node_stats(c, 0, &st), 0);
+    CHECK_EQ(redlock_client_node_stats(f.c, 0, &st), 0);
     CHECK_EQ(st.connects, 2);
     CHECK_GE(st.unreachable, 1);
     CHECK_RC(l, redlock_release(l), REDLOCK_OK);
-    redlock_lock_free(l);
-    redlock_client_free(c);
+    it_fix_stop(&f);
     rlt_servers_free(m[0].s);
     rlt_servers_free(m[1].s);
-    rlt_servers_free(plain);
 }
 
 /* ---- AUTH and ACL ------------------------------------------------------ */
@@ -313,7 +303,7 @@ TEST(auth_password_and_wrong_password)
 
     it_opts(&o);
     const char *ga[1] = { good };
-    redlock_client *c = new_client(ga, 1, &o);
+    redlock_client *c = it_client_new(NULL, ga, 1, &o);
     redlock_lock *l = IT_LOCK(c, "auth-res");
     CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_OK);
     CHECK_RC(l, redlock_release(l), REDLOCK_OK);
@@ -324,7 +314,7 @@ TEST(auth_password_and_wrong_password)
     o.node_cb = collect_cb;
     o.node_privdata = &col;
     const char *ba[1] = { bad };
-    c = new_client(ba, 1, &o);
+    c = it_client_new(NULL, ba, 1, &o);
     l = IT_LOCK(c, "auth-res");
     int64_t t0 = check_now_ms();
     CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_ECONNECT);
@@ -365,7 +355,7 @@ TEST(auth_minimal_acl_user)
     redlock_options o;
     it_opts(&o);
     o.key_prefix = "lock:";
-    redlock_client *c = new_client(addrs, 3, &o);
+    redlock_client *c = it_client_new(NULL, addrs, 3, &o);
     redlock_lock *l = IT_LOCK(c, "acl-res");
     CHECK_RC(l, redlock_acquire(l, 10000), REDLOCK_OK);
     CHECK_RC(l, redlock_extend(l, 10000), REDLOCK_OK);
@@ -386,7 +376,7 @@ TEST(auth_minimal_acl_user)
     /* outside the user's key pattern: every node refuses with NOPERM */
     redlock_client_free(c);
     o.key_prefix = "other:";
-    c = new_client(addrs, 3, &o);
+    c = it_client_new(NULL, addrs, 3, &o);
     l = IT_LOCK(c, "acl-res");
     CHECK_RC(l, redlock_try_acquire(l, 10000), REDLOCK_ESERVER);
     CHECK_MSG(strstr(redlock_lock_errstr(l), "NOPERM") != NULL, "%s", redlock_lock_errstr(l));
@@ -402,7 +392,7 @@ TEST(auth_minimal_acl_user)
         freeReplyObject(r);
     }
     o.key_prefix = "lock:";
-    c = new_client(addrs, 3, &o);
+    c = it_client_new(NULL, addrs, 3, &o);
     l = IT_LOCK(c, "acl-res2");
     CHECK_RC(l, redlock_acquire(l, 10000), REDLOCK_OK);
     CHECK_RC(l, redlock_release(l), REDLOCK_OK);
@@ -416,14 +406,16 @@ TEST(auth_minimal_acl_user)
 
 TEST(diagnostics_per_node_results_tell_why)
 {
-    rlt_servers *s = it_start(5, NULL);
-    redlock_client *a = it_client(s, NULL), *b = it_client(s, NULL);
-    redlock_lock *la = IT_LOCK(a, "diag"), *lb = IT_LOCK(b, "diag");
+    struct it_fix f = {0};
+    it_fix_start(&f, 5, NULL, 0);
+    redlock_client *b = it_fix_client(&f, NULL);
+    redlock_lock *la = it_fix_lock(&f, f.c, "diag");
+    redlock_lock *lb = it_fix_lock(&f, b, "diag");
     redlock_node_result r;
 
     CHECK_RC(la, redlock_try_acquire(la, 10000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(s, "diag", 4, la, 5, 2000), 5);
-    CHECK_EQ(rlt_servers_kill(s, 4), 0);
+    CHECK_EQ(it_wait_lock_count(f.s, "diag", 4, la, 5, 2000), 5);
+    CHECK_EQ(rlt_servers_kill(f.s, 4), 0);
     /* b: held elsewhere on 0..3, node 4 down */
     CHECK_RC(lb, redlock_try_acquire(lb, 10000), REDLOCK_ENOQUORUM);
     int refused = 0, down = 0;
@@ -446,7 +438,7 @@ TEST(diagnostics_per_node_results_tell_why)
     /* masters unreachable is told apart from held elsewhere */
     CHECK_RC(la, redlock_release(la), REDLOCK_OK);
     for (int i = 0; i < 3; i++)
-        CHECK_EQ(rlt_servers_kill(s, i), 0);
+        CHECK_EQ(rlt_servers_kill(f.s, i), 0);
     CHECK_RC(lb, redlock_try_acquire(lb, 10000), REDLOCK_ECONNECT);
     CHECK(strstr(redlock_lock_errstr(lb), "unreachable") != NULL);
 
@@ -458,9 +450,5 @@ TEST(diagnostics_per_node_results_tell_why)
     CHECK_EQ(st.connected, 0);
     CHECK(st.last_error[0] != '\0');
     CHECK_EQ(redlock_client_node_stats(b, 9, &st), REDLOCK_EINVAL);
-    redlock_lock_free(la);
-    redlock_lock_free(lb);
-    redlock_client_free(a);
-    redlock_client_free(b);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }

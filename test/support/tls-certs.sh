@@ -1,5 +1,5 @@
 #!/bin/sh
-# test/tls-certs.sh DIR -- make a throw-away PKI for the TLS tests (nothing
+# test/support/tls-certs.sh DIR -- make a throw-away PKI for the TLS tests (nothing
 # secret is committed): ca.{crt,key}, server.{crt,key} for 127.0.0.1 and
 # localhost signed by ca, client.{crt,key} signed by ca, and other-ca.crt,
 # a CA that signed nothing we use.

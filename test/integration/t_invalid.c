@@ -90,20 +90,20 @@ TEST(invalid_addresses_accepted)
 
 TEST(invalid_lock_arguments)
 {
-    rlt_servers *s = it_start(1, NULL);
-    redlock_client *c = it_client(s, NULL);
+    struct it_fix f = {0};
+    it_fix_start(&f, 1, NULL, 0);
     redlock_lock *l = (redlock_lock *)(uintptr_t)1;
-    CHECK_EQ(redlock_lock_new(NULL, c, "r", 1), REDLOCK_EINVAL);
+    CHECK_EQ(redlock_lock_new(NULL, f.c, "r", 1), REDLOCK_EINVAL);
     CHECK_EQ(redlock_lock_new(&l, NULL, "r", 1), REDLOCK_EINVAL);
     CHECK(l == NULL);
     l = (redlock_lock *)(uintptr_t)1;
-    CHECK_EQ(redlock_lock_new(&l, c, NULL, 1), REDLOCK_EINVAL);
+    CHECK_EQ(redlock_lock_new(&l, f.c, NULL, 1), REDLOCK_EINVAL);
     CHECK(l == NULL);
     l = (redlock_lock *)(uintptr_t)1;
-    CHECK_EQ(redlock_lock_new(&l, c, "r", 0), REDLOCK_EINVAL);
+    CHECK_EQ(redlock_lock_new(&l, f.c, "r", 0), REDLOCK_EINVAL);
     CHECK(l == NULL);
 
-    redlock_lock *lock = IT_LOCK(c, "invalid");
+    redlock_lock *lock = it_fix_lock(&f, f.c, "invalid");
     const int64_t bad_ttls[] = {0, -1, -1000, ((int64_t)1 << 40) + 1, INT64_MAX, INT64_MIN};
     for (size_t i = 0; i < sizeof bad_ttls / sizeof bad_ttls[0]; i++) {
         int64_t ttl = bad_ttls[i];
@@ -116,7 +116,7 @@ TEST(invalid_lock_arguments)
     CHECK_RC(lock, redlock_try_acquire(lock, 1), REDLOCK_EINVAL);
     CHECK_RC(lock, redlock_acquire(lock, 2), REDLOCK_EINVAL);
     CHECK_NE(it_errstr(lock)[0], '\0');
-    CHECK_EQ(rlt_servers_count_key(s, "invalid", 7), 0); /* nothing was sent */
+    CHECK_EQ(rlt_servers_count_key(f.s, "invalid", 7), 0); /* nothing was sent */
 
     CHECK_EQ(redlock_acquire(NULL, 1000), REDLOCK_EINVAL);
     CHECK_EQ(redlock_try_acquire(NULL, 1000), REDLOCK_EINVAL);
@@ -135,20 +135,19 @@ TEST(invalid_lock_arguments)
     CHECK_RC(lock, redlock_try_acquire(lock, 1000), REDLOCK_OK);
     CHECK_RC(lock, redlock_release(lock), REDLOCK_OK);
 
-    redlock_lock_free(lock);
-    redlock_client_free(c);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 TEST(invalid_drift_at_least_ttl)
 {
-    rlt_servers *s = it_start(1, NULL);
+    struct it_fix f = {0};
+    it_fix_start(&f, 1, NULL, IT_NOCLIENT);
     redlock_options o;
     it_opts(&o);
     o.drift_factor = 1.0;
     redlock_client *c = NULL;
     char err[256] = "";
-    int rc = redlock_client_new(&c, NULL, rlt_servers_addrs(s), 1, &o, err, sizeof err);
+    int rc = redlock_client_new(&c, NULL, rlt_servers_addrs(f.s), 1, &o, err, sizeof err);
     if (rc == REDLOCK_OK) {
         /* Accepted at creation: every acquire must then be refused, since
          * ttl * 1.0 + 2 >= ttl leaves no validity. */
@@ -157,7 +156,7 @@ TEST(invalid_drift_at_least_ttl)
         CHECK_RC(lock, redlock_try_acquire(lock, 10000), REDLOCK_EINVAL);
         CHECK_NE(it_errstr(lock)[0], '\0');
         CHECK_RC(lock, redlock_acquire(lock, 1000), REDLOCK_EINVAL);
-        CHECK_EQ(rlt_servers_count_key(s, "drift", 5), 0);
+        CHECK_EQ(rlt_servers_count_key(f.s, "drift", 5), 0);
         redlock_lock_free(lock);
         redlock_client_free(c);
     } else {
@@ -169,37 +168,32 @@ TEST(invalid_drift_at_least_ttl)
     /* A minimum drift larger than the ttl. */
     it_opts(&o);
     o.drift_min_ms = 500;
-    c = it_client(s, &o);
+    c = it_client(f.s, &o);
     redlock_lock *lock = IT_LOCK(c, "drift");
     CHECK_RC(lock, redlock_try_acquire(lock, 400), REDLOCK_EINVAL);
     CHECK_RC(lock, redlock_try_acquire(lock, 505), REDLOCK_EINVAL); /* 505 * 0.01 + 500 >= 505 */
-    CHECK_EQ(rlt_servers_count_key(s, "drift", 5), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, "drift", 5), 0);
     CHECK_RC(lock, redlock_try_acquire(lock, 2000), REDLOCK_OK);
     CHECK_LE(redlock_lock_validity(lock), 2000 - 520);
     CHECK_RC(lock, redlock_release(lock), REDLOCK_OK);
     redlock_lock_free(lock);
     redlock_client_free(c);
-    rlt_servers_free(s);
+    it_fix_stop(&f);
 }
 
 TEST(invalid_blocking_call_on_async_client)
 {
-    rlt_servers *s = it_start(1, NULL);
-    struct event_base *base = event_base_new();
-    CHECK(base != NULL);
-    redlock_client *c = it_async_client(base, s, NULL);
-    redlock_lock *lock = IT_LOCK(c, "async-only");
+    struct it_fix f = {.key = "async-only"};
+    it_fix_start(&f, 1, NULL, IT_ASYNC);
+    redlock_lock *lock = f.lock;
     CHECK_RC(lock, redlock_acquire(lock, 1000), REDLOCK_EINVAL);
     CHECK_NE(it_errstr(lock)[0], '\0');
     CHECK_RC(lock, redlock_try_acquire(lock, 1000), REDLOCK_EINVAL);
     CHECK_RC(lock, redlock_extend(lock, 1000), REDLOCK_EINVAL);
     CHECK_RC(lock, redlock_release(lock), REDLOCK_EINVAL);
-    CHECK_EQ(redlock_client_wait_connected(c, 1, 10), REDLOCK_EINVAL);
-    CHECK_EQ(rlt_servers_count_key(s, "async-only", 10), 0);
-    redlock_lock_free(lock);
-    redlock_client_free(c);
-    event_base_free(base);
-    rlt_servers_free(s);
+    CHECK_EQ(redlock_client_wait_connected(f.c, 1, 10), REDLOCK_EINVAL);
+    CHECK_EQ(rlt_servers_count_key(f.s, "async-only", 10), 0);
+    it_fix_stop(&f);
 }
 
 TEST(invalid_strerror_and_version)

@@ -1,0 +1,161 @@
+/* itest.h -- helpers shared by the integration and fault tests (itest.c). */
+#ifndef ITEST_H
+#define ITEST_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "check.h"
+#include "redlock.h"
+#include "servers.h"
+
+struct event_base;
+
+/* Options for fast tests: node_timeout 100 ms, connect_timeout 500 ms,
+ * 3 retries 10 +- 5 ms apart, reconnection back-off 5 .. 50 ms. */
+void it_opts(redlock_options *o);
+
+/* Start n servers; the test fails when they do not start. */
+rlt_servers *it_start(int n, const char *const *extra);
+
+/* A blocking client on all of s's servers (opts NULL: it_opts()), connected
+ * to all of them (the test fails otherwise). */
+redlock_client *it_client(rlt_servers *s, const redlock_options *opts);
+/* A blocking client on the given addresses; waits for `wait_min` nodes. */
+redlock_client *it_client_addrs(const char *const *addrs, size_t n,
+                                const redlock_options *opts, size_t wait_min);
+/* A client on base (NULL: a blocking client) on the given addresses, not
+ * waiting for any connection (opts NULL: it_opts()). */
+redlock_client *it_client_new(struct event_base *base, const char *const *addrs, size_t n,
+                              const redlock_options *opts);
+/* A client on the caller's event base, connected to all of s's servers
+ * (runs the loop until they are). */
+redlock_client *it_async_client(struct event_base *base, rlt_servers *s,
+                                const redlock_options *opts);
+
+redlock_lock *it_lock(redlock_client *c, const void *res, size_t len);
+#define IT_LOCK(c, str) it_lock((c), (str), strlen(str))
+
+/* "" for NULL, else redlock_lock_errstr(). */
+const char *it_errstr(const redlock_lock *lock);
+
+/* Server i's value of key equals val?  1/0, -1 when the server fails. */
+int it_has_value(rlt_servers *s, int i, const void *key, size_t klen,
+                 const void *val, size_t vlen);
+/* On how many running servers the key holds exactly val. */
+int it_count_value(rlt_servers *s, const void *key, size_t klen,
+                   const void *val, size_t vlen);
+/* On how many running servers the key holds the lock's current value. */
+int it_count_lock(rlt_servers *s, const void *key, size_t klen, const redlock_lock *lock);
+/* PTTL of key on server i (-2: no key, -1: no ttl, -3: error). */
+long long it_pttl(rlt_servers *s, int i, const void *key, size_t klen);
+
+/* Poll the servers (every few ms) until the key exists on exactly `want`
+ * running servers, or timeout_ms passed; returns the last count. */
+int it_wait_count(rlt_servers *s, const void *key, size_t klen, int want, int64_t timeout_ms);
+/* Same, until the key holds the lock's value on at least `want` servers. */
+int it_wait_lock_count(rlt_servers *s, const void *key, size_t klen,
+                       const redlock_lock *lock, int want, int64_t timeout_ms);
+
+/* Run the event loop until event_base_loopbreak() or timeout_ms; returns 1
+ * when the timeout ended it. */
+int it_dispatch(struct event_base *base, int64_t timeout_ms);
+/* Run the loop until the client has at least `min` connected nodes;
+ * 0, or -1 after timeout_ms. */
+int it_async_wait_connected(struct event_base *base, redlock_client *c,
+                            size_t min, int64_t timeout_ms);
+
+/* An event base with precise timers, as redlock.h asks of callers' bases
+ * (the test fails when it cannot be made). */
+struct event_base *it_base(void);
+
+/* ---- fixtures -------------------------------------------------------------
+ *
+ * The usual set-up of a test and its reverse:
+ *
+ *   struct it_fix f = {.key = "res"};       // or {0}; optional: .extra, .key
+ *   it_fix_start(&f, 3, &opts, IT_ASYNC);   // opts NULL: it_opts()
+ *   ... f.s, f.base, f.c, f.lock ...
+ *   it_fix_stop(&f);
+ *
+ * it_fix_start starts n servers (with f->extra), makes a client on all of
+ * them and waits until it is connected to all (IT_ASYNC: on f->base, a new
+ * it_base(); else a blocking client), and a lock on f->key when set.
+ * it_fix_stop frees, each when set: the locks (it_fix_lock's, then f->lock),
+ * the clients (it_fix_client's, then f->c), f->base, f->s.  A test that
+ * frees one of them itself sets the field to NULL. */
+enum {
+    IT_ASYNC = 1,       /* the client runs on f->base */
+    IT_NOCLIENT = 2,    /* no client, no lock (with IT_ASYNC: still a base) */
+};
+
+#define IT_FIX_MAX 8
+
+struct it_fix {
+    const char *const *extra;   /* in: extra redis-server arguments, or NULL */
+    const char *key;            /* in: f->lock's resource, or NULL: no lock */
+    int flags;
+    rlt_servers *s;
+    struct event_base *base;    /* IT_ASYNC only */
+    redlock_client *c;
+    redlock_lock *lock;
+    int nclients, nlocks;
+    redlock_client *clients[IT_FIX_MAX];
+    redlock_lock *locks[IT_FIX_MAX];
+};
+
+void it_fix_start(struct it_fix *f, int n, const redlock_options *opts, int flags);
+void it_fix_stop(struct it_fix *f);
+/* Another client on f's servers, made like f->c (opts NULL: it_opts()),
+ * freed by it_fix_stop. */
+redlock_client *it_fix_client(struct it_fix *f, const redlock_options *opts);
+/* A lock of client c on a NUL-terminated resource, freed by it_fix_stop. */
+redlock_lock *it_fix_lock(struct it_fix *f, redlock_client *c, const char *res);
+
+/* ---- waiting for asynchronous operations ---------------------------------- */
+
+/* The outcome of one asynchronous operation: give it_op_cb and the it_op as
+ * callback and privdata.  The callback records the outcome and breaks the
+ * loop; reset `done` to 0 to use the it_op again. */
+struct it_op {
+    struct event_base *base;
+    int done;           /* how many times the callback ran */
+    int status;
+    int64_t validity;   /* redlock_lock_validity() inside the callback */
+    size_t nodes_ok;    /* redlock_lock_nodes_ok() inside the callback */
+    int64_t at_ms;      /* check_now_ms() when it ran */
+};
+
+void it_op_cb(redlock_lock *l, int status, void *privdata);
+/* Run the loop until the operation completed; the test fails unless it
+ * completed exactly once within timeout_ms. */
+void it_op_wait(struct it_op *op, int64_t timeout_ms);
+/* Run the loop until *flag is set (by a callback that breaks the loop) or
+ * timeout_ms passed; returns *flag. */
+int it_run_until(struct event_base *base, const int *flag, int64_t timeout_ms);
+/* Run the loop (the clients make progress meanwhile) for about ms. */
+void it_run(struct event_base *base, int64_t ms);
+
+/* ---- small things ------------------------------------------------------------ */
+
+/* haystack is not NULL and contains needle? */
+int it_has(const char *haystack, const char *needle);
+void it_sleep_ms(long ms);
+/* INFO commandstats: how many times server i ran `cmd` ("set", "eval",
+ * "client|kill"); the test fails when the server does not answer. */
+long long it_calls(rlt_servers *s, int i, const char *cmd);
+
+/* Check a status code; on failure print it and the lock's errstr. */
+#define CHECK_RC(lock, expr, want)                                            \
+    do {                                                                      \
+        int it_rc_ = (expr);                                                  \
+        int it_want_ = (want);                                                \
+        if (it_rc_ != it_want_)                                               \
+            check_fail(__FILE__, __LINE__,                                    \
+                       "%s == %s (got %d \"%s\", errstr \"%s\")", #expr,      \
+                       #want, it_rc_, redlock_strerror(it_rc_),               \
+                       it_errstr(lock));                                      \
+    } while (0)
+
+#endif /* ITEST_H */

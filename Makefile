@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE).
 # libredlock -- see README.md.  `make` builds the static and shared library;
 # `make install` installs them with redlock.h, redlock.pc and the CMake
 # package config; `make test` runs the whole suite against real redis-servers.

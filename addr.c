@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* addr.c -- parse one node address into host/port/path/credentials/db.
  *
  *   host:port            127.0.0.1:6379, redis1.example:7000

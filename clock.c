@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* clock.c -- the time source, clock drift and lock validity.
  *
  *   start                      quorum reached          start + ttl

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* conn.c -- one connection to a master: connect, handshake, pipelined
  * requests answered in order, reconnection with capped back-off.
  *

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* dial.c -- reaching a master: its address resolved, a socket of our own,
  * and the handshake a new connection sends before anything else (conn.c
  * runs the connection itself).

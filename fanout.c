@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* fanout.c -- one operation: a command to every master at once, one vote
  * per master, decided by quorum.c the moment the outcome is known.
  *

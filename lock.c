@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* lock.c -- lock handles: a resource, the value that proves ownership,
  * the validity the last operation left, and what each master did in it.
  * The operations themselves (attempts, retries, extend, release) are

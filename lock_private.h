@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* lock_private.h -- the upper layers: the client, lock families and lock
  * handles (see redlock_private.h for the layers below).  Never installed. */
 #ifndef REDLOCK_LOCK_PRIVATE_H

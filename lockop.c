@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* lockop.c -- the operations of a lock handle: acquire with retries,
  * extend, release.  What is sent is the lock family's business (mutex.c);
  * when and how often, and what the outcome means for the validity, is this

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* loop.c -- the floor every layer stands on: the bracket around library
  * frames (so that a client freed from a user callback is destroyed only
  * once the stack has unwound), the client's clock, and timers armed from

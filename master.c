@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* master.c -- one master: its connection, what it is owed, what we know of
  * it (connection ids for undos, its clock, counters).
  *

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* mutex.c -- the mutex, the plain Redlock lock, as kinds of operation:
  *
  *   acquire   SET key value NX PX ttl          +OK: ours, nil: someone else's

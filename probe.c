@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* probe.c -- the masters' clocks: every clock_probe_ms, one fan-out of
  * TIME to every master.  Each reply (an array of two strings: seconds and
  * microseconds) becomes a clock sample of that master (master.c keeps the

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* quorum.c -- pure vote counting: when is the outcome of a fan-out known?
  *
  * Every node starts PENDING and casts exactly one vote.  The outcome is

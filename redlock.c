@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* redlock.c -- the client: options, the masters, node statistics, error
  * strings.  Lock handles are lock.c's, the blocking calls sync.c's.
  *

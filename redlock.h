@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* redlock.h -- distributed locks over N independent Redis masters.
  *
  * This is the whole public API of libredlock.  It implements the Redlock

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* redlock_private.h -- what the library's .c files share; never installed.
  *
  * Layers, top to bottom; calls go down, results come back up through

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* resp.c -- bounded RESP2 replies, parsed by hiredis's reader (see resp.h).
  *
  * hiredis parses; our redisReplyObjectFunctions build the reply inside the

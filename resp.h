@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* resp.h -- bounded RESP2 replies, parsed by hiredis's reader.
  *
  *   redlock__reader *r = redlock__reader_new();

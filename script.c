@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* script.c -- the Lua scripts and their SHA-1 for EVALSHA.
  *
  * Release and extend must compare the value and act in one step, or a

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* sync.c -- the blocking API: each call starts the asynchronous operation
  * and runs the client's private event loop until its callback ran.  Only
  * for clients created without an event base, never from a callback.

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* tls.c -- TLS for rediss:// nodes: one SSL_CTX per client, one SSL per
  * connection, carried by a libevent bufferevent_openssl so that node.c
  * reads and writes exactly as it does in plain TCP.

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* bench.h -- shared types of redlock-bench (main.c, opts.c, lib_work.c, raw.c). */
 #ifndef RLB_BENCH_H
 #define RLB_BENCH_H

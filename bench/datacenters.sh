@@ -1,4 +1,5 @@
 #!/bin/sh
+# Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE).
 # bench/datacenters.sh -- lock latency with masters "in other datacenters":
 # 5 local redis-servers, each behind test/rlproxy with its own added delay
 # (one way, each direction; so a round trip costs twice), then a

@@ -1,4 +1,5 @@
 #!/bin/sh
+# Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE).
 # bench/demo.sh -- a short look at redlock-bench: starts 5 local redis-servers
 # (loopback, temporary directories, removed at the end), runs ~5 s of
 # uncontended lock/unlock cycles at 128 in flight with the live progress line

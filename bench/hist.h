@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* hist.h -- log-bucketed latency histogram for redlock-bench.
  *
  * HDR-like layout: values below 2^HIST_SUB_BITS are counted exactly; above,

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* lib_work.c -- redlock-bench workloads driven through the library's
  * asynchronous API: one redlock_client per thread on that thread's own
  * event_base, `nslots` locks in flight at once. */

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* main.c -- redlock-bench: throughput, latency, fairness and footprint of
  * libredlock against N Redis masters, with an optional raw-command baseline.
  * Run `redlock-bench --help` for the options; docs/performance.md has

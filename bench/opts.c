@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* opts.c -- redlock-bench's command line.  Every option is one line of
  * `options[]` below: the parser (getopt_long, so abbreviations, --opt=value
  * and options after the addresses work) and the --help text both come from

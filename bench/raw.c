@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* raw.c -- the baseline of redlock-bench: the raw commands one lock cycle
  * costs (N x SET key val NX PX ttl, then N x EVALSHA <release> 1 key val),
  * with no quorum logic, over a minimal pipelined client of our own

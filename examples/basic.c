@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* examples/basic.c -- the README's API example, compiled by `make examples`
  * so that it stays true.  Usage: basic HOST:PORT [HOST:PORT ...] */
 #include <stdio.h>

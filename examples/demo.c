@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* examples/demo.c -- the lock story on 5 local masters, told step by step.
  * Started by `make demo` (or `sh scripts/dev.sh demo`). */
 #include <stdio.h>

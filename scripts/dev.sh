@@ -1,4 +1,5 @@
 #!/bin/sh
+# Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE).
 # scripts/dev.sh -- one-command set-up and run on a fresh Debian machine.
 #
 #   sh scripts/dev.sh demo    build, start 5 local masters, show the lock story

@@ -1,4 +1,5 @@
 #!/bin/sh
+# Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE).
 # test/run.sh BINARY [args...]
 #
 # Runs a test binary with TMPDIR set to a fresh temporary directory, so that

@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE).
 # test/sanitize.mk -- ThreadSanitizer run and libFuzzer fuzzers (included by
 # the Makefile).  Everything is built with clang from the sources straight
 # into $(SAN_DIR), so these targets never touch the tree's objects (unlike

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* old_program.c -- a program written and compiled against the 0.1.0 header
  * (test/abi/redlock-0.1.h, a verbatim copy), linked with today's library:
  * the library has grown (options, node stats), and this program must keep

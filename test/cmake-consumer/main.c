@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* test/cmake-consumer/main.c -- prints the installed library's version.
  * Fails when it differs from the header it was compiled against, or when
  * libevent (which redlock::redlock brings along) is not usable. */

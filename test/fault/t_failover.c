@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* t_failover.c -- the failover and safety suite in the CI run:
  *   - the short failover scenario (test/soak/failover.sh short): worker
  *     processes contend while masters are killed, paused, a quorum is lost

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* t_faults.c -- integration: killed, paused and restarted masters, lost
  * scripts (NOSCRIPT), node events. */
 #include "itest.h"

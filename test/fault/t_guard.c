@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* t_guard.c -- regression tests for issue 8, defects 7 to 12 and the
  * messages (the promises are in docs/safety.md):
  *

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* t_hostile.c -- integration: masters that answer errors instead of OK
  * (WRONGTYPE, READONLY, OOM, NOPERM, LOADING, WRONGPASS), and hostile or
  * extreme arguments (duplicate addresses, too many nodes, huge names,

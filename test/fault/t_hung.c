@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* A master that hangs (SIGSTOP): each operation waits for it at most the
  * node timeout, and after max_timeouts timeouts in a row its connection is
  * dropped, so that it fails fast while it stays silent, and it counts again

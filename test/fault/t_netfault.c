@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* t_netfault.c -- network faults between the client and its masters, injected
  * by test/rlproxy processes (one proxy per master, driven over a pipe):
  *   - latency on a minority does not slow acquire: it tracks the quorum-th

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* t_slow.c -- safety regressions with slow, hung or late parties (issue 8,
  * defects 1 to 6), against real redis-servers:
  *   1. a failed extend never leaves the client more validity than a quorum

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* t_timing.c -- timers and the clock, as an adversary schedules them
  * (found by review after the issue-8 fixes; each failed before its fix):
  *

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* fuzz_addr.c -- libFuzzer target: node address parsing (addr.c).
  *
  * Arbitrary bytes, cut at the first NUL, go to redlock__addr_parse() with an

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* fuzz_reply.c -- libFuzzer target: whatever a "server" answers, the
  * library must not crash, leak, or misbehave.
  *

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* fuzz_resp.c -- libFuzzer target for the bounded reply reader (resp.c).
  *
  * Whatever bytes a server sends, in whatever pieces: no crash, no leak, no

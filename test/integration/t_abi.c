@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* t_abi.c -- a program built against the 0.1.0 header runs against this
  * library (test/abi/old_program.c says what it checks), and a program
  * built against this header gets the grown structs filled. */

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* t_addr.c -- address forms (redis:// with password and db, unix sockets)
  * against real servers; percent-decoded credentials, parsed and used. */
 #include "itest.h"

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* t_async.c -- integration: clients on a caller-owned event_base. */
 #include "itest.h"
 

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* t_basic.c -- integration: acquire / try_acquire / extend / release on 1, 3
  * and 5 healthy masters, values, key prefix, binary names, freed clients. */
 #include "itest.h"

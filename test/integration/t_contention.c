@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* t_contention.c -- integration: several clients on one resource, wrong
  * values, expiry, acquire deadline, the validity rule with custom clocks. */
 #include "itest.h"

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* t_engine.c -- the widened engine against real redis-servers, through its
  * internal interface (lock_private.h): an operation with several keys and
  * arguments and a command per master, replies turned into values, every

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* t_invalid.c -- integration: bad arguments give the right codes and a
  * message, and never touch the masters; error strings; version. */
 #include "itest.h"

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* TLS (rediss://), AUTH / ACL users, secrets kept out of messages, and the
  * per-node diagnostics, against real redis-servers.  The PKI is made at run
  * time by test/support/tls-certs.sh (nothing secret is committed). */

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* t_servers.c -- self-tests of the test infrastructure: check.c and servers.c. */
 #include "check.h"
 #include "servers.h"

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* t_threads.c -- integration: separate clients in separate threads, all
  * contending for one resource: never two holders at once. */
 #include "itest.h"

@@ -1,3 +1,4 @@
+# Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE).
 # test/soak/failover.mk -- the failover and safety suite (included by the Makefile).
 #
 #   make failover        build test/soak/rl-worker, rl-check and test/rlproxy

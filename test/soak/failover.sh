@@ -1,4 +1,5 @@
 #!/bin/sh
+# Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE).
 # test/soak/failover.sh -- prove mutual exclusion while masters and
 # clients fail.  Starts N local redis-server masters on free loopback ports
 # (in a mktemp -d directory, removed on exit), runs K rl-worker processes

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* rl-check -- the failover suite's checker (see docs/safety.md and
  * docs/failover.md).
  *

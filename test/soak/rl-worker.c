@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* rl-worker -- one lock client for the failover suite (see docs/safety.md
  * and docs/failover.md).
  *

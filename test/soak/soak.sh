@@ -1,4 +1,5 @@
 #!/bin/sh
+# Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE).
 # test/soak/soak.sh -- the long run of the failover suite (`make soak`).
 #
 #   sh test/soak/soak.sh [--seconds S] [failover.sh options...]

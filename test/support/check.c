@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* check.c -- the runner of check.h's tests: one fork()ed child per test. */
 #include "check.h"
 

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* check.h -- a tiny test framework for libredlock's tests.
  *
  *   TEST(acquire_release) {

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* itest.c -- helpers of the integration and fault tests (no tests here); see itest.h. */
 #include "itest.h"
 

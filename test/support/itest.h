@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* itest.h -- helpers shared by the integration and fault tests (itest.c). */
 #ifndef ITEST_H
 #define ITEST_H

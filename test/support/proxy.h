@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* rlproxy -- a small fault-injecting TCP proxy for network-fault tests.
  *
  * The machines this project runs on have no netem, so faults between the

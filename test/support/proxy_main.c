@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* rlproxy -- standalone fault-injecting TCP proxy (see proxy.h).
  *
  *   rlproxy --listen PORT --target HOST:PORT [--listen PORT --target HOST:PORT ...]

@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* servers.c -- real redis-server processes for tests (see servers.h). */
 #include "servers.h"
 

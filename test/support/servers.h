@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* servers.h -- start and control real redis-server processes on loopback,
  * for the tests, the benchmark and the demo.
  *

@@ -1,4 +1,5 @@
 #!/bin/sh
+# Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE).
 # test/support/tls-certs.sh DIR -- make a throw-away PKI for the TLS tests (nothing
 # secret is committed): ca.{crt,key}, server.{crt,key} for 127.0.0.1 and
 # localhost signed by ca, client.{crt,key} signed by ca, and other-ca.crt,

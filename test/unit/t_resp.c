@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* t_resp.c -- the bounded reply reader (resp.c); no server needed.
  *
  *   cc -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE -I. -Itest \

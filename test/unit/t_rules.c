@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* t_rules.c -- quorum.c's decision rules and the maximum of a quorum's
  * values: pure, no server. */
 #include "check.h"

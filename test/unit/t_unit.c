@@ -1,3 +1,4 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* Unit tests of the pure parts: quorum.c, clock.c, addr.c, script.c.
  * No server, no sleeping: time is passed in as numbers. */
 #include <string.h>

@@ -20,8 +20,13 @@ CMAKEDIR = $(LIBDIR)/cmake/redlock
 
 CC ?= cc
 PKG_CONFIG ?= pkg-config
-DEPS = hiredis libevent libevent_openssl openssl
+# The library needs libevent and OpenSSL (it reads replies with its own
+# parser); the tests, the bench and the test proxy also use hiredis, to talk
+# to the servers behind the library's back.
+LIB_DEPS = libevent libevent_openssl openssl
+DEPS = hiredis $(LIB_DEPS)
 DEP_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(DEPS) 2>/dev/null)
+LIB_LIBS := $(shell $(PKG_CONFIG) --libs $(LIB_DEPS) 2>/dev/null || echo -levent_openssl -levent -lssl -lcrypto)
 DEP_LIBS := $(shell $(PKG_CONFIG) --libs $(DEPS) 2>/dev/null || echo -lhiredis -levent_openssl -levent -lssl -lcrypto)
 
 WARN = -std=c11 -Wall -Wextra -Wstrict-prototypes -Wwrite-strings \
@@ -71,7 +76,7 @@ $(STATIC): $(LIB_OBJS)
 	$(AR) rcs $@ $^
 
 $(SHARED): $(LIB_OBJS)
-	$(CC) -shared -Wl,-soname,$(SONAME) -o $@ $^ $(ALL_LDFLAGS) $(DEP_LIBS)
+	$(CC) -shared -Wl,-soname,$(SONAME) -o $@ $^ $(ALL_LDFLAGS) $(LIB_LIBS)
 	ln -sf $(SHARED) $(SONAME)
 	ln -sf $(SONAME) libredlock.so
 
@@ -88,7 +93,7 @@ test/redlock-test: $(TEST_SRCS) $(TEST_SUPPORT) $(TEST_HDRS) $(STATIC)
 # Built against the 0.1.0 header, linked with today's library (t_abi.c runs it).
 test/redlock-test: test/abi/old-program
 test/abi/old-program: test/abi/old_program.c test/abi/redlock-0.1.h $(STATIC)
-	$(CC) $(ALL_CFLAGS) -o $@ test/abi/old_program.c $(STATIC) $(ALL_LDFLAGS) $(DEP_LIBS)
+	$(CC) $(ALL_CFLAGS) -o $@ test/abi/old_program.c $(STATIC) $(ALL_LDFLAGS) $(LIB_LIBS)
 
 # The unit tests alone: no redis-server, no run.sh.
 test/redlock-unit: $(UNIT_SRCS) test/support/check.c test/support/check.h $(LIB_HDRS) $(STATIC)
@@ -129,7 +134,7 @@ examples/redlock-demo: examples/demo.c test/support/servers.c test/support/serve
 	    $(ALL_LDFLAGS) $(DEP_LIBS)
 
 examples/basic: examples/basic.c $(STATIC)
-	$(CC) $(ALL_CFLAGS) -o $@ examples/basic.c $(STATIC) $(ALL_LDFLAGS) $(DEP_LIBS)
+	$(CC) $(ALL_CFLAGS) -o $@ examples/basic.c $(STATIC) $(ALL_LDFLAGS) $(LIB_LIBS)
 
 examples: examples/basic examples/redlock-demo
 

@@ -19,19 +19,12 @@
  * The clock is injectable (redlock_options.clock) so tests can drive time.
  */
 #include <stdint.h>
-#include <time.h>
 #include "redlock_private.h"
 
 int64_t redlock__clock_default(void *privdata)
 {
-    struct timespec ts;
     (void)privdata;
-#ifdef CLOCK_BOOTTIME
-    if (clock_gettime(CLOCK_BOOTTIME, &ts) == 0)
-        return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-#endif
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+    return redlock__clock_read();
 }
 
 /* ttl is at most 2^40 ms (checked by callers), so nothing here overflows. */

@@ -26,7 +26,6 @@
 #include <netinet/tcp.h>
 #include <event2/bufferevent.h>
 #include <event2/buffer.h>
-#include <hiredis/hiredis.h>
 #include "redlock_private.h"
 
 static void read_cb(struct bufferevent *bev, void *arg);
@@ -53,7 +52,7 @@ void redlock__conn_init(redlock__conn *cn, const redlock__net *net, const redloc
     event_assign(&cn->flush_ev, base, -1, 0, flush_cb, cn);
 }
 
-static int slot_grow(redlock__conn *cn)
+int redlock__conn_slot_grow(redlock__conn *cn)
 {
     size_t cap = cn->cap ? cn->cap * 2 : 64;
     redlock__slot *s = malloc(cap * sizeof *s);
@@ -61,7 +60,7 @@ static int slot_grow(redlock__conn *cn)
     if (!s)
         return REDLOCK_ENOMEM;
     for (size_t i = 0; i < cn->count; i++)
-        s[i] = cn->slots[(cn->head + i) % cn->cap];
+        s[i] = cn->slots[(cn->head + i) & (cn->cap - 1)];
     free(cn->slots);
     cn->slots = s;
     cn->head = 0;
@@ -69,20 +68,10 @@ static int slot_grow(redlock__conn *cn)
     return 0;
 }
 
-/* A request's slot, in the order the requests go out on the wire. */
-static inline int slot_push(redlock__conn *cn, const redlock__slot *sl)
-{
-    if (cn->count == cn->cap && slot_grow(cn) != 0)
-        return REDLOCK_ENOMEM;
-    cn->slots[(cn->head + cn->count) % cn->cap] = *sl;
-    cn->count++;
-    return 0;
-}
-
-static redlock__slot slot_pop(redlock__conn *cn)
+static inline redlock__slot slot_pop(redlock__conn *cn)
 {
     redlock__slot sl = cn->slots[cn->head];
-    cn->head = (cn->head + 1) % cn->cap;
+    cn->head = (cn->head + 1) & (cn->cap - 1);
     cn->count--;
     return sl;
 }
@@ -173,7 +162,7 @@ int redlock__conn_hello(redlock__conn *cn, int argc, const char *const *argv,
     size_t before = cn->hello.len;
 
     s.handshake = 1;
-    if (redlock__resp_command(&cn->hello, argc, argv, argvlen) != 0 || slot_push(cn, &s) != 0) {
+    if (redlock__resp_command(&cn->hello, argc, argv, argvlen) != 0 || redlock__conn_slot_push(cn, &s) != 0) {
         cn->hello.len = before;
         return REDLOCK_ENOMEM;
     }
@@ -243,37 +232,18 @@ void redlock__conn_connect(redlock__conn *cn)
     redlock__timer_add(net->loop, &cn->connect_timer, net->connect_timeout_ms * 1000);
 }
 
-int redlock__conn_send(redlock__conn *cn, const char *buf, size_t len, const redlock__slot *sl,
-                       int64_t since_us)
-{
-    size_t before = cn->out.len;
-
-    if (redlock__buf_reserve(&cn->out, len) != 0 || slot_push(cn, sl) != 0)
-        return REDLOCK_ENOMEM;
-    /* Requests made in one turn of the loop leave together, once, after the
-     * callbacks that made them: one write per connection per turn. */
-    if (!cn->out_since_us)
-        cn->out_since_us = since_us;
-    memcpy(cn->out.p + cn->out.len, buf, len);
-    cn->out.len += len;
-    cn->unflushed++;
-    if (before == 0 && cn->state == REDLOCK__CONN_UP)
-        event_active(&cn->flush_ev, EV_WRITE, 1);
-    return 0;
-}
-
 int redlock__conn_prepend(redlock__conn *cn, const redlock__buf *bytes, const redlock__slot *slots,
                           size_t k)
 {
     if (!k)
         return 0;
     while (cn->cap - cn->count < k)
-        if (slot_grow(cn) != 0)
+        if (redlock__conn_slot_grow(cn) != 0)
             return REDLOCK_ENOMEM;
     if (bufferevent_write(cn->bev, bytes->p, bytes->len) != 0)
         return REDLOCK_ENOMEM;
     for (size_t i = k; i-- > 0;) {
-        cn->head = (cn->head + cn->cap - 1) % cn->cap;
+        cn->head = (cn->head + cn->cap - 1) & (cn->cap - 1);
         cn->slots[cn->head] = slots[i];
         cn->count++;
     }
@@ -308,7 +278,7 @@ static void flush_cb(evutil_socket_t fd, short what, void *arg)
          * is no sign that this master hangs. */
         for (size_t i = cn->count - (cn->unflushed < cn->count ? cn->unflushed : cn->count);
              i < cn->count; i++) {
-            unsigned char *late = cn->slots[(cn->head + i) % cn->cap].late;
+            unsigned char *late = cn->slots[(cn->head + i) & (cn->cap - 1)].late;
             if (late)
                 *late = 1;
         }
@@ -344,7 +314,7 @@ static void dispatch(redlock__conn *cn, const redlock__reply *r)
     }
     sl = slot_pop(cn);
     cn->timeouts_in_row = 0;    /* alive, even if late */
-    if (sl.handshake && sl.required && r->type == REDIS_REPLY_ERROR) {
+    if (sl.handshake && sl.required && r->type == REDLOCK__REPLY_ERROR) {
         char why[sizeof cn->lasterr];
         /* AUTH errors never echo the password; keep the server's words. */
         snprintf(why, sizeof why, "handshake failed: %.*s",

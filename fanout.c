@@ -24,7 +24,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <hiredis/hiredis.h>
 #include "redlock_private.h"
 
 static void op_timer_cb(evutil_socket_t fd, short what, void *arg);
@@ -86,11 +85,12 @@ static int take_items(redlock__op *op, const redlock__op_args *a)
     if (redlock__buf_reserve(&op->data, total) != 0)
         return REDLOCK_ENOMEM;
     for (size_t i = 0; i < k; i++) {
+        size_t len = a->len[i];
         op->items[i].off = op->data.len;
-        op->items[i].len = a->len[i];
-        if (a->len[i])
-            memcpy(op->data.p + op->data.len, a->item[i], a->len[i]);
-        op->data.len += a->len[i];
+        op->items[i].len = len;
+        if (len)        /* an empty item may have no pointer */
+            memcpy(op->data.p + op->data.len, a->item[i], len);
+        op->data.len += len;
     }
     op->nkeys = a->nkeys;
     op->nargs = a->nargs;
@@ -116,11 +116,11 @@ redlock__op *redlock__op_new(redlock__fleet *f, const redlock__op_kind *kind,
     op->done = NULL;
     op->err[0] = '\0';
     memset(op->votes, 0, 3 * f->n);
+    memset(op->value, 0, f->n * sizeof *op->value);
+    memset(op->gen, 0, f->n * sizeof *op->gen);
     for (size_t i = 0; i < f->n; i++) {
         op->rtt[i] = -1;
-        op->value[i] = 0;
         op->detail[i][0] = '\0';
-        op->gen[i] = 0;
     }
     op->cmd.len = 0;
     if (redlock__tally_init(&op->tally, (unsigned)f->n, kind->rule) != 0 ||
@@ -188,7 +188,8 @@ static void vote(redlock__op *op, size_t node, enum redlock__vote v, const char 
     op->votes[node] = (unsigned char)v;
     redlock__tally_set(&op->tally, REDLOCK__PENDING, v);
     if (!(op->kind->flags & REDLOCK__KIND_PROBE))
-        redlock__master_count(&op->f->masters[node], v, -1, op->full_wait, op->late[node]);
+        redlock__master_count(&op->f->masters[node], v, op->rtt[node], op->full_wait,
+                              op->late[node]);
     if (why) {
         snprintf(op->detail[node], sizeof op->detail[node], "%s", why);
         if (!op->err[0])
@@ -198,25 +199,19 @@ static void vote(redlock__op *op, size_t node, enum redlock__vote v, const char 
     check(op, now);
 }
 
-/* The slot of op's request to `node`. */
-static redlock__req make_req(redlock__op *op, size_t node)
+/* What every request of op shares (its slot's callback, its start, what
+ * the master may do with it), filled in once before it is sent anywhere. */
+static void prepare_req(redlock__op *op)
 {
-    redlock__req req;
     unsigned flags = op->kind->flags;
+    redlock__req *req = &op->req;
 
-    memset(&req, 0, sizeof req);
-    req.slot.fn = op_reply;
-    req.slot.privdata = op;
-    req.slot.tag = node;
-    req.slot.late = &op->late[node];
-    req.since_us = op->start_us;
-    req.never_full = (flags & REDLOCK__KIND_UNDOES) != 0;
-    req.quiet = (flags & REDLOCK__KIND_PROBE) != 0;
-    if (flags & REDLOCK__KIND_UNDOES)
-        req.kill_gen = op->gen[node];
-    if (flags & REDLOCK__KIND_WRITES)
-        req.gen_out = &op->gen[node];
-    return req;
+    memset(req, 0, sizeof *req);
+    req->slot.fn = op_reply;
+    req->slot.privdata = op;
+    req->since_us = op->start_us;
+    req->never_full = (flags & REDLOCK__KIND_UNDOES) != 0;
+    req->quiet = (flags & REDLOCK__KIND_PROBE) != 0;
 }
 
 /* A request that cannot leave: an undo is owed to that master. */
@@ -234,12 +229,19 @@ static void undelivered(redlock__op *op, size_t node)
  * cannot be sent. */
 static void send_to(redlock__op *op, size_t node, const redlock__buf *bytes)
 {
-    redlock__req req = make_req(op, node);
+    redlock__req *req = &op->req;
+    unsigned flags = op->kind->flags;
     const char *why = NULL;
     int v;
 
+    /* the request's own part: which node, and the connection it left on
+     * (a write) or the one to kill first (an undo) */
+    req->slot.tag = node;
+    req->slot.late = &op->late[node];
+    req->kill_gen = (flags & REDLOCK__KIND_UNDOES) ? op->gen[node] : 0;
+    req->gen_out = (flags & REDLOCK__KIND_WRITES) ? &op->gen[node] : NULL;
     op->refs++;
-    v = redlock__master_send(&op->f->masters[node], bytes->p, bytes->len, &req, &why);
+    v = redlock__master_send(&op->f->masters[node], bytes->p, bytes->len, req, &why);
     if (v != 0) {
         op->refs--;
         if (v == REDLOCK__DOWN)
@@ -275,6 +277,7 @@ void redlock__op_start(redlock__op *op, redlock__op_done *done, void *privdata)
     op->done_privdata = privdata;
     op->start_us = now;
     op->clock_steps = f->loop->clock_steps;
+    prepare_req(op);
     redlock__list_add(&f->live, &op->live);
 
     op->starting = 1;
@@ -378,9 +381,7 @@ static void op_reply(void *privdata, size_t node, const redlock__reply *r, const
         return;
     }
     now = redlock__now(op->f->loop);
-    op->rtt[node] = now - op->start_us;
-    if (!(op->kind->flags & REDLOCK__KIND_PROBE))
-        op->f->masters[node].stats.last_rtt_us = op->rtt[node];
+    op->rtt[node] = now - op->start_us;     /* into the stats with the vote */
     v = op->kind->classify(op, node, r);
     /* Resend even after the decision: a node that answers NOSCRIPT late
      * must still get the extend (or release) the others got. */
@@ -399,7 +400,7 @@ static void op_reply(void *privdata, size_t node, const redlock__reply *r, const
     }
     if (v < 0 || v == REDLOCK__ERROR) {
         char text[128];
-        if (r->type == REDIS_REPLY_ERROR)
+        if (r->type == REDLOCK__REPLY_ERROR)
             snprintf(text, sizeof text, "%.*s", (int)(r->len < 120 ? r->len : 120), r->str);
         else
             snprintf(text, sizeof text, "unexpected reply type %d", r->type);

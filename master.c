@@ -21,7 +21,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <hiredis/hiredis.h>
 #include "redlock_private.h"
 
 static int master_hello(void *owner, redlock__conn *cn);
@@ -98,7 +97,7 @@ static int encode_kill(redlock__buf *b, const redlock__conn_ref *r)
 
 /* Queue a kill of connection `gen` (if allowed) before what comes next;
  * its reply is ignored.  1 when queued. */
-static int push_kill(redlock__master *m, uint32_t gen)
+int redlock__master_kill_first(redlock__master *m, uint32_t gen)
 {
     redlock__conn_ref old = conn_ref(m, gen);
     redlock__slot none = { 0 };
@@ -182,7 +181,7 @@ static void queue_undo(redlock__master *m, redlock__owed *o)
     redlock__slot sl = undo_slot(m, o);
 
     if (o->set_gen != m->conn.gen)
-        push_kill(m, o->set_gen);
+        redlock__master_kill_first(m, o->set_gen);
     m->stats.undos++;
     if (redlock__conn_send(&m->conn, o->cmd, o->len, &sl, 0) != 0)
         free(o);        /* out of memory: the key expires with its ttl */
@@ -226,7 +225,7 @@ static void undo_reply(void *privdata, size_t tag, const redlock__reply *r, cons
         owe(m, o);      /* not answered: maybe not run */
         return;
     }
-    if (r->type != REDIS_REPLY_ERROR || o->tries >= UNDO_TRIES ||
+    if (r->type != REDLOCK__REPLY_ERROR || o->tries >= UNDO_TRIES ||
         (r->len >= 6 && memcmp(r->str, "NOPERM", 6) == 0) ||
         (r->len >= 9 && memcmp(r->str, "WRONGTYPE", 9) == 0)) {
         free(o);
@@ -319,7 +318,7 @@ static void hello_reply(void *privdata, size_t tag, const redlock__reply *r, con
 
     if (!r)
         return;
-    if (tag == HELLO_CLIENT_INFO && r->type == REDIS_REPLY_STRING)
+    if (tag == HELLO_CLIENT_INFO && r->type == REDLOCK__REPLY_STRING)
         parse_client_info(m, r->str, r->len);
     else if (tag == HELLO_TIME)
         redlock__master_time(m, r, m->hello_time_us, redlock__now(m->net->loop));
@@ -381,68 +380,12 @@ static void master_down(void *owner, redlock__conn *cn, const char *why, int tel
         m->net->event(m->net->event_privdata, m->index, REDLOCK_NODE_DOWN, why);
 }
 
-/* ---- requests -------------------------------------------------------------- */
-
-int redlock__master_send(redlock__master *m, const char *buf, size_t len,
-                         const redlock__req *req, const char **why)
-{
-    redlock__conn *cn = &m->conn;
-
-    if (!redlock__conn_accepts(cn)) {
-        *why = cn->lasterr[0] ? cn->lasterr : "not connected";
-        return REDLOCK__DOWN;
-    }
-    /* An undo or release is never refused: refusing it would leave the key
-     * for its whole ttl. */
-    if (cn->count >= m->net->max_pending && !req->never_full) {
-        *why = "request queue full (max_pending)";
-        m->stats.fulls += !req->quiet;
-        return REDLOCK__FULL;
-    }
-    /* Undoing a write that left on an earlier connection: kill that one on
-     * the server first, so nothing still queued in it can run after. */
-    if (req->kill_gen && req->kill_gen != cn->gen && cn->state == REDLOCK__CONN_UP)
-        push_kill(m, req->kill_gen);
-    if (redlock__conn_send(cn, buf, len, &req->slot, req->since_us) != 0) {
-        *why = "out of memory";
-        return REDLOCK__ERROR;
-    }
-    if (req->gen_out)
-        *req->gen_out = cn->gen;
-    m->stats.requests += !req->quiet;
-    return 0;
-}
-
-void redlock__master_count(redlock__master *m, enum redlock__vote v, int64_t rtt_us,
-                           int full_wait, int late)
-{
-    redlock_node_stats *st = &m->stats;
-
-    if (rtt_us >= 0)
-        st->last_rtt_us = rtt_us;
-    switch (v) {
-    case REDLOCK__OK: st->oks++; break;
-    case REDLOCK__REFUSED: st->refused++; break;
-    case REDLOCK__TIMEOUT:
-        st->timeouts++;
-        /* Only a wait of the full node timeout says the master is slow; an
-         * op that ran out of validity or deadline earlier does not, nor a
-         * request that left late because the application held the loop. */
-        if (full_wait && !late)
-            redlock__conn_timed_out(&m->conn);
-        break;
-    case REDLOCK__DOWN: st->unreachable++; break;
-    case REDLOCK__FULL: break;  /* counted when refused */
-    default: st->errors++; break;
-    }
-}
-
 /* ---- clock samples --------------------------------------------------------- */
 
 static int parse_ll(const redlock__reply *r, long long *out)
 {
     long long v = 0;
-    if (r->type != REDIS_REPLY_STRING || r->len == 0 || r->len > 18)
+    if (r->type != REDLOCK__REPLY_STRING || r->len == 0 || r->len > 18)
         return -1;
     for (size_t i = 0; i < r->len; i++) {
         if (r->str[i] < '0' || r->str[i] > '9')
@@ -456,7 +399,7 @@ static int parse_ll(const redlock__reply *r, long long *out)
 int redlock__time_parse(const redlock__reply *r, int64_t *us)
 {
     long long s, u;
-    if (r->type != REDIS_REPLY_ARRAY || r->elements != 2 || parse_ll(r->element[0], &s) != 0 ||
+    if (r->type != REDLOCK__REPLY_ARRAY || r->elements != 2 || parse_ll(r->element[0], &s) != 0 ||
         parse_ll(r->element[1], &u) != 0 || u >= 1000000 || s > INT64_MAX / 1000000 - 1)
         return -1;
     *us = (int64_t)s * 1000000 + u;

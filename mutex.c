@@ -13,7 +13,6 @@
  * attempt) is the release, as EVAL: nobody reads its reply to resend it.
  */
 #include <string.h>
-#include <hiredis/hiredis.h>
 #include "lock_private.h"
 
 static int encode_set(const redlock__op *op, size_t node, redlock__buf *out, int eval)
@@ -74,9 +73,9 @@ static int classify_set(redlock__op *op, size_t node, const redlock__reply *r)
 {
     (void)op;
     (void)node;
-    if (r->type == REDIS_REPLY_STATUS && r->len == 2 && memcmp(r->str, "OK", 2) == 0)
+    if (r->type == REDLOCK__REPLY_STATUS && r->len == 2 && memcmp(r->str, "OK", 2) == 0)
         return REDLOCK__OK;
-    if (r->type == REDIS_REPLY_NIL)
+    if (r->type == REDLOCK__REPLY_NIL)
         return REDLOCK__REFUSED;
     return REDLOCK__ERROR;
 }
@@ -86,9 +85,9 @@ static int classify_script(redlock__op *op, size_t node, const redlock__reply *r
 {
     (void)op;
     (void)node;
-    if (r->type == REDIS_REPLY_INTEGER)
+    if (r->type == REDLOCK__REPLY_INTEGER)
         return r->integer == 1 ? REDLOCK__OK : REDLOCK__REFUSED;
-    if (r->type == REDIS_REPLY_ERROR && r->len >= 8 && memcmp(r->str, "NOSCRIPT", 8) == 0)
+    if (r->type == REDLOCK__REPLY_ERROR && r->len >= 8 && memcmp(r->str, "NOSCRIPT", 8) == 0)
         return -1;
     return REDLOCK__ERROR;
 }

@@ -9,7 +9,6 @@
  * A probe is an operation kind like a lock's: no ttl, decided when every
  * master answered or timed out, not counted in the lock statistics.
  */
-#include <hiredis/hiredis.h>
 #include "lock_private.h"
 
 static int encode_time(const redlock__op *op, size_t node, redlock__buf *out, int eval)

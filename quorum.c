@@ -41,14 +41,6 @@ int redlock__tally_init(redlock__tally *t, unsigned n, redlock__rule rule)
 }
 
 /* Move one node's vote; a vote only ever leaves PENDING. */
-void redlock__tally_set(redlock__tally *t, enum redlock__vote from, enum redlock__vote to)
-{
-    if (from == to || t->count[from] == 0)
-        return;
-    t->count[from]--;
-    t->count[to]++;
-}
-
 enum redlock__decision redlock__decide(const redlock__tally *t, int64_t validity_us)
 {
     unsigned ok = t->count[REDLOCK__OK];

@@ -19,6 +19,8 @@
 
 #include <stdint.h>
 #include <stddef.h>
+#include <string.h>
+#include <time.h>
 #include <sys/time.h>
 #include <sys/socket.h>
 #include <event2/event.h>
@@ -122,7 +124,15 @@ typedef struct redlock__tally {
 
 /* 0, or REDLOCK_EINVAL when the rule cannot be met by n nodes. */
 int redlock__tally_init(redlock__tally *t, unsigned n, redlock__rule rule);
-void redlock__tally_set(redlock__tally *t, enum redlock__vote from, enum redlock__vote to);
+/* Move one vote from `from` to `to` (inline: it runs for every vote). */
+static inline void redlock__tally_set(redlock__tally *t, enum redlock__vote from,
+                                      enum redlock__vote to)
+{
+    if (from == to || t->count[from] == 0)
+        return;
+    t->count[from]--;
+    t->count[to]++;
+}
 enum redlock__decision redlock__decide(const redlock__tally *t, int64_t validity_us);
 int redlock__failure_code(const redlock__tally *t);
 /* 1 when refusals alone leave fewer than a quorum of nodes that may still
@@ -135,6 +145,19 @@ int redlock__max_of_ok(const unsigned char *votes, const int64_t *values, size_t
 
 /* ---- clock.c: time, drift, validity ------------------------------------ */
 
+/* The default clock (why BOOTTIME: clock.c), in microseconds.  Inline:
+ * it is read for every reply. */
+static inline int64_t redlock__clock_read(void)
+{
+    struct timespec ts;
+#ifdef CLOCK_BOOTTIME
+    if (clock_gettime(CLOCK_BOOTTIME, &ts) == 0)
+        return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+#endif
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+/* redlock__clock_read as a redlock_clock_fn */
 int64_t redlock__clock_default(void *privdata);
 int64_t redlock__drift_us(int64_t ttl_ms, double factor, int64_t min_ms);
 int64_t redlock__validity_us(int64_t start_us, int64_t now_us, int64_t ttl_ms, int64_t drift_us);
@@ -178,7 +201,12 @@ typedef struct redlock__buf {
     size_t len, cap;
 } redlock__buf;
 
-int redlock__buf_reserve(redlock__buf *b, size_t extra);
+/* Room for `extra` more bytes: 0, or ENOMEM (b unchanged). */
+int redlock__buf_grow(redlock__buf *b, size_t extra);
+static inline int redlock__buf_reserve(redlock__buf *b, size_t extra)
+{
+    return extra <= b->cap - b->len ? 0 : redlock__buf_grow(b, extra);
+}
 /* Decimal digits of v (at most 20, no terminator); returns how many. */
 size_t redlock__u64_str(char *out, uint64_t v);
 void redlock__buf_free(redlock__buf *b);
@@ -301,10 +329,40 @@ void redlock__conn_init(redlock__conn *cn, const redlock__net *net, const redloc
                         const char *label, const redlock__conn_owner *own);
 void redlock__conn_connect(redlock__conn *cn);
 void redlock__conn_close(redlock__conn *cn);
+/* Double the ring of slots (its capacity stays a power of two); 0 or ENOMEM. */
+int redlock__conn_slot_grow(redlock__conn *cn);
+
+/* A request's slot, in the order the requests go out on the wire. */
+static inline int redlock__conn_slot_push(redlock__conn *cn, const redlock__slot *sl)
+{
+    if (cn->count == cn->cap && redlock__conn_slot_grow(cn) != 0)
+        return REDLOCK_ENOMEM;
+    cn->slots[(cn->head + cn->count) & (cn->cap - 1)] = *sl;
+    cn->count++;
+    return 0;
+}
+
 /* Queue an encoded request (`len` bytes) with its slot; 0 or ENOMEM.
- * `since_us` is when its operation started (late-departure detection). */
-int redlock__conn_send(redlock__conn *cn, const char *buf, size_t len, const redlock__slot *sl,
-                       int64_t since_us);
+ * `since_us` is when its operation started (late-departure detection).
+ * Inline: every request of every operation goes through it. */
+static inline int redlock__conn_send(redlock__conn *cn, const char *buf, size_t len,
+                                     const redlock__slot *sl, int64_t since_us)
+{
+    size_t before = cn->out.len;
+
+    if (redlock__buf_reserve(&cn->out, len) != 0 || redlock__conn_slot_push(cn, sl) != 0)
+        return REDLOCK_ENOMEM;
+    /* Requests made in one turn of the loop leave together, once, after the
+     * callbacks that made them: one write per connection per turn. */
+    if (!cn->out_since_us)
+        cn->out_since_us = since_us;
+    memcpy(cn->out.p + cn->out.len, buf, len);
+    cn->out.len += len;
+    cn->unflushed++;
+    if (before == 0 && cn->state == REDLOCK__CONN_UP)
+        event_active(&cn->flush_ev, EV_WRITE, 1);
+    return 0;
+}
 /* From the owner's hello(): a handshake step (the slot says whether an
  * error reply is fatal); 0 or ENOMEM. */
 int redlock__conn_hello(redlock__conn *cn, int argc, const char *const *argv,
@@ -379,8 +437,8 @@ typedef struct redlock__master {
 typedef struct redlock__req {
     redlock__slot slot;
     int64_t since_us;          /* its operation's start */
-    unsigned never_full : 1;   /* an undo or release: never refused */
-    unsigned quiet : 1;        /* a probe: not counted in the stats */
+    unsigned char never_full;  /* an undo or release: never refused */
+    unsigned char quiet;       /* a probe: not counted in the stats */
     uint32_t kill_gen;         /* kill this earlier connection first (0: none) */
     uint32_t *gen_out;         /* where to note the connection it left on */
 } redlock__req;
@@ -388,17 +446,70 @@ typedef struct redlock__req {
 int redlock__master_init(redlock__master *m, const redlock__net *net, size_t index,
                          const char *address, char *err, size_t errlen);
 void redlock__master_close(redlock__master *m);
+/* Queue a kill of the master's connection `gen` (if allowed) before what
+ * comes next; its reply is ignored.  1 when queued. */
+int redlock__master_kill_first(redlock__master *m, uint32_t gen);
+
 /* Queue a request: 0, or the vote it gets without being sent (DOWN, FULL
- * or ERROR) with *why. */
-int redlock__master_send(redlock__master *m, const char *buf, size_t len,
-                         const redlock__req *req, const char **why);
+ * or ERROR) with *why.  Inline: every request goes through it. */
+static inline int redlock__master_send(redlock__master *m, const char *buf, size_t len,
+                                       const redlock__req *req, const char **why)
+{
+    redlock__conn *cn = &m->conn;
+
+    if (cn->state != REDLOCK__CONN_UP && !redlock__conn_accepts(cn)) {
+        *why = cn->lasterr[0] ? cn->lasterr : "not connected";
+        return REDLOCK__DOWN;
+    }
+    /* An undo or release is never refused: refusing it would leave the key
+     * for its whole ttl. */
+    if (cn->count >= m->net->max_pending && !req->never_full) {
+        *why = "request queue full (max_pending)";
+        m->stats.fulls += !req->quiet;
+        return REDLOCK__FULL;
+    }
+    /* Undoing a write that left on an earlier connection: kill that one on
+     * the server first, so nothing still queued in it can run after. */
+    if (req->kill_gen && req->kill_gen != cn->gen && cn->state == REDLOCK__CONN_UP)
+        redlock__master_kill_first(m, req->kill_gen);
+    if (redlock__conn_send(cn, buf, len, &req->slot, req->since_us) != 0) {
+        *why = "out of memory";
+        return REDLOCK__ERROR;
+    }
+    if (req->gen_out)
+        *req->gen_out = cn->gen;
+    m->stats.requests += !req->quiet;
+    return 0;
+}
 /* Undo a write that left on connection `gen` with the command `cmd`: after
  * the write on the same connection, or after killing that connection on the
  * server from a newer one; owed until the master is back if it is down. */
 void redlock__master_undo(redlock__master *m, uint32_t gen, const redlock__buf *cmd);
-/* Count an operation's vote in the master's stats. */
-void redlock__master_count(redlock__master *m, enum redlock__vote v, int64_t rtt_us,
-                           int full_wait, int late);
+/* Count an operation's vote in the master's stats (rtt_us -1: no reply).
+ * Inline: it runs for every vote. */
+static inline void redlock__master_count(redlock__master *m, enum redlock__vote v,
+                                         int64_t rtt_us, int full_wait, int late)
+{
+    redlock_node_stats *st = &m->stats;
+
+    if (rtt_us >= 0)
+        st->last_rtt_us = rtt_us;
+    switch (v) {
+    case REDLOCK__OK: st->oks++; break;
+    case REDLOCK__REFUSED: st->refused++; break;
+    case REDLOCK__TIMEOUT:
+        st->timeouts++;
+        /* Only a wait of the full node timeout says the master is slow; an
+         * op that ran out of validity or deadline earlier does not, nor a
+         * request that left late because the application held the loop. */
+        if (full_wait && !late)
+            redlock__conn_timed_out(&m->conn);
+        break;
+    case REDLOCK__DOWN: st->unreachable++; break;
+    case REDLOCK__FULL: break;  /* counted when refused */
+    default: st->errors++; break;
+    }
+}
 /* A TIME reply read `sent_us` .. `now_us` (client clock): 0 and recorded,
  * or -1 when it is not a TIME reply. */
 int redlock__master_time(redlock__master *m, const redlock__reply *r, int64_t sent_us,
@@ -488,6 +599,7 @@ struct redlock__op {
     struct event timer;
     redlock__op_done *done;
     void *done_privdata;
+    redlock__req req;                 /* what its requests share (fanout.c) */
     /* keys and arguments, owned by the op (the lock may be freed first) */
     redlock__buf data;
     redlock__item *items;

@@ -1,5 +1,5 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
-/* resp.h -- bounded RESP2 replies, parsed by hiredis's reader.
+/* resp.h -- bounded RESP2 replies, read by our own parser.
  *
  *   redlock__reader *r = redlock__reader_new();
  *   redlock__reader_feed(r, bytes, n);               (as they arrive)
@@ -11,10 +11,11 @@
  *       drop the connection too: an endless unfinished reply
  *
  * A reply is built inside the reader: a top-level status, error, integer,
- * nil, or string shorter than 128 bytes costs no allocation.  Arrays are
+ * nil or string costs no allocation and no copy.  Arrays are
  * allowed within the bounds below, checked before anything is allocated for
  * them, so a server announcing "*2147483647" costs nothing but the error.
- * RESP3 types (hiredis 1.x parses them even unasked) are refused.
+ * RESP3 types are refused (we never ask for them), and so is anything that
+ * is not strict RESP2.
  *
  * Internal to the library; depends on no other header of the project.
  */
@@ -23,8 +24,17 @@
 
 #include <stddef.h>
 
-/* One reply.  type is a REDIS_REPLY_* value (status, error, string,
- * integer, nil, array).  Strings are NUL-terminated copies; everything is
+/* Reply types (the values hiredis uses for the same types). */
+enum {
+    REDLOCK__REPLY_STRING = 1,
+    REDLOCK__REPLY_ARRAY = 2,
+    REDLOCK__REPLY_INTEGER = 3,
+    REDLOCK__REPLY_NIL = 4,
+    REDLOCK__REPLY_STATUS = 5,
+    REDLOCK__REPLY_ERROR = 6
+};
+
+/* One reply.  type is a REDLOCK__REPLY_* value.  Strings are NUL-terminated copies; everything is
  * valid until the next call of redlock__reader_next or _feed or _free on
  * the reader. */
 typedef struct redlock__reply {
@@ -67,7 +77,7 @@ int redlock__reader_next(redlock__reader *r, const redlock__reply **out);
  * than a few bytes of the server's data. */
 const char *redlock__reader_error(const redlock__reader *r);
 
-/* Bytes fed and not yet parsed (hiredis's len - pos): the caller refuses
+/* Bytes fed and not yet parsed: the caller refuses
  * more than REDLOCK__REPLY_MAX_BYTES.  The elements of an unfinished array
  * that were already parsed are not counted here; the element and byte
  * bounds above hold them. */

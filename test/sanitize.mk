@@ -52,7 +52,7 @@ test/fuzz/fuzz_reply: test/fuzz/fuzz_reply.c $(LIB_SRCS) $(LIB_HDRS)
 	    $(ALL_LDFLAGS) $(DEP_LIBS)
 
 test/fuzz/fuzz_resp: test/fuzz/fuzz_resp.c resp.c resp.h $(LIB_HDRS)
-	$(SAN_CC) $(ALL_CFLAGS) $(FUZZ_CFLAGS) -o $@ test/fuzz/fuzz_resp.c resp.c -lhiredis
+	$(SAN_CC) $(ALL_CFLAGS) $(FUZZ_CFLAGS) -o $@ test/fuzz/fuzz_resp.c resp.c
 
 fuzz-build: $(FUZZERS)
 

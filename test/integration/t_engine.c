@@ -51,7 +51,7 @@ static int encode_stamp(const redlock__op *op, size_t node, redlock__buf *out, i
 
 static int classify_stamp(redlock__op *op, size_t node, const redlock__reply *r)
 {
-    if (r->type != REDIS_REPLY_INTEGER)
+    if (r->type != REDLOCK__REPLY_INTEGER)
         return REDLOCK__ERROR;
     op->value[node] = r->integer;
     return REDLOCK__OK;

@@ -47,7 +47,7 @@ ALL_LDFLAGS = $(LDFLAGS)
 
 LIB_SRCS = redlock.c lock.c lockop.c sync.c mutex.c probe.c fanout.c master.c conn.c dial.c resp.c loop.c addr.c script.c tls.c quorum.c clock.c
 LIB_OBJS = $(LIB_SRCS:.c=.o)
-LIB_HDRS = redlock.h redlock_private.h lock_private.h resp.h
+LIB_HDRS = redlock.h redlock_private.h conn.h master.h fanout.h lock_private.h resp.h
 
 STATIC = libredlock.a
 SONAME = libredlock.so.$(VERSION_MAJOR)

@@ -26,7 +26,7 @@
 #include <netinet/tcp.h>
 #include <event2/bufferevent.h>
 #include <event2/buffer.h>
-#include "redlock_private.h"
+#include "conn.h"
 
 static void read_cb(struct bufferevent *bev, void *arg);
 static void event_cb(struct bufferevent *bev, short events, void *arg);
@@ -76,10 +76,15 @@ static inline redlock__slot slot_pop(redlock__conn *cn)
     return sl;
 }
 
-int redlock__conn_accepts(redlock__conn *cn)
+void redlock__conn_kick(redlock__conn *cn)
 {
     if (cn->state == REDLOCK__CONN_DOWN && redlock__now(cn->net->loop) >= cn->retry_at_us)
         redlock__conn_connect(cn);  /* due anyway: don't wait for the timer */
+}
+
+int redlock__conn_accepts(redlock__conn *cn)
+{
+    redlock__conn_kick(cn);
     /* Requests wait for a connection only on the first attempt (so that a
      * program may create a client and lock at once); a master that is
      * reconnecting after a failure may well be hung or gone, and waiting
@@ -400,6 +405,7 @@ static void event_cb(struct bufferevent *bev, short events, void *arg)
 
     if (events & BEV_EVENT_CONNECTED) {
         cn->tcp_up = 1;
+        cn->connected_us = redlock__now(loop);  /* the handshake leaves now */
         return;     /* the handshake's replies will say when we are UP */
     }
     redlock__enter(loop);

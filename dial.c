@@ -11,7 +11,7 @@
 #include <sys/un.h>
 #include <event2/bufferevent.h>
 #include <event2/buffer.h>
-#include "redlock_private.h"
+#include "conn.h"
 
 int redlock__dial_resolve(redlock__conn *cn, struct sockaddr_storage *ss, socklen_t *sslen)
 {

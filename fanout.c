@@ -24,7 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "redlock_private.h"
+#include "fanout.h"
 
 static void op_timer_cb(evutil_socket_t fd, short what, void *arg);
 static void op_reply(void *privdata, size_t node, const redlock__reply *r, const char *why);

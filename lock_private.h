@@ -4,7 +4,7 @@
 #ifndef REDLOCK_LOCK_PRIVATE_H
 #define REDLOCK_LOCK_PRIVATE_H
 
-#include "redlock_private.h"
+#include "fanout.h"
 
 /* ---- kinds: one family of operations per lock kind ------------------- */
 

@@ -21,7 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "redlock_private.h"
+#include "master.h"
 
 static int master_hello(void *owner, redlock__conn *cn);
 static void master_up(void *owner, redlock__conn *cn);
@@ -55,6 +55,11 @@ int redlock__master_init(redlock__master *m, const redlock__net *net, size_t ind
     }
     redlock__conn_init(&m->conn, net, &m->addr, m->label, &own);
     return 0;
+}
+
+void redlock__master_kick(redlock__master *m)
+{
+    redlock__conn_kick(&m->conn);
 }
 
 int redlock__master_up(const redlock__master *m)
@@ -314,14 +319,20 @@ enum { HELLO_CLIENT_INFO, HELLO_TIME, HELLO_SCRIPT };
 static void hello_reply(void *privdata, size_t tag, const redlock__reply *r, const char *why)
 {
     redlock__master *m = privdata;
+    int64_t server_us;
     (void)why;
 
     if (!r)
         return;
     if (tag == HELLO_CLIENT_INFO && r->type == REDLOCK__REPLY_STRING)
         parse_client_info(m, r->str, r->len);
-    else if (tag == HELLO_TIME)
-        redlock__master_time(m, r, m->hello_time_us, redlock__now(m->net->loop));
+    else if (tag == HELLO_TIME && redlock__time_parse(r, &server_us) == 0)
+        /* it left when the connection was made, not when it was queued:
+         * the sample's interval is then one round trip, not the connect */
+        redlock__master_time(m, server_us,
+                             m->conn.connected_us > m->hello_time_us ? m->conn.connected_us
+                                                                     : m->hello_time_us,
+                             redlock__now(m->net->loop));
     /* SCRIPT LOAD: the reply says nothing we need (EVAL loads on NOSCRIPT) */
 }
 
@@ -406,14 +417,12 @@ int redlock__time_parse(const redlock__reply *r, int64_t *us)
     return 0;
 }
 
-int redlock__master_time(redlock__master *m, const redlock__reply *r, int64_t sent_us,
-                         int64_t now_us)
+void redlock__master_time(redlock__master *m, int64_t server_us, int64_t sent_us,
+                          int64_t now_us)
 {
     redlock__clock_sample *c = &m->clock;
-    int64_t server_us, offset;
+    int64_t offset;
 
-    if (redlock__time_parse(r, &server_us) != 0)
-        return -1;
     /* The server read its clock somewhere between send and reply: take the
      * midpoint (the error is at most half the round trip). */
     offset = server_us - (sent_us + (now_us - sent_us) / 2);
@@ -424,7 +433,6 @@ int redlock__master_time(redlock__master *m, const redlock__reply *r, int64_t se
     c->offset_us = offset;
     c->at_us = now_us;
     c->samples++;
-    return 0;
 }
 
 void redlock__master_close(redlock__master *m)

@@ -28,7 +28,9 @@ static int encode_set(const redlock__op *op, size_t node, redlock__buf *out, int
     return redlock__resp_command(out, 6, argv, len);
 }
 
-static int encode_script(const redlock__op *op, redlock__buf *out, int eval, int script)
+/* script(key, value[, ttl]): ttl_ms 0 leaves the ttl out. */
+static int encode_script(const redlock__op *op, redlock__buf *out, int eval, int script,
+                         int64_t ttl_ms)
 {
     char ttl[24];
     size_t klen, vlen;
@@ -38,8 +40,8 @@ static int encode_script(const redlock__op *op, redlock__buf *out, int eval, int
                             "1", key, value, ttl };
     size_t len[6] = { eval ? 4 : 7, eval ? strlen(body) : 40, 1, klen, vlen, 0 };
     int argc = 5;
-    if (op->ttl_ms) {
-        len[5] = redlock__u64_str(ttl, (uint64_t)op->ttl_ms);
+    if (ttl_ms) {
+        len[5] = redlock__u64_str(ttl, (uint64_t)ttl_ms);
         argc = 6;
     }
     return redlock__resp_command(out, argc, argv, len);
@@ -48,24 +50,20 @@ static int encode_script(const redlock__op *op, redlock__buf *out, int eval, int
 static int encode_release(const redlock__op *op, size_t node, redlock__buf *out, int eval)
 {
     (void)node;
-    return encode_script(op, out, eval, REDLOCK__SCRIPT_RELEASE);
+    return encode_script(op, out, eval, REDLOCK__SCRIPT_RELEASE, op->ttl_ms);
 }
 
 static int encode_extend(const redlock__op *op, size_t node, redlock__buf *out, int eval)
 {
     (void)node;
-    return encode_script(op, out, eval, REDLOCK__SCRIPT_EXTEND);
+    return encode_script(op, out, eval, REDLOCK__SCRIPT_EXTEND, op->ttl_ms);
 }
 
-/* The undo of a SET: the release (no ttl), as EVAL. */
+/* The undo of a SET: the release (no ttl), as EVAL (an undo may be sent
+ * after a reconnect, to a server whose script cache is empty). */
 static int encode_undo(const redlock__op *op, redlock__buf *out)
 {
-    size_t klen, vlen;
-    const char *key = redlock__op_item(op, 0, &klen), *value = redlock__op_item(op, 1, &vlen);
-    const char *body = redlock__script_body[REDLOCK__SCRIPT_RELEASE];
-    const char *argv[5] = { "EVAL", body, "1", key, value };
-    size_t len[5] = { 4, strlen(body), 1, klen, vlen };
-    return redlock__resp_command(out, 5, argv, len);
+    return encode_script(op, out, 1, REDLOCK__SCRIPT_RELEASE, 0);
 }
 
 /* SET NX: +OK is a vote for us, nil means the key is someone else's. */

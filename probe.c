@@ -23,11 +23,10 @@ static int encode_time(const redlock__op *op, size_t node, redlock__buf *out, in
 
 static int classify_time(redlock__op *op, size_t node, const redlock__reply *r)
 {
-    int64_t now = op->start_us + op->rtt[node];
-
-    if (redlock__master_time(&op->f->masters[node], r, op->start_us, now) != 0)
+    if (redlock__time_parse(r, &op->value[node]) != 0)
         return REDLOCK__ERROR;
-    redlock__time_parse(r, &op->value[node]);
+    redlock__master_time(&op->f->masters[node], op->value[node], op->start_us,
+                         op->start_us + op->rtt[node]);
     return REDLOCK__OK;
 }
 

@@ -131,7 +131,7 @@ int redlock_client_wait_connected(redlock_client *c, size_t min, int64_t timeout
     event_base_loop(c->loop.base, EVLOOP_NONBLOCK);
     /* Masters that are down but due are connected now, not after the timer. */
     for (size_t i = 0; i < c->fleet.n; i++)
-        redlock__conn_accepts(&c->fleet.masters[i].conn);
+        redlock__master_kick(&c->fleet.masters[i]);
     while (redlock_client_connected(c) < min && !expired && c->fleet.n - refused(c) >= min)
         event_base_loop(c->loop.base, EVLOOP_ONCE);
     /* One more turn writes out what the handshakes queued (undos owed to

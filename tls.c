@@ -17,7 +17,7 @@
 #include <openssl/x509v3.h>
 #include <event2/bufferevent.h>
 #include <event2/bufferevent_ssl.h>
-#include "redlock_private.h"
+#include "conn.h"
 
 static int tls_fail(char *err, size_t errlen, const char *what, const char *arg)
 {

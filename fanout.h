@@ -1,0 +1,130 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* fanout.h -- one operation over every master (fanout.c) and the
+ * kinds that say what it sends and how replies vote.  The layer above is
+ * lock_private.h; never installed.
+ */
+#ifndef REDLOCK_FANOUT_H
+#define REDLOCK_FANOUT_H
+
+#include "master.h"
+
+/* ---- fanout.c: one operation over every master ------------------------- */
+
+typedef struct redlock__op redlock__op;
+
+/* The masters and what every operation over them shares. */
+typedef struct redlock__fleet {
+    redlock__loop *loop;
+    redlock__master *masters;
+    size_t n;
+    int64_t node_timeout_us;
+    const struct timeval *node_timeout_tv;   /* libevent common timeout */
+    int closing;
+    char sha[REDLOCK__NSCRIPTS][41];         /* SHA-1 of each script */
+    redlock__op *free_ops;                   /* pooled operations */
+    redlock__link live;                      /* undelivered operations */
+} redlock__fleet;
+
+/* Kind flags. */
+#define REDLOCK__KIND_WRITES   1   /* note each node's connection (for undos) */
+#define REDLOCK__KIND_UNDOES   2   /* never refused by max_pending; owed to a
+                                    * node it could not reach; kills the
+                                    * written-on connection first */
+#define REDLOCK__KIND_PER_NODE 4   /* encode() is called for each node */
+#define REDLOCK__KIND_PROBE    8   /* not counted in the lock statistics */
+
+/* What an operation sends and how it judges replies. */
+typedef struct redlock__op_kind {
+    const char *name;                 /* "acquire", for messages */
+    redlock__rule rule;
+    unsigned flags;
+    /* Encode the command for `node` (or for all: node == SIZE_MAX) into
+     * out; `eval` asks for the EVAL form after a NOSCRIPT reply. */
+    int (*encode)(const redlock__op *op, size_t node, redlock__buf *out, int eval);
+    /* A node's reply: its vote, or -1 for "NOSCRIPT, resend as EVAL".  It
+     * may keep a value in op->value[node]. */
+    int (*classify)(redlock__op *op, size_t node, const redlock__reply *r);
+    /* The command that undoes this op's write on a node (or NULL). */
+    int (*encode_undo)(const redlock__op *op, redlock__buf *out);
+} redlock__op_kind;
+
+/* What an operation carries: keys, then arguments, binary-safe. */
+typedef struct redlock__op_args {
+    size_t nkeys, nargs;
+    const char *const *item;          /* nkeys + nargs pointers */
+    const size_t *len;
+    int64_t ttl_ms;                   /* 0: the operation has no ttl */
+    int64_t drift_us;
+    int64_t limit_us;                 /* absolute deadline, 0 = none */
+} redlock__op_args;
+
+typedef void redlock__op_done(redlock__op *op, void *privdata);
+
+#define REDLOCK__DETAIL 112               /* bytes of one node's failure text */
+
+typedef struct redlock__item {
+    size_t off, len;
+} redlock__item;
+
+struct redlock__op {
+    redlock__fleet *f;
+    const redlock__op_kind *kind;
+    redlock__op *next_free;
+    redlock__link live;               /* in the fleet's list until delivered */
+    int refs;                         /* 1 while undelivered + 1 per queued request */
+    unsigned decided : 1;
+    unsigned starting : 1;            /* inside redlock__op_start */
+    unsigned deferred : 1;            /* completion was deferred to the loop */
+    unsigned cancelled : 1;           /* decided by redlock__op_cancel_all */
+    unsigned expired : 1;             /* lost because validity ran out */
+    unsigned full_wait : 1;           /* the timer waits the whole node timeout */
+    unsigned rearmed : 1;             /* waited again for requests that left late */
+    enum redlock__decision decision;
+    int64_t start_us;
+    unsigned clock_steps;             /* the loop's, at the start */
+    int64_t ttl_ms;
+    int64_t drift_us;
+    int64_t limit_us;
+    redlock__tally tally;
+    struct event timer;
+    redlock__op_done *done;
+    void *done_privdata;
+    redlock__req req;                 /* what its requests share (fanout.c) */
+    /* keys and arguments, owned by the op (the lock may be freed first) */
+    redlock__buf data;
+    redlock__item *items;
+    size_t nkeys, nargs, items_cap;
+    redlock__buf cmd;                 /* the encoded command, same for all */
+    char err[160];                    /* first failure reason, or "" */
+    unsigned char *votes;             /* n votes */
+    unsigned char *evaled;            /* n flags: resent as EVAL once */
+    unsigned char *late;              /* n flags: left late */
+    /* n connection serials (redlock__conn.gen): for a write, the connection
+     * it left on (0: never sent); for an undo, the connection of the write
+     * it undoes (0: nothing to undo there). */
+    uint32_t *gen;
+    int64_t *rtt;                     /* n request-to-reply times, -1 */
+    int64_t *value;                   /* n values a kind keeps, 0 */
+    char (*detail)[REDLOCK__DETAIL];  /* n failure texts, "" */
+};
+
+/* Key or argument i (keys first). */
+static inline const char *redlock__op_item(const redlock__op *op, size_t i, size_t *len)
+{
+    *len = op->items[i].len;
+    return op->data.p + op->items[i].off;
+}
+
+redlock__op *redlock__op_new(redlock__fleet *f, const redlock__op_kind *kind,
+                             const redlock__op_args *a);
+/* Send to every node and arm the timer; `done` runs once, never inside. */
+void redlock__op_start(redlock__op *op, redlock__op_done *done, void *privdata);
+void redlock__op_unref(redlock__op *op);
+/* Undo what op wrote: on every node its request may have reached. */
+void redlock__op_undo(redlock__op *op);
+/* The fleet is going away: decide every live op as cancelled. */
+void redlock__op_cancel_all(redlock__fleet *f);
+void redlock__op_pool_free(redlock__fleet *f);
+int64_t redlock__op_validity_us(const redlock__op *op, int64_t now_us);
+
+#endif /* REDLOCK_FANOUT_H */

@@ -1,6 +1,7 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
-/* master.c -- one master: its connection, what it is owed, what we know of
- * it (connection ids for undos, its clock, counters).
+/* master.c -- one master: its connection (and a second one on demand, for
+ * work that must not queue behind the lock requests), what it is owed, what
+ * we know of it (connection ids for undos, its clock, counters).
  *
  * Undos.  A write (a SET that may have taken a key) is undone by a command
  * the operation's kind encoded.  The undo must reach the server after the
@@ -435,11 +436,60 @@ void redlock__master_time(redlock__master *m, int64_t server_us, int64_t sent_us
     c->samples++;
 }
 
+/* ---- the second connection ------------------------------------------------ */
+
+static int side_hello(void *owner, redlock__conn *cn)
+{
+    (void)owner;
+    (void)cn;
+    return 0;       /* the connection's AUTH, SELECT and PING are enough */
+}
+
+static void side_up(void *owner, redlock__conn *cn)
+{
+    (void)owner;
+    (void)cn;
+}
+
+static void side_down(void *owner, redlock__conn *cn, const char *why, int tell)
+{
+    (void)owner;
+    (void)cn;
+    (void)why;
+    (void)tell;     /* the master's state is its lock connection's */
+}
+
+int redlock__master_side_send(redlock__master *m, const char *buf, size_t len,
+                              const redlock__slot *sl, const char **why)
+{
+    redlock__conn *cn = &m->side;
+
+    if (!cn->net) {
+        redlock__conn_owner own = { side_hello, side_up, side_down, m };
+        redlock__conn_init(cn, m->net, &m->addr, m->label, &own);
+    }
+    if (!redlock__conn_accepts(cn)) {
+        *why = cn->lasterr[0] ? cn->lasterr : "not connected";
+        return REDLOCK__DOWN;
+    }
+    if (redlock__conn_send(cn, buf, len, sl, redlock__now(m->net->loop)) != 0) {
+        *why = "out of memory";
+        return REDLOCK__ERROR;
+    }
+    return 0;
+}
+
+int redlock__master_side_up(const redlock__master *m)
+{
+    return m->side.net && m->side.state == REDLOCK__CONN_UP;
+}
+
 void redlock__master_close(redlock__master *m)
 {
     if (!m->net)
         return;
     evtimer_del(&m->undo_timer);
+    redlock__conn_close(&m->side);
     redlock__conn_close(&m->conn);
     owed_free(m);
     free(m->label);

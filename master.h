@@ -43,6 +43,9 @@ typedef struct redlock__master {
     redlock__addr addr;
     char *label;                       /* host:port or path, no secrets */
     redlock__conn conn;                /* the lock connection */
+    /* A second connection, opened on first use, for work that must not
+     * queue behind the lock requests (net unset until then). */
+    redlock__conn side;
     redlock__conn_ref hist[REDLOCK__CONN_HISTORY];   /* recent connections */
     unsigned hist_next;
     redlock__owed **owed;              /* undos owed to this master */
@@ -66,6 +69,17 @@ typedef struct redlock__req {
 int redlock__master_init(redlock__master *m, const redlock__net *net, size_t index,
                          const char *address, char *err, size_t errlen);
 void redlock__master_close(redlock__master *m);
+/* Queue a request on the master's second connection (the same address and
+ * credentials; the connection's own handshake, AUTH, SELECT and PING, and
+ * nothing of the master's: no CLIENT INFO, no TIME, no scripts, no undos,
+ * no node events, no stats).  It is opened by the first call and
+ * reconnects like the first; a lock request never waits behind what it
+ * carries (a blocking command, a subscription).  0, or the vote the
+ * request gets without being sent (DOWN or ERROR) with *why. */
+int redlock__master_side_send(redlock__master *m, const char *buf, size_t len,
+                              const redlock__slot *sl, const char **why);
+/* 1 when the second connection is open and its handshake done. */
+int redlock__master_side_up(const redlock__master *m);
 /* Queue a kill of the master's connection `gen` (if allowed) before what
  * comes next; its reply is ignored.  1 when queued. */
 int redlock__master_kill_first(redlock__master *m, uint32_t gen);

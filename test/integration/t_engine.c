@@ -358,3 +358,102 @@ TEST(engine_password_from_the_options)
     CHECK(strstr(err, "user") != NULL);
     rlt_servers_free(s);
 }
+
+/* ---- a master's second connection ------------------------------------- */
+
+struct side_seen {
+    struct event_base *base;    /* its loop is stopped at each reply */
+    int replies, failures;
+    int type;
+    char text[64];
+    size_t elements;
+};
+
+static void side_reply(void *privdata, size_t tag, const redlock__reply *r, const char *why)
+{
+    struct side_seen *s = privdata;
+    (void)tag;
+    (void)why;
+    event_base_loopbreak(s->base);
+    if (!r) {
+        s->failures++;
+        return;
+    }
+    s->replies++;
+    s->type = r->type;
+    s->elements = r->elements;
+    snprintf(s->text, sizeof s->text, "%s",
+             r->type == REDLOCK__REPLY_ARRAY && r->elements == 2 ? r->element[1]->str : r->str);
+}
+
+/* connected_clients of server i */
+static long clients_of(rlt_servers *s, int i)
+{
+    redisReply *r = rlt_servers_command(s, i, "INFO clients");
+    const char *p;
+    long n = -1;
+    CHECK(r && r->type == REDIS_REPLY_STRING);
+    if ((p = strstr(r->str, "connected_clients:")) != NULL)
+        n = strtol(p + strlen("connected_clients:"), NULL, 10);
+    freeReplyObject(r);
+    return n;
+}
+
+static void wait_side(redlock_client *c, const struct side_seen *seen, int replies)
+{
+    int64_t deadline = check_now_ms() + 5000;
+    while (seen->replies + seen->failures < replies && check_now_ms() < deadline)
+        it_dispatch(c->loop.base, deadline - check_now_ms());
+    CHECK_EQ(seen->failures, 0);
+    CHECK_EQ(seen->replies, replies);
+}
+
+/* A master owns a second connection on demand: its own queue (a lock
+ * request never waits behind a blocking command on it), its own handshake,
+ * closed with the client. */
+TEST(engine_master_owns_a_second_connection)
+{
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, 0);
+    redlock__master *m = &f.c->fleet.masters[0];
+    struct side_seen seen = { f.c->loop.base, 0, 0, 0, "", 0 };
+    redlock__slot sl = { side_reply, &seen, 0, NULL, 0, 0 };
+    const char *why = NULL;
+    static const char ping[] = "*1\r\n$4\r\nPING\r\n";
+    static const char blpop[] = "*3\r\n$5\r\nBLPOP\r\n$8\r\neng-side\r\n$1\r\n5\r\n";
+    long before = clients_of(f.s, 0);
+
+    CHECK_EQ(redlock__master_side_up(m), 0);        /* not before it is needed */
+    CHECK_EQ(redlock__master_side_send(m, ping, sizeof ping - 1, &sl, &why), 0);
+    wait_side(f.c, &seen, 1);
+    CHECK_EQ(seen.type, REDLOCK__REPLY_STATUS);
+    CHECK_STREQ(seen.text, "PONG");
+    CHECK_EQ(redlock__master_side_up(m), 1);
+    CHECK_EQ(redlock__master_up(m), 1);
+    CHECK_EQ(clients_of(f.s, 0), before + 1);       /* two connections to master 0 */
+
+    /* BLPOP holds the second connection for up to 5 s; the lock connection
+     * does not wait behind it: master 0 votes OK at once */
+    CHECK_EQ(redlock__master_side_send(m, blpop, sizeof blpop - 1, &sl, &why), 0);
+    int64_t until = check_now_ms() + 100;
+    while (check_now_ms() < until)      /* let the BLPOP reach the server */
+        it_dispatch(f.c->loop.base, until - check_now_ms());
+    redlock_lock *l = it_fix_lock(&f, f.c, "eng-side-lock");
+    CHECK_RC(l, redlock_try_acquire(l, 5000), 0);
+    redlock_node_result res;
+    CHECK_EQ(redlock_lock_node_result(l, 0, &res), 0);
+    CHECK_EQ(res.vote, REDLOCK_VOTE_OK);
+    CHECK_LT(res.rtt_us, 1000000);
+    CHECK_EQ(seen.replies, 1);                      /* the BLPOP still waits */
+    CHECK_RC(l, redlock_release(l), 0);
+
+    /* the blocked command's reply comes back on its own connection */
+    redisReply *r = rlt_servers_command(f.s, 0, "RPUSH eng-side woken");
+    CHECK(r && r->type == REDIS_REPLY_INTEGER);
+    freeReplyObject(r);
+    wait_side(f.c, &seen, 2);
+    CHECK_EQ(seen.type, REDLOCK__REPLY_ARRAY);
+    CHECK_EQ(seen.elements, 2);
+    CHECK_STREQ(seen.text, "woken");
+    it_fix_stop(&f);
+}

@@ -50,6 +50,7 @@ int redlock_lock_new(redlock_lock **out, redlock_client *c, const void *resource
     l->keylen = c->prefixlen + len;
     l->c = c;
     l->fam = &redlock__mutex;
+    l->wd_every_ms = -1;        /* no watchdog unless asked */
     evtimer_assign(&l->retry_timer, c->loop.base, redlock__lock_retry_cb, l);
     redlock__list_add(&c->locks, &l->link);
     *out = l;
@@ -69,6 +70,7 @@ void redlock__locks_detach(redlock_client *c)
     while (!redlock__list_empty(&c->locks)) {
         redlock_lock *l = redlock__container(c->locks.next, redlock_lock, link);
         redlock__list_del(&l->link);
+        redlock__watch_stop(l); /* the timers go with the client's base */
         l->c = NULL;            /* a redlock_lock_free from the callback just frees */
         redlock__lock_cancel(l);      /* last use of l: its callback may free it */
     }
@@ -84,6 +86,7 @@ void redlock_lock_free(redlock_lock *l)
     c = l->c;
     if (c) {
         redlock__enter(&c->loop);
+        redlock__watch_stop(l);
         redlock__lock_cancel(l);
         evtimer_del(&l->retry_timer);
         redlock__list_del(&l->link);

@@ -76,6 +76,18 @@ struct redlock_lock {
     struct event retry_timer;
     redlock_cb *cb;
     void *privdata;
+    /* watchdog and lost-lock notice (watchdog.c) */
+    int64_t wd_every_ms;             /* -1: no watchdog; 0: ttl/3 */
+    int64_t wd_max_hold_ms;          /* 0: no cap */
+    int64_t held_since_us;           /* start of the current hold */
+    int wd_init;                     /* the two timers are assigned */
+    int wd_auto;                     /* the extend in flight is the watchdog's */
+    int watching;                    /* held, with a watchdog or a notice */
+    int lost_reason;                 /* what the expiry timer will say, or 0 */
+    struct event wd_timer;           /* the next extend */
+    struct event expiry_timer;       /* the end of the validity */
+    redlock_lost_cb *lost_cb;
+    void *lost_privdata;
 };
 
 /* lock.c */
@@ -84,6 +96,17 @@ void redlock__lock_err(redlock_lock *l, const char *fmt, ...);
 /* lockop.c */
 void redlock__lock_cancel(redlock_lock *l);
 void redlock__lock_retry_cb(evutil_socket_t fd, short what, void *arg);
+/* Forget the lock's operation in flight without a callback: its outcome is
+ * ignored (an acquire attempt's win is undone). */
+void redlock__lock_detach_op(redlock_lock *l);
+/* watchdog.c: the lock was granted (new_hold) or extended. */
+void redlock__watch_held(redlock_lock *l, int new_hold);
+/* The validity's end moved (an extend started, or refusals ended it). */
+void redlock__watch_end_moved(redlock_lock *l);
+/* No more extends or notice for this hold (released, freed, re-acquired). */
+void redlock__watch_stop(redlock_lock *l);
+/* Detach the watchdog's extend in flight. */
+void redlock__watch_detach(redlock_lock *l);
 /* The client is going away: every lock is detached, its operation
  * cancelled (the callbacks hear ECANCELED). */
 void redlock__locks_detach(redlock_client *c);

@@ -172,6 +172,7 @@ static int settle(redlock_lock *l, redlock__op *op)
             l->clock_steps = op->clock_steps;
             if (op->kind->flags & REDLOCK__KIND_WRITES)
                 memcpy(l->gen, op->gen, op->f->n * sizeof *l->gen);
+            redlock__watch_held(l, l->busy != REDLOCK__LOCK_EXTEND);
             complete(l, 0);
             return 1;
         }
@@ -241,8 +242,14 @@ static void extend_done(redlock__op *op, void *privdata)
      * ttl after its start; the others still at the old end: the validity
      * is already the smaller of the two (set when the extend started).
      * When refusals leave no quorum that may hold our value, nothing. */
-    if (redlock__refused_quorum(&op->tally))
+    if (redlock__refused_quorum(&op->tally)) {
         l->valid_until_us = 0;
+        if (!l->wd_auto && l->watching) {
+            /* the notice comes from the loop, after this extend's callback */
+            l->lost_reason = REDLOCK_LOST_REFUSED;
+            redlock__watch_end_moved(l);
+        }
+    }
     code = redlock__failure_code(&op->tally);
     if (code == REDLOCK_ENOQUORUM)
         code = REDLOCK_ENOTOWNER;
@@ -274,11 +281,8 @@ static void release_done(redlock__op *op, void *privdata)
     complete(l, code);
 }
 
-/* Detach the lock's operation; its callback hears ECANCELED now. */
-void redlock__lock_cancel(redlock_lock *l)
+void redlock__lock_detach_op(redlock_lock *l)
 {
-    if (l->busy == REDLOCK__LOCK_IDLE)
-        return;
     evtimer_del(&l->retry_timer);
     if (l->op) {
         if (l->busy == REDLOCK__LOCK_ACQUIRE || l->busy == REDLOCK__LOCK_TRY)
@@ -288,6 +292,15 @@ void redlock__lock_cancel(redlock_lock *l)
         l->op->done_privdata = NULL;
         l->op = NULL;
     }
+    l->busy = REDLOCK__LOCK_IDLE;
+}
+
+/* Detach the lock's operation; its callback hears ECANCELED now. */
+void redlock__lock_cancel(redlock_lock *l)
+{
+    if (l->busy == REDLOCK__LOCK_IDLE)
+        return;
+    redlock__lock_detach_op(l);
     redlock__lock_err(l, "cancelled");
     complete(l, REDLOCK_ECANCELED);
 }
@@ -306,6 +319,8 @@ static int check_start(redlock_lock *l, redlock_cb *cb, int need_cb)
         redlock__lock_err(l, "callback is NULL");
         return REDLOCK_EINVAL;
     }
+    if (l->busy && l->wd_auto)
+        redlock__watch_detach(l);   /* the application's operation goes first */
     if (l->busy) {
         redlock__lock_err(l, "an operation is already in flight on this lock");
         return REDLOCK_EBUSY;
@@ -342,6 +357,7 @@ static int start_acquire(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *
         return REDLOCK_EBUSY;
     }
     c = l->c;
+    redlock__watch_stop(l);
     l->busy = try ? REDLOCK__LOCK_TRY : REDLOCK__LOCK_ACQUIRE;
     l->ttl_ms = ttl_ms;
     l->valid_until_us = 0;
@@ -419,8 +435,10 @@ int redlock_extend_async(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *
      * validity is the smaller of the two until the extend is decided (a
      * shorter ttl shortens it at once). */
     bound = redlock__now(&l->c->loop) + ttl_ms * 1000 - redlock__client_drift_us(l->c, ttl_ms);
-    if (l->valid_until_us && bound < l->valid_until_us)
+    if (l->valid_until_us && bound < l->valid_until_us) {
         l->valid_until_us = bound;      /* (0: a handed-over value, never known) */
+        redlock__watch_end_moved(l);
+    }
     return start_on_value(l, l->fam->extend, ttl_ms, REDLOCK__LOCK_EXTEND, extend_done, cb, pd);
 }
 
@@ -435,5 +453,6 @@ int redlock_release_async(redlock_lock *l, redlock_cb *cb, void *pd)
         return REDLOCK_EINVAL;
     }
     l->valid_until_us = 0;      /* masters start deleting it now */
+    redlock__watch_stop(l);     /* released: no more extends, no notice */
     return start_on_value(l, l->fam->release, 0, REDLOCK__LOCK_RELEASE, release_done, cb, pd);
 }

@@ -278,6 +278,36 @@ REDLOCK_API const char *redlock_lock_value(const redlock_lock *lock, size_t *len
  * an extend that a quorum refused, and after the client's clock was seen
  * going backwards. */
 REDLOCK_API int64_t redlock_lock_validity(const redlock_lock *lock);
+
+/* ---- watchdog and lost-lock notice ------------------------------------ */
+
+/* Why a held lock was lost (redlock_lost_cb). */
+#define REDLOCK_LOST_REFUSED     1  /* an extend was refused by masters enough to
+                                     * sink the quorum: the key is gone or another's */
+#define REDLOCK_LOST_UNREACHABLE 2  /* the watchdog's extends failed (timeouts,
+                                     * masters down) until no time was left to try */
+#define REDLOCK_LOST_CAP         3  /* the watchdog's max_hold_ms was reached */
+#define REDLOCK_LOST_EXPIRED     4  /* the validity ran out before an extend won */
+
+/* Runs once per hold, on the client's loop, when the lock can no longer be
+ * trusted; redlock_lock_validity() is 0 from then on.  Never after a
+ * release or a free.  The callback may free the lock. */
+typedef void redlock_lost_cb(redlock_lock *lock, int reason, void *privdata);
+
+/* Keep the lock while it is held: extend it with the acquire's ttl every
+ * every_ms (0: ttl/3; -1: no watchdog, the default), until the release, the
+ * free, or max_hold_ms after the acquire (0: no cap; the last extend is
+ * shortened so that the hold ends at the cap).  A failed extend is tried
+ * again sooner while another could still be decided before the validity
+ * ends; the lost-lock notice says when that is over.  An extend or release
+ * the application starts meanwhile takes the watchdog's place.  Needs the
+ * client's loop to run: a client made with base == NULL (blocking) gets
+ * REDLOCK_EINVAL.  May be set before or while the lock is held. */
+REDLOCK_API int redlock_lock_set_watchdog(redlock_lock *lock, int64_t every_ms,
+                                          int64_t max_hold_ms);
+/* The lost-lock notice (cb NULL: none).  Without a watchdog it still fires
+ * when the validity runs out, or when an extend is refused by a quorum. */
+REDLOCK_API int redlock_lock_on_lost(redlock_lock *lock, redlock_lost_cb *cb, void *privdata);
 /* Nodes that answered OK in the last operation, counted when it was
  * decided: an acquire or extend is decided as soon as a quorum said OK, so
  * this may be the quorum even if more nodes take the key a moment later.  A

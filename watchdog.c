@@ -1,0 +1,225 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* watchdog.c -- a lock that lives as long as the work: the watchdog that
+ * extends a held lock, and the lost-lock notice.
+ *
+ *   granted ──▶ every `every` ms: extend(ttl) ──ok──▶ (again)
+ *                      │
+ *                      ├─ refused by a quorum ──────────▶ lost(REFUSED) now
+ *                      ├─ failed, time left for another ─▶ retry sooner
+ *                      └─ failed, no time left ─────────▶ lost(UNREACHABLE) now
+ *   the cap reached ──▶ no more extends; lost(CAP) when the validity ends
+ *   the validity ends (own timer) before an extend won ──▶ lost(EXPIRED)
+ *
+ * The notice runs once per hold, and never after a release or a free.
+ * After it the lock's validity is 0.  The watchdog's extend is the lock's
+ * operation in flight; an operation the application starts meanwhile
+ * (extend, release) takes its place: the watchdog's is detached and its
+ * outcome ignored (the validity it may have shortened stays short).
+ *
+ * Everything runs on the client's event loop: a blocking client (whose
+ * loop runs only inside its calls) cannot have a watchdog.
+ */
+#include "lock_private.h"
+
+static void tick_cb(evutil_socket_t fd, short what, void *arg);
+static void expiry_cb(evutil_socket_t fd, short what, void *arg);
+
+static void ensure_timers(redlock_lock *l)
+{
+    if (!l->wd_init) {
+        evtimer_assign(&l->wd_timer, l->c->loop.base, tick_cb, l);
+        evtimer_assign(&l->expiry_timer, l->c->loop.base, expiry_cb, l);
+        l->wd_init = 1;
+    }
+}
+
+void redlock__watch_stop(redlock_lock *l)
+{
+    if (l->wd_init) {
+        evtimer_del(&l->wd_timer);
+        evtimer_del(&l->expiry_timer);
+    }
+    l->watching = 0;
+    l->lost_reason = 0;
+}
+
+static int64_t interval_us(const redlock_lock *l)
+{
+    return l->wd_every_ms > 0 ? l->wd_every_ms * 1000 : l->ttl_ms * 1000 / 3;
+}
+
+/* The notice, once; l may be gone after it. */
+static void lost(redlock_lock *l, int reason)
+{
+    redlock_lost_cb *cb = l->lost_cb;
+    void *pd = l->lost_privdata;
+
+    redlock__watch_stop(l);
+    l->valid_until_us = 0;
+    if (cb)
+        cb(l, reason, pd);
+}
+
+/* The lock was granted or extended: (re)arm the expiry timer and the next
+ * extend. */
+void redlock__watch_held(redlock_lock *l, int new_hold)
+{
+    redlock_client *c = l->c;
+    int64_t now, left;
+
+    if (!c || (!l->lost_cb && l->wd_every_ms < 0))
+        return;
+    ensure_timers(l);
+    now = redlock__now(&c->loop);
+    if (new_hold) {
+        l->held_since_us = now;
+        l->lost_reason = 0;
+    }
+    l->watching = 1;
+    left = l->valid_until_us - now;
+    redlock__timer_add(&c->loop, &l->expiry_timer, left > 0 ? left : 0);
+    if (l->wd_every_ms >= 0 && l->lost_reason != REDLOCK_LOST_CAP)
+        redlock__timer_add(&c->loop, &l->wd_timer, interval_us(l));
+}
+
+void redlock__watch_end_moved(redlock_lock *l)
+{
+    int64_t left;
+
+    if (!l->watching || !l->c)
+        return;
+    left = l->valid_until_us ? l->valid_until_us - redlock__now(&l->c->loop) : 0;
+    redlock__timer_add(&l->c->loop, &l->expiry_timer, left > 0 ? left : 0);
+}
+
+static void expiry_cb(evutil_socket_t fd, short what, void *arg)
+{
+    redlock_lock *l = arg;
+    redlock__loop *loop = &l->c->loop;
+    (void)fd;
+    (void)what;
+
+    if (!l->watching)
+        return;
+    redlock__enter(loop);
+    if (redlock__now(loop) < l->valid_until_us) {
+        /* an extend moved the end while the timer was due */
+        redlock__timer_add(loop, &l->expiry_timer, l->valid_until_us - redlock__now(loop));
+    } else {
+        if (l->busy == REDLOCK__LOCK_EXTEND && l->wd_auto)
+            redlock__watch_detach(l);
+        lost(l, l->lost_reason ? l->lost_reason : REDLOCK_LOST_EXPIRED);
+    }
+    redlock__leave(loop);
+}
+
+/* The watchdog's extend finished. */
+static void extended(redlock_lock *l, int status, void *privdata)
+{
+    redlock_client *c = l->c;
+    int64_t left, spare;
+    (void)privdata;
+
+    l->wd_auto = 0;
+    if (status == 0 || status == REDLOCK_ECANCELED || !c || !l->watching)
+        return;     /* held (re-armed by the win), or the lock is going away */
+    if (!l->valid_until_us) {               /* refusals sank the quorum */
+        lost(l, REDLOCK_LOST_REFUSED);
+        return;
+    }
+    if (l->lost_reason == REDLOCK_LOST_CAP)
+        return;     /* that was the last one: the notice when the validity ends */
+    /* Timed out or unreachable: try again while another extend could still
+     * be decided before the validity ends. */
+    l->lost_reason = REDLOCK_LOST_UNREACHABLE;
+    left = l->valid_until_us - redlock__now(&c->loop);
+    spare = left - c->fleet.node_timeout_us - REDLOCK__MIN_VALIDITY_US;
+    if (spare <= 0) {
+        lost(l, REDLOCK_LOST_UNREACHABLE);
+        return;
+    }
+    redlock__timer_add(&c->loop, &l->wd_timer,
+                       spare / 2 < interval_us(l) ? spare / 2 : interval_us(l));
+}
+
+static void tick_cb(evutil_socket_t fd, short what, void *arg)
+{
+    redlock_lock *l = arg;
+    redlock_client *c = l->c;
+    int64_t ttl_ms, now;
+    int last = 0;
+    (void)fd;
+    (void)what;
+
+    if (!l->watching || !c)
+        return;
+    redlock__enter(&c->loop);
+    now = redlock__now(&c->loop);
+    ttl_ms = l->ttl_ms;
+    if (l->wd_max_hold_ms) {
+        /* the last extend ends the hold at the cap, not after it */
+        int64_t cap_left_ms = (l->held_since_us + l->wd_max_hold_ms * 1000 - now) / 1000;
+        if (cap_left_ms <= ttl_ms) {
+            ttl_ms = cap_left_ms;
+            last = 1;
+        }
+    }
+    if (l->busy) {
+        /* the application's own operation: look again after it */
+        redlock__timer_add(&c->loop, &l->wd_timer, interval_us(l) / 4 + 1000);
+    } else if (ttl_ms <= 0 || redlock_extend_async(l, ttl_ms, extended, NULL) != 0) {
+        /* the cap is reached (or the ttl left is too short to extend
+         * with): the hold ends with its validity */
+        l->lost_reason = REDLOCK_LOST_CAP;
+    } else {
+        l->wd_auto = 1;
+        if (last)       /* no extend after this one: the notice at its end */
+            l->lost_reason = REDLOCK_LOST_CAP;
+    }
+    redlock__leave(&c->loop);
+}
+
+void redlock__watch_detach(redlock_lock *l)
+{
+    redlock__lock_detach_op(l);
+    l->wd_auto = 0;
+}
+
+int redlock_lock_set_watchdog(redlock_lock *l, int64_t every_ms, int64_t max_hold_ms)
+{
+    if (!l)
+        return REDLOCK_EINVAL;
+    if (!l->c) {
+        redlock__lock_err(l, "the lock's client was freed");
+        return REDLOCK_ECLOSED;
+    }
+    if (every_ms < -1 || every_ms > ((int64_t)1 << 40) || max_hold_ms < 0 ||
+        max_hold_ms > ((int64_t)1 << 40)) {
+        redlock__lock_err(l, "set_watchdog: every_ms must be -1 (off), 0 (ttl/3) or up to 2^40; "
+                          "max_hold_ms 0 (no cap) or up to 2^40");
+        return REDLOCK_EINVAL;
+    }
+    if (every_ms >= 0 && l->c->own_base) {
+        redlock__lock_err(l, "set_watchdog: a blocking client runs no event loop between calls; "
+                          "create the client on your event_base");
+        return REDLOCK_EINVAL;
+    }
+    l->wd_every_ms = every_ms;
+    l->wd_max_hold_ms = max_hold_ms;
+    if (every_ms < 0 && l->wd_init)
+        evtimer_del(&l->wd_timer);
+    else if (redlock_lock_validity(l) > 0)
+        redlock__watch_held(l, 0);
+    return 0;
+}
+
+int redlock_lock_on_lost(redlock_lock *l, redlock_lost_cb *cb, void *privdata)
+{
+    if (!l)
+        return REDLOCK_EINVAL;
+    l->lost_cb = cb;
+    l->lost_privdata = privdata;
+    if (cb && l->c && redlock_lock_validity(l) > 0)
+        redlock__watch_held(l, 0);
+    return 0;
+}

@@ -50,7 +50,6 @@ int redlock_lock_new(redlock_lock **out, redlock_client *c, const void *resource
     l->keylen = c->prefixlen + len;
     l->c = c;
     l->fam = &redlock__mutex;
-    l->wd_every_ms = -1;        /* no watchdog unless asked */
     evtimer_assign(&l->retry_timer, c->loop.base, redlock__lock_retry_cb, l);
     redlock__list_add(&c->locks, &l->link);
     *out = l;
@@ -91,6 +90,7 @@ void redlock_lock_free(redlock_lock *l)
         evtimer_del(&l->retry_timer);
         redlock__list_del(&l->link);
     }
+    redlock__watch_free(l);
     free(l->key);
     free(l->value);
     free(l->gen);

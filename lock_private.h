@@ -76,18 +76,8 @@ struct redlock_lock {
     struct event retry_timer;
     redlock_cb *cb;
     void *privdata;
-    /* watchdog and lost-lock notice (watchdog.c) */
-    int64_t wd_every_ms;             /* -1: no watchdog; 0: ttl/3 */
-    int64_t wd_max_hold_ms;          /* 0: no cap */
-    int64_t held_since_us;           /* start of the current hold */
-    int wd_init;                     /* the two timers are assigned */
-    int wd_auto;                     /* the extend in flight is the watchdog's */
-    int watching;                    /* held, with a watchdog or a notice */
-    int lost_reason;                 /* what the expiry timer will say, or 0 */
-    struct event wd_timer;           /* the next extend */
-    struct event expiry_timer;       /* the end of the validity */
-    redlock_lost_cb *lost_cb;
-    void *lost_privdata;
+    /* watchdog and lost-lock notice (watchdog.c), allocated on first use */
+    struct redlock__watch *wd;
 };
 
 /* lock.c */
@@ -96,6 +86,28 @@ void redlock__lock_err(redlock_lock *l, const char *fmt, ...);
 /* lockop.c */
 void redlock__lock_cancel(redlock_lock *l);
 void redlock__lock_retry_cb(evutil_socket_t fd, short what, void *arg);
+/* A lock's watchdog and lost-lock notice (watchdog.c). */
+typedef struct redlock__watch {
+    int64_t every_ms;                /* -1: no watchdog; 0: ttl/3 */
+    int64_t max_hold_ms;             /* 0: no cap */
+    int64_t held_since_us;           /* start of the current hold */
+    int in_flight;                   /* the lock's extend in flight is the watchdog's */
+    int watching;                    /* held, with a watchdog or a notice */
+    int lost_reason;                 /* what the expiry timer will say, or 0 */
+    struct event tick;               /* the next extend */
+    struct event expiry;             /* the end of the validity */
+    redlock_lost_cb *lost_cb;
+    void *lost_privdata;
+} redlock__watch;
+
+/* 1 when the lock's operation in flight is the watchdog's extend. */
+static inline int redlock__watch_in_flight(const redlock_lock *l)
+{
+    return l->wd && l->wd->in_flight;
+}
+/* Forget the watchdog (redlock_lock_free). */
+void redlock__watch_free(redlock_lock *l);
+
 /* Forget the lock's operation in flight without a callback: its outcome is
  * ignored (an acquire attempt's win is undone). */
 void redlock__lock_detach_op(redlock_lock *l);

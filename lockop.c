@@ -244,9 +244,9 @@ static void extend_done(redlock__op *op, void *privdata)
      * When refusals leave no quorum that may hold our value, nothing. */
     if (redlock__refused_quorum(&op->tally)) {
         l->valid_until_us = 0;
-        if (!l->wd_auto && l->watching) {
+        if (l->wd && !l->wd->in_flight && l->wd->watching) {
             /* the notice comes from the loop, after this extend's callback */
-            l->lost_reason = REDLOCK_LOST_REFUSED;
+            l->wd->lost_reason = REDLOCK_LOST_REFUSED;
             redlock__watch_end_moved(l);
         }
     }
@@ -319,7 +319,7 @@ static int check_start(redlock_lock *l, redlock_cb *cb, int need_cb)
         redlock__lock_err(l, "callback is NULL");
         return REDLOCK_EINVAL;
     }
-    if (l->busy && l->wd_auto)
+    if (l->busy && redlock__watch_in_flight(l))
         redlock__watch_detach(l);   /* the application's operation goes first */
     if (l->busy) {
         redlock__lock_err(l, "an operation is already in flight on this lock");

@@ -19,40 +19,56 @@
  * Everything runs on the client's event loop: a blocking client (whose
  * loop runs only inside its calls) cannot have a watchdog.
  */
+#include <stdlib.h>
 #include "lock_private.h"
 
 static void tick_cb(evutil_socket_t fd, short what, void *arg);
 static void expiry_cb(evutil_socket_t fd, short what, void *arg);
 
-static void ensure_timers(redlock_lock *l)
+/* The lock's watch, made on first use; NULL: out of memory. */
+static redlock__watch *watch_of(redlock_lock *l)
 {
-    if (!l->wd_init) {
-        evtimer_assign(&l->wd_timer, l->c->loop.base, tick_cb, l);
-        evtimer_assign(&l->expiry_timer, l->c->loop.base, expiry_cb, l);
-        l->wd_init = 1;
-    }
+    redlock__watch *w = l->wd;
+
+    if (w)
+        return w;
+    if (!(w = calloc(1, sizeof *w)))
+        return NULL;
+    w->every_ms = -1;
+    evtimer_assign(&w->tick, l->c->loop.base, tick_cb, l);
+    evtimer_assign(&w->expiry, l->c->loop.base, expiry_cb, l);
+    l->wd = w;
+    return w;
 }
 
 void redlock__watch_stop(redlock_lock *l)
 {
-    if (l->wd_init) {
-        evtimer_del(&l->wd_timer);
-        evtimer_del(&l->expiry_timer);
-    }
-    l->watching = 0;
-    l->lost_reason = 0;
+    redlock__watch *w = l->wd;
+
+    if (!w)
+        return;
+    evtimer_del(&w->tick);
+    evtimer_del(&w->expiry);
+    w->watching = 0;
+    w->lost_reason = 0;
+}
+
+void redlock__watch_free(redlock_lock *l)
+{
+    free(l->wd);
+    l->wd = NULL;
 }
 
 static int64_t interval_us(const redlock_lock *l)
 {
-    return l->wd_every_ms > 0 ? l->wd_every_ms * 1000 : l->ttl_ms * 1000 / 3;
+    return l->wd->every_ms > 0 ? l->wd->every_ms * 1000 : l->ttl_ms * 1000 / 3;
 }
 
 /* The notice, once; l may be gone after it. */
 static void lost(redlock_lock *l, int reason)
 {
-    redlock_lost_cb *cb = l->lost_cb;
-    void *pd = l->lost_privdata;
+    redlock_lost_cb *cb = l->wd->lost_cb;
+    void *pd = l->wd->lost_privdata;
 
     redlock__watch_stop(l);
     l->valid_until_us = 0;
@@ -64,51 +80,52 @@ static void lost(redlock_lock *l, int reason)
  * extend. */
 void redlock__watch_held(redlock_lock *l, int new_hold)
 {
+    redlock__watch *w = l->wd;
     redlock_client *c = l->c;
     int64_t now, left;
 
-    if (!c || (!l->lost_cb && l->wd_every_ms < 0))
+    if (!w || !c || (!w->lost_cb && w->every_ms < 0))
         return;
-    ensure_timers(l);
     now = redlock__now(&c->loop);
     if (new_hold) {
-        l->held_since_us = now;
-        l->lost_reason = 0;
+        w->held_since_us = now;
+        w->lost_reason = 0;
     }
-    l->watching = 1;
+    w->watching = 1;
     left = l->valid_until_us - now;
-    redlock__timer_add(&c->loop, &l->expiry_timer, left > 0 ? left : 0);
-    if (l->wd_every_ms >= 0 && l->lost_reason != REDLOCK_LOST_CAP)
-        redlock__timer_add(&c->loop, &l->wd_timer, interval_us(l));
+    redlock__timer_add(&c->loop, &w->expiry, left > 0 ? left : 0);
+    if (w->every_ms >= 0 && w->lost_reason != REDLOCK_LOST_CAP)
+        redlock__timer_add(&c->loop, &w->tick, interval_us(l));
 }
 
 void redlock__watch_end_moved(redlock_lock *l)
 {
     int64_t left;
 
-    if (!l->watching || !l->c)
+    if (!l->wd || !l->wd->watching || !l->c)
         return;
     left = l->valid_until_us ? l->valid_until_us - redlock__now(&l->c->loop) : 0;
-    redlock__timer_add(&l->c->loop, &l->expiry_timer, left > 0 ? left : 0);
+    redlock__timer_add(&l->c->loop, &l->wd->expiry, left > 0 ? left : 0);
 }
 
 static void expiry_cb(evutil_socket_t fd, short what, void *arg)
 {
     redlock_lock *l = arg;
+    redlock__watch *w = l->wd;
     redlock__loop *loop = &l->c->loop;
     (void)fd;
     (void)what;
 
-    if (!l->watching)
+    if (!w->watching)
         return;
     redlock__enter(loop);
     if (redlock__now(loop) < l->valid_until_us) {
         /* an extend moved the end while the timer was due */
-        redlock__timer_add(loop, &l->expiry_timer, l->valid_until_us - redlock__now(loop));
+        redlock__timer_add(loop, &w->expiry, l->valid_until_us - redlock__now(loop));
     } else {
-        if (l->busy == REDLOCK__LOCK_EXTEND && l->wd_auto)
+        if (w->in_flight)
             redlock__watch_detach(l);
-        lost(l, l->lost_reason ? l->lost_reason : REDLOCK_LOST_EXPIRED);
+        lost(l, w->lost_reason ? w->lost_reason : REDLOCK_LOST_EXPIRED);
     }
     redlock__leave(loop);
 }
@@ -116,49 +133,51 @@ static void expiry_cb(evutil_socket_t fd, short what, void *arg)
 /* The watchdog's extend finished. */
 static void extended(redlock_lock *l, int status, void *privdata)
 {
+    redlock__watch *w = l->wd;
     redlock_client *c = l->c;
     int64_t left, spare;
     (void)privdata;
 
-    l->wd_auto = 0;
-    if (status == 0 || status == REDLOCK_ECANCELED || !c || !l->watching)
+    w->in_flight = 0;
+    if (status == 0 || status == REDLOCK_ECANCELED || !c || !w->watching)
         return;     /* held (re-armed by the win), or the lock is going away */
     if (!l->valid_until_us) {               /* refusals sank the quorum */
         lost(l, REDLOCK_LOST_REFUSED);
         return;
     }
-    if (l->lost_reason == REDLOCK_LOST_CAP)
+    if (w->lost_reason == REDLOCK_LOST_CAP)
         return;     /* that was the last one: the notice when the validity ends */
     /* Timed out or unreachable: try again while another extend could still
      * be decided before the validity ends. */
-    l->lost_reason = REDLOCK_LOST_UNREACHABLE;
+    w->lost_reason = REDLOCK_LOST_UNREACHABLE;
     left = l->valid_until_us - redlock__now(&c->loop);
     spare = left - c->fleet.node_timeout_us - REDLOCK__MIN_VALIDITY_US;
     if (spare <= 0) {
         lost(l, REDLOCK_LOST_UNREACHABLE);
         return;
     }
-    redlock__timer_add(&c->loop, &l->wd_timer,
+    redlock__timer_add(&c->loop, &w->tick,
                        spare / 2 < interval_us(l) ? spare / 2 : interval_us(l));
 }
 
 static void tick_cb(evutil_socket_t fd, short what, void *arg)
 {
     redlock_lock *l = arg;
+    redlock__watch *w = l->wd;
     redlock_client *c = l->c;
     int64_t ttl_ms, now;
     int last = 0;
     (void)fd;
     (void)what;
 
-    if (!l->watching || !c)
+    if (!w->watching || !c)
         return;
     redlock__enter(&c->loop);
     now = redlock__now(&c->loop);
     ttl_ms = l->ttl_ms;
-    if (l->wd_max_hold_ms) {
+    if (w->max_hold_ms) {
         /* the last extend ends the hold at the cap, not after it */
-        int64_t cap_left_ms = (l->held_since_us + l->wd_max_hold_ms * 1000 - now) / 1000;
+        int64_t cap_left_ms = (w->held_since_us + w->max_hold_ms * 1000 - now) / 1000;
         if (cap_left_ms <= ttl_ms) {
             ttl_ms = cap_left_ms;
             last = 1;
@@ -166,15 +185,15 @@ static void tick_cb(evutil_socket_t fd, short what, void *arg)
     }
     if (l->busy) {
         /* the application's own operation: look again after it */
-        redlock__timer_add(&c->loop, &l->wd_timer, interval_us(l) / 4 + 1000);
+        redlock__timer_add(&c->loop, &w->tick, interval_us(l) / 4 + 1000);
     } else if (ttl_ms <= 0 || redlock_extend_async(l, ttl_ms, extended, NULL) != 0) {
         /* the cap is reached (or the ttl left is too short to extend
          * with): the hold ends with its validity */
-        l->lost_reason = REDLOCK_LOST_CAP;
+        w->lost_reason = REDLOCK_LOST_CAP;
     } else {
-        l->wd_auto = 1;
+        w->in_flight = 1;
         if (last)       /* no extend after this one: the notice at its end */
-            l->lost_reason = REDLOCK_LOST_CAP;
+            w->lost_reason = REDLOCK_LOST_CAP;
     }
     redlock__leave(&c->loop);
 }
@@ -182,11 +201,13 @@ static void tick_cb(evutil_socket_t fd, short what, void *arg)
 void redlock__watch_detach(redlock_lock *l)
 {
     redlock__lock_detach_op(l);
-    l->wd_auto = 0;
+    l->wd->in_flight = 0;
 }
 
 int redlock_lock_set_watchdog(redlock_lock *l, int64_t every_ms, int64_t max_hold_ms)
 {
+    redlock__watch *w;
+
     if (!l)
         return REDLOCK_EINVAL;
     if (!l->c) {
@@ -204,10 +225,14 @@ int redlock_lock_set_watchdog(redlock_lock *l, int64_t every_ms, int64_t max_hol
                           "create the client on your event_base");
         return REDLOCK_EINVAL;
     }
-    l->wd_every_ms = every_ms;
-    l->wd_max_hold_ms = max_hold_ms;
-    if (every_ms < 0 && l->wd_init)
-        evtimer_del(&l->wd_timer);
+    if (every_ms < 0 && !l->wd)
+        return 0;               /* off, as it was */
+    if (!(w = watch_of(l)))
+        return REDLOCK_ENOMEM;
+    w->every_ms = every_ms;
+    w->max_hold_ms = max_hold_ms;
+    if (every_ms < 0)
+        evtimer_del(&w->tick);
     else if (redlock_lock_validity(l) > 0)
         redlock__watch_held(l, 0);
     return 0;
@@ -215,11 +240,21 @@ int redlock_lock_set_watchdog(redlock_lock *l, int64_t every_ms, int64_t max_hol
 
 int redlock_lock_on_lost(redlock_lock *l, redlock_lost_cb *cb, void *privdata)
 {
+    redlock__watch *w;
+
     if (!l)
         return REDLOCK_EINVAL;
-    l->lost_cb = cb;
-    l->lost_privdata = privdata;
-    if (cb && l->c && redlock_lock_validity(l) > 0)
+    if (!l->c) {
+        redlock__lock_err(l, "the lock's client was freed");
+        return REDLOCK_ECLOSED;
+    }
+    if (!cb && !l->wd)
+        return 0;
+    if (!(w = watch_of(l)))
+        return REDLOCK_ENOMEM;
+    w->lost_cb = cb;
+    w->lost_privdata = privdata;
+    if (cb && redlock_lock_validity(l) > 0)
         redlock__watch_held(l, 0);
     return 0;
 }

@@ -91,6 +91,7 @@ void redlock_lock_free(redlock_lock *l)
         redlock__list_del(&l->link);
     }
     redlock__watch_free(l);
+    free(l->fence_key);
     free(l->key);
     free(l->value);
     free(l->gen);
@@ -191,4 +192,34 @@ const char *redlock_vote_name(int vote)
     static const char *const names[] = { "none", "ok", "refused", "timeout", "down", "error",
                                          "full" };
     return vote >= 0 && vote < (int)(sizeof names / sizeof names[0]) ? names[vote] : "unknown";
+}
+
+int redlock_lock_set_fencing(redlock_lock *l, int on)
+{
+    static const char suffix[] = ":fence";
+
+    if (!l)
+        return REDLOCK_EINVAL;
+    if (l->busy) {
+        redlock__lock_err(l, "set_fencing: an operation is in flight on this lock");
+        return REDLOCK_EBUSY;
+    }
+    if (!on) {
+        free(l->fence_key);
+        l->fence_key = NULL;
+        return 0;
+    }
+    if (l->fence_key)
+        return 0;
+    if (!(l->fence_key = malloc(l->keylen + sizeof suffix - 1)))
+        return REDLOCK_ENOMEM;
+    memcpy(l->fence_key, l->key, l->keylen);
+    memcpy(l->fence_key + l->keylen, suffix, sizeof suffix - 1);
+    l->fence_keylen = l->keylen + sizeof suffix - 1;
+    return 0;
+}
+
+int64_t redlock_lock_token(const redlock_lock *l)
+{
+    return l ? l->token : 0;
 }

@@ -12,6 +12,14 @@ typedef struct redlock__family {
     const redlock__op_kind *acquire;   /* its undo is the lost attempt's */
     const redlock__op_kind *extend;
     const redlock__op_kind *release;
+    /* extend that re-grows the key where it is gone, for a lock the client
+     * knows to be held (NULL: the family has none) */
+    const redlock__op_kind *extend_regrow;
+    /* fencing: an acquire whose OK votes carry the resource's counter
+     * (items: key, value, counter key), and the raise of the counters to
+     * the token on a quorum (items: key, value, counter key, token) */
+    const redlock__op_kind *acquire_fenced;
+    const redlock__op_kind *fence_raise;
 } redlock__family;
 
 extern const redlock__family redlock__mutex;      /* mutex.c */
@@ -76,6 +84,13 @@ struct redlock_lock {
     struct event retry_timer;
     redlock_cb *cb;
     void *privdata;
+    /* fencing: the counter's key (NULL: no fencing), the token of the
+     * current hold (0: none), the won acquire while counters are raised */
+    char *fence_key;
+    size_t fence_keylen;
+    int64_t token;
+    int64_t pending_token;
+    redlock__op *fenced;
     /* watchdog and lost-lock notice (watchdog.c), allocated on first use */
     struct redlock__watch *wd;
 };

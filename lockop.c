@@ -115,6 +115,16 @@ static redlock__op *lock_op(redlock_lock *l, const redlock__op_kind *kind, int64
     return redlock__op_new(&l->c->fleet, kind, &a);
 }
 
+/* The fenced acquire: key, value and the counter's key. */
+static redlock__op *fenced_op(redlock_lock *l)
+{
+    const char *item[3] = { l->key, l->value, l->fence_key };
+    size_t len[3] = { l->keylen, l->valuelen, l->fence_keylen };
+    redlock__op_args a = { 1, 2, item, len, l->ttl_ms,
+                           redlock__client_drift_us(l->c, l->ttl_ms), 0 };
+    return redlock__op_new(&l->c->fleet, l->fam->acquire_fenced, &a);
+}
+
 static void acquire_done(redlock__op *op, void *privdata);
 
 /* One acquire attempt; returns an error only when nothing was started. */
@@ -125,7 +135,9 @@ static int attempt(redlock_lock *l)
 
     if (!l->fixed_value && (rc = random_value(l)) != 0)
         return rc;
-    if (!(op = lock_op(l, l->fam->acquire, l->ttl_ms)))
+    l->token = 0;
+    op = l->fence_key ? fenced_op(l) : lock_op(l, l->fam->acquire, l->ttl_ms);
+    if (!op)
         return REDLOCK_ENOMEM;
     op->limit_us = l->deadline_us;
     l->op = op;
@@ -181,18 +193,17 @@ static int settle(redlock_lock *l, redlock__op *op)
     return 0;
 }
 
-static void acquire_done(redlock__op *op, void *privdata)
+/* An attempt that did not win (`won` is its acquire, `why` the operation
+ * that failed): give back every master we may hold, including the slow
+ * ones, then retry or fail. */
+static void lost_attempt(redlock_lock *l, redlock__op *won, redlock__op *why)
 {
-    redlock_lock *l = privdata;
     redlock_client *c = l->c;
     int code;
 
-    if (settle(l, op))
-        return;
-    /* Lost: give back every master we may hold, including the slow ones. */
-    redlock__op_undo(op);
-    code = redlock__failure_code(&op->tally);
-    describe(l, op, code);
+    redlock__op_undo(won);
+    code = redlock__failure_code(&why->tally);
+    describe(l, why, code);
     if (l->busy == REDLOCK__LOCK_ACQUIRE && l->attempts_left > 0) {
         int64_t delay = c->opt.retry_delay_ms, now = redlock__now(&c->loop);
         if (c->opt.retry_jitter_ms)
@@ -206,6 +217,82 @@ static void acquire_done(redlock__op *op, void *privdata)
         }
     }
     complete(l, code);
+}
+
+static void raise_done(redlock__op *op, void *privdata)
+{
+    redlock_lock *l = privdata;
+    redlock__op *acq = l->fenced;
+
+    l->fenced = NULL;
+    l->op = NULL;
+    if (op->cancelled) {        /* the client is going away */
+        redlock__op_undo(acq);
+        redlock__op_unref(acq);
+        redlock__lock_err(l, "acquire: cancelled");
+        complete(l, REDLOCK_ECANCELED);
+        return;
+    }
+    if (op->decision == REDLOCK__WON) {
+        /* the counters of a quorum hold the token: hand it out, with the
+         * validity counted from the acquire's start */
+        l->token = l->pending_token;
+        if (settle(l, acq)) {
+            redlock__op_unref(acq);
+            return;
+        }
+        l->token = 0;
+        op = acq;       /* the validity ran out: say so */
+    }
+    lost_attempt(l, acq, op);
+    redlock__op_unref(acq);
+}
+
+/* A fenced acquire won, but fewer than a quorum returned the largest
+ * counter: raise the counters to it on a quorum first (the rule is
+ * redlock__fence_token's), within the acquire's validity.  0, or ENOMEM. */
+static int start_raise(redlock_lock *l, redlock__op *acq, int64_t token)
+{
+    char tok[24];
+    const char *item[4] = { l->key, l->value, l->fence_key, tok };
+    size_t len[4] = { l->keylen, l->valuelen, l->fence_keylen, 0 };
+    redlock__op_args a = { 1, 3, item, len, 0, 0, 0 };
+    int64_t end = acq->start_us + acq->ttl_ms * 1000 - acq->drift_us;
+    redlock__op *op;
+
+    len[3] = redlock__u64_str(tok, (uint64_t)token);
+    if (!(op = redlock__op_new(&l->c->fleet, l->fam->fence_raise, &a)))
+        return REDLOCK_ENOMEM;
+    op->limit_us = l->deadline_us && l->deadline_us < end ? l->deadline_us : end;
+    acq->refs++;
+    l->fenced = acq;
+    l->pending_token = token;
+    l->op = op;
+    redlock__op_start(op, raise_done, l);
+    return 0;
+}
+
+static void acquire_done(redlock__op *op, void *privdata)
+{
+    redlock_lock *l = privdata;
+
+    if (l->fence_key && op->decision == REDLOCK__WON && !op->cancelled) {
+        int64_t token = 0;
+        int agreed = redlock__fence_token(op->votes, op->value, op->f->n, op->tally.quorum,
+                                          &token);
+        if (agreed == 0) {
+            record(l, op);
+            if (start_raise(l, op, token) == 0)
+                return;
+            redlock__lock_err(l, "acquire: out of memory");
+        } else if (agreed == 1) {
+            l->token = token;
+        }
+    }
+    if (settle(l, op))
+        return;
+    l->token = 0;
+    lost_attempt(l, op, op);
 }
 
 void redlock__lock_retry_cb(evutil_socket_t fd, short what, void *arg)
@@ -284,6 +371,12 @@ static void release_done(redlock__op *op, void *privdata)
 void redlock__lock_detach_op(redlock_lock *l)
 {
     evtimer_del(&l->retry_timer);
+    if (l->fenced) {
+        /* raising the counters of a won acquire: give the keys back */
+        redlock__op_undo(l->fenced);
+        redlock__op_unref(l->fenced);
+        l->fenced = NULL;
+    }
     if (l->op) {
         if (l->busy == REDLOCK__LOCK_ACQUIRE || l->busy == REDLOCK__LOCK_TRY)
             l->op->done = orphan_done;
@@ -439,7 +532,12 @@ int redlock_extend_async(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *
         l->valid_until_us = bound;      /* (0: a handed-over value, never known) */
         redlock__watch_end_moved(l);
     }
-    return start_on_value(l, l->fam->extend, ttl_ms, REDLOCK__LOCK_EXTEND, extend_done, cb, pd);
+    /* While the client knows a quorum holds the lock, a master that lost
+     * the key (a restart) gets it back; a handed-over value, whose validity
+     * is unknown, only extends. */
+    return start_on_value(l, l->valid_until_us && l->fam->extend_regrow ? l->fam->extend_regrow
+                                                                         : l->fam->extend,
+                          ttl_ms, REDLOCK__LOCK_EXTEND, extend_done, cb, pd);
 }
 
 int redlock_release_async(redlock_lock *l, redlock_cb *cb, void *pd)

@@ -78,13 +78,68 @@ static int classify_set(redlock__op *op, size_t node, const redlock__reply *r)
     return REDLOCK__ERROR;
 }
 
-/* Compare-and-act scripts: 1 acted, 0 not our value (or gone). */
+/* Compare-and-act scripts: 1 acted (2: re-grew the key), 0 not our value
+ * (or gone). */
 static int classify_script(redlock__op *op, size_t node, const redlock__reply *r)
 {
-    (void)op;
+    if (r->type == REDLOCK__REPLY_INTEGER) {
+        op->value[node] = r->integer;   /* 2: re-grown (REGROW) */
+        return r->integer == 1 || r->integer == 2 ? REDLOCK__OK : REDLOCK__REFUSED;
+    }
+    if (r->type == REDLOCK__REPLY_ERROR && r->len >= 8 && memcmp(r->str, "NOSCRIPT", 8) == 0)
+        return -1;
+    return REDLOCK__ERROR;
+}
+
+static int encode_regrow(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+{
     (void)node;
-    if (r->type == REDLOCK__REPLY_INTEGER)
-        return r->integer == 1 ? REDLOCK__OK : REDLOCK__REFUSED;
+    return encode_script(op, out, eval, REDLOCK__SCRIPT_REGROW, op->ttl_ms);
+}
+
+/* script(KEYS: key, counter; ARGV: value, last): `last` is the ttl for the
+ * fenced acquire, the token (item 3) for the raise. */
+static int encode_fenced(const redlock__op *op, redlock__buf *out, int eval, int script)
+{
+    char ttl[24];
+    size_t klen, vlen, clen, llen;
+    const char *key = redlock__op_item(op, 0, &klen), *value = redlock__op_item(op, 1, &vlen);
+    const char *counter = redlock__op_item(op, 2, &clen), *last = ttl;
+    const char *body = redlock__script_body[script];
+
+    if (script == REDLOCK__SCRIPT_FENCE_RAISE)
+        last = redlock__op_item(op, 3, &llen);
+    else
+        llen = redlock__u64_str(ttl, (uint64_t)op->ttl_ms);
+    {
+        const char *argv[7] = { eval ? "EVAL" : "EVALSHA", eval ? body : op->f->sha[script],
+                                "2", key, counter, value, last };
+        size_t len[7] = { eval ? 4 : 7, eval ? strlen(body) : 40, 1, klen, clen, vlen, llen };
+        return redlock__resp_command(out, 7, argv, len);
+    }
+}
+
+static int encode_fence_acquire(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+{
+    (void)node;
+    return encode_fenced(op, out, eval, REDLOCK__SCRIPT_FENCE_ACQUIRE);
+}
+
+static int encode_fence_raise(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+{
+    (void)node;
+    return encode_fenced(op, out, eval, REDLOCK__SCRIPT_FENCE_RAISE);
+}
+
+/* The fenced acquire: the counter on OK, nil when held elsewhere. */
+static int classify_fenced(redlock__op *op, size_t node, const redlock__reply *r)
+{
+    if (r->type == REDLOCK__REPLY_INTEGER && r->integer > 0) {
+        op->value[node] = r->integer;
+        return REDLOCK__OK;
+    }
+    if (r->type == REDLOCK__REPLY_NIL)
+        return REDLOCK__REFUSED;
     if (r->type == REDLOCK__REPLY_ERROR && r->len >= 8 && memcmp(r->str, "NOSCRIPT", 8) == 0)
         return -1;
     return REDLOCK__ERROR;
@@ -102,4 +157,18 @@ static const redlock__op_kind kind_release = {
     .name = "release", .rule = { REDLOCK__RULE_WAIT_ALL, 0 }, .flags = REDLOCK__KIND_UNDOES,
     .encode = encode_release, .classify = classify_script };
 
-const redlock__family redlock__mutex = { &kind_acquire, &kind_extend, &kind_release };
+/* Extend and re-grow: a master without the key gets it back (1 and 2 are
+ * both OK votes); sent only while the client knows a quorum holds it. */
+static const redlock__op_kind kind_extend_regrow = {
+    .name = "extend", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .encode = encode_regrow,
+    .classify = classify_script };
+static const redlock__op_kind kind_acquire_fenced = {
+    .name = "acquire", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_WRITES,
+    .encode = encode_fence_acquire, .classify = classify_fenced, .encode_undo = encode_undo };
+static const redlock__op_kind kind_fence_raise = {
+    .name = "fence", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .encode = encode_fence_raise,
+    .classify = classify_script };
+
+const redlock__family redlock__mutex = { &kind_acquire, &kind_extend, &kind_release,
+                                         &kind_extend_regrow, &kind_acquire_fenced,
+                                         &kind_fence_raise };

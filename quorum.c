@@ -108,3 +108,15 @@ int redlock__max_of_ok(const unsigned char *votes, const int64_t *values, size_t
     *out = max;
     return 1;
 }
+
+int redlock__fence_token(const unsigned char *votes, const int64_t *values, size_t n,
+                         unsigned quorum, int64_t *token)
+{
+    unsigned at_max = 0;
+
+    if (!redlock__max_of_ok(votes, values, n, quorum, token))
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        at_max += votes[i] == REDLOCK__OK && values[i] == *token;
+    return at_max >= quorum;
+}

@@ -279,6 +279,24 @@ REDLOCK_API const char *redlock_lock_value(const redlock_lock *lock, size_t *len
  * going backwards. */
 REDLOCK_API int64_t redlock_lock_validity(const redlock_lock *lock);
 
+/* ---- fencing tokens ---------------------------------------------------- */
+
+/* Fencing (off by default): every acquire also yields a token, a number
+ * strictly greater than every token handed out for the same resource
+ * before it, as long as mutual exclusion holds (docs/safety.md).  Give it
+ * to the resource the lock protects with every write; the resource keeps
+ * the largest token it has seen and refuses writes that carry a smaller
+ * one, so a holder that was paused past its validity cannot write after
+ * the next holder did (examples/fencing.c).  The counter is a key of its
+ * own on every master, `<key>:fence` (no ttl; the suffix is reserved).
+ * Costs nothing extra while the masters' counters agree; otherwise one
+ * more round trip raises them before the acquire succeeds.  Not while an
+ * operation is in flight (REDLOCK_EBUSY). */
+REDLOCK_API int redlock_lock_set_fencing(redlock_lock *lock, int on);
+/* The token of the lock's latest successful fenced acquire (kept after
+ * the release, until the next acquire), or 0. */
+REDLOCK_API int64_t redlock_lock_token(const redlock_lock *lock);
+
 /* ---- watchdog and lost-lock notice ------------------------------------ */
 
 /* Why a held lock was lost (redlock_lost_cb). */

@@ -145,6 +145,15 @@ int redlock__refused_quorum(const redlock__tally *t);
  * the nodes that voted OK, when at least `quorum` did; else 0. */
 int redlock__max_of_ok(const unsigned char *votes, const int64_t *values, size_t n,
                        unsigned quorum, int64_t *out);
+/* Fencing.  The OK votes of a fenced acquire carry each master's counter,
+ * just incremented; the token is their maximum.  A later holder's quorum
+ * meets this one's in at least one master, so it reads at least the token
+ * there, if a quorum's counters hold it.  1: they do already (a quorum
+ * returned the maximum); 0: fewer did, the counters must be raised to the
+ * token on a quorum before the token may be handed out; -1: no quorum
+ * voted OK. */
+int redlock__fence_token(const unsigned char *votes, const int64_t *values, size_t n,
+                         unsigned quorum, int64_t *token);
 
 /* ---- clock.c: time, drift, validity ------------------------------------ */
 
@@ -190,7 +199,8 @@ void redlock__addr_free(redlock__addr *a);
 
 /* ---- script.c: Lua scripts and their SHA-1 ----------------------------- */
 
-enum { REDLOCK__SCRIPT_RELEASE, REDLOCK__SCRIPT_EXTEND, REDLOCK__NSCRIPTS };
+enum { REDLOCK__SCRIPT_RELEASE, REDLOCK__SCRIPT_EXTEND, REDLOCK__SCRIPT_REGROW,
+       REDLOCK__SCRIPT_FENCE_ACQUIRE, REDLOCK__SCRIPT_FENCE_RAISE, REDLOCK__NSCRIPTS };
 
 /* Every script a kind uses: masters load them all at each handshake. */
 extern const char *const redlock__script_body[REDLOCK__NSCRIPTS];

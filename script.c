@@ -23,6 +23,24 @@ const char *const redlock__script_body[REDLOCK__NSCRIPTS] = {
     [REDLOCK__SCRIPT_EXTEND] =
         "if redis.call('get', KEYS[1]) == ARGV[1] then "
         "return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end",
+    /* extend, and re-grow the key where it is gone (a restarted master):
+     * 1 extended, 2 re-grown, 0 someone else's */
+    [REDLOCK__SCRIPT_REGROW] =
+        "local v = redis.call('get', KEYS[1]) "
+        "if v == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end "
+        "if not v and redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then "
+        "return 2 end return 0",
+    /* SET NX PX, and on success the resource's fencing counter (KEYS[2]),
+     * incremented; nil when the key is held */
+    [REDLOCK__SCRIPT_FENCE_ACQUIRE] =
+        "if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then "
+        "return redis.call('incr', KEYS[2]) end return false",
+    /* while we hold the key: raise the counter to the token (ARGV[2]) */
+    [REDLOCK__SCRIPT_FENCE_RAISE] =
+        "if redis.call('get', KEYS[1]) == ARGV[1] then "
+        "local t = tonumber(ARGV[2]) "
+        "if (tonumber(redis.call('get', KEYS[2])) or 0) < t then "
+        "redis.call('set', KEYS[2], ARGV[2]) end return 1 end return 0",
 };
 
 /* ---- SHA-1 ------------------------------------------------------------ */

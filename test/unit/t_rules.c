@@ -86,3 +86,23 @@ TEST(rules_maximum_of_a_quorums_values)
     votes[4] = REDLOCK__DOWN;
     CHECK_EQ(redlock__max_of_ok(votes, values, 5, 0, &max), 0);    /* nobody */
 }
+
+TEST(rules_fence_token_needs_a_quorum_at_the_maximum)
+{
+    unsigned char votes[5] = { REDLOCK__OK, REDLOCK__OK, REDLOCK__OK, REDLOCK__REFUSED,
+                               REDLOCK__TIMEOUT };
+    int64_t agreed[5] = { 41, 41, 41, 99, 99 };
+    int64_t split[5] = { 41, 57, 41, 99, 99 };
+    int64_t token = 0;
+    /* the counters of a quorum are the token already: no raise */
+    CHECK_EQ(redlock__fence_token(votes, agreed, 5, 3, &token), 1);
+    CHECK_EQ(token, 41);
+    /* one master is ahead: the token is its counter, but only one holds it */
+    CHECK_EQ(redlock__fence_token(votes, split, 5, 3, &token), 0);
+    CHECK_EQ(token, 57);
+    /* a refused or silent master's value is nobody's token */
+    votes[1] = REDLOCK__REFUSED;
+    CHECK_EQ(redlock__fence_token(votes, split, 5, 3, &token), -1);
+    CHECK_EQ(redlock__fence_token(votes, split, 5, 2, &token), 1);
+    CHECK_EQ(token, 41);
+}

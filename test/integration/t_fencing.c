@@ -1,0 +1,145 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* t_fencing.c -- fencing tokens and the re-growing extend against real
+ * redis-servers: tokens that only grow across clients, counters raised when
+ * the masters disagree (so a later quorum still sees the token), and keys
+ * given back to a master that lost them.
+ */
+#include "itest.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <hiredis/hiredis.h>
+
+static long long counter_on(rlt_servers *s, int i, const char *fence_key)
+{
+    redisReply *r = rlt_servers_command(s, i, "GET %s", fence_key);
+    long long v = -1;
+    CHECK(r != NULL);
+    if (r->type == REDIS_REPLY_STRING)
+        v = atoll(r->str);
+    else if (r->type == REDIS_REPLY_NIL)
+        v = 0;
+    freeReplyObject(r);
+    return v;
+}
+
+static void set_on(rlt_servers *s, int i, const char *key, const char *value)
+{
+    redisReply *r = rlt_servers_command(s, i, "SET %s %s", key, value);
+    CHECK(r != NULL && r->type == REDIS_REPLY_STATUS);
+    freeReplyObject(r);
+}
+
+TEST(fencing_tokens_grow_across_clients)
+{
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, 0);
+    redlock_client *c2 = it_fix_client(&f, NULL);
+    redlock_lock *a = it_fix_lock(&f, f.c, "fence-grow");
+    redlock_lock *b = it_fix_lock(&f, c2, "fence-grow");
+    redlock_lock *plain = it_fix_lock(&f, f.c, "fence-plain");
+    CHECK_EQ(redlock_lock_set_fencing(a, 1), 0);
+    CHECK_EQ(redlock_lock_set_fencing(b, 1), 0);
+    CHECK_EQ(redlock_lock_token(a), 0);
+    int64_t last = 0;
+    for (int i = 0; i < 200; i++) {
+        redlock_lock *l = i % 3 ? a : b;
+        CHECK_RC(l, redlock_acquire(l, 10000), 0);
+        int64_t t = redlock_lock_token(l);
+        CHECK_MSG(t > last, "acquisition %d: token %lld after %lld", i, (long long)t,
+                  (long long)last);
+        last = t;
+        CHECK_RC(l, redlock_release(l), 0);
+        CHECK_EQ(redlock_lock_token(l), t);     /* kept after the release */
+    }
+    check_note("200 acquisitions by 2 clients: tokens up to %lld", (long long)last);
+    /* while a holds it, b is refused and gets no token */
+    CHECK_RC(a, redlock_acquire(a, 10000), 0);
+    CHECK_RC(b, redlock_try_acquire(b, 10000), REDLOCK_ENOQUORUM);
+    CHECK_EQ(redlock_lock_token(b), 0);
+    CHECK_RC(a, redlock_release(a), 0);
+    /* a lock without fencing has no token, and no counter */
+    CHECK_RC(plain, redlock_acquire(plain, 10000), 0);
+    CHECK_EQ(redlock_lock_token(plain), 0);
+    CHECK_EQ(counter_on(f.s, 0, "fence-plain:fence"), 0);
+    CHECK_RC(plain, redlock_release(plain), 0);
+    it_fix_stop(&f);
+}
+
+/* The masters that answer disagree (one saw acquisitions the other did
+ * not): the token is the larger counter, and the others of the quorum are
+ * raised to it before the acquire succeeds, so that a later quorum reads at
+ * least the token even without the master that was ahead. */
+TEST(fencing_raises_counters_that_disagree)
+{
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, 0);
+    redlock_lock *l = it_fix_lock(&f, f.c, "fence-raise");
+    CHECK_EQ(redlock_lock_set_fencing(l, 1), 0);
+    CHECK_EQ(rlt_servers_kill(f.s, 0), 0);      /* the quorum is masters 1 and 2 */
+    set_on(f.s, 1, "fence-raise:fence", "1000");
+    long long scripts_before = it_calls(f.s, 2, "evalsha") + it_calls(f.s, 2, "eval");
+
+    CHECK_RC(l, redlock_acquire(l, 10000), 0);
+    CHECK_EQ(redlock_lock_token(l), 1001);
+    /* the acquire and the raise: two scripts on master 2, raised to 1001 */
+    CHECK_EQ(it_calls(f.s, 2, "evalsha") + it_calls(f.s, 2, "eval") - scripts_before, 2);
+    CHECK_EQ(counter_on(f.s, 2, "fence-raise:fence"), 1001);
+    CHECK_RC(l, redlock_release(l), 0);
+
+    /* the master that was ahead goes, a fresh one (counter 0) comes: the
+     * quorum {0, 2} still reads the token on master 2 */
+    CHECK_EQ(rlt_servers_restart(f.s, 0), 0);
+    CHECK_EQ(rlt_servers_kill(f.s, 1), 0);
+    CHECK_EQ(redlock_client_wait_connected(f.c, 2, 5000), 0);
+    CHECK_RC(l, redlock_acquire(l, 10000), 0);
+    CHECK_EQ(redlock_lock_token(l), 1002);
+    CHECK_RC(l, redlock_release(l), 0);
+    /* master 0 was raised to 1002: they agree, one round trip */
+    scripts_before = it_calls(f.s, 2, "evalsha") + it_calls(f.s, 2, "eval");
+    CHECK_RC(l, redlock_acquire(l, 10000), 0);
+    CHECK_EQ(redlock_lock_token(l), 1003);
+    CHECK_EQ(it_calls(f.s, 2, "evalsha") + it_calls(f.s, 2, "eval") - scripts_before, 1);
+    CHECK_RC(l, redlock_release(l), 0);
+    it_fix_stop(&f);
+}
+
+/* A master restarted without persistence lost the key: the next extend
+ * gives it back, while a master holding someone else's value refuses. */
+TEST(extend_regrows_the_key_where_it_is_gone)
+{
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, 0);
+    static const char key[] = "regrow";
+    redlock_lock *l = it_fix_lock(&f, f.c, key);
+    CHECK_RC(l, redlock_acquire(l, 30000), 0);
+    CHECK_EQ(it_wait_lock_count(f.s, key, 6, l, 3, 2000), 3);
+    CHECK_EQ(rlt_servers_restart(f.s, 0), 0);
+    CHECK_EQ(it_count_lock(f.s, key, 6, l), 2);
+    set_on(f.s, 1, key, "someone-else");
+    CHECK_EQ(redlock_client_wait_connected(f.c, 3, 5000), 0);  /* back to master 0 */
+
+    CHECK_RC(l, redlock_extend(l, 30000), 0);
+    redlock_node_result r;
+    CHECK_EQ(redlock_lock_node_result(l, 0, &r), 0);
+    CHECK_EQ(r.vote, REDLOCK_VOTE_OK);                  /* re-grown */
+    CHECK_EQ(redlock_lock_node_result(l, 1, &r), 0);
+    CHECK_EQ(r.vote, REDLOCK_VOTE_REFUSED);             /* not ours: untouched */
+    CHECK_EQ(it_count_lock(f.s, key, 6, l), 2);         /* masters 0 and 2 */
+    CHECK_GT(it_pttl(f.s, 0, key, 6), 20000);
+    CHECK_EQ(it_count_value(f.s, key, 6, "someone-else", 12), 1);
+
+    /* a handed-over value (validity unknown) only extends, never re-grows */
+    size_t vlen = 0;
+    const char *v = redlock_lock_value(l, &vlen);
+    char value[64];
+    CHECK(v != NULL && vlen < sizeof value);
+    memcpy(value, v, vlen);
+    redlock_lock *h = it_fix_lock(&f, f.c, key);
+    CHECK_EQ(redlock_lock_set_value(h, value, vlen), 0);
+    CHECK_EQ(rlt_servers_restart(f.s, 0), 0);
+    CHECK_EQ(redlock_client_wait_connected(f.c, 3, 5000), 0);
+    CHECK_RC(h, redlock_extend(h, 30000), REDLOCK_ENOTOWNER);   /* 1 of 3 */
+    CHECK_EQ(rlt_servers_exists(f.s, 0, key, 6), 0);
+    it_fix_stop(&f);
+}

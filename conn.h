@@ -107,16 +107,29 @@ static inline int redlock__conn_slot_push(redlock__conn *cn, const redlock__slot
     return 0;
 }
 
-/* Queue an encoded request (`len` bytes) with its slot; 0 or ENOMEM.
+/* Queue an encoded request (`len` bytes) with its slot, and the slot of a
+ * first command's reply when buf holds two (lead; NULL: one); 0 or ENOMEM.
  * `since_us` is when its operation started (late-departure detection).
  * Inline: every request of every operation goes through it. */
 static inline int redlock__conn_send(redlock__conn *cn, const char *buf, size_t len,
-                                     const redlock__slot *sl, int64_t since_us)
+                                     const redlock__slot *lead, const redlock__slot *sl,
+                                     int64_t since_us)
 {
     size_t before = cn->out.len;
 
-    if (redlock__buf_reserve(&cn->out, len) != 0 || redlock__conn_slot_push(cn, sl) != 0)
+    if (redlock__buf_reserve(&cn->out, len) != 0)
         return REDLOCK_ENOMEM;
+    if (lead) {         /* two commands in buf: two replies, in this order */
+        if (redlock__conn_slot_push(cn, lead) != 0)
+            return REDLOCK_ENOMEM;
+        if (redlock__conn_slot_push(cn, sl) != 0) {
+            cn->count--;
+            return REDLOCK_ENOMEM;
+        }
+        cn->unflushed++;
+    } else if (redlock__conn_slot_push(cn, sl) != 0) {
+        return REDLOCK_ENOMEM;
+    }
     /* Requests made in one turn of the loop leave together, once, after the
      * callbacks that made them: one write per connection per turn. */
     if (!cn->out_since_us)

@@ -28,6 +28,7 @@
 
 static void op_timer_cb(evutil_socket_t fd, short what, void *arg);
 static void op_reply(void *privdata, size_t node, const redlock__reply *r, const char *why);
+static void op_first(void *privdata, size_t node, const redlock__reply *r, const char *why);
 
 static void pool_put(redlock__op *op)
 {
@@ -47,7 +48,7 @@ static redlock__op *pool_get(redlock__fleet *f)
     if (!(op = calloc(1, sizeof *op)))
         return NULL;
     /* the per-node arrays in one block each */
-    op->votes = calloc(3, n);
+    op->votes = calloc(4, n);
     op->rtt = malloc(2 * n * sizeof *op->rtt);
     op->detail = malloc(n * sizeof *op->detail);
     op->gen = malloc(n * sizeof *op->gen);
@@ -61,6 +62,7 @@ static redlock__op *pool_get(redlock__fleet *f)
     }
     op->evaled = op->votes + n;
     op->late = op->votes + 2 * n;
+    op->first = op->votes + 3 * n;
     op->value = op->rtt + n;
     op->f = f;
     evtimer_assign(&op->timer, f->loop->base, op_timer_cb, op);
@@ -115,7 +117,7 @@ redlock__op *redlock__op_new(redlock__fleet *f, const redlock__op_kind *kind,
     op->limit_us = a->limit_us;
     op->done = NULL;
     op->err[0] = '\0';
-    memset(op->votes, 0, 3 * f->n);
+    memset(op->votes, 0, 4 * f->n);
     memset(op->value, 0, f->n * sizeof *op->value);
     memset(op->gen, 0, f->n * sizeof *op->gen);
     for (size_t i = 0; i < f->n; i++) {
@@ -212,6 +214,12 @@ static void prepare_req(redlock__op *op)
     req->since_us = op->start_us;
     req->never_full = (flags & REDLOCK__KIND_UNDOES) != 0;
     req->quiet = (flags & REDLOCK__KIND_PROBE) != 0;
+    if (op->kind->classify_first) {
+        memset(&op->lead, 0, sizeof op->lead);
+        op->lead.fn = op_first;
+        op->lead.privdata = op;
+        req->lead = &op->lead;
+    }
 }
 
 /* A request that cannot leave: an undo is owed to that master. */
@@ -238,6 +246,7 @@ static void send_to(redlock__op *op, size_t node, const redlock__buf *bytes)
      * (a write) or the one to kill first (an undo) */
     req->slot.tag = node;
     req->slot.late = &op->late[node];
+    op->lead.tag = node;        /* (copied into the queue: one for all nodes) */
     req->kill_gen = (flags & REDLOCK__KIND_UNDOES) ? op->gen[node] : 0;
     req->gen_out = (flags & REDLOCK__KIND_WRITES) ? &op->gen[node] : NULL;
     op->refs++;
@@ -361,6 +370,17 @@ static void op_timer_cb(evutil_socket_t fd, short what, void *arg)
         }
     }
     redlock__leave(loop);
+}
+
+/* The first reply of a two-command request: kept for classify().  The op
+ * is alive (the request's reference is released by the second reply), and
+ * a lost connection is reported by the second. */
+static void op_first(void *privdata, size_t node, const redlock__reply *r, const char *why)
+{
+    redlock__op *op = privdata;
+    (void)why;
+    if (r)
+        op->first[node] = (unsigned char)op->kind->classify_first(op, node, r);
 }
 
 /* A node's answer (r), or none (r NULL: the connection was lost). */

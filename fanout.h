@@ -46,6 +46,11 @@ typedef struct redlock__op_kind {
     int (*classify)(redlock__op *op, size_t node, const redlock__reply *r);
     /* The command that undoes this op's write on a node (or NULL). */
     int (*encode_undo)(const redlock__op *op, redlock__buf *out);
+    /* A request of two pipelined commands (encode() writes both): the first
+     * command's reply goes here, and what it returns (a vote) waits in
+     * op->first[node] for classify(), which gets the second reply.  NULL:
+     * one command, one reply. */
+    int (*classify_first)(redlock__op *op, size_t node, const redlock__reply *r);
 } redlock__op_kind;
 
 /* What an operation carries: keys, then arguments, binary-safe. */
@@ -90,6 +95,7 @@ struct redlock__op {
     redlock__op_done *done;
     void *done_privdata;
     redlock__req req;                 /* what its requests share (fanout.c) */
+    redlock__slot lead;               /* a pair's first reply (classify_first) */
     /* keys and arguments, owned by the op (the lock may be freed first) */
     redlock__buf data;
     redlock__item *items;
@@ -99,6 +105,7 @@ struct redlock__op {
     unsigned char *votes;             /* n votes */
     unsigned char *evaled;            /* n flags: resent as EVAL once */
     unsigned char *late;              /* n flags: left late */
+    unsigned char *first;             /* n votes of a pair's first command */
     /* n connection serials (redlock__conn.gen): for a write, the connection
      * it left on (0: never sent); for an undo, the connection of the write
      * it undoes (0: nothing to undo there). */

@@ -114,7 +114,7 @@ int redlock__master_kill_first(redlock__master *m, uint32_t gen)
         redlock__buf_free(&b);
         return 0;
     }
-    rc = redlock__conn_send(&m->conn, b.p, b.len, &none, 0);
+    rc = redlock__conn_send(&m->conn, b.p, b.len, NULL, &none, 0);
     redlock__buf_free(&b);
     return rc == 0;
 }
@@ -189,7 +189,7 @@ static void queue_undo(redlock__master *m, redlock__owed *o)
     if (o->set_gen != m->conn.gen)
         redlock__master_kill_first(m, o->set_gen);
     m->stats.undos++;
-    if (redlock__conn_send(&m->conn, o->cmd, o->len, &sl, 0) != 0)
+    if (redlock__conn_send(&m->conn, o->cmd, o->len, NULL, &sl, 0) != 0)
         free(o);        /* out of memory: the key expires with its ttl */
 }
 
@@ -472,7 +472,7 @@ int redlock__master_side_send(redlock__master *m, const char *buf, size_t len,
         *why = cn->lasterr[0] ? cn->lasterr : "not connected";
         return REDLOCK__DOWN;
     }
-    if (redlock__conn_send(cn, buf, len, sl, redlock__now(m->net->loop)) != 0) {
+    if (redlock__conn_send(cn, buf, len, NULL, sl, redlock__now(m->net->loop)) != 0) {
         *why = "out of memory";
         return REDLOCK__ERROR;
     }

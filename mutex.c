@@ -97,52 +97,46 @@ static int encode_regrow(const redlock__op *op, size_t node, redlock__buf *out, 
     return encode_script(op, out, eval, REDLOCK__SCRIPT_REGROW, op->ttl_ms);
 }
 
-/* script(KEYS: key, counter; ARGV: value, last): `last` is the ttl for the
- * fenced acquire, the token (item 3) for the raise. */
-static int encode_fenced(const redlock__op *op, redlock__buf *out, int eval, int script)
-{
-    char ttl[24];
-    size_t klen, vlen, clen, llen;
-    const char *key = redlock__op_item(op, 0, &klen), *value = redlock__op_item(op, 1, &vlen);
-    const char *counter = redlock__op_item(op, 2, &clen), *last = ttl;
-    const char *body = redlock__script_body[script];
-
-    if (script == REDLOCK__SCRIPT_FENCE_RAISE)
-        last = redlock__op_item(op, 3, &llen);
-    else
-        llen = redlock__u64_str(ttl, (uint64_t)op->ttl_ms);
-    {
-        const char *argv[7] = { eval ? "EVAL" : "EVALSHA", eval ? body : op->f->sha[script],
-                                "2", key, counter, value, last };
-        size_t len[7] = { eval ? 4 : 7, eval ? strlen(body) : 40, 1, klen, clen, vlen, llen };
-        return redlock__resp_command(out, 7, argv, len);
-    }
-}
-
-static int encode_fence_acquire(const redlock__op *op, size_t node, redlock__buf *out, int eval)
-{
-    (void)node;
-    return encode_fenced(op, out, eval, REDLOCK__SCRIPT_FENCE_ACQUIRE);
-}
-
+/* The raise: script(KEYS: key, counter; ARGV: value, token (item 3)). */
 static int encode_fence_raise(const redlock__op *op, size_t node, redlock__buf *out, int eval)
 {
+    size_t klen, vlen, clen, tlen;
+    const char *key = redlock__op_item(op, 0, &klen), *value = redlock__op_item(op, 1, &vlen);
+    const char *counter = redlock__op_item(op, 2, &clen), *token = redlock__op_item(op, 3, &tlen);
+    const char *body = redlock__script_body[REDLOCK__SCRIPT_FENCE_RAISE];
+    const char *argv[7] = { eval ? "EVAL" : "EVALSHA",
+                            eval ? body : op->f->sha[REDLOCK__SCRIPT_FENCE_RAISE], "2", key,
+                            counter, value, token };
+    size_t len[7] = { eval ? 4 : 7, eval ? strlen(body) : 40, 1, klen, clen, vlen, tlen };
     (void)node;
-    return encode_fenced(op, out, eval, REDLOCK__SCRIPT_FENCE_RAISE);
+    return redlock__resp_command(out, 7, argv, len);
 }
 
-/* The fenced acquire: the counter on OK, nil when held elsewhere. */
+/* SET key value NX PX ttl, then INCR counter, pipelined: no script, so it
+ * costs the masters little more than the plain acquire.  The counter is
+ * incremented whether the SET won or not: it only has to grow. */
+static int encode_fence_acquire(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+{
+    size_t clen;
+    const char *counter = redlock__op_item(op, 2, &clen);
+    const char *argv[2] = { "INCR", counter };
+    size_t len[2] = { 4, clen };
+
+    if (encode_set(op, node, out, eval) != 0)
+        return REDLOCK_ENOMEM;
+    return redlock__resp_command(out, 2, argv, len);
+}
+
+
+/* The fenced acquire: the SET's vote, with the counter as its value. */
 static int classify_fenced(redlock__op *op, size_t node, const redlock__reply *r)
 {
-    if (r->type == REDLOCK__REPLY_INTEGER && r->integer > 0) {
-        op->value[node] = r->integer;
-        return REDLOCK__OK;
-    }
-    if (r->type == REDLOCK__REPLY_NIL)
-        return REDLOCK__REFUSED;
-    if (r->type == REDLOCK__REPLY_ERROR && r->len >= 8 && memcmp(r->str, "NOSCRIPT", 8) == 0)
-        return -1;
-    return REDLOCK__ERROR;
+    if (op->first[node] != REDLOCK__OK)
+        return op->first[node];
+    if (r->type != REDLOCK__REPLY_INTEGER || r->integer <= 0)
+        return REDLOCK__ERROR;      /* (the key is ours there: undone if lost) */
+    op->value[node] = r->integer;
+    return REDLOCK__OK;
 }
 
 static const redlock__op_kind kind_acquire = {
@@ -164,7 +158,8 @@ static const redlock__op_kind kind_extend_regrow = {
     .classify = classify_script };
 static const redlock__op_kind kind_acquire_fenced = {
     .name = "acquire", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_WRITES,
-    .encode = encode_fence_acquire, .classify = classify_fenced, .encode_undo = encode_undo };
+    .encode = encode_fence_acquire, .classify = classify_fenced, .encode_undo = encode_undo,
+    .classify_first = classify_set };
 static const redlock__op_kind kind_fence_raise = {
     .name = "fence", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .encode = encode_fence_raise,
     .classify = classify_script };

@@ -200,7 +200,7 @@ void redlock__addr_free(redlock__addr *a);
 /* ---- script.c: Lua scripts and their SHA-1 ----------------------------- */
 
 enum { REDLOCK__SCRIPT_RELEASE, REDLOCK__SCRIPT_EXTEND, REDLOCK__SCRIPT_REGROW,
-       REDLOCK__SCRIPT_FENCE_ACQUIRE, REDLOCK__SCRIPT_FENCE_RAISE, REDLOCK__NSCRIPTS };
+       REDLOCK__SCRIPT_FENCE_RAISE, REDLOCK__NSCRIPTS };
 
 /* Every script a kind uses: masters load them all at each handshake. */
 extern const char *const redlock__script_body[REDLOCK__NSCRIPTS];

@@ -30,11 +30,6 @@ const char *const redlock__script_body[REDLOCK__NSCRIPTS] = {
         "if v == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end "
         "if not v and redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then "
         "return 2 end return 0",
-    /* SET NX PX, and on success the resource's fencing counter (KEYS[2]),
-     * incremented; nil when the key is held */
-    [REDLOCK__SCRIPT_FENCE_ACQUIRE] =
-        "if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then "
-        "return redis.call('incr', KEYS[2]) end return false",
     /* while we hold the key: raise the counter to the token (ARGV[2]) */
     [REDLOCK__SCRIPT_FENCE_RAISE] =
         "if redis.call('get', KEYS[1]) == ARGV[1] then "

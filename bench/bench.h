@@ -34,6 +34,7 @@ typedef struct bench_cfg {
     long keys;            /* key space */
     int64_t hold_ms;      /* contend: how long a lock is held */
     int extends;          /* extend: extends per acquisition */
+    int fencing;          /* locks with fencing tokens */
     int retry_count;      /* < 0: library default */
     int64_t retry_delay_ms, retry_jitter_ms, node_timeout_ms; /* < 0: default */
     int baseline;

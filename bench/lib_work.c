@@ -83,7 +83,10 @@ static int ensure_lock(lslot *s, long k)
     char name[128];
     int n = rlb_key(cfg_of(s), name, sizeof(name), k);
     int rc = redlock_lock_new(&s->lock, s->lt->cli, name, (size_t)n);
+    if (rc == 0 && cfg_of(s)->fencing)
+        rc = redlock_lock_set_fencing(s->lock, 1);
     if (rc != 0) {
+        redlock_lock_free(s->lock);
         s->lock = NULL;
         return rc;
     }

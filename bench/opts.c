@@ -107,6 +107,7 @@ static const opt_def options[] = {
          "key space; cycle/extend/raw use at least --concurrency keys"),
     INT64("hold", cfg.hold_ms, 0, 3600000, "MS", "1", "contend: how long a lock is held"),
     INT("extends", cfg.extends, 0, 1e9, "E", "100", "extend: extends per acquisition"),
+    FLAG("fencing", cfg.fencing, 1, NULL, "locks with fencing tokens (redlock_lock_set_fencing)"),
     SECTION("client options (library defaults unless given):"),
     INT("retry-count", cfg.retry_count, 0, 1e6, "N", NULL,
         "extra acquire attempts after the first"),

@@ -23,6 +23,11 @@ static long long counter_on(rlt_servers *s, int i, const char *fence_key)
     return v;
 }
 
+static long long scripts_on(rlt_servers *s, int i)
+{
+    return it_calls(s, i, "evalsha") + it_calls(s, i, "eval");
+}
+
 static void set_on(rlt_servers *s, int i, const char *key, const char *value)
 {
     redisReply *r = rlt_servers_command(s, i, "SET %s %s", key, value);
@@ -78,12 +83,13 @@ TEST(fencing_raises_counters_that_disagree)
     CHECK_EQ(redlock_lock_set_fencing(l, 1), 0);
     CHECK_EQ(rlt_servers_kill(f.s, 0), 0);      /* the quorum is masters 1 and 2 */
     set_on(f.s, 1, "fence-raise:fence", "1000");
-    long long scripts_before = it_calls(f.s, 2, "evalsha") + it_calls(f.s, 2, "eval");
+    long long scripts_before = scripts_on(f.s, 2);
 
     CHECK_RC(l, redlock_acquire(l, 10000), 0);
     CHECK_EQ(redlock_lock_token(l), 1001);
-    /* the acquire and the raise: two scripts on master 2, raised to 1001 */
-    CHECK_EQ(it_calls(f.s, 2, "evalsha") + it_calls(f.s, 2, "eval") - scripts_before, 2);
+    /* the acquire (SET and INCR, no script), then the raise (a script):
+     * master 2 raised to 1001 */
+    CHECK_EQ(scripts_on(f.s, 2) - scripts_before, 1);
     CHECK_EQ(counter_on(f.s, 2, "fence-raise:fence"), 1001);
     CHECK_RC(l, redlock_release(l), 0);
 
@@ -95,11 +101,13 @@ TEST(fencing_raises_counters_that_disagree)
     CHECK_RC(l, redlock_acquire(l, 10000), 0);
     CHECK_EQ(redlock_lock_token(l), 1002);
     CHECK_RC(l, redlock_release(l), 0);
-    /* master 0 was raised to 1002: they agree, one round trip */
-    scripts_before = it_calls(f.s, 2, "evalsha") + it_calls(f.s, 2, "eval");
+    /* master 0 was raised to 1002: they agree, no raise (no script) */
+    scripts_before = scripts_on(f.s, 2);
+    long long incrs_before = it_calls(f.s, 2, "incr");
     CHECK_RC(l, redlock_acquire(l, 10000), 0);
     CHECK_EQ(redlock_lock_token(l), 1003);
-    CHECK_EQ(it_calls(f.s, 2, "evalsha") + it_calls(f.s, 2, "eval") - scripts_before, 1);
+    CHECK_EQ(scripts_on(f.s, 2) - scripts_before, 0);
+    CHECK_EQ(it_calls(f.s, 2, "incr") - incrs_before, 1);
     CHECK_RC(l, redlock_release(l), 0);
     it_fix_stop(&f);
 }

@@ -136,7 +136,12 @@ examples/redlock-demo: examples/demo.c test/support/servers.c test/support/serve
 examples/basic: examples/basic.c $(STATIC)
 	$(CC) $(ALL_CFLAGS) -o $@ examples/basic.c $(STATIC) $(ALL_LDFLAGS) $(LIB_LIBS)
 
-examples: examples/basic examples/redlock-demo
+# The fencing example; test/integration/t_fencing.c runs it.
+examples/fencing: examples/fencing.c $(STATIC)
+	$(CC) $(ALL_CFLAGS) -o $@ examples/fencing.c $(STATIC) $(ALL_LDFLAGS) $(LIB_LIBS)
+test/redlock-test: examples/fencing
+
+examples: examples/basic examples/redlock-demo examples/fencing
 
 # The README's main job: the lock story on 5 masters, then a 5-second bench
 # with its progress line and summary.  Each part starts and removes its own
@@ -203,7 +208,7 @@ uninstall:
 clean:
 	rm -f $(LIB_OBJS) $(STATIC) $(SHARED) $(SONAME) libredlock.so $(INSTALL_GENERATED) \
 	      test/redlock-test test/redlock-unit test/rlproxy bench/redlock-bench \
-	      examples/redlock-demo examples/basic test/abi/old-program
+	      examples/redlock-demo examples/basic examples/fencing test/abi/old-program
 
 # Extra targets kept beside the code they build (sanitizers and fuzzers in
 # test/sanitize.mk, failover and soak in test/soak/failover.mk).

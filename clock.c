@@ -60,3 +60,10 @@ struct timeval redlock__tv(int64_t us)
     tv.tv_usec = (suseconds_t)(us % 1000000);
     return tv;
 }
+
+int64_t redlock__wall_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}

@@ -279,7 +279,7 @@ static void acquire_done(redlock__op *op, void *privdata)
     if (l->fence_key && op->decision == REDLOCK__WON && !op->cancelled) {
         int64_t token = 0;
         int agreed = redlock__fence_token(op->votes, op->value, op->f->n, op->tally.quorum,
-                                          &token);
+                                          redlock__wall_us(), &token);
         if (agreed == 0) {
             record(l, op);
             if (start_raise(l, op, token) == 0)

@@ -110,13 +110,24 @@ int redlock__max_of_ok(const unsigned char *votes, const int64_t *values, size_t
 }
 
 int redlock__fence_token(const unsigned char *votes, const int64_t *values, size_t n,
-                         unsigned quorum, int64_t *token)
+                         unsigned quorum, int64_t wall_us, int64_t *token)
 {
-    unsigned at_max = 0;
+    unsigned at_max = 0, fresh = 0;
 
     if (!redlock__max_of_ok(votes, values, n, quorum, token))
         return -1;
-    for (size_t i = 0; i < n; i++)
-        at_max += votes[i] == REDLOCK__OK && values[i] == *token;
+    for (size_t i = 0; i < n; i++) {
+        if (votes[i] != REDLOCK__OK)
+            continue;
+        at_max += values[i] == *token;
+        fresh += values[i] < REDLOCK__FENCE_FLOOR;
+    }
+    if (fresh) {
+        /* a counter never used, or lost (a restart without persistence):
+         * start from the wall clock, and raise */
+        if (wall_us > *token)
+            *token = wall_us;
+        return 0;
+    }
     return at_max >= quorum;
 }

@@ -151,9 +151,16 @@ int redlock__max_of_ok(const unsigned char *votes, const int64_t *values, size_t
  * there, if a quorum's counters hold it.  1: they do already (a quorum
  * returned the maximum); 0: fewer did, the counters must be raised to the
  * token on a quorum before the token may be handed out; -1: no quorum
- * voted OK. */
+ * voted OK.  A counter below REDLOCK__FENCE_FLOOR was never used or was
+ * lost (a master restarted without persistence, where a majority may have
+ * lost theirs): then the token is at least wall_us (the wall clock in
+ * microseconds, far above the floor), and the counters are raised. */
+#define REDLOCK__FENCE_FLOOR ((int64_t)1 << 40)
 int redlock__fence_token(const unsigned char *votes, const int64_t *values, size_t n,
-                         unsigned quorum, int64_t *token);
+                         unsigned quorum, int64_t wall_us, int64_t *token);
+/* The wall clock (CLOCK_REALTIME) in microseconds: only for fencing's
+ * floor, never for validity. */
+int64_t redlock__wall_us(void);
 
 /* ---- clock.c: time, drift, validity ------------------------------------ */
 

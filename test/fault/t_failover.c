@@ -110,7 +110,7 @@ TEST(failover_mixed_faults_audited)
     char cmd[512], result[2048];
     snprintf(cmd, sizeof cmd,
              "sh " FO_DIR "failover.sh --seed %lld --masters 5 --workers 4 --lead 700 "
-             "--tail 700 mixed 2>&1",
+             "--tail 700 --fencing mixed 2>&1",
              seed);
     int64_t t0 = check_now_ms();
     int rc = run_capture(cmd, 1, result, sizeof result);
@@ -120,6 +120,9 @@ TEST(failover_mixed_faults_audited)
     CHECK_NE(result[0], '\0');
     CHECK_EQ(result_num(result, "overlaps"), 0);
     CHECK_EQ(result_num(result, "audit_violations"), 0);
+    /* fencing tokens grew in acquisition order on every resource */
+    CHECK_GT(result_num(result, "tokens"), 100);
+    CHECK_EQ(result_num(result, "token_violations"), 0);
     CHECK_EQ(rc, 0);
     /* the auditor actually checked held locks */
     CHECK_GT(result_num(result, "audit_checks"), 100);
@@ -332,4 +335,34 @@ TEST(failover_restart_with_aof_always_is_safe)
 {
     static const char *const aof[] = {"--appendonly", "yes", "--appendfsync", "always", NULL};
     CHECK_EQ(restart_story(aof, "aof-restart"), 0);
+}
+
+/* The checker itself: tokens that go back in acquisition order fail it
+ * (two workers' logs, written here). */
+TEST(failover_checker_catches_tokens_out_of_order)
+{
+    need_file(FO_DIR "rl-check");
+    char dir[] = "/tmp/rl-tokens.XXXXXX", a[64], b[64], cmd[256], result[2048];
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(a, sizeof a, "%s/w0.log", dir);
+    snprintf(b, sizeof b, "%s/w1.log", dir);
+    FILE *f = fopen(a, "w");
+    CHECK(f != NULL);
+    fprintf(f, "W 0 1000 3\nA r0 v1 1000 1100 5000 3 700\nR r0 v1 5100 5200\n"
+               "A r0 v3 20000 20100 25000 3 900\nR r0 v3 25100 25200\n");
+    fclose(f);
+    f = fopen(b, "w");
+    CHECK(f != NULL);
+    fprintf(f, "W 1 1000 3\nA r0 v2 9000 10100 15000 3 650\nR r0 v2 15100 15200\n");
+    fclose(f);
+    snprintf(cmd, sizeof cmd, FO_DIR "rl-check %s %s 2>&1", a, b);
+    int rc = run_capture(cmd, 1, result, sizeof result);
+    check_note("%s", result);
+    CHECK_NE(rc, 0);
+    CHECK_EQ(result_num(result, "overlaps"), 0);
+    CHECK_EQ(result_num(result, "tokens"), 3);
+    CHECK_EQ(result_num(result, "token_violations"), 1);     /* 700 then 650 */
+    unlink(a);
+    unlink(b);
+    rmdir(dir);
 }

@@ -71,43 +71,103 @@ TEST(fencing_tokens_grow_across_clients)
     it_fix_stop(&f);
 }
 
-/* The masters that answer disagree (one saw acquisitions the other did
- * not): the token is the larger counter, and the others of the quorum are
- * raised to it before the acquire succeeds, so that a later quorum reads at
- * least the token even without the master that was ahead. */
+static void set_counter(rlt_servers *s, int i, const char *fence_key, long long v)
+{
+    char value[32];
+    snprintf(value, sizeof value, "%lld", v);
+    set_on(s, i, fence_key, value);
+}
+
+/* The masters that answer disagree (one saw acquisitions the others did
+ * not): the token is the largest counter, and the others of the quorum are
+ * raised to it before the acquire succeeds, so that a later quorum without
+ * the master that was ahead still reads at least the token. */
 TEST(fencing_raises_counters_that_disagree)
 {
+    static const char fk[] = "fence-raise:fence";
     struct it_fix f = {0};
-    it_fix_start(&f, 3, NULL, 0);
+    it_fix_start(&f, 5, NULL, 0);
     redlock_lock *l = it_fix_lock(&f, f.c, "fence-raise");
     CHECK_EQ(redlock_lock_set_fencing(l, 1), 0);
-    CHECK_EQ(rlt_servers_kill(f.s, 0), 0);      /* the quorum is masters 1 and 2 */
-    set_on(f.s, 1, "fence-raise:fence", "1000");
-    long long scripts_before = scripts_on(f.s, 2);
 
+    /* the first acquisition: no counter yet, the token starts from the
+     * wall clock (microseconds) and the counters are raised to it */
     CHECK_RC(l, redlock_acquire(l, 10000), 0);
-    CHECK_EQ(redlock_lock_token(l), 1001);
-    /* the acquire (SET and INCR, no script), then the raise (a script):
-     * master 2 raised to 1001 */
-    CHECK_EQ(scripts_on(f.s, 2) - scripts_before, 1);
-    CHECK_EQ(counter_on(f.s, 2, "fence-raise:fence"), 1001);
+    int64_t t1 = redlock_lock_token(l);
+    CHECK_GE(t1, (int64_t)1 << 40);
+    CHECK_EQ(it_wait_count(f.s, fk, sizeof fk - 1, 5, 2000), 5);
+    int at_t1 = 0;
+    for (int i = 0; i < 5; i++)
+        at_t1 += counter_on(f.s, i, fk) == t1;
+    CHECK_GE(at_t1, 3);
     CHECK_RC(l, redlock_release(l), 0);
 
-    /* the master that was ahead goes, a fresh one (counter 0) comes: the
-     * quorum {0, 2} still reads the token on master 2 */
-    CHECK_EQ(rlt_servers_restart(f.s, 0), 0);
-    CHECK_EQ(rlt_servers_kill(f.s, 1), 0);
-    CHECK_EQ(redlock_client_wait_connected(f.c, 2, 5000), 0);
+    /* masters 3 and 4 hang (they keep their memory); master 0 is ahead */
+    CHECK_EQ(rlt_servers_pause(f.s, 3), 0);
+    CHECK_EQ(rlt_servers_pause(f.s, 4), 0);
+    set_counter(f.s, 0, fk, t1 + 1000);
+    long long scripts_before = scripts_on(f.s, 1);
     CHECK_RC(l, redlock_acquire(l, 10000), 0);
-    CHECK_EQ(redlock_lock_token(l), 1002);
+    CHECK_EQ(redlock_lock_token(l), t1 + 1001);
+    /* the acquire (SET and INCR, no script), then the raise (a script) */
+    CHECK_EQ(scripts_on(f.s, 1) - scripts_before, 1);
+    CHECK_EQ(counter_on(f.s, 1, fk), t1 + 1001);
+    CHECK_EQ(counter_on(f.s, 2, fk), t1 + 1001);
     CHECK_RC(l, redlock_release(l), 0);
-    /* master 0 was raised to 1002: they agree, no raise (no script) */
+
+    /* now a quorum without the master that was ahead: {2, 3, 4}; only
+     * master 2's raised counter carries the token over */
+    CHECK_EQ(rlt_servers_resume(f.s, 3), 0);
+    CHECK_EQ(rlt_servers_resume(f.s, 4), 0);
+    CHECK_EQ(rlt_servers_pause(f.s, 0), 0);
+    CHECK_EQ(rlt_servers_pause(f.s, 1), 0);
+    CHECK_RC(l, redlock_acquire(l, 10000), 0);
+    int64_t t3 = redlock_lock_token(l);
+    CHECK_GT(t3, t1 + 1001);
+    CHECK_LT(t3, t1 + 1010);
+    CHECK_RC(l, redlock_release(l), 0);
+    CHECK_EQ(rlt_servers_resume(f.s, 0), 0);
+    CHECK_EQ(rlt_servers_resume(f.s, 1), 0);
+
+    /* they agree now: no raise (no script), one INCR */
+    CHECK_EQ(redlock_client_wait_connected(f.c, 5, 5000), 0);
     scripts_before = scripts_on(f.s, 2);
     long long incrs_before = it_calls(f.s, 2, "incr");
     CHECK_RC(l, redlock_acquire(l, 10000), 0);
-    CHECK_EQ(redlock_lock_token(l), 1003);
+    CHECK_GT(redlock_lock_token(l), t3);
     CHECK_EQ(scripts_on(f.s, 2) - scripts_before, 0);
     CHECK_EQ(it_calls(f.s, 2, "incr") - incrs_before, 1);
+    CHECK_RC(l, redlock_release(l), 0);
+    it_fix_stop(&f);
+}
+
+/* A master restarted without persistence comes back without its counter:
+ * the token still grows (the wall clock's floor, then the raise). */
+TEST(fencing_survives_a_majority_that_lost_its_counters)
+{
+    static const char fk[] = "fence-lost:fence";
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, 0);
+    redlock_lock *l = it_fix_lock(&f, f.c, "fence-lost");
+    CHECK_EQ(redlock_lock_set_fencing(l, 1), 0);
+    CHECK_RC(l, redlock_acquire(l, 10000), 0);
+    int64_t t1 = redlock_lock_token(l);
+    CHECK_RC(l, redlock_release(l), 0);
+    /* acquisitions the restarted masters will not remember */
+    for (int i = 0; i < 50; i++) {
+        CHECK_RC(l, redlock_acquire(l, 10000), 0);
+        CHECK_RC(l, redlock_release(l), 0);
+    }
+    int64_t t2 = redlock_lock_token(l);
+    CHECK_EQ(t2, t1 + 50);
+    CHECK_EQ(rlt_servers_restart(f.s, 0), 0);
+    CHECK_EQ(rlt_servers_restart(f.s, 1), 0);
+    CHECK_EQ(counter_on(f.s, 0, fk), 0);
+    CHECK_EQ(counter_on(f.s, 1, fk), 0);
+    CHECK_EQ(rlt_servers_kill(f.s, 2), 0);      /* the one that remembers */
+    CHECK_EQ(redlock_client_wait_connected(f.c, 2, 5000), 0);
+    CHECK_RC(l, redlock_acquire(l, 10000), 0);
+    CHECK_GT(redlock_lock_token(l), t2);
     CHECK_RC(l, redlock_release(l), 0);
     it_fix_stop(&f);
 }

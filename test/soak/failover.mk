@@ -11,6 +11,9 @@
 #                        SOAK_MASTERS (5), SOAK_WORKERS (6), SEED, SOAK_ARGS
 #                        (extra failover.sh options)
 #   make soak-classic    the former kill/pause/outage/gcpause cycle
+#   make soak-fencing    the random schedule with fencing tokens until
+#                        100,000 acquisitions (SOAK_FENCING_ACQUISITIONS):
+#                        every resource's tokens must grow in acquisition order
 #   make soak-million    the random schedule until 1,000,000 acquisitions
 #                        (SOAK_ACQUISITIONS), short holds, 8 workers, 16
 #                        resources (~800 acquisitions/s: about 21 min on 2 cores)
@@ -25,10 +28,11 @@ SOAK_MASTERS ?= 5
 SOAK_WORKERS ?= 6
 SOAK_ARGS ?=
 SOAK_ACQUISITIONS ?= 1000000
+SOAK_FENCING_ACQUISITIONS ?= 100000
 SEED ?=
 SEED_ARG = $(if $(SEED),--seed $(SEED),)
 
-.PHONY: failover failover-short failover-mixed soak soak-classic soak-million
+.PHONY: failover failover-short failover-mixed soak soak-classic soak-million soak-fencing
 
 failover: $(FAILOVER_BINS) test/rlproxy
 
@@ -54,6 +58,11 @@ soak: $(FAILOVER_BINS) test/rlproxy
 soak-classic: $(FAILOVER_BINS)
 	sh test/soak/soak.sh --classic --seconds $(SOAK_SECONDS) --masters $(SOAK_MASTERS) \
 	    --workers $(SOAK_WORKERS) $(SOAK_ARGS)
+
+soak-fencing: $(FAILOVER_BINS) test/rlproxy
+	sh test/soak/soak.sh --acquisitions $(SOAK_FENCING_ACQUISITIONS) \
+	    --masters $(SOAK_MASTERS) --workers 8 --resources 16 --hold-max 3 --idle-max 0 \
+	    --extend-pct 20 --fencing $(SEED_ARG) $(SOAK_ARGS)
 
 soak-million: $(FAILOVER_BINS) test/rlproxy
 	sh test/soak/soak.sh --acquisitions $(SOAK_ACQUISITIONS) --masters $(SOAK_MASTERS) \

@@ -100,6 +100,7 @@ typedef struct acq {
     int64_t left_ms;      /* validity left at resume */
     int64_t stopped_ms;
     int64_t seg_start, seg_until;   /* the open holding segment */
+    long long token;      /* fencing token, 0: none */
 } acq;
 
 typedef struct ext {
@@ -247,7 +248,7 @@ static int read_log(const char *path, int file_index)
     while (fgets(line, sizeof line, f)) {
         lineno++;
         char res[64], val[72], word[32], mode[16];
-        long long a, b, c, d, e, g, h;
+        long long a, b, c, d, e, g, h, tok;
         int n, sh;
         switch (line[0]) {
         case 'W':
@@ -331,7 +332,9 @@ static int read_log(const char *path, int file_index)
             loop_blocks_inflight += strcmp(word, "none") != 0;
             break;
         case 'A':
-            if (sscanf(line, "A %63s %71s %lld %lld %lld %d", res, val, &a, &b, &c, &n) != 6)
+            tok = 0;    /* (workers without --fencing log no token) */
+            if (sscanf(line, "A %63s %71s %lld %lld %lld %d %lld", res, val, &a, &b, &c, &n,
+                       &tok) < 6)
                 goto bad;
             A = grow(A, &capA, nA + 1, sizeof *A);
             memset(&A[nA], 0, sizeof A[nA]);
@@ -342,6 +345,7 @@ static int read_log(const char *path, int file_index)
             A[nA].after = b;
             A[nA].valid_until = c;
             A[nA].nodes_ok = n;
+            A[nA].token = tok;
             A[nA].seg_start = b;
             A[nA].seg_until = c;
             if (last != (size_t)-1)
@@ -500,6 +504,44 @@ static long long overlaps(ival *v, size_t n, int print, const char *what)
         i = j;
     }
     return count;
+}
+
+/* Fencing: per resource, in the order the acquires returned (the holding
+ * order, as long as holds do not overlap), every token must be larger than
+ * the one before.  Acquisitions without a token are skipped. */
+static int acq_after_cmp(const void *pa, const void *pb)
+{
+    const acq *a = &A[*(const size_t *)pa], *b = &A[*(const size_t *)pb];
+    int c = strcmp(a->res, b->res);
+    if (c)
+        return c;
+    return (a->after > b->after) - (a->after < b->after);
+}
+
+static long long token_violations(size_t *checked)
+{
+    size_t *idx = malloc((nA ? nA : 1) * sizeof *idx), n = 0;
+    long long bad = 0;
+    if (!idx) {
+        fprintf(stderr, "rl-check: out of memory\n");
+        exit(2);
+    }
+    for (size_t i = 0; i < nA; i++)
+        if (A[i].token > 0)
+            idx[n++] = i;
+    qsort(idx, n, sizeof *idx, acq_after_cmp);
+    for (size_t k = 1; k < n; k++) {
+        const acq *p = &A[idx[k - 1]], *q = &A[idx[k]];
+        if (strcmp(p->res, q->res) || q->token > p->token)
+            continue;
+        if (++bad <= 3)
+            printf("  TOKEN VIOLATION on %s: worker %d token %lld at %lld, then worker %d "
+                   "token %lld at %lld\n", q->res, p->worker, p->token, (long long)p->after,
+                   q->worker, q->token, (long long)q->after);
+    }
+    *checked = n;
+    free(idx);
+    return bad;
 }
 
 /* ---- the random fault schedule ---------------------------------------- */
@@ -696,6 +738,11 @@ int main(int argc, char **argv)
            nlogs, nA, nF, nX, nA + nF ? (double)(t1 - t0) / 1e6 : 0.0);
     long long ov = overlaps(safe, ns, 1, "validity");
     long long nov = overlaps(naive, nn, 1, "naive");
+    size_t ntok = 0;
+    long long tbad = token_violations(&ntok);
+    if (ntok)
+        printf("fencing tokens: %zu acquisitions with a token, %lld out of order\n", ntok,
+               tbad);
 
     /* held share per resource: union of the (sorted) safe intervals */
     printf("held share (union of validity-bounded holding intervals / span):\n");
@@ -893,8 +940,8 @@ int main(int argc, char **argv)
         if (!shown)
             printf("  AUDIT VIOLATION (extend in flight) %s", first_iviol[i]);
     }
-    printf("%s: %lld overlap(s) of validity intervals, %lld auditor violation(s)\n",
-           ov || viol ? "FAIL" : "OK", ov, viol);
+    printf("%s: %lld overlap(s) of validity intervals, %lld auditor violation(s), %lld "
+           "fencing token(s) out of order\n", ov || viol || tbad ? "FAIL" : "OK", ov, viol, tbad);
     printf("RESULT acquisitions=%zu failures=%zu faults=%zu overlaps=%lld naive_overlaps=%lld "
            "before=%lld during=%lld between=%lld after=%lld held_pct=%.1f pauses=%lld "
            "pauses_expired=%lld outage_acquisitions=%lld audit_checks=%lld audit_judged=%lld "
@@ -904,14 +951,15 @@ int main(int argc, char **argv)
            "loop_blocks_inflight=%lld efull=%lld async_workers=%lld small_pending_workers=%lld "
            "proxy_setresets=%lld proxy_hostile_conns=%lld audit_inflight_checks=%lld "
            "audit_inflight_violations=%lld audit_inflight_min_slack_us=%lld "
-           "extends_inflight=%lld extends_inflight_above_ttl=%lld",
+           "extends_inflight=%lld extends_inflight_above_ttl=%lld tokens=%zu "
+           "token_violations=%lld",
            nA, nF, nX, ov, nov, before, during, between, after, held_pct, pauses, expired,
            outage_acq, u_checks, u_judged, viol,
            (long long)(u_min_slack == INT64_MAX ? -1 : u_min_slack), (long long)u_max_rtt,
            u_unknown, nT, ext_failed, ext_shorter, ext_slow, ext_failed_slow, loop_blocks,
            loop_blocks_inflight, fb[12], async_workers, small_pending, y_setresets, y_hostile,
            u_ijudged, iviol, (long long)(u_imin_slack == INT64_MAX ? -1 : u_imin_slack),
-           ext_inflight, ext_inflight_above);
+           ext_inflight, ext_inflight_above, ntok, tbad);
     for (int j = 0; j < nk; j++)
         printf(" fault_%s=%lld", kinds[j], kcount[j]);
     printf("\n");
@@ -922,5 +970,5 @@ int main(int argc, char **argv)
     free(X);
     free(ups);
     free(T);
-    return ov || viol ? 1 : 0;
+    return ov || viol || tbad ? 1 : 0;
 }

@@ -208,9 +208,9 @@ static struct {
     const char *masters, *audit, *logpath, *prefix, *block_file;
     int64_t id, nres, seconds, count, ttl, hold_min, hold_max, idle_max, node_timeout,
         connect_timeout, retry_count, retry_delay, reconnect_max, extend_pct, max_pending,
-        audit_period, audit_timeout, audit_tol_us, overreport, seed, async;
+        audit_period, audit_timeout, audit_tol_us, overreport, seed, async, fencing;
 } O = {NULL, NULL, NULL, "fo:res", NULL, 0, 3, 10, 0, 300, 1, 5, 3, 100, 300, 3, 20, 100,
-       0, 0, 20, 50, 1000, 0, 0, 0};
+       0, 0, 20, 50, 1000, 0, 0, 0, 0};
 
 static void usage(FILE *f)
 {
@@ -229,6 +229,7 @@ static void usage(FILE *f)
             "  --reconnect-max MS   (100)   --max-pending N (0: library default)\n"
             "  --extend-pct P       extend while holding, P %% of the steps (0)\n"
             "  --async              asynchronous API on the worker's own event base\n"
+            "  --fencing            locks with fencing tokens (logged with each acquisition)\n"
             "  --block-file FILE    ms to block the loop on SIGUSR2 (async; 2 x node timeout)\n"
             "  --seed N             random seed (0: from the clock and pid)\n"
             "  --audit H:P,...      masters' direct addresses for the auditor (--masters)\n"
@@ -583,8 +584,9 @@ static void acquired(void)
     K.value = redlock_lock_value(K.l, &K.vlen);
     snprintf(K.val, sizeof K.val, "%.*s", (int)(K.vlen < 64 ? K.vlen : 64), K.value);
     acquisitions++;
-    logline("A %s %s %lld %lld %lld %zu", names[K.r], K.val, (long long)K.before,
-            (long long)K.after, (long long)K.valid_until, redlock_lock_nodes_ok(K.l));
+    logline("A %s %s %lld %lld %lld %zu %lld", names[K.r], K.val, (long long)K.before,
+            (long long)K.after, (long long)K.valid_until, redlock_lock_nodes_ok(K.l),
+            (long long)redlock_lock_token(K.l));
     publish(names[K.r], K.value, K.vlen, t + validity_ms * 1000);
     K.hold_end = now_us() + rnd_range(O.hold_min, O.hold_max) * 1000;
 }
@@ -910,6 +912,10 @@ int main(int argc, char **argv)
             O.async = 1;
             continue;
         }
+        if (!strcmp(o, "--fencing")) {
+            O.fencing = 1;
+            continue;
+        }
         if (i + 1 >= argc) {
             fprintf(stderr, "rl-worker: %s needs a value\n", o);
             usage(stderr);
@@ -1053,7 +1059,8 @@ int main(int argc, char **argv)
 
     for (int64_t r = 0; r < O.nres; r++) {
         snprintf(names[r], sizeof names[r], "%s%lld", O.prefix, (long long)r);
-        if (redlock_lock_new(&locks[r], C, names[r], strlen(names[r])) != 0) {
+        if (redlock_lock_new(&locks[r], C, names[r], strlen(names[r])) != 0 ||
+            (O.fencing && redlock_lock_set_fencing(locks[r], 1) != 0)) {
             fprintf(stderr, "rl-worker: redlock_lock_new failed\n");
             return 1;
         }

@@ -89,20 +89,29 @@ TEST(rules_maximum_of_a_quorums_values)
 
 TEST(rules_fence_token_needs_a_quorum_at_the_maximum)
 {
+    const int64_t F = REDLOCK__FENCE_FLOOR, wall = F * 1000;
     unsigned char votes[5] = { REDLOCK__OK, REDLOCK__OK, REDLOCK__OK, REDLOCK__REFUSED,
                                REDLOCK__TIMEOUT };
-    int64_t agreed[5] = { 41, 41, 41, 99, 99 };
-    int64_t split[5] = { 41, 57, 41, 99, 99 };
+    int64_t agreed[5] = { F + 41, F + 41, F + 41, F + 99, F + 99 };
+    int64_t split[5] = { F + 41, F + 57, F + 41, F + 99, F + 99 };
+    int64_t fresh[5] = { F + 41, 1, F + 41, 0, 0 };
     int64_t token = 0;
     /* the counters of a quorum are the token already: no raise */
-    CHECK_EQ(redlock__fence_token(votes, agreed, 5, 3, &token), 1);
-    CHECK_EQ(token, 41);
+    CHECK_EQ(redlock__fence_token(votes, agreed, 5, 3, wall, &token), 1);
+    CHECK_EQ(token, F + 41);
     /* one master is ahead: the token is its counter, but only one holds it */
-    CHECK_EQ(redlock__fence_token(votes, split, 5, 3, &token), 0);
-    CHECK_EQ(token, 57);
+    CHECK_EQ(redlock__fence_token(votes, split, 5, 3, wall, &token), 0);
+    CHECK_EQ(token, F + 57);
+    /* a counter that starts over (1: new, or lost in a restart): the wall
+     * clock, and a raise, even when the others agree */
+    CHECK_EQ(redlock__fence_token(votes, fresh, 5, 3, wall, &token), 0);
+    CHECK_EQ(token, wall);
+    /* ... never below the others' maximum, whatever the wall clock says */
+    CHECK_EQ(redlock__fence_token(votes, fresh, 5, 3, 5, &token), 0);
+    CHECK_EQ(token, F + 41);
     /* a refused or silent master's value is nobody's token */
     votes[1] = REDLOCK__REFUSED;
-    CHECK_EQ(redlock__fence_token(votes, split, 5, 3, &token), -1);
-    CHECK_EQ(redlock__fence_token(votes, split, 5, 2, &token), 1);
-    CHECK_EQ(token, 41);
+    CHECK_EQ(redlock__fence_token(votes, split, 5, 3, wall, &token), -1);
+    CHECK_EQ(redlock__fence_token(votes, split, 5, 2, wall, &token), 1);
+    CHECK_EQ(token, F + 41);
 }

@@ -5,6 +5,7 @@
  * dies, refusals, the cap, expiry, and no extend after a release.
  */
 #include "itest.h"
+#include "proxy.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -116,19 +117,39 @@ static long long scripts(rlt_servers *s, int i)
     return it_calls(s, i, "evalsha") + it_calls(s, i, "eval");
 }
 
+/* 10 x the ttl, while a minority (2 of 5 at most at any time) is killed,
+ * slowed past the node timeout and paused; master 2 is behind a proxy. */
 TEST(watchdog_keeps_the_lock_10x_its_ttl_through_minority_faults)
 {
     struct it_fix f = {0};
     struct watch w;
-    redlock_lock *l = held(&f, &w, 5, "wd-keep", 0, 0, 300);   /* every ttl/3 */
+    char err[256] = "", a2[64];
+    it_fix_start(&f, 5, NULL, IT_ASYNC | IT_NOCLIENT);
+    rlp_thread *px = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(f.s, 2), err, sizeof err);
+    CHECK_MSG(px != NULL, "%s", err);
+    snprintf(a2, sizeof a2, "127.0.0.1:%d", rlp_thread_port(px));
+    const char *addrs[5] = {rlt_servers_addr(f.s, 0), rlt_servers_addr(f.s, 1), a2,
+                            rlt_servers_addr(f.s, 3), rlt_servers_addr(f.s, 4)};
+    redlock_options o;
+    it_opts(&o);                                            /* node timeout 100 ms */
+    f.c = it_client_new(f.base, addrs, 5, &o);
+    CHECK_EQ(it_async_wait_connected(f.base, f.c, 5, 3000), 0);
+    redlock_lock *l = it_fix_lock(&f, f.c, "wd-keep");
+    CHECK_EQ(redlock_lock_set_watchdog(l, 0, 0), 0);        /* every ttl/3 */
+    watch_start(&w, &f, l, 300);
     long long before = scripts(f.s, 4);
-    run_for(&w, 600);
-    CHECK_EQ(rlt_servers_kill(f.s, 0), 0);                  /* a minority dies */
-    run_for(&w, 600);
-    CHECK_EQ(rlt_servers_pause(f.s, 1), 0);                 /* and one hangs */
-    run_for(&w, 900);
+
+    run_for(&w, 500);
+    rlp_thread_set_latency(px, RLP_DOWN, 40, 10);           /* slow but in time */
+    run_for(&w, 400);
+    rlp_thread_set_latency(px, RLP_DOWN, 150, 0);           /* slower than the timeout */
+    CHECK_EQ(rlt_servers_kill(f.s, 0), 0);                  /* and one dies */
+    run_for(&w, 700);
+    rlp_thread_set_latency(px, RLP_DOWN, 0, 0);
+    CHECK_EQ(rlt_servers_pause(f.s, 1), 0);                 /* one hangs */
+    run_for(&w, 700);
     CHECK_EQ(rlt_servers_resume(f.s, 1), 0);
-    run_for(&w, 900);
+    run_for(&w, 700);
     check_note("3000 ms on a 300 ms lock: %lld validity samples, the smallest %lld ms, "
                "%lld scripts on master 4", (long long)w.samples, (long long)w.min_validity,
                scripts(f.s, 4) - before);
@@ -141,6 +162,7 @@ TEST(watchdog_keeps_the_lock_10x_its_ttl_through_minority_faults)
     run_for(&w, 200);
     CHECK_EQ(w.lost, 0);
     done(&f, &w);
+    rlp_thread_stop(px);
 }
 
 TEST(watchdog_never_extends_after_release_or_free)

@@ -110,7 +110,7 @@ TEST(failover_mixed_faults_audited)
     char cmd[512], result[2048];
     snprintf(cmd, sizeof cmd,
              "sh " FO_DIR "failover.sh --seed %lld --masters 5 --workers 4 --lead 700 "
-             "--tail 700 --fencing mixed 2>&1",
+             "--tail 700 --fencing --watchdog mixed 2>&1",
              seed);
     int64_t t0 = check_now_ms();
     int rc = run_capture(cmd, 1, result, sizeof result);
@@ -123,6 +123,10 @@ TEST(failover_mixed_faults_audited)
     /* fencing tokens grew in acquisition order on every resource */
     CHECK_GT(result_num(result, "tokens"), 100);
     CHECK_EQ(result_num(result, "token_violations"), 0);
+    /* the async workers' locks were kept by the watchdog (held up to 3 x
+     * ttl), audited like the others; a lost-lock notice ends a hold */
+    CHECK_GT(result_num(result, "watchdog_moves"), 0);
+    CHECK_GE(result_num(result, "lost_notices"), 0);
     CHECK_EQ(rc, 0);
     /* the auditor actually checked held locks */
     CHECK_GT(result_num(result, "audit_checks"), 100);

@@ -53,7 +53,8 @@
 #   --idle-max MS (3)  --acquisitions N (random: stop once N acquisitions
 #   were logged)  --proxy (masters behind rlproxy in any scenario)
 #   --fencing (locks with fencing tokens: the check also requires every
-#   resource's tokens to grow in acquisition order)
+#   resource's tokens to grow in acquisition order)  --watchdog (the async
+#   workers' locks are kept by the library's watchdog, held ttl/2..3 x ttl)
 #   --audit-period MS (20)  --overreport MS (TEST ONLY: worker 0 tells its
 #   auditor MS more validity than it holds; the check must fail)
 #
@@ -72,7 +73,7 @@ REDIS=${REDIS_SERVER:-redis-server}
 HOLD_MIN=1 HOLD_MAX=""
 N=5 K=4 R=3 TTL=300 NODE_TIMEOUT=100 DOWN=1000 GAP=700 LEAD=1000 TAIL=1000
 SOAK=300 AOF=0 KEEP=0 UNSAFE=0 scenarios=""
-SEED="" KINDS="" EXTEND_PCT="" IDLE_MAX=3 ACQ_TARGET=0 USE_PROXY=0 MIX=0 FENCING=""
+SEED="" KINDS="" EXTEND_PCT="" IDLE_MAX=3 ACQ_TARGET=0 USE_PROXY=0 MIX=0 FENCING="" WATCHDOG=""
 AUDIT_PERIOD=20 OVERREPORT=0
 
 die() { echo "failover: $*" >&2; exit 2; }
@@ -98,6 +99,7 @@ while [ $# -gt 0 ]; do
     --kinds) KINDS=$2; shift ;;
     --extend-pct) EXTEND_PCT=$2; shift ;;
     --fencing) FENCING=--fencing ;;
+    --watchdog) WATCHDOG=--watchdog ;;
     --idle-max) IDLE_MAX=$2; shift ;;
     --acquisitions) ACQ_TARGET=$2; shift ;;
     --proxy) USE_PROXY=1 ;;
@@ -278,12 +280,14 @@ while [ $j -lt "$K" ]; do
     fi
     over=""
     [ $j = 0 ] && [ "$OVERREPORT" != 0 ] && over="--overreport $OVERREPORT"
+    wd=""
+    case "$role" in *--async*) wd=$WATCHDOG ;; esac
     # shellcheck disable=SC2086
     "$WORKER" --id $j --masters "$addrs" --audit "$direct" --log "$dir/worker-$j.log" \
         --resources "$R" --ttl "$TTL" --hold-min "$HOLD_MIN" --hold-max "$HOLD_MAX" \
         --idle-max "$IDLE_MAX" --node-timeout "$NODE_TIMEOUT" --seconds 100000 \
         --extend-pct "$EXTEND_PCT" --audit-period "$AUDIT_PERIOD" --seed "$SEED" \
-        --block-file "$dir/block-ms" $role $over $FENCING &
+        --block-file "$dir/block-ms" $role $over $FENCING $wd &
     eval "wpid_$j=$!"
     worker_pids="$worker_pids $!"
     j=$((j + 1))

@@ -127,6 +127,8 @@ typedef struct ival {
 } ival;
 
 static acq *A;
+static long long lost_notices;     /* L lines (--watchdog workers) */
+static long long watchdog_moves;   /* T lines of no duration (--watchdog workers) */
 static size_t nA, capA;
 static fail *F;
 static size_t nF, capF;
@@ -272,6 +274,7 @@ static int read_log(const char *path, int file_index)
                 fclose(f);
                 return -1;
             }
+            watchdog_moves += a == b;   /* --watchdog: the validity the watchdog moved */
             seg_close(last, a);
             A[last].seg_start = b;
             A[last].seg_until = c;
@@ -351,6 +354,13 @@ static int read_log(const char *path, int file_index)
             if (last != (size_t)-1)
                 seg_close(last, INT64_MAX);   /* never released (killed?) */
             last = nA++;
+            break;
+        case 'L':   /* the library's lost-lock notice: the holder stops here */
+            if (sscanf(line, "L %63s %71s %lld %d", res, val, &a, &n) != 4)
+                goto bad;
+            lost_notices++;
+            if (last != (size_t)-1 && !strcmp(A[last].value, val))
+                seg_close(last, a);
             break;
         case 'R':
             if (sscanf(line, "R %63s %71s %lld %lld", res, val, &a, &b) != 4)
@@ -952,14 +962,14 @@ int main(int argc, char **argv)
            "proxy_setresets=%lld proxy_hostile_conns=%lld audit_inflight_checks=%lld "
            "audit_inflight_violations=%lld audit_inflight_min_slack_us=%lld "
            "extends_inflight=%lld extends_inflight_above_ttl=%lld tokens=%zu "
-           "token_violations=%lld",
+           "token_violations=%lld lost_notices=%lld watchdog_moves=%lld",
            nA, nF, nX, ov, nov, before, during, between, after, held_pct, pauses, expired,
            outage_acq, u_checks, u_judged, viol,
            (long long)(u_min_slack == INT64_MAX ? -1 : u_min_slack), (long long)u_max_rtt,
            u_unknown, nT, ext_failed, ext_shorter, ext_slow, ext_failed_slow, loop_blocks,
            loop_blocks_inflight, fb[12], async_workers, small_pending, y_setresets, y_hostile,
            u_ijudged, iviol, (long long)(u_imin_slack == INT64_MAX ? -1 : u_imin_slack),
-           ext_inflight, ext_inflight_above, ntok, tbad);
+           ext_inflight, ext_inflight_above, ntok, tbad, lost_notices, watchdog_moves);
     for (int j = 0; j < nk; j++)
         printf(" fault_%s=%lld", kinds[j], kcount[j]);
     printf("\n");

@@ -208,9 +208,9 @@ static struct {
     const char *masters, *audit, *logpath, *prefix, *block_file;
     int64_t id, nres, seconds, count, ttl, hold_min, hold_max, idle_max, node_timeout,
         connect_timeout, retry_count, retry_delay, reconnect_max, extend_pct, max_pending,
-        audit_period, audit_timeout, audit_tol_us, overreport, seed, async, fencing;
+        audit_period, audit_timeout, audit_tol_us, overreport, seed, async, fencing, watchdog;
 } O = {NULL, NULL, NULL, "fo:res", NULL, 0, 3, 10, 0, 300, 1, 5, 3, 100, 300, 3, 20, 100,
-       0, 0, 20, 50, 1000, 0, 0, 0, 0};
+       0, 0, 20, 50, 1000, 0, 0, 0, 0, 0};
 
 static void usage(FILE *f)
 {
@@ -230,6 +230,9 @@ static void usage(FILE *f)
             "  --extend-pct P       extend while holding, P %% of the steps (0)\n"
             "  --async              asynchronous API on the worker's own event base\n"
             "  --fencing            locks with fencing tokens (logged with each acquisition)\n"
+            "  --watchdog           (--async) the library's watchdog keeps each lock, held\n"
+            "                       ttl/2 .. 3 x ttl; its extends are logged as T lines when\n"
+            "                       the validity moves, a lost-lock notice as an L line\n"
             "  --block-file FILE    ms to block the loop on SIGUSR2 (async; 2 x node timeout)\n"
             "  --seed N             random seed (0: from the clock and pid)\n"
             "  --audit H:P,...      masters' direct addresses for the auditor (--masters)\n"
@@ -790,11 +793,42 @@ static void on_extended(redlock_lock *l, int status, void *pd)
 
 static int want_extend;
 
+/* --watchdog: the lock was lost (the library's notice): stop acting now */
+static void on_lost(redlock_lock *l, int reason, void *pd)
+{
+    (void)pd;
+    if (l != K.l || !holding)
+        return;
+    int64_t t = now_us();
+    logline("L %s %s %lld %d", names[K.r], K.val, (long long)t, reason);
+    unpublish(0);
+    K.valid_until = t;
+}
+
+/* --watchdog: log and publish the validity the watchdog's extends moved
+ * (as an extend that took no time: a T line with start = end) */
+static void watch_validity(void)
+{
+    int64_t v = redlock_lock_validity(K.l), t = now_us();
+    int64_t vu = t + v * 1000;
+    if (v <= 0 || vu <= K.valid_until + 1000 || !strcmp(inflight, "extend"))
+        return;
+    K.valid_until = vu;
+    logline("T %s %s %lld %lld %s %lld %zu %lld %d", names[K.r], K.val, (long long)t,
+            (long long)t, "OK", (long long)vu, redlock_lock_nodes_ok(K.l), (long long)O.ttl, 0);
+    publish(names[K.r], K.value, K.vlen, vu);
+}
+
 static void holding_step(void)
 {
     int ext;
-    int64_t wait = hold_step(&ext);
+    int64_t wait;
+    if (O.watchdog)
+        watch_validity();
+    wait = hold_step(&ext);
     want_extend = ext;
+    if (O.watchdog && wait > 20000 && !ext)
+        wait = 20000;   /* look at the validity again soon */
     if (wait > 0) {
         step_in(wait);
         return;
@@ -850,6 +884,10 @@ static void on_step(evutil_socket_t fd, short what, void *arg)
             }
             extend_started();
             maybe_block("extend");
+            return;
+        }
+        if (O.watchdog && now_us() < min64(K.hold_end, K.valid_until - 1000)) {
+            holding_step();     /* only looking at the validity */
             return;
         }
         holding = 0;
@@ -916,6 +954,10 @@ int main(int argc, char **argv)
             O.fencing = 1;
             continue;
         }
+        if (!strcmp(o, "--watchdog")) {
+            O.watchdog = 1;
+            continue;
+        }
         if (i + 1 >= argc) {
             fprintf(stderr, "rl-worker: %s needs a value\n", o);
             usage(stderr);
@@ -954,9 +996,14 @@ int main(int argc, char **argv)
         }
     }
     if (!O.masters || !O.logpath || O.nres < 1 || O.nres > MAX_RES || O.ttl < 10 ||
-        O.hold_max < O.hold_min || O.audit_timeout < 1 || O.audit_timeout > 999) {
+        O.hold_max < O.hold_min || O.audit_timeout < 1 || O.audit_timeout > 999 ||
+        (O.watchdog && !O.async)) {
         usage(stderr);
         return 2;
+    }
+    if (O.watchdog) {   /* holds the watchdog must carry */
+        O.hold_min = O.ttl / 2;
+        O.hold_max = 3 * O.ttl;
     }
 
     static char mbuf[4096], abuf[4096];
@@ -1060,7 +1107,9 @@ int main(int argc, char **argv)
     for (int64_t r = 0; r < O.nres; r++) {
         snprintf(names[r], sizeof names[r], "%s%lld", O.prefix, (long long)r);
         if (redlock_lock_new(&locks[r], C, names[r], strlen(names[r])) != 0 ||
-            (O.fencing && redlock_lock_set_fencing(locks[r], 1) != 0)) {
+            (O.fencing && redlock_lock_set_fencing(locks[r], 1) != 0) ||
+            (O.watchdog && (redlock_lock_set_watchdog(locks[r], 0, 0) != 0 ||
+                            redlock_lock_on_lost(locks[r], on_lost, NULL) != 0))) {
             fprintf(stderr, "rl-worker: redlock_lock_new failed\n");
             return 1;
         }

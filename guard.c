@@ -221,8 +221,8 @@ static void read_info(redlock__master *m, const redlock__reply *r)
     /* uptime is whole seconds, so it restarted at the latest uptime s
      * before now: counting from then errs on the safe side. */
     g->restart_at_us = redlock__now(m->net->loop) - uptime * 1000000;
-    snprintf(g->restart_text, sizeof g->restart_text, "restarted %llds ago (uptime%s)", uptime,
-             changed ? ", run_id changed" : "");
+    snprintf(g->restart_text, sizeof g->restart_text, "restarted %lld s ago (uptime%s)", uptime,
+             changed ? "; a new run_id" : "");
 }
 
 static void hello_reply(void *privdata, size_t tag, const redlock__reply *r, const char *why)

@@ -354,8 +354,8 @@ TEST(assume_config_reported_and_not_counted_when_strict)
     CHECK_RC(ls, redlock_try_acquire(ls, 10000), REDLOCK_EUNCOUNTED);
     CHECK_MSG(it_has(redlock_lock_errstr(ls), "strict"), "errstr: %s", redlock_lock_errstr(ls));
     redlock_node_result r;
-    node_result(ls, 1, &r);
-    CHECK_EQ(r.vote, REDLOCK_VOTE_OK);
+    node_result(ls, 1, &r);     /* ok, or not read yet when the two decided */
+    CHECK(r.vote == REDLOCK_VOTE_OK || r.vote == REDLOCK_VOTE_NONE);
     for (size_t i = 0; i < 3; i += 2) {
         redlock_node_stats st;
         node_result(ls, i, &r);

@@ -251,6 +251,8 @@ static int clock_story(int guard, const char *res)
     CHECK_RC(a, redlock_try_acquire_async(a, 10000, it_op_cb, &op), REDLOCK_OK);
     it_op_wait(&op, 2000);
     CHECK_RC(a, op.status, REDLOCK_OK);
+    /* (decided on a quorum: the third SET may still be on its way) */
+    CHECK_EQ(it_wait_lock_count(f.s, res, rlen, a, 3, 1000), 3);
     /* master 2 never got A's SET (as if it was down then) */
     cmd_ok(f.s, 2, "DEL %s", res, NULL);
     rlp_thread_set_timeshift(px[1], 30);

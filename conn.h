@@ -24,6 +24,13 @@ typedef struct redlock__net {
     /* A master went up or down (towards the application's node_cb). */
     void (*event)(void *privdata, size_t node, int event, const char *detail);
     void *event_privdata;
+    /* The guards' settings (guard.c): windows in ms, -1 automatic, 0 off;
+     * max_ttl_ms is the largest ttl an operation used so far (fanout.c). */
+    int64_t restart_guard_ms, clock_guard_ms;
+    int strict;
+    double drift_factor;
+    int64_t drift_min_ms;
+    int64_t max_ttl_ms;
 } redlock__net;
 
 /* A request's answer: r is the reply, or NULL when none will come (the

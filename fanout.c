@@ -187,6 +187,14 @@ static void vote(redlock__op *op, size_t node, enum redlock__vote v, const char 
 {
     if (op->votes[node] != REDLOCK__PENDING)
         return;     /* late: this node already timed out or failed */
+    /* An OK to an acquire or extend counts only when the guards trust the
+     * master (guard.c): restarted, clock jumped, strict configuration. */
+    if (v == REDLOCK__OK && op->ttl_ms && !(op->kind->flags & REDLOCK__KIND_UNDOES)) {
+        if (!now)
+            now = redlock__now(op->f->loop);
+        if (!redlock__guard_counts(&op->f->masters[node], now, &why))
+            v = REDLOCK__UNCOUNTED;
+    }
     op->votes[node] = (unsigned char)v;
     redlock__tally_set(&op->tally, REDLOCK__PENDING, v);
     if (!(op->kind->flags & REDLOCK__KIND_PROBE))
@@ -285,6 +293,9 @@ void redlock__op_start(redlock__op *op, redlock__op_done *done, void *privdata)
     op->done = done;
     op->done_privdata = privdata;
     op->start_us = now;
+    /* the guards' automatic window: the largest ttl in use */
+    if (op->ttl_ms > f->net->max_ttl_ms && !(op->kind->flags & REDLOCK__KIND_UNDOES))
+        f->net->max_ttl_ms = op->ttl_ms;
     op->clock_steps = f->loop->clock_steps;
     prepare_req(op);
     redlock__list_add(&f->live, &op->live);

@@ -15,6 +15,7 @@ typedef struct redlock__op redlock__op;
 /* The masters and what every operation over them shares. */
 typedef struct redlock__fleet {
     redlock__loop *loop;
+    redlock__net *net;                       /* max_ttl_ms is kept here */
     redlock__master *masters;
     size_t n;
     int64_t node_timeout_us;

@@ -190,7 +190,8 @@ int redlock_lock_node_result_(const redlock_lock *l, size_t node, redlock_node_r
 const char *redlock_vote_name(int vote)
 {
     static const char *const names[] = { "none", "ok", "refused", "timeout", "down", "error",
-                                         "full" };
+                                         "full",
+                                         "uncounted" };
     return vote >= 0 && vote < (int)(sizeof names / sizeof names[0]) ? names[vote] : "unknown";
 }
 

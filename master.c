@@ -17,7 +17,9 @@
  *
  * The handshake adds the master's own steps after the connection's AUTH,
  * SELECT and PING: CLIENT INFO (who the server thinks we are, for the kill
- * above), TIME (a first clock sample) and SCRIPT LOAD of every script.
+ * above), TIME (a first clock sample), the guards' INFO and CONFIG GET
+ * (guard.c) and SCRIPT LOAD of every script.  The clock samples and what
+ * they tell are guard.c's too.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +42,7 @@ int redlock__master_init(redlock__master *m, const redlock__net *net, size_t ind
     m->net = net;
     m->index = index;
     evtimer_assign(&m->undo_timer, net->loop->base, undo_timer_cb, m);
+    redlock__guard_init(m);
     m->stats.last_rtt_us = -1;
     if ((rc = redlock__addr_parse(&m->addr, address, err, errlen)) != 0)
         return rc;
@@ -360,6 +363,8 @@ static int master_hello(void *owner, redlock__conn *cn)
         m->hello_time_us = redlock__now(m->net->loop);
         rc |= redlock__conn_hello(cn, 1, argv, len, &sl);
     }
+    /* INFO server and CONFIG GET for the guards (guard.c; optional) */
+    rc |= redlock__guard_hello(m, cn);
     /* Load the scripts now so the first EVALSHA finds them; optional,
      * because an ACL user may lack SCRIPT (EVAL then loads on NOSCRIPT). */
     for (int i = 0; i < REDLOCK__NSCRIPTS && rc == 0; i++) {
@@ -378,6 +383,7 @@ static void master_up(void *owner, redlock__conn *cn)
 
     send_owed(m);
     m->stats.connects++;
+    redlock__guard_up(m);
     if (m->net->event)
         m->net->event(m->net->event_privdata, m->index, REDLOCK_NODE_UP, "connected");
 }
@@ -390,50 +396,6 @@ static void master_down(void *owner, redlock__conn *cn, const char *why, int tel
     evtimer_del(&m->undo_timer);    /* owed undos go after the next handshake */
     if (tell && m->net->event)
         m->net->event(m->net->event_privdata, m->index, REDLOCK_NODE_DOWN, why);
-}
-
-/* ---- clock samples --------------------------------------------------------- */
-
-static int parse_ll(const redlock__reply *r, long long *out)
-{
-    long long v = 0;
-    if (r->type != REDLOCK__REPLY_STRING || r->len == 0 || r->len > 18)
-        return -1;
-    for (size_t i = 0; i < r->len; i++) {
-        if (r->str[i] < '0' || r->str[i] > '9')
-            return -1;
-        v = v * 10 + (r->str[i] - '0');
-    }
-    *out = v;
-    return 0;
-}
-
-int redlock__time_parse(const redlock__reply *r, int64_t *us)
-{
-    long long s, u;
-    if (r->type != REDLOCK__REPLY_ARRAY || r->elements != 2 || parse_ll(r->element[0], &s) != 0 ||
-        parse_ll(r->element[1], &u) != 0 || u >= 1000000 || s > INT64_MAX / 1000000 - 1)
-        return -1;
-    *us = (int64_t)s * 1000000 + u;
-    return 0;
-}
-
-void redlock__master_time(redlock__master *m, int64_t server_us, int64_t sent_us,
-                          int64_t now_us)
-{
-    redlock__clock_sample *c = &m->clock;
-    int64_t offset;
-
-    /* The server read its clock somewhere between send and reply: take the
-     * midpoint (the error is at most half the round trip). */
-    offset = server_us - (sent_us + (now_us - sent_us) / 2);
-    if (c->samples) {
-        c->change_us = offset - c->offset_us;
-        c->interval_us = now_us - c->at_us;
-    }
-    c->offset_us = offset;
-    c->at_us = now_us;
-    c->samples++;
 }
 
 /* ---- the second connection ------------------------------------------------ */
@@ -489,6 +451,7 @@ void redlock__master_close(redlock__master *m)
     if (!m->net)
         return;
     evtimer_del(&m->undo_timer);
+    redlock__guard_close(m);
     redlock__conn_close(&m->side);
     redlock__conn_close(&m->conn);
     owed_free(m);

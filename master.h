@@ -34,8 +34,30 @@ typedef struct redlock__clock_sample {
     int64_t change_us;         /* offset - the previous sample's offset */
     int64_t interval_us;       /* client time between those two samples */
     int64_t at_us;             /* client time of the latest sample */
+    int64_t err_us;            /* the latest sample's error: half its round trip */
     uint64_t samples;
 } redlock__clock_sample;
+
+/* What the guards know of a master (guard.c): restarts (INFO server at
+ * each handshake), clock jumps (the clock samples), configuration (CONFIG
+ * GET at each handshake).  Times are the client's clock. */
+typedef struct redlock__guard {
+    char run_id[41];           /* "" before the first INFO */
+    int64_t uptime_s;          /* at the last handshake; -1: unknown */
+    int64_t restart_at_us;     /* the latest moment it may have restarted */
+    int64_t jump_at_us;        /* when a clock jump was seen; 0: never */
+    int64_t ref_offset_us, ref_at_us, ref_err_us;   /* the rate's reference sample */
+    uint64_t restarts, jumps;
+    unsigned config;           /* REDLOCK_GUARD_EVICTS, _NO_PERSIST, _UNKNOWN */
+    unsigned hello_config;     /* what this handshake's replies found so far */
+    int hello_aof, hello_save; /* appendonly yes / save points (-1: not read) */
+    unsigned told;             /* the last findings reported (node events) */
+    int told_uncounted;
+    struct event tell;         /* report from the loop, and at a window's end */
+    char policy[32];           /* maxmemory-policy, or "" */
+    char restart_text[64], clock_text[128], config_text[160];
+    char why[440];             /* a vote's detail, or the stats' text */
+} redlock__guard;
 
 typedef struct redlock__master {
     const redlock__net *net;
@@ -53,6 +75,7 @@ typedef struct redlock__master {
     struct event undo_timer;           /* resend undos refused with an error */
     redlock__clock_sample clock;
     int64_t hello_time_us;             /* when the handshake's TIME was queued */
+    redlock__guard guard;              /* guard.c */
     redlock_node_stats stats;          /* counters; strings set on read */
 } redlock__master;
 
@@ -142,6 +165,7 @@ static inline void redlock__master_count(redlock__master *m, enum redlock__vote 
         break;
     case REDLOCK__DOWN: st->unreachable++; break;
     case REDLOCK__FULL: break;  /* counted when refused */
+    case REDLOCK__UNCOUNTED: st->uncounted++; break;
     default: st->errors++; break;
     }
 }
@@ -152,6 +176,32 @@ void redlock__master_time(redlock__master *m, int64_t server_us, int64_t sent_us
 /* Parse a TIME reply into microseconds; 0 or -1. */
 int redlock__time_parse(const redlock__reply *r, int64_t *us);
 int redlock__master_up(const redlock__master *m);
+
+/* ---- guard.c: the guards for the algorithm's assumptions ---------------- */
+
+void redlock__guard_init(redlock__master *m);
+void redlock__guard_close(redlock__master *m);
+/* Queue INFO server and CONFIG GET (optional steps) in the handshake. */
+int redlock__guard_hello(redlock__master *m, redlock__conn *cn);
+/* The handshake was answered: judge what it found, report from the loop. */
+void redlock__guard_up(redlock__master *m);
+/* 1 when an OK vote of `m` to an operation with a ttl counts towards the
+ * quorum at `now`; else 0 with *why (a vote's detail).  Inline: it runs
+ * for every OK vote; only a master some guard has something on pays more. */
+int redlock__guard_judge(redlock__master *m, int64_t now, const char **why);
+static inline int redlock__guard_counts(redlock__master *m, int64_t now, const char **why)
+{
+    const redlock__guard *g = &m->guard;
+    if (g->uptime_s < 0 && !g->jump_at_us && !(g->config && m->net->strict))
+        return 1;
+    return redlock__guard_judge(m, now, why);
+}
+/* REDLOCK_GUARD_* bits at `now`, *counted, and *until_us: the end of the
+ * window that keeps it out (0: none; -1: its configuration, strict). */
+unsigned redlock__guard_flags(const redlock__master *m, int64_t now, int *counted,
+                              int64_t *until_us);
+/* The guards' findings in words, for the node stats. */
+const char *redlock__guard_text(redlock__master *m, int64_t now);
 /* Reconnect now if the master is down and its back-off has passed. */
 void redlock__master_kick(redlock__master *m);
 

@@ -69,6 +69,7 @@ int redlock__failure_code(const redlock__tally *t)
         { REDLOCK__DOWN, REDLOCK_ECONNECT },
         { REDLOCK__ERROR, REDLOCK_ESERVER },
         { REDLOCK__FULL, REDLOCK_EFULL },
+        { REDLOCK__UNCOUNTED, REDLOCK_EUNCOUNTED },
     };
     unsigned best = 0;
     int code = REDLOCK_ETIMEDOUT;   /* quorum reached but no validity left */

@@ -39,6 +39,8 @@ static void options_defaults(redlock_options *o)
     o->max_timeouts = 3;
     o->key_prefix = "";
     o->clock_probe_ms = 1000;
+    o->restart_guard_ms = -1;   /* automatic: the largest ttl in use */
+    o->clock_guard_ms = -1;
 }
 
 void redlock_options_init_(redlock_options *o, size_t size)
@@ -96,6 +98,12 @@ static int check_options(const redlock_options *o, char *err, size_t errlen)
         return errf(err, errlen, REDLOCK_EINVAL, "max_timeouts must be >= 0");
     if (o->clock_probe_ms < 0 || o->clock_probe_ms > HOUR_MS)
         return errf(err, errlen, REDLOCK_EINVAL, "clock_probe_ms must be in 0 .. 3600000");
+    if (o->restart_guard_ms < -1 || o->restart_guard_ms > MAX_TTL_MS)
+        return errf(err, errlen, REDLOCK_EINVAL,
+                    "restart_guard_ms must be -1 (automatic), 0 (off) or 1 .. 2^40");
+    if (o->clock_guard_ms < -1 || o->clock_guard_ms > MAX_TTL_MS)
+        return errf(err, errlen, REDLOCK_EINVAL,
+                    "clock_guard_ms must be -1 (automatic), 0 (off) or 1 .. 2^40");
     if (o->user && !o->password)
         return errf(err, errlen, REDLOCK_EINVAL, "user needs a password");
     return 0;
@@ -273,8 +281,10 @@ int redlock_client_new_(redlock_client **out, struct event_base *base,
     c->net = (redlock__net){ &c->loop, o.connect_timeout_ms, o.node_timeout_ms,
                              o.reconnect_min_ms, o.reconnect_max_ms, o.max_pending,
                              o.max_timeouts, NULL, NULL, o.tls_insecure_skip_verify,
-                             node_event, c };
+                             node_event, c, o.restart_guard_ms, o.clock_guard_ms,
+                             o.strict != 0, o.drift_factor, o.drift_min_ms, 0 };
     c->fleet.loop = &c->loop;
+    c->fleet.net = &c->net;
     c->fleet.node_timeout_us = o.node_timeout_ms * 1000;
     redlock__list_init(&c->fleet.live);
     redlock__list_init(&c->locks);
@@ -363,6 +373,19 @@ int redlock_client_node_stats_(const redlock_client *c, size_t node, redlock_nod
     st.clock_offset_us = m->clock.offset_us;
     st.clock_change_us = m->clock.change_us;
     st.clock_interval_us = m->clock.interval_us;
+    {
+        /* The guards' view now (guard.c).  Reading it reads the clock and
+         * writes the text into the client: the struct is not const. */
+        redlock_client *w = (redlock_client *)(uintptr_t)c;
+        redlock__master *mm = &w->fleet.masters[node];
+        int64_t now = redlock__now(&w->loop), until;
+        st.guard_flags = redlock__guard_flags(m, now, &st.counted, &until);
+        st.counted_in_ms = until > 0 ? (until - now + 999) / 1000 : until;
+        st.uptime_s = m->guard.uptime_s;
+        st.restarts = m->guard.restarts;
+        st.clock_jumps = m->guard.jumps;
+        st.guard_detail = redlock__guard_text(mm, now);
+    }
     /* a caller built against an older header gets the fields it knows */
     memcpy(out, &st, size < sizeof st ? size : sizeof st);
     return 0;
@@ -412,6 +435,8 @@ const char *redlock_strerror(int code)
     case REDLOCK_ECLOSED: return "the client was freed";
     case REDLOCK_ESYSTEM: return "system call failed";
     case REDLOCK_EFULL: return "request queues full (max_pending)";
+    case REDLOCK_EUNCOUNTED: return "masters' votes not counted (a guard: restarted, clock jumped, "
+                                    "or unsafe configuration in strict mode)";
     default: return "unknown error code";
     }
 }

@@ -84,12 +84,29 @@ struct event_base;
 #define REDLOCK_ESYSTEM   -11  /* a system call failed (message has errno text) */
 #define REDLOCK_EFULL     -12  /* masters' request queues were full (max_pending):
                                 * refused by this client, nothing was sent */
+#define REDLOCK_EUNCOUNTED -13 /* masters said OK but a guard did not count
+                                * their votes (restarted, clock jumped, or an
+                                * unsafe configuration in strict mode) */
 
 /* Node events for redlock_node_cb. */
 #define REDLOCK_NODE_UP    1   /* connected and answered the handshake */
 #define REDLOCK_NODE_DOWN  2   /* connection lost or attempt failed; retried
                                   * with back-off (a failed retry is reported
                                   * only when its reason changed) */
+/* Guards (since 0.2.0; docs/safety.md, "What it assumes").  The detail
+ * says which guard, why and for how long; redlock_node_stats has the same
+ * in guard_flags, counted_in_ms and guard_detail. */
+#define REDLOCK_NODE_UNCOUNTED 3 /* its OK votes stop counting towards a
+                                  * quorum (restarted or clock jumped within
+                                  * the guard window; strict mode: unsafe
+                                  * configuration); requests still go to it */
+#define REDLOCK_NODE_COUNTED   4 /* its OK votes count again */
+#define REDLOCK_NODE_UNSAFE    5 /* its configuration breaks an assumption
+                                  * (evicting maxmemory-policy, no
+                                  * persistence), or INFO / CONFIG were
+                                  * refused so a guard cannot judge it; still
+                                  * counted unless strict.  Reported when the
+                                  * finding changes (first handshake included) */
 
 typedef struct redlock_client redlock_client;
 typedef struct redlock_lock redlock_lock;
@@ -167,6 +184,33 @@ typedef struct redlock_options {
     const char *password;        /* NULL: the password for masters whose
                                   * address gives none (no URL encoding
                                   * needed); wiped from memory on free      */
+    /* Guards for the algorithm's assumptions (docs/safety.md).  A guarded
+     * master still gets every request; its OK votes to an acquire or an
+     * extend just do not count towards the quorum (REDLOCK_VOTE_UNCOUNTED,
+     * REDLOCK_NODE_UNCOUNTED).  A window is in ms: -1 (the default) is
+     * automatic, the largest ttl this client has used (including the
+     * operation being decided) plus its drift allowance: every key the
+     * master may have lost had at most that ttl when all clients of the
+     * masters use the same ttls, so after the window nothing it forgot can
+     * still be held; give a fixed window when other clients use longer
+     * ttls.  0 turns the guard off; else 1 .. 2^40. */
+    int64_t restart_guard_ms;    /* -1: a master whose INFO uptime (or changed
+                                  * run_id) shows a restart less than the
+                                  * window ago is not counted until the
+                                  * window has passed since the restart */
+    int64_t clock_guard_ms;      /* -1: a master whose TIME moved against this
+                                  * client's clock by more than the drift
+                                  * allowance between two samples (a jump, or
+                                  * a rate beyond drift_factor) is not counted
+                                  * for the window after the sample that
+                                  * showed it (seen at most clock_probe_ms
+                                  * late) */
+    int strict;                  /* 0: a master whose maxmemory-policy may
+                                  * evict keys with a ttl, that persists
+                                  * nothing (no AOF, no RDB save point), or
+                                  * that refused INFO or CONFIG GET, is only
+                                  * reported (REDLOCK_NODE_UNSAFE); 1: it is
+                                  * also not counted */
 } redlock_options;
 
 /* Growing.  redlock_options, redlock_node_stats and redlock_node_result
@@ -250,7 +294,28 @@ typedef struct redlock_node_stats {
     int64_t clock_offset_us;     /* at the latest sample */
     int64_t clock_change_us;     /* latest offset - the previous one */
     int64_t clock_interval_us;   /* client time between those two samples */
+    /* Guards (see the options restart_guard_ms, clock_guard_ms, strict). */
+    unsigned guard_flags;        /* REDLOCK_GUARD_* bits that hold now */
+    int counted;                 /* 1: its OK votes count towards a quorum */
+    int64_t counted_in_ms;       /* not counted for a window: ms until it
+                                  * counts again (0 otherwise; -1: not while
+                                  * strict and its configuration unsafe) */
+    int64_t uptime_s;            /* INFO uptime_in_seconds at the last
+                                  * handshake; -1: unknown */
+    uint64_t restarts;           /* run_id changed between two handshakes */
+    uint64_t clock_jumps;        /* samples that moved by more than the drift
+                                  * allowance */
+    uint64_t uncounted;          /* votes: OK, but kept out of the quorum */
+    const char *guard_detail;    /* the guards' findings in words, or "" */
 } redlock_node_stats;
+
+/* redlock_node_stats.guard_flags */
+#define REDLOCK_GUARD_RESTARTED  0x01  /* restarted within the window */
+#define REDLOCK_GUARD_CLOCK      0x02  /* its clock jumped within the window */
+#define REDLOCK_GUARD_EVICTS     0x04  /* maxmemory-policy volatile-* or allkeys-* */
+#define REDLOCK_GUARD_NO_PERSIST 0x08  /* appendonly no and no save point */
+#define REDLOCK_GUARD_UNKNOWN    0x10  /* INFO or CONFIG GET refused (an ACL):
+                                        * restarts or configuration not seen */
 
 REDLOCK_API int redlock_client_node_stats_(const redlock_client *client, size_t node,
                                            redlock_node_stats *out, size_t size);
@@ -343,6 +408,8 @@ REDLOCK_API const char *redlock_lock_errstr(const redlock_lock *lock);
 #define REDLOCK_VOTE_DOWN     4   /* not connected, or the connection was lost */
 #define REDLOCK_VOTE_ERROR    5   /* the server answered an error */
 #define REDLOCK_VOTE_FULL     6   /* not sent: max_pending requests were queued */
+#define REDLOCK_VOTE_UNCOUNTED 7  /* it said OK, but a guard kept it out of the
+                                   * quorum (detail says which; since 0.2.0) */
 
 typedef struct redlock_node_result {
     int vote;                    /* REDLOCK_VOTE_* */

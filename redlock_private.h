@@ -87,6 +87,7 @@ enum redlock__vote {
     REDLOCK__DOWN,      /* not connected, or the connection was lost       */
     REDLOCK__ERROR,     /* the server answered an error                    */
     REDLOCK__FULL,      /* not sent: the node's queue held max_pending     */
+    REDLOCK__UNCOUNTED, /* OK, but a guard keeps the node out (guard.c)   */
     REDLOCK__NVOTES
 };
 

@@ -189,7 +189,7 @@ static void count_node_event(redlock_client *c, size_t node, int event, const ch
         ev->up[node]++;
     else if (event == REDLOCK_NODE_DOWN)
         ev->down[node]++;
-    else
+    else if (event != REDLOCK_NODE_UNSAFE)  /* the masters persist nothing */
         ev->bad_node++;
 }
 

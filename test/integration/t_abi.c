@@ -27,6 +27,9 @@ TEST(abi_sizes_passed_by_the_header)
     redlock_options_init(&o);
     CHECK_EQ(o.clock_probe_ms, 1000);
     CHECK(o.user == NULL && o.password == NULL);
+    CHECK_EQ(o.restart_guard_ms, -1);
+    CHECK_EQ(o.clock_guard_ms, -1);
+    CHECK_EQ(o.strict, 0);
     /* ... and a shorter one (an older program's) only what it has room for */
     unsigned char buf[sizeof(redlock_options) + 16];
     size_t old = offsetof(redlock_options, clock_probe_ms);

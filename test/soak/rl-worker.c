@@ -178,6 +178,8 @@ static void on_node(redlock_client *c, size_t node, int event, const char *detai
     (void)c;
     (void)detail;
     (void)pd;
+    if (event != REDLOCK_NODE_UP && event != REDLOCK_NODE_DOWN)
+        return;     /* the guards' events: not part of the log */
     logline("N %lld %zu %s", (long long)now_us(), node,
             event == REDLOCK_NODE_UP ? "up" : "down");
 }

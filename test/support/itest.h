@@ -14,7 +14,8 @@
 struct event_base;
 
 /* Options for fast tests: node_timeout 100 ms, connect_timeout 500 ms,
- * 3 retries 10 +- 5 ms apart, reconnection back-off 5 .. 50 ms. */
+ * 3 retries 10 +- 5 ms apart, reconnection back-off 5 .. 50 ms; the
+ * restart guard off (the masters were just started). */
 void it_opts(redlock_options *o);
 
 /* Start n servers; the test fails when they do not start. */

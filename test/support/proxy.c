@@ -446,6 +446,32 @@ static int conn_check(rlp_conn *c)
     return 0;
 }
 
+/* timeshift: move the seconds of every TIME reply in buf (a chunk from the
+ * server) by `shift`, keeping their 10 digits. */
+static void shift_time(rlp_proxy *p, unsigned char *buf, size_t n, int shift)
+{
+    static const char head[] = "*2\r\n$10\r\n";
+    size_t hl = sizeof head - 1;
+
+    for (size_t i = 0; i + hl + 12 <= n; i++) {
+        long long s = 0;
+        size_t k;
+        char digits[16];
+        if (memcmp(buf + i, head, hl) != 0)
+            continue;
+        for (k = 0; k < 10 && buf[i + hl + k] >= '0' && buf[i + hl + k] <= '9'; k++)
+            s = s * 10 + (buf[i + hl + k] - '0');
+        if (k < 10 || buf[i + hl + 10] != '\r')
+            continue;
+        s += shift;
+        if (s < 1000000000LL || s > 9999999999LL)
+            continue;
+        snprintf(digits, sizeof digits, "%010lld", s);
+        memcpy(buf + i + hl, digits, 10);
+        p->st.time_rewrites++;
+    }
+}
+
 static void on_read(evutil_socket_t fd, short what, void *arg)
 {
     rlp_dir *d = arg;
@@ -456,6 +482,8 @@ static void on_read(evutil_socket_t fd, short what, void *arg)
     (void)what;
 
     n = recv(fd, buf, sizeof buf, 0);
+    if (n > 0 && d->idx == DOWN && p->f.timeshift_s)
+        shift_time(p, buf, (size_t)n, p->f.timeshift_s);
     if (n > 0 && d->idx == DOWN && p->f.hostile && !c->poisoned && !c->sink && !d->done) {
         p->st.dropped_down += (unsigned long long)n;
         poison(c, p->f.hostile);
@@ -908,6 +936,12 @@ void rlp_proxy_set_hostile(rlp_proxy *p, int kind)
         reset_poisoned(p);
 }
 
+void rlp_proxy_set_timeshift(rlp_proxy *p, int seconds)
+{
+    if (p)
+        p->f.timeshift_s = seconds;
+}
+
 void rlp_proxy_clear(rlp_proxy *p)
 {
     if (!p)
@@ -1145,6 +1179,7 @@ static void c_refuse(rlp_proxy *p, void *v) { struct targs *a = v; rlp_proxy_set
 static void c_reset(rlp_proxy *p, void *v) { (void)v; rlp_proxy_reset_all(p); }
 static void c_setreset(rlp_proxy *p, void *v) { struct targs *a = v; rlp_proxy_set_setreset(p, a->a); }
 static void c_hostile(rlp_proxy *p, void *v) { struct targs *a = v; rlp_proxy_set_hostile(p, a->a); }
+static void c_timeshift(rlp_proxy *p, void *v) { struct targs *a = v; rlp_proxy_set_timeshift(p, a->a); }
 static void c_clear(rlp_proxy *p, void *v) { (void)v; rlp_proxy_clear(p); }
 static void c_stats(rlp_proxy *p, void *v) { struct targs *a = v; rlp_proxy_stats(p, a->st); }
 static void c_stop(rlp_proxy *p, void *v) { (void)v; event_base_loopbreak(p->base); }
@@ -1197,6 +1232,11 @@ void rlp_thread_set_hostile(rlp_thread *t, int kind)
 {
     struct targs a = { 0, kind, 0, 0, NULL };
     rlp_thread_call(t, c_hostile, &a);
+}
+void rlp_thread_set_timeshift(rlp_thread *t, int seconds)
+{
+    struct targs a = { 0, seconds, 0, 0, NULL };
+    rlp_thread_call(t, c_timeshift, &a);
 }
 void rlp_thread_clear(rlp_thread *t) { rlp_thread_call(t, c_clear, NULL); }
 

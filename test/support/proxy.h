@@ -64,6 +64,10 @@
  *                RLP_HOSTILE_GARBAGE  4 KiB of random bytes, no valid type;
  *              everything else the server sends on that connection is then
  *              dropped.  Turning it off (or clear) resets those connections.
+ *   timeshift  (guards) A master whose clock jumped: every TIME reply the
+ *              server sends ("*2\r\n$10\r\n<seconds>...") reaches the client
+ *              with its seconds moved by this many (the length unchanged);
+ *              nothing else is touched.  The server's own clock is not.
  *
  * Closing: EOF from one side is forwarded (shutdown(SHUT_WR)) to the other
  * side once the data queued before it has been delivered (after its delay);
@@ -108,6 +112,7 @@ typedef struct rlp_stats {
     unsigned long long dropped_up, dropped_down; /* discarded by blackhole/halfopen */
     unsigned long setresets;      /* connections reset after forwarding a SET */
     unsigned long hostile_conns;  /* connections given a hostile reply */
+    unsigned long time_rewrites;  /* TIME replies moved by timeshift */
 } rlp_stats;
 
 /* Current fault settings, as last set. */
@@ -117,6 +122,7 @@ typedef struct rlp_faults {
     int blackhole, halfopen, refuse, pause;
     int setreset;                     /* SET-forwarding resets still to do */
     int hostile;                      /* RLP_HOSTILE_* */
+    int timeshift_s;                  /* seconds added to TIME replies */
 } rlp_faults;
 
 enum { RLP_HOSTILE_OFF = 0, RLP_HOSTILE_LINE = 1, RLP_HOSTILE_ERROR = 2, RLP_HOSTILE_GARBAGE = 3 };
@@ -144,6 +150,7 @@ void rlp_proxy_set_refuse(rlp_proxy *p, int on);
 void rlp_proxy_reset_all(rlp_proxy *p);
 void rlp_proxy_set_setreset(rlp_proxy *p, int count);
 void rlp_proxy_set_hostile(rlp_proxy *p, int kind);
+void rlp_proxy_set_timeshift(rlp_proxy *p, int seconds);
 /* Back to a clean pipe: no latency, no bandwidth limit, no blackhole,
  * halfopen, pause, refuse, setreset or hostile.  Existing connections are
  * kept, except those a hostile reply was injected into (reset). */
@@ -184,6 +191,7 @@ void rlp_thread_set_refuse(rlp_thread *t, int on);
 void rlp_thread_reset_all(rlp_thread *t);
 void rlp_thread_set_setreset(rlp_thread *t, int count);
 void rlp_thread_set_hostile(rlp_thread *t, int kind);
+void rlp_thread_set_timeshift(rlp_thread *t, int seconds);
 void rlp_thread_clear(rlp_thread *t);
 void rlp_thread_stats(rlp_thread *t, rlp_stats *out);
 

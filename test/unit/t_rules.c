@@ -115,3 +115,25 @@ TEST(rules_fence_token_needs_a_quorum_at_the_maximum)
     CHECK_EQ(redlock__fence_token(votes, split, 5, 2, wall, &token), 1);
     CHECK_EQ(token, F + 41);
 }
+
+/* A guard's uncounted vote (guard.c) is no OK: it cannot make a quorum,
+ * and when it is what sank the quorum the failure says so. */
+TEST(rules_an_uncounted_vote_is_no_ok)
+{
+    redlock__rule maj = { REDLOCK__RULE_MAJORITY, 0 };
+    redlock__tally t;
+    CHECK_EQ(redlock__tally_init(&t, 3, maj), 0);
+    redlock__tally_set(&t, REDLOCK__PENDING, REDLOCK__OK);
+    redlock__tally_set(&t, REDLOCK__PENDING, REDLOCK__UNCOUNTED);
+    CHECK_EQ(redlock__decide(&t, INT64_MAX), U);
+    redlock__tally_set(&t, REDLOCK__PENDING, REDLOCK__UNCOUNTED);
+    CHECK_EQ(redlock__decide(&t, INT64_MAX), L);
+    CHECK_EQ(redlock__failure_code(&t), REDLOCK_EUNCOUNTED);
+    CHECK_EQ((int)REDLOCK__UNCOUNTED, REDLOCK_VOTE_UNCOUNTED);
+    /* a refusal weighs as much: the lock is held elsewhere */
+    CHECK_EQ(redlock__tally_init(&t, 3, maj), 0);
+    redlock__tally_set(&t, REDLOCK__PENDING, REDLOCK__REFUSED);
+    redlock__tally_set(&t, REDLOCK__PENDING, REDLOCK__UNCOUNTED);
+    CHECK_EQ(redlock__decide(&t, INT64_MAX), L);
+    CHECK_EQ(redlock__failure_code(&t), REDLOCK_ENOQUORUM);
+}

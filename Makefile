@@ -26,8 +26,8 @@ PKG_CONFIG ?= pkg-config
 LIB_DEPS = libevent libevent_openssl openssl
 DEPS = hiredis $(LIB_DEPS)
 DEP_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(DEPS) 2>/dev/null)
-LIB_LIBS := $(shell $(PKG_CONFIG) --libs $(LIB_DEPS) 2>/dev/null || echo -levent_openssl -levent -lssl -lcrypto)
-DEP_LIBS := $(shell $(PKG_CONFIG) --libs $(DEPS) 2>/dev/null || echo -lhiredis -levent_openssl -levent -lssl -lcrypto)
+LIB_LIBS := $(shell $(PKG_CONFIG) --libs $(LIB_DEPS) 2>/dev/null || echo -levent_openssl -levent -lssl -lcrypto) -pthread
+DEP_LIBS := $(shell $(PKG_CONFIG) --libs $(DEPS) 2>/dev/null || echo -lhiredis -levent_openssl -levent -lssl -lcrypto) -pthread
 
 WARN = -std=c11 -Wall -Wextra -Wstrict-prototypes -Wwrite-strings \
        -Wshadow -Wpointer-arith -Wno-missing-field-initializers
@@ -45,7 +45,7 @@ ALL_CFLAGS = $(WARN) $(OPT) -D_GNU_SOURCE -fPIC -fvisibility=hidden \
              -I. $(DEP_CFLAGS) $(CPPFLAGS) $(CFLAGS)
 ALL_LDFLAGS = $(LDFLAGS)
 
-LIB_SRCS = redlock.c lock.c lockop.c watchdog.c sync.c mutex.c probe.c fanout.c master.c guard.c conn.c dial.c resp.c loop.c addr.c script.c tls.c quorum.c clock.c
+LIB_SRCS = redlock.c lock.c lockop.c watchdog.c sync.c thread.c mutex.c probe.c fanout.c master.c guard.c conn.c dial.c resp.c loop.c addr.c script.c tls.c quorum.c clock.c
 LIB_OBJS = $(LIB_SRCS:.c=.o)
 LIB_HDRS = redlock.h redlock_private.h conn.h master.h fanout.h lock_private.h resp.h
 

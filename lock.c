@@ -12,7 +12,7 @@
 
 #define MAX_KEY (512 * 1024 * 1024)     /* Redis's limit of a string */
 
-int redlock_lock_new(redlock_lock **out, redlock_client *c, const void *resource, size_t len)
+static int redlock_lock_new_ungated(redlock_lock **out, redlock_client *c, const void *resource, size_t len)
 {
     redlock_lock *l;
     size_t n;
@@ -56,6 +56,11 @@ int redlock_lock_new(redlock_lock **out, redlock_client *c, const void *resource
     return 0;
 }
 
+int redlock_lock_new(redlock_lock **out, redlock_client *c, const void *resource, size_t len)
+{
+    REDLOCK__GATED(c, int, redlock_lock_new_ungated(out, c, resource, len));
+}
+
 void redlock__lock_err(redlock_lock *l, const char *fmt, ...)
 {
     va_list ap;
@@ -75,7 +80,18 @@ void redlock__locks_detach(redlock_client *c)
     }
 }
 
+static void lock_free_ungated(redlock_lock *l);
+
 void redlock_lock_free(redlock_lock *l)
+{
+    redlock_client *c = l ? l->c : NULL;
+    int g = redlock__gate_enter(c);
+
+    lock_free_ungated(l);
+    redlock__gate_leave(c, g);
+}
+
+static void lock_free_ungated(redlock_lock *l)
 {
     redlock_client *c;
 
@@ -103,7 +119,7 @@ void redlock_lock_free(redlock_lock *l)
         redlock__leave(&c->loop);
 }
 
-int redlock_lock_set_value(redlock_lock *l, const void *value, size_t len)
+static int redlock_lock_set_value_ungated(redlock_lock *l, const void *value, size_t len)
 {
     char *v;
 
@@ -135,14 +151,24 @@ int redlock_lock_set_value(redlock_lock *l, const void *value, size_t len)
     return 0;
 }
 
-const char *redlock_lock_value(const redlock_lock *l, size_t *len)
+int redlock_lock_set_value(redlock_lock *l, const void *value, size_t len)
+{
+    REDLOCK__GATED((l ? l->c : NULL), int, redlock_lock_set_value_ungated(l, value, len));
+}
+
+static const char *redlock_lock_value_ungated(const redlock_lock *l, size_t *len)
 {
     if (len)
         *len = l && l->value ? l->valuelen : 0;
     return l ? l->value : NULL;
 }
 
-int64_t redlock_lock_validity(const redlock_lock *l)
+const char *redlock_lock_value(const redlock_lock *l, size_t *len)
+{
+    REDLOCK__GATED((l ? l->c : NULL), const char *, redlock_lock_value_ungated(l, len));
+}
+
+static int64_t redlock_lock_validity_ungated(const redlock_lock *l)
 {
     int64_t left;
 
@@ -157,17 +183,32 @@ int64_t redlock_lock_validity(const redlock_lock *l)
     return redlock__ms_floor(left);
 }
 
-size_t redlock_lock_nodes_ok(const redlock_lock *l)
+int64_t redlock_lock_validity(const redlock_lock *l)
+{
+    REDLOCK__GATED((l ? l->c : NULL), int64_t, redlock_lock_validity_ungated(l));
+}
+
+static size_t redlock_lock_nodes_ok_ungated(const redlock_lock *l)
 {
     return l ? l->nodes_ok : 0;
 }
 
-const char *redlock_lock_errstr(const redlock_lock *l)
+size_t redlock_lock_nodes_ok(const redlock_lock *l)
+{
+    REDLOCK__GATED((l ? l->c : NULL), size_t, redlock_lock_nodes_ok_ungated(l));
+}
+
+static const char *redlock_lock_errstr_ungated(const redlock_lock *l)
 {
     return l ? l->errstr : "lock is NULL";
 }
 
-int redlock_lock_node_result_(const redlock_lock *l, size_t node, redlock_node_result *out,
+const char *redlock_lock_errstr(const redlock_lock *l)
+{
+    REDLOCK__GATED((l ? l->c : NULL), const char *, redlock_lock_errstr_ungated(l));
+}
+
+static int redlock_lock_node_result__ungated(const redlock_lock *l, size_t node, redlock_node_result *out,
                               size_t size)
 {
     redlock_node_result r;
@@ -187,6 +228,12 @@ int redlock_lock_node_result_(const redlock_lock *l, size_t node, redlock_node_r
     return 0;
 }
 
+int redlock_lock_node_result_(const redlock_lock *l, size_t node, redlock_node_result *out,
+                              size_t size)
+{
+    REDLOCK__GATED((l ? l->c : NULL), int, redlock_lock_node_result__ungated(l, node, out, size));
+}
+
 const char *redlock_vote_name(int vote)
 {
     static const char *const names[] = { "none", "ok", "refused", "timeout", "down", "error",
@@ -195,7 +242,7 @@ const char *redlock_vote_name(int vote)
     return vote >= 0 && vote < (int)(sizeof names / sizeof names[0]) ? names[vote] : "unknown";
 }
 
-int redlock_lock_set_fencing(redlock_lock *l, int on)
+static int redlock_lock_set_fencing_ungated(redlock_lock *l, int on)
 {
     static const char suffix[] = ":fence";
 
@@ -220,7 +267,17 @@ int redlock_lock_set_fencing(redlock_lock *l, int on)
     return 0;
 }
 
-int64_t redlock_lock_token(const redlock_lock *l)
+int redlock_lock_set_fencing(redlock_lock *l, int on)
+{
+    REDLOCK__GATED((l ? l->c : NULL), int, redlock_lock_set_fencing_ungated(l, on));
+}
+
+static int64_t redlock_lock_token_ungated(const redlock_lock *l)
 {
     return l ? l->token : 0;
+}
+
+int64_t redlock_lock_token(const redlock_lock *l)
+{
+    REDLOCK__GATED((l ? l->c : NULL), int64_t, redlock_lock_token_ungated(l));
 }

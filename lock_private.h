@@ -41,7 +41,34 @@ struct redlock_client {
     struct event probe_timer;        /* the periodic TIME probe */
     int probing;                     /* a probe is in flight */
     char errstr[256];                /* why wait_connected failed */
+    struct redlock__thread *th;      /* the loop's own thread, or NULL */
 };
+
+/* ---- thread.c: a loop on a thread of its own ----------------------------- */
+
+typedef struct redlock__thread redlock__thread;
+/* Start the loop thread (options.loop_thread); 0 or an error with err. */
+int redlock__thread_start(redlock_client *c, char *err, size_t errlen);
+/* Stop and join it (taken: the caller is inside the gate); then alone. */
+void redlock__thread_stop(redlock_client *c, int taken);
+/* Every public call on the client enters the gate (1: taken, pass it to
+ * leave; 0: not needed: no loop thread, on the loop thread, or already
+ * inside a call of this thread). */
+int redlock__gate_enter(const redlock_client *c);
+void redlock__gate_leave(const redlock_client *c, int taken);
+/* Inside the gate: let the loop run until *done (set by
+ * redlock__gate_done from a callback) or timeout_ms (-1: none); returns
+ * *done.  Inside the gate again after it. */
+int redlock__gate_wait(redlock_client *c, int *done, int64_t timeout_ms);
+void redlock__gate_done(redlock_client *c, int *done);
+/* A public function's body inside the client's gate. */
+#define REDLOCK__GATED(c, type, expr)                                         \
+    do {                                                                      \
+        int redlock__g_ = redlock__gate_enter(c);                             \
+        type redlock__r_ = (expr);                                            \
+        redlock__gate_leave((c), redlock__g_);                                \
+        return redlock__r_;                                                   \
+    } while (0)
 
 /* xorshift64: only for retry jitter, never for lock values */
 uint64_t redlock__client_random(redlock_client *c);

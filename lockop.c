@@ -474,14 +474,24 @@ static int start_acquire(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *
     return rc;
 }
 
-int redlock_acquire_async(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
+static int redlock_acquire_async_ungated(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
 {
     return start_acquire(l, ttl_ms, cb, pd, 0);
 }
 
-int redlock_try_acquire_async(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
+int redlock_acquire_async(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
+{
+    REDLOCK__GATED((l ? l->c : NULL), int, redlock_acquire_async_ungated(l, ttl_ms, cb, pd));
+}
+
+static int redlock_try_acquire_async_ungated(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
 {
     return start_acquire(l, ttl_ms, cb, pd, 1);
+}
+
+int redlock_try_acquire_async(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
+{
+    REDLOCK__GATED((l ? l->c : NULL), int, redlock_try_acquire_async_ungated(l, ttl_ms, cb, pd));
 }
 
 /* Extend and release: one op on the lock's current value.  Starting may
@@ -508,7 +518,7 @@ static int start_on_value(redlock_lock *l, const redlock__op_kind *kind, int64_t
     return 0;
 }
 
-int redlock_extend_async(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
+static int redlock_extend_async_ungated(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
 {
     int64_t bound;
     int rc;
@@ -540,7 +550,12 @@ int redlock_extend_async(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *
                           ttl_ms, REDLOCK__LOCK_EXTEND, extend_done, cb, pd);
 }
 
-int redlock_release_async(redlock_lock *l, redlock_cb *cb, void *pd)
+int redlock_extend_async(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
+{
+    REDLOCK__GATED((l ? l->c : NULL), int, redlock_extend_async_ungated(l, ttl_ms, cb, pd));
+}
+
+static int redlock_release_async_ungated(redlock_lock *l, redlock_cb *cb, void *pd)
 {
     int rc;
 
@@ -553,4 +568,9 @@ int redlock_release_async(redlock_lock *l, redlock_cb *cb, void *pd)
     l->valid_until_us = 0;      /* masters start deleting it now */
     redlock__watch_stop(l);     /* released: no more extends, no notice */
     return start_on_value(l, l->fam->release, 0, REDLOCK__LOCK_RELEASE, release_done, cb, pd);
+}
+
+int redlock_release_async(redlock_lock *l, redlock_cb *cb, void *pd)
+{
+    REDLOCK__GATED((l ? l->c : NULL), int, redlock_release_async_ungated(l, cb, pd));
 }

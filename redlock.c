@@ -106,6 +106,8 @@ static int check_options(const redlock_options *o, char *err, size_t errlen)
                     "clock_guard_ms must be -1 (automatic), 0 (off) or 1 .. 2^40");
     if (o->user && !o->password)
         return errf(err, errlen, REDLOCK_EINVAL, "user needs a password");
+    if (o->loop_thread != 0 && o->loop_thread != 1)
+        return errf(err, errlen, REDLOCK_EINVAL, "loop_thread must be 0 or 1");
     return 0;
 }
 
@@ -251,6 +253,9 @@ int redlock_client_new_(redlock_client **out, struct event_base *base,
         memcpy(&o, opts, opts_size < sizeof o ? opts_size : sizeof o);
     if ((rc = check_options(&o, err, errlen)) != 0)
         return rc;
+    if (o.loop_thread && base)
+        return errf(err, errlen, REDLOCK_EINVAL,
+                    "loop_thread is for a client without an event base (base == NULL)");
     if (!(c = calloc(1, sizeof *c)))
         return errf(err, errlen, REDLOCK_ENOMEM, "out of memory");
     c->opt = o;
@@ -299,6 +304,10 @@ int redlock_client_new_(redlock_client **out, struct event_base *base,
     for (size_t i = 0; i < c->fleet.n; i++)
         redlock__conn_connect(&c->fleet.masters[i].conn);
     redlock__probe_arm(c);
+    if (o.loop_thread && (rc = redlock__thread_start(c, err, errlen)) != 0) {
+        redlock_client_free(c);
+        return rc;
+    }
     *out = c;
     return 0;
 }
@@ -321,6 +330,14 @@ void redlock_client_free(redlock_client *c)
      * client, the event base) from under the code reporting the event. */
     if (!c || c->loop.closing || c->in_node_cb)
         return;
+    /* A loop thread stops first (not from one of its own callbacks: it
+     * would wait for itself): what follows runs alone. */
+    if (c->th) {
+        int taken = redlock__gate_enter(c);
+        if (!taken)
+            return;
+        redlock__thread_stop(c, taken);
+    }
     redlock__enter(&c->loop);
     /* Attempts not yet delivered may have won keys (or win them when their
      * writes arrive): queue an undo behind each, which the connections
@@ -347,7 +364,7 @@ size_t redlock_client_quorum(const redlock_client *c)
     return c ? c->fleet.n / 2 + 1 : 0;
 }
 
-size_t redlock_client_connected(const redlock_client *c)
+static size_t redlock_client_connected_ungated(const redlock_client *c)
 {
     size_t up = 0;
     for (size_t i = 0; c && i < c->fleet.n; i++)
@@ -355,7 +372,12 @@ size_t redlock_client_connected(const redlock_client *c)
     return up;
 }
 
-int redlock_client_node_stats_(const redlock_client *c, size_t node, redlock_node_stats *out,
+size_t redlock_client_connected(const redlock_client *c)
+{
+    REDLOCK__GATED(c, size_t, redlock_client_connected_ungated(c));
+}
+
+static int redlock_client_node_stats__ungated(const redlock_client *c, size_t node, redlock_node_stats *out,
                                size_t size)
 {
     const redlock__master *m;
@@ -389,6 +411,12 @@ int redlock_client_node_stats_(const redlock_client *c, size_t node, redlock_nod
     /* a caller built against an older header gets the fields it knows */
     memcpy(out, &st, size < sizeof st ? size : sizeof st);
     return 0;
+}
+
+int redlock_client_node_stats_(const redlock_client *c, size_t node, redlock_node_stats *out,
+                               size_t size)
+{
+    REDLOCK__GATED(c, int, redlock_client_node_stats__ungated(c, node, out, size));
 }
 
 /* 0.1.0's entry points. */

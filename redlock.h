@@ -30,7 +30,15 @@
  *
  * Threads: a client and its locks belong to one thread, the thread running
  * the client's event loop.  Separate clients in separate threads are safe.
- * A client must not be used across fork().
+ * A client must not be used across fork().  The exception is a blocking
+ * client with the option loop_thread: its loop runs on a thread the client
+ * starts (and joins in redlock_client_free), so that watchdogs, lost-lock
+ * notices, probes and reconnections go on between the program's calls.
+ * Every function on such a client or its locks may then be called from any
+ * thread: one mutex serialises the calls and the loop (callbacks, the
+ * lost-lock notice among them, run on the loop thread, and may call the
+ * library); a blocking call lets the loop run while it waits.  Do not free
+ * the client while another thread is inside a call on it.
  *
  * Signals: a master that dies while the client writes to it raises SIGPIPE.
  * If the process still has SIGPIPE's default action (terminate), creating a
@@ -211,6 +219,13 @@ typedef struct redlock_options {
                                   * that refused INFO or CONFIG GET, is only
                                   * reported (REDLOCK_NODE_UNSAFE); 1: it is
                                   * also not counted */
+    int loop_thread;             /* 0 (0/1): with base == NULL only.  1: the
+                                  * client's loop runs on a thread of its own
+                                  * (see "Threads" above), so that watchdogs,
+                                  * lost-lock notices, probes and reconnects
+                                  * go on between the program's blocking
+                                  * calls.  Callbacks then run on that
+                                  * thread. */
 } redlock_options;
 
 /* Growing.  redlock_options, redlock_node_stats and redlock_node_result
@@ -384,8 +399,9 @@ typedef void redlock_lost_cb(redlock_lock *lock, int reason, void *privdata);
  * again sooner while another could still be decided before the validity
  * ends; the lost-lock notice says when that is over.  An extend or release
  * the application starts meanwhile takes the watchdog's place.  Needs the
- * client's loop to run: a client made with base == NULL (blocking) gets
- * REDLOCK_EINVAL.  May be set before or while the lock is held. */
+ * client's loop to run: a blocking client (base == NULL) needs the option
+ * loop_thread, else REDLOCK_EINVAL.  May be set before or while the lock
+ * is held. */
 REDLOCK_API int redlock_lock_set_watchdog(redlock_lock *lock, int64_t every_ms,
                                           int64_t max_hold_ms);
 /* The lost-lock notice (cb NULL: none).  Without a watchdog it still fires

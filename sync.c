@@ -1,6 +1,7 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* sync.c -- the blocking API: each call starts the asynchronous operation
- * and runs the client's private event loop until its callback ran.  Only
+ * and runs the client's private event loop until its callback ran (or,
+ * with a loop thread, waits for that thread to run it: thread.c).  Only
  * for clients created without an event base, never from a callback.
  */
 #include <stdio.h>
@@ -15,15 +16,21 @@ struct sync_wait {
 static void sync_cb(redlock_lock *l, int status, void *privdata)
 {
     struct sync_wait *w = privdata;
-    (void)l;
-    w->done = 1;
     w->status = status;
+    if (l->c && l->c->th)
+        redlock__gate_done(l->c, &w->done);     /* on the loop thread */
+    else
+        w->done = 1;
 }
 
 static int blocking(redlock_lock *l, int rc, struct sync_wait *w)
 {
     if (rc != 0)
         return rc;
+    if (l->c && l->c->th) {     /* the loop thread runs it: wait for the word */
+        redlock__gate_wait(l->c, &w->done, -1);
+        return w->status;
+    }
     while (!w->done)
         event_base_loop(l->c->loop.base, EVLOOP_ONCE);
     /* One more non-blocking turn writes out what the outcome queued (the
@@ -53,29 +60,37 @@ static int check_blocking(redlock_lock *l)
 int redlock_acquire(redlock_lock *l, int64_t ttl_ms)
 {
     struct sync_wait w = { 0, 0 };
-    int rc = check_blocking(l);
-    return rc ? rc : blocking(l, redlock_acquire_async(l, ttl_ms, sync_cb, &w), &w);
+    int g = redlock__gate_enter(l ? l->c : NULL), rc = check_blocking(l);
+    rc = rc ? rc : blocking(l, redlock_acquire_async(l, ttl_ms, sync_cb, &w), &w);
+    redlock__gate_leave(l ? l->c : NULL, g);
+    return rc;
 }
 
 int redlock_try_acquire(redlock_lock *l, int64_t ttl_ms)
 {
     struct sync_wait w = { 0, 0 };
-    int rc = check_blocking(l);
-    return rc ? rc : blocking(l, redlock_try_acquire_async(l, ttl_ms, sync_cb, &w), &w);
+    int g = redlock__gate_enter(l ? l->c : NULL), rc = check_blocking(l);
+    rc = rc ? rc : blocking(l, redlock_try_acquire_async(l, ttl_ms, sync_cb, &w), &w);
+    redlock__gate_leave(l ? l->c : NULL, g);
+    return rc;
 }
 
 int redlock_extend(redlock_lock *l, int64_t ttl_ms)
 {
     struct sync_wait w = { 0, 0 };
-    int rc = check_blocking(l);
-    return rc ? rc : blocking(l, redlock_extend_async(l, ttl_ms, sync_cb, &w), &w);
+    int g = redlock__gate_enter(l ? l->c : NULL), rc = check_blocking(l);
+    rc = rc ? rc : blocking(l, redlock_extend_async(l, ttl_ms, sync_cb, &w), &w);
+    redlock__gate_leave(l ? l->c : NULL, g);
+    return rc;
 }
 
 int redlock_release(redlock_lock *l)
 {
     struct sync_wait w = { 0, 0 };
-    int rc = check_blocking(l);
-    return rc ? rc : blocking(l, redlock_release_async(l, sync_cb, &w), &w);
+    int g = redlock__gate_enter(l ? l->c : NULL), rc = check_blocking(l);
+    rc = rc ? rc : blocking(l, redlock_release_async(l, sync_cb, &w), &w);
+    redlock__gate_leave(l ? l->c : NULL, g);
+    return rc;
 }
 
 static void wakeup_cb(evutil_socket_t fd, short what, void *arg)
@@ -113,7 +128,20 @@ static void explain(redlock_client *c, size_t min)
     }
 }
 
-int redlock_client_wait_connected(redlock_client *c, size_t min, int64_t timeout_ms)
+/* With a loop thread: it runs the loop; look every few ms. */
+static void wait_threaded(redlock_client *c, size_t min, int64_t timeout_ms)
+{
+    int64_t end = redlock__now(&c->loop) + timeout_ms * 1000;
+    int never = 0;
+
+    for (size_t i = 0; i < c->fleet.n; i++)
+        redlock__master_kick(&c->fleet.masters[i]);
+    while (redlock_client_connected(c) < min && c->fleet.n - refused(c) >= min &&
+           redlock__now(&c->loop) < end)
+        redlock__gate_wait(c, &never, 5);
+}
+
+static int wait_connected_ungated(redlock_client *c, size_t min, int64_t timeout_ms)
 {
     struct event *timer;
     struct timeval tv;
@@ -121,6 +149,15 @@ int redlock_client_wait_connected(redlock_client *c, size_t min, int64_t timeout
 
     if (!c || !c->own_base || c->loop.depth || min > c->fleet.n || timeout_ms < 0)
         return REDLOCK_EINVAL;
+    if (c->th) {
+        c->errstr[0] = '\0';
+        wait_threaded(c, min, timeout_ms);
+        if (redlock_client_connected(c) >= min)
+            return 0;
+        rc = c->fleet.n - refused(c) < min ? REDLOCK_ECONNECT : REDLOCK_ETIMEDOUT;
+        explain(c, min);
+        return rc;
+    }
     c->errstr[0] = '\0';
     if (!(timer = evtimer_new(c->loop.base, wakeup_cb, &expired)))
         return REDLOCK_ENOMEM;
@@ -145,7 +182,17 @@ int redlock_client_wait_connected(redlock_client *c, size_t min, int64_t timeout
     return rc;
 }
 
-const char *redlock_client_errstr(const redlock_client *c)
+int redlock_client_wait_connected(redlock_client *c, size_t min, int64_t timeout_ms)
+{
+    REDLOCK__GATED(c, int, wait_connected_ungated(c, min, timeout_ms));
+}
+
+static const char *redlock_client_errstr_ungated(const redlock_client *c)
 {
     return c ? c->errstr : "client is NULL";
+}
+
+const char *redlock_client_errstr(const redlock_client *c)
+{
+    REDLOCK__GATED(c, const char *, redlock_client_errstr_ungated(c));
 }

@@ -17,7 +17,8 @@
  * outcome ignored (the validity it may have shortened stays short).
  *
  * Everything runs on the client's event loop: a blocking client (whose
- * loop runs only inside its calls) cannot have a watchdog.
+ * loop runs only inside its calls) can have a watchdog only with its loop
+ * on a thread of its own (loop_thread, thread.c).
  */
 #include <stdlib.h>
 #include "lock_private.h"
@@ -204,7 +205,7 @@ void redlock__watch_detach(redlock_lock *l)
     l->wd->in_flight = 0;
 }
 
-int redlock_lock_set_watchdog(redlock_lock *l, int64_t every_ms, int64_t max_hold_ms)
+static int redlock_lock_set_watchdog_ungated(redlock_lock *l, int64_t every_ms, int64_t max_hold_ms)
 {
     redlock__watch *w;
 
@@ -220,9 +221,9 @@ int redlock_lock_set_watchdog(redlock_lock *l, int64_t every_ms, int64_t max_hol
                           "max_hold_ms 0 (no cap) or up to 2^40");
         return REDLOCK_EINVAL;
     }
-    if (every_ms >= 0 && l->c->own_base) {
+    if (every_ms >= 0 && l->c->own_base && !l->c->th) {
         redlock__lock_err(l, "set_watchdog: a blocking client runs no event loop between calls; "
-                          "create the client on your event_base");
+                          "set the option loop_thread, or create the client on your event_base");
         return REDLOCK_EINVAL;
     }
     if (every_ms < 0 && !l->wd)
@@ -238,7 +239,12 @@ int redlock_lock_set_watchdog(redlock_lock *l, int64_t every_ms, int64_t max_hol
     return 0;
 }
 
-int redlock_lock_on_lost(redlock_lock *l, redlock_lost_cb *cb, void *privdata)
+int redlock_lock_set_watchdog(redlock_lock *l, int64_t every_ms, int64_t max_hold_ms)
+{
+    REDLOCK__GATED((l ? l->c : NULL), int, redlock_lock_set_watchdog_ungated(l, every_ms, max_hold_ms));
+}
+
+static int redlock_lock_on_lost_ungated(redlock_lock *l, redlock_lost_cb *cb, void *privdata)
 {
     redlock__watch *w;
 
@@ -257,4 +263,9 @@ int redlock_lock_on_lost(redlock_lock *l, redlock_lost_cb *cb, void *privdata)
     if (cb && redlock_lock_validity(l) > 0)
         redlock__watch_held(l, 0);
     return 0;
+}
+
+int redlock_lock_on_lost(redlock_lock *l, redlock_lost_cb *cb, void *privdata)
+{
+    REDLOCK__GATED((l ? l->c : NULL), int, redlock_lock_on_lost_ungated(l, cb, privdata));
 }

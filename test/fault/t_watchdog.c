@@ -226,8 +226,10 @@ TEST(lost_notice_when_an_extend_is_refused)
     struct it_fix f = {0};
     struct watch w;
     redlock_lock *l = held(&f, &w, 3, "wd-refused", -1, 0, 5000);  /* a notice, no watchdog */
+    /* the key was lost and another client took it (a missing key would be
+     * re-grown by the extend: someone else's value is refused) */
     for (int i = 0; i < 3; i++) {
-        void *r = rlt_servers_command(f.s, i, "DEL wd-refused");
+        void *r = rlt_servers_command(f.s, i, "SET wd-refused someone-else");
         CHECK(r != NULL);
         freeReplyObject(r);
     }

@@ -192,7 +192,8 @@ TEST(extend_regrows_the_key_where_it_is_gone)
     CHECK_EQ(redlock_lock_node_result(l, 0, &r), 0);
     CHECK_EQ(r.vote, REDLOCK_VOTE_OK);                  /* re-grown */
     CHECK_EQ(redlock_lock_node_result(l, 1, &r), 0);
-    CHECK_EQ(r.vote, REDLOCK_VOTE_REFUSED);             /* not ours: untouched */
+    /* not ours: refused (or not heard yet: decided at the quorum) */
+    CHECK(r.vote == REDLOCK_VOTE_REFUSED || r.vote == REDLOCK_VOTE_NONE);
     CHECK_EQ(it_count_lock(f.s, key, 6, l), 2);         /* masters 0 and 2 */
     CHECK_GT(it_pttl(f.s, 0, key, 6), 20000);
     CHECK_EQ(it_count_value(f.s, key, 6, "someone-else", 12), 1);

@@ -1,0 +1,187 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* t_loopthread.c -- a blocking client whose loop runs on its own thread
+ * (the option loop_thread): the watchdog keeps a lock while the program
+ * calls nothing, the lost-lock notice comes on the loop thread, and calls
+ * from several threads at once are serialised.  Named threads_* so that
+ * `make tsan` runs them under ThreadSanitizer.
+ */
+#include "itest.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+#include <event2/event.h>
+
+static redlock_client *threaded_client(rlt_servers *s, int n)
+{
+    redlock_options o;
+    it_opts(&o);
+    o.loop_thread = 1;
+    redlock_client *c = it_client_addrs(rlt_servers_addrs(s), (size_t)n, &o, (size_t)n);
+    CHECK_EQ(redlock_client_connected(c), (size_t)n);
+    return c;
+}
+
+struct lost {
+    atomic_int count;
+    atomic_int reason;
+    pthread_t thread;
+};
+
+/* A lock on a new threaded client of 3 servers, with a watchdog and a
+ * notice, acquired for ttl_ms. */
+static redlock_lock *watched(rlt_servers *s, redlock_client **c, const char *res,
+                             struct lost *x, int64_t ttl_ms);
+
+static void on_lost(redlock_lock *l, int reason, void *privdata)
+{
+    struct lost *x = privdata;
+    (void)l;
+    x->thread = pthread_self();
+    atomic_store(&x->reason, reason);
+    atomic_fetch_add(&x->count, 1);
+}
+
+static redlock_lock *watched(rlt_servers *s, redlock_client **c, const char *res,
+                             struct lost *x, int64_t ttl_ms)
+{
+    redlock_lock *l = NULL;
+    *c = threaded_client(s, 3);
+    CHECK_EQ(redlock_lock_new(&l, *c, res, strlen(res)), 0);
+    CHECK_RC(l, redlock_lock_set_watchdog(l, 0, 0), 0);
+    CHECK_RC(l, redlock_lock_on_lost(l, on_lost, x), 0);
+    CHECK_RC(l, redlock_acquire(l, ttl_ms), 0);
+    return l;
+}
+
+/* The program sleeps for 10 x the ttl, calling nothing: the loop thread's
+ * watchdog keeps the lock. */
+TEST(threads_loop_thread_watchdog_keeps_a_blocking_lock)
+{
+    rlt_servers *s = it_start(3, NULL);
+    redlock_client *c;
+    struct lost x = {0};
+    redlock_lock *l = watched(s, &c, "lt-keep", &x, 300);
+    for (int i = 0; i < 10; i++) {
+        it_sleep_ms(300);
+        CHECK_GT(redlock_lock_validity(l), 0);      /* asked from this thread */
+    }
+    CHECK_EQ(atomic_load(&x.count), 0);
+    CHECK_GT(it_pttl(s, 0, "lt-keep", 7), 0);
+    CHECK_RC(l, redlock_release(l), 0);
+    CHECK_EQ(rlt_servers_count_key(s, "lt-keep", 7), 0);
+    redlock_lock_free(l);
+    redlock_client_free(c);
+
+    /* without the loop thread a blocking client cannot have a watchdog */
+    redlock_options o;
+    it_opts(&o);
+    c = it_client(s, &o);
+    CHECK_EQ(redlock_lock_new(&l, c, "lt-keep", 7), 0);
+    CHECK_RC(l, redlock_lock_set_watchdog(l, 0, 0), REDLOCK_EINVAL);
+    CHECK(it_has(redlock_lock_errstr(l), "loop_thread"));
+    redlock_lock_free(l);
+    redlock_client_free(c);
+    rlt_servers_free(s);
+}
+
+/* The majority dies while the program sleeps: the notice comes, on the
+ * loop thread, before the validity would have ended. */
+TEST(threads_loop_thread_lost_notice_while_the_program_sleeps)
+{
+    rlt_servers *s = it_start(3, NULL);
+    redlock_client *c;
+    struct lost x = {0};
+    redlock_lock *l = watched(s, &c, "lt-lost", &x, 1500);
+    int64_t t0 = check_now_ms(), v0 = redlock_lock_validity(l);
+    CHECK_EQ(rlt_servers_kill(s, 0), 0);
+    CHECK_EQ(rlt_servers_kill(s, 1), 0);
+    while (atomic_load(&x.count) == 0 && check_now_ms() < t0 + v0 + 1000)
+        it_sleep_ms(5);
+    int64_t t1 = check_now_ms();
+    check_note("the notice came %lld ms after the majority died, %lld ms before the validity "
+               "would have ended", (long long)(t1 - t0), (long long)(t0 + v0 - t1));
+    CHECK_EQ(atomic_load(&x.count), 1);
+    CHECK_EQ(atomic_load(&x.reason), REDLOCK_LOST_UNREACHABLE);
+    CHECK(!pthread_equal(x.thread, pthread_self()));
+    CHECK_LT(t1, t0 + v0);
+    CHECK_EQ(redlock_lock_validity(l), 0);
+    redlock_lock_free(l);
+    redlock_client_free(c);
+    rlt_servers_free(s);
+}
+
+struct worker {
+    redlock_client *c;
+    int id;
+    atomic_int *inside;     /* holders of the shared resource right now */
+    int overlaps, acquired;
+};
+
+static void *work(void *arg)
+{
+    struct worker *w = arg;
+    redlock_lock *shared = NULL, *own = NULL;
+    char name[32];
+    snprintf(name, sizeof name, "lt-own-%d", w->id);
+    if (redlock_lock_new(&shared, w->c, "lt-shared", 9) != 0 ||
+        redlock_lock_new(&own, w->c, name, strlen(name)) != 0)
+        return NULL;
+    for (int i = 0; i < 40; i++) {
+        if (redlock_acquire(own, 10000) == 0)
+            redlock_release(own);
+        if (redlock_try_acquire(shared, 10000) == 0) {
+            if (atomic_fetch_add(w->inside, 1) != 0)
+                w->overlaps++;
+            w->acquired++;
+            (void)redlock_lock_validity(shared);
+            atomic_fetch_sub(w->inside, 1);
+            redlock_release(shared);
+        }
+    }
+    redlock_lock_free(shared);
+    redlock_lock_free(own);
+    return NULL;
+}
+
+/* Four threads call one client at once: the calls are serialised with the
+ * loop, a shared resource is held by one of them at a time. */
+TEST(threads_loop_thread_calls_from_many_threads)
+{
+    rlt_servers *s = it_start(3, NULL);
+    redlock_client *c = threaded_client(s, 3);
+    atomic_int inside = 0;
+    struct worker w[4];
+    pthread_t th[4];
+    int total = 0, overlaps = 0;
+    for (int i = 0; i < 4; i++) {
+        w[i] = (struct worker){ c, i, &inside, 0, 0 };
+        CHECK_EQ(pthread_create(&th[i], NULL, work, &w[i]), 0);
+    }
+    for (int i = 0; i < 4; i++) {
+        pthread_join(th[i], NULL);
+        total += w[i].acquired;
+        overlaps += w[i].overlaps;
+    }
+    check_note("4 threads, one client: %d acquisitions of the shared resource", total);
+    CHECK_GT(total, 0);
+    CHECK_EQ(overlaps, 0);
+    CHECK_EQ(rlt_servers_count_key(s, "lt-shared", 9), 0);
+    redlock_client_free(c);
+
+    /* the option is for clients without an event base */
+    redlock_options o;
+    char err[256];
+    struct event_base *base = event_base_new();
+    it_opts(&o);
+    o.loop_thread = 1;
+    CHECK_EQ(redlock_client_new(&c, base, rlt_servers_addrs(s), 3, &o, err, sizeof err),
+             REDLOCK_EINVAL);
+    CHECK(it_has(err, "loop_thread"));
+    o.loop_thread = 2;
+    CHECK_EQ(redlock_client_new(&c, NULL, rlt_servers_addrs(s), 3, &o, err, sizeof err),
+             REDLOCK_EINVAL);
+    event_base_free(base);
+    rlt_servers_free(s);
+}

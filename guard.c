@@ -36,6 +36,7 @@ static void tell_cb(evutil_socket_t fd, short what, void *arg);
 void redlock__guard_init(redlock__master *m)
 {
     m->guard.uptime_s = -1;
+    m->guard.clear_ttl = -1;
     evtimer_assign(&m->guard.tell, m->net->loop->base, tell_cb, m);
 }
 
@@ -93,8 +94,13 @@ int redlock__guard_judge(redlock__master *m, int64_t now, const char **why)
     int64_t until;
     unsigned flags = redlock__guard_flags(m, now, &counted, &until);
 
-    if (counted)
+    if (counted) {
+        /* windows only end: until something new is seen, or a larger ttl
+         * widens them, it counts without asking again */
+        if (!(flags & (REDLOCK_GUARD_RESTARTED | REDLOCK_GUARD_CLOCK)))
+            g->clear_ttl = m->net->max_ttl_ms;
         return 1;
+    }
     if (flags & REDLOCK_GUARD_RESTARTED)
         snprintf(g->why, sizeof g->why, "not counted: %s; counts in %lld ms", g->restart_text,
                  (long long)((until - now) / 1000 + 1));
@@ -218,6 +224,7 @@ static void read_info(redlock__master *m, const redlock__reply *r)
     memcpy(g->run_id, id, idlen);
     g->run_id[idlen] = '\0';
     g->uptime_s = uptime;
+    g->clear_ttl = -1;
     /* uptime is whole seconds, so it restarted at the latest uptime s
      * before now: counting from then errs on the safe side. */
     g->restart_at_us = redlock__now(m->net->loop) - uptime * 1000000;
@@ -270,6 +277,7 @@ int redlock__guard_hello(redlock__master *m, redlock__conn *cn)
 
     g->hello_config = 0;
     g->uptime_s = -1;       /* until this handshake's INFO says */
+    g->clear_ttl = -1;
     g->hello_aof = g->hello_save = -1;
     g->policy[0] = g->config_text[0] = '\0';
     sl.tag = STEP_INFO;
@@ -301,6 +309,7 @@ void redlock__guard_up(redlock__master *m)
                  "%spersists nothing (appendonly no, no save point)", n ? "; " : "");
     }
     g->config = config;
+    g->clear_ttl = -1;
     poke(m);
 }
 
@@ -342,6 +351,7 @@ static int jumped(redlock__master *m, int64_t change, int64_t interval, int64_t 
         return 0;
     g->jumps++;
     g->jump_at_us = now;
+    g->clear_ttl = -1;
     snprintf(g->clock_text, sizeof g->clock_text,
              "its clock moved %+lld ms against ours in %lld ms (allowance %lld ms)",
              (long long)(change / 1000), (long long)(interval / 1000), (long long)(allow / 1000));

@@ -54,8 +54,17 @@ void redlock__thread_stop(redlock_client *c, int taken);
 /* Every public call on the client enters the gate (1: taken, pass it to
  * leave; 0: not needed: no loop thread, on the loop thread, or already
  * inside a call of this thread). */
-int redlock__gate_enter(const redlock_client *c);
-void redlock__gate_leave(const redlock_client *c, int taken);
+int redlock__gate_take(const redlock_client *c);
+void redlock__gate_give(const redlock_client *c);
+static inline int redlock__gate_enter(const redlock_client *c)
+{
+    return c && c->th ? redlock__gate_take(c) : 0;
+}
+static inline void redlock__gate_leave(const redlock_client *c, int taken)
+{
+    if (taken)
+        redlock__gate_give(c);
+}
 /* Inside the gate: let the loop run until *done (set by
  * redlock__gate_done from a callback) or timeout_ms (-1: none); returns
  * *done.  Inside the gate again after it. */
@@ -154,11 +163,27 @@ void redlock__watch_free(redlock_lock *l);
  * ignored (an acquire attempt's win is undone). */
 void redlock__lock_detach_op(redlock_lock *l);
 /* watchdog.c: the lock was granted (new_hold) or extended. */
-void redlock__watch_held(redlock_lock *l, int new_hold);
+void redlock__watch_held_(redlock_lock *l, int new_hold);
 /* The validity's end moved (an extend started, or refusals ended it). */
-void redlock__watch_end_moved(redlock_lock *l);
+void redlock__watch_end_moved_(redlock_lock *l);
 /* No more extends or notice for this hold (released, freed, re-acquired). */
-void redlock__watch_stop(redlock_lock *l);
+void redlock__watch_stop_(redlock_lock *l);
+/* (inline: a lock without a watchdog or a notice pays a test) */
+static inline void redlock__watch_held(redlock_lock *l, int new_hold)
+{
+    if (l->wd)
+        redlock__watch_held_(l, new_hold);
+}
+static inline void redlock__watch_end_moved(redlock_lock *l)
+{
+    if (l->wd)
+        redlock__watch_end_moved_(l);
+}
+static inline void redlock__watch_stop(redlock_lock *l)
+{
+    if (l->wd)
+        redlock__watch_stop_(l);
+}
 /* Detach the watchdog's extend in flight. */
 void redlock__watch_detach(redlock_lock *l);
 /* The client is going away: every lock is detached, its operation

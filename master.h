@@ -46,6 +46,9 @@ typedef struct redlock__guard {
     int64_t uptime_s;          /* at the last handshake; -1: unknown */
     int64_t restart_at_us;     /* the latest moment it may have restarted */
     int64_t jump_at_us;        /* when a clock jump was seen; 0: never */
+    /* counted for good while the largest ttl stays this (its windows are
+     * past and nothing new was seen); -1: ask guard.c */
+    int64_t clear_ttl;
     int64_t ref_offset_us, ref_at_us, ref_err_us;   /* the rate's reference sample */
     uint64_t restarts, jumps;
     unsigned config;           /* REDLOCK_GUARD_EVICTS, _NO_PERSIST, _UNKNOWN */
@@ -192,7 +195,8 @@ int redlock__guard_judge(redlock__master *m, int64_t now, const char **why);
 static inline int redlock__guard_counts(redlock__master *m, int64_t now, const char **why)
 {
     const redlock__guard *g = &m->guard;
-    if (g->uptime_s < 0 && !g->jump_at_us && !(g->config && m->net->strict))
+    if (g->clear_ttl == m->net->max_ttl_ms ||
+        (g->uptime_s < 0 && !g->jump_at_us && !(g->config && m->net->strict)))
         return 1;
     return redlock__guard_judge(m, now, why);
 }

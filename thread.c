@@ -129,12 +129,12 @@ static void poke(redlock__thread *t)
  * one starts the asynchronous one) does not take it again. */
 static _Thread_local int gate_depth;
 
-int redlock__gate_enter(const redlock_client *c)
+int redlock__gate_take(const redlock_client *c)
 {
-    redlock__thread *t = c ? c->th : NULL;
+    redlock__thread *t = c->th;
 
-    if (!t || gate_depth || pthread_equal(pthread_self(), t->id))
-        return 0;       /* no loop thread, inside a call, or on the loop thread */
+    if (gate_depth || pthread_equal(pthread_self(), t->id))
+        return 0;       /* inside a call, or on the loop thread */
     atomic_fetch_add(&t->want, 1);
     poke(t);
     pthread_mutex_lock(&t->mu);
@@ -143,10 +143,8 @@ int redlock__gate_enter(const redlock_client *c)
     return 1;
 }
 
-void redlock__gate_leave(const redlock_client *c, int taken)
+void redlock__gate_give(const redlock_client *c)
 {
-    if (!taken)
-        return;
     gate_depth = 0;
     pthread_cond_broadcast(&c->th->cv);
     pthread_mutex_unlock(&c->th->mu);

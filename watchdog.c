@@ -42,7 +42,7 @@ static redlock__watch *watch_of(redlock_lock *l)
     return w;
 }
 
-void redlock__watch_stop(redlock_lock *l)
+void redlock__watch_stop_(redlock_lock *l)
 {
     redlock__watch *w = l->wd;
 
@@ -79,7 +79,7 @@ static void lost(redlock_lock *l, int reason)
 
 /* The lock was granted or extended: (re)arm the expiry timer and the next
  * extend. */
-void redlock__watch_held(redlock_lock *l, int new_hold)
+void redlock__watch_held_(redlock_lock *l, int new_hold)
 {
     redlock__watch *w = l->wd;
     redlock_client *c = l->c;
@@ -99,7 +99,7 @@ void redlock__watch_held(redlock_lock *l, int new_hold)
         redlock__timer_add(&c->loop, &w->tick, interval_us(l));
 }
 
-void redlock__watch_end_moved(redlock_lock *l)
+void redlock__watch_end_moved_(redlock_lock *l)
 {
     int64_t left;
 

@@ -137,6 +137,13 @@ void redlock__lock_err(redlock_lock *l, const char *fmt, ...);
 /* lockop.c */
 void redlock__lock_cancel(redlock_lock *l);
 void redlock__lock_retry_cb(evutil_socket_t fd, short what, void *arg);
+/* One acquire attempt (the lock is set up); an error only when nothing was
+ * started. */
+int redlock__lock_attempt(redlock_lock *l);
+/* Start an extend of `kind` or the release on the lock's value. */
+int redlock__lock_start_extend(redlock_lock *l, const redlock__op_kind *kind, int64_t ttl_ms,
+                               redlock_cb *cb, void *pd);
+int redlock__lock_start_release(redlock_lock *l, redlock_cb *cb, void *pd);
 /* A lock's watchdog and lost-lock notice (watchdog.c). */
 typedef struct redlock__watch {
     int64_t every_ms;                /* -1: no watchdog; 0: ttl/3 */

@@ -1,14 +1,14 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
-/* lockop.c -- the operations of a lock handle: acquire with retries,
- * extend, release.  What is sent is the lock family's business (mutex.c);
- * when and how often, and what the outcome means for the validity, is this
- * file's.
+/* lockop.c -- the operations of a lock handle once started (lockapi.c
+ * starts them): acquire with retries, extend, release.  What is sent is the
+ * lock family's business (mutex.c); when and how often, and what the
+ * outcome means for the validity, is this file's.
  *
  * An acquire is a series of attempts.  Each attempt is one fan-out
  * (fanout.c) of the family's acquire with a fresh random value:
  *
  *   attempt ──won──▶ validity = ttl - elapsed - drift, callback(0)
- *      │
+ *      │     (fencing: raise the counters first when they disagree)
  *      └─lost──▶ undo it on every master its write may have reached
  *                (master.c) ──▶ random delay ──▶ attempt
  *                ... until retry_count or the acquire deadline.
@@ -27,7 +27,6 @@
 #include "lock_private.h"
 
 
-#define MAX_TTL_MS ((int64_t)1 << 40)
 #define VALUE_BYTES 16      /* 128 random bits, sent as 32 hex digits */
 
 /* Finish the lock's operation: the user callback runs last, and the lock
@@ -398,102 +397,6 @@ void redlock__lock_cancel(redlock_lock *l)
     complete(l, REDLOCK_ECANCELED);
 }
 
-/* ---- operations ------------------------------------------------------ */
-
-static int check_start(redlock_lock *l, redlock_cb *cb, int need_cb)
-{
-    if (!l)
-        return REDLOCK_EINVAL;
-    if (!l->c || l->c->loop.closing) {
-        redlock__lock_err(l, "the lock's client was freed");
-        return REDLOCK_ECLOSED;
-    }
-    if (need_cb && !cb) {
-        redlock__lock_err(l, "callback is NULL");
-        return REDLOCK_EINVAL;
-    }
-    if (l->busy && redlock__watch_in_flight(l))
-        redlock__watch_detach(l);   /* the application's operation goes first */
-    if (l->busy) {
-        redlock__lock_err(l, "an operation is already in flight on this lock");
-        return REDLOCK_EBUSY;
-    }
-    return 0;
-}
-
-static int check_ttl(redlock_lock *l, int64_t ttl_ms)
-{
-    if (ttl_ms <= 0 || ttl_ms > MAX_TTL_MS) {
-        redlock__lock_err(l, "ttl_ms must be in 1 .. 2^40");
-        return REDLOCK_EINVAL;
-    }
-    if (ttl_ms * 1000 - redlock__client_drift_us(l->c, ttl_ms) < REDLOCK__MIN_VALIDITY_US) {
-        redlock__lock_err(l, "ttl_ms %lld leaves less than 1 ms of validity after the clock drift "
-                   "allowance", (long long)ttl_ms);
-        return REDLOCK_EINVAL;
-    }
-    return 0;
-}
-
-static int start_acquire(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd, int try)
-{
-    redlock_client *c;
-    int64_t left;
-    int rc;
-
-    if ((rc = check_start(l, cb, 1)) != 0 || (rc = check_ttl(l, ttl_ms)) != 0)
-        return rc;
-    if ((left = redlock_lock_validity(l)) > 0) {
-        /* A new value would orphan the held key (and be refused by it). */
-        redlock__lock_err(l, "acquire: the lock is already held (%lld ms left): extend or release it",
-                (long long)left);
-        return REDLOCK_EBUSY;
-    }
-    c = l->c;
-    redlock__watch_stop(l);
-    l->busy = try ? REDLOCK__LOCK_TRY : REDLOCK__LOCK_ACQUIRE;
-    l->ttl_ms = ttl_ms;
-    l->valid_until_us = 0;
-    l->nodes_ok = 0;
-    memset(l->gen, 0, c->fleet.n * sizeof *l->gen);
-    l->attempts_left = try ? 0 : c->opt.retry_count;
-    /* 0 and anything past 2^40 ms (35 years; INT64_MAX is a natural "no
-     * limit") mean no deadline; below that the microseconds cannot overflow */
-    l->deadline_us = c->opt.acquire_timeout_ms && c->opt.acquire_timeout_ms <= MAX_TTL_MS && !try
-                     ? redlock__add_sat(redlock__now(&c->loop), c->opt.acquire_timeout_ms * 1000)
-                     : 0;
-    l->cb = cb;
-    l->privdata = pd;
-    redlock__enter(&c->loop);   /* a node_cb run from here cannot free c under us */
-    if ((rc = attempt(l)) != 0) {
-        l->busy = REDLOCK__LOCK_IDLE;
-        l->cb = NULL;
-        l->privdata = NULL;
-    }
-    redlock__leave(&c->loop);
-    return rc;
-}
-
-static int redlock_acquire_async_ungated(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
-{
-    return start_acquire(l, ttl_ms, cb, pd, 0);
-}
-
-int redlock_acquire_async(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
-{
-    REDLOCK__GATED((l ? l->c : NULL), int, redlock_acquire_async_ungated(l, ttl_ms, cb, pd));
-}
-
-static int redlock_try_acquire_async_ungated(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
-{
-    return start_acquire(l, ttl_ms, cb, pd, 1);
-}
-
-int redlock_try_acquire_async(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
-{
-    REDLOCK__GATED((l ? l->c : NULL), int, redlock_try_acquire_async_ungated(l, ttl_ms, cb, pd));
-}
-
 /* Extend and release: one op on the lock's current value.  Starting may
  * (re)connect a master and so call the application's node_cb; the bracket
  * keeps the client alive even if that callback frees it. */
@@ -518,59 +421,18 @@ static int start_on_value(redlock_lock *l, const redlock__op_kind *kind, int64_t
     return 0;
 }
 
-static int redlock_extend_async_ungated(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
+int redlock__lock_start_extend(redlock_lock *l, const redlock__op_kind *kind, int64_t ttl_ms,
+                               redlock_cb *cb, void *pd)
 {
-    int64_t bound;
-    int rc;
-
-    if ((rc = check_start(l, cb, 1)) != 0 || (rc = check_ttl(l, ttl_ms)) != 0)
-        return rc;
-    if (redlock_lock_validity(l) <= 0 && !l->fixed_value) {
-        redlock__lock_err(l, "extend: the lock is not held (expired or never acquired)");
-        return REDLOCK_ENOTOWNER;
-    }
-    if (!l->value) {
-        redlock__lock_err(l, "extend: the lock has no value");
-        return REDLOCK_EINVAL;
-    }
-    /* From now on masters may run the new PEXPIRE: the key lives at most
-     * ttl after this moment on those, at the old end on the others, so the
-     * validity is the smaller of the two until the extend is decided (a
-     * shorter ttl shortens it at once). */
-    bound = redlock__now(&l->c->loop) + ttl_ms * 1000 - redlock__client_drift_us(l->c, ttl_ms);
-    if (l->valid_until_us && bound < l->valid_until_us) {
-        l->valid_until_us = bound;      /* (0: a handed-over value, never known) */
-        redlock__watch_end_moved(l);
-    }
-    /* While the client knows a quorum holds the lock, a master that lost
-     * the key (a restart) gets it back; a handed-over value, whose validity
-     * is unknown, only extends. */
-    return start_on_value(l, l->valid_until_us && l->fam->extend_regrow ? l->fam->extend_regrow
-                                                                         : l->fam->extend,
-                          ttl_ms, REDLOCK__LOCK_EXTEND, extend_done, cb, pd);
+    return start_on_value(l, kind, ttl_ms, REDLOCK__LOCK_EXTEND, extend_done, cb, pd);
 }
 
-int redlock_extend_async(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
+int redlock__lock_start_release(redlock_lock *l, redlock_cb *cb, void *pd)
 {
-    REDLOCK__GATED((l ? l->c : NULL), int, redlock_extend_async_ungated(l, ttl_ms, cb, pd));
-}
-
-static int redlock_release_async_ungated(redlock_lock *l, redlock_cb *cb, void *pd)
-{
-    int rc;
-
-    if ((rc = check_start(l, cb, 0)) != 0)
-        return rc;
-    if (!l->value) {
-        redlock__lock_err(l, "release: the lock has no value (never acquired)");
-        return REDLOCK_EINVAL;
-    }
-    l->valid_until_us = 0;      /* masters start deleting it now */
-    redlock__watch_stop(l);     /* released: no more extends, no notice */
     return start_on_value(l, l->fam->release, 0, REDLOCK__LOCK_RELEASE, release_done, cb, pd);
 }
 
-int redlock_release_async(redlock_lock *l, redlock_cb *cb, void *pd)
+int redlock__lock_attempt(redlock_lock *l)
 {
-    REDLOCK__GATED((l ? l->c : NULL), int, redlock_release_async_ungated(l, cb, pd));
+    return attempt(l);
 }

@@ -38,7 +38,8 @@
  * thread: one mutex serialises the calls and the loop (callbacks, the
  * lost-lock notice among them, run on the loop thread, and may call the
  * library); a blocking call lets the loop run while it waits.  Do not free
- * the client while another thread is inside a call on it.
+ * the client while another thread is inside a call on it, nor from one of
+ * its callbacks (the call is then ignored).
  *
  * Signals: a master that dies while the client writes to it raises SIGPIPE.
  * If the process still has SIGPIPE's default action (terminate), creating a

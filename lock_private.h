@@ -102,6 +102,7 @@ struct redlock_lock {
     size_t valuelen;
     int fixed_value;
     int64_t valid_until_us;          /* 0: not held */
+    int64_t held_since_us;           /* start of the current hold's acquire */
     unsigned clock_steps;            /* the loop's clock_steps when granted */
     uint32_t *gen;                   /* per node: connection of the winning SET */
     size_t nodes_ok;
@@ -148,16 +149,21 @@ int redlock__lock_start_release(redlock_lock *l, redlock_cb *cb, void *pd);
 typedef struct redlock__watch {
     int64_t every_ms;                /* -1: no watchdog; 0: ttl/3 */
     int64_t max_hold_ms;             /* 0: no cap */
-    int64_t held_since_us;           /* start of the current hold */
     int in_flight;                   /* the lock's extend in flight is the watchdog's */
     int watching;                    /* held, with a watchdog or a notice */
     int lost_reason;                 /* what the expiry timer will say, or 0 */
+    int lost_fired;                  /* the notice ran for this hold */
     struct event tick;               /* the next extend */
     struct event expiry;             /* the end of the validity */
     redlock_lost_cb *lost_cb;
     void *lost_privdata;
 } redlock__watch;
 
+/* 1 when the lost-lock notice ran for the current hold. */
+static inline int redlock__watch_told_lost(const redlock_lock *l)
+{
+    return l->wd && l->wd->lost_fired;
+}
 /* 1 when the lock's operation in flight is the watchdog's extend. */
 static inline int redlock__watch_in_flight(const redlock_lock *l)
 {

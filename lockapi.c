@@ -20,13 +20,21 @@ static int check_start(redlock_lock *l, redlock_cb *cb, int need_cb)
         redlock__lock_err(l, "callback is NULL");
         return REDLOCK_EINVAL;
     }
-    if (l->busy && redlock__watch_in_flight(l))
-        redlock__watch_detach(l);   /* the application's operation goes first */
-    if (l->busy) {
+    /* the watchdog's extend in flight gives way (take_over), once every
+     * check of the call has passed */
+    if (l->busy && !redlock__watch_in_flight(l)) {
         redlock__lock_err(l, "an operation is already in flight on this lock");
         return REDLOCK_EBUSY;
     }
     return 0;
+}
+
+/* The application's operation goes first: the watchdog's extend in flight
+ * is detached (its outcome ignored; a failed extend re-arms the watchdog). */
+static void take_over(redlock_lock *l)
+{
+    if (l->busy && redlock__watch_in_flight(l))
+        redlock__watch_detach(l);
 }
 
 static int check_ttl(redlock_lock *l, int64_t ttl_ms)
@@ -58,6 +66,7 @@ static int start_acquire(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *
         return REDLOCK_EBUSY;
     }
     c = l->c;
+    take_over(l);
     redlock__watch_stop(l);
     l->busy = try ? REDLOCK__LOCK_TRY : REDLOCK__LOCK_ACQUIRE;
     l->ttl_ms = ttl_ms;
@@ -105,11 +114,12 @@ int redlock_try_acquire_async(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, v
 static int redlock_extend_async_ungated(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
 {
     int64_t bound;
-    int rc;
+    int rc, held;
 
     if ((rc = check_start(l, cb, 1)) != 0 || (rc = check_ttl(l, ttl_ms)) != 0)
         return rc;
-    if (redlock_lock_validity(l) <= 0 && !l->fixed_value) {
+    held = redlock_lock_validity(l) > 0;
+    if (!held && !l->fixed_value) {
         redlock__lock_err(l, "extend: the lock is not held (expired or never acquired)");
         return REDLOCK_ENOTOWNER;
     }
@@ -117,6 +127,7 @@ static int redlock_extend_async_ungated(redlock_lock *l, int64_t ttl_ms, redlock
         redlock__lock_err(l, "extend: the lock has no value");
         return REDLOCK_EINVAL;
     }
+    take_over(l);
     /* From now on masters may run the new PEXPIRE: the key lives at most
      * ttl after this moment on those, at the old end on the others, so the
      * validity is the smaller of the two until the extend is decided (a
@@ -126,11 +137,11 @@ static int redlock_extend_async_ungated(redlock_lock *l, int64_t ttl_ms, redlock
         l->valid_until_us = bound;      /* (0: a handed-over value, never known) */
         redlock__watch_end_moved(l);
     }
-    /* While the client knows a quorum holds the lock, a master that lost
-     * the key (a restart) gets it back; a handed-over value, whose validity
-     * is unknown, only extends. */
-    return redlock__lock_start_extend(l, l->valid_until_us && l->fam->extend_regrow
-                                             ? l->fam->extend_regrow : l->fam->extend,
+    /* While the client knows a quorum holds the lock (validity at the
+     * start), a master that lost the key (a restart) gets it back; a
+     * handed-over value, or an expired hold, only extends. */
+    return redlock__lock_start_extend(l, held && l->fam->extend_regrow ? l->fam->extend_regrow
+                                                                       : l->fam->extend,
                                       ttl_ms, cb, pd);
 }
 
@@ -149,6 +160,7 @@ static int redlock_release_async_ungated(redlock_lock *l, redlock_cb *cb, void *
         redlock__lock_err(l, "release: the lock has no value (never acquired)");
         return REDLOCK_EINVAL;
     }
+    take_over(l);
     l->valid_until_us = 0;      /* masters start deleting it now */
     redlock__watch_stop(l);     /* released: no more extends, no notice */
     return redlock__lock_start_release(l, cb, pd);

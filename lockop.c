@@ -177,8 +177,13 @@ static int settle(redlock_lock *l, redlock__op *op)
         /* Checked again as the result is handed over, with a margin for the
          * callback's own reading: a success always has at least 1 ms to
          * report, and no clock step since the start. */
+        /* an extend that wins after the lost-lock notice: the application
+         * was told the lock is gone, and it stays gone */
+        int told = l->busy == REDLOCK__LOCK_EXTEND && redlock__watch_told_lost(l);
         if (until - redlock__now(loop) >= REDLOCK__MIN_VALIDITY_US + REDLOCK__HANDOVER_US &&
-            op->clock_steps == loop->clock_steps) {
+            op->clock_steps == loop->clock_steps && !told) {
+            if (l->busy != REDLOCK__LOCK_EXTEND)
+                l->held_since_us = op->start_us;    /* a new hold */
             l->valid_until_us = until;
             l->clock_steps = op->clock_steps;
             if (op->kind->flags & REDLOCK__KIND_WRITES)
@@ -283,7 +288,11 @@ static void acquire_done(redlock__op *op, void *privdata)
             record(l, op);
             if (start_raise(l, op, token) == 0)
                 return;
+            l->op = NULL;
+            redlock__op_undo(op);       /* no token, no lock */
             redlock__lock_err(l, "acquire: out of memory");
+            complete(l, REDLOCK_ENOMEM);
+            return;
         } else if (agreed == 1) {
             l->token = token;
         }
@@ -336,6 +345,8 @@ static void extend_done(redlock__op *op, void *privdata)
             redlock__watch_end_moved(l);
         }
     }
+    else if (l->valid_until_us && l->wd && !l->wd->in_flight && !redlock__watch_told_lost(l))
+        redlock__watch_held(l, 0);      /* still held: the watchdog goes on */
     code = redlock__failure_code(&op->tally);
     if (code == REDLOCK_ENOQUORUM)
         code = REDLOCK_ENOTOWNER;

@@ -347,6 +347,12 @@ void redlock_client_free(redlock_client *c)
         if (op->kind->flags & REDLOCK__KIND_WRITES)
             redlock__op_undo(op);
     }
+    /* ... and fenced acquires that won and are raising their counters */
+    for (redlock__link *e = c->locks.next; e != &c->locks; e = e->next) {
+        redlock_lock *l = redlock__container(e, redlock_lock, link);
+        if (l->fenced)
+            redlock__op_undo(l->fenced);
+    }
     c->loop.closing = 1;
     c->fleet.closing = 1;
     redlock__locks_detach(c);

@@ -9,6 +9,7 @@
 #include "lock_private.h"
 
 struct sync_wait {
+    redlock_client *c;
     int done;
     int status;
 };
@@ -16,29 +17,12 @@ struct sync_wait {
 static void sync_cb(redlock_lock *l, int status, void *privdata)
 {
     struct sync_wait *w = privdata;
+    (void)l;
     w->status = status;
-    if (l->c && l->c->th)
-        redlock__gate_done(l->c, &w->done);     /* on the loop thread */
+    if (w->c->th)
+        redlock__gate_done(w->c, &w->done);     /* on the loop thread */
     else
         w->done = 1;
-}
-
-static int blocking(redlock_lock *l, int rc, struct sync_wait *w)
-{
-    if (rc != 0)
-        return rc;
-    if (l->c && l->c->th) {     /* the loop thread runs it: wait for the word */
-        redlock__gate_wait(l->c, &w->done, -1);
-        return w->status;
-    }
-    while (!w->done)
-        event_base_loop(l->c->loop.base, EVLOOP_ONCE);
-    /* One more non-blocking turn writes out what the outcome queued (the
-     * undos after a lost attempt) instead of holding it until the next
-     * call. */
-    if (l->c)
-        event_base_loop(l->c->loop.base, EVLOOP_NONBLOCK);
-    return w->status;
 }
 
 static int check_blocking(redlock_lock *l)
@@ -57,40 +41,60 @@ static int check_blocking(redlock_lock *l)
     return 0;
 }
 
+typedef int start_fn(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd);
+
+/* Start the operation, then run the private loop (or, with a loop thread,
+ * wait for it) until its callback ran.  The lock may be freed by a callback
+ * meanwhile (a lost-lock notice may do it): after the start only the
+ * client is used. */
+static int run_blocking(redlock_lock *l, int64_t ttl_ms, start_fn *start)
+{
+    redlock_client *c = l ? l->c : NULL;
+    struct sync_wait w = { c, 0, 0 };
+    int g = redlock__gate_enter(c), rc = check_blocking(l);
+
+    if (rc == 0 && (rc = start(l, ttl_ms, sync_cb, &w)) == 0) {
+        if (c->th) {
+            redlock__gate_wait(c, &w.done, -1);
+        } else {
+            while (!w.done)
+                event_base_loop(c->loop.base, EVLOOP_ONCE);
+            /* One more non-blocking turn writes out what the outcome queued
+             * (the undos after a lost attempt) instead of holding it until
+             * the next call. */
+            if (!c->loop.closing)
+                event_base_loop(c->loop.base, EVLOOP_NONBLOCK);
+        }
+        rc = w.status;
+    }
+    redlock__gate_leave(c, g);
+    return rc;
+}
+
+static int start_release(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
+{
+    (void)ttl_ms;
+    return redlock_release_async(l, cb, pd);
+}
+
 int redlock_acquire(redlock_lock *l, int64_t ttl_ms)
 {
-    struct sync_wait w = { 0, 0 };
-    int g = redlock__gate_enter(l ? l->c : NULL), rc = check_blocking(l);
-    rc = rc ? rc : blocking(l, redlock_acquire_async(l, ttl_ms, sync_cb, &w), &w);
-    redlock__gate_leave(l ? l->c : NULL, g);
-    return rc;
+    return run_blocking(l, ttl_ms, redlock_acquire_async);
 }
 
 int redlock_try_acquire(redlock_lock *l, int64_t ttl_ms)
 {
-    struct sync_wait w = { 0, 0 };
-    int g = redlock__gate_enter(l ? l->c : NULL), rc = check_blocking(l);
-    rc = rc ? rc : blocking(l, redlock_try_acquire_async(l, ttl_ms, sync_cb, &w), &w);
-    redlock__gate_leave(l ? l->c : NULL, g);
-    return rc;
+    return run_blocking(l, ttl_ms, redlock_try_acquire_async);
 }
 
 int redlock_extend(redlock_lock *l, int64_t ttl_ms)
 {
-    struct sync_wait w = { 0, 0 };
-    int g = redlock__gate_enter(l ? l->c : NULL), rc = check_blocking(l);
-    rc = rc ? rc : blocking(l, redlock_extend_async(l, ttl_ms, sync_cb, &w), &w);
-    redlock__gate_leave(l ? l->c : NULL, g);
-    return rc;
+    return run_blocking(l, ttl_ms, redlock_extend_async);
 }
 
 int redlock_release(redlock_lock *l)
 {
-    struct sync_wait w = { 0, 0 };
-    int g = redlock__gate_enter(l ? l->c : NULL), rc = check_blocking(l);
-    rc = rc ? rc : blocking(l, redlock_release_async(l, sync_cb, &w), &w);
-    redlock__gate_leave(l ? l->c : NULL, g);
-    return rc;
+    return run_blocking(l, 0, start_release);
 }
 
 static void wakeup_cb(evutil_socket_t fd, short what, void *arg)

@@ -72,6 +72,7 @@ static void lost(redlock_lock *l, int reason)
     void *pd = l->wd->lost_privdata;
 
     redlock__watch_stop(l);
+    l->wd->lost_fired = 1;
     l->valid_until_us = 0;
     if (cb)
         cb(l, reason, pd);
@@ -89,8 +90,10 @@ void redlock__watch_held_(redlock_lock *l, int new_hold)
         return;
     now = redlock__now(&c->loop);
     if (new_hold) {
-        w->held_since_us = now;
         w->lost_reason = 0;
+        w->lost_fired = 0;
+    } else if (w->lost_reason == REDLOCK_LOST_UNREACHABLE) {
+        w->lost_reason = 0;     /* an extend won since */
     }
     w->watching = 1;
     left = l->valid_until_us - now;
@@ -178,7 +181,7 @@ static void tick_cb(evutil_socket_t fd, short what, void *arg)
     ttl_ms = l->ttl_ms;
     if (w->max_hold_ms) {
         /* the last extend ends the hold at the cap, not after it */
-        int64_t cap_left_ms = (w->held_since_us + w->max_hold_ms * 1000 - now) / 1000;
+        int64_t cap_left_ms = (l->held_since_us + w->max_hold_ms * 1000 - now) / 1000;
         if (cap_left_ms <= ttl_ms) {
             ttl_ms = cap_left_ms;
             last = 1;
@@ -188,9 +191,15 @@ static void tick_cb(evutil_socket_t fd, short what, void *arg)
         /* the application's own operation: look again after it */
         redlock__timer_add(&c->loop, &w->tick, interval_us(l) / 4 + 1000);
     } else if (ttl_ms <= 0 || redlock_extend_async(l, ttl_ms, extended, NULL) != 0) {
-        /* the cap is reached (or the ttl left is too short to extend
-         * with): the hold ends with its validity */
-        w->lost_reason = REDLOCK_LOST_CAP;
+        if (last) {
+            /* the cap is reached (or the ttl left is too short to extend
+             * with): the hold ends with its validity */
+            w->lost_reason = REDLOCK_LOST_CAP;
+        } else {
+            /* no extend could start: the validity is gone already (the
+             * client's clock stepped back, ...) */
+            lost(l, REDLOCK_LOST_EXPIRED);
+        }
     } else {
         w->in_flight = 1;
         if (last)       /* no extend after this one: the notice at its end */

@@ -289,3 +289,41 @@ TEST(watchdog_needs_an_event_loop)
     CHECK_RC(l, redlock_lock_set_watchdog(l, -2, 0), REDLOCK_EINVAL);
     it_fix_stop(&f);
 }
+
+/* A watchdog (and its cap) set while the lock is held counts the cap from
+ * the acquire; a call the library refuses (a bad ttl) while the watchdog's
+ * extend is in flight leaves the watchdog running. */
+TEST(watchdog_set_while_held_and_refused_calls_keep_it)
+{
+    struct it_fix f = {0};
+    struct watch w;
+    redlock_lock *l = held(&f, &w, 3, "wd-late", -1, 0, 300);     /* no watchdog yet */
+    CHECK_EQ(redlock_lock_set_watchdog(l, 1, 60000), 0);           /* every 1 ms */
+    for (int i = 0; i < 40; i++) {
+        run_for(&w, 15);
+        CHECK_RC(l, redlock_extend_async(l, 0, on_acquired, &w), REDLOCK_EINVAL);
+    }
+    run_for(&w, 400);
+    check_note("watchdog set while held, 40 refused extends: %lld samples, smallest validity "
+               "%lld ms", (long long)w.samples, (long long)w.min_validity);
+    CHECK_EQ(w.lost, 0);
+    CHECK_GT(redlock_lock_validity(l), 0);
+    CHECK_GT(w.min_validity, 0);
+    done(&f, &w);
+}
+
+/* A fixed value whose hold expired only extends: it does not re-grow the
+ * key (the lock is not re-acquired behind the application's back). */
+TEST(extend_after_expiry_does_not_regrow)
+{
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, 0);
+    redlock_lock *l = it_fix_lock(&f, f.c, "wd-expired");
+    CHECK_EQ(redlock_lock_set_value(l, "fixed-value", 11), 0);
+    CHECK_RC(l, redlock_acquire(l, 200), 0);
+    CHECK_EQ(it_wait_count(f.s, "wd-expired", 10, 0, 3000), 0);     /* expired everywhere */
+    CHECK_RC(l, redlock_extend(l, 5000), REDLOCK_ENOTOWNER);
+    CHECK_EQ(rlt_servers_count_key(f.s, "wd-expired", 10), 0);
+    it_fix_stop(&f);
+}
+

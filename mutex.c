@@ -28,23 +28,39 @@ static int encode_set(const redlock__op *op, size_t node, redlock__buf *out, int
     return redlock__resp_command(out, 6, argv, len);
 }
 
+/* EVAL(SHA) script: KEYS = the key [and `key2`], ARGV = the value [and
+ * `last`]; NULL leaves one out. */
+static int encode_eval(const redlock__op *op, redlock__buf *out, int eval, int script,
+                       const char *key2, size_t k2len, const char *last, size_t llen)
+{
+    size_t klen, vlen;
+    const char *key = redlock__op_item(op, 0, &klen), *value = redlock__op_item(op, 1, &vlen);
+    const char *body = redlock__script_body[script];
+    const char *argv[7] = { eval ? "EVAL" : "EVALSHA", eval ? body : op->f->sha[script],
+                            key2 ? "2" : "1", key };
+    size_t len[7] = { eval ? 4 : 7, eval ? strlen(body) : 40, 1, klen };
+    int argc = 4;
+
+    if (key2) {
+        argv[argc] = key2;
+        len[argc++] = k2len;
+    }
+    argv[argc] = value;
+    len[argc++] = vlen;
+    if (last) {
+        argv[argc] = last;
+        len[argc++] = llen;
+    }
+    return redlock__resp_command(out, argc, argv, len);
+}
+
 /* script(key, value[, ttl]): ttl_ms 0 leaves the ttl out. */
 static int encode_script(const redlock__op *op, redlock__buf *out, int eval, int script,
                          int64_t ttl_ms)
 {
     char ttl[24];
-    size_t klen, vlen;
-    const char *key = redlock__op_item(op, 0, &klen), *value = redlock__op_item(op, 1, &vlen);
-    const char *body = redlock__script_body[script];
-    const char *argv[6] = { eval ? "EVAL" : "EVALSHA", eval ? body : op->f->sha[script],
-                            "1", key, value, ttl };
-    size_t len[6] = { eval ? 4 : 7, eval ? strlen(body) : 40, 1, klen, vlen, 0 };
-    int argc = 5;
-    if (ttl_ms) {
-        len[5] = redlock__u64_str(ttl, (uint64_t)ttl_ms);
-        argc = 6;
-    }
-    return redlock__resp_command(out, argc, argv, len);
+    size_t tlen = ttl_ms ? redlock__u64_str(ttl, (uint64_t)ttl_ms) : 0;
+    return encode_eval(op, out, eval, script, NULL, 0, ttl_ms ? ttl : NULL, tlen);
 }
 
 static int encode_release(const redlock__op *op, size_t node, redlock__buf *out, int eval)
@@ -100,16 +116,10 @@ static int encode_regrow(const redlock__op *op, size_t node, redlock__buf *out, 
 /* The raise: script(KEYS: key, counter; ARGV: value, token (item 3)). */
 static int encode_fence_raise(const redlock__op *op, size_t node, redlock__buf *out, int eval)
 {
-    size_t klen, vlen, clen, tlen;
-    const char *key = redlock__op_item(op, 0, &klen), *value = redlock__op_item(op, 1, &vlen);
+    size_t clen, tlen;
     const char *counter = redlock__op_item(op, 2, &clen), *token = redlock__op_item(op, 3, &tlen);
-    const char *body = redlock__script_body[REDLOCK__SCRIPT_FENCE_RAISE];
-    const char *argv[7] = { eval ? "EVAL" : "EVALSHA",
-                            eval ? body : op->f->sha[REDLOCK__SCRIPT_FENCE_RAISE], "2", key,
-                            counter, value, token };
-    size_t len[7] = { eval ? 4 : 7, eval ? strlen(body) : 40, 1, klen, clen, vlen, tlen };
     (void)node;
-    return redlock__resp_command(out, 7, argv, len);
+    return encode_eval(op, out, eval, REDLOCK__SCRIPT_FENCE_RAISE, counter, clen, token, tlen);
 }
 
 /* SET key value NX PX ttl, then INCR counter, pipelined: no script, so it

@@ -397,8 +397,9 @@ typedef void redlock_lost_cb(redlock_lock *lock, int reason, void *privdata);
  * every_ms (0: ttl/3; -1: no watchdog, the default), until the release, the
  * free, or max_hold_ms after the acquire (0: no cap; the last extend is
  * shortened so that the hold ends at the cap).  A failed extend is tried
- * again sooner while another could still be decided before the validity
- * ends; the lost-lock notice says when that is over.  An extend or release
+ * again sooner while two more node timeouts fit before the validity ends;
+ * then the lost-lock notice says it is over, about a node timeout or more
+ * before the validity ends.  An extend or release
  * the application starts meanwhile takes the watchdog's place.  Needs the
  * client's loop to run: a blocking client (base == NULL) needs the option
  * loop_thread, else REDLOCK_EINVAL.  May be set before or while the lock

@@ -5,7 +5,7 @@
  *   granted ──▶ every `every` ms: extend(ttl) ──ok──▶ (again)
  *                      │
  *                      ├─ refused by a quorum ──────────▶ lost(REFUSED) now
- *                      ├─ failed, time left for another ─▶ retry sooner
+ *                      ├─ failed, time left for two more ─▶ retry sooner
  *                      └─ failed, no time left ─────────▶ lost(UNREACHABLE) now
  *   the cap reached ──▶ no more extends; lost(CAP) when the validity ends
  *   the validity ends (own timer) before an extend won ──▶ lost(EXPIRED)
@@ -155,7 +155,11 @@ static void extended(redlock_lock *l, int status, void *privdata)
      * be decided before the validity ends. */
     w->lost_reason = REDLOCK_LOST_UNREACHABLE;
     left = l->valid_until_us - redlock__now(&c->loop);
-    spare = left - c->fleet.node_timeout_us - REDLOCK__MIN_VALIDITY_US;
+    /* The next try may wait a whole node timeout for slow masters; keeping
+     * one more in reserve means that when it fails too, the notice still
+     * comes at least a node timeout before the validity ends (retrying
+     * until the last millisecond would leave the application none). */
+    spare = left - 2 * c->fleet.node_timeout_us - REDLOCK__MIN_VALIDITY_US;
     if (spare <= 0) {
         lost(l, REDLOCK_LOST_UNREACHABLE);
         return;
@@ -214,16 +218,25 @@ void redlock__watch_detach(redlock_lock *l)
     l->wd->in_flight = 0;
 }
 
-static int redlock_lock_set_watchdog_ungated(redlock_lock *l, int64_t every_ms, int64_t max_hold_ms)
+/* 0, or why the lock cannot be watched: NULL, or its client is gone. */
+static int usable(redlock_lock *l)
 {
-    redlock__watch *w;
-
     if (!l)
         return REDLOCK_EINVAL;
     if (!l->c) {
         redlock__lock_err(l, "the lock's client was freed");
         return REDLOCK_ECLOSED;
     }
+    return 0;
+}
+
+static int redlock_lock_set_watchdog_ungated(redlock_lock *l, int64_t every_ms, int64_t max_hold_ms)
+{
+    redlock__watch *w;
+    int rc;
+
+    if ((rc = usable(l)) != 0)
+        return rc;
     if (every_ms < -1 || every_ms > ((int64_t)1 << 40) || max_hold_ms < 0 ||
         max_hold_ms > ((int64_t)1 << 40)) {
         redlock__lock_err(l, "set_watchdog: every_ms must be -1 (off), 0 (ttl/3) or up to 2^40; "
@@ -256,13 +269,10 @@ int redlock_lock_set_watchdog(redlock_lock *l, int64_t every_ms, int64_t max_hol
 static int redlock_lock_on_lost_ungated(redlock_lock *l, redlock_lost_cb *cb, void *privdata)
 {
     redlock__watch *w;
+    int rc;
 
-    if (!l)
-        return REDLOCK_EINVAL;
-    if (!l->c) {
-        redlock__lock_err(l, "the lock's client was freed");
-        return REDLOCK_ECLOSED;
-    }
+    if ((rc = usable(l)) != 0)
+        return rc;
     if (!cb && !l->wd)
         return 0;
     if (!(w = watch_of(l)))

@@ -11,6 +11,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <event2/event.h>
 
 static redlock_client *threaded_client(rlt_servers *s, int n)
@@ -24,10 +25,22 @@ static redlock_client *threaded_client(rlt_servers *s, int n)
 }
 
 struct lost {
-    atomic_int count;
-    atomic_int reason;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    int count, reason;
+    int64_t validity;       /* redlock_lock_validity, asked from the callback */
     pthread_t thread;
 };
+
+#define LOST_INIT { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0, -1, 0 }
+
+static int lost_count(struct lost *x)
+{
+    pthread_mutex_lock(&x->mu);
+    int n = x->count;
+    pthread_mutex_unlock(&x->mu);
+    return n;
+}
 
 /* A lock on a new threaded client of 3 servers, with a watchdog and a
  * notice, acquired for ttl_ms. */
@@ -37,10 +50,14 @@ static redlock_lock *watched(rlt_servers *s, redlock_client **c, const char *res
 static void on_lost(redlock_lock *l, int reason, void *privdata)
 {
     struct lost *x = privdata;
-    (void)l;
+    int64_t v = redlock_lock_validity(l);   /* a callback may call the library */
+    pthread_mutex_lock(&x->mu);
     x->thread = pthread_self();
-    atomic_store(&x->reason, reason);
-    atomic_fetch_add(&x->count, 1);
+    x->reason = reason;
+    x->validity = v;
+    x->count++;
+    pthread_cond_broadcast(&x->cv);
+    pthread_mutex_unlock(&x->mu);
 }
 
 static redlock_lock *watched(rlt_servers *s, redlock_client **c, const char *res,
@@ -61,13 +78,13 @@ TEST(threads_loop_thread_watchdog_keeps_a_blocking_lock)
 {
     rlt_servers *s = it_start(3, NULL);
     redlock_client *c;
-    struct lost x = {0};
+    struct lost x = LOST_INIT;
     redlock_lock *l = watched(s, &c, "lt-keep", &x, 300);
     for (int i = 0; i < 10; i++) {
         it_sleep_ms(300);
         CHECK_GT(redlock_lock_validity(l), 0);      /* asked from this thread */
     }
-    CHECK_EQ(atomic_load(&x.count), 0);
+    CHECK_EQ(lost_count(&x), 0);
     CHECK_GT(it_pttl(s, 0, "lt-keep", 7), 0);
     CHECK_RC(l, redlock_release(l), 0);
     CHECK_EQ(rlt_servers_count_key(s, "lt-keep", 7), 0);
@@ -92,18 +109,25 @@ TEST(threads_loop_thread_lost_notice_while_the_program_sleeps)
 {
     rlt_servers *s = it_start(3, NULL);
     redlock_client *c;
-    struct lost x = {0};
+    struct lost x = LOST_INIT;
     redlock_lock *l = watched(s, &c, "lt-lost", &x, 1500);
     int64_t t0 = check_now_ms(), v0 = redlock_lock_validity(l);
     CHECK_EQ(rlt_servers_kill(s, 0), 0);
     CHECK_EQ(rlt_servers_kill(s, 1), 0);
-    while (atomic_load(&x.count) == 0 && check_now_ms() < t0 + v0 + 1000)
-        it_sleep_ms(5);
+    /* wait for the notice (on the loop thread), at most 1 s past the validity */
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += (time_t)((v0 + 1000) / 1000) + 1;
+    pthread_mutex_lock(&x.mu);
+    while (x.count == 0 && pthread_cond_timedwait(&x.cv, &x.mu, &until) == 0)
+        ;
+    pthread_mutex_unlock(&x.mu);
     int64_t t1 = check_now_ms();
     check_note("the notice came %lld ms after the majority died, %lld ms before the validity "
                "would have ended", (long long)(t1 - t0), (long long)(t0 + v0 - t1));
-    CHECK_EQ(atomic_load(&x.count), 1);
-    CHECK_EQ(atomic_load(&x.reason), REDLOCK_LOST_UNREACHABLE);
+    CHECK_EQ(lost_count(&x), 1);
+    CHECK_EQ(x.reason, REDLOCK_LOST_UNREACHABLE);
+    CHECK_EQ(x.validity, 0);                    /* already 0 inside the notice */
     CHECK(!pthread_equal(x.thread, pthread_self()));
     CHECK_LT(t1, t0 + v0);
     CHECK_EQ(redlock_lock_validity(l), 0);

@@ -221,6 +221,48 @@ TEST(watchdog_lost_before_the_validity_ends_when_the_majority_dies)
     done(&f, &w);
 }
 
+/* Slow but alive: the majority answers, but later than the node timeout.
+ * The extends time out, and the notice still comes before the validity
+ * ends. */
+TEST(watchdog_lost_before_the_validity_ends_when_the_majority_is_slow)
+{
+    struct it_fix f = {0};
+    struct watch w;
+    char err[256] = "", a0[64], a1[64];
+    it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
+    rlp_thread *p0 = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(f.s, 0), err, sizeof err);
+    CHECK_MSG(p0 != NULL, "%s", err);
+    rlp_thread *p1 = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(f.s, 1), err, sizeof err);
+    CHECK_MSG(p1 != NULL, "%s", err);
+    snprintf(a0, sizeof a0, "127.0.0.1:%d", rlp_thread_port(p0));
+    snprintf(a1, sizeof a1, "127.0.0.1:%d", rlp_thread_port(p1));
+    const char *addrs[3] = {a0, a1, rlt_servers_addr(f.s, 2)};
+    redlock_options o;
+    it_opts(&o);                                            /* node timeout 100 ms */
+    o.max_timeouts = 1000;          /* slow masters stay connected: slow, not down */
+    f.c = it_client_new(f.base, addrs, 3, &o);
+    CHECK_EQ(it_async_wait_connected(f.base, f.c, 3, 3000), 0);
+    redlock_lock *l = it_fix_lock(&f, f.c, "wd-slow");
+    CHECK_EQ(redlock_lock_set_watchdog(l, 0, 0), 0);
+    watch_start(&w, &f, l, 1500);
+    run_for(&w, 300);
+    int64_t t0 = check_now_ms(), v0 = redlock_lock_validity(l);
+    CHECK_GT(v0, 0);
+    rlp_thread_set_latency(p0, RLP_DOWN, 150, 0);
+    rlp_thread_set_latency(p1, RLP_DOWN, 150, 0);
+    run_for(&w, 3000);
+    check_note("majority slowed past the node timeout with %lld ms of validity left: the notice "
+               "came %lld ms later, %lld ms before the validity would have ended", (long long)v0,
+               (long long)(w.lost_ms - t0), (long long)(t0 + v0 - w.lost_ms));
+    CHECK_EQ(w.lost, 1);
+    CHECK_EQ(w.reason, REDLOCK_LOST_UNREACHABLE);
+    CHECK_EQ(w.validity_after, 0);
+    CHECK_LT(w.lost_ms, t0 + v0);
+    done(&f, &w);
+    rlp_thread_stop(p0);
+    rlp_thread_stop(p1);
+}
+
 TEST(lost_notice_when_an_extend_is_refused)
 {
     struct it_fix f = {0};

@@ -386,17 +386,22 @@ static void side_reply(void *privdata, size_t tag, const redlock__reply *r, cons
              r->type == REDLOCK__REPLY_ARRAY && r->elements == 2 ? r->element[1]->str : r->str);
 }
 
-/* connected_clients of server i */
-static long clients_of(rlt_servers *s, int i)
+/* A field of server i's INFO clients (connected_clients, blocked_clients) */
+static long clients_field(rlt_servers *s, int i, const char *field)
 {
     redisReply *r = rlt_servers_command(s, i, "INFO clients");
     const char *p;
     long n = -1;
     CHECK(r && r->type == REDIS_REPLY_STRING);
-    if ((p = strstr(r->str, "connected_clients:")) != NULL)
-        n = strtol(p + strlen("connected_clients:"), NULL, 10);
+    if ((p = strstr(r->str, field)) != NULL && p[strlen(field)] == ':')
+        n = strtol(p + strlen(field) + 1, NULL, 10);
     freeReplyObject(r);
     return n;
+}
+
+static long clients_of(rlt_servers *s, int i)
+{
+    return clients_field(s, i, "connected_clients");
 }
 
 static void wait_side(redlock_client *c, const struct side_seen *seen, int replies)
@@ -435,9 +440,11 @@ TEST(engine_master_owns_a_second_connection)
     /* BLPOP holds the second connection for up to 5 s; the lock connection
      * does not wait behind it: master 0 votes OK at once */
     CHECK_EQ(redlock__master_side_send(m, blpop, sizeof blpop - 1, &sl, &why), 0);
-    int64_t until = check_now_ms() + 100;
-    while (check_now_ms() < until)      /* let the BLPOP reach the server */
-        it_dispatch(f.c->loop.base, until - check_now_ms());
+    /* the server has the BLPOP blocked before the lock is asked for */
+    int64_t until = check_now_ms() + 2000;
+    while (clients_field(f.s, 0, "blocked_clients") < 1 && check_now_ms() < until)
+        it_dispatch(f.c->loop.base, 2);
+    CHECK_EQ(clients_field(f.s, 0, "blocked_clients"), 1);
     redlock_lock *l = it_fix_lock(&f, f.c, "eng-side-lock");
     CHECK_RC(l, redlock_try_acquire(l, 5000), 0);
     redlock_node_result res;

@@ -21,6 +21,7 @@
  * to a per-fleet pool with their buffers, so the steady state allocates
  * nothing.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,6 +181,17 @@ static void check(redlock__op *op, int64_t now)
     if (left < REDLOCK__MIN_VALIDITY_US)
         op->expired = 1;
     decide(op, d);
+}
+
+void redlock__op_refusal(redlock__op *op, size_t node, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(op->detail[node], sizeof op->detail[node], fmt, ap);
+    va_end(ap);
+    if (!op->err[0])
+        snprintf(op->err, sizeof op->err, "node %zu (%s): %s", node, op->f->masters[node].label,
+                 op->detail[node]);
 }
 
 static void vote(redlock__op *op, size_t node, enum redlock__vote v, const char *why,

@@ -123,6 +123,11 @@ static inline const char *redlock__op_item(const redlock__op *op, size_t i, size
     return op->data.p + op->items[i].off;
 }
 
+/* A kind's classify() says why a node refused ("held by a writer"): the
+ * node's detail, and the op's first failure if it has none yet. */
+__attribute__((format(printf, 3, 4)))
+void redlock__op_refusal(redlock__op *op, size_t node, const char *fmt, ...);
+
 redlock__op *redlock__op_new(redlock__fleet *f, const redlock__op_kind *kind,
                              const redlock__op_args *a);
 /* Send to every node and arm the timer; `done` runs once, never inside. */

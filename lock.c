@@ -12,7 +12,8 @@
 
 #define MAX_KEY (512 * 1024 * 1024)     /* Redis's limit of a string */
 
-static int redlock_lock_new_ungated(redlock_lock **out, redlock_client *c, const void *resource, size_t len)
+int redlock__lock_create(redlock_lock **out, redlock_client *c, const void *resource,
+                         size_t len, const redlock__family *fam)
 {
     redlock_lock *l;
     size_t n;
@@ -49,7 +50,7 @@ static int redlock_lock_new_ungated(redlock_lock **out, redlock_client *c, const
     memcpy(l->key + c->prefixlen, resource, len);
     l->keylen = c->prefixlen + len;
     l->c = c;
-    l->fam = &redlock__mutex;
+    l->fam = fam;
     evtimer_assign(&l->retry_timer, c->loop.base, redlock__lock_retry_cb, l);
     redlock__list_add(&c->locks, &l->link);
     *out = l;
@@ -58,7 +59,28 @@ static int redlock_lock_new_ungated(redlock_lock **out, redlock_client *c, const
 
 int redlock_lock_new(redlock_lock **out, redlock_client *c, const void *resource, size_t len)
 {
-    REDLOCK__GATED(c, int, redlock_lock_new_ungated(out, c, resource, len));
+    REDLOCK__GATED(c, int, redlock__lock_create(out, c, resource, len, &redlock__mutex));
+}
+
+static int redlock_lock_kind_ungated(const redlock_lock *l)
+{
+    return l ? l->fam->kind : REDLOCK_EINVAL;
+}
+
+int redlock_lock_kind(const redlock_lock *l)
+{
+    REDLOCK__GATED((l ? l->c : NULL), int, redlock_lock_kind_ungated(l));
+}
+
+static int64_t redlock_lock_holds_ungated(const redlock_lock *l)
+{
+    /* a hold whose validity ran out is not counted */
+    return l && l->holds && redlock_lock_validity(l) > 0 ? l->holds : 0;
+}
+
+int64_t redlock_lock_holds(const redlock_lock *l)
+{
+    REDLOCK__GATED((l ? l->c : NULL), int64_t, redlock_lock_holds_ungated(l));
 }
 
 void redlock__lock_err(redlock_lock *l, const char *fmt, ...)
@@ -107,6 +129,8 @@ static void lock_free_ungated(redlock_lock *l)
         redlock__list_del(&l->link);
     }
     redlock__watch_free(l);
+    if (l->fam->free)
+        l->fam->free(l);
     free(l->fence_key);
     free(l->key);
     free(l->value);
@@ -133,6 +157,7 @@ static int redlock_lock_set_value_ungated(redlock_lock *l, const void *value, si
         l->valuelen = 0;
         l->fixed_value = 0;
         l->valid_until_us = 0;
+        l->holds = 0;
         return 0;
     }
     if (len > MAX_KEY)
@@ -145,6 +170,7 @@ static int redlock_lock_set_value_ungated(redlock_lock *l, const void *value, si
     l->value = v;
     l->valuelen = len;
     l->fixed_value = 1;
+    l->holds = 0;
     if (l->c)
         memset(l->gen, 0, l->c->fleet.n * sizeof *l->gen);
     l->valid_until_us = 0;
@@ -251,6 +277,10 @@ static int redlock_lock_set_fencing_ungated(redlock_lock *l, int on)
     if (l->busy) {
         redlock__lock_err(l, "set_fencing: an operation is in flight on this lock");
         return REDLOCK_EBUSY;
+    }
+    if (on && !l->fam->acquire_fenced) {
+        redlock__lock_err(l, "set_fencing: this kind of lock has no fencing tokens");
+        return REDLOCK_EINVAL;
     }
     if (!on) {
         free(l->fence_key);

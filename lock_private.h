@@ -9,6 +9,8 @@
 /* ---- kinds: one family of operations per lock kind ------------------- */
 
 typedef struct redlock__family {
+    int kind;                          /* REDLOCK_KIND_* */
+    unsigned flags;                    /* REDLOCK__FAM_* */
     const redlock__op_kind *acquire;   /* its undo is the lost attempt's */
     const redlock__op_kind *extend;
     const redlock__op_kind *release;
@@ -17,12 +19,40 @@ typedef struct redlock__family {
     const redlock__op_kind *extend_regrow;
     /* fencing: an acquire whose OK votes carry the resource's counter
      * (items: key, value, counter key), and the raise of the counters to
-     * the token on a quorum (items: key, value, counter key, token) */
+     * the token on a quorum (items: key, value, counter key, token); NULL:
+     * no fencing for this kind */
     const redlock__op_kind *acquire_fenced;
     const redlock__op_kind *fence_raise;
+    /* The op of `kind` (one of the above) on lock l, with its keys and
+     * arguments; `token` is the raise's.  NULL: the mutex's items (key,
+     * value[, counter key[, token]]).  NULL return: out of memory. */
+    redlock__op *(*op)(redlock_lock *l, const redlock__op_kind *kind, int64_t ttl_ms,
+                       int64_t token);
+    /* Free the kind's part of a handle (l->kd); NULL: none. */
+    void (*free)(redlock_lock *l);
 } redlock__family;
 
+/* What the kinds share (mutex.c).  EVAL(SHA) of `script` with the op's
+ * first nkeys items as KEYS, the rest as ARGV, then ttl_ms unless 0. */
+int redlock__encode_eval(const redlock__op *op, redlock__buf *out, int eval, int script,
+                         size_t nkeys, int64_t ttl_ms);
+/* A compare-and-act script's reply: 1 acted (2: re-grew), kept in
+ * op->value[node]; 0 refused; NOSCRIPT -1 (resend as EVAL); else ERROR. */
+int redlock__classify_script(redlock__op *op, size_t node, const redlock__reply *r);
+/* The mutex's extend, release, re-growing extend and counter raise (the
+ * write lock's too: its key is a mutex's). */
+extern const redlock__op_kind redlock__mutex_extend, redlock__mutex_release,
+                              redlock__mutex_extend_regrow, redlock__mutex_fence_raise;
+
+/* Family flags. */
+#define REDLOCK__FAM_REENTRANT 1   /* acquire while held adds a hold; a
+                                    * release with holds > 1 takes one away
+                                    * and keeps the lock */
+
 extern const redlock__family redlock__mutex;      /* mutex.c */
+extern const redlock__family redlock__reentrant;  /* reentrant.c */
+extern const redlock__family redlock__read, redlock__write;   /* rwlock.c */
+extern const redlock__family redlock__multi;      /* multi.c */
 
 /* ---- redlock.c: the client ------------------------------------------- */
 
@@ -130,11 +160,28 @@ struct redlock_lock {
     redlock__op *fenced;
     /* watchdog and lost-lock notice (watchdog.c), allocated on first use */
     struct redlock__watch *wd;
+    /* holds: acquires not yet undone by releases (re-entrant: any number;
+     * other kinds: 1 while held); the operation in flight is an acquire
+     * that adds a hold to a held lock (reacquire) or a release that takes
+     * one away and keeps it (partial) */
+    int64_t holds;
+    unsigned reacquire : 1;
+    unsigned partial : 1;
+    void *kd;                        /* the kind's own part (fam->free) */
 };
 
 /* lock.c */
 __attribute__((format(printf, 2, 3)))
 void redlock__lock_err(redlock_lock *l, const char *fmt, ...);
+/* A new handle of family `fam` on `resource` (the kinds' constructors,
+ * inside the gate); the kind then fills in l->kd.  0 or a REDLOCK_E*. */
+int redlock__lock_create(redlock_lock **out, redlock_client *c, const void *resource,
+                         size_t len, const redlock__family *fam);
+/* An op of `kind` on lock l with these keys and arguments (nkeys +
+ * nargs items), and the lock's drift for ttl_ms; NULL: out of memory. */
+redlock__op *redlock__lock_new_op(redlock_lock *l, const redlock__op_kind *kind, int64_t ttl_ms,
+                                  size_t nkeys, size_t nargs, const char *const *item,
+                                  const size_t *len);
 /* lockop.c */
 void redlock__lock_cancel(redlock_lock *l);
 void redlock__lock_retry_cb(evutil_socket_t fd, short what, void *arg);

@@ -59,7 +59,8 @@ static int start_acquire(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *
 
     if ((rc = check_start(l, cb, 1)) != 0 || (rc = check_ttl(l, ttl_ms)) != 0)
         return rc;
-    if ((left = redlock_lock_validity(l)) > 0) {
+    /* a re-entrant lock held by this handle gets one more hold */
+    if ((left = redlock_lock_validity(l)) > 0 && !(l->fam->flags & REDLOCK__FAM_REENTRANT)) {
         /* A new value would orphan the held key (and be refused by it). */
         redlock__lock_err(l, "acquire: the lock is already held (%lld ms left): extend or release it",
                 (long long)left);
@@ -67,12 +68,19 @@ static int start_acquire(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *
     }
     c = l->c;
     take_over(l);
-    redlock__watch_stop(l);
     l->busy = try ? REDLOCK__LOCK_TRY : REDLOCK__LOCK_ACQUIRE;
     l->ttl_ms = ttl_ms;
-    l->valid_until_us = 0;
     l->nodes_ok = 0;
-    memset(l->gen, 0, c->fleet.n * sizeof *l->gen);
+    if (left > 0 && l->holds > 0) {
+        /* The hold goes on, with its watchdog and notice, whatever the
+         * outcome: the masters' ttl of the key only ever grows by it. */
+        l->reacquire = 1;
+    } else {
+        redlock__watch_stop(l);
+        l->valid_until_us = 0;
+        l->holds = 0;
+        memset(l->gen, 0, c->fleet.n * sizeof *l->gen);
+    }
     l->attempts_left = try ? 0 : c->opt.retry_count;
     /* 0 and anything past 2^40 ms (35 years; INT64_MAX is a natural "no
      * limit") mean no deadline; below that the microseconds cannot overflow */
@@ -84,8 +92,11 @@ static int start_acquire(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *
     redlock__enter(&c->loop);   /* a node_cb run from here cannot free c under us */
     if ((rc = redlock__lock_attempt(l)) != 0) {
         l->busy = REDLOCK__LOCK_IDLE;
+        l->reacquire = 0;
         l->cb = NULL;
         l->privdata = NULL;
+        if (l->valid_until_us)
+            redlock__watch_held(l, 0);  /* the watchdog's extend gave way */
     }
     redlock__leave(&c->loop);
     return rc;
@@ -161,9 +172,19 @@ static int redlock_release_async_ungated(redlock_lock *l, redlock_cb *cb, void *
         return REDLOCK_EINVAL;
     }
     take_over(l);
-    l->valid_until_us = 0;      /* masters start deleting it now */
-    redlock__watch_stop(l);     /* released: no more extends, no notice */
-    return redlock__lock_start_release(l, cb, pd);
+    if (l->holds > 1 && redlock_lock_validity(l) > 0) {
+        /* a re-entrant lock's release that leaves holds: still held */
+        l->partial = 1;
+    } else {
+        l->valid_until_us = 0;      /* masters start deleting it now */
+        redlock__watch_stop(l);     /* released: no more extends, no notice */
+    }
+    if ((rc = redlock__lock_start_release(l, cb, pd)) != 0) {
+        l->partial = 0;
+        if (l->valid_until_us)
+            redlock__watch_held(l, 0);
+    }
+    return rc;
 }
 
 int redlock_release_async(redlock_lock *l, redlock_cb *cb, void *pd)

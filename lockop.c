@@ -39,6 +39,8 @@ static void complete(redlock_lock *l, int status)
     if (status == 0)
         l->errstr[0] = '\0';
     l->busy = REDLOCK__LOCK_IDLE;
+    l->reacquire = 0;
+    l->partial = 0;
     l->op = NULL;
     l->cb = NULL;
     l->privdata = NULL;
@@ -104,39 +106,54 @@ static int random_value(redlock_lock *l)
     return 0;
 }
 
-/* An op of the lock's family on its key and value. */
-static redlock__op *lock_op(redlock_lock *l, const redlock__op_kind *kind, int64_t ttl_ms)
+redlock__op *redlock__lock_new_op(redlock_lock *l, const redlock__op_kind *kind, int64_t ttl_ms,
+                                  size_t nkeys, size_t nargs, const char *const *item,
+                                  const size_t *len)
 {
-    const char *item[2] = { l->key, l->value };
-    size_t len[2] = { l->keylen, l->valuelen };
-    redlock__op_args a = { 1, 1, item, len, ttl_ms,
+    redlock__op_args a = { nkeys, nargs, item, len, ttl_ms,
                            ttl_ms ? redlock__client_drift_us(l->c, ttl_ms) : 0, 0 };
     return redlock__op_new(&l->c->fleet, kind, &a);
 }
 
-/* The fenced acquire: key, value and the counter's key. */
-static redlock__op *fenced_op(redlock_lock *l)
+/* An op of the lock's family: the family's own items, or the mutex's
+ * (key, value[, counter key[, token]]). */
+static redlock__op *lock_op(redlock_lock *l, const redlock__op_kind *kind, int64_t ttl_ms,
+                            int64_t token)
 {
-    const char *item[3] = { l->key, l->value, l->fence_key };
-    size_t len[3] = { l->keylen, l->valuelen, l->fence_keylen };
-    redlock__op_args a = { 1, 2, item, len, l->ttl_ms,
-                           redlock__client_drift_us(l->c, l->ttl_ms), 0 };
-    return redlock__op_new(&l->c->fleet, l->fam->acquire_fenced, &a);
+    char tok[24];
+    const char *item[4] = { l->key, l->value, l->fence_key, tok };
+    size_t len[4] = { l->keylen, l->valuelen, l->fence_keylen, 0 };
+    size_t nargs = 1;
+
+    if (l->fam->op)
+        return l->fam->op(l, kind, ttl_ms, token);
+    if (kind == l->fam->acquire_fenced)
+        nargs = 2;
+    if (kind == l->fam->fence_raise) {
+        len[3] = redlock__u64_str(tok, (uint64_t)token);
+        nargs = 3;
+    }
+    return redlock__lock_new_op(l, kind, ttl_ms, 1, nargs, item, len);
 }
 
 static void acquire_done(redlock__op *op, void *privdata);
 
-/* One acquire attempt; returns an error only when nothing was started. */
+/* One acquire attempt; returns an error only when nothing was started.  An
+ * attempt that adds a hold (reacquire) keeps the value and the token. */
 static int attempt(redlock_lock *l)
 {
+    const redlock__op_kind *kind = l->fam->acquire;
     redlock__op *op;
     int rc;
 
-    if (!l->fixed_value && (rc = random_value(l)) != 0)
-        return rc;
-    l->token = 0;
-    op = l->fence_key ? fenced_op(l) : lock_op(l, l->fam->acquire, l->ttl_ms);
-    if (!op)
+    if (!l->reacquire) {
+        if (!l->fixed_value && (rc = random_value(l)) != 0)
+            return rc;
+        l->token = 0;
+        if (l->fence_key)
+            kind = l->fam->acquire_fenced;
+    }
+    if (!(op = lock_op(l, kind, l->ttl_ms, 0)))
         return REDLOCK_ENOMEM;
     op->limit_us = l->deadline_us;
     l->op = op;
@@ -180,15 +197,25 @@ static int settle(redlock_lock *l, redlock__op *op)
         /* an extend that wins after the lost-lock notice: the application
          * was told the lock is gone, and it stays gone */
         int told = l->busy == REDLOCK__LOCK_EXTEND && redlock__watch_told_lost(l);
+        int new_hold = l->busy != REDLOCK__LOCK_EXTEND && !l->reacquire;
         if (until - redlock__now(loop) >= REDLOCK__MIN_VALIDITY_US + REDLOCK__HANDOVER_US &&
             op->clock_steps == loop->clock_steps && !told) {
-            if (l->busy != REDLOCK__LOCK_EXTEND)
-                l->held_since_us = op->start_us;    /* a new hold */
+            if (new_hold) {
+                l->held_since_us = op->start_us;
+                l->holds = 1;
+            } else if (l->busy != REDLOCK__LOCK_EXTEND) {
+                l->holds++;     /* keys are never shortened by it: keep the later end */
+                if (until < l->valid_until_us)
+                    until = l->valid_until_us;
+            }
             l->valid_until_us = until;
             l->clock_steps = op->clock_steps;
-            if (op->kind->flags & REDLOCK__KIND_WRITES)
-                memcpy(l->gen, op->gen, op->f->n * sizeof *l->gen);
-            redlock__watch_held(l, l->busy != REDLOCK__LOCK_EXTEND);
+            if (op->kind->flags & REDLOCK__KIND_WRITES) {
+                for (size_t i = 0; i < op->f->n; i++)
+                    if (new_hold || op->gen[i])
+                        l->gen[i] = op->gen[i];
+            }
+            redlock__watch_held(l, new_hold);
             complete(l, 0);
             return 1;
         }
@@ -205,9 +232,14 @@ static void lost_attempt(redlock_lock *l, redlock__op *won, redlock__op *why)
     redlock_client *c = l->c;
     int code;
 
-    redlock__op_undo(won);
+    redlock__op_undo(won);      /* (a reacquire's undo puts the holds back) */
     code = redlock__failure_code(&why->tally);
     describe(l, why, code);
+    if (l->reacquire && !redlock_lock_validity(l)) {
+        /* the hold it would add to ended meanwhile: nothing to add to */
+        complete(l, code);
+        return;
+    }
     if (l->busy == REDLOCK__LOCK_ACQUIRE && l->attempts_left > 0) {
         int64_t delay = c->opt.retry_delay_ms, now = redlock__now(&c->loop);
         if (c->opt.retry_jitter_ms)
@@ -220,6 +252,8 @@ static void lost_attempt(redlock_lock *l, redlock__op *won, redlock__op *why)
             return;
         }
     }
+    if (l->reacquire && l->wd && !redlock__watch_told_lost(l))
+        redlock__watch_held(l, 0);      /* still held: the watchdog goes on */
     complete(l, code);
 }
 
@@ -257,15 +291,10 @@ static void raise_done(redlock__op *op, void *privdata)
  * redlock__fence_token's), within the acquire's validity.  0, or ENOMEM. */
 static int start_raise(redlock_lock *l, redlock__op *acq, int64_t token)
 {
-    char tok[24];
-    const char *item[4] = { l->key, l->value, l->fence_key, tok };
-    size_t len[4] = { l->keylen, l->valuelen, l->fence_keylen, 0 };
-    redlock__op_args a = { 1, 3, item, len, 0, 0, 0 };
     int64_t end = acq->start_us + acq->ttl_ms * 1000 - acq->drift_us;
     redlock__op *op;
 
-    len[3] = redlock__u64_str(tok, (uint64_t)token);
-    if (!(op = redlock__op_new(&l->c->fleet, l->fam->fence_raise, &a)))
+    if (!(op = lock_op(l, l->fam->fence_raise, 0, token)))
         return REDLOCK_ENOMEM;
     op->limit_us = l->deadline_us && l->deadline_us < end ? l->deadline_us : end;
     acq->refs++;
@@ -360,7 +389,19 @@ static void release_done(redlock__op *op, void *privdata)
     int code = 0;
 
     record(l, op);
-    l->valid_until_us = 0;
+    if (l->partial) {
+        /* one hold of several given back: the lock stays held (its keys'
+         * ttl untouched), whatever the masters said */
+        if (!op->cancelled && op->tally.count[REDLOCK__OK] >= op->tally.quorum)
+            l->holds--;
+        else if (!op->cancelled && redlock__refused_quorum(&op->tally))
+            l->valid_until_us = 0;      /* a quorum no longer knew our holds */
+        if (l->valid_until_us && l->wd && !l->wd->in_flight && !redlock__watch_told_lost(l))
+            redlock__watch_held(l, 0);
+    } else {
+        l->valid_until_us = 0;
+        l->holds = 0;
+    }
     if (op->cancelled) {
         redlock__lock_err(l, "release: cancelled");
         complete(l, REDLOCK_ECANCELED);
@@ -416,7 +457,7 @@ static int start_on_value(redlock_lock *l, const redlock__op_kind *kind, int64_t
                           void *pd)
 {
     redlock_client *c = l->c;
-    redlock__op *op = lock_op(l, kind, ttl_ms);
+    redlock__op *op = lock_op(l, kind, ttl_ms, 0);
 
     if (!op)
         return REDLOCK_ENOMEM;

@@ -12,6 +12,7 @@
  * EVAL, which also loads the script.  The undo of an acquire (a lost
  * attempt) is the release, as EVAL: nobody reads its reply to resend it.
  */
+#include <stdlib.h>
 #include <string.h>
 #include "lock_private.h"
 
@@ -28,39 +29,51 @@ static int encode_set(const redlock__op *op, size_t node, redlock__buf *out, int
     return redlock__resp_command(out, 6, argv, len);
 }
 
-/* EVAL(SHA) script: KEYS = the key [and `key2`], ARGV = the value [and
- * `last`]; NULL leaves one out. */
-static int encode_eval(const redlock__op *op, redlock__buf *out, int eval, int script,
-                       const char *key2, size_t k2len, const char *last, size_t llen)
+int redlock__encode_eval(const redlock__op *op, redlock__buf *out, int eval, int script,
+                         size_t nkeys, int64_t ttl_ms)
 {
-    size_t klen, vlen;
-    const char *key = redlock__op_item(op, 0, &klen), *value = redlock__op_item(op, 1, &vlen);
+    char ttl[24], nk[24];
     const char *body = redlock__script_body[script];
-    const char *argv[7] = { eval ? "EVAL" : "EVALSHA", eval ? body : op->f->sha[script],
-                            key2 ? "2" : "1", key };
-    size_t len[7] = { eval ? 4 : 7, eval ? strlen(body) : 40, 1, klen };
-    int argc = 4;
+    size_t nitems = op->nkeys + op->nargs, argc = 3 + nitems + (ttl_ms ? 1 : 0);
+    const char *sargv[12], **argv = sargv;
+    size_t slen[12], *len = slen;
+    int rc;
 
-    if (key2) {
-        argv[argc] = key2;
-        len[argc++] = k2len;
+    if (argc > 12) {
+        argv = malloc(argc * sizeof *argv);
+        len = malloc(argc * sizeof *len);
+        if (!argv || !len) {
+            free(argv);
+            free(len);
+            return REDLOCK_ENOMEM;
+        }
     }
-    argv[argc] = value;
-    len[argc++] = vlen;
-    if (last) {
-        argv[argc] = last;
-        len[argc++] = llen;
+    argv[0] = eval ? "EVAL" : "EVALSHA";
+    len[0] = eval ? 4 : 7;
+    argv[1] = eval ? body : op->f->sha[script];
+    len[1] = eval ? strlen(body) : 40;
+    argv[2] = nk;
+    len[2] = redlock__u64_str(nk, nkeys);
+    for (size_t i = 0; i < nitems; i++)
+        argv[3 + i] = redlock__op_item(op, i, &len[3 + i]);
+    if (ttl_ms) {
+        argv[argc - 1] = ttl;
+        len[argc - 1] = redlock__u64_str(ttl, (uint64_t)ttl_ms);
     }
-    return redlock__resp_command(out, argc, argv, len);
+    rc = redlock__resp_command(out, (int)argc, argv, len);
+    if (argv != sargv) {
+        free(argv);
+        free(len);
+    }
+    return rc;
 }
 
-/* script(key, value[, ttl]): ttl_ms 0 leaves the ttl out. */
+/* The mutex's scripts: KEYS = the key [, the counter], ARGV = the value
+ * [, the token] [, ttl]; ttl_ms 0 leaves the ttl out. */
 static int encode_script(const redlock__op *op, redlock__buf *out, int eval, int script,
                          int64_t ttl_ms)
 {
-    char ttl[24];
-    size_t tlen = ttl_ms ? redlock__u64_str(ttl, (uint64_t)ttl_ms) : 0;
-    return encode_eval(op, out, eval, script, NULL, 0, ttl_ms ? ttl : NULL, tlen);
+    return redlock__encode_eval(op, out, eval, script, 1, ttl_ms);
 }
 
 static int encode_release(const redlock__op *op, size_t node, redlock__buf *out, int eval)
@@ -96,7 +109,7 @@ static int classify_set(redlock__op *op, size_t node, const redlock__reply *r)
 
 /* Compare-and-act scripts: 1 acted (2: re-grew the key), 0 not our value
  * (or gone). */
-static int classify_script(redlock__op *op, size_t node, const redlock__reply *r)
+int redlock__classify_script(redlock__op *op, size_t node, const redlock__reply *r)
 {
     if (r->type == REDLOCK__REPLY_INTEGER) {
         op->value[node] = r->integer;   /* 2: re-grown (REGROW) */
@@ -113,13 +126,19 @@ static int encode_regrow(const redlock__op *op, size_t node, redlock__buf *out, 
     return encode_script(op, out, eval, REDLOCK__SCRIPT_REGROW, op->ttl_ms);
 }
 
-/* The raise: script(KEYS: key, counter; ARGV: value, token (item 3)). */
+/* The raise: script(KEYS: key, counter; ARGV: value, token); the op's
+ * items are key, value, counter, token. */
 static int encode_fence_raise(const redlock__op *op, size_t node, redlock__buf *out, int eval)
 {
-    size_t clen, tlen;
-    const char *counter = redlock__op_item(op, 2, &clen), *token = redlock__op_item(op, 3, &tlen);
+    size_t klen, vlen, clen, tlen;
+    const char *argv[7] = { eval ? "EVAL" : "EVALSHA", NULL, "2",
+                            redlock__op_item(op, 0, &klen), redlock__op_item(op, 2, &clen),
+                            redlock__op_item(op, 1, &vlen), redlock__op_item(op, 3, &tlen) };
+    const char *body = redlock__script_body[REDLOCK__SCRIPT_FENCE_RAISE];
+    size_t len[7] = { eval ? 4 : 7, eval ? strlen(body) : 40, 1, klen, clen, vlen, tlen };
     (void)node;
-    return encode_eval(op, out, eval, REDLOCK__SCRIPT_FENCE_RAISE, counter, clen, token, tlen);
+    argv[1] = eval ? body : op->f->sha[REDLOCK__SCRIPT_FENCE_RAISE];
+    return redlock__resp_command(out, 7, argv, len);
 }
 
 /* SET key value NX PX ttl, then INCR counter, pipelined: no script, so it
@@ -152,28 +171,29 @@ static int classify_fenced(redlock__op *op, size_t node, const redlock__reply *r
 static const redlock__op_kind kind_acquire = {
     .name = "acquire", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_WRITES,
     .encode = encode_set, .classify = classify_set, .encode_undo = encode_undo };
-static const redlock__op_kind kind_extend = {
+const redlock__op_kind redlock__mutex_extend = {
     .name = "extend", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .encode = encode_extend,
-    .classify = classify_script };
+    .classify = redlock__classify_script };
 /* A release waits for every master (each gets its chance to delete) and
  * is owed to those it could not reach. */
-static const redlock__op_kind kind_release = {
+const redlock__op_kind redlock__mutex_release = {
     .name = "release", .rule = { REDLOCK__RULE_WAIT_ALL, 0 }, .flags = REDLOCK__KIND_UNDOES,
-    .encode = encode_release, .classify = classify_script };
+    .encode = encode_release, .classify = redlock__classify_script };
 
 /* Extend and re-grow: a master without the key gets it back (1 and 2 are
  * both OK votes); sent only while the client knows a quorum holds it. */
-static const redlock__op_kind kind_extend_regrow = {
+const redlock__op_kind redlock__mutex_extend_regrow = {
     .name = "extend", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .encode = encode_regrow,
-    .classify = classify_script };
+    .classify = redlock__classify_script };
 static const redlock__op_kind kind_acquire_fenced = {
     .name = "acquire", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_WRITES,
     .encode = encode_fence_acquire, .classify = classify_fenced, .encode_undo = encode_undo,
     .classify_first = classify_set };
-static const redlock__op_kind kind_fence_raise = {
+const redlock__op_kind redlock__mutex_fence_raise = {
     .name = "fence", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .encode = encode_fence_raise,
-    .classify = classify_script };
+    .classify = redlock__classify_script };
 
-const redlock__family redlock__mutex = { &kind_acquire, &kind_extend, &kind_release,
-                                         &kind_extend_regrow, &kind_acquire_fenced,
-                                         &kind_fence_raise };
+const redlock__family redlock__mutex = {
+    .kind = REDLOCK_KIND_MUTEX, .acquire = &kind_acquire, .extend = &redlock__mutex_extend,
+    .release = &redlock__mutex_release, .extend_regrow = &redlock__mutex_extend_regrow,
+    .acquire_fenced = &kind_acquire_fenced, .fence_raise = &redlock__mutex_fence_raise };

@@ -360,6 +360,66 @@ REDLOCK_API const char *redlock_lock_value(const redlock_lock *lock, size_t *len
  * going backwards. */
 REDLOCK_API int64_t redlock_lock_validity(const redlock_lock *lock);
 
+/* ---- lock kinds (since 0.2.0) -------------------------------------------- */
+
+/* redlock_lock_new makes a mutex, the plain Redlock lock.  The constructors
+ * below make the other kinds of the same handle: every call above and below
+ * (acquire, try_acquire, extend, release, async or blocking, the watchdog,
+ * the lost-lock notice, node results, errstr) works on them, with the
+ * differences each kind states.  A refusal says by whom the resource is
+ * held (another owner, a writer, readers) in redlock_lock_errstr() and in
+ * the refusing nodes' redlock_node_result detail.  docs/kinds.md has each
+ * kind's keys on the masters and why it is safe over a quorum.  A resource
+ * must be used with one kind only (different kinds keep different keys on
+ * it); a master answering with a key of another kind votes
+ * REDLOCK_VOTE_ERROR. */
+#define REDLOCK_KIND_MUTEX     0   /* redlock_lock_new */
+#define REDLOCK_KIND_REENTRANT 1   /* redlock_lock_new_reentrant */
+#define REDLOCK_KIND_READ      2   /* redlock_lock_new_read */
+#define REDLOCK_KIND_WRITE     3   /* redlock_lock_new_write */
+#define REDLOCK_KIND_MULTI     4   /* redlock_lock_new_multi */
+/* The kind of a lock handle (REDLOCK_EINVAL for NULL). */
+REDLOCK_API int redlock_lock_kind(const redlock_lock *lock);
+
+/* Re-entrant lock.  An owner may acquire the lock again while it holds it:
+ * an acquire on a handle that holds the lock adds one hold (the handle's
+ * hold count grows on the masters and its ttl is renewed); a release takes
+ * one away and keeps the lock (and its validity) until the last.  Handles
+ * created with the same owner (e.g. one per thread or task, even in other
+ * clients) are the same owner: each may hold the lock at the same time;
+ * another owner is refused (REDLOCK_ENOQUORUM, "held by another owner").
+ * owner NULL: the handle is its own owner.  The lock is free when no
+ * handle of its owner holds it.  Fencing: the token of the hold's first
+ * acquire, kept by the acquires that add holds. */
+REDLOCK_API int redlock_lock_new_reentrant(redlock_lock **out, redlock_client *client,
+                                           const void *resource, size_t len,
+                                           const void *owner, size_t ownerlen);
+/* A handle's holds: how many acquires its releases have not yet undone
+ * (0 when not held; for other kinds 1 while held). */
+REDLOCK_API int64_t redlock_lock_holds(const redlock_lock *lock);
+
+/* Read/write lock on `resource`: a read handle shares it with other
+ * readers, a write handle holds it alone.  Each handle's hold is a key of
+ * its own with its own ttl on the masters, so every hold ends on its own
+ * (expired or released), and a reader's release never frees another
+ * reader.  A writer that was refused because readers hold the lock leaves
+ * a mark on the masters that turns new readers away until it got in (or
+ * for a short time after it gave up), so a stream of readers cannot starve
+ * it.  Fencing: write handles only. */
+REDLOCK_API int redlock_lock_new_read(redlock_lock **out, redlock_client *client,
+                                      const void *resource, size_t len);
+REDLOCK_API int redlock_lock_new_write(redlock_lock **out, redlock_client *client,
+                                       const void *resource, size_t len);
+
+/* Multi-resource lock: all of `n` resources (1 .. 1024, distinct) or none,
+ * in one acquire.  On each master one script takes every key or none, so
+ * two clients asking for {a, b} and {b, a} cannot deadlock; extend and
+ * release cover them all.  No fencing (one token cannot order the writes
+ * to several resources: lock them one by one for that). */
+REDLOCK_API int redlock_lock_new_multi(redlock_lock **out, redlock_client *client,
+                                       const void *const *resources, const size_t *lens,
+                                       size_t n);
+
 /* ---- fencing tokens ---------------------------------------------------- */
 
 /* Fencing (off by default): every acquire also yields a token, a number

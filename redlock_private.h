@@ -207,11 +207,30 @@ void redlock__addr_free(redlock__addr *a);
 
 /* ---- script.c: Lua scripts and their SHA-1 ----------------------------- */
 
-enum { REDLOCK__SCRIPT_RELEASE, REDLOCK__SCRIPT_EXTEND, REDLOCK__SCRIPT_REGROW,
-       REDLOCK__SCRIPT_FENCE_RAISE, REDLOCK__NSCRIPTS };
+enum {
+    /* the mutex (and the write lock's extend, release and raise) */
+    REDLOCK__SCRIPT_RELEASE, REDLOCK__SCRIPT_EXTEND, REDLOCK__SCRIPT_REGROW,
+    REDLOCK__SCRIPT_FENCE_RAISE,
+    /* reentrant.c */
+    REDLOCK__SCRIPT_RE_ACQUIRE, REDLOCK__SCRIPT_RE_EXTEND, REDLOCK__SCRIPT_RE_RELEASE,
+    REDLOCK__SCRIPT_RE_FENCE_RAISE,
+    /* rwlock.c */
+    REDLOCK__SCRIPT_RW_READ, REDLOCK__SCRIPT_RW_READ_EXTEND, REDLOCK__SCRIPT_RW_READ_RELEASE,
+    REDLOCK__SCRIPT_RW_WRITE,
+    /* multi.c */
+    REDLOCK__SCRIPT_MULTI_ACQUIRE, REDLOCK__SCRIPT_MULTI_EXTEND, REDLOCK__SCRIPT_MULTI_RELEASE,
+    REDLOCK__NSCRIPTS
+};
 
-/* Every script a kind uses: masters load them all at each handshake. */
+/* Every script a kind uses: masters load them all at each handshake.  The
+ * kinds' own scripts are defined in their files (script.c lists them). */
 extern const char *const redlock__script_body[REDLOCK__NSCRIPTS];
+extern const char redlock__lua_re_acquire[], redlock__lua_re_extend[],
+                  redlock__lua_re_release[], redlock__lua_re_fence_raise[];
+extern const char redlock__lua_rw_read[], redlock__lua_rw_read_extend[],
+                  redlock__lua_rw_read_release[], redlock__lua_rw_write[];
+extern const char redlock__lua_multi_acquire[], redlock__lua_multi_extend[],
+                  redlock__lua_multi_release[];
 void redlock__sha1_hex(const void *data, size_t len, char out[41]);
 
 /* ---- resp.c: RESP encoding (the reader is in resp.h) ------------------- */

@@ -36,6 +36,17 @@ const char *const redlock__script_body[REDLOCK__NSCRIPTS] = {
         "local t = tonumber(ARGV[2]) "
         "if (tonumber(redis.call('get', KEYS[2])) or 0) < t then "
         "redis.call('set', KEYS[2], ARGV[2]) end return 1 end return 0",
+    [REDLOCK__SCRIPT_RE_ACQUIRE] = redlock__lua_re_acquire,
+    [REDLOCK__SCRIPT_RE_EXTEND] = redlock__lua_re_extend,
+    [REDLOCK__SCRIPT_RE_RELEASE] = redlock__lua_re_release,
+    [REDLOCK__SCRIPT_RE_FENCE_RAISE] = redlock__lua_re_fence_raise,
+    [REDLOCK__SCRIPT_RW_READ] = redlock__lua_rw_read,
+    [REDLOCK__SCRIPT_RW_READ_EXTEND] = redlock__lua_rw_read_extend,
+    [REDLOCK__SCRIPT_RW_READ_RELEASE] = redlock__lua_rw_read_release,
+    [REDLOCK__SCRIPT_RW_WRITE] = redlock__lua_rw_write,
+    [REDLOCK__SCRIPT_MULTI_ACQUIRE] = redlock__lua_multi_acquire,
+    [REDLOCK__SCRIPT_MULTI_EXTEND] = redlock__lua_multi_extend,
+    [REDLOCK__SCRIPT_MULTI_RELEASE] = redlock__lua_multi_release,
 };
 
 /* ---- SHA-1 ------------------------------------------------------------ */

@@ -141,7 +141,13 @@ examples/fencing: examples/fencing.c $(STATIC)
 	$(CC) $(ALL_CFLAGS) -o $@ examples/fencing.c $(STATIC) $(ALL_LDFLAGS) $(LIB_LIBS)
 test/redlock-test: examples/fencing
 
-examples: examples/basic examples/redlock-demo examples/fencing
+# one program per lock kind (docs/kinds.md)
+KIND_EXAMPLES = examples/reentrant examples/rwlock examples/multi
+$(KIND_EXAMPLES): examples/%: examples/%.c $(STATIC)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(STATIC) $(ALL_LDFLAGS) $(LIB_LIBS)
+test/redlock-test: $(KIND_EXAMPLES)
+
+examples: examples/basic examples/redlock-demo examples/fencing $(KIND_EXAMPLES)
 
 # The README's main job: the lock story on 5 masters, then a 5-second bench
 # with its progress line and summary.  Each part starts and removes its own
@@ -208,7 +214,7 @@ uninstall:
 clean:
 	rm -f $(LIB_OBJS) $(STATIC) $(SHARED) $(SONAME) libredlock.so $(INSTALL_GENERATED) \
 	      test/redlock-test test/redlock-unit test/rlproxy bench/redlock-bench \
-	      examples/redlock-demo examples/basic examples/fencing test/abi/old-program
+	      examples/redlock-demo examples/basic examples/fencing $(KIND_EXAMPLES) test/abi/old-program
 
 # Extra targets kept beside the code they build (sanitizers and fuzzers in
 # test/sanitize.mk, failover and soak in test/soak/failover.mk).

@@ -20,6 +20,17 @@
  * start)], ...: during an extend call the client does not act, after it the
  * validity it then reads bounds what it may do.
  *
+ * Lock kinds (rl-worker --kind; a K line names the kind, A lines carry
+ * owner and mode): two holds of a resource may overlap only when both are
+ * reads (rw), or both are held by the same re-entrant owner (workers
+ * logging the same owner are one owner); those overlaps are counted
+ * (reader_overlaps, owner_overlaps: a run where readers never met proves
+ * little).  A multi lock's res is its resources joined by '+': each of its
+ * holding segments counts on every one of them.  A re-entrant worker's
+ * nested acquires (H lines) and releases that kept the lock (D lines)
+ * split its interval like extends.  Fencing tokens: holds of one owner
+ * may carry the same token.
+
  * The validity auditor's findings (V lines, rl-worker.c) are violations too:
  * any one fails the check.  Its counters (the last U line of each log) are
  * summed and printed; those of the checks made while an extend was in
@@ -55,6 +66,8 @@
  *          audit_inflight_checks=N audit_inflight_violations=N
  *          audit_inflight_min_slack_us=N extends_inflight=N
  *          extends_inflight_above_ttl=N
+ *          nested_holds=N partial_releases=N reads=N writes=N
+ *          reader_overlaps=N owner_overlaps=N multi_acquisitions=N kind=K
  *          fault_KIND=N (one per fault kind injected)
  * (audit_inflight_*: the judged checks made while an extend was in flight,
  * their violations and smallest slack, part of audit_judged,
@@ -101,6 +114,8 @@ typedef struct acq {
     int64_t stopped_ms;
     int64_t seg_start, seg_until;   /* the open holding segment */
     long long token;      /* fencing token, 0: none */
+    char owner[32];       /* reentrant: the owner ("" or "-": the handle alone) */
+    char mode;            /* 'x' exclusive, 'r' reader, 'w' writer */
 } acq;
 
 typedef struct ext {
@@ -150,6 +165,11 @@ static char first_iviol[3][1100];
 static long long loop_blocks, loop_blocks_inflight;
 static long long y_setresets = -1, y_hostile = -1;
 static char first_viol[3][1100];
+static char kinds_seen[64];        /* K lines: the lock kinds of the run */
+static long long nested_holds, partial_releases, reads, writes, multi_acqs;
+static long long reader_overlaps, owner_overlaps;   /* allowed overlaps seen */
+static char **respool;             /* the resource names of multi locks' intervals */
+static size_t nrespool, caprespool;
 
 static void *grow(void *p, size_t *cap, size_t need, size_t sz)
 {
@@ -290,6 +310,30 @@ static int read_log(const char *path, int file_index)
             }
             i_start = 0;
             break;
+        case 'K':
+            if (sscanf(line, "K %31s", word) != 1)
+                goto bad;
+            if (!strstr(kinds_seen, word) && strlen(kinds_seen) + strlen(word) + 2 < sizeof kinds_seen)
+                snprintf(kinds_seen + strlen(kinds_seen), sizeof kinds_seen - strlen(kinds_seen),
+                         "%s%s", kinds_seen[0] ? "," : "", word);
+            break;
+        case 'H':   /* reentrant: a nested acquire, like an extend */
+        case 'D':   /* reentrant: a release that kept the lock */
+            if (sscanf(line, "%*c %63s %71s %lld %lld %31s %lld %lld", res, val, &a, &b, word,
+                       &c, &d) != 7)
+                goto bad;
+            if (last == (size_t)-1 || strcmp(A[last].value, val) || strcmp(A[last].res, res)) {
+                fprintf(stderr, "rl-check: %s:%ld: hold change of a lock not acquired last\n",
+                        path, lineno);
+                fclose(f);
+                return -1;
+            }
+            nested_holds += line[0] == 'H' && !strcmp(word, "OK");
+            partial_releases += line[0] == 'D';
+            seg_close(last, a);
+            A[last].seg_start = b;
+            A[last].seg_until = c;
+            break;
         case 'I':
             if (sscanf(line, "I %63s %71s %lld %lld %lld", res, val, &a, &b, &c) != 5)
                 goto bad;
@@ -336,8 +380,10 @@ static int read_log(const char *path, int file_index)
             break;
         case 'A':
             tok = 0;    /* (workers without --fencing log no token) */
-            if (sscanf(line, "A %63s %71s %lld %lld %lld %d %lld", res, val, &a, &b, &c, &n,
-                       &tok) < 6)
+            char owner[32] = "", md = 'x';
+            int na = sscanf(line, "A %63s %71s %lld %lld %lld %d %lld %31s %c", res, val, &a,
+                            &b, &c, &n, &tok, owner, &md);
+            if (na < 6 || na == 8 || (na == 9 && md != 'x' && md != 'r' && md != 'w'))
                 goto bad;
             A = grow(A, &capA, nA + 1, sizeof *A);
             memset(&A[nA], 0, sizeof A[nA]);
@@ -349,6 +395,11 @@ static int read_log(const char *path, int file_index)
             A[nA].valid_until = c;
             A[nA].nodes_ok = n;
             A[nA].token = tok;
+            snprintf(A[nA].owner, sizeof A[nA].owner, "%s", strcmp(owner, "-") ? owner : "");
+            A[nA].mode = md;
+            reads += md == 'r';
+            writes += md == 'w';
+            multi_acqs += strchr(res, '+') != NULL;
             A[nA].seg_start = b;
             A[nA].seg_until = c;
             if (last != (size_t)-1)
@@ -485,34 +536,79 @@ static int ival_cmp(const void *pa, const void *pb)
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 
-/* Count overlaps between the intervals of one resource (sorted by start);
- * print the first few when `print`. */
-static long long overlaps(ival *v, size_t n, int print, const char *what)
+/* May two holds of one resource overlap?  Readers share it, and so do the
+ * holds of one re-entrant owner (several workers may be that owner); the
+ * segments of one acquisition never overlap.  *why: 1 readers, 2 owner. */
+static int compatible(size_t a, size_t b, int *why)
+{
+    const acq *x = &A[a], *y = &A[b];
+    *why = 0;
+    if (a == b)
+        return 1;
+    if (x->mode == 'r' && y->mode == 'r')
+        return *why = 1;
+    if (x->owner[0] && !strcmp(x->owner, y->owner))
+        return *why = 2;
+    return 0;
+}
+
+/* Count the intervals that overlap an earlier one of the same resource
+ * (sorted by start) they may not share it with; print the first few when
+ * `print`.  The allowed ones are counted into shared[0] (readers) and
+ * shared[1] (one owner) when shared is not NULL. */
+static long long overlaps(ival *v, size_t n, int print, const char *what, long long *shared)
 {
     long long count = 0;
     qsort(v, n, sizeof *v, ival_cmp);
+    size_t *act = malloc((n ? n : 1) * sizeof *act);   /* holds still open */
+    if (!act) {
+        fprintf(stderr, "rl-check: out of memory\n");
+        exit(2);
+    }
     size_t i = 0;
     while (i < n) {
-        size_t j = i;
-        size_t hold = i;   /* the interval reaching furthest so far */
-        for (j = i + 1; j < n && !strcmp(v[j].res, v[i].res); j++) {
-            if (v[j].start < v[hold].end) {
-                count++;
-                if (print && count <= 3) {
-                    const acq *x = &A[v[hold].acq], *y = &A[v[j].acq];
-                    printf("  %s OVERLAP on %s: worker %d value %s [%lld, %lld] and worker %d "
-                           "value %s [%lld, %lld]: %.3f ms together\n",
-                           what, v[i].res, x->worker, x->value, (long long)v[hold].start,
-                           (long long)v[hold].end, y->worker, y->value, (long long)v[j].start,
-                           (long long)v[j].end,
-                           (double)(min64(v[hold].end, v[j].end) - v[j].start) / 1000.0);
+        size_t j, nact = 0;
+        for (j = i; j < n && !strcmp(v[j].res, v[i].res); j++) {
+            size_t k = 0, bad = (size_t)-1;
+            int readers = 0, owner = 0, why;
+            for (size_t m = 0; m < nact; m++) {
+                if (v[act[m]].end <= v[j].start)
+                    continue;   /* ended: dropped */
+                act[k++] = act[m];
+                if (!compatible(v[act[m]].acq, v[j].acq, &why)) {
+                    if (bad == (size_t)-1)
+                        bad = act[m];
+                } else {
+                    readers |= why == 1;
+                    owner |= why == 2;
                 }
             }
-            if (v[j].end > v[hold].end)
-                hold = j;
+            nact = k;
+            act[nact++] = j;
+            if (bad == (size_t)-1) {
+                if (shared) {
+                    shared[0] += readers;
+                    shared[1] += owner;
+                }
+                continue;
+            }
+            count++;
+            if (print && count <= 3) {
+                const acq *x = &A[v[bad].acq], *y = &A[v[j].acq];
+                printf("  %s OVERLAP on %s: worker %d value %s%s%s [%lld, %lld] and worker %d "
+                       "value %s%s%s [%lld, %lld]: %.3f ms together\n",
+                       what, v[i].res, x->worker, x->value, x->mode == 'x' ? "" : " mode ",
+                       x->mode == 'x' ? "" : (x->mode == 'r' ? "read" : "write"),
+                       (long long)v[bad].start, (long long)v[bad].end, y->worker, y->value,
+                       y->mode == 'x' ? "" : " mode ",
+                       y->mode == 'x' ? "" : (y->mode == 'r' ? "read" : "write"),
+                       (long long)v[j].start, (long long)v[j].end,
+                       (double)(min64(v[bad].end, v[j].end) - v[j].start) / 1000.0);
+            }
         }
         i = j;
     }
+    free(act);
     return count;
 }
 
@@ -543,6 +639,9 @@ static long long token_violations(size_t *checked)
     for (size_t k = 1; k < n; k++) {
         const acq *p = &A[idx[k - 1]], *q = &A[idx[k]];
         if (strcmp(p->res, q->res) || q->token > p->token)
+            continue;
+        /* holds of one re-entrant owner may share the token of its first */
+        if (p->owner[0] && !strcmp(p->owner, q->owner) && q->token == p->token)
             continue;
         if (++bad <= 3)
             printf("  TOKEN VIOLATION on %s: worker %d token %lld at %lld, then worker %d "
@@ -675,6 +774,31 @@ static int schedule(int argc, char **argv)
     return 0;
 }
 
+/* One interval per resource of its acquisition (a multi lock's are joined
+ * by '+' in its res); appended to *v.  Returns the new count. */
+static size_t expand(ival **v, size_t *cap, size_t n, ival x)
+{
+    const char *res = A[x.acq].res;
+    while (*res) {
+        size_t len = strcspn(res, "+");
+        char *name = NULL;
+        for (size_t k = 0; k < nrespool && !name; k++)
+            if (strlen(respool[k]) == len && !memcmp(respool[k], res, len))
+                name = respool[k];
+        if (!name) {
+            respool = grow(respool, &caprespool, nrespool + 1, sizeof *respool);
+            name = respool[nrespool++] = strndup(res, len);
+            if (!name)
+                exit(2);
+        }
+        *v = grow(*v, cap, n + 1, sizeof **v);
+        x.res = name;
+        (*v)[n++] = x;
+        res += len + (res[len] == '+');
+    }
+    return n;
+}
+
 int main(int argc, char **argv)
 {
     const char *faults = NULL;
@@ -731,25 +855,33 @@ int main(int argc, char **argv)
         t1 = max64(t1, F[i].after);
     }
 
-    ival *safe = S, *naive = calloc(nA + 1, sizeof *naive);
-    if (!naive)
-        return 2;
-    size_t ns = nS, nn = 0;
-    for (size_t i = 0; i < ns; i++)
-        safe[i].res = A[safe[i].acq].res;
+    size_t ns = 0, nn = 0;
+    ival *naive = NULL, *safe = NULL;
+    size_t capn = 0, caps = 0;
+    for (size_t i = 0; i < nS; i++)
+        ns = expand(&safe, &caps, ns, S[i]);
     for (size_t i = 0; i < nA; i++) {
         int64_t nend = A[i].release ? A[i].release : A[i].valid_until;
         if (nend > A[i].after)
-            naive[nn++] = (ival){A[i].after, nend, i, A[i].res};
+            nn = expand(&naive, &capn, nn, (ival){A[i].after, nend, i, NULL});
     }
 
     printf("rl-check: %d logs, %zu acquisitions, %zu failed acquires, %zu faults, "
            "span %.1f s\n",
            nlogs, nA, nF, nX, nA + nF ? (double)(t1 - t0) / 1e6 : 0.0);
-    long long ov = overlaps(safe, ns, 1, "validity");
-    long long nov = overlaps(naive, nn, 1, "naive");
+    long long shared[2] = {0, 0};
+    long long ov = overlaps(safe, ns, 1, "validity", shared);
+    long long nov = overlaps(naive, nn, 1, "naive", NULL);
+    reader_overlaps = shared[0];
+    owner_overlaps = shared[1];
     size_t ntok = 0;
     long long tbad = token_violations(&ntok);
+    if (kinds_seen[0])
+        printf("lock kinds: %s; %lld nested holds, %lld releases that kept the lock, %lld "
+               "reads, %lld writes, %lld multi-resource acquisitions; allowed overlaps: %lld "
+               "of readers, %lld of one re-entrant owner\n",
+               kinds_seen, nested_holds, partial_releases, reads, writes, multi_acqs,
+               reader_overlaps, owner_overlaps);
     if (ntok)
         printf("fencing tokens: %zu acquisitions with a token, %lld out of order\n", ntok,
                tbad);
@@ -970,11 +1102,19 @@ int main(int argc, char **argv)
            loop_blocks_inflight, fb[12], async_workers, small_pending, y_setresets, y_hostile,
            u_ijudged, iviol, (long long)(u_imin_slack == INT64_MAX ? -1 : u_imin_slack),
            ext_inflight, ext_inflight_above, ntok, tbad, lost_notices, watchdog_moves);
+    printf(" nested_holds=%lld partial_releases=%lld reads=%lld writes=%lld "
+           "reader_overlaps=%lld owner_overlaps=%lld multi_acquisitions=%lld kind=%s",
+           nested_holds, partial_releases, reads, writes, reader_overlaps, owner_overlaps,
+           multi_acqs, kinds_seen[0] ? kinds_seen : "mutex");
     for (int j = 0; j < nk; j++)
         printf(" fault_%s=%lld", kinds[j], kcount[j]);
     printf("\n");
     free(safe);
     free(naive);
+    free(S);
+    for (size_t k = 0; k < nrespool; k++)
+        free(respool[k]);
+    free(respool);
     free(A);
     free(F);
     free(X);

@@ -35,7 +35,17 @@
  *       after_us when it returned; valid_until_us = after_us + the validity
  *       redlock_lock_validity() reported then (floored to the millisecond),
  *       so [after_us, valid_until_us] is the interval in which this client
- *       may act as the holder;
+ *       may act as the holder; then the fencing token (0: none); with
+ *       --kind other than mutex, then the owner (reentrant with --owner;
+ *       else -) and the mode (x exclusive, r reader, w writer), and res is
+ *       a multi lock's resources joined by '+';
+ *   K kind                                         --kind (not for mutex), after W
+ *   H res value start_us end_us code valid_until_us holds
+ *       reentrant: a nested acquire on the held handle (one more hold);
+ *       valid_until_us = end_us + the validity reported after it
+ *   D res value start_us end_us code valid_until_us holds
+ *       reentrant: a release that left holds on the handle (the lock is
+ *       kept); the last release is an R line
  *   T res value start_us end_us code valid_until_us nodes_ok ttl_ms shorter
  *       extend (whatever the outcome): valid_until_us = end_us + the
  *       validity reported after it; shorter = 1 when ttl_ms was below the
@@ -106,6 +116,7 @@
 
 static volatile sig_atomic_t g_stop, g_pause_req, g_block_req;
 static int g_log = -1;
+static int g_kind;   /* --kind: KIND_* below */
 
 static int64_t now_us(void)
 {
@@ -237,6 +248,12 @@ static void usage(FILE *f)
             "                       the validity moves, a lost-lock notice as an L line\n"
             "  --block-file FILE    ms to block the loop on SIGUSR2 (async; 2 x node timeout)\n"
             "  --seed N             random seed (0: from the clock and pid)\n"
+            "  --kind K             mutex (default), reentrant (1..3 holds per acquisition),\n"
+            "                       rw (readers and writers), multi (2..3 of the resources,\n"
+            "                       random order; --resources 2..8); the auditor: mutex only\n"
+            "  --owner ID           reentrant: the owner id (workers with the same id are\n"
+            "                       one owner; default: the handle is its own owner)\n"
+            "  --writers-pct P      rw: P %% of the acquisitions write (33)\n"
             "  --audit H:P,...      masters' direct addresses for the auditor (--masters)\n"
             "  --audit-period MS    audit a held lock every MS (20; 0: only after operations)\n"
             "  --audit-timeout MS   auditor's per-master timeout (50)\n"
@@ -507,6 +524,8 @@ static void audit_kick(void)
 /* The lock is held with this validity (published to the auditor). */
 static void publish(const char *res, const char *value, size_t vlen, int64_t valid_until)
 {
+    if (g_kind)
+        return;   /* the auditor knows the mutex's keys only */
     pthread_mutex_lock(&P.mu);
     P.active = valid_until > 0;
     P.busy = 0;
@@ -541,6 +560,8 @@ static void unpublish(int still_held)
  * from its start on, and keep checking it (not busy) until it completes. */
 static void publish_inflight(int64_t valid_until)
 {
+    if (g_kind)
+        return;
     pthread_mutex_lock(&P.mu);
     P.active = valid_until > 0;
     P.busy = 0;
@@ -568,15 +589,90 @@ typedef struct cur {
     int64_t before, after, valid_until, hold_end, op_start;
     int64_t ext_ttl;
     int shorter;
+    char name[64];        /* the resource, or a multi lock's resources joined by '+' */
+    char mode;            /* 'x' exclusive, 'r' reader, 'w' writer */
+    int depth;            /* re-entrant: holds to take on the handle */
+    int rel_tries;        /* releases sent since the acquisition */
 } cur;
 
 static cur K;
+
+/* ---- lock kinds (--kind) -------------------------------------------------- */
+
+enum { KIND_MUTEX, KIND_REENTRANT, KIND_RW, KIND_MULTI };
+static const char *const kind_names[] = {"mutex", "reentrant", "rw", "multi"};
+static const char *g_owner;         /* re-entrant: the owner id (default: own) */
+static int64_t g_writers_pct = 33;  /* rw: share of the acquisitions that write */
+static redlock_lock *rlocks[MAX_RES];   /* rw: the read handles (locks[]: write) */
+
+/* multi: one handle per ordered subset, made when first drawn */
+#define MAX_MULTI 512
+static struct {
+    char name[64];
+    redlock_lock *l;
+} MH[MAX_MULTI];
+static size_t n_mh;
+
+static int setup_lock(redlock_lock *l, int fencing);
+
+static redlock_lock *multi_lock(void)
+{
+    int64_t m = rnd_range(2, min64(3, O.nres));
+    int pick[3], n = 0;
+    while (n < m) {
+        int r = (int)rnd_range(0, O.nres - 1), dup = 0;
+        for (int i = 0; i < n; i++)
+            dup |= pick[i] == r;
+        if (!dup)
+            pick[n++] = r;
+    }
+    size_t off = 0;
+    for (int i = 0; i < n; i++)
+        off += (size_t)snprintf(K.name + off, sizeof K.name - off, "%s%s", i ? "+" : "",
+                                names[pick[i]]);
+    for (size_t i = 0; i < n_mh; i++)
+        if (!strcmp(MH[i].name, K.name))
+            return MH[i].l;
+    const void *res[3];
+    size_t lens[3];
+    for (int i = 0; i < n; i++) {
+        res[i] = names[pick[i]];
+        lens[i] = strlen(names[pick[i]]);
+    }
+    if (n_mh == MAX_MULTI ||
+        redlock_lock_new_multi(&MH[n_mh].l, C, res, lens, (size_t)n) != 0 ||
+        setup_lock(MH[n_mh].l, 0) != 0) {
+        fprintf(stderr, "rl-worker: redlock_lock_new_multi failed\n");
+        exit(1);
+    }
+    snprintf(MH[n_mh].name, sizeof MH[n_mh].name, "%s", K.name);
+    return MH[n_mh++].l;
+}
+
+/* Choose the next acquisition's lock (K.l, K.name, K.mode, K.depth). */
+static void pick_lock(void)
+{
+    K.r = (int)rnd_range(0, O.nres - 1);
+    K.l = locks[K.r];
+    K.mode = 'x';
+    K.depth = 1;
+    memcpy(K.name, names[K.r], sizeof K.name);
+    if (g_kind == KIND_REENTRANT) {
+        K.depth = (int)rnd_range(1, 3);
+    } else if (g_kind == KIND_RW) {
+        K.mode = rnd_range(0, 99) < g_writers_pct ? 'w' : 'r';
+        if (K.mode == 'r')
+            K.l = rlocks[K.r];
+    } else if (g_kind == KIND_MULTI) {
+        K.l = multi_lock();
+    }
+}
 
 static void note_failure(int rc)
 {
     failures++;
     fail_by[-rc < 16 && -rc > 0 ? -rc : 0]++;
-    logline("F %s %lld %lld %s", names[K.r], (long long)K.before, (long long)K.after,
+    logline("F %s %lld %lld %s", K.name, (long long)K.before, (long long)K.after,
             code_name(rc));
 }
 
@@ -589,10 +685,17 @@ static void acquired(void)
     K.value = redlock_lock_value(K.l, &K.vlen);
     snprintf(K.val, sizeof K.val, "%.*s", (int)(K.vlen < 64 ? K.vlen : 64), K.value);
     acquisitions++;
-    logline("A %s %s %lld %lld %lld %zu %lld", names[K.r], K.val, (long long)K.before,
-            (long long)K.after, (long long)K.valid_until, redlock_lock_nodes_ok(K.l),
-            (long long)redlock_lock_token(K.l));
-    publish(names[K.r], K.value, K.vlen, t + validity_ms * 1000);
+    K.rel_tries = 0;
+    if (g_kind == KIND_MUTEX)
+        logline("A %s %s %lld %lld %lld %zu %lld", K.name, K.val, (long long)K.before,
+                (long long)K.after, (long long)K.valid_until, redlock_lock_nodes_ok(K.l),
+                (long long)redlock_lock_token(K.l));
+    else
+        logline("A %s %s %lld %lld %lld %zu %lld %s %c", K.name, K.val, (long long)K.before,
+                (long long)K.after, (long long)K.valid_until, redlock_lock_nodes_ok(K.l),
+                (long long)redlock_lock_token(K.l),
+                g_kind == KIND_REENTRANT ? (g_owner ? g_owner : "-") : "-", K.mode);
+    publish(K.name, K.value, K.vlen, t + validity_ms * 1000);
     K.hold_end = now_us() + rnd_range(O.hold_min, O.hold_max) * 1000;
 }
 
@@ -614,7 +717,7 @@ static void extend_started(void)
     int64_t v = redlock_lock_validity(K.l);
     int64_t t = now_us();
     int64_t vu = v > 0 ? t + v * 1000 : 0;
-    logline("I %s %s %lld %lld %lld", names[K.r], K.val, (long long)K.op_start, (long long)t,
+    logline("I %s %s %lld %lld %lld", K.name, K.val, (long long)K.op_start, (long long)t,
             (long long)vu);
     publish_inflight(vu);
 }
@@ -624,17 +727,54 @@ static void extended(int rc)
     int64_t end = now_us();
     int64_t v = redlock_lock_validity(K.l);
     K.valid_until = end + v * 1000;
-    logline("T %s %s %lld %lld %s %lld %zu %lld %d", names[K.r], K.val, (long long)K.op_start,
+    logline("T %s %s %lld %lld %s %lld %zu %lld %d", K.name, K.val, (long long)K.op_start,
             (long long)end, code_name(rc), (long long)K.valid_until, redlock_lock_nodes_ok(K.l),
             (long long)K.ext_ttl, K.shorter);
-    publish(names[K.r], K.value, K.vlen, v > 0 ? K.valid_until : 0);
+    publish(K.name, K.value, K.vlen, v > 0 ? K.valid_until : 0);
 }
 
 static void released(int rc)
 {
     int64_t re = now_us();
-    logline("R %s %s %lld %lld %s %zu", names[K.r], K.val, (long long)K.op_start, (long long)re,
+    logline("R %s %s %lld %lld %s %zu", K.name, K.val, (long long)K.op_start, (long long)re,
             code_name(rc), redlock_lock_nodes_ok(K.l));
+}
+
+/* re-entrant: a nested acquire (one more hold on the held handle) ended */
+static void held_again(int rc)
+{
+    int64_t end = now_us();
+    int64_t v = redlock_lock_validity(K.l);
+    K.valid_until = end + v * 1000;
+    logline("H %s %s %lld %lld %s %lld %lld", K.name, K.val, (long long)K.op_start,
+            (long long)end, code_name(rc), (long long)K.valid_until,
+            (long long)redlock_lock_holds(K.l));
+}
+
+/* A release ended: 1 when holds are left on the handle (logged as D: the
+ * lock and its validity are kept), else 0 (logged as R).  After a few
+ * releases the worker stops acting as the holder whatever is left. */
+static int release_ended(int rc)
+{
+    K.rel_tries++;
+    int64_t h = redlock_lock_holds(K.l);
+    if (g_kind != KIND_REENTRANT || h <= 0 || K.rel_tries > 4) {
+        released(rc);
+        return 0;
+    }
+    int64_t end = now_us();
+    int64_t v = redlock_lock_validity(K.l);
+    K.valid_until = end + v * 1000;
+    logline("D %s %s %lld %lld %s %lld %lld", K.name, K.val, (long long)K.op_start,
+            (long long)end, code_name(rc), (long long)K.valid_until, (long long)h);
+    return 1;
+}
+
+/* How long to keep a hold left after a partial release (us). */
+static int64_t partial_hold_us(void)
+{
+    int64_t w = min64(rnd_range(0, O.hold_max / 2) * 1000, K.valid_until - 1000 - now_us());
+    return w > 0 ? w : 0;
 }
 
 /* Next step while holding: 1 extend now, 0 release now, or the time to
@@ -659,8 +799,7 @@ static void run_blocking(void)
 {
     int64_t end = now_us() + O.seconds * 1000000;
     while (!g_stop && now_us() < end && (O.count == 0 || acquisitions < O.count)) {
-        K.r = (int)rnd_range(0, O.nres - 1);
-        K.l = locks[K.r];
+        pick_lock();
         K.before = now_us();
         int rc = redlock_acquire(K.l, O.ttl);
         K.after = now_us();
@@ -670,18 +809,25 @@ static void run_blocking(void)
             continue;
         }
         acquired();
+        while (g_kind == KIND_REENTRANT && redlock_lock_holds(K.l) < K.depth && !g_stop) {
+            K.op_start = now_us();
+            rc = redlock_acquire(K.l, O.ttl);
+            held_again(rc);
+            if (rc != 0)
+                break;
+        }
         if (g_pause_req) {
             g_pause_req = 0;
             int64_t t0 = now_us();
-            logline("S %s %s %lld", names[K.r], K.val, (long long)t0);
+            logline("S %s %s %lld", K.name, K.val, (long long)t0);
             raise(SIGSTOP);
             int64_t t1 = now_us();
             int64_t left = redlock_lock_validity(K.l);
-            logline("P %s %s %lld %lld %lld", names[K.r], K.val, (long long)t1, (long long)left,
+            logline("P %s %s %lld %lld %lld", K.name, K.val, (long long)t1, (long long)left,
                     (long long)((t1 - t0) / 1000));
             fprintf(stderr,
                     "rl-worker %lld: resumed after %lld ms stopped holding %s; validity left %lld ms%s\n",
-                    (long long)O.id, (long long)((t1 - t0) / 1000), names[K.r], (long long)left,
+                    (long long)O.id, (long long)((t1 - t0) / 1000), K.name, (long long)left,
                     left <= 0 ? " (the client knows its lock ran out)" : "");
         } else {
             int ext;
@@ -695,10 +841,11 @@ static void run_blocking(void)
                 extended(rc);
             }
         }
-        K.op_start = now_us();
-        unpublish(0);
-        rc = redlock_release(K.l);
-        released(rc);
+        do {
+            K.op_start = now_us();
+            unpublish(0);
+            rc = redlock_release(K.l);
+        } while (release_ended(rc) && (sleep_us(partial_hold_us()), 1));
         sleep_us(rnd_range(0, O.idle_max) * 1000);
     }
 }
@@ -758,16 +905,20 @@ static void on_block(evutil_socket_t fd, short what, void *arg)
 
 static void on_step(evutil_socket_t fd, short what, void *arg);
 
+static int holding, draining;
+
 static void on_released(redlock_lock *l, int status, void *pd)
 {
     (void)l;
     (void)pd;
     inflight = "none";
-    released(status);
+    if (release_ended(status)) {
+        draining = 1;   /* holds left: keep one a while, then release again */
+        step_in(partial_hold_us());
+        return;
+    }
     step_in(rnd_range(0, O.idle_max) * 1000);
 }
-
-static int holding;
 
 static void start_release(void)
 {
@@ -799,10 +950,10 @@ static int want_extend;
 static void on_lost(redlock_lock *l, int reason, void *pd)
 {
     (void)pd;
-    if (l != K.l || !holding)
+    if (l != K.l || !(holding || draining))
         return;
     int64_t t = now_us();
-    logline("L %s %s %lld %d", names[K.r], K.val, (long long)t, reason);
+    logline("L %s %s %lld %d", K.name, K.val, (long long)t, reason);
     unpublish(0);
     K.valid_until = t;
 }
@@ -816,9 +967,9 @@ static void watch_validity(void)
     if (v <= 0 || vu <= K.valid_until + 1000 || !strcmp(inflight, "extend"))
         return;
     K.valid_until = vu;
-    logline("T %s %s %lld %lld %s %lld %zu %lld %d", names[K.r], K.val, (long long)t,
+    logline("T %s %s %lld %lld %s %lld %zu %lld %d", K.name, K.val, (long long)t,
             (long long)t, "OK", (long long)vu, redlock_lock_nodes_ok(K.l), (long long)O.ttl, 0);
-    publish(names[K.r], K.value, K.vlen, vu);
+    publish(K.name, K.value, K.vlen, vu);
 }
 
 static void holding_step(void)
@@ -850,6 +1001,33 @@ static void holding_step(void)
     start_release();
 }
 
+/* re-entrant: take one more hold on the held handle */
+static void start_nest(void);
+
+static void on_nested(redlock_lock *l, int status, void *pd)
+{
+    (void)l;
+    (void)pd;
+    inflight = "none";
+    held_again(status);
+    if (status == 0 && redlock_lock_holds(K.l) < K.depth && !g_stop)
+        start_nest();
+    else
+        holding_step();
+}
+
+static void start_nest(void)
+{
+    K.op_start = now_us();
+    int rc = redlock_acquire_async(K.l, O.ttl, on_nested, NULL);
+    if (rc != 0) {
+        held_again(rc);
+        holding_step();
+        return;
+    }
+    maybe_block("acquire");
+}
+
 static void on_acquired(redlock_lock *l, int status, void *pd)
 {
     (void)l;
@@ -864,7 +1042,10 @@ static void on_acquired(redlock_lock *l, int status, void *pd)
     }
     acquired();
     holding = 1;
-    holding_step();
+    if (g_kind == KIND_REENTRANT && redlock_lock_holds(K.l) < K.depth)
+        start_nest();
+    else
+        holding_step();
 }
 
 static void on_step(evutil_socket_t fd, short what, void *arg)
@@ -872,6 +1053,11 @@ static void on_step(evutil_socket_t fd, short what, void *arg)
     (void)fd;
     (void)what;
     (void)arg;
+    if (draining) {
+        draining = 0;
+        start_release();
+        return;
+    }
     if (holding) {
         /* the hold timer (or an extend's start) */
         if (want_extend) {
@@ -900,8 +1086,7 @@ static void on_step(evutil_socket_t fd, short what, void *arg)
         event_base_loopbreak(B);
         return;
     }
-    K.r = (int)rnd_range(0, O.nres - 1);
-    K.l = locks[K.r];
+    pick_lock();
     K.before = now_us();
     int rc = redlock_acquire_async(K.l, O.ttl, on_acquired, NULL);
     if (rc != 0) {
@@ -925,6 +1110,39 @@ static void run_async(void)
 }
 
 /* ---- main ------------------------------------------------------------------ */
+
+/* fencing (where the kind has it) and the watchdog, as asked */
+static int setup_lock(redlock_lock *l, int fencing)
+{
+    return (fencing && O.fencing && redlock_lock_set_fencing(l, 1) != 0) ||
+                   (O.watchdog && (redlock_lock_set_watchdog(l, 0, 0) != 0 ||
+                                   redlock_lock_on_lost(l, on_lost, NULL) != 0))
+               ? -1
+               : 0;
+}
+
+static int make_locks(void)
+{
+    for (int64_t r = 0; r < O.nres; r++) {
+        const char *n = names[r];
+        size_t len = strlen(n);
+        int rc;
+        if (g_kind == KIND_REENTRANT)
+            rc = redlock_lock_new_reentrant(&locks[r], C, n, len, g_owner,
+                                            g_owner ? strlen(g_owner) : 0);
+        else if (g_kind == KIND_RW)
+            rc = redlock_lock_new_write(&locks[r], C, n, len) ||
+                 redlock_lock_new_read(&rlocks[r], C, n, len) || setup_lock(rlocks[r], 0);
+        else
+            rc = redlock_lock_new(&locks[r], C, n, len);
+        if (rc != 0 || setup_lock(locks[r], 1) != 0) {
+            fprintf(stderr, "rl-worker: cannot make the %s lock on %s\n", kind_names[g_kind],
+                    n);
+            return -1;
+        }
+    }
+    return 0;
+}
 
 static size_t split(char *buf, size_t cap, const char *list, const char **out)
 {
@@ -991,6 +1209,16 @@ int main(int argc, char **argv)
         else if (!strcmp(o, "--audit-tol-us")) O.audit_tol_us = arg_num(o, v);
         else if (!strcmp(o, "--overreport")) O.overreport = arg_num(o, v);
         else if (!strcmp(o, "--seed")) O.seed = arg_num(o, v);
+        else if (!strcmp(o, "--owner")) g_owner = v;
+        else if (!strcmp(o, "--writers-pct")) g_writers_pct = arg_num(o, v);
+        else if (!strcmp(o, "--kind")) {
+            for (g_kind = 0; g_kind < 4 && strcmp(v, kind_names[g_kind]); g_kind++)
+                ;
+            if (g_kind == 4) {
+                fprintf(stderr, "rl-worker: unknown kind %s\n", v);
+                return 2;
+            }
+        }
         else {
             fprintf(stderr, "rl-worker: unknown option %s\n", o);
             usage(stderr);
@@ -999,7 +1227,9 @@ int main(int argc, char **argv)
     }
     if (!O.masters || !O.logpath || O.nres < 1 || O.nres > MAX_RES || O.ttl < 10 ||
         O.hold_max < O.hold_min || O.audit_timeout < 1 || O.audit_timeout > 999 ||
-        (O.watchdog && !O.async)) {
+        (O.watchdog && !O.async) || g_writers_pct > 100 ||
+        (g_owner && (!*g_owner || strcspn(g_owner, " \t\n") != strlen(g_owner))) ||
+        (g_kind == KIND_MULTI && (O.nres < 2 || O.nres > 8))) {
         usage(stderr);
         return 2;
     }
@@ -1106,16 +1336,12 @@ int main(int argc, char **argv)
     if (!O.async)
         redlock_client_wait_connected(C, nnodes, 2000);
 
-    for (int64_t r = 0; r < O.nres; r++) {
+    if (g_kind)
+        logline("K %s", kind_names[g_kind]);
+    for (int64_t r = 0; r < O.nres; r++)
         snprintf(names[r], sizeof names[r], "%s%lld", O.prefix, (long long)r);
-        if (redlock_lock_new(&locks[r], C, names[r], strlen(names[r])) != 0 ||
-            (O.fencing && redlock_lock_set_fencing(locks[r], 1) != 0) ||
-            (O.watchdog && (redlock_lock_set_watchdog(locks[r], 0, 0) != 0 ||
-                            redlock_lock_on_lost(locks[r], on_lost, NULL) != 0))) {
-            fprintf(stderr, "rl-worker: redlock_lock_new failed\n");
-            return 1;
-        }
-    }
+    if (make_locks() != 0)
+        return 1;
 
     if (O.async)
         run_async();
@@ -1138,8 +1364,12 @@ int main(int argc, char **argv)
         fprintf(stderr, " loop-blocks=%lld", blocks);
     fprintf(stderr, "; audit: %lld checks, %lld judged, %lld violations\n", a_checks, a_judged,
             a_viol);
-    for (int64_t r = 0; r < O.nres; r++)
+    for (int64_t r = 0; r < O.nres; r++) {
         redlock_lock_free(locks[r]);
+        redlock_lock_free(rlocks[r]);
+    }
+    for (size_t i = 0; i < n_mh; i++)
+        redlock_lock_free(MH[i].l);
     redlock_client_free(C);
     if (B)
         event_base_free(B);

@@ -61,6 +61,18 @@ static double result_num(const char *result, const char *key)
     return strtod(p + strlen(pat), NULL);
 }
 
+/* Each fault kind of the mixed schedule was injected (and took effect). */
+static void all_faults_injected(const char *result, long long seed)
+{
+    static const char *const kinds[] = {
+        "fault_slow-minority", "fault_slow-majority", "fault_loop-block", "fault_setreset",
+        "fault_hostile-line", "fault_hostile-error", "fault_hostile-garbage",
+        "fault_kill-minority", "fault_pause-master", "fault_quorum-outage", "fault_client-pause"};
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+        CHECK_MSG(strstr(result, kinds[i]) != NULL && result_num(result, kinds[i]) >= 1,
+                  "fault kind %s not injected (seed %lld)", kinds[i], seed);
+}
+
 TEST(failover_short_scenario_no_overlap)
 {
     need_file(FO_DIR "rl-worker");
@@ -135,13 +147,7 @@ TEST(failover_mixed_faults_audited)
     CHECK_GT(result_num(result, "audit_inflight_checks"), 0);
     CHECK_EQ(result_num(result, "audit_inflight_violations"), 0);
     /* each fault kind was injected (and took effect) */
-    static const char *const kinds[] = {
-        "fault_slow-minority", "fault_slow-majority", "fault_loop-block", "fault_setreset",
-        "fault_hostile-line", "fault_hostile-error", "fault_hostile-garbage",
-        "fault_kill-minority", "fault_pause-master", "fault_quorum-outage", "fault_client-pause"};
-    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-        CHECK_MSG(strstr(result, kinds[i]) != NULL && result_num(result, kinds[i]) >= 1,
-                  "fault kind %s not injected (seed %lld)", kinds[i], seed);
+    all_faults_injected(result, seed);
     CHECK_GT(result_num(result, "loop_blocks_inflight"), 0);
     CHECK_GT(result_num(result, "proxy_hostile_conns"), 0);
     CHECK_GT(result_num(result, "extends_shorter"), 0);
@@ -369,4 +375,188 @@ TEST(failover_checker_catches_tokens_out_of_order)
     unlink(a);
     unlink(b);
     rmdir(dir);
+}
+
+/* ---- lock kinds (rl-worker --kind) ------------------------------------------ */
+
+/* Run rl-check on two hand-written logs; its exit status, RESULT in result. */
+static int check_two(const char *la, const char *lb, char *result, size_t rlen)
+{
+    char dir[] = "/tmp/rl-kinds.XXXXXX", a[64], b[64], cmd[256];
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(a, sizeof a, "%s/w0.log", dir);
+    snprintf(b, sizeof b, "%s/w1.log", dir);
+    write_file(a, la);
+    write_file(b, lb);
+    snprintf(cmd, sizeof cmd, FO_DIR "rl-check %s %s 2>&1", a, b);
+    int rc = run_capture(cmd, 0, result, rlen);
+    unlink(a);
+    unlink(b);
+    rmdir(dir);
+    return rc;
+}
+
+/* Re-entrant: holds of different owners may not overlap, those of one
+ * owner (two workers logging the same owner) may; nested acquires (H) and
+ * releases that kept the lock (D) bound the interval like extends. */
+TEST(checker_kind_reentrant_owners)
+{
+    need_file(FO_DIR "rl-check");
+    char r[2048];
+    const char *w0 = "W 0 1 3 300\nK reentrant\nA r v1 900 1000 290000 3 0 o0 x\n"
+                     "H r v1 1100 1200 OK 290000 2\nD r v1 1500 1600 OK 290000 1\n"
+                     "R r v1 2000 2100 OK 3\n";
+    /* another owner inside w0's hold: overlap */
+    CHECK_EQ(check_two(w0, "W 1 2 3 300\nK reentrant\nA r v2 1600 1700 290000 3 0 o1 x\n"
+                           "R r v2 1800 1900 OK 3\n", r, sizeof r), 1);
+    CHECK_EQ(result_num(r, "overlaps"), 1);
+    CHECK_EQ(result_num(r, "nested_holds"), 1);
+    CHECK_EQ(result_num(r, "partial_releases"), 1);
+    /* the same owner from another worker: allowed, counted */
+    CHECK_EQ(check_two(w0, "W 1 2 3 300\nK reentrant\nA r v2 1600 1700 290000 3 0 o0 x\n"
+                           "R r v2 1800 1900 OK 3\n", r, sizeof r), 0);
+    CHECK_EQ(result_num(r, "overlaps"), 0);
+    CHECK_EQ(result_num(r, "owner_overlaps"), 1);
+    /* during a nested acquire (1100..1200) the holder does not act: before
+     * it, its validity bounds it (until 1040: no overlap with another owner
+     * at 1050..1090; until 1150: overlap); after it, the validity it then
+     * read (until 1300: overlap at 1210) */
+    const char *w0b = "W 0 1 3 300\nK reentrant\nA r v1 900 1000 1040 3 0 o0 x\n"
+                      "H r v1 1100 1200 OK 1300 2\nR r v1 1250 1260 OK 3\n";
+    const char *w1b = "W 1 2 3 300\nK reentrant\nA r v2 1010 1050 1090 3 0 o1 x\n"
+                      "R r v2 1090 1095 OK 3\n";
+    CHECK_EQ(check_two(w0b, w1b, r, sizeof r), 0);
+    CHECK_EQ(result_num(r, "overlaps"), 0);
+    const char *w0c = "W 0 1 3 300\nK reentrant\nA r v1 900 1000 1150 3 0 o0 x\n"
+                      "H r v1 1100 1200 OK 1300 2\nR r v1 1250 1260 OK 3\n";
+    CHECK_EQ(check_two(w0c, w1b, r, sizeof r), 1);
+    CHECK_EQ(check_two(w0b, "W 1 2 3 300\nK reentrant\nA r v2 1205 1210 1290 3 0 o1 x\n"
+                            "R r v2 1290 1295 OK 3\n", r, sizeof r), 1);
+    /* ... and after the D line, w0 still holds until its release */
+    CHECK_EQ(check_two(w0, "W 1 2 3 300\nK reentrant\nA r v2 1950 1990 290000 3 0 o1 x\n"
+                           "R r v2 2500 2600 OK 3\n", r, sizeof r), 1);
+    /* holds of one owner may share a token; other owners' must grow */
+    CHECK_EQ(check_two("W 0 1 3 300\nK reentrant\nA r v1 900 1000 290000 3 7 o0 x\n"
+                       "R r v1 2000 2100 OK 3\n",
+                       "W 1 2 3 300\nK reentrant\nA r v2 1500 1600 290000 3 7 o0 x\n"
+                       "R r v2 1800 1900 OK 3\n", r, sizeof r), 0);
+    CHECK_EQ(result_num(r, "token_violations"), 0);
+    CHECK_EQ(check_two("W 0 1 3 300\nK reentrant\nA r v1 900 1000 290000 3 7 o0 x\n"
+                       "R r v1 2000 2100 OK 3\n",
+                       "W 1 2 3 300\nK reentrant\nA r v2 2500 2600 290000 3 7 o1 x\n"
+                       "R r v2 2800 2900 OK 3\n", r, sizeof r), 1);
+    CHECK_EQ(result_num(r, "token_violations"), 1);
+}
+
+/* Read/write: readers share, a writer excludes readers and writers. */
+TEST(checker_kind_rw_readers_writers)
+{
+    need_file(FO_DIR "rl-check");
+    char r[2048];
+    const char *rd0 = "W 0 1 3 300\nK rw\nA r v1 900 1000 290000 3 0 - r\nR r v1 2000 2100 OK 3\n";
+    CHECK_EQ(check_two(rd0, "W 1 2 3 300\nK rw\nA r v2 1500 1600 290000 3 0 - r\n"
+                            "R r v2 3000 3100 OK 3\n", r, sizeof r), 0);
+    CHECK_EQ(result_num(r, "overlaps"), 0);
+    CHECK_EQ(result_num(r, "reader_overlaps"), 1);
+    CHECK_EQ(result_num(r, "reads"), 2);
+    /* a writer inside a reader's hold, a reader inside a writer's */
+    CHECK_EQ(check_two(rd0, "W 1 2 3 300\nK rw\nA r v2 1500 1600 290000 3 0 - w\n"
+                            "R r v2 3000 3100 OK 3\n", r, sizeof r), 1);
+    CHECK_EQ(result_num(r, "overlaps"), 1);
+    CHECK_EQ(result_num(r, "reader_overlaps"), 0);
+    CHECK_EQ(check_two("W 0 1 3 300\nK rw\nA r v1 900 1000 290000 3 5 - w\nR r v1 2000 2100 OK 3\n",
+                       "W 1 2 3 300\nK rw\nA r v2 1500 1600 290000 3 0 - r\n"
+                       "R r v2 3000 3100 OK 3\n", r, sizeof r), 1);
+    /* two writers */
+    CHECK_EQ(check_two("W 0 1 3 300\nK rw\nA r v1 900 1000 290000 3 5 - w\nR r v1 2000 2100 OK 3\n",
+                       "W 1 2 3 300\nK rw\nA r v2 1500 1600 290000 3 6 - w\n"
+                       "R r v2 3000 3100 OK 3\n", r, sizeof r), 1);
+    CHECK_EQ(result_num(r, "writes"), 2);
+    /* a writer after the readers, back to back: fine; a bad mode: input error */
+    CHECK_EQ(check_two(rd0, "W 1 2 3 300\nK rw\nA r v2 1500 2000 290000 3 0 - w\n"
+                            "R r v2 3000 3100 OK 3\n", r, sizeof r), 0);
+    CHECK_EQ(check_two(rd0, "W 1 2 3 300\nK rw\nA r v2 1500 2000 290000 3 0 - q\n", r, sizeof r),
+             2);
+}
+
+/* Multi-resource: a lock counts on each of its resources. */
+TEST(checker_kind_multi_resources)
+{
+    need_file(FO_DIR "rl-check");
+    char r[2048];
+    const char *ab = "W 0 1 3 300\nK multi\nA a+b v1 900 1000 290000 3 0 - x\n"
+                     "R a+b v1 2000 2100 OK 3\n";
+    /* {b, c} meets {a, b} on b */
+    CHECK_EQ(check_two(ab, "W 1 2 3 300\nK multi\nA c+b v2 1500 1600 290000 3 0 - x\n"
+                           "R c+b v2 3000 3100 OK 3\n", r, sizeof r), 1);
+    CHECK_EQ(result_num(r, "overlaps"), 1);
+    CHECK_EQ(result_num(r, "multi_acquisitions"), 2);
+    /* {c, d} shares nothing with {a, b} */
+    CHECK_EQ(check_two(ab, "W 1 2 3 300\nK multi\nA c+d v2 1500 1600 290000 3 0 - x\n"
+                           "R c+d v2 3000 3100 OK 3\n", r, sizeof r), 0);
+    CHECK_EQ(result_num(r, "overlaps"), 0);
+    /* three resources, the last one shared */
+    CHECK_EQ(check_two(ab, "W 1 2 3 300\nK multi\nA d+c+a v2 1500 1600 290000 3 0 - x\n"
+                           "R d+c+a v2 3000 3100 OK 3\n", r, sizeof r), 1);
+}
+
+/* The mixed fault schedule of failover_mixed_faults_audited with the
+ * workers on one lock kind: zero overlaps under that kind's rule, every
+ * fault kind injected, and the kind's own behaviour seen. */
+static void kind_mixed(const char *kind, char *result, size_t rlen)
+{
+    need_file(FO_DIR "rl-worker");
+    need_file(FO_DIR "rl-check");
+    need_file("test/rlproxy");
+    const char *env = getenv("FAILOVER_SEED");
+    long long seed = env && *env ? atoll(env) : (long long)(check_now_ms() % 1000000000) + 1;
+    char cmd[512];
+    snprintf(cmd, sizeof cmd,
+             "sh " FO_DIR "failover.sh --seed %lld --masters 5 --workers 4 --lead 700 "
+             "--tail 700 --fencing --watchdog --kind %s mixed 2>&1",
+             seed, kind);
+    int64_t t0 = check_now_ms();
+    int rc = run_capture(cmd, 1, result, rlen);
+    int64_t ms = check_now_ms() - t0;
+    check_note("%s locks, mixed schedule, seed %lld (replay: FAILOVER_SEED=%lld): %lld ms, %s",
+               kind, seed, seed, (long long)ms, result);
+    CHECK_NE(result[0], '\0');
+    CHECK_EQ(result_num(result, "overlaps"), 0);
+    CHECK_EQ(result_num(result, "token_violations"), 0);
+    CHECK_EQ(rc, 0);
+    CHECK(strstr(result, " kind=") && !strncmp(strstr(result, " kind=") + 6, kind, strlen(kind)));
+    all_faults_injected(result, seed);
+    CHECK_EQ(result_num(result, "outage_acquisitions"), 0);
+    CHECK_EQ(result_num(result, "pauses_expired"), result_num(result, "pauses"));
+    CHECK_GT(result_num(result, "watchdog_moves"), 0);
+    CHECK_GT(result_num(result, "acquisitions"), 200);
+    CHECK_LT(ms, 60000);
+}
+
+TEST(failover_kind_reentrant_mixed)
+{
+    char r[3072];
+    kind_mixed("reentrant", r, sizeof r);
+    CHECK_GT(result_num(r, "nested_holds"), 50);
+    CHECK_GT(result_num(r, "partial_releases"), 50);
+    CHECK_GT(result_num(r, "owner_overlaps"), 0);     /* workers of one owner held together */
+    CHECK_GT(result_num(r, "tokens"), 100);
+}
+
+TEST(failover_kind_rw_mixed)
+{
+    char r[3072];
+    kind_mixed("rw", r, sizeof r);
+    CHECK_GT(result_num(r, "reads"), 100);
+    CHECK_GT(result_num(r, "writes"), 50);
+    CHECK_GT(result_num(r, "reader_overlaps"), 0);    /* readers did share */
+    CHECK_GT(result_num(r, "tokens"), 50);            /* the writers' */
+}
+
+TEST(failover_kind_multi_mixed)
+{
+    char r[3072];
+    kind_mixed("multi", r, sizeof r);
+    CHECK_EQ(result_num(r, "multi_acquisitions"), result_num(r, "acquisitions"));
+    CHECK_EQ(result_num(r, "tokens"), 0);             /* no fencing on multi locks */
 }

@@ -55,6 +55,11 @@
 #   --fencing (locks with fencing tokens: the check also requires every
 #   resource's tokens to grow in acquisition order)  --watchdog (the async
 #   workers' locks are kept by the library's watchdog, held ttl/2..3 x ttl)
+#   --kind mutex|reentrant|rw|multi (mutex; rl-worker --kind: reentrant
+#   workers take 1..3 holds and pairs of workers share an owner id, rw
+#   workers read or write (--writers-pct P, 33), multi workers lock 2..3 of
+#   the resources; the auditor checks mutex runs only; fencing where the kind
+#   has it: not readers nor multi)
 #   --audit-period MS (20)  --overreport MS (TEST ONLY: worker 0 tells its
 #   auditor MS more validity than it holds; the check must fail)
 #
@@ -74,7 +79,7 @@ HOLD_MIN=1 HOLD_MAX=""
 N=5 K=4 R=3 TTL=300 NODE_TIMEOUT=100 DOWN=1000 GAP=700 LEAD=1000 TAIL=1000
 SOAK=300 AOF=0 KEEP=0 UNSAFE=0 scenarios=""
 SEED="" KINDS="" EXTEND_PCT="" IDLE_MAX=3 ACQ_TARGET=0 USE_PROXY=0 MIX=0 FENCING="" WATCHDOG=""
-AUDIT_PERIOD=20 OVERREPORT=0
+AUDIT_PERIOD=20 OVERREPORT=0 KIND=mutex WRITERS_PCT=33
 
 die() { echo "failover: $*" >&2; exit 2; }
 
@@ -105,7 +110,9 @@ while [ $# -gt 0 ]; do
     --proxy) USE_PROXY=1 ;;
     --audit-period) AUDIT_PERIOD=$2; shift ;;
     --overreport) OVERREPORT=$2; shift ;;
-    -h | --help) sed -n '2,70p' "$0"; exit 0 ;;
+    --kind) KIND=$2; shift ;;
+    --writers-pct) WRITERS_PCT=$2; shift ;;
+    -h | --help) sed -n '2,/^set -u$/p' "$0" | sed '$d'; exit 0 ;;
     -*) die "unknown option $1" ;;
     *) scenarios="$scenarios $1" ;;
     esac
@@ -125,6 +132,10 @@ for s in $scenarios; do
 done
 [ "$N" -ge 3 ] || die "--masters must be at least 3"
 [ "$K" -ge 1 ] || die "--workers must be at least 1"
+case "$KIND" in
+mutex | reentrant | rw | multi) ;;
+*) die "unknown --kind $KIND" ;;
+esac
 if [ "$AOF" = 0 ] && [ "$DOWN" -lt "$TTL" ] && [ "$UNSAFE" = 0 ]; then
     die "--down $DOWN < --ttl $TTL without --aof restarts masters that forget held locks (add --unsafe to do it anyway)"
 fi
@@ -282,17 +293,23 @@ while [ $j -lt "$K" ]; do
     [ $j = 0 ] && [ "$OVERREPORT" != 0 ] && over="--overreport $OVERREPORT"
     wd=""
     case "$role" in *--async*) wd=$WATCHDOG ;; esac
+    kind=""
+    case "$KIND" in
+    reentrant) kind="--kind reentrant --owner o$((j / 2))" ;;   # pairs are one owner
+    rw) kind="--kind rw --writers-pct $WRITERS_PCT" ;;
+    multi) kind="--kind multi" ;;
+    esac
     # shellcheck disable=SC2086
     "$WORKER" --id $j --masters "$addrs" --audit "$direct" --log "$dir/worker-$j.log" \
         --resources "$R" --ttl "$TTL" --hold-min "$HOLD_MIN" --hold-max "$HOLD_MAX" \
         --idle-max "$IDLE_MAX" --node-timeout "$NODE_TIMEOUT" --seconds 100000 \
         --extend-pct "$EXTEND_PCT" --audit-period "$AUDIT_PERIOD" --seed "$SEED" \
-        --block-file "$dir/block-ms" $role $over $FENCING $wd &
+        --block-file "$dir/block-ms" $role $over $FENCING $wd $kind &
     eval "wpid_$j=$!"
     worker_pids="$worker_pids $!"
     j=$((j + 1))
 done
-say "started $K workers on $R resources, ttl $TTL ms, node timeout $NODE_TIMEOUT ms, hold $HOLD_MIN..$HOLD_MAX ms, extend $EXTEND_PCT %"
+say "started $K workers ($KIND locks) on $R resources, ttl $TTL ms, node timeout $NODE_TIMEOUT ms, hold $HOLD_MIN..$HOLD_MAX ms, extend $EXTEND_PCT %"
 [ "$MIX" = 1 ] && say "workers: j%4 = 0 blocking, 1 async, 2 blocking max_pending 2, 3 async max_pending 1; async:$async_ids"
 
 # record START END BACK KIND TEXT: the fault lasted START..END; BACK is when

@@ -35,6 +35,7 @@ typedef struct bench_cfg {
     int64_t hold_ms;      /* contend: how long a lock is held */
     int extends;          /* extend: extends per acquisition */
     int fencing;          /* locks with fencing tokens */
+    int kind;             /* the locks' kind: REDLOCK_KIND_* (--kind) */
     int retry_count;      /* < 0: library default */
     int64_t retry_delay_ms, retry_jitter_ms, node_timeout_ms; /* < 0: default */
     int baseline;
@@ -56,6 +57,7 @@ typedef struct bench_opts {
     size_t naddrs;
     int repeat;           /* rounds, 1 .. RLB_MAX_REPEAT */
     int raw_mode;         /* --raw-mode (opts.c); -1: by concurrency */
+    const char *kinds;    /* --kinds: the kinds to compare with the mutex, or NULL */
 } bench_opts;
 
 /* Parse and check the command line into *o, every default applied.  Returns
@@ -63,6 +65,17 @@ typedef struct bench_opts {
  * reporting a bad command line on stderr. */
 int rlb_options(int argc, char **argv, bench_opts *o);
 const char *rlb_workload_name(int workload);
+/* --kind's name of REDLOCK_KIND_* k ("mutex", "reentrant", "read", ...). */
+const char *rlb_kind_name(int k);
+#define RLB_NKINDS 5
+
+/* kinds.c: --kinds, each kind's cycle rate against the mutex's in the same
+ * run (interleaved rounds).  Returns the exit status. */
+int rlb_run_kinds(bench_opts *o);
+/* main.c: one measured phase of the library's workload on cfg; its
+ * cycles/s into *rate.  -1 on error (message in err). */
+int rlb_run_lib_phase(const bench_cfg *cfg, const char *label, double *rate, char *err,
+                      size_t errlen);
 
 enum { OP_ACQ, OP_REL, OP_EXT, OP_N };
 #define RLB_NCODES 12     /* index -code for codes 0..-10; 11: anything else */

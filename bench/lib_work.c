@@ -80,9 +80,30 @@ static int ensure_lock(lslot *s, long k)
         return 0;
     redlock_lock_free(s->lock);
     s->lock = NULL;
-    char name[128];
-    int n = rlb_key(cfg_of(s), name, sizeof(name), k);
-    int rc = redlock_lock_new(&s->lock, s->lt->cli, name, (size_t)n);
+    char name[128], second[140];
+    int n = rlb_key(cfg_of(s), name, sizeof(name), k), rc;
+    switch (cfg_of(s)->kind) {
+    case REDLOCK_KIND_REENTRANT:
+        rc = redlock_lock_new_reentrant(&s->lock, s->lt->cli, name, (size_t)n, NULL, 0);
+        break;
+    case REDLOCK_KIND_READ:
+        rc = redlock_lock_new_read(&s->lock, s->lt->cli, name, (size_t)n);
+        break;
+    case REDLOCK_KIND_WRITE:
+        rc = redlock_lock_new_write(&s->lock, s->lt->cli, name, (size_t)n);
+        break;
+    case REDLOCK_KIND_MULTI: {
+        /* two resources, both this key's own: no contention, as for the mutex */
+        int n2 = snprintf(second, sizeof(second), "%s:2", name);
+        const void *res[2] = {name, second};
+        size_t lens[2] = {(size_t)n, (size_t)n2};
+        rc = redlock_lock_new_multi(&s->lock, s->lt->cli, res, lens, 2);
+        break;
+    }
+    default:
+        rc = redlock_lock_new(&s->lock, s->lt->cli, name, (size_t)n);
+        break;
+    }
     if (rc == 0 && cfg_of(s)->fencing)
         rc = redlock_lock_set_fencing(s->lock, 1);
     if (rc != 0) {

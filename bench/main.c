@@ -467,6 +467,20 @@ static void phase_free(phase_result *r)
     memset(r, 0, sizeof(*r));
 }
 
+int rlb_run_lib_phase(const bench_cfg *cfg, const char *label, double *rate, char *err,
+                      size_t errlen)
+{
+    phase_result res;
+    int rc = run_phase(cfg, &lib_impl, label, &res);
+    *rate = res.elapsed_s > 0 ? (double)res.tot.cycles / res.elapsed_s : 0;
+    if (rc != 0)
+        snprintf(err, errlen, "%s", res.err);
+    else if (res.interrupted || g_interrupted)
+        rc = 130;
+    phase_free(&res);
+    return rc;
+}
+
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -555,10 +569,12 @@ static void print_phase(const bench_cfg *cfg, const char *title, const phase_res
 {
     char a[32], b[32];
     uint64_t cyc = cycles_of(cfg, r);
-    printf("%s: %s%s, %zu masters (quorum %zu), %d client%s, %d in flight, ttl %lld ms, "
+    printf("%s: %s%s%s%s, %zu masters (quorum %zu), %d client%s, %d in flight, ttl %lld ms, "
            "%.2f s measured%s\n",
            title, rlb_workload_name(cfg->workload),
            cfg->workload != WL_RAW ? "" : cfg->raw_chained ? " (chained)" : " (barrier)",
+           cfg->kind && cfg->workload != WL_RAW ? ", kind " : "",
+           cfg->kind && cfg->workload != WL_RAW ? rlb_kind_name(cfg->kind) : "",
            cfg->nnodes, cfg->quorum, cfg->clients,
            cfg->clients == 1 ? "" : "s", cfg->concurrency, (long long)cfg->ttl_ms,
            r->elapsed_s, r->interrupted ? " (interrupted)" : "");
@@ -632,7 +648,11 @@ static void json_lat(const char *name, const hist *h)
 static void json_phase(const bench_cfg *cfg, const phase_result *r)
 {
     uint64_t cyc = cycles_of(cfg, r);
-    printf("{\"workload\":\"%s\",\"raw_mode\":%s,\"elapsed_s\":%.3f,\"interrupted\":%s,\"cycles\":%llu,"
+    if (cfg->kind && cfg->workload != WL_RAW)
+        printf("{\"kind\":\"%s\",", rlb_kind_name(cfg->kind));
+    else
+        putchar('{');
+    printf("\"workload\":\"%s\",\"raw_mode\":%s,\"elapsed_s\":%.3f,\"interrupted\":%s,\"cycles\":%llu,"
            "\"cycles_per_s\":%.1f,\"ops\":%llu,\"ops_per_s\":%.1f,\"attempts\":%llu,"
            "\"acquired\":%llu,\"acquired_per_s\":%.1f,\"extends\":%llu,",
            rlb_workload_name(cfg->workload),
@@ -920,7 +940,7 @@ int main(int argc, char **argv)
         o.cfg.nnodes = o.naddrs;
     }
     o.cfg.quorum = o.cfg.nnodes / 2 + 1;
-    rc = run_bench(&o.cfg, o.repeat);
+    rc = o.kinds ? rlb_run_kinds(&o) : run_bench(&o.cfg, o.repeat);
     rlt_servers_free(srv);
     return rc;
 }

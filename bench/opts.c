@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "redlock.h"
 
 typedef enum {
     OPT_SECTION,  /* not an option: a heading in --help */
@@ -25,6 +26,7 @@ typedef enum {
     OPT_UINT64,   /* ... uint64_t */
     OPT_DOUBLE,   /* ... double */
     OPT_CHOICE,   /* one of .choices: store its index into an int */
+    OPT_STRING,   /* the argument itself, into a const char * */
     OPT_ACTION    /* no argument: run .action, exit with what it returns */
 } opt_kind;
 
@@ -62,6 +64,8 @@ typedef struct opt_def {
 #define CHOICE(n, f, list, a, d, txt) \
     {.name = n, .kind = OPT_CHOICE, .off = FIELD(f, int), .choices = list, .arg = a, \
      .def = d, .help = txt}
+#define STRING(n, f, a, d, txt) \
+    {.name = n, .kind = OPT_STRING, .off = FIELD(f, const char *), .arg = a, .def = d, .help = txt}
 #define ACTION(n, s, fn, txt) {.name = n, .short_name = s, .kind = OPT_ACTION, .action = fn, .help = txt}
 #define SECTION(title) {.name = title, .kind = OPT_SECTION}
 
@@ -73,6 +77,16 @@ static const opt_choice workloads[] = {
     [WL_TRY] = {"try", "try_acquire (+ release) on random keys of --keys"},
     [WL_EXTEND] = {"extend", "try_acquire, --extends extends, release"},
     [WL_RAW] = {"raw", "only the raw-command baseline (see --baseline)"},
+    {NULL, NULL}
+};
+
+/* --kind: indexed by REDLOCK_KIND_* */
+static const opt_choice kinds[] = {
+    [REDLOCK_KIND_MUTEX] = {"mutex", "redlock_lock_new"},
+    [REDLOCK_KIND_REENTRANT] = {"reentrant", "redlock_lock_new_reentrant (the handle its own owner)"},
+    [REDLOCK_KIND_READ] = {"read", "redlock_lock_new_read"},
+    [REDLOCK_KIND_WRITE] = {"write", "redlock_lock_new_write"},
+    [REDLOCK_KIND_MULTI] = {"multi", "redlock_lock_new_multi on 2 resources (each slot's own)"},
     {NULL, NULL}
 };
 
@@ -108,6 +122,10 @@ static const opt_def options[] = {
     INT64("hold", cfg.hold_ms, 0, 3600000, "MS", "1", "contend: how long a lock is held"),
     INT("extends", cfg.extends, 0, 1e9, "E", "100", "extend: extends per acquisition"),
     FLAG("fencing", cfg.fencing, 1, NULL, "locks with fencing tokens (redlock_lock_set_fencing)"),
+    CHOICE("kind", cfg.kind, kinds, "K", "mutex", "the locks' kind"),
+    STRING("kinds", kinds, "LIST", NULL,
+           "cycle: compare kinds (comma-separated, or all) with the mutex in the same run: "
+           "--repeat interleaved rounds of each, median cycles/s and ratio to the mutex"),
     SECTION("client options (library defaults unless given):"),
     INT("retry-count", cfg.retry_count, 0, 1e6, "N", NULL,
         "extra acquire attempts after the first"),
@@ -124,6 +142,7 @@ static const opt_def options[] = {
     INT("repeat", repeat, 1, RLB_MAX_REPEAT, "R", "1",
         "run (baseline and) workload R times, alternating, and report the median (noisy "
         "hosts); summary of the last"),
+    INT("rounds", repeat, 1, RLB_MAX_REPEAT, "R", NULL, "the same as --repeat"),
     FLAG("json", cfg.json, 1, NULL, "one JSON object on stdout instead of the text summary"),
     FLAG("rss-check", cfg.rss_check, 1, NULL,
          "RSS (from /proc/self/statm) after warm-up vs at the end"),
@@ -164,6 +183,11 @@ static void set_defaults(bench_opts *o)
 const char *rlb_workload_name(int workload)
 {
     return workloads[workload].name;
+}
+
+const char *rlb_kind_name(int k)
+{
+    return kinds[k].name;
 }
 
 /* ---- --help ---------------------------------------------------------------------- */
@@ -290,6 +314,10 @@ static bool was_given(const bool *given, const char *name)
 static int set_value(const opt_def *d, const char *s, bench_opts *o)
 {
     char *p = (char *)o + d->off;
+    if (d->kind == OPT_STRING) {
+        *(const char **)p = s;
+        return 0;
+    }
     if (d->kind == OPT_CHOICE) {
         for (int i = 0; d->choices[i].name; i++)
             if (strcmp(s, d->choices[i].name) == 0) {
@@ -346,6 +374,19 @@ static int finish(bench_opts *o, const bool *given)
     if ((o->spawn > 0) == (o->naddrs > 0)) {
         fprintf(stderr, "redlock-bench: give master addresses or --spawn N (not both)\n");
         usage(stderr);
+        return 2;
+    }
+    if (cfg->kind != REDLOCK_KIND_MUTEX && cfg->workload == WL_RAW) {
+        fprintf(stderr, "redlock-bench: --kind measures the library's workloads, not raw\n");
+        return 2;
+    }
+    if (cfg->fencing && (o->kinds || cfg->kind == REDLOCK_KIND_READ ||
+                         cfg->kind == REDLOCK_KIND_MULTI)) {
+        fprintf(stderr, "redlock-bench: no fencing on read and multi locks (nor with --kinds)\n");
+        return 2;
+    }
+    if (o->kinds && (cfg->workload != WL_CYCLE || cfg->baseline)) {
+        fprintf(stderr, "redlock-bench: --kinds compares the cycle workload (no --baseline)\n");
         return 2;
     }
     if (cfg->clients < 0)

@@ -1,0 +1,142 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* kinds.c -- redlock-bench --kinds: the uncontended cycle rate (try_acquire
+ * + release on distinct keys) of each lock kind against the plain mutex's,
+ * measured in the same run.  Rounds interleave the kinds (mutex, then each
+ * kind, --repeat times) so that a host getting slower or faster during the
+ * run moves them all alike; the ratio is of the medians. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "redlock.h"
+
+/* the target of the lock-kinds issue: each kind at least this share of
+ * the mutex's rate */
+#define TARGET_RATIO 0.80
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median_of(const double *v, int n)
+{
+    double s[RLB_MAX_REPEAT];
+    memcpy(s, v, (size_t)n * sizeof(*s));
+    qsort(s, (size_t)n, sizeof(*s), cmp_double);
+    return n == 0 ? 0 : n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+
+/* The kinds in LIST (comma-separated names, or "all"), mutex first. */
+static int parse_list(const char *list, int *kinds)
+{
+    int n = 0;
+    kinds[n++] = REDLOCK_KIND_MUTEX;
+    if (!strcmp(list, "all")) {
+        for (int k = 1; k < RLB_NKINDS; k++)
+            kinds[n++] = k;
+        return n;
+    }
+    const char *p = list;
+    while (*p) {
+        size_t len = strcspn(p, ",");
+        int k;
+        for (k = 0; k < RLB_NKINDS; k++)
+            if (strlen(rlb_kind_name(k)) == len && !strncmp(p, rlb_kind_name(k), len))
+                break;
+        if (k == RLB_NKINDS) {
+            fprintf(stderr, "redlock-bench: --kinds: unknown kind '%.*s'\n", (int)len, p);
+            return -1;
+        }
+        int dup = 0;
+        for (int i = 0; i < n; i++)
+            dup |= kinds[i] == k;
+        if (!dup)
+            kinds[n++] = k;
+        p += len + (p[len] == ',');
+    }
+    return n;
+}
+
+static void report(const bench_cfg *cfg, const int *kinds, int n, double (*rate)[RLB_NKINDS],
+                   int rounds)
+{
+    double med[RLB_NKINDS];
+    for (int i = 0; i < n; i++) {
+        double col[RLB_MAX_REPEAT];
+        for (int r = 0; r < rounds; r++)
+            col[r] = rate[r][i];
+        med[i] = median_of(col, rounds);
+    }
+    if (cfg->json) {
+        printf("{\"version\":\"%s\",\"nodes\":%zu,\"quorum\":%zu,\"clients\":%d,"
+               "\"concurrency\":%d,\"ttl_ms\":%lld,\"duration_s\":%.3f,\"rounds\":%d,"
+               "\"target_ratio\":%.2f,\"kinds\":[",
+               redlock_version(), cfg->nnodes, cfg->quorum, cfg->clients, cfg->concurrency,
+               (long long)cfg->ttl_ms, cfg->duration, rounds, TARGET_RATIO);
+        for (int i = 0; i < n; i++) {
+            double ratio = med[0] > 0 ? med[i] / med[0] : 0;
+            printf("%s{\"kind\":\"%s\",\"median_cycles_per_s\":%.1f,\"ratio_to_mutex\":%.4f,"
+                   "\"meets_target\":%s,\"rounds\":[",
+                   i ? "," : "", rlb_kind_name(kinds[i]), med[i], ratio,
+                   ratio >= TARGET_RATIO ? "true" : "false");
+            for (int r = 0; r < rounds; r++)
+                printf("%s%.1f", r ? "," : "", rate[r][i]);
+            printf("]}");
+        }
+        printf("]}\n");
+        return;
+    }
+    printf("lock kinds, median of %d interleaved round%s (cycles/s; ratio to the mutex, target "
+           ">= %.0f%%):\n", rounds, rounds == 1 ? "" : "s", 100 * TARGET_RATIO);
+    for (int i = 0; i < n; i++) {
+        double ratio = med[0] > 0 ? med[i] / med[0] : 0;
+        printf("  %-10s %12.1f cycles/s  %6.1f%%%s\n", rlb_kind_name(kinds[i]), med[i],
+               100 * ratio, i == 0 ? "" : ratio >= TARGET_RATIO ? "  ok" : "  BELOW TARGET");
+    }
+}
+
+int rlb_run_kinds(bench_opts *o)
+{
+    bench_cfg *cfg = &o->cfg;
+    int kinds[RLB_NKINDS];
+    int n = parse_list(o->kinds, kinds);
+    if (n < 0)
+        return 2;
+    double (*rate)[RLB_NKINDS] = calloc((size_t)o->repeat, sizeof(*rate));
+    if (!rate) {
+        fprintf(stderr, "redlock-bench: out of memory\n");
+        return 1;
+    }
+    char run_id[40], err[300];
+    snprintf(run_id, sizeof(run_id), "%lx.%llx", (unsigned long)getpid(),
+             (unsigned long long)(rlb_now_ns() / 1000));
+    int rc = 0, done = 0;
+    for (int r = 0; r < o->repeat && rc == 0; r++) {
+        for (int i = 0; i < n && rc == 0; i++) {
+            cfg->kind = kinds[i];
+            snprintf(cfg->prefix, sizeof(cfg->prefix), "rlbench:%s:%d:%s", run_id, r,
+                     rlb_kind_name(kinds[i]));
+            rc = rlb_run_lib_phase(cfg, rlb_kind_name(kinds[i]), &rate[r][i], err, sizeof(err));
+            if (rc == 0 && rate[r][i] <= 0) {
+                snprintf(err, sizeof(err), "no %s lock cycle completed",
+                         rlb_kind_name(kinds[i]));
+                rc = -1;
+            }
+            if (rc < 0)
+                fprintf(stderr, "redlock-bench: %s: %s\n", rlb_kind_name(kinds[i]), err);
+            else if (rc == 0 && !cfg->json)
+                printf("round %d/%d: %-10s %.1f cycles/s\n", r + 1, o->repeat,
+                       rlb_kind_name(kinds[i]), rate[r][i]);
+            fflush(stdout);
+        }
+        done += rc == 0;
+    }
+    if (done > 0)
+        report(cfg, kinds, n, rate, done);
+    free(rate);
+    return rc < 0 ? 1 : rc;
+}

@@ -309,7 +309,7 @@ static void acquire_done(redlock__op *op, void *privdata)
 {
     redlock_lock *l = privdata;
 
-    if (l->fence_key && op->decision == REDLOCK__WON && !op->cancelled) {
+    if (l->fence_key && !l->reacquire && op->decision == REDLOCK__WON && !op->cancelled) {
         int64_t token = 0;
         int agreed = redlock__fence_token(op->votes, op->value, op->f->n, op->tally.quorum,
                                           redlock__wall_us(), &token);

@@ -435,12 +435,20 @@ TEST(checker_kind_reentrant_owners)
     /* ... and after the D line, w0 still holds until its release */
     CHECK_EQ(check_two(w0, "W 1 2 3 300\nK reentrant\nA r v2 1950 1990 290000 3 0 o1 x\n"
                            "R r v2 2500 2600 OK 3\n", r, sizeof r), 1);
-    /* holds of one owner may share a token; other owners' must grow */
+    /* the holds of one owner may carry tokens in any order (their acquires
+     * overlap); other owners' must grow */
     CHECK_EQ(check_two("W 0 1 3 300\nK reentrant\nA r v1 900 1000 290000 3 7 o0 x\n"
                        "R r v1 2000 2100 OK 3\n",
                        "W 1 2 3 300\nK reentrant\nA r v2 1500 1600 290000 3 7 o0 x\n"
                        "R r v2 1800 1900 OK 3\n", r, sizeof r), 0);
     CHECK_EQ(result_num(r, "token_violations"), 0);
+    CHECK_EQ(check_two("W 0 1 3 300\nK reentrant\nA r v1 900 1000 290000 3 8 o0 x\n"
+                       "R r v1 2000 2100 OK 3\n",
+                       "W 1 2 3 300\nK reentrant\nA r v2 1500 1600 290000 3 7 o0 x\n"
+                       "R r v2 1800 1900 OK 3\nA r v3 2500 2600 290000 3 9 o1 x\n"
+                       "R r v3 2700 2800 OK 3\nA r v4 3500 3600 290000 3 8 o0 x\n"
+                       "R r v4 3700 3800 OK 3\n", r, sizeof r), 1);
+    CHECK_EQ(result_num(r, "token_violations"), 1);   /* 8 after o1's 9 */
     CHECK_EQ(check_two("W 0 1 3 300\nK reentrant\nA r v1 900 1000 290000 3 7 o0 x\n"
                        "R r v1 2000 2100 OK 3\n",
                        "W 1 2 3 300\nK reentrant\nA r v2 2500 2600 290000 3 7 o1 x\n"

@@ -28,8 +28,9 @@
  * little).  A multi lock's res is its resources joined by '+': each of its
  * holding segments counts on every one of them.  A re-entrant worker's
  * nested acquires (H lines) and releases that kept the lock (D lines)
- * split its interval like extends.  Fencing tokens: holds of one owner
- * may carry the same token.
+ * split its interval like extends.  Fencing tokens: a re-entrant hold's
+ * token must be above every token of another owner before it (the holds
+ * of one owner overlap: their tokens may come in any order).
 
  * The validity auditor's findings (V lines, rl-worker.c) are violations too:
  * any one fails the check.  Its counters (the last U line of each log) are
@@ -638,10 +639,18 @@ static long long token_violations(size_t *checked)
     qsort(idx, n, sizeof *idx, acq_after_cmp);
     for (size_t k = 1; k < n; k++) {
         const acq *p = &A[idx[k - 1]], *q = &A[idx[k]];
+        if (q->owner[0]) {
+            /* re-entrant: the holds of one owner overlap, and their
+             * acquires may return in any order; a hold must only come
+             * after every other owner's token on the resource */
+            p = NULL;
+            for (size_t m = k; m-- > 0 && !strcmp(A[idx[m]].res, q->res);)
+                if (strcmp(A[idx[m]].owner, q->owner) && (!p || A[idx[m]].token > p->token))
+                    p = &A[idx[m]];
+            if (!p)
+                continue;
+        }
         if (strcmp(p->res, q->res) || q->token > p->token)
-            continue;
-        /* holds of one re-entrant owner may share the token of its first */
-        if (p->owner[0] && !strcmp(p->owner, q->owner) && q->token == p->token)
             continue;
         if (++bad <= 3)
             printf("  TOKEN VIOLATION on %s: worker %d token %lld at %lld, then worker %d "

@@ -42,7 +42,7 @@
 # the check like an overlap.
 #
 # Options:
-#   --masters N (5)  --workers K (4)  --resources R (3)  --ttl MS (300)
+#   --masters N (5)  --workers K (4)  --resources R (3; 6 with --kind multi)  --ttl MS (300)
 #   --hold-min MS (1)  --hold-max MS (5): how long a worker holds a lock
 #   --node-timeout MS (100)  --down MS (1000)  --gap MS (700)
 #   --lead MS (1000, before the first fault)  --tail MS (1000, after the last)
@@ -76,7 +76,7 @@ PROXY=${RL_PROXY:-$here/../rlproxy}
 REDIS=${REDIS_SERVER:-redis-server}
 
 HOLD_MIN=1 HOLD_MAX=""
-N=5 K=4 R=3 TTL=300 NODE_TIMEOUT=100 DOWN=1000 GAP=700 LEAD=1000 TAIL=1000
+N=5 K=4 R="" TTL=300 NODE_TIMEOUT=100 DOWN=1000 GAP=700 LEAD=1000 TAIL=1000
 SOAK=300 AOF=0 KEEP=0 UNSAFE=0 scenarios=""
 SEED="" KINDS="" EXTEND_PCT="" IDLE_MAX=3 ACQ_TARGET=0 USE_PROXY=0 MIX=0 FENCING="" WATCHDOG=""
 AUDIT_PERIOD=20 OVERREPORT=0 KIND=mutex WRITERS_PCT=33
@@ -136,6 +136,10 @@ case "$KIND" in
 mutex | reentrant | rw | multi) ;;
 *) die "unknown --kind $KIND" ;;
 esac
+# a multi lock takes 2..3 resources: more of them, or the workers mostly wait
+if [ -z "$R" ]; then
+    if [ "$KIND" = multi ]; then R=6; else R=3; fi
+fi
 if [ "$AOF" = 0 ] && [ "$DOWN" -lt "$TTL" ] && [ "$UNSAFE" = 0 ]; then
     die "--down $DOWN < --ttl $TTL without --aof restarts masters that forget held locks (add --unsafe to do it anyway)"
 fi

@@ -94,11 +94,11 @@
 static const char *const codes[NCODES] = {"OK", "EINVAL", "ENOQUORUM", "ETIMEDOUT",
                                           "ECANCELED", "ENOTOWNER", "ENOMEM", "ECONNECT",
                                           "EBUSY", "ESERVER", "ECLOSED", "ESYSTEM",
-                                          "EFULL", "EUNKNOWN", "", ""};
+                                          "EFULL", "EUNKNOWN", "EUNCOUNTED", ""};
 
 static int code_index(const char *s)
 {
-    for (int i = 0; i < 14; i++)
+    for (int i = 0; i < 15; i++)
         if (!strcmp(codes[i], s))
             return i;
     return 13;

@@ -170,6 +170,9 @@ static const char *code_name(int code)
 #ifdef REDLOCK_EFULL
     case REDLOCK_EFULL: return "EFULL";
 #endif
+#ifdef REDLOCK_EUNCOUNTED
+    case REDLOCK_EUNCOUNTED: return "EUNCOUNTED";
+#endif
     default: return "EUNKNOWN";
     }
 }

@@ -511,7 +511,7 @@ TEST(checker_kind_multi_resources)
 /* The mixed fault schedule of failover_mixed_faults_audited with the
  * workers on one lock kind: zero overlaps under that kind's rule, every
  * fault kind injected, and the kind's own behaviour seen. */
-static void kind_mixed(const char *kind, char *result, size_t rlen)
+static void kind_mixed(const char *kind, double min_acq, char *result, size_t rlen)
 {
     need_file(FO_DIR "rl-worker");
     need_file(FO_DIR "rl-check");
@@ -537,14 +537,14 @@ static void kind_mixed(const char *kind, char *result, size_t rlen)
     CHECK_EQ(result_num(result, "outage_acquisitions"), 0);
     CHECK_EQ(result_num(result, "pauses_expired"), result_num(result, "pauses"));
     CHECK_GT(result_num(result, "watchdog_moves"), 0);
-    CHECK_GT(result_num(result, "acquisitions"), 200);
+    CHECK_GT(result_num(result, "acquisitions"), min_acq);
     CHECK_LT(ms, 60000);
 }
 
 TEST(failover_kind_reentrant_mixed)
 {
     char r[3072];
-    kind_mixed("reentrant", r, sizeof r);
+    kind_mixed("reentrant", 200, r, sizeof r);
     CHECK_GT(result_num(r, "nested_holds"), 50);
     CHECK_GT(result_num(r, "partial_releases"), 50);
     CHECK_GT(result_num(r, "owner_overlaps"), 0);     /* workers of one owner held together */
@@ -554,7 +554,7 @@ TEST(failover_kind_reentrant_mixed)
 TEST(failover_kind_rw_mixed)
 {
     char r[3072];
-    kind_mixed("rw", r, sizeof r);
+    kind_mixed("rw", 200, r, sizeof r);
     CHECK_GT(result_num(r, "reads"), 100);
     CHECK_GT(result_num(r, "writes"), 50);
     CHECK_GT(result_num(r, "reader_overlaps"), 0);    /* readers did share */
@@ -564,7 +564,9 @@ TEST(failover_kind_rw_mixed)
 TEST(failover_kind_multi_mixed)
 {
     char r[3072];
-    kind_mixed("multi", r, sizeof r);
+    /* each lock takes 2..3 of 6 resources: fewer acquisitions than a
+     * mutex's (about 150 against 280 for the same schedule) */
+    kind_mixed("multi", 80, r, sizeof r);
     CHECK_EQ(result_num(r, "multi_acquisitions"), result_num(r, "acquisitions"));
     CHECK_EQ(result_num(r, "tokens"), 0);             /* no fencing on multi locks */
 }

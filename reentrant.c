@@ -32,12 +32,14 @@
 #define LENGTHEN "if redis.call('pttl', KEYS[1]) < tonumber(ARGV[5]) then " \
                  "redis.call('pexpire', KEYS[1], ARGV[5]) end "
 
-/* 1 taken; another owner's id (a string) refused */
+/* 1 taken; another owner's id (a string) refused.  A missing key (pttl
+ * -2, the usual case) needs no owner check and always gets the ttl. */
 const char redlock__lua_re_acquire[] =
-    "local o = redis.call('hget', KEYS[1], 'o') "
-    "if o and o ~= ARGV[1] then return o end "
+    "local t = redis.call('pttl', KEYS[1]) "
+    "if t ~= -2 then local o = redis.call('hget', KEYS[1], 'o') "
+    "if o ~= ARGV[1] then return o end end "
     "redis.call('hset', KEYS[1], 'o', ARGV[1], 'h:' .. ARGV[2], ARGV[4]) "
-    LENGTHEN "return 1";
+    "if t < tonumber(ARGV[5]) then redis.call('pexpire', KEYS[1], ARGV[5]) end return 1";
 /* 1 extended, 2 re-grown (ARGV[4] == '1' and the key gone), 0 or another
  * owner's id refused; count 0 (a handed-over value) only extends a field
  * that is there */
@@ -50,15 +52,17 @@ const char redlock__lua_re_extend[] =
     "redis.call('hset', KEYS[1], 'o', ARGV[1], f, ARGV[3]) r = 2 "
     "else return o or 0 end "
     LENGTHEN "return r";
-/* 1 the handle held here, 0 not (the count is set anyway while the owner
- * is ours); count 0 removes the field, and the key with the last one */
+/* 1 the handle held here, 0 not; count 0 removes its field, and the key
+ * with the last one.  A field "h:<value>" is only ever written into a hash
+ * of its handle's owner (the other scripts check "o" first), so finding it
+ * is the owner check: the release is two or three calls. */
 const char redlock__lua_re_release[] =
-    "if redis.call('hget', KEYS[1], 'o') ~= ARGV[1] then return 0 end "
     "local f = 'h:' .. ARGV[2] "
     "if ARGV[3] == '0' then local had = redis.call('hdel', KEYS[1], f) "
-    "if redis.call('hlen', KEYS[1]) == 1 then redis.call('del', KEYS[1]) end "
+    "if had == 1 and redis.call('hlen', KEYS[1]) == 1 then redis.call('del', KEYS[1]) end "
     "return had end "
-    "return 1 - redis.call('hset', KEYS[1], f, ARGV[3])";
+    "if redis.call('hexists', KEYS[1], f) == 0 then return 0 end "
+    "redis.call('hset', KEYS[1], f, ARGV[3]) return 1";
 /* while the owner is ours: raise the counter (KEYS[2]) to the token */
 const char redlock__lua_re_fence_raise[] =
     "if redis.call('hget', KEYS[1], 'o') == ARGV[1] then "

@@ -535,3 +535,27 @@ TEST(reentrant_example_nests_and_releases)
     CHECK_EQ(rlt_servers_count_key(s, "accounts", 8), 0);
     rlt_servers_free(s);
 }
+
+/* The key expired (here: deleted) under a holder and another owner took
+ * it: the late release and extend of the first leave it alone. */
+TEST(reentrant_late_release_leaves_another_owners_key_alone)
+{
+    static const char key[] = "re-late";
+    struct it_fix f = {0};
+    redlock_lock *a, *b;
+    two_clients(&f, key, "early", "late", &a, &b);
+    CHECK_RC(a, redlock_acquire(a, 10000), 0);
+    CHECK_RC(a, redlock_acquire(a, 10000), 0);
+    for (int i = 0; i < 3; i++)
+        command_ok(f.s, i, "DEL %s%s%s", key, "", "");
+    CHECK_RC(b, redlock_acquire(b, 10000), 0);
+    CHECK_EQ(wait_agree(f.s, 3, key, b, 1, 2000), 3);
+    CHECK_RC(a, redlock_extend(a, 10000), REDLOCK_ENOTOWNER);
+    CHECK(it_has(redlock_lock_errstr(a), "another owner 'late'"));
+    CHECK_RC(a, redlock_release(a), REDLOCK_ENOTOWNER);
+    CHECK_EQ(count_agrees(f.s, 3, key, b, 1), 3);
+    CHECK_EQ(count_agrees(f.s, 3, key, a, -1), 3);
+    CHECK_RC(b, redlock_release(b), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, key, sizeof key - 1), 0);
+    it_fix_stop(&f);
+}

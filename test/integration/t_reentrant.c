@@ -559,3 +559,49 @@ TEST(reentrant_late_release_leaves_another_owners_key_alone)
     CHECK_EQ(rlt_servers_count_key(f.s, key, sizeof key - 1), 0);
     it_fix_stop(&f);
 }
+
+/* The last release with a master paused: decided without it, and it gets
+ * the release once it runs again. */
+TEST(reentrant_release_reaches_a_master_that_was_paused)
+{
+    static const char key[] = "re-owed";
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, 0);
+    redlock_lock *l = held_twice(&f, key, "payer", 10000);
+    CHECK_RC(l, redlock_release(l), 0);
+    CHECK_EQ(rlt_servers_pause(f.s, 2), 0);
+    CHECK_RC(l, redlock_release(l), 0);
+    CHECK_EQ(redlock_lock_holds(l), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, key, sizeof key - 1), 0);     /* 0 and 1 */
+    CHECK_EQ(rlt_servers_resume(f.s, 2), 0);
+    CHECK_EQ(redlock_client_wait_connected(f.c, 3, 5000), 0);
+    CHECK_EQ(it_wait_count(f.s, key, sizeof key - 1, 0, 3000), 0);
+    it_fix_stop(&f);
+}
+
+/* The watchdog's cap ends the hold on the client; the key's ttl, never
+ * shortened, lets it live on the masters up to a ttl longer. */
+TEST(reentrant_cap_ends_the_hold_before_the_key)
+{
+    static const char key[] = "re-cap";
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC);
+    redlock_lock *l = re_lock(&f, f.c, key, "capped");
+    struct re_watch w = {f.base, 0, 0};
+    struct it_op op = {f.base};
+    /* the first extend (at 100 ms) asks for the 500 ms left to the cap:
+     * the client's hold ends at the cap, the key keeps its 1000 ms */
+    CHECK_EQ(redlock_lock_set_watchdog(l, 100, 600), 0);
+    CHECK_EQ(redlock_lock_on_lost(l, on_lost, &w), 0);
+    int64_t t0 = check_now_ms();
+    CHECK_RC(l, redlock_acquire_async(l, 1000, it_op_cb, &op), 0);
+    it_op_wait(&op, 5000);
+    CHECK_RC(l, op.status, 0);
+    it_run_until(f.base, &w.lost, 3000);
+    CHECK_EQ(w.lost, 1);
+    CHECK_EQ(w.reason, REDLOCK_LOST_CAP);
+    CHECK_EQ(redlock_lock_validity(l), 0);
+    CHECK_LE(check_now_ms() - t0, 700);
+    CHECK_GT(min_pttl(f.s, 3, key), 200);
+    it_fix_stop(&f);
+}

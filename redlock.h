@@ -383,12 +383,15 @@ REDLOCK_API int redlock_lock_kind(const redlock_lock *lock);
 
 /* Re-entrant lock.  An owner may acquire the lock again while it holds it:
  * an acquire on a handle that holds the lock adds one hold (the handle's
- * hold count grows on the masters and its ttl is renewed); a release takes
- * one away and keeps the lock (and its validity) until the last.  Handles
- * created with the same owner (e.g. one per thread or task, even in other
- * clients) are the same owner: each may hold the lock at the same time;
- * another owner is refused (REDLOCK_ENOQUORUM, "held by another owner").
- * owner NULL: the handle is its own owner.  The lock is free when no
+ * hold count grows on the masters; the key's ttl is lengthened to the new
+ * ttl, never shortened, and the validity is the later of the two ends); a
+ * release takes one away and keeps the lock (and its validity) until the
+ * last.  An acquire that adds a hold and fails leaves the hold as it was.
+ * Handles created with the same owner (1 .. 512 bytes, binary-safe; e.g.
+ * one per thread or task, even in other clients) are the same owner: each
+ * may hold the lock at the same time; another owner is refused
+ * (REDLOCK_ENOQUORUM, "held by another owner '<id>'").  owner NULL (and
+ * ownerlen 0): the handle is its own owner.  The lock is free when no
  * handle of its owner holds it.  Fencing: the token of the hold's first
  * acquire, kept by the acquires that add holds. */
 REDLOCK_API int redlock_lock_new_reentrant(redlock_lock **out, redlock_client *client,

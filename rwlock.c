@@ -44,8 +44,11 @@ const char redlock__lua_rw_read_extend[] =
     "redis.call('pexpire', KEYS[2], ARGV[2]) end return r";
 const char redlock__lua_rw_read_release[] =
     "redis.call('srem', KEYS[2], ARGV[1]) return redis.call('del', KEYS[1])";
-/* KEYS: K, set, mark; ARGV: value, mark id, mark ms ("0": no mark), ttl */
+/* KEYS: K, set, mark; ARGV: value, mark id, mark ms ("0": no mark), ttl.
+ * Uncontended (none of the three exists): one EXISTS, one SET. */
 const char redlock__lua_rw_write[] =
+    "if redis.call('exists', KEYS[1], KEYS[2], KEYS[3]) == 0 then "
+    "redis.call('set', KEYS[1], ARGV[1], 'px', ARGV[4]) return 1 end "
     "if redis.call('exists', KEYS[1]) == 1 then return -1 end "
     "local n = 0 "
     "for _, m in ipairs(redis.call('smembers', KEYS[2])) do "

@@ -405,10 +405,13 @@ REDLOCK_API int64_t redlock_lock_holds(const redlock_lock *lock);
  * readers, a write handle holds it alone.  Each handle's hold is a key of
  * its own with its own ttl on the masters, so every hold ends on its own
  * (expired or released), and a reader's release never frees another
- * reader.  A writer that was refused because readers hold the lock leaves
- * a mark on the masters that turns new readers away until it got in (or
- * for a short time after it gave up), so a stream of readers cannot starve
- * it.  Fencing: write handles only. */
+ * reader.  A writer that was refused because readers hold the lock, and
+ * will try again (an acquire with retries left), leaves a mark on the
+ * masters that turns new readers away ("a writer is waiting") until it got
+ * in (or for a short time after it gave up), so a stream of readers cannot
+ * starve it.  Fencing: write handles only.  No downgrade: a write handle
+ * cannot turn into a read handle without letting another writer in
+ * (release, then acquire the read lock, is not atomic; docs/kinds.md). */
 REDLOCK_API int redlock_lock_new_read(redlock_lock **out, redlock_client *client,
                                       const void *resource, size_t len);
 REDLOCK_API int redlock_lock_new_write(redlock_lock **out, redlock_client *client,

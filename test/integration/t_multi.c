@@ -113,6 +113,9 @@ TEST(multi_all_or_nothing)
 
     CHECK_RC(plain, redlock_acquire(plain, 10000), 0);
     CHECK_EQ(it_wait_lock_count(f.s, "mo-b", 4, plain, 3, 2000), 3);
+    long long sets[3];
+    for (int i = 0; i < 3; i++)
+        sets[i] = it_calls(f.s, i, "set");
     CHECK_RC(m, redlock_try_acquire(m, 10000), REDLOCK_ENOQUORUM);
     CHECK(it_has(redlock_lock_errstr(m), "resource 'mo-b' is held"));
     redlock_node_result r;
@@ -120,6 +123,10 @@ TEST(multi_all_or_nothing)
     CHECK_EQ(r.vote, REDLOCK_VOTE_REFUSED);
     CHECK_STREQ(r.detail, "resource 'mo-b' is held");
     CHECK_EQ(count_any(f.s, res, 3, m), 0);
+    /* not even for a moment: a refusing master wrote nothing (a script's
+     * commands count in commandstats) */
+    for (int i = 0; i < 3; i++)
+        CHECK_EQ(it_calls(f.s, i, "set"), sets[i]);
     CHECK_EQ(rlt_servers_count_key(f.s, "mo-a", 4), 0);
     CHECK_EQ(rlt_servers_count_key(f.s, "mo-c", 4), 0);
     CHECK_EQ(it_count_lock(f.s, "mo-b", 4, plain), 3);
@@ -140,7 +147,18 @@ TEST(multi_all_or_nothing)
     CHECK_EQ(wait_all(f.s, res, 3, m, 3, 2000), 3);
     redlock_lock *pc = it_fix_lock(&f, f.c, "mo-c");
     CHECK_RC(pc, redlock_try_acquire(pc, 10000), REDLOCK_ENOQUORUM);
+    /* master 0 lost mo-c to another: the release still deletes our keys
+     * there (and only ours), but that master's vote is a refusal */
+    set_on(f.s, 0, "mo-c", "someone-else");
     CHECK_RC(m, redlock_release(m), 0);
+    CHECK_EQ(redlock_lock_node_result(m, 0, &r), 0);
+    CHECK_EQ(r.vote, REDLOCK_VOTE_REFUSED);
+    CHECK_EQ(redlock_lock_node_result(m, 1, &r), 0);
+    CHECK_EQ(r.vote, REDLOCK_VOTE_OK);
+    CHECK_EQ(rlt_servers_count_key(f.s, "mo-a", 4), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, "mo-b", 4), 0);
+    CHECK_EQ(it_count_value(f.s, "mo-c", 4, "someone-else", 12), 1);
+    CHECK_EQ(rlt_servers_count_key(f.s, "mo-c", 4), 1);
     redlock_lock_free(m);
     it_fix_stop(&f);
 }

@@ -365,6 +365,27 @@ TEST(multi_extend_regrows_a_lost_key)
     CHECK_RC(h, redlock_extend(h, 60000), REDLOCK_ENOTOWNER);
     CHECK_EQ(rlt_servers_count_key(f.s, "mg-a", 4), 1);
     redlock_lock_free(h);
+
+    /* a key of another type where ours was is not re-grown over */
+    static const char *const hres[] = { "mh-a", "mh-b" };
+    redlock_lock *k = multi(f.c, hres, 2);
+    CHECK_RC(k, redlock_acquire(k, 5000), 0);
+    CHECK_EQ(wait_all(f.s, hres, 2, k, 3, 2000), 3);
+    del_on(f.s, 0, "mh-a");
+    redisReply *hr = rlt_servers_command(f.s, 0, "HSET mh-a f 1");
+    CHECK(hr != NULL && hr->type == REDIS_REPLY_INTEGER);
+    freeReplyObject(hr);
+    long long scripts0 = it_calls(f.s, 0, "evalsha");
+    CHECK_RC(k, redlock_extend(k, 60000), 0);       /* masters 1 and 2 */
+    until = check_now_ms() + 2000;
+    while (it_calls(f.s, 0, "evalsha") == scripts0 && check_now_ms() < until)
+        it_sleep_ms(5);
+    CHECK_GT(it_calls(f.s, 0, "evalsha"), scripts0);
+    hr = rlt_servers_command(f.s, 0, "HGET mh-a f");
+    CHECK(hr != NULL && hr->type == REDIS_REPLY_STRING && strcmp(hr->str, "1") == 0);
+    freeReplyObject(hr);
+    CHECK_LE(it_pttl(f.s, 0, "mh-b", 4), 5000);
+    redlock_lock_free(k);
     redlock_lock_free(m);
     it_fix_stop(&f);
 }

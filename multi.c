@@ -1,5 +1,5 @@
-/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE).
- * multi.c -- the multi-resource lock: n resources taken together or not
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* multi.c -- the multi-resource lock: n resources taken together or not
  * at all.  Each resource is a mutex's key (prefix + resource) holding the
  * handle's one random value, so plain locks and multi locks on a resource
  * exclude each other.

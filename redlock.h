@@ -280,7 +280,7 @@ REDLOCK_API size_t redlock_client_connected(const redlock_client *client);
 REDLOCK_API int redlock_client_wait_connected(redlock_client *client, size_t min,
                                               int64_t timeout_ms);
 /* Why the client's last redlock_client_wait_connected failed ("" if it did
- * not). */
+ * not), or why redlock_lock_new_multi refused its arguments. */
 REDLOCK_API const char *redlock_client_errstr(const redlock_client *client);
 
 /* Per-node counters, readable at any time (cheap: a copy of a struct).
@@ -420,8 +420,13 @@ REDLOCK_API int redlock_lock_new_write(redlock_lock **out, redlock_client *clien
 /* Multi-resource lock: all of `n` resources (1 .. 1024, distinct) or none,
  * in one acquire.  On each master one script takes every key or none, so
  * two clients asking for {a, b} and {b, a} cannot deadlock; extend and
- * release cover them all.  No fencing (one token cannot order the writes
- * to several resources: lock them one by one for that). */
+ * release cover them all.  The order of `resources` does not matter: {b, a}
+ * is the same lock as {a, b}.  Each resource's key is a mutex's, so a
+ * mutex (redlock_lock_new) on one of them and the multi lock exclude each
+ * other; a refusal names a held resource.  Bad arguments (n out of range,
+ * NULL, an empty or repeated resource): REDLOCK_EINVAL, and
+ * redlock_client_errstr() says why.  No fencing (one token cannot order
+ * the writes to several resources: lock them one by one for that). */
 REDLOCK_API int redlock_lock_new_multi(redlock_lock **out, redlock_client *client,
                                        const void *const *resources, const size_t *lens,
                                        size_t n);

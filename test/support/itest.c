@@ -359,20 +359,3 @@ long long it_calls(rlt_servers *s, int i, const char *cmd)
     freeReplyObject(r);
     return n;
 }
-
-int it_run_example(const char *prog, rlt_servers *s, char *out, size_t size)
-{
-    char cmd[1024];
-    size_t n = (size_t)snprintf(cmd, sizeof cmd, "%s", prog), got = 0;
-    for (int i = 0; i < rlt_servers_count(s) && n < sizeof cmd; i++)
-        n += (size_t)snprintf(cmd + n, sizeof cmd - n, " %s", rlt_servers_addr(s, i));
-    CHECK(n < sizeof cmd && size > 0);
-    FILE *p = popen(cmd, "r");
-    CHECK(p != NULL);
-    out[0] = '\0';
-    while (got < size - 1 && fgets(out + got, (int)(size - got), p))
-        got += strlen(out + got);
-    int rc = pclose(p);
-    check_note("%s", out);
-    return rc;
-}

@@ -151,10 +151,6 @@ int it_run_example(const char *program, rlt_servers *s, char *out, size_t size);
 /* INFO commandstats: how many times server i ran `cmd` ("set", "eval",
  * "client|kill"); the test fails when the server does not answer. */
 long long it_calls(rlt_servers *s, int i, const char *cmd);
-/* Run the example program `prog` with the addresses of all of s's servers
- * as arguments; its stdout (noted in the test's output) goes to out.
- * Returns its exit status as pclose() gives it (0: it exited 0). */
-int it_run_example(const char *prog, rlt_servers *s, char *out, size_t size);
 
 /* Check a status code; on failure print it and the lock's errstr. */
 #define CHECK_RC(lock, expr, want)                                            \

@@ -183,6 +183,9 @@ redlock__op *redlock__lock_new_op(redlock_lock *l, const redlock__op_kind *kind,
                                   size_t nkeys, size_t nargs, const char *const *item,
                                   const size_t *len);
 /* lockop.c */
+/* 2 * bytes hex digits of getrandom (bytes <= 64) and a NUL into out; 0 or
+ * REDLOCK_ESYSTEM (errno set). */
+int redlock__random_hex(char *out, size_t bytes);
 void redlock__lock_cancel(redlock_lock *l);
 void redlock__lock_retry_cb(evutil_socket_t fd, short what, void *arg);
 /* One acquire attempt (the lock is set up); an error only when nothing was

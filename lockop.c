@@ -79,29 +79,38 @@ static void describe(redlock_lock *l, const redlock__op *op, int code)
             op->err);
 }
 
-static int random_value(redlock_lock *l)
+int redlock__random_hex(char *out, size_t bytes)
 {
     static const char hex[] = "0123456789abcdef";
-    unsigned char raw[VALUE_BYTES];
+    unsigned char raw[64];
     size_t got = 0;
 
-    while (got < sizeof raw) {
-        ssize_t r = getrandom(raw + got, sizeof raw - got, 0);
+    if (bytes > sizeof raw)
+        return REDLOCK_EINVAL;
+    while (got < bytes) {
+        ssize_t r = getrandom(raw + got, bytes - got, 0);
         if (r < 0 && errno == EINTR)
             continue;
-        if (r < 0) {
-            redlock__lock_err(l, "getrandom: %s", strerror(errno));
+        if (r < 0)
             return REDLOCK_ESYSTEM;
-        }
         got += (size_t)r;
     }
+    for (size_t i = 0; i < bytes; i++) {
+        out[2 * i] = hex[raw[i] >> 4];
+        out[2 * i + 1] = hex[raw[i] & 15];
+    }
+    out[2 * bytes] = '\0';
+    return 0;
+}
+
+static int random_value(redlock_lock *l)
+{
     if (!l->value && !(l->value = malloc(2 * VALUE_BYTES + 1)))
         return REDLOCK_ENOMEM;
-    for (size_t i = 0; i < sizeof raw; i++) {
-        l->value[2 * i] = hex[raw[i] >> 4];
-        l->value[2 * i + 1] = hex[raw[i] & 15];
+    if (redlock__random_hex(l->value, VALUE_BYTES) != 0) {
+        redlock__lock_err(l, "getrandom: %s", strerror(errno));
+        return REDLOCK_ESYSTEM;
     }
-    l->value[2 * VALUE_BYTES] = '\0';
     l->valuelen = 2 * VALUE_BYTES;
     return 0;
 }
@@ -309,6 +318,7 @@ static void acquire_done(redlock__op *op, void *privdata)
 {
     redlock_lock *l = privdata;
 
+    /* (a re-acquire sent no counter: the hold keeps its first token) */
     if (l->fence_key && !l->reacquire && op->decision == REDLOCK__WON && !op->cancelled) {
         int64_t token = 0;
         int agreed = redlock__fence_token(op->votes, op->value, op->f->n, op->tally.quorum,

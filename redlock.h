@@ -280,7 +280,7 @@ REDLOCK_API size_t redlock_client_connected(const redlock_client *client);
 REDLOCK_API int redlock_client_wait_connected(redlock_client *client, size_t min,
                                               int64_t timeout_ms);
 /* Why the client's last redlock_client_wait_connected failed ("" if it did
- * not). */
+ * not), or why redlock_lock_new_multi refused its arguments. */
 REDLOCK_API const char *redlock_client_errstr(const redlock_client *client);
 
 /* Per-node counters, readable at any time (cheap: a copy of a struct).
@@ -383,12 +383,15 @@ REDLOCK_API int redlock_lock_kind(const redlock_lock *lock);
 
 /* Re-entrant lock.  An owner may acquire the lock again while it holds it:
  * an acquire on a handle that holds the lock adds one hold (the handle's
- * hold count grows on the masters and its ttl is renewed); a release takes
- * one away and keeps the lock (and its validity) until the last.  Handles
- * created with the same owner (e.g. one per thread or task, even in other
- * clients) are the same owner: each may hold the lock at the same time;
- * another owner is refused (REDLOCK_ENOQUORUM, "held by another owner").
- * owner NULL: the handle is its own owner.  The lock is free when no
+ * hold count grows on the masters; the key's ttl is lengthened to the new
+ * ttl, never shortened, and the validity is the later of the two ends); a
+ * release takes one away and keeps the lock (and its validity) until the
+ * last.  An acquire that adds a hold and fails leaves the hold as it was.
+ * Handles created with the same owner (1 .. 512 bytes, binary-safe; e.g.
+ * one per thread or task, even in other clients) are the same owner: each
+ * may hold the lock at the same time; another owner is refused
+ * (REDLOCK_ENOQUORUM, "held by another owner '<id>'").  owner NULL (and
+ * ownerlen 0): the handle is its own owner.  The lock is free when no
  * handle of its owner holds it.  Fencing: the token of the hold's first
  * acquire, kept by the acquires that add holds. */
 REDLOCK_API int redlock_lock_new_reentrant(redlock_lock **out, redlock_client *client,
@@ -402,10 +405,13 @@ REDLOCK_API int64_t redlock_lock_holds(const redlock_lock *lock);
  * readers, a write handle holds it alone.  Each handle's hold is a key of
  * its own with its own ttl on the masters, so every hold ends on its own
  * (expired or released), and a reader's release never frees another
- * reader.  A writer that was refused because readers hold the lock leaves
- * a mark on the masters that turns new readers away until it got in (or
- * for a short time after it gave up), so a stream of readers cannot starve
- * it.  Fencing: write handles only. */
+ * reader.  A writer that was refused because readers hold the lock, and
+ * will try again (an acquire with retries left), leaves a mark on the
+ * masters that turns new readers away ("a writer is waiting") until it got
+ * in (or for a short time after it gave up), so a stream of readers cannot
+ * starve it.  Fencing: write handles only.  No downgrade: a write handle
+ * cannot turn into a read handle without letting another writer in
+ * (release, then acquire the read lock, is not atomic; docs/kinds.md). */
 REDLOCK_API int redlock_lock_new_read(redlock_lock **out, redlock_client *client,
                                       const void *resource, size_t len);
 REDLOCK_API int redlock_lock_new_write(redlock_lock **out, redlock_client *client,
@@ -414,8 +420,13 @@ REDLOCK_API int redlock_lock_new_write(redlock_lock **out, redlock_client *clien
 /* Multi-resource lock: all of `n` resources (1 .. 1024, distinct) or none,
  * in one acquire.  On each master one script takes every key or none, so
  * two clients asking for {a, b} and {b, a} cannot deadlock; extend and
- * release cover them all.  No fencing (one token cannot order the writes
- * to several resources: lock them one by one for that). */
+ * release cover them all.  The order of `resources` does not matter: {b, a}
+ * is the same lock as {a, b}.  Each resource's key is a mutex's, so a
+ * mutex (redlock_lock_new) on one of them and the multi lock exclude each
+ * other; a refusal names a held resource.  Bad arguments (n out of range,
+ * NULL, an empty or repeated resource): REDLOCK_EINVAL, and
+ * redlock_client_errstr() says why.  No fencing (one token cannot order
+ * the writes to several resources: lock them one by one for that). */
 REDLOCK_API int redlock_lock_new_multi(redlock_lock **out, redlock_client *client,
                                        const void *const *resources, const size_t *lens,
                                        size_t n);

@@ -218,17 +218,8 @@ TEST(extend_regrows_the_key_where_it_is_gone)
 TEST(fencing_example_rejects_the_paused_holder)
 {
     rlt_servers *s = it_start(3, NULL);
-    char cmd[512], out[1024];
-    size_t n = 0;
-    snprintf(cmd, sizeof cmd, "examples/fencing %s %s %s", rlt_servers_addr(s, 0),
-             rlt_servers_addr(s, 1), rlt_servers_addr(s, 2));
-    FILE *p = popen(cmd, "r");
-    CHECK(p != NULL);
-    while (n < sizeof out - 1 && fgets(out + n, (int)(sizeof out - n), p))
-        n += strlen(out + n);
-    int rc = pclose(p);
-    check_note("%s", out);
-    CHECK_EQ(rc, 0);
+    char out[1024];
+    CHECK_EQ(it_run_example("examples/fencing", s, out, sizeof out), 0);
     CHECK(it_has(out, "B writes: accepted"));
     CHECK(it_has(out, ": refused"));
     CHECK(it_has(out, "storage holds \"written by B\""));

@@ -325,6 +325,24 @@ void it_run(struct event_base *base, int64_t ms)
         it_dispatch(base, deadline - check_now_ms());
 }
 
+int it_run_example(const char *program, rlt_servers *s, char *out, size_t size)
+{
+    char cmd[1024];
+    size_t n = 0, len = (size_t)snprintf(cmd, sizeof cmd, "%s", program);
+
+    for (int i = 0; i < rlt_servers_count(s) && len < sizeof cmd; i++)
+        len += (size_t)snprintf(cmd + len, sizeof cmd - len, " %s", rlt_servers_addr(s, i));
+    CHECK_LT(len, sizeof cmd);
+    FILE *p = popen(cmd, "r");
+    CHECK(p != NULL);
+    out[0] = '\0';
+    while (n < size - 1 && fgets(out + n, (int)(size - n), p))
+        n += strlen(out + n);
+    int rc = pclose(p);
+    check_note("%s", out);
+    return rc;
+}
+
 int it_has(const char *haystack, const char *needle)
 {
     return haystack != NULL && strstr(haystack, needle) != NULL;

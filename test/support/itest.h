@@ -144,6 +144,10 @@ void it_run(struct event_base *base, int64_t ms);
 /* haystack is not NULL and contains needle? */
 int it_has(const char *haystack, const char *needle);
 void it_sleep_ms(long ms);
+/* Run an example program with s's addresses as its arguments ("examples/
+ * fencing"), its output into out (noted in the test's log); returns its
+ * exit status (pclose's). */
+int it_run_example(const char *program, rlt_servers *s, char *out, size_t size);
 /* INFO commandstats: how many times server i ran `cmd` ("set", "eval",
  * "client|kill"); the test fails when the server does not answer. */
 long long it_calls(rlt_servers *s, int i, const char *cmd);

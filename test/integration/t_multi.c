@@ -1,0 +1,547 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* t_multi.c -- the multi-resource lock against real redis-servers: all of
+ * its keys or none on every master, extend and release of them all, one
+ * lock whatever the order of its resources, no deadlock between clients
+ * asking in opposite orders, the re-grow, the watchdog and the notice, bad
+ * arguments, no fencing, and examples/multi.
+ */
+#include "itest.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <event2/event.h>
+#include <hiredis/hiredis.h>
+
+/* A multi lock of client c on NUL-terminated resources. */
+static redlock_lock *multi(redlock_client *c, const char *const *res, size_t n)
+{
+    size_t lens[8];
+    redlock_lock *l = NULL;
+    CHECK(n <= 8);
+    for (size_t i = 0; i < n; i++)
+        lens[i] = strlen(res[i]);
+    CHECK_EQ(redlock_lock_new_multi(&l, c, (const void *const *)res, lens, n), 0);
+    CHECK_EQ(redlock_lock_kind(l), REDLOCK_KIND_MULTI);
+    return l;
+}
+
+/* On how many masters every one of the keys holds the lock's value. */
+static int count_all(rlt_servers *s, const char *const *keys, size_t n, const redlock_lock *l)
+{
+    size_t vlen;
+    const char *v = redlock_lock_value(l, &vlen);
+    int masters = 0;
+    for (int i = 0; i < rlt_servers_count(s); i++) {
+        size_t ok = 0;
+        for (size_t k = 0; k < n; k++)
+            ok += it_has_value(s, i, keys[k], strlen(keys[k]), v, vlen) == 1;
+        masters += ok == n;
+    }
+    return masters;
+}
+
+/* How many (master, key) pairs hold the lock's value. */
+static int count_any(rlt_servers *s, const char *const *keys, size_t n, const redlock_lock *l)
+{
+    size_t vlen;
+    const char *v = redlock_lock_value(l, &vlen);
+    int pairs = 0;
+    for (size_t k = 0; k < n; k++)
+        pairs += it_count_value(s, keys[k], strlen(keys[k]), v, vlen);
+    return pairs;
+}
+
+static int wait_count_any(rlt_servers *s, const char *const *keys, size_t n,
+                          const redlock_lock *l, int want, int64_t timeout_ms)
+{
+    int64_t until = check_now_ms() + timeout_ms;
+    int got;
+    while ((got = count_any(s, keys, n, l)) != want && check_now_ms() < until)
+        it_sleep_ms(5);
+    return got;
+}
+
+/* Poll until every key holds the lock's value on `want` masters. */
+static int wait_all(rlt_servers *s, const char *const *keys, size_t n, const redlock_lock *l,
+                    int want, int64_t timeout_ms)
+{
+    int64_t until = check_now_ms() + timeout_ms;
+    int got;
+    while ((got = count_all(s, keys, n, l)) != want && check_now_ms() < until)
+        it_sleep_ms(5);
+    return got;
+}
+
+static void set_on(rlt_servers *s, int i, const char *key, const char *value)
+{
+    redisReply *r = rlt_servers_command(s, i, "SET %s %s", key, value);
+    CHECK(r != NULL && r->type == REDIS_REPLY_STATUS);
+    freeReplyObject(r);
+}
+
+static void del_on(rlt_servers *s, int i, const char *key)
+{
+    redisReply *r = rlt_servers_command(s, i, "DEL %s", key);
+    CHECK(r != NULL && r->type == REDIS_REPLY_INTEGER && r->integer == 1);
+    freeReplyObject(r);
+}
+
+/* The smallest PTTL of the keys on every master (-2: one is missing). */
+static long long min_pttl(rlt_servers *s, const char *const *keys, size_t n)
+{
+    long long m = INT64_MAX;
+    for (int i = 0; i < rlt_servers_count(s); i++)
+        for (size_t k = 0; k < n; k++) {
+            long long t = it_pttl(s, i, keys[k], strlen(keys[k]));
+            if (t < m)
+                m = t;
+        }
+    return m;
+}
+
+/* One resource of {a, b, c} is held by a plain lock: the multi lock takes
+ * none of them, on any master, and says which resource is held; while the
+ * multi lock holds its set, a plain lock on one of them is refused. */
+TEST(multi_all_or_nothing)
+{
+    static const char *const res[] = { "mo-a", "mo-b", "mo-c" };
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, 0);
+    redlock_lock *plain = it_fix_lock(&f, f.c, "mo-b");
+    redlock_lock *m = multi(f.c, res, 3);
+
+    CHECK_RC(plain, redlock_acquire(plain, 10000), 0);
+    CHECK_EQ(it_wait_lock_count(f.s, "mo-b", 4, plain, 3, 2000), 3);
+    long long sets[3];
+    for (int i = 0; i < 3; i++)
+        sets[i] = it_calls(f.s, i, "set");
+    CHECK_RC(m, redlock_try_acquire(m, 10000), REDLOCK_ENOQUORUM);
+    CHECK(it_has(redlock_lock_errstr(m), "resource 'mo-b' is held"));
+    redlock_node_result r;
+    CHECK_EQ(redlock_lock_node_result(m, 0, &r), 0);
+    CHECK_EQ(r.vote, REDLOCK_VOTE_REFUSED);
+    CHECK_STREQ(r.detail, "resource 'mo-b' is held");
+    CHECK_EQ(count_any(f.s, res, 3, m), 0);
+    /* not even for a moment: a refusing master wrote nothing (a script's
+     * commands count in commandstats) */
+    for (int i = 0; i < 3; i++)
+        CHECK_EQ(it_calls(f.s, i, "set"), sets[i]);
+    CHECK_EQ(rlt_servers_count_key(f.s, "mo-a", 4), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, "mo-c", 4), 0);
+    CHECK_EQ(it_count_lock(f.s, "mo-b", 4, plain), 3);
+
+    /* master 0 lost the plain lock's key: it grants the multi lock all
+     * three, the others refuse, and the lost attempt is undone there */
+    del_on(f.s, 0, "mo-b");
+    CHECK_RC(m, redlock_try_acquire(m, 10000), REDLOCK_ENOQUORUM);
+    CHECK_EQ(redlock_lock_node_result(m, 0, &r), 0);
+    CHECK_EQ(r.vote, REDLOCK_VOTE_OK);
+    CHECK_EQ(wait_count_any(f.s, res, 3, m, 0, 2000), 0);
+    CHECK_EQ(it_count_lock(f.s, "mo-b", 4, plain), 2);
+    CHECK_RC(plain, redlock_release(plain), 0);     /* 2 of 3 still held it */
+    CHECK_EQ(rlt_servers_count_key(f.s, "mo-b", 4), 0);
+
+    /* free now: all three on every master; a plain lock on one is refused */
+    CHECK_RC(m, redlock_try_acquire(m, 10000), 0);
+    CHECK_EQ(wait_all(f.s, res, 3, m, 3, 2000), 3);
+    redlock_lock *pc = it_fix_lock(&f, f.c, "mo-c");
+    CHECK_RC(pc, redlock_try_acquire(pc, 10000), REDLOCK_ENOQUORUM);
+    /* master 0 lost mo-c to another: the release still deletes our keys
+     * there (and only ours), but that master's vote is a refusal */
+    set_on(f.s, 0, "mo-c", "someone-else");
+    CHECK_RC(m, redlock_release(m), 0);
+    CHECK_EQ(redlock_lock_node_result(m, 0, &r), 0);
+    CHECK_EQ(r.vote, REDLOCK_VOTE_REFUSED);
+    CHECK_EQ(redlock_lock_node_result(m, 1, &r), 0);
+    CHECK_EQ(r.vote, REDLOCK_VOTE_OK);
+    CHECK_EQ(rlt_servers_count_key(f.s, "mo-a", 4), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, "mo-b", 4), 0);
+    CHECK_EQ(it_count_value(f.s, "mo-c", 4, "someone-else", 12), 1);
+    CHECK_EQ(rlt_servers_count_key(f.s, "mo-c", 4), 1);
+    redlock_lock_free(m);
+    it_fix_stop(&f);
+}
+
+/* Acquire sets every key on every master, extend renews every key's ttl,
+ * release deletes them all. */
+TEST(multi_acquire_extend_release_cover_every_key)
+{
+    static const char *const res[] = { "mc-1", "mc-2", "mc-3", "mc-4" };
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, 0);
+    redlock_lock *m = multi(f.c, res, 4);
+
+    CHECK_RC(m, redlock_acquire(m, 5000), 0);
+    CHECK_GT(redlock_lock_validity(m), 4000);
+    CHECK_EQ(wait_all(f.s, res, 4, m, 3, 2000), 3);  /* (decided at the quorum) */
+    long long t = min_pttl(f.s, res, 4);
+    CHECK_GT(t, 3000);
+    CHECK_LE(t, 5000);
+
+    CHECK_RC(m, redlock_extend(m, 60000), 0);
+    CHECK_GT(redlock_lock_validity(m), 50000);
+    int64_t until = check_now_ms() + 2000;      /* (decided at the quorum) */
+    while ((t = min_pttl(f.s, res, 4)) <= 50000 && check_now_ms() < until)
+        it_sleep_ms(5);
+    CHECK_GT(t, 50000);
+    CHECK_EQ(count_all(f.s, res, 4, m), 3);
+
+    CHECK_RC(m, redlock_release(m), 0);
+    CHECK_EQ(redlock_lock_validity(m), 0);
+    for (size_t k = 0; k < 4; k++)
+        CHECK_EQ(rlt_servers_count_key(f.s, res[k], strlen(res[k])), 0);
+    redlock_lock_free(m);
+    it_fix_stop(&f);
+}
+
+/* {b, a} is the same lock as {a, b}: refused while it is held, by another
+ * client too, and free again after its release. */
+TEST(multi_order_does_not_matter)
+{
+    static const char *const ab[] = { "mr-a", "mr-b" }, *const ba[] = { "mr-b", "mr-a" };
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, 0);
+    redlock_client *c2 = it_fix_client(&f, NULL);
+    redlock_lock *x = multi(f.c, ab, 2), *y = multi(c2, ba, 2);
+
+    CHECK_RC(x, redlock_acquire(x, 10000), 0);
+    CHECK_EQ(wait_all(f.s, ab, 2, x, 3, 2000), 3);
+    CHECK_RC(y, redlock_try_acquire(y, 10000), REDLOCK_ENOQUORUM);
+    /* both held: the first in the canonical order is named */
+    CHECK(it_has(redlock_lock_errstr(y), "resource 'mr-a' is held"));
+    CHECK_EQ(count_all(f.s, ab, 2, x), 3);
+    CHECK_RC(x, redlock_release(x), 0);
+    CHECK_RC(y, redlock_try_acquire(y, 10000), 0);
+    CHECK_EQ(wait_all(f.s, ab, 2, y, 3, 2000), 3);
+    CHECK_RC(x, redlock_try_acquire(x, 10000), REDLOCK_ENOQUORUM);
+    CHECK_RC(y, redlock_release(y), 0);
+    redlock_lock_free(x);
+    redlock_lock_free(y);
+    it_fix_stop(&f);
+}
+
+/* ---- no deadlock ------------------------------------------------------- */
+
+struct worker {
+    struct event_base *base;
+    redlock_lock *lock;
+    struct worker *other;
+    struct event *hold;     /* the hold's end */
+    int holding;
+    int wins, fails, overlaps, errors;
+    int stop;
+};
+
+static void w_start(struct worker *w);
+
+static void w_released(redlock_lock *l, int status, void *pd)
+{
+    struct worker *w = pd;
+    (void)l;
+    w->errors += status != 0;
+    w_start(w);
+}
+
+static void w_hold_end(evutil_socket_t fd, short what, void *arg)
+{
+    struct worker *w = arg;
+    (void)fd;
+    (void)what;
+    w->holding = 0;
+    if (redlock_release_async(w->lock, w_released, w) != 0)
+        w->errors++;
+}
+
+static void w_acquired(redlock_lock *l, int status, void *pd)
+{
+    struct worker *w = pd;
+    struct timeval hold = {0, 2000};
+    (void)l;
+    if (status != 0) {
+        w->fails++;
+        w_start(w);
+        return;
+    }
+    w->wins++;
+    /* the other holds it too? (its validity is 0 from its release's start) */
+    if (w->other->holding || redlock_lock_validity(w->other->lock) > 0)
+        w->overlaps++;
+    w->holding = 1;
+    event_add(w->hold, &hold);
+}
+
+static void w_start(struct worker *w)
+{
+    if (w->stop)
+        return;
+    if (redlock_acquire_async(w->lock, 10000, w_acquired, w) != 0)
+        w->errors++;
+}
+
+/* Two clients loop acquire / hold 2 ms / release on {a, b} and {b, a}:
+ * neither waits for the other for ever, both get the lock many times, and
+ * never both at once. */
+TEST(multi_opposite_orders_never_deadlock)
+{
+    static const char *const ab[] = { "md-a", "md-b" }, *const ba[] = { "md-b", "md-a" };
+    struct it_fix f = {0};
+    redlock_options o;
+    it_opts(&o);
+    o.retry_count = 1000;
+    o.retry_delay_ms = 3;
+    o.retry_jitter_ms = 2;
+    it_fix_start(&f, 3, &o, IT_ASYNC);
+    redlock_client *c2 = it_async_client(f.base, f.s, &o);
+    struct worker w[2];
+    memset(w, 0, sizeof w);
+    w[0].lock = multi(f.c, ab, 2);
+    w[1].lock = multi(c2, ba, 2);
+    for (int i = 0; i < 2; i++) {
+        w[i].base = f.base;
+        w[i].other = &w[1 - i];
+        w[i].hold = evtimer_new(f.base, w_hold_end, &w[i]);
+        CHECK(w[i].hold != NULL);
+    }
+    w_start(&w[0]);
+    w_start(&w[1]);
+    it_run(f.base, 1500);
+    w[0].stop = w[1].stop = 1;
+    it_run(f.base, 200);    /* let the holds end */
+    check_note("wins %d and %d, failed acquires %d and %d", w[0].wins, w[1].wins, w[0].fails,
+               w[1].fails);
+    for (int i = 0; i < 2; i++) {
+        CHECK_GE(w[i].wins, 20);
+        CHECK_EQ(w[i].overlaps, 0);
+        CHECK_EQ(w[i].errors, 0);
+    }
+    for (int i = 0; i < 2; i++) {
+        redlock_lock_free(w[i].lock);
+        event_free(w[i].hold);
+    }
+    redlock_client_free(c2);
+    it_fix_stop(&f);
+}
+
+/* A master lost one key behind the lock's back: the extend gives it back.
+ * A master where one key is another's refuses and extends none of them. */
+TEST(multi_extend_regrows_a_lost_key)
+{
+    static const char *const res[] = { "mg-a", "mg-b" };
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, 0);
+    redlock_lock *m = multi(f.c, res, 2);
+    size_t vlen;
+    const char *v;
+
+    CHECK_RC(m, redlock_acquire(m, 5000), 0);
+    v = redlock_lock_value(m, &vlen);
+    CHECK_EQ(wait_all(f.s, res, 2, m, 3, 2000), 3);
+    long long scripts2 = it_calls(f.s, 2, "evalsha");
+    del_on(f.s, 1, "mg-b");
+    set_on(f.s, 2, "mg-a", "someone-else");
+    CHECK_RC(m, redlock_extend(m, 60000), 0);
+    redlock_node_result r;
+    CHECK_EQ(redlock_lock_node_result(m, 1, &r), 0);
+    CHECK_EQ(r.vote, REDLOCK_VOTE_OK);
+    CHECK_EQ(it_has_value(f.s, 1, "mg-b", 4, v, vlen), 1);
+    CHECK_GT(it_pttl(f.s, 1, "mg-b", 4), 50000);
+    CHECK_GT(it_pttl(f.s, 1, "mg-a", 4), 50000);
+    /* master 2 refused (once it ran the extend: the scripts are loaded at
+     * connect): its key of ours kept its old ttl, the other's is untouched */
+    int64_t until = check_now_ms() + 2000;
+    while (it_calls(f.s, 2, "evalsha") == scripts2 && check_now_ms() < until)
+        it_sleep_ms(5);
+    CHECK_GT(it_calls(f.s, 2, "evalsha"), scripts2);
+    CHECK_LE(it_pttl(f.s, 2, "mg-b", 4), 5000);
+    CHECK_EQ(it_has_value(f.s, 2, "mg-b", 4, v, vlen), 1);
+    CHECK_EQ(it_pttl(f.s, 2, "mg-a", 4), -1);
+
+    /* without a known hold (a handed-over value) a lost key stays lost */
+    redlock_lock *h = multi(f.c, res, 2);
+    CHECK_EQ(redlock_lock_set_value(h, v, vlen), 0);
+    del_on(f.s, 0, "mg-a");
+    del_on(f.s, 1, "mg-a");
+    CHECK_RC(h, redlock_extend(h, 60000), REDLOCK_ENOTOWNER);
+    CHECK_EQ(rlt_servers_count_key(f.s, "mg-a", 4), 1);
+    redlock_lock_free(h);
+
+    /* a key of another type where ours was is not re-grown over */
+    static const char *const hres[] = { "mh-a", "mh-b" };
+    redlock_lock *k = multi(f.c, hres, 2);
+    CHECK_RC(k, redlock_acquire(k, 5000), 0);
+    CHECK_EQ(wait_all(f.s, hres, 2, k, 3, 2000), 3);
+    del_on(f.s, 0, "mh-a");
+    redisReply *hr = rlt_servers_command(f.s, 0, "HSET mh-a f 1");
+    CHECK(hr != NULL && hr->type == REDIS_REPLY_INTEGER);
+    freeReplyObject(hr);
+    long long scripts0 = it_calls(f.s, 0, "evalsha");
+    CHECK_RC(k, redlock_extend(k, 60000), 0);       /* masters 1 and 2 */
+    until = check_now_ms() + 2000;
+    while (it_calls(f.s, 0, "evalsha") == scripts0 && check_now_ms() < until)
+        it_sleep_ms(5);
+    CHECK_GT(it_calls(f.s, 0, "evalsha"), scripts0);
+    hr = rlt_servers_command(f.s, 0, "HGET mh-a f");
+    CHECK(hr != NULL && hr->type == REDIS_REPLY_STRING && strcmp(hr->str, "1") == 0);
+    freeReplyObject(hr);
+    CHECK_LE(it_pttl(f.s, 0, "mh-b", 4), 5000);
+    redlock_lock_free(k);
+    redlock_lock_free(m);
+    it_fix_stop(&f);
+}
+
+/* ---- watchdog ---------------------------------------------------------------- */
+
+struct notice {
+    struct event_base *base;
+    int acquired, lost, reason;
+};
+
+static void n_acquired(redlock_lock *l, int status, void *pd)
+{
+    struct notice *n = pd;
+    (void)l;
+    n->acquired = status;
+    event_base_loopbreak(n->base);
+}
+
+static void n_lost(redlock_lock *l, int reason, void *pd)
+{
+    struct notice *n = pd;
+    (void)l;
+    n->lost++;
+    n->reason = reason;
+    event_base_loopbreak(n->base);
+}
+
+/* The watchdog keeps a multi lock for 6 ttls; when a majority lost one of
+ * its keys to another client, the refused extend brings the notice. */
+TEST(multi_watchdog_keeps_it_and_notices_a_lost_key)
+{
+    static const char *const res[] = { "mw-a", "mw-b", "mw-c" };
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC);
+    redlock_lock *m = multi(f.c, res, 3);
+    struct notice n = { f.base, 1, 0, 0 };
+
+    CHECK_EQ(redlock_lock_set_watchdog(m, 0, 0), 0);
+    CHECK_EQ(redlock_lock_on_lost(m, n_lost, &n), 0);
+    CHECK_RC(m, redlock_acquire_async(m, 300, n_acquired, &n), 0);
+    int64_t until = check_now_ms() + 2000;
+    while (n.acquired == 1 && check_now_ms() < until)
+        it_dispatch(f.base, until - check_now_ms());
+    CHECK_RC(m, n.acquired, 0);
+    int64_t end = check_now_ms() + 1800, least = INT64_MAX;
+    while (check_now_ms() < end && !n.lost) {
+        it_dispatch(f.base, 10);
+        int64_t v = redlock_lock_validity(m);
+        if (v < least)
+            least = v;
+    }
+    CHECK_EQ(n.lost, 0);
+    CHECK_GT(least, 0);
+    CHECK_GE(count_all(f.s, res, 3, m), 2);
+    CHECK_GE(it_calls(f.s, 0, "evalsha"), 5);     /* the watchdog's extends */
+
+    set_on(f.s, 0, "mw-c", "someone-else");
+    set_on(f.s, 1, "mw-c", "someone-else");
+    until = check_now_ms() + 1000;
+    while (!n.lost && check_now_ms() < until)
+        it_dispatch(f.base, until - check_now_ms());
+    CHECK_EQ(n.lost, 1);
+    CHECK_EQ(n.reason, REDLOCK_LOST_REFUSED);
+    CHECK_EQ(redlock_lock_validity(m), 0);
+    redlock_lock_free(m);
+    it_fix_stop(&f);
+}
+
+/* ---- arguments ----------------------------------------------------------------- */
+
+static void check_einval(redlock_client *c, const void *const *res, const size_t *lens, size_t n,
+                         const char *says)
+{
+    redlock_lock *l = (redlock_lock *)1;
+    CHECK_EQ(redlock_lock_new_multi(&l, c, res, lens, n), REDLOCK_EINVAL);
+    CHECK(l == NULL);
+    CHECK_MSG(it_has(redlock_client_errstr(c), says), "\"%s\" lacks \"%s\"",
+              redlock_client_errstr(c), says);
+}
+
+TEST(multi_bad_arguments_and_1024_resources)
+{
+    struct it_fix f = {0};
+    redlock_options o;
+    it_opts(&o);
+    o.key_prefix = "p:";
+    it_fix_start(&f, 3, &o, 0);
+    static char names[1025][8];
+    const void *res[1025];
+    size_t lens[1025];
+    for (int i = 0; i < 1025; i++) {
+        lens[i] = (size_t)snprintf(names[i], sizeof names[i], "k%d", i);
+        res[i] = names[i];
+    }
+    redlock_lock *l;
+    CHECK_EQ(redlock_lock_new_multi(NULL, f.c, res, lens, 2), REDLOCK_EINVAL);
+    CHECK_EQ(redlock_lock_new_multi(&l, NULL, res, lens, 2), REDLOCK_EINVAL);
+    check_einval(f.c, res, lens, 0, "n is 0: it must be in 1 .. 1024");
+    check_einval(f.c, res, lens, 1025, "n is 1025");
+    check_einval(f.c, NULL, lens, 2, "resources is NULL");
+    check_einval(f.c, res, NULL, 2, "lens is NULL");
+    const void *with_null[2] = { "a", NULL };
+    size_t ones[3] = { 1, 1, 1 }, zero[2] = { 1, 0 };
+    check_einval(f.c, with_null, ones, 2, "resource 1: NULL");
+    check_einval(f.c, res, zero, 2, "resource 1: empty");
+    /* the same bytes in other buffers, and the same buffer twice */
+    char x1[] = "x\001", x2[] = "x\001";
+    const void *dup[3] = { x1, "y", x2 }, *same[2] = { "y", "y" };
+    size_t dlens[3] = { 2, 1, 2 };
+    check_einval(f.c, dup, dlens, 3, "resources 0 and 2 are the same ('x\\x01')");
+    check_einval(f.c, same, ones, 2, "resources 0 and 1 are the same ('y')");
+
+    /* 1024 work: every key (with the prefix) on every master, then none */
+    CHECK_EQ(redlock_lock_new_multi(&l, f.c, res, lens, 1024), 0);
+    CHECK_RC(l, redlock_acquire(l, 10000), 0);
+    for (int i = 0; i < 3; i++) {
+        redisReply *r = rlt_servers_command(f.s, i, "DBSIZE");
+        CHECK(r != NULL && r->type == REDIS_REPLY_INTEGER);
+        CHECK_EQ(r->integer, 1024);
+        freeReplyObject(r);
+    }
+    CHECK_EQ(it_count_lock(f.s, "p:k1023", 7, l), 3);
+    CHECK_RC(l, redlock_extend(l, 10000), 0);
+    CHECK_RC(l, redlock_release(l), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, "p:k0", 4), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, "p:k1023", 7), 0);
+    redlock_lock_free(l);
+    it_fix_stop(&f);
+}
+
+TEST(multi_has_no_fencing)
+{
+    static const char *const res[] = { "mf-a", "mf-b" };
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, 0);
+    redlock_lock *m = multi(f.c, res, 2);
+    CHECK_EQ(redlock_lock_set_fencing(m, 1), REDLOCK_EINVAL);
+    CHECK(it_has(redlock_lock_errstr(m), "no fencing"));
+    CHECK_EQ(redlock_lock_set_fencing(m, 0), 0);
+    CHECK_RC(m, redlock_acquire(m, 10000), 0);
+    CHECK_EQ(redlock_lock_token(m), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, "mf-a:fence", 10), 0);
+    CHECK_RC(m, redlock_release(m), 0);
+    redlock_lock_free(m);
+    it_fix_stop(&f);
+}
+
+/* examples/multi.c: two transfers in opposite directions, each under one
+ * multi lock on both accounts. */
+TEST(multi_example_transfers)
+{
+    rlt_servers *s = it_start(3, NULL);
+    char out[2048];
+    CHECK_EQ(it_run_example("examples/multi", s, out, sizeof out), 0);
+    CHECK(it_has(out, "resource 'account:alice' is held"));
+    CHECK(it_has(out, "alice 80, bob 120"));
+    rlt_servers_free(s);
+}

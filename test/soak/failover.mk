@@ -6,6 +6,8 @@
 #                        round of the mixed fault schedule (about 17 s);
 #                        SEED=N replays a schedule
 #   make failover-mixed  one round of every fault kind, seeded (SEED=N)
+#   make failover-kinds  the same round for each lock kind (reentrant, rw,
+#                        multi; fencing and watchdog), about 17 s each
 #   make soak            the long soak: the random schedule of every fault
 #                        kind, with the validity auditor: SOAK_SECONDS (300),
 #                        SOAK_MASTERS (5), SOAK_WORKERS (6), SEED, SOAK_ARGS
@@ -32,7 +34,7 @@ SOAK_FENCING_ACQUISITIONS ?= 100000
 SEED ?=
 SEED_ARG = $(if $(SEED),--seed $(SEED),)
 
-.PHONY: failover failover-short failover-mixed soak soak-classic soak-million soak-fencing
+.PHONY: failover failover-short failover-mixed failover-kinds soak soak-classic soak-million soak-fencing
 
 failover: $(FAILOVER_BINS) test/rlproxy
 
@@ -50,6 +52,11 @@ failover-short: $(FAILOVER_BINS) test/rlproxy
 
 failover-mixed: $(FAILOVER_BINS) test/rlproxy
 	sh test/soak/failover.sh $(SEED_ARG) mixed
+
+failover-kinds: $(FAILOVER_BINS) test/rlproxy
+	for k in reentrant rw multi; do \
+	    sh test/soak/failover.sh $(SEED_ARG) --fencing --watchdog --kind $$k mixed || exit 1; \
+	done
 
 soak: $(FAILOVER_BINS) test/rlproxy
 	sh test/soak/soak.sh --seconds $(SOAK_SECONDS) --masters $(SOAK_MASTERS) \

@@ -426,11 +426,18 @@ static void op_reply(void *privdata, size_t node, const redlock__reply *r, const
     now = redlock__now(op->f->loop);
     op->rtt[node] = now - op->start_us;     /* into the stats with the vote */
     v = op->kind->classify(op, node, r);
-    /* Resend even after the decision: a node that answers NOSCRIPT late
-     * must still get the extend (or release) the others got. */
+    /* -1: send this node the EVAL form.  Even after the decision: a node
+     * that answers NOSCRIPT late must still get the extend (or release)
+     * the others got.  Not a write's (an acquire's slow path: its attempt
+     * may be undone already, and the resend would take the key again). */
+    if (v < 0 && op->decided && (op->kind->flags & REDLOCK__KIND_WRITES) &&
+        r->type != REDLOCK__REPLY_ERROR)
+        v = REDLOCK__REFUSED;
     if (v < 0 && !op->evaled[node] && !op->cancelled && !op->f->closing) {
         /* NOSCRIPT: this server lost its script cache (restart, SCRIPT
-         * FLUSH).  Resend on this node only, as EVAL, which reloads it. */
+         * FLUSH); or a kind's fast form (a plain command) needs its slow
+         * form (a script) on this node.  Resend on this node only, as
+         * EVAL, which also loads the script. */
         redlock__buf eval = { 0 };
         op->evaled[node] = 1;
         if (op->kind->encode(op, node, &eval, 1) == 0)

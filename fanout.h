@@ -42,8 +42,12 @@ typedef struct redlock__op_kind {
     /* Encode the command for `node` (or for all: node == SIZE_MAX) into
      * out; `eval` asks for the EVAL form after a NOSCRIPT reply. */
     int (*encode)(const redlock__op *op, size_t node, redlock__buf *out, int eval);
-    /* A node's reply: its vote, or -1 for "NOSCRIPT, resend as EVAL".  It
-     * may keep a value in op->value[node]. */
+    /* A node's reply: its vote, or -1 for "resend as EVAL" (NOSCRIPT; or
+     * a kind whose fast form, a plain command, could not decide on this
+     * node: encode(eval = 1) is then its slow form, a script; once per
+     * node, op->evaled[node] says which form answered; a write's slow form
+     * is not sent after the decision: the vote is then REFUSED).  It may
+     * keep a value in op->value[node]. */
     int (*classify)(redlock__op *op, size_t node, const redlock__reply *r);
     /* The command that undoes this op's write on a node (or NULL). */
     int (*encode_undo)(const redlock__op *op, redlock__buf *out);

@@ -239,6 +239,7 @@ static void prepare_req(redlock__op *op)
         op->lead.fn = op_first;
         op->lead.privdata = op;
         req->lead = &op->lead;
+        req->nlead = op->kind->nlead ? op->kind->nlead : 1;
     }
 }
 
@@ -395,14 +396,15 @@ static void op_timer_cb(evutil_socket_t fd, short what, void *arg)
     redlock__leave(loop);
 }
 
-/* The first reply of a two-command request: kept for classify().  The op
- * is alive (the request's reference is released by the second reply), and
- * a lost connection is reported by the second. */
+/* A leading reply of a request of several commands: its vote waits for
+ * classify(), the first one that is not OK winning.  The op is alive (the
+ * request's reference is released by the last reply), and a lost
+ * connection is reported by the last. */
 static void op_first(void *privdata, size_t node, const redlock__reply *r, const char *why)
 {
     redlock__op *op = privdata;
     (void)why;
-    if (r)
+    if (r && (op->first[node] == REDLOCK__PENDING || op->first[node] == REDLOCK__OK))
         op->first[node] = (unsigned char)op->kind->classify_first(op, node, r);
 }
 

@@ -51,11 +51,13 @@ typedef struct redlock__op_kind {
     int (*classify)(redlock__op *op, size_t node, const redlock__reply *r);
     /* The command that undoes this op's write on a node (or NULL). */
     int (*encode_undo)(const redlock__op *op, redlock__buf *out);
-    /* A request of two pipelined commands (encode() writes both): the first
-     * command's reply goes here, and what it returns (a vote) waits in
-     * op->first[node] for classify(), which gets the second reply.  NULL:
-     * one command, one reply. */
+    /* A request of nlead + 1 pipelined commands (encode() writes them all;
+     * its EVAL form too): each leading command's reply goes here, in
+     * order, and what it returns (a vote) waits in op->first[node] for
+     * classify(), which gets the last reply; the first vote that is not OK
+     * stays.  NULL: one command, one reply. */
     int (*classify_first)(redlock__op *op, size_t node, const redlock__reply *r);
+    unsigned nlead;                   /* 0 means 1 (with classify_first) */
 } redlock__op_kind;
 
 /* What an operation carries: keys, then arguments, binary-safe. */

@@ -239,7 +239,8 @@ static void prepare_req(redlock__op *op)
         op->lead.fn = op_first;
         op->lead.privdata = op;
         req->lead = &op->lead;
-        req->nlead = op->kind->nlead ? op->kind->nlead : 1;
+        req->nlead = op->kind->leads ? op->kind->leads(op)
+                                     : op->kind->nlead ? op->kind->nlead : 1;
     }
 }
 

@@ -58,6 +58,8 @@ typedef struct redlock__op_kind {
      * stays.  NULL: one command, one reply. */
     int (*classify_first)(redlock__op *op, size_t node, const redlock__reply *r);
     unsigned nlead;                   /* 0 means 1 (with classify_first) */
+    /* or this op's count of leading commands (e.g. one per key) */
+    unsigned (*leads)(const redlock__op *op);
 } redlock__op_kind;
 
 /* What an operation carries: keys, then arguments, binary-safe. */

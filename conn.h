@@ -114,26 +114,31 @@ static inline int redlock__conn_slot_push(redlock__conn *cn, const redlock__slot
     return 0;
 }
 
-/* Queue an encoded request (`len` bytes) with its slot, and the slot of a
- * first command's reply when buf holds two (lead; NULL: one); 0 or ENOMEM.
+/* Queue an encoded request (`len` bytes) with its slot, and the slot of
+ * the leading commands' replies when buf holds nlead + 1 commands (lead;
+ * NULL: one command); 0 or ENOMEM.
  * `since_us` is when its operation started (late-departure detection).
  * Inline: every request of every operation goes through it. */
 static inline int redlock__conn_send(redlock__conn *cn, const char *buf, size_t len,
-                                     const redlock__slot *lead, const redlock__slot *sl,
-                                     int64_t since_us)
+                                     const redlock__slot *lead, unsigned nlead,
+                                     const redlock__slot *sl, int64_t since_us)
 {
     size_t before = cn->out.len;
 
     if (redlock__buf_reserve(&cn->out, len) != 0)
         return REDLOCK_ENOMEM;
-    if (lead) {         /* two commands in buf: two replies, in this order */
-        if (redlock__conn_slot_push(cn, lead) != 0)
-            return REDLOCK_ENOMEM;
+    if (lead) {         /* nlead + 1 commands in buf: as many replies, in order */
+        for (unsigned i = 0; i < nlead; i++) {
+            if (redlock__conn_slot_push(cn, lead) != 0) {
+                cn->count -= i;
+                return REDLOCK_ENOMEM;
+            }
+        }
         if (redlock__conn_slot_push(cn, sl) != 0) {
-            cn->count--;
+            cn->count -= nlead;
             return REDLOCK_ENOMEM;
         }
-        cn->unflushed++;
+        cn->unflushed += nlead;
     } else if (redlock__conn_slot_push(cn, sl) != 0) {
         return REDLOCK_ENOMEM;
     }

@@ -239,6 +239,8 @@ static void prepare_req(redlock__op *op)
         op->lead.fn = op_first;
         op->lead.privdata = op;
         req->lead = &op->lead;
+        req->nlead = op->kind->leads ? op->kind->leads(op)
+                                     : op->kind->nlead ? op->kind->nlead : 1;
     }
 }
 
@@ -395,14 +397,15 @@ static void op_timer_cb(evutil_socket_t fd, short what, void *arg)
     redlock__leave(loop);
 }
 
-/* The first reply of a two-command request: kept for classify().  The op
- * is alive (the request's reference is released by the second reply), and
- * a lost connection is reported by the second. */
+/* A leading reply of a request of several commands: its vote waits for
+ * classify(), the first one that is not OK winning.  The op is alive (the
+ * request's reference is released by the last reply), and a lost
+ * connection is reported by the last. */
 static void op_first(void *privdata, size_t node, const redlock__reply *r, const char *why)
 {
     redlock__op *op = privdata;
     (void)why;
-    if (r)
+    if (r && (op->first[node] == REDLOCK__PENDING || op->first[node] == REDLOCK__OK))
         op->first[node] = (unsigned char)op->kind->classify_first(op, node, r);
 }
 
@@ -426,11 +429,18 @@ static void op_reply(void *privdata, size_t node, const redlock__reply *r, const
     now = redlock__now(op->f->loop);
     op->rtt[node] = now - op->start_us;     /* into the stats with the vote */
     v = op->kind->classify(op, node, r);
-    /* Resend even after the decision: a node that answers NOSCRIPT late
-     * must still get the extend (or release) the others got. */
+    /* -1: send this node the EVAL form.  Even after the decision: a node
+     * that answers NOSCRIPT late must still get the extend (or release)
+     * the others got.  Not a write's (an acquire's slow path: its attempt
+     * may be undone already, and the resend would take the key again). */
+    if (v < 0 && op->decided && (op->kind->flags & REDLOCK__KIND_WRITES) &&
+        r->type != REDLOCK__REPLY_ERROR)
+        v = REDLOCK__REFUSED;
     if (v < 0 && !op->evaled[node] && !op->cancelled && !op->f->closing) {
         /* NOSCRIPT: this server lost its script cache (restart, SCRIPT
-         * FLUSH).  Resend on this node only, as EVAL, which reloads it. */
+         * FLUSH); or a kind's fast form (a plain command) needs its slow
+         * form (a script) on this node.  Resend on this node only, as
+         * EVAL, which also loads the script. */
         redlock__buf eval = { 0 };
         op->evaled[node] = 1;
         if (op->kind->encode(op, node, &eval, 1) == 0)

@@ -42,16 +42,24 @@ typedef struct redlock__op_kind {
     /* Encode the command for `node` (or for all: node == SIZE_MAX) into
      * out; `eval` asks for the EVAL form after a NOSCRIPT reply. */
     int (*encode)(const redlock__op *op, size_t node, redlock__buf *out, int eval);
-    /* A node's reply: its vote, or -1 for "NOSCRIPT, resend as EVAL".  It
-     * may keep a value in op->value[node]. */
+    /* A node's reply: its vote, or -1 for "resend as EVAL" (NOSCRIPT; or
+     * a kind whose fast form, a plain command, could not decide on this
+     * node: encode(eval = 1) is then its slow form, a script; once per
+     * node, op->evaled[node] says which form answered; a write's slow form
+     * is not sent after the decision: the vote is then REFUSED).  It may
+     * keep a value in op->value[node]. */
     int (*classify)(redlock__op *op, size_t node, const redlock__reply *r);
     /* The command that undoes this op's write on a node (or NULL). */
     int (*encode_undo)(const redlock__op *op, redlock__buf *out);
-    /* A request of two pipelined commands (encode() writes both): the first
-     * command's reply goes here, and what it returns (a vote) waits in
-     * op->first[node] for classify(), which gets the second reply.  NULL:
-     * one command, one reply. */
+    /* A request of nlead + 1 pipelined commands (encode() writes them all;
+     * its EVAL form too): each leading command's reply goes here, in
+     * order, and what it returns (a vote) waits in op->first[node] for
+     * classify(), which gets the last reply; the first vote that is not OK
+     * stays.  NULL: one command, one reply. */
     int (*classify_first)(redlock__op *op, size_t node, const redlock__reply *r);
+    unsigned nlead;                   /* 0 means 1 (with classify_first) */
+    /* or this op's count of leading commands (e.g. one per key) */
+    unsigned (*leads)(const redlock__op *op);
 } redlock__op_kind;
 
 /* What an operation carries: keys, then arguments, binary-safe. */

@@ -117,7 +117,7 @@ int redlock__master_kill_first(redlock__master *m, uint32_t gen)
         redlock__buf_free(&b);
         return 0;
     }
-    rc = redlock__conn_send(&m->conn, b.p, b.len, NULL, &none, 0);
+    rc = redlock__conn_send(&m->conn, b.p, b.len, NULL, 0, &none, 0);
     redlock__buf_free(&b);
     return rc == 0;
 }
@@ -192,7 +192,7 @@ static void queue_undo(redlock__master *m, redlock__owed *o)
     if (o->set_gen != m->conn.gen)
         redlock__master_kill_first(m, o->set_gen);
     m->stats.undos++;
-    if (redlock__conn_send(&m->conn, o->cmd, o->len, NULL, &sl, 0) != 0)
+    if (redlock__conn_send(&m->conn, o->cmd, o->len, NULL, 0, &sl, 0) != 0)
         free(o);        /* out of memory: the key expires with its ttl */
 }
 
@@ -434,7 +434,7 @@ int redlock__master_side_send(redlock__master *m, const char *buf, size_t len,
         *why = cn->lasterr[0] ? cn->lasterr : "not connected";
         return REDLOCK__DOWN;
     }
-    if (redlock__conn_send(cn, buf, len, NULL, sl, redlock__now(m->net->loop)) != 0) {
+    if (redlock__conn_send(cn, buf, len, NULL, 0, sl, redlock__now(m->net->loop)) != 0) {
         *why = "out of memory";
         return REDLOCK__ERROR;
     }

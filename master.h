@@ -90,7 +90,8 @@ typedef struct redlock__req {
     unsigned char quiet;       /* a probe: not counted in the stats */
     uint32_t kill_gen;         /* kill this earlier connection first (0: none) */
     uint32_t *gen_out;         /* where to note the connection it left on */
-    const redlock__slot *lead; /* two commands: the first one's reply (or NULL) */
+    const redlock__slot *lead; /* several commands: the leading ones' replies (or NULL) */
+    unsigned nlead;            /* how many leading commands (with lead) */
 } redlock__req;
 
 int redlock__master_init(redlock__master *m, const redlock__net *net, size_t index,
@@ -133,7 +134,7 @@ static inline int redlock__master_send(redlock__master *m, const char *buf, size
      * the server first, so nothing still queued in it can run after. */
     if (req->kill_gen && req->kill_gen != cn->gen && cn->state == REDLOCK__CONN_UP)
         redlock__master_kill_first(m, req->kill_gen);
-    if (redlock__conn_send(cn, buf, len, req->lead, &req->slot, req->since_us) != 0) {
+    if (redlock__conn_send(cn, buf, len, req->lead, req->nlead, &req->slot, req->since_us) != 0) {
         *why = "out of memory";
         return REDLOCK__ERROR;
     }

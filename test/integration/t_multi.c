@@ -118,10 +118,17 @@ TEST(multi_all_or_nothing)
         sets[i] = it_calls(f.s, i, "set");
     CHECK_RC(m, redlock_try_acquire(m, 10000), REDLOCK_ENOQUORUM);
     CHECK(it_has(redlock_lock_errstr(m), "resource 'mo-b' is held"));
-    redlock_node_result r;
-    CHECK_EQ(redlock_lock_node_result(m, 0, &r), 0);
-    CHECK_EQ(r.vote, REDLOCK_VOTE_REFUSED);
-    CHECK_STREQ(r.detail, "resource 'mo-b' is held");
+    /* decided at the second refusal: the third may not have answered yet */
+    int refused = 0;
+    for (size_t i = 0; i < 3; i++) {
+        redlock_node_result r;
+        CHECK_EQ(redlock_lock_node_result(m, i, &r), 0);
+        if (r.vote == REDLOCK_VOTE_REFUSED) {
+            CHECK_STREQ(r.detail, "resource 'mo-b' is held");
+            refused++;
+        }
+    }
+    CHECK_GE(refused, 2);
     CHECK_EQ(count_any(f.s, res, 3, m), 0);
     /* not even for a moment: a refusing master wrote nothing (a script's
      * commands count in commandstats) */
@@ -134,9 +141,13 @@ TEST(multi_all_or_nothing)
     /* master 0 lost the plain lock's key: it grants the multi lock all
      * three, the others refuse, and the lost attempt is undone there */
     del_on(f.s, 0, "mo-b");
+    long long sets0 = it_calls(f.s, 0, "set");
     CHECK_RC(m, redlock_try_acquire(m, 10000), REDLOCK_ENOQUORUM);
-    CHECK_EQ(redlock_lock_node_result(m, 0, &r), 0);
-    CHECK_EQ(r.vote, REDLOCK_VOTE_OK);
+    /* (decided at the second refusal: master 0's grant may come later) */
+    int64_t until = check_now_ms() + 2000;
+    while (it_calls(f.s, 0, "set") < sets0 + 3 && check_now_ms() < until)
+        it_sleep_ms(1);
+    CHECK_EQ(it_calls(f.s, 0, "set"), sets0 + 3);   /* it took all three there */
     CHECK_EQ(wait_count_any(f.s, res, 3, m, 0, 2000), 0);
     CHECK_EQ(it_count_lock(f.s, "mo-b", 4, plain), 2);
     CHECK_RC(plain, redlock_release(plain), 0);     /* 2 of 3 still held it */
@@ -151,6 +162,7 @@ TEST(multi_all_or_nothing)
      * there (and only ours), but that master's vote is a refusal */
     set_on(f.s, 0, "mo-c", "someone-else");
     CHECK_RC(m, redlock_release(m), 0);
+    redlock_node_result r;      /* (a release hears every master) */
     CHECK_EQ(redlock_lock_node_result(m, 0, &r), 0);
     CHECK_EQ(r.vote, REDLOCK_VOTE_REFUSED);
     CHECK_EQ(redlock_lock_node_result(m, 1, &r), 0);

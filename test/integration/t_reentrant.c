@@ -1,6 +1,6 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* t_reentrant.c -- the re-entrant lock against real redis-servers: holds
- * that nest, the hash on every master (one absolute count per handle),
+ * that nest, the key on every master (one absolute count per handle),
  * another owner refused until the last release, one owner over several
  * clients, counts repaired after a master missed an operation, a failed
  * re-acquire undone without ending the hold, ttls that only grow, the
@@ -40,35 +40,81 @@ static void two_clients(struct it_fix *f, const char *key, const char *oa, const
     *b = re_lock(f, c2, key, ob);
 }
 
-/* The field "h:<value>" of the lock's current value. */
-static void field_of(const redlock_lock *l, char *out, size_t size)
+/* Server i's value of key (malloc'd, *len bytes; NULL when absent). */
+static char *get_on(rlt_servers *s, int i, const char *key, size_t *len)
 {
-    size_t vlen = 0;
-    const char *v = redlock_lock_value(l, &vlen);
-    CHECK(v != NULL && vlen + 3 <= size);
-    snprintf(out, size, "h:%.*s", (int)vlen, v);
-}
-
-/* Server i's HGET key field: the number, -1 when absent. */
-static long long hget_on(rlt_servers *s, int i, const char *key, const char *field)
-{
-    redisReply *r = rlt_servers_command(s, i, "HGET %s %s", key, field);
-    long long v = -1;
+    redisReply *r = rlt_servers_command(s, i, "GET %s", key);
+    char *v = NULL;
     CHECK(r != NULL);
-    if (r->type == REDIS_REPLY_STRING)
-        v = atoll(r->str);
-    else
+    if (r->type == REDIS_REPLY_STRING) {
+        CHECK((v = malloc(r->len + 1)) != NULL);
+        memcpy(v, r->str, r->len + 1);
+        *len = r->len;
+    } else {
         CHECK_EQ(r->type, REDIS_REPLY_NIL);
+    }
     freeReplyObject(r);
     return v;
 }
 
-/* The handle's count on server i. */
+/* The length of the owner prefix "<len>:<owner>" of a key's value. */
+static size_t prefix_len(const char *v, size_t len)
+{
+    char *end;
+    size_t n = (size_t)strtoul(v, &end, 10);
+    CHECK(end < v + len && *end == ':' && (size_t)(end + 1 - v) + n <= len);
+    return (size_t)(end + 1 - v) + n;
+}
+
+/* Server i's owner of key, "" when absent. */
+static void owner_on(rlt_servers *s, int i, const char *key, char *out, size_t size)
+{
+    size_t len = 0;
+    char *v = get_on(s, i, key, &len);
+    out[0] = '\0';
+    if (v) {
+        size_t p = prefix_len(v, len), o = (size_t)(strchr(v, ':') + 1 - v);
+        snprintf(out, size, "%.*s", (int)(p - o), v + o);
+    }
+    free(v);
+}
+
+/* The handle's count on server i: 1 where the key is the handle's fast
+ * form ("<len>:<owner>=<value>"), its entry in <key>:h where the key is
+ * the owner alone, -1 when absent. */
 static long long count_on(rlt_servers *s, int i, const char *key, const redlock_lock *l)
 {
-    char field[80];
-    field_of(l, field, sizeof field);
-    return hget_on(s, i, key, field);
+    size_t len = 0, vlen = 0, p;
+    const char *val = redlock_lock_value(l, &vlen);
+    char *v = get_on(s, i, key, &len);
+    long long n = -1;
+    if (!v)
+        return -1;
+    p = prefix_len(v, len);
+    if (len == p + 1 + vlen && v[p] == '=' && memcmp(v + p + 1, val, vlen) == 0) {
+        n = 1;
+    } else if (len == p) {
+        redisReply *r = rlt_servers_command(s, i, "HGET %s:h %b", key, val, vlen);
+        CHECK(r != NULL);
+        if (r->type == REDIS_REPLY_STRING)
+            n = atoll(r->str);
+        else
+            CHECK_EQ(r->type, REDIS_REPLY_NIL);
+        freeReplyObject(r);
+    }
+    free(v);
+    return n;
+}
+
+/* key's hash of counts (<key>:h) on how many of the first n servers. */
+static int hash_count(rlt_servers *s, int n, const char *key)
+{
+    char h[64];
+    int k = 0;
+    snprintf(h, sizeof h, "%s:h", key);
+    for (int i = 0; i < n; i++)
+        k += rlt_servers_exists(s, i, h, strlen(h)) == 1;
+    return k;
 }
 
 /* On how many of the first n servers the handle's count is `want`. */
@@ -105,12 +151,14 @@ static redlock_lock *held_twice(struct it_fix *f, const char *key, const char *o
     return l;
 }
 
-/* Release every hold left; then the key is gone from every master. */
+/* Release every hold left; then the key and its counts are gone from
+ * every master. */
 static void release_all(struct it_fix *f, redlock_lock *l, const char *key)
 {
     while (redlock_lock_holds(l) > 0)
         CHECK_RC(l, redlock_release(l), 0);
     CHECK_EQ(rlt_servers_count_key(f->s, key, strlen(key)), 0);
+    CHECK_EQ(hash_count(f->s, 3, key), 0);
 }
 
 /* The key's smallest PTTL over the first n masters. */
@@ -150,9 +198,9 @@ TEST(reentrant_nested_holds_refuse_another_owner_until_the_last_release)
     CHECK_EQ(redlock_lock_holds(a), 2);
     CHECK_EQ(strcmp(redlock_lock_value(a, &vlen), first), 0);   /* the same hold */
     CHECK_EQ(wait_agree(f.s, 3, key, a, 2, 2000), 3);
-    redisReply *r = rlt_servers_command(f.s, 1, "HGET %s o", key);
-    CHECK(r != NULL && r->type == REDIS_REPLY_STRING && strcmp(r->str, "alice") == 0);
-    freeReplyObject(r);
+    char who[64];
+    owner_on(f.s, 1, key, who, sizeof who);
+    CHECK_EQ(strcmp(who, "alice"), 0);
 
     /* another owner: refused, and told by whom */
     CHECK_RC(b, redlock_try_acquire(b, 10000), REDLOCK_ENOQUORUM);
@@ -190,7 +238,7 @@ TEST(reentrant_nested_holds_refuse_another_owner_until_the_last_release)
 }
 
 /* Handles made with one owner id are one owner, in any client: both hold
- * at the same time, each with its own field; the key goes with the last. */
+ * at the same time, each with its own count; the key goes with the last. */
 TEST(reentrant_one_owner_in_two_clients)
 {
     static const char key[] = "re-shared";
@@ -200,6 +248,9 @@ TEST(reentrant_one_owner_in_two_clients)
     redlock_lock *other = re_lock(&f, f.c, key, NULL);   /* its own owner */
 
     CHECK_RC(a, redlock_acquire(a, 10000), 0);
+    /* (a2's SET on another connection could pass a's last one: a's SET,
+     * refused after its acquire was decided, would not join) */
+    CHECK_EQ(wait_agree(f.s, 3, key, a, 1, 2000), 3);
     CHECK_RC(a2, redlock_acquire(a2, 10000), 0);
     CHECK_RC(a2, redlock_acquire(a2, 10000), 0);
     CHECK_EQ(redlock_lock_holds(a), 1);
@@ -210,7 +261,7 @@ TEST(reentrant_one_owner_in_two_clients)
     CHECK(it_has(redlock_lock_errstr(other), "another owner 'worker-pool'"));
 
     CHECK_RC(a, redlock_release(a), 0);
-    CHECK_EQ(count_agrees(f.s, 3, key, a, -1), 3);  /* a's field gone */
+    CHECK_EQ(count_agrees(f.s, 3, key, a, -1), 3);  /* a's count gone */
     CHECK_EQ(rlt_servers_count_key(f.s, key, sizeof key - 1), 3);
     CHECK_RC(other, redlock_try_acquire(other, 10000), REDLOCK_ENOQUORUM);
     CHECK_RC(a2, redlock_release(a2), 0);
@@ -229,24 +280,24 @@ TEST(reentrant_counts_repaired_by_the_next_operation)
     struct it_fix f = {0};
     it_fix_start(&f, 3, NULL, 0);
     redlock_lock *l = held_twice(&f, key, "fixer", 10000);
-    char field[80];
-    field_of(l, field, sizeof field);
+    size_t vlen;
+    const char *value = redlock_lock_value(l, &vlen);
 
-    command_ok(f.s, 0, "HSET %s %s %s", key, field, "7");
-    command_ok(f.s, 1, "HDEL %s %s%s", key, field, "");
+    command_ok(f.s, 0, "HSET %s:h %s %s", key, value, "7");
+    command_ok(f.s, 1, "HDEL %s:h %s%s", key, value, "");
     CHECK_EQ(count_agrees(f.s, 3, key, l, 2), 1);
     CHECK_RC(l, redlock_extend(l, 10000), 0);
     CHECK_EQ(wait_agree(f.s, 3, key, l, 2, 2000), 3);
 
     /* a master that lost the key altogether: the re-acquire puts it back */
-    command_ok(f.s, 2, "DEL %s%s%s", key, "", "");
+    command_ok(f.s, 2, "DEL %s %s:h%s", key, key, "");
     CHECK_RC(l, redlock_acquire(l, 10000), 0);
     CHECK_EQ(redlock_lock_holds(l), 3);
     CHECK_EQ(wait_agree(f.s, 3, key, l, 3, 2000), 3);
     CHECK_GT(it_pttl(f.s, 2, key, sizeof key - 1), 5000);
 
     /* a master that missed the partial release: the next one repairs */
-    command_ok(f.s, 1, "HSET %s %s %s", key, field, "9");
+    command_ok(f.s, 1, "HSET %s:h %s %s", key, value, "9");
     CHECK_RC(l, redlock_release(l), 0);
     CHECK_EQ(wait_agree(f.s, 3, key, l, 2, 2000), 3);
     release_all(&f, l, key);
@@ -321,9 +372,9 @@ TEST(reentrant_extend_regrows_the_key_while_held)
     CHECK_EQ(redlock_client_wait_connected(f.c, 3, 5000), 0);
     CHECK_RC(l, redlock_extend(l, 30000), 0);
     CHECK_EQ(wait_agree(f.s, 3, key, l, 2, 2000), 3);
-    redisReply *r = rlt_servers_command(f.s, 0, "HGET %s o", key);
-    CHECK(r != NULL && r->type == REDIS_REPLY_STRING && strcmp(r->str, "regrower") == 0);
-    freeReplyObject(r);
+    char who[64];
+    owner_on(f.s, 0, key, who, sizeof who);
+    CHECK_EQ(strcmp(who, "regrower"), 0);
     CHECK_GT(it_pttl(f.s, 0, key, sizeof key - 1), 20000);
     release_all(&f, l, key);
     it_fix_stop(&f);
@@ -382,7 +433,7 @@ TEST(reentrant_watchdog_keeps_two_holds_and_tells_when_taken)
 
     /* a missing key would be re-grown while held: another owner's is not */
     for (int i = 0; i < 2; i++)
-        command_ok(f.s, i, "HSET %s o %s%s", key, "thief", "");
+        command_ok(f.s, i, "SET %s %s %s", key, "5:thief=x", "KEEPTTL");
     it_run_until(f.base, &w.lost, 2000);
     CHECK_EQ(w.lost, 1);
     CHECK_EQ(w.reason, REDLOCK_LOST_REFUSED);
@@ -557,8 +608,8 @@ TEST(reentrant_late_release_leaves_another_owners_key_alone)
     two_clients(&f, key, "early", "late", &a, &b);
     CHECK_RC(a, redlock_acquire(a, 10000), 0);
     CHECK_RC(a, redlock_acquire(a, 10000), 0);
-    for (int i = 0; i < 3; i++)
-        command_ok(f.s, i, "DEL %s%s%s", key, "", "");
+    for (int i = 0; i < 3; i++)     /* as if expired: both keys */
+        command_ok(f.s, i, "DEL %s %s:h%s", key, key, "");
     CHECK_RC(b, redlock_acquire(b, 10000), 0);
     CHECK_EQ(wait_agree(f.s, 3, key, b, 1, 2000), 3);
     CHECK_RC(a, redlock_extend(a, 10000), REDLOCK_ENOTOWNER);

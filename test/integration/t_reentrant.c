@@ -658,3 +658,241 @@ TEST(reentrant_cap_ends_the_hold_before_the_key)
     CHECK_GT(min_pttl(f.s, 3, key), 200);
     it_fix_stop(&f);
 }
+
+/* Calls of cmd over the first n masters. */
+static long long calls(rlt_servers *s, int n, const char *cmd)
+{
+    long long k = 0;
+    for (int i = 0; i < n; i++)
+        k += it_calls(s, i, cmd);
+    return k;
+}
+
+/* Server i's value of key is exactly want. */
+static int value_is(rlt_servers *s, int i, const char *key, const char *want)
+{
+    size_t len = 0;
+    char *v = get_on(s, i, key, &len);
+    int same = v && len == strlen(want) && memcmp(v, want, len) == 0;
+    free(v);
+    return same;
+}
+
+/* The uncontended cycle is the mutex's: one SET NX per master to take it
+ * (the key's value "<len>:<owner>=<value>"), one script to give it back. */
+TEST(reentrant_fresh_acquire_is_a_plain_set_and_the_last_release_one_script)
+{
+    static const char key[] = "re-fast";
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, 0);
+    redlock_lock *l = re_lock(&f, f.c, key, "solo");
+    long long sets = calls(f.s, 3, "set"), scripts = calls(f.s, 3, "evalsha");
+
+    CHECK_RC(l, redlock_acquire(l, 10000), 0);
+    CHECK_EQ(wait_agree(f.s, 3, key, l, 1, 2000), 3);
+    size_t vlen;
+    char want[64];
+    snprintf(want, sizeof want, "4:solo=%s", redlock_lock_value(l, &vlen));
+    for (int i = 0; i < 3; i++)
+        CHECK(value_is(f.s, i, key, want));
+    CHECK_EQ(calls(f.s, 3, "set") - sets, 3);
+    CHECK_EQ(calls(f.s, 3, "evalsha") - scripts, 0);
+    CHECK_EQ(calls(f.s, 3, "eval"), 0);
+    CHECK_EQ(hash_count(f.s, 3, key), 0);
+    CHECK_GT(min_pttl(f.s, 3, key), 5000);
+
+    CHECK_RC(l, redlock_release(l), 0);
+    CHECK_EQ(calls(f.s, 3, "evalsha") - scripts, 3);
+    CHECK_EQ(rlt_servers_count_key(f.s, key, sizeof key - 1), 0);
+    it_fix_stop(&f);
+}
+
+/* a (owner "crew") holds through the fast path on every master; a2, the
+ * same owner on another client, joins (the SET refused, then the join
+ * script on each master): the key is the owner alone, the counts in
+ * <key>:h, whose ttl follows the key's.  other: another owner. */
+static void joined(struct it_fix *f, const char *key, redlock_lock **a, redlock_lock **a2,
+                   redlock_lock **other)
+{
+    char h[64];
+    two_clients(f, key, "crew", "crew", a, a2);
+    *other = re_lock(f, f->c, key, "rival");
+    CHECK_RC(*a, redlock_acquire(*a, 10000), 0);
+    CHECK_EQ(wait_agree(f->s, 3, key, *a, 1, 2000), 3);
+    long long evals = calls(f->s, 3, "eval");
+    CHECK_RC(*a2, redlock_acquire(*a2, 20000), 0);
+    CHECK_GE(calls(f->s, 3, "eval") - evals, 2);
+    /* a master whose refusal came after the decision got no join script:
+     * the extend repairs it */
+    CHECK_RC(*a2, redlock_extend(*a2, 20000), 0);
+    CHECK_EQ(wait_agree(f->s, 3, key, *a2, 1, 2000), 3);
+    CHECK_EQ(count_agrees(f->s, 3, key, *a, 1), 3);
+    snprintf(h, sizeof h, "%s:h", key);
+    for (int i = 0; i < 3; i++) {
+        CHECK(value_is(f->s, i, key, "4:crew"));
+        long long t = it_pttl(f->s, i, key, strlen(key)), th = it_pttl(f->s, i, h, strlen(h));
+        CHECK_GT(t, 15000);         /* lengthened to the joiner's ttl */
+        CHECK(th <= t && th > t - 1000);
+    }
+    CHECK_RC(*other, redlock_try_acquire(*other, 10000), REDLOCK_ENOQUORUM);
+    CHECK(it_has(redlock_lock_errstr(*other), "another owner 'crew'"));
+}
+
+TEST(reentrant_join_then_the_first_releases_first)
+{
+    static const char key[] = "re-join1";
+    struct it_fix f = {0};
+    redlock_lock *a, *a2, *other;
+    joined(&f, key, &a, &a2, &other);
+    CHECK_RC(a, redlock_release(a), 0);
+    CHECK_EQ(count_agrees(f.s, 3, key, a, -1), 3);
+    CHECK_EQ(count_agrees(f.s, 3, key, a2, 1), 3);
+    CHECK_RC(other, redlock_try_acquire(other, 10000), REDLOCK_ENOQUORUM);
+    CHECK_RC(a2, redlock_release(a2), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, key, sizeof key - 1), 0);
+    CHECK_EQ(hash_count(f.s, 3, key), 0);
+    CHECK_RC(other, redlock_try_acquire(other, 10000), 0);
+    CHECK_RC(other, redlock_release(other), 0);
+    it_fix_stop(&f);
+}
+
+TEST(reentrant_join_then_the_joiner_releases_first)
+{
+    static const char key[] = "re-join2";
+    struct it_fix f = {0};
+    redlock_lock *a, *a2, *other;
+    joined(&f, key, &a, &a2, &other);
+    CHECK_RC(a2, redlock_release(a2), 0);
+    CHECK_EQ(count_agrees(f.s, 3, key, a2, -1), 3);
+    CHECK_EQ(count_agrees(f.s, 3, key, a, 1), 3);
+    CHECK_RC(other, redlock_try_acquire(other, 10000), REDLOCK_ENOQUORUM);
+    CHECK_RC(a, redlock_release(a), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, key, sizeof key - 1), 0);
+    CHECK_EQ(hash_count(f.s, 3, key), 0);
+    CHECK_RC(other, redlock_try_acquire(other, 10000), 0);
+    CHECK_RC(other, redlock_release(other), 0);
+    it_fix_stop(&f);
+}
+
+/* A re-acquire after the fast path goes to the script at once (no SET)
+ * and moves the count into <key>:h. */
+TEST(reentrant_reacquire_after_the_fast_path)
+{
+    static const char key[] = "re-again";
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, 0);
+    redlock_lock *l = re_lock(&f, f.c, key, "again");
+    CHECK_RC(l, redlock_acquire(l, 10000), 0);
+    CHECK_EQ(wait_agree(f.s, 3, key, l, 1, 2000), 3);
+    long long scripts = calls(f.s, 3, "evalsha");
+    CHECK_RC(l, redlock_acquire(l, 10000), 0);
+    CHECK_EQ(wait_agree(f.s, 3, key, l, 2, 2000), 3);
+    CHECK_EQ(calls(f.s, 3, "eval"), 0);            /* no SET refused */
+    CHECK_EQ(calls(f.s, 3, "evalsha") - scripts, 3);
+    for (int i = 0; i < 3; i++)
+        CHECK(value_is(f.s, i, key, "5:again"));
+    CHECK_EQ(hash_count(f.s, 3, key), 3);
+    CHECK_RC(l, redlock_release(l), 0);
+    CHECK_EQ(wait_agree(f.s, 3, key, l, 1, 2000), 3);
+    release_all(&f, l, key);
+    it_fix_stop(&f);
+}
+
+/* The slow paths name another owner: a fresh acquire's (after its SET
+ * was refused) and a re-acquire's; a key of another kind is said to be. */
+TEST(reentrant_slow_path_refused_by_another_owner)
+{
+    static const char key[] = "re-other";
+    struct it_fix f = {0};
+    redlock_lock *a, *b;
+    two_clients(&f, key, "alice", "bob", &a, &b);
+    CHECK_RC(b, redlock_acquire(b, 10000), 0);
+    CHECK_EQ(wait_agree(f.s, 3, key, b, 1, 2000), 3);
+    long long evals = calls(f.s, 3, "eval");
+    CHECK_RC(a, redlock_try_acquire(a, 10000), REDLOCK_ENOQUORUM);
+    CHECK(it_has(redlock_lock_errstr(a), "held by another owner 'bob'"));
+    CHECK_GE(calls(f.s, 3, "eval") - evals, 2);
+    CHECK_EQ(count_agrees(f.s, 3, key, b, 1), 3);      /* untouched */
+    CHECK_RC(b, redlock_release(b), 0);
+
+    /* alice holds twice; her key expired and eve took it meanwhile */
+    CHECK_RC(a, redlock_acquire(a, 10000), 0);
+    CHECK_RC(a, redlock_acquire(a, 10000), 0);
+    for (int i = 0; i < 3; i++)
+        command_ok(f.s, i, "SET %s %s PX %s", key, "3:eve=x", "10000");
+    CHECK_RC(a, redlock_try_acquire(a, 10000), REDLOCK_ENOQUORUM);
+    CHECK(it_has(redlock_lock_errstr(a), "held by another owner 'eve'"));
+    CHECK_EQ(redlock_lock_holds(a), 2);
+    for (int i = 0; i < 3; i++)
+        CHECK(value_is(f.s, i, key, "3:eve=x"));
+
+    /* a mutex's key on the same resource */
+    for (int i = 0; i < 3; i++)
+        command_ok(f.s, i, "DEL %s %s:h%s", key, key, "");
+    redlock_lock *m = NULL;
+    CHECK_EQ(redlock_lock_new(&m, f.c, key, sizeof key - 1), 0);
+    f.locks[f.nlocks++] = m;
+    CHECK_RC(m, redlock_acquire(m, 10000), 0);
+    CHECK_RC(b, redlock_try_acquire(b, 10000), REDLOCK_ENOQUORUM);
+    CHECK(it_has(redlock_lock_errstr(b), "held by a lock of another kind"));
+    CHECK_RC(m, redlock_release(m), 0);
+    it_fix_stop(&f);
+}
+
+/* A SET refused after its acquire was decided gets no join script: the
+ * frame never sends a write's slow form then (an undo may have gone
+ * before it).  Master 2, paused, answers a2's SET late: no EVAL there. */
+TEST(reentrant_no_join_after_the_decision)
+{
+    static const char key[] = "re-nojoin";
+    struct it_fix f = {0};
+    redlock_lock *a, *a2;
+    two_clients(&f, key, "team", "team", &a, &a2);
+    CHECK_RC(a, redlock_acquire(a, 10000), 0);
+    CHECK_EQ(wait_agree(f.s, 3, key, a, 1, 2000), 3);
+    long long evals = it_calls(f.s, 2, "eval");
+    CHECK_EQ(rlt_servers_pause(f.s, 2), 0);
+    CHECK_RC(a2, redlock_try_acquire(a2, 10000), 0);
+    CHECK_EQ(rlt_servers_resume(f.s, 2), 0);
+    /* behind the late SET on the same connection: the release (refused
+     * there: a2 never joined), then a mutex's cycle, after which master 2
+     * has run anything the client sent it before */
+    CHECK_RC(a2, redlock_release(a2), 0);
+    redlock_node_result nr;
+    CHECK_EQ(redlock_lock_node_result(a2, 2, &nr), 0);
+    CHECK_EQ(nr.vote, REDLOCK_VOTE_REFUSED);
+    redlock_lock *m = NULL;
+    CHECK_EQ(redlock_lock_new(&m, f.clients[0], "re-nojoin-m", 11), 0);
+    f.locks[f.nlocks++] = m;
+    CHECK_RC(m, redlock_acquire(m, 10000), 0);
+    CHECK_RC(m, redlock_release(m), 0);
+    CHECK_EQ(it_calls(f.s, 2, "eval"), evals);
+    CHECK_EQ(count_on(f.s, 2, key, a2), -1);
+    CHECK_EQ(count_agrees(f.s, 3, key, a, 1), 3);
+    CHECK_RC(a, redlock_release(a), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, key, sizeof key - 1), 0);
+    it_fix_stop(&f);
+}
+
+/* A join that loses (two masters paused) is undone where it went: the
+ * joiner's count goes, the first handle's stays. */
+TEST(reentrant_lost_join_is_undone)
+{
+    static const char key[] = "re-undojoin";
+    struct it_fix f = {0};
+    redlock_lock *a, *a2;
+    two_clients(&f, key, "squad", "squad", &a, &a2);
+    CHECK_RC(a, redlock_acquire(a, 10000), 0);
+    CHECK_EQ(wait_agree(f.s, 3, key, a, 1, 2000), 3);
+    CHECK_EQ(rlt_servers_pause(f.s, 1), 0);
+    CHECK_EQ(rlt_servers_pause(f.s, 2), 0);
+    int rc = redlock_try_acquire(a2, 10000);
+    CHECK(rc == REDLOCK_ETIMEDOUT || rc == REDLOCK_ENOQUORUM);
+    CHECK_EQ(rlt_servers_resume(f.s, 1), 0);
+    CHECK_EQ(rlt_servers_resume(f.s, 2), 0);
+    CHECK_EQ(wait_agree(f.s, 3, key, a2, -1, 3000), 3);
+    CHECK_EQ(count_agrees(f.s, 3, key, a, 1), 3);
+    CHECK_RC(a, redlock_release(a), 0);
+    CHECK_EQ(it_wait_count(f.s, key, sizeof key - 1, 0, 3000), 0);
+    it_fix_stop(&f);
+}

@@ -393,7 +393,10 @@ REDLOCK_API int redlock_lock_kind(const redlock_lock *lock);
  * (REDLOCK_ENOQUORUM, "held by another owner '<id>'").  owner NULL (and
  * ownerlen 0): the handle is its own owner.  The lock is free when no
  * handle of its owner holds it.  Fencing: the token of the hold's first
- * acquire, kept by the acquires that add holds. */
+ * acquire, kept by the acquires that add holds.  On the masters: the key
+ * and, while several handles or holds share it, "<key>:h"; one handle's
+ * single hold costs them what a mutex's does (a plain SET NX, then a
+ * compare-and-delete); docs/kinds.md. */
 REDLOCK_API int redlock_lock_new_reentrant(redlock_lock **out, redlock_client *client,
                                            const void *resource, size_t len,
                                            const void *owner, size_t ownerlen);

@@ -1,6 +1,6 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* t_reentrant.c -- the re-entrant lock against real redis-servers: holds
- * that nest, the hash on every master (one absolute count per handle),
+ * that nest, the key on every master (one absolute count per handle),
  * another owner refused until the last release, one owner over several
  * clients, counts repaired after a master missed an operation, a failed
  * re-acquire undone without ending the hold, ttls that only grow, the
@@ -40,35 +40,81 @@ static void two_clients(struct it_fix *f, const char *key, const char *oa, const
     *b = re_lock(f, c2, key, ob);
 }
 
-/* The field "h:<value>" of the lock's current value. */
-static void field_of(const redlock_lock *l, char *out, size_t size)
+/* Server i's value of key (malloc'd, *len bytes; NULL when absent). */
+static char *get_on(rlt_servers *s, int i, const char *key, size_t *len)
 {
-    size_t vlen = 0;
-    const char *v = redlock_lock_value(l, &vlen);
-    CHECK(v != NULL && vlen + 3 <= size);
-    snprintf(out, size, "h:%.*s", (int)vlen, v);
-}
-
-/* Server i's HGET key field: the number, -1 when absent. */
-static long long hget_on(rlt_servers *s, int i, const char *key, const char *field)
-{
-    redisReply *r = rlt_servers_command(s, i, "HGET %s %s", key, field);
-    long long v = -1;
+    redisReply *r = rlt_servers_command(s, i, "GET %s", key);
+    char *v = NULL;
     CHECK(r != NULL);
-    if (r->type == REDIS_REPLY_STRING)
-        v = atoll(r->str);
-    else
+    if (r->type == REDIS_REPLY_STRING) {
+        CHECK((v = malloc(r->len + 1)) != NULL);
+        memcpy(v, r->str, r->len + 1);
+        *len = r->len;
+    } else {
         CHECK_EQ(r->type, REDIS_REPLY_NIL);
+    }
     freeReplyObject(r);
     return v;
 }
 
-/* The handle's count on server i. */
+/* The length of the owner prefix "<len>:<owner>" of a key's value. */
+static size_t prefix_len(const char *v, size_t len)
+{
+    char *end;
+    size_t n = (size_t)strtoul(v, &end, 10);
+    CHECK(end < v + len && *end == ':' && (size_t)(end + 1 - v) + n <= len);
+    return (size_t)(end + 1 - v) + n;
+}
+
+/* Server i's owner of key, "" when absent. */
+static void owner_on(rlt_servers *s, int i, const char *key, char *out, size_t size)
+{
+    size_t len = 0;
+    char *v = get_on(s, i, key, &len);
+    out[0] = '\0';
+    if (v) {
+        size_t p = prefix_len(v, len), o = (size_t)(strchr(v, ':') + 1 - v);
+        snprintf(out, size, "%.*s", (int)(p - o), v + o);
+    }
+    free(v);
+}
+
+/* The handle's count on server i: 1 where the key is the handle's fast
+ * form ("<len>:<owner>=<value>"), its entry in <key>:h where the key is
+ * the owner alone, -1 when absent. */
 static long long count_on(rlt_servers *s, int i, const char *key, const redlock_lock *l)
 {
-    char field[80];
-    field_of(l, field, sizeof field);
-    return hget_on(s, i, key, field);
+    size_t len = 0, vlen = 0, p;
+    const char *val = redlock_lock_value(l, &vlen);
+    char *v = get_on(s, i, key, &len);
+    long long n = -1;
+    if (!v)
+        return -1;
+    p = prefix_len(v, len);
+    if (len == p + 1 + vlen && v[p] == '=' && memcmp(v + p + 1, val, vlen) == 0) {
+        n = 1;
+    } else if (len == p) {
+        redisReply *r = rlt_servers_command(s, i, "HGET %s:h %b", key, val, vlen);
+        CHECK(r != NULL);
+        if (r->type == REDIS_REPLY_STRING)
+            n = atoll(r->str);
+        else
+            CHECK_EQ(r->type, REDIS_REPLY_NIL);
+        freeReplyObject(r);
+    }
+    free(v);
+    return n;
+}
+
+/* key's hash of counts (<key>:h) on how many of the first n servers. */
+static int hash_count(rlt_servers *s, int n, const char *key)
+{
+    char h[64];
+    int k = 0;
+    snprintf(h, sizeof h, "%s:h", key);
+    for (int i = 0; i < n; i++)
+        k += rlt_servers_exists(s, i, h, strlen(h)) == 1;
+    return k;
 }
 
 /* On how many of the first n servers the handle's count is `want`. */
@@ -105,12 +151,14 @@ static redlock_lock *held_twice(struct it_fix *f, const char *key, const char *o
     return l;
 }
 
-/* Release every hold left; then the key is gone from every master. */
+/* Release every hold left; then the key and its counts are gone from
+ * every master. */
 static void release_all(struct it_fix *f, redlock_lock *l, const char *key)
 {
     while (redlock_lock_holds(l) > 0)
         CHECK_RC(l, redlock_release(l), 0);
     CHECK_EQ(rlt_servers_count_key(f->s, key, strlen(key)), 0);
+    CHECK_EQ(hash_count(f->s, 3, key), 0);
 }
 
 /* The key's smallest PTTL over the first n masters. */
@@ -150,9 +198,9 @@ TEST(reentrant_nested_holds_refuse_another_owner_until_the_last_release)
     CHECK_EQ(redlock_lock_holds(a), 2);
     CHECK_EQ(strcmp(redlock_lock_value(a, &vlen), first), 0);   /* the same hold */
     CHECK_EQ(wait_agree(f.s, 3, key, a, 2, 2000), 3);
-    redisReply *r = rlt_servers_command(f.s, 1, "HGET %s o", key);
-    CHECK(r != NULL && r->type == REDIS_REPLY_STRING && strcmp(r->str, "alice") == 0);
-    freeReplyObject(r);
+    char who[64];
+    owner_on(f.s, 1, key, who, sizeof who);
+    CHECK_EQ(strcmp(who, "alice"), 0);
 
     /* another owner: refused, and told by whom */
     CHECK_RC(b, redlock_try_acquire(b, 10000), REDLOCK_ENOQUORUM);
@@ -190,7 +238,7 @@ TEST(reentrant_nested_holds_refuse_another_owner_until_the_last_release)
 }
 
 /* Handles made with one owner id are one owner, in any client: both hold
- * at the same time, each with its own field; the key goes with the last. */
+ * at the same time, each with its own count; the key goes with the last. */
 TEST(reentrant_one_owner_in_two_clients)
 {
     static const char key[] = "re-shared";
@@ -200,6 +248,9 @@ TEST(reentrant_one_owner_in_two_clients)
     redlock_lock *other = re_lock(&f, f.c, key, NULL);   /* its own owner */
 
     CHECK_RC(a, redlock_acquire(a, 10000), 0);
+    /* (a2's SET on another connection could pass a's last one: a's SET,
+     * refused after its acquire was decided, would not join) */
+    CHECK_EQ(wait_agree(f.s, 3, key, a, 1, 2000), 3);
     CHECK_RC(a2, redlock_acquire(a2, 10000), 0);
     CHECK_RC(a2, redlock_acquire(a2, 10000), 0);
     CHECK_EQ(redlock_lock_holds(a), 1);
@@ -210,7 +261,7 @@ TEST(reentrant_one_owner_in_two_clients)
     CHECK(it_has(redlock_lock_errstr(other), "another owner 'worker-pool'"));
 
     CHECK_RC(a, redlock_release(a), 0);
-    CHECK_EQ(count_agrees(f.s, 3, key, a, -1), 3);  /* a's field gone */
+    CHECK_EQ(count_agrees(f.s, 3, key, a, -1), 3);  /* a's count gone */
     CHECK_EQ(rlt_servers_count_key(f.s, key, sizeof key - 1), 3);
     CHECK_RC(other, redlock_try_acquire(other, 10000), REDLOCK_ENOQUORUM);
     CHECK_RC(a2, redlock_release(a2), 0);
@@ -229,24 +280,28 @@ TEST(reentrant_counts_repaired_by_the_next_operation)
     struct it_fix f = {0};
     it_fix_start(&f, 3, NULL, 0);
     redlock_lock *l = held_twice(&f, key, "fixer", 10000);
-    char field[80];
-    field_of(l, field, sizeof field);
+    size_t vlen;
+    const char *value = redlock_lock_value(l, &vlen);
 
-    command_ok(f.s, 0, "HSET %s %s %s", key, field, "7");
-    command_ok(f.s, 1, "HDEL %s %s%s", key, field, "");
+    command_ok(f.s, 0, "HSET %s:h %s %s", key, value, "7");
+    command_ok(f.s, 1, "HDEL %s:h %s%s", key, value, "");
     CHECK_EQ(count_agrees(f.s, 3, key, l, 2), 1);
     CHECK_RC(l, redlock_extend(l, 10000), 0);
     CHECK_EQ(wait_agree(f.s, 3, key, l, 2, 2000), 3);
 
     /* a master that lost the key altogether: the re-acquire puts it back */
     command_ok(f.s, 2, "DEL %s%s%s", key, "", "");
+    command_ok(f.s, 2, "HSET %s:h %s %s", key, "ghost", "5");    /* stale counts */
     CHECK_RC(l, redlock_acquire(l, 10000), 0);
     CHECK_EQ(redlock_lock_holds(l), 3);
     CHECK_EQ(wait_agree(f.s, 3, key, l, 3, 2000), 3);
     CHECK_GT(it_pttl(f.s, 2, key, sizeof key - 1), 5000);
+    redisReply *r = rlt_servers_command(f.s, 2, "HGET %s:h ghost", key);
+    CHECK(r != NULL && r->type == REDIS_REPLY_NIL);     /* rewritten, not read */
+    freeReplyObject(r);
 
     /* a master that missed the partial release: the next one repairs */
-    command_ok(f.s, 1, "HSET %s %s %s", key, field, "9");
+    command_ok(f.s, 1, "HSET %s:h %s %s", key, value, "9");
     CHECK_RC(l, redlock_release(l), 0);
     CHECK_EQ(wait_agree(f.s, 3, key, l, 2, 2000), 3);
     release_all(&f, l, key);
@@ -321,9 +376,9 @@ TEST(reentrant_extend_regrows_the_key_while_held)
     CHECK_EQ(redlock_client_wait_connected(f.c, 3, 5000), 0);
     CHECK_RC(l, redlock_extend(l, 30000), 0);
     CHECK_EQ(wait_agree(f.s, 3, key, l, 2, 2000), 3);
-    redisReply *r = rlt_servers_command(f.s, 0, "HGET %s o", key);
-    CHECK(r != NULL && r->type == REDIS_REPLY_STRING && strcmp(r->str, "regrower") == 0);
-    freeReplyObject(r);
+    char who[64];
+    owner_on(f.s, 0, key, who, sizeof who);
+    CHECK_EQ(strcmp(who, "regrower"), 0);
     CHECK_GT(it_pttl(f.s, 0, key, sizeof key - 1), 20000);
     release_all(&f, l, key);
     it_fix_stop(&f);
@@ -382,7 +437,7 @@ TEST(reentrant_watchdog_keeps_two_holds_and_tells_when_taken)
 
     /* a missing key would be re-grown while held: another owner's is not */
     for (int i = 0; i < 2; i++)
-        command_ok(f.s, i, "HSET %s o %s%s", key, "thief", "");
+        command_ok(f.s, i, "SET %s %s %s", key, "5:thief=x", "KEEPTTL");
     it_run_until(f.base, &w.lost, 2000);
     CHECK_EQ(w.lost, 1);
     CHECK_EQ(w.reason, REDLOCK_LOST_REFUSED);
@@ -557,8 +612,8 @@ TEST(reentrant_late_release_leaves_another_owners_key_alone)
     two_clients(&f, key, "early", "late", &a, &b);
     CHECK_RC(a, redlock_acquire(a, 10000), 0);
     CHECK_RC(a, redlock_acquire(a, 10000), 0);
-    for (int i = 0; i < 3; i++)
-        command_ok(f.s, i, "DEL %s%s%s", key, "", "");
+    for (int i = 0; i < 3; i++)     /* as if expired: both keys */
+        command_ok(f.s, i, "DEL %s %s:h%s", key, key, "");
     CHECK_RC(b, redlock_acquire(b, 10000), 0);
     CHECK_EQ(wait_agree(f.s, 3, key, b, 1, 2000), 3);
     CHECK_RC(a, redlock_extend(a, 10000), REDLOCK_ENOTOWNER);
@@ -605,5 +660,271 @@ TEST(reentrant_cap_ends_the_hold_before_the_key)
     CHECK_EQ(w.reason, REDLOCK_LOST_CAP);
     CHECK_EQ(redlock_lock_validity(l), 0);
     CHECK_GT(min_pttl(f.s, 3, key), 200);
+    it_fix_stop(&f);
+}
+
+/* Calls of cmd over the first n masters. */
+static long long calls(rlt_servers *s, int n, const char *cmd)
+{
+    long long k = 0;
+    for (int i = 0; i < n; i++)
+        k += it_calls(s, i, cmd);
+    return k;
+}
+
+/* Server i's value of key is exactly want. */
+static int value_is(rlt_servers *s, int i, const char *key, const char *want)
+{
+    size_t len = 0;
+    char *v = get_on(s, i, key, &len);
+    int same = v && len == strlen(want) && memcmp(v, want, len) == 0;
+    free(v);
+    return same;
+}
+
+/* The uncontended cycle is the mutex's: one SET NX per master to take it
+ * (the key's value "<len>:<owner>=<value>"), one script to give it back. */
+TEST(reentrant_fresh_acquire_is_a_plain_set_and_the_last_release_one_script)
+{
+    static const char key[] = "re-fast";
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, 0);
+    redlock_lock *l = re_lock(&f, f.c, key, "solo");
+    long long sets = calls(f.s, 3, "set"), scripts = calls(f.s, 3, "evalsha");
+
+    CHECK_RC(l, redlock_acquire(l, 10000), 0);
+    CHECK_EQ(wait_agree(f.s, 3, key, l, 1, 2000), 3);
+    size_t vlen;
+    char want[64];
+    snprintf(want, sizeof want, "4:solo=%s", redlock_lock_value(l, &vlen));
+    for (int i = 0; i < 3; i++)
+        CHECK(value_is(f.s, i, key, want));
+    CHECK_EQ(calls(f.s, 3, "set") - sets, 3);
+    CHECK_EQ(calls(f.s, 3, "evalsha") - scripts, 0);
+    CHECK_EQ(calls(f.s, 3, "eval"), 0);
+    CHECK_EQ(hash_count(f.s, 3, key), 0);
+    CHECK_GT(min_pttl(f.s, 3, key), 5000);
+
+    CHECK_RC(l, redlock_release(l), 0);
+    CHECK_EQ(calls(f.s, 3, "evalsha") - scripts, 3);
+    CHECK_EQ(rlt_servers_count_key(f.s, key, sizeof key - 1), 0);
+    it_fix_stop(&f);
+}
+
+/* a (owner "crew") holds through the fast path on every master; a2, the
+ * same owner on another client, joins (the SET refused, then the join
+ * script on each master): the key is the owner alone, the counts in
+ * <key>:h, whose ttl follows the key's.  other: another owner. */
+static void joined(struct it_fix *f, const char *key, redlock_lock **a, redlock_lock **a2,
+                   redlock_lock **other)
+{
+    char h[64];
+    two_clients(f, key, "crew", "crew", a, a2);
+    *other = re_lock(f, f->c, key, "rival");
+    CHECK_RC(*a, redlock_acquire(*a, 10000), 0);
+    CHECK_EQ(wait_agree(f->s, 3, key, *a, 1, 2000), 3);
+    long long evals = calls(f->s, 3, "eval");
+    CHECK_RC(*a2, redlock_acquire(*a2, 20000), 0);
+    CHECK_GE(calls(f->s, 3, "eval") - evals, 2);
+    /* a master whose refusal came after the decision got no join script:
+     * the extend repairs it */
+    CHECK_RC(*a2, redlock_extend(*a2, 20000), 0);
+    CHECK_EQ(wait_agree(f->s, 3, key, *a2, 1, 2000), 3);
+    CHECK_EQ(count_agrees(f->s, 3, key, *a, 1), 3);
+    snprintf(h, sizeof h, "%s:h", key);
+    for (int i = 0; i < 3; i++) {
+        CHECK(value_is(f->s, i, key, "4:crew"));
+        long long t = it_pttl(f->s, i, key, strlen(key)), th = it_pttl(f->s, i, h, strlen(h));
+        CHECK_GT(t, 15000);         /* lengthened to the joiner's ttl */
+        CHECK(th > t - 50 && th < t + 50);
+    }
+    CHECK_RC(*other, redlock_try_acquire(*other, 10000), REDLOCK_ENOQUORUM);
+    CHECK(it_has(redlock_lock_errstr(*other), "another owner 'crew'"));
+}
+
+/* After the join, one handle releases, then the other: the key stays for
+ * the one left, and goes (with <key>:h) with it. */
+static void release_both(const char *key, int first_goes_first)
+{
+    struct it_fix f = {0};
+    redlock_lock *h[2], *other;
+    joined(&f, key, &h[0], &h[1], &other);
+    redlock_lock *gone = h[!first_goes_first], *left = h[first_goes_first];
+    CHECK_RC(gone, redlock_release(gone), 0);
+    CHECK_EQ(count_agrees(f.s, 3, key, gone, -1), 3);
+    CHECK_EQ(count_agrees(f.s, 3, key, left, 1), 3);
+    CHECK_RC(other, redlock_try_acquire(other, 10000), REDLOCK_ENOQUORUM);
+    CHECK_RC(left, redlock_release(left), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, key, strlen(key)), 0);
+    CHECK_EQ(hash_count(f.s, 3, key), 0);
+    CHECK_RC(other, redlock_try_acquire(other, 10000), 0);
+    CHECK_RC(other, redlock_release(other), 0);
+    it_fix_stop(&f);
+}
+
+TEST(reentrant_join_then_the_first_releases_first)
+{
+    release_both("re-join1", 1);
+}
+
+TEST(reentrant_join_then_the_joiner_releases_first)
+{
+    release_both("re-join2", 0);
+}
+
+/* A re-acquire after the fast path goes to the script at once (no SET)
+ * and moves the count into <key>:h. */
+TEST(reentrant_reacquire_after_the_fast_path)
+{
+    static const char key[] = "re-again";
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, 0);
+    redlock_lock *l = re_lock(&f, f.c, key, "again");
+    CHECK_RC(l, redlock_acquire(l, 10000), 0);
+    CHECK_EQ(wait_agree(f.s, 3, key, l, 1, 2000), 3);
+    long long scripts = calls(f.s, 3, "evalsha");
+    CHECK_RC(l, redlock_acquire(l, 10000), 0);
+    CHECK_EQ(wait_agree(f.s, 3, key, l, 2, 2000), 3);
+    CHECK_EQ(calls(f.s, 3, "eval"), 0);            /* no SET refused */
+    CHECK_EQ(calls(f.s, 3, "evalsha") - scripts, 3);
+    for (int i = 0; i < 3; i++)
+        CHECK(value_is(f.s, i, key, "5:again"));
+    CHECK_EQ(hash_count(f.s, 3, key), 3);
+    CHECK_RC(l, redlock_release(l), 0);
+    CHECK_EQ(wait_agree(f.s, 3, key, l, 1, 2000), 3);
+    release_all(&f, l, key);
+    it_fix_stop(&f);
+}
+
+/* The slow paths name another owner: a fresh acquire's (after its SET
+ * was refused) and a re-acquire's; a key of another kind is said to be. */
+TEST(reentrant_slow_path_refused_by_another_owner)
+{
+    static const char key[] = "re-other";
+    struct it_fix f = {0};
+    redlock_lock *a, *b;
+    two_clients(&f, key, "alice", "bob", &a, &b);
+    CHECK_RC(b, redlock_acquire(b, 10000), 0);
+    CHECK_EQ(wait_agree(f.s, 3, key, b, 1, 2000), 3);
+    long long evals = calls(f.s, 3, "eval");
+    CHECK_RC(a, redlock_try_acquire(a, 10000), REDLOCK_ENOQUORUM);
+    CHECK(it_has(redlock_lock_errstr(a), "held by another owner 'bob'"));
+    CHECK_GE(calls(f.s, 3, "eval") - evals, 2);
+    CHECK_EQ(count_agrees(f.s, 3, key, b, 1), 3);      /* untouched */
+    CHECK_RC(b, redlock_release(b), 0);
+
+    /* alice holds twice; her key expired and eve took it meanwhile */
+    CHECK_RC(a, redlock_acquire(a, 10000), 0);
+    CHECK_RC(a, redlock_acquire(a, 10000), 0);
+    for (int i = 0; i < 3; i++)
+        command_ok(f.s, i, "SET %s %s PX %s", key, "3:eve=x", "10000");
+    CHECK_RC(a, redlock_try_acquire(a, 10000), REDLOCK_ENOQUORUM);
+    CHECK(it_has(redlock_lock_errstr(a), "held by another owner 'eve'"));
+    CHECK_EQ(redlock_lock_holds(a), 2);
+    for (int i = 0; i < 3; i++)
+        CHECK(value_is(f.s, i, key, "3:eve=x"));
+
+    /* a mutex's key on the same resource */
+    for (int i = 0; i < 3; i++)
+        command_ok(f.s, i, "DEL %s %s:h%s", key, key, "");
+    redlock_lock *m = NULL;
+    CHECK_EQ(redlock_lock_new(&m, f.c, key, sizeof key - 1), 0);
+    f.locks[f.nlocks++] = m;
+    CHECK_RC(m, redlock_acquire(m, 10000), 0);
+    CHECK_RC(b, redlock_try_acquire(b, 10000), REDLOCK_ENOQUORUM);
+    CHECK(it_has(redlock_lock_errstr(b), "held by a lock of another kind"));
+    CHECK_RC(m, redlock_release(m), 0);
+    /* a key of another type: WRONGTYPE, an error vote */
+    for (int i = 0; i < 3; i++)
+        command_ok(f.s, i, "HSET %s %s %s", key, "f", "v");
+    CHECK(redlock_try_acquire(b, 10000) != 0);
+    int errors = 0;
+    for (size_t i = 0; i < 3; i++) {
+        redlock_node_result nr;
+        CHECK_EQ(redlock_lock_node_result(b, i, &nr), 0);
+        CHECK(nr.vote != REDLOCK_VOTE_OK);
+        errors += nr.vote == REDLOCK_VOTE_ERROR && it_has(nr.detail, "WRONGTYPE");
+    }
+    CHECK_GE(errors, 2);
+    it_fix_stop(&f);
+}
+
+/* A SET refused after its acquire was decided gets no join script: the
+ * frame never sends a write's slow form then (an undo may have gone
+ * before it).  Master 2, paused, answers a2's SET late: no EVAL there. */
+TEST(reentrant_no_join_after_the_decision)
+{
+    static const char key[] = "re-nojoin";
+    struct it_fix f = {0};
+    redlock_lock *a, *a2;
+    two_clients(&f, key, "team", "team", &a, &a2);
+    CHECK_RC(a, redlock_acquire(a, 10000), 0);
+    CHECK_EQ(wait_agree(f.s, 3, key, a, 1, 2000), 3);
+    long long evals = it_calls(f.s, 2, "eval");
+    CHECK_EQ(rlt_servers_pause(f.s, 2), 0);
+    CHECK_RC(a2, redlock_try_acquire(a2, 10000), 0);
+    CHECK_EQ(rlt_servers_resume(f.s, 2), 0);
+    /* behind the late SET on the same connection: the release (refused
+     * there: a2 never joined), then a mutex's cycle, after which master 2
+     * has run anything the client sent it before */
+    CHECK_RC(a2, redlock_release(a2), 0);
+    redlock_node_result nr;
+    CHECK_EQ(redlock_lock_node_result(a2, 2, &nr), 0);
+    CHECK_EQ(nr.vote, REDLOCK_VOTE_REFUSED);
+    redlock_lock *m = NULL;
+    CHECK_EQ(redlock_lock_new(&m, f.clients[0], "re-nojoin-m", 11), 0);
+    f.locks[f.nlocks++] = m;
+    CHECK_RC(m, redlock_acquire(m, 10000), 0);
+    CHECK_RC(m, redlock_release(m), 0);
+    CHECK_EQ(it_calls(f.s, 2, "eval"), evals);
+    CHECK_EQ(count_on(f.s, 2, key, a2), -1);
+    CHECK_EQ(count_agrees(f.s, 3, key, a, 1), 3);
+    CHECK_RC(a, redlock_release(a), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, key, sizeof key - 1), 0);
+    it_fix_stop(&f);
+}
+
+/* A join that loses (two masters paused) is undone where it went: the
+ * joiner's count goes, the first handle's stays. */
+TEST(reentrant_lost_join_is_undone)
+{
+    static const char key[] = "re-undojoin";
+    struct it_fix f = {0};
+    redlock_lock *a, *a2;
+    two_clients(&f, key, "squad", "squad", &a, &a2);
+    CHECK_RC(a, redlock_acquire(a, 10000), 0);
+    CHECK_EQ(wait_agree(f.s, 3, key, a, 1, 2000), 3);
+    CHECK_EQ(rlt_servers_pause(f.s, 1), 0);
+    CHECK_EQ(rlt_servers_pause(f.s, 2), 0);
+    int rc = redlock_try_acquire(a2, 10000);
+    CHECK(rc == REDLOCK_ETIMEDOUT || rc == REDLOCK_ENOQUORUM);
+    CHECK_EQ(rlt_servers_resume(f.s, 1), 0);
+    CHECK_EQ(rlt_servers_resume(f.s, 2), 0);
+    CHECK_EQ(wait_agree(f.s, 3, key, a2, -1, 3000), 3);
+    CHECK_EQ(count_agrees(f.s, 3, key, a, 1), 3);
+    CHECK_RC(a, redlock_release(a), 0);
+    CHECK_EQ(it_wait_count(f.s, key, sizeof key - 1, 0, 3000), 0);
+    it_fix_stop(&f);
+}
+
+/* A fenced acquire refused by its SET joins through the script, with the
+ * counter's INCR behind it: the joiner gets a token of its own. */
+TEST(reentrant_fenced_join_gets_a_token)
+{
+    static const char key[] = "re-fjoin";
+    struct it_fix f = {0};
+    redlock_lock *a, *a2;
+    two_clients(&f, key, "fenced", "fenced", &a, &a2);
+    CHECK_EQ(redlock_lock_set_fencing(a, 1), 0);
+    CHECK_EQ(redlock_lock_set_fencing(a2, 1), 0);
+    CHECK_RC(a, redlock_acquire(a, 10000), 0);
+    CHECK_EQ(wait_agree(f.s, 3, key, a, 1, 2000), 3);
+    long long evals = calls(f.s, 3, "eval");
+    CHECK_RC(a2, redlock_acquire(a2, 10000), 0);
+    CHECK_GE(calls(f.s, 3, "eval") - evals, 2);
+    CHECK_GT(redlock_lock_token(a2), redlock_lock_token(a));
+    CHECK_RC(a, redlock_release(a), 0);
+    CHECK_RC(a2, redlock_release(a2), 0);
+    CHECK_EQ(it_wait_count(f.s, key, sizeof key - 1, 0, 3000), 0);
     it_fix_stop(&f);
 }

@@ -2,8 +2,9 @@
 /* t_multi.c -- the multi-resource lock against real redis-servers: all of
  * its keys or none on every master, extend and release of them all, one
  * lock whatever the order of its resources, no deadlock between clients
- * asking in opposite orders, the re-grow, the watchdog and the notice, bad
- * arguments, no fencing, and examples/multi.
+ * asking in opposite orders, the re-grow, the watchdog and the notice, the
+ * acquire's forms (a mutex for one resource, the transaction, the script;
+ * a key without ttl), bad arguments, no fencing, and examples/multi.
  */
 #include "itest.h"
 
@@ -141,14 +142,21 @@ TEST(multi_all_or_nothing)
     /* master 0 lost the plain lock's key: it grants the multi lock all
      * three, the others refuse, and the lost attempt is undone there */
     del_on(f.s, 0, "mo-b");
-    long long sets0 = it_calls(f.s, 0, "set");
+    long long took0 = it_calls(f.s, 0, "msetnx"), dels[3];
+    for (int i = 0; i < 3; i++)
+        dels[i] = it_calls(f.s, i, "del");
     CHECK_RC(m, redlock_try_acquire(m, 10000), REDLOCK_ENOQUORUM);
-    /* (decided at the second refusal: master 0's grant may come later) */
+    /* (decided at the second refusal: master 0's grant may come later)
+     * it took all three there, and the undo (the release script) deleted
+     * them; elsewhere the undo found nothing of ours to delete */
     int64_t until = check_now_ms() + 2000;
-    while (it_calls(f.s, 0, "set") < sets0 + 3 && check_now_ms() < until)
+    while (it_calls(f.s, 0, "del") < dels[0] + 1 && check_now_ms() < until)
         it_sleep_ms(1);
-    CHECK_EQ(it_calls(f.s, 0, "set"), sets0 + 3);   /* it took all three there */
+    CHECK_EQ(it_calls(f.s, 0, "msetnx"), took0 + 1);
+    CHECK_EQ(it_calls(f.s, 0, "del"), dels[0] + 1);
     CHECK_EQ(wait_count_any(f.s, res, 3, m, 0, 2000), 0);
+    CHECK_EQ(it_calls(f.s, 1, "del"), dels[1]);
+    CHECK_EQ(it_calls(f.s, 2, "del"), dels[2]);
     CHECK_EQ(it_count_lock(f.s, "mo-b", 4, plain), 2);
     CHECK_RC(plain, redlock_release(plain), 0);     /* 2 of 3 still held it */
     CHECK_EQ(rlt_servers_count_key(f.s, "mo-b", 4), 0);
@@ -464,6 +472,233 @@ TEST(multi_watchdog_keeps_it_and_notices_a_lost_key)
     CHECK_EQ(n.reason, REDLOCK_LOST_REFUSED);
     CHECK_EQ(redlock_lock_validity(m), 0);
     redlock_lock_free(m);
+    it_fix_stop(&f);
+}
+
+/* ---- the acquire's forms ---------------------------------------------------- */
+
+/* Each master's count of calls of the commands a lock's cycle may send. */
+static const char *const cmds[] = { "set", "evalsha", "eval", "msetnx", "exec" };
+#define NCMDS (sizeof cmds / sizeof *cmds)
+
+static void calls_now(rlt_servers *s, long long c[][NCMDS])
+{
+    for (int i = 0; i < rlt_servers_count(s); i++)
+        for (size_t k = 0; k < NCMDS; k++)
+            c[i][k] = it_calls(s, i, cmds[k]);
+}
+
+/* What one acquire + release cycle of `l` sent each master, in calls of
+ * cmds[]. */
+static void cycle_calls(struct it_fix *f, redlock_lock *l, const char *key, long long d[][NCMDS])
+{
+    long long before[3][NCMDS], after[3][NCMDS];
+    calls_now(f->s, before);
+    CHECK_RC(l, redlock_acquire(l, 10000), 0);
+    /* (decided at the quorum: the third may answer later) */
+    CHECK_EQ(it_wait_lock_count(f->s, key, strlen(key), l, 3, 2000), 3);
+    CHECK_RC(l, redlock_release(l), 0);     /* (it hears every master) */
+    calls_now(f->s, after);
+    for (int i = 0; i < 3; i++)
+        for (size_t k = 0; k < NCMDS; k++)
+            d[i][k] = after[i][k] - before[i][k];
+}
+
+/* A multi lock of one resource is a mutex on its key: a cycle sends each
+ * master what the mutex's sends (one SET, one script: the release), they
+ * exclude each other, extend works, and a refusal names the resource. */
+TEST(multi_one_resource_is_a_mutex)
+{
+    static const char *const one[] = { "m1-a" };
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, 0);
+    redlock_lock *m = multi(f.c, one, 1), *plain = it_fix_lock(&f, f.c, "m1-a");
+    long long dm[3][NCMDS], dp[3][NCMDS];
+
+    cycle_calls(&f, m, "m1-a", dm);
+    cycle_calls(&f, plain, "m1-a", dp);
+    for (int i = 0; i < 3; i++) {
+        CHECK_EQ(dm[i][0], 1);      /* SET NX PX */
+        CHECK_EQ(dm[i][1], 1);      /* the release script */
+        for (size_t k = 0; k < NCMDS; k++)
+            CHECK_EQ(dm[i][k], dp[i][k]);
+    }
+
+    CHECK_RC(plain, redlock_acquire(plain, 10000), 0);
+    CHECK_RC(m, redlock_try_acquire(m, 10000), REDLOCK_ENOQUORUM);
+    CHECK(it_has(redlock_lock_errstr(m), "resource 'm1-a' is held"));
+    CHECK_RC(plain, redlock_release(plain), 0);
+    CHECK_RC(m, redlock_acquire(m, 5000), 0);
+    CHECK_RC(plain, redlock_try_acquire(plain, 10000), REDLOCK_ENOQUORUM);
+    CHECK_RC(m, redlock_extend(m, 60000), 0);
+    int64_t until = check_now_ms() + 2000;
+    while (min_pttl(f.s, one, 1) <= 50000 && check_now_ms() < until)
+        it_sleep_ms(5);
+    CHECK_GT(min_pttl(f.s, one, 1), 50000);
+    CHECK_RC(m, redlock_release(m), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, "m1-a", 4), 0);
+    redlock_lock_free(m);
+    it_fix_stop(&f);
+}
+
+/* Two resources: one transaction per master and the release script, no
+ * script on the acquire.  A master where one key is another's (with its own
+ * ttl) takes none: no key of ours appears there, the other's ttl is not
+ * touched (PEXPIRE NX leaves a key that has one alone). */
+TEST(multi_transaction_takes_all_or_nothing)
+{
+    static const char *const two[] = { "mt-a", "mt-b" }, *const res[] = { "mt-a", "mt-b", "mt-c" };
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, 0);
+    redlock_lock *m = multi(f.c, two, 2);
+    long long d[3][NCMDS];
+
+    cycle_calls(&f, m, "mt-a", d);
+    for (int i = 0; i < 3; i++) {
+        CHECK_EQ(d[i][0], 0);       /* no SET */
+        CHECK_EQ(d[i][1], 1);       /* the release script */
+        CHECK_EQ(d[i][2], 0);
+        CHECK_EQ(d[i][3], 1);       /* MSETNX */
+        CHECK_EQ(d[i][4], 1);       /* EXEC */
+    }
+
+    redlock_lock *m3 = multi(f.c, res, 3);
+    redisReply *r = rlt_servers_command(f.s, 0, "SET mt-b other PX 100000");
+    CHECK(r != NULL && r->type == REDIS_REPLY_STATUS);
+    freeReplyObject(r);
+    long long exec0 = it_calls(f.s, 0, "exec");
+    CHECK_RC(m3, redlock_acquire(m3, 5000), 0);     /* masters 1 and 2 */
+    CHECK_EQ(wait_all(f.s, res, 3, m3, 2, 2000), 2);
+    int64_t until = check_now_ms() + 2000;      /* master 0 may answer later */
+    while (it_calls(f.s, 0, "exec") == exec0 && check_now_ms() < until)
+        it_sleep_ms(1);
+    CHECK_EQ(it_calls(f.s, 0, "exec"), exec0 + 1);
+    CHECK_EQ(rlt_servers_exists(f.s, 0, "mt-a", 4), 0);
+    CHECK_EQ(rlt_servers_exists(f.s, 0, "mt-c", 4), 0);
+    CHECK_EQ(it_has_value(f.s, 0, "mt-b", 4, "other", 5), 1);
+    CHECK_GT(it_pttl(f.s, 0, "mt-b", 4), 90000);
+    CHECK_LE(it_pttl(f.s, 1, "mt-b", 4), 5000);
+    CHECK_RC(m3, redlock_release(m3), 0);
+    CHECK_EQ(it_has_value(f.s, 0, "mt-b", 4, "other", 5), 1);
+    redlock_lock_free(m3);
+    redlock_lock_free(m);
+    it_fix_stop(&f);
+}
+
+static void cmd_ok(rlt_servers *s, int i, const char *cmd)
+{
+    redisReply *r = rlt_servers_command(s, i, cmd);
+    CHECK_MSG(r != NULL && r->type != REDIS_REPLY_ERROR, "%s on server %d", cmd, i);
+    freeReplyObject(r);
+}
+
+static long long calls_all(rlt_servers *s, const char *cmd)
+{
+    long long n = 0;
+    for (int i = 0; i < rlt_servers_count(s); i++)
+        n += it_calls(s, i, cmd);
+    return n;
+}
+
+/* A key without ttl at a resource's key (a string or any other type) is not
+ * a lock: the multi lock refuses it and names it; the transaction's PEXPIRE
+ * NX gave it a ttl, which is taken back as soon as the reply is read
+ * (PERSIST); nothing of ours stays.  The script's form (above 64 resources) refuses it too, touching
+ * nothing; a lock of one resource (a mutex) says it is held. */
+TEST(multi_key_without_ttl_is_not_a_lock)
+{
+    static const char *const ab[] = { "mn-a", "mn-b" }, *const as[] = { "mn-a", "mn-s" };
+    static const char *const one[] = { "mn-b" };
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, 0);
+    for (int i = 0; i < 3; i++) {
+        cmd_ok(f.s, i, "SET mn-b data");
+        cmd_ok(f.s, i, "SADD mn-s x");
+    }
+    redlock_lock *x = multi(f.c, ab, 2), *y = multi(f.c, as, 2), *z = multi(f.c, one, 1);
+
+    long long persists = calls_all(f.s, "persist");
+    CHECK_RC(x, redlock_try_acquire(x, 5000), REDLOCK_ENOQUORUM);
+    CHECK(it_has(redlock_lock_errstr(x), "resource 'mn-b' is not a lock (a key without ttl)"));
+    CHECK_RC(y, redlock_try_acquire(y, 5000), REDLOCK_ENOQUORUM);
+    CHECK(it_has(redlock_lock_errstr(y), "resource 'mn-s' is not a lock (a key without ttl)"));
+    /* a blocking client reads a master's late refusal, and sends its
+     * PERSIST, during its next call: one that hears every master */
+    redlock_lock *other = it_fix_lock(&f, f.c, "mn-other");
+    CHECK_RC(other, redlock_acquire(other, 5000), 0);
+    CHECK_RC(other, redlock_release(other), 0);
+    int64_t until = check_now_ms() + 2000;
+    while (calls_all(f.s, "persist") < persists + 6 && check_now_ms() < until)
+        it_sleep_ms(1);
+    CHECK_EQ(calls_all(f.s, "persist"), persists + 6);
+    for (int i = 0; i < 3; i++) {
+        CHECK_EQ(it_pttl(f.s, i, "mn-b", 4), -1);
+        CHECK_EQ(it_pttl(f.s, i, "mn-s", 4), -1);
+        CHECK_EQ(it_has_value(f.s, i, "mn-b", 4, "data", 4), 1);
+    }
+    CHECK_EQ(rlt_servers_count_key(f.s, "mn-a", 4), 0);
+
+    CHECK_RC(z, redlock_try_acquire(z, 5000), REDLOCK_ENOQUORUM);
+    CHECK(it_has(redlock_lock_errstr(z), "resource 'mn-b' is held"));
+
+    static char names[65][8];
+    const void *res[65];
+    size_t lens[65];
+    for (int i = 0; i < 64; i++) {
+        lens[i] = (size_t)snprintf(names[i], sizeof names[i], "k%d", i);
+        res[i] = names[i];
+    }
+    res[64] = "mn-b";
+    lens[64] = 4;
+    redlock_lock *big;
+    CHECK_EQ(redlock_lock_new_multi(&big, f.c, res, lens, 65), 0);
+    long long exec0 = calls_all(f.s, "exec");
+    CHECK_RC(big, redlock_try_acquire(big, 5000), REDLOCK_ENOQUORUM);
+    CHECK(it_has(redlock_lock_errstr(big), "resource 'mn-b' is not a lock (a key without ttl)"));
+    CHECK_EQ(calls_all(f.s, "exec"), exec0);        /* the script, no transaction */
+    CHECK_EQ(calls_all(f.s, "persist"), persists + 6);
+    CHECK_EQ(rlt_servers_count_key(f.s, "k0", 2), 0);
+    for (int i = 0; i < 3; i++)
+        CHECK_EQ(it_pttl(f.s, i, "mn-b", 4), -1);
+    redlock_lock_free(big);
+    redlock_lock_free(x);
+    redlock_lock_free(y);
+    redlock_lock_free(z);
+    it_fix_stop(&f);
+}
+
+/* A master that refuses the transaction when it is queued (here an ACL
+ * user without PEXPIRE; a server older than 7.0 does it for PEXPIRE's NX)
+ * discards all of it; the acquire then sends it the script's form, which
+ * takes the set there. */
+TEST(multi_transaction_refused_when_queued_falls_back_to_the_script)
+{
+    static const char *const ab[] = { "mq-a", "mq-b" };
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, 0);
+    char addr[3][64];
+    const char *addrs[3];
+    for (int i = 0; i < 3; i++) {
+        cmd_ok(f.s, i, "ACL SETUSER u on >pw ~* &* +@all -pexpire");
+        snprintf(addr[i], sizeof addr[i], "redis://u:pw@127.0.0.1:%d", rlt_servers_port(f.s, i));
+        addrs[i] = addr[i];
+    }
+    redlock_client *c = it_client_addrs(addrs, 3, NULL, 3);
+    redlock_lock *m = multi(c, ab, 2);
+    long long evals = calls_all(f.s, "eval");
+
+    CHECK_RC(m, redlock_acquire(m, 5000), 0);
+    /* (a master that answers after the decision gets no script's form) */
+    CHECK_GE(count_all(f.s, ab, 2, m), 2);
+    CHECK_GE(calls_all(f.s, "eval"), evals + 2);
+    for (int i = 0; i < 3; i++) {
+        long long t = it_pttl(f.s, i, "mq-a", 4);
+        CHECK(t == -2 || (t > 0 && t <= 5000));
+    }
+    CHECK_RC(m, redlock_release(m), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, "mq-a", 4), 0);
+    redlock_lock_free(m);
+    redlock_client_free(c);
     it_fix_stop(&f);
 }
 

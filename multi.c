@@ -9,19 +9,15 @@
  * The acquire, by the number of resources n:
  *
  *   n == 1      the mutex: SET K v NX PX ttl (its extend and release too)
- *   2 .. 64     MULTI, MSETNX K1 v .. Kn v, PEXPIRE Ki ttl NX (each), EXEC
- *   above       a script (the transaction's replies would crowd the queue)
+ *   n >= 2      one script: EXISTS over every key, then SET ... PX each
  *
- * MSETNX sets all the keys or none; PEXPIRE NX gives ours their ttl in the
- * same transaction (a client that dies cannot leave one without), and
- * leaves a held key's ttl alone, since a lock's key always has one.  A key
- * WITHOUT a ttl is not a lock: NX would give it ours, so the client takes
- * that back at once (PERSIST) and refuses the resource.  A refusal names
- * the held resource by sending that master the script's form (see
- * encode_tx).  Across masters it is the mutex's quorum rule (a lost
- * attempt is undone everywhere, by the release).  The keys go in a
- * canonical (bytewise) order, so a set names the same lock whatever order
- * the caller gave.
+ * A key without a ttl among them is not a lock: the script takes nothing
+ * and says so.  (A transaction of MSETNX and PEXPIRE NX costs the masters
+ * less, but would give such a key our ttl for a moment, and for good if
+ * the client died then: docs/kinds.md.)  Across masters it is the mutex's
+ * quorum rule (a lost attempt is undone everywhere, by the release).  The
+ * keys go in a canonical (bytewise) order, so a set names the same lock
+ * whatever order the caller gave.
  *
  * No fencing: one counter per resource could not give one token that
  * orders the writes to all of them (redlock.h).
@@ -34,7 +30,6 @@
 #include "lock_private.h"
 
 #define MAX_RESOURCES 1024
-#define MAX_TX 64                       /* the transaction's largest set */
 #define MAX_KEY (512 * 1024 * 1024)     /* Redis's limit of a string */
 
 /* KEYS: the keys; ARGV: value, ttl.  0: took them all; i: KEYS[i] is held,
@@ -71,11 +66,11 @@ typedef struct multi_keys {
     char *buf;
 } multi_keys;
 
-static const redlock__op_kind kind_acquire, kind_acquire_script, kind_acquire_one, kind_extend,
-    kind_extend_regrow, kind_release;
+static const redlock__op_kind kind_acquire, kind_acquire_one, kind_extend, kind_extend_regrow,
+    kind_release;
 
 /* The op of `kind` for this handle's size: one resource is a mutex (its
- * kinds), above MAX_TX the acquire is the script. */
+ * kinds). */
 static redlock__op *multi_op(redlock_lock *l, const redlock__op_kind *kind, int64_t ttl_ms,
                              int64_t token)
 {
@@ -89,8 +84,6 @@ static redlock__op *multi_op(redlock_lock *l, const redlock__op_kind *kind, int6
              : kind == &kind_extend ? &redlock__mutex_extend
              : kind == &kind_extend_regrow ? &redlock__mutex_extend_regrow
                                            : &redlock__mutex_release;
-    } else if (kind == &kind_acquire && m->n > MAX_TX) {
-        kind = &kind_acquire_script;
     } else if (kind == &kind_extend_regrow) {
         nargs = 2;
     }
@@ -134,65 +127,6 @@ static int encode_release(const redlock__op *op, size_t node, redlock__buf *out,
 static int encode_undo(const redlock__op *op, redlock__buf *out)
 {
     return redlock__encode_eval(op, out, 1, REDLOCK__SCRIPT_MULTI_RELEASE, op->nkeys, 0);
-}
-
-/* The transaction (2 .. MAX_TX keys): MULTI, MSETNX K1 v .. Kn v, PEXPIRE
- * Ki ttl NX for each key, EXEC.  Its slow form (eval), which names the held
- * resource on a master that refused: n + 2 PINGs, then the script.  As
- * many commands as the transaction: every request of an op has leads(op)
- * leading replies (the frame's count), and the script's reply comes last
- * like EXEC's. */
-static int encode_tx(const redlock__op *op, size_t node, redlock__buf *out, int eval)
-{
-    static const char *const word[4] = { "MULTI", "EXEC", "PING", "NX" };
-    static const size_t wlen[4] = { 5, 4, 4, 2 };
-    const char *argv[1 + 2 * MAX_TX];
-    size_t len[1 + 2 * MAX_TX], n = op->nkeys, vlen;
-    const char *value = redlock__op_item(op, n, &vlen);
-    char ttl[24];
-    int rc = 0;
-
-    if (eval) {
-        for (size_t i = 0; i < n + 2 && rc == 0; i++)
-            rc = redlock__resp_command(out, 1, &word[2], &wlen[2]);
-        return rc ? rc : encode_acquire(op, node, out, 1);
-    }
-    argv[0] = "MSETNX";
-    len[0] = 6;
-    for (size_t i = 0; i < n; i++) {
-        argv[1 + 2 * i] = redlock__op_item(op, i, &len[1 + 2 * i]);
-        argv[2 + 2 * i] = value;
-        len[2 + 2 * i] = vlen;
-    }
-    if (redlock__resp_command(out, 1, &word[0], &wlen[0]) != 0 ||
-        redlock__resp_command(out, (int)(1 + 2 * n), argv, len) != 0)
-        return REDLOCK_ENOMEM;
-    argv[0] = "PEXPIRE";
-    len[0] = 7;
-    argv[2] = ttl;
-    len[2] = redlock__u64_str(ttl, (uint64_t)op->ttl_ms);
-    argv[3] = word[3];
-    len[3] = wlen[3];
-    for (size_t i = 0; i < n && rc == 0; i++) {
-        argv[1] = redlock__op_item(op, i, &len[1]);
-        rc = redlock__resp_command(out, 4, argv, len);
-    }
-    return rc ? rc : redlock__resp_command(out, 1, &word[1], &wlen[1]);
-}
-
-/* MULTI's +OK and the +QUEUED of each command (the slow form's +PONGs);
- * an error means the transaction was discarded (EXECABORT) or never
- * began. */
-static int classify_queued(redlock__op *op, size_t node, const redlock__reply *r)
-{
-    (void)op;
-    (void)node;
-    return r->type == REDLOCK__REPLY_STATUS ? REDLOCK__OK : REDLOCK__ERROR;
-}
-
-static unsigned tx_leads(const redlock__op *op)
-{
-    return (unsigned)op->nkeys + 2;
 }
 
 /* A resource's name for a message: printable ASCII as is, the rest as
@@ -252,69 +186,6 @@ static int classify_acquire(redlock__op *op, size_t node, const redlock__reply *
     return refuse_key(op, node, (size_t)r->integer - 1, "is held");
 }
 
-/* Send `node` a command of ours right away, behind the acquire on its
- * connection, whatever becomes of the op: the master's undo path (tried
- * again after an error, owed across a reconnect). */
-static void send_fix(redlock__op *op, size_t node, redlock__buf *b, int rc)
-{
-    if (rc == 0)
-        redlock__master_undo(&op->f->masters[node], op->gen[node], b);
-    redlock__buf_free(b);
-}
-
-/* EXEC's reply: MSETNX's 1 (took every key) or 0 (took none), then each
- * PEXPIRE NX's (1: it gave the key a ttl).  After a refusal, a key given a
- * ttl had none: not a lock; it gets its persistence back at once.  Anything
- * else: our keys there are deleted at once (a key without ttl must not
- * stay), and the vote is an error. */
-static int classify_tx(redlock__op *op, size_t node, const redlock__reply *r)
-{
-    static const char *const persist = "PERSIST";
-    static const size_t plen = 7;
-    size_t n = op->nkeys, bad = 0, first_bad = 0;
-    long long took;
-    redlock__buf b = { 0 };
-
-    if (op->evaled[node])
-        return classify_acquire(op, node, r);
-    if (r->type == REDLOCK__REPLY_ERROR && r->len >= 9 && memcmp(r->str, "EXECABORT", 9) == 0)
-        /* nothing ran (a server older than 7.0 refuses PEXPIRE's NX when
-         * queued, or OOM): the script's form works there, or says why */
-        return op->decided ? REDLOCK__ERROR : -1;
-    if (op->first[node] != REDLOCK__OK || r->type != REDLOCK__REPLY_ARRAY ||
-        r->elements != n + 1 || r->element[0]->type != REDLOCK__REPLY_INTEGER ||
-        (took = r->element[0]->integer) < 0 || took > 1) {
-        send_fix(op, node, &b, op->kind->encode_undo(op, &b));
-        return REDLOCK__ERROR;
-    }
-    for (size_t i = 0; i < n; i++) {
-        const redlock__reply *e = r->element[1 + i];
-        int gave = e->type == REDLOCK__REPLY_INTEGER && e->integer == 1;
-        if (gave == (took == 1))
-            continue;
-        if (!bad++)
-            first_bad = i;
-        if (took == 0) {
-            const char *argv[2] = { persist, NULL };
-            size_t len[2] = { plen, 0 };
-            argv[1] = redlock__op_item(op, i, &len[1]);
-            send_fix(op, node, &b, redlock__resp_command(&b, 2, argv, len));
-        }
-    }
-    if (took == 1) {
-        if (!bad)
-            return REDLOCK__OK;
-        send_fix(op, node, &b, op->kind->encode_undo(op, &b));
-        return REDLOCK__ERROR;
-    }
-    if (bad)
-        return refuse_key(op, node, first_bad, NOT_A_LOCK);
-    if (!op->decided)
-        return -1;      /* the script's form names the held resource */
-    redlock__op_refusal(op, node, "one of the resources is held");
-    return REDLOCK__REFUSED;
-}
-
 /* One resource: the mutex's acquire, with the multi's refusal text. */
 static int encode_one(const redlock__op *op, size_t node, redlock__buf *out, int eval)
 {
@@ -333,10 +204,6 @@ static int undo_one(const redlock__op *op, redlock__buf *out)
 }
 
 static const redlock__op_kind kind_acquire = {
-    .name = "acquire", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_WRITES,
-    .encode = encode_tx, .classify = classify_tx, .encode_undo = encode_undo,
-    .classify_first = classify_queued, .leads = tx_leads };
-static const redlock__op_kind kind_acquire_script = {
     .name = "acquire", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_WRITES,
     .encode = encode_acquire, .classify = classify_acquire, .encode_undo = encode_undo };
 static const redlock__op_kind kind_acquire_one = {

@@ -421,14 +421,14 @@ REDLOCK_API int redlock_lock_new_write(redlock_lock **out, redlock_client *clien
                                        const void *resource, size_t len);
 
 /* Multi-resource lock: all of `n` resources (1 .. 1024, distinct) or none,
- * in one acquire.  Each master takes every key or none (one transaction of
- * plain commands; a script above 64 resources; one resource is a mutex),
- * so two clients asking for {a, b} and {b, a} cannot deadlock; extend and
+ * in one acquire.  Each master takes every key or none (one script; one
+ * resource is a mutex's SET NX), so two clients asking for {a, b} and
+ * {b, a} cannot deadlock; extend and
  * release cover them all.  The order of `resources` does not matter: {b, a}
  * is the same lock as {a, b}.  Each resource's key is a mutex's, so a
  * mutex (redlock_lock_new) on one of them and the multi lock exclude each
  * other; a refusal names a held resource.  A key without a ttl at a
- * resource's key is not a lock: refused ("is not a lock"; docs/kinds.md).
+ * resource's key is not a lock: refused ("is not a lock"), left alone.
  * Bad arguments (n out of range, NULL, an empty or repeated resource):
  * REDLOCK_EINVAL, and redlock_client_errstr() says why.  No fencing (one
  * token cannot order the writes to several resources: lock them one by one

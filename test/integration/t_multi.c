@@ -3,8 +3,8 @@
  * its keys or none on every master, extend and release of them all, one
  * lock whatever the order of its resources, no deadlock between clients
  * asking in opposite orders, the re-grow, the watchdog and the notice, the
- * acquire's forms (a mutex for one resource, the transaction, the script;
- * a key without ttl), bad arguments, no fencing, and examples/multi.
+ * acquire's forms (a mutex for one resource, the script; a key without
+ * ttl), bad arguments, no fencing, and examples/multi.
  */
 #include "itest.h"
 
@@ -142,7 +142,7 @@ TEST(multi_all_or_nothing)
     /* master 0 lost the plain lock's key: it grants the multi lock all
      * three, the others refuse, and the lost attempt is undone there */
     del_on(f.s, 0, "mo-b");
-    long long took0 = it_calls(f.s, 0, "msetnx"), dels[3];
+    long long took0 = it_calls(f.s, 0, "set"), dels[3];
     for (int i = 0; i < 3; i++)
         dels[i] = it_calls(f.s, i, "del");
     CHECK_RC(m, redlock_try_acquire(m, 10000), REDLOCK_ENOQUORUM);
@@ -152,7 +152,7 @@ TEST(multi_all_or_nothing)
     int64_t until = check_now_ms() + 2000;
     while (it_calls(f.s, 0, "del") < dels[0] + 1 && check_now_ms() < until)
         it_sleep_ms(1);
-    CHECK_EQ(it_calls(f.s, 0, "msetnx"), took0 + 1);
+    CHECK_EQ(it_calls(f.s, 0, "set"), took0 + 3);   /* the script's SETs */
     CHECK_EQ(it_calls(f.s, 0, "del"), dels[0] + 1);
     CHECK_EQ(wait_count_any(f.s, res, 3, m, 0, 2000), 0);
     CHECK_EQ(it_calls(f.s, 1, "del"), dels[1]);
@@ -478,7 +478,7 @@ TEST(multi_watchdog_keeps_it_and_notices_a_lost_key)
 /* ---- the acquire's forms ---------------------------------------------------- */
 
 /* Each master's count of calls of the commands a lock's cycle may send. */
-static const char *const cmds[] = { "set", "evalsha", "eval", "msetnx", "exec" };
+static const char *const cmds[] = { "set", "evalsha", "eval" };
 #define NCMDS (sizeof cmds / sizeof *cmds)
 
 static void calls_now(rlt_servers *s, long long c[][NCMDS])
@@ -541,11 +541,12 @@ TEST(multi_one_resource_is_a_mutex)
     it_fix_stop(&f);
 }
 
-/* Two resources: one transaction per master and the release script, no
- * script on the acquire.  A master where one key is another's (with its own
- * ttl) takes none: no key of ours appears there, the other's ttl is not
- * touched (PEXPIRE NX leaves a key that has one alone). */
-TEST(multi_transaction_takes_all_or_nothing)
+/* Two resources: one script per cycle on the acquire (no SET of its own:
+ * the script's SETs count in commandstats), the release's; with one of
+ * three held elsewhere on master 0 (a 100 s ttl), the lock wins on masters
+ * 1 and 2, master 0 gets no key of ours and the other holder's key keeps
+ * its value and its ttl. */
+TEST(multi_script_takes_all_or_nothing)
 {
     static const char *const two[] = { "mt-a", "mt-b" }, *const res[] = { "mt-a", "mt-b", "mt-c" };
     struct it_fix f = {0};
@@ -555,24 +556,23 @@ TEST(multi_transaction_takes_all_or_nothing)
 
     cycle_calls(&f, m, "mt-a", d);
     for (int i = 0; i < 3; i++) {
-        CHECK_EQ(d[i][0], 0);       /* no SET */
-        CHECK_EQ(d[i][1], 1);       /* the release script */
+        CHECK_EQ(d[i][0], 2);       /* the acquire script's two SETs */
+        CHECK_EQ(d[i][1], 2);       /* two scripts: acquire and release */
         CHECK_EQ(d[i][2], 0);
-        CHECK_EQ(d[i][3], 1);       /* MSETNX */
-        CHECK_EQ(d[i][4], 1);       /* EXEC */
     }
 
     redlock_lock *m3 = multi(f.c, res, 3);
     redisReply *r = rlt_servers_command(f.s, 0, "SET mt-b other PX 100000");
     CHECK(r != NULL && r->type == REDIS_REPLY_STATUS);
     freeReplyObject(r);
-    long long exec0 = it_calls(f.s, 0, "exec");
+    long long scripts0 = it_calls(f.s, 0, "evalsha") + it_calls(f.s, 0, "eval");
     CHECK_RC(m3, redlock_acquire(m3, 5000), 0);     /* masters 1 and 2 */
     CHECK_EQ(wait_all(f.s, res, 3, m3, 2, 2000), 2);
     int64_t until = check_now_ms() + 2000;      /* master 0 may answer later */
-    while (it_calls(f.s, 0, "exec") == exec0 && check_now_ms() < until)
+    while (it_calls(f.s, 0, "evalsha") + it_calls(f.s, 0, "eval") == scripts0 &&
+           check_now_ms() < until)
         it_sleep_ms(1);
-    CHECK_EQ(it_calls(f.s, 0, "exec"), exec0 + 1);
+    CHECK_EQ(it_calls(f.s, 0, "evalsha") + it_calls(f.s, 0, "eval"), scripts0 + 1);
     CHECK_EQ(rlt_servers_exists(f.s, 0, "mt-a", 4), 0);
     CHECK_EQ(rlt_servers_exists(f.s, 0, "mt-c", 4), 0);
     CHECK_EQ(it_has_value(f.s, 0, "mt-b", 4, "other", 5), 1);
@@ -601,10 +601,9 @@ static long long calls_all(rlt_servers *s, const char *cmd)
 }
 
 /* A key without ttl at a resource's key (a string or any other type) is not
- * a lock: the multi lock refuses it and names it; the transaction's PEXPIRE
- * NX gave it a ttl, which is taken back as soon as the reply is read
- * (PERSIST); nothing of ours stays.  The script's form (above 64 resources) refuses it too, touching
- * nothing; a lock of one resource (a mutex) says it is held. */
+ * a lock: the multi lock refuses it, names it and touches nothing (the
+ * script looks before it writes): the key keeps no ttl and its data; a
+ * lock of one resource (a mutex) says it is held. */
 TEST(multi_key_without_ttl_is_not_a_lock)
 {
     static const char *const ab[] = { "mn-a", "mn-b" }, *const as[] = { "mn-a", "mn-s" };
@@ -617,20 +616,18 @@ TEST(multi_key_without_ttl_is_not_a_lock)
     }
     redlock_lock *x = multi(f.c, ab, 2), *y = multi(f.c, as, 2), *z = multi(f.c, one, 1);
 
-    long long persists = calls_all(f.s, "persist");
+    long long sets = calls_all(f.s, "set"), expires = calls_all(f.s, "pexpire");
     CHECK_RC(x, redlock_try_acquire(x, 5000), REDLOCK_ENOQUORUM);
     CHECK(it_has(redlock_lock_errstr(x), "resource 'mn-b' is not a lock (a key without ttl)"));
     CHECK_RC(y, redlock_try_acquire(y, 5000), REDLOCK_ENOQUORUM);
     CHECK(it_has(redlock_lock_errstr(y), "resource 'mn-s' is not a lock (a key without ttl)"));
-    /* a blocking client reads a master's late refusal, and sends its
-     * PERSIST, during its next call: one that hears every master */
+    /* a blocking client reads the masters' late answers during its next
+     * call: one that hears every master */
     redlock_lock *other = it_fix_lock(&f, f.c, "mn-other");
     CHECK_RC(other, redlock_acquire(other, 5000), 0);
     CHECK_RC(other, redlock_release(other), 0);
-    int64_t until = check_now_ms() + 2000;
-    while (calls_all(f.s, "persist") < persists + 6 && check_now_ms() < until)
-        it_sleep_ms(1);
-    CHECK_EQ(calls_all(f.s, "persist"), persists + 6);
+    CHECK_EQ(calls_all(f.s, "set"), sets + 3);      /* only the other lock's */
+    CHECK_EQ(calls_all(f.s, "pexpire"), expires);
     for (int i = 0; i < 3; i++) {
         CHECK_EQ(it_pttl(f.s, i, "mn-b", 4), -1);
         CHECK_EQ(it_pttl(f.s, i, "mn-s", 4), -1);
@@ -640,65 +637,9 @@ TEST(multi_key_without_ttl_is_not_a_lock)
 
     CHECK_RC(z, redlock_try_acquire(z, 5000), REDLOCK_ENOQUORUM);
     CHECK(it_has(redlock_lock_errstr(z), "resource 'mn-b' is held"));
-
-    static char names[65][8];
-    const void *res[65];
-    size_t lens[65];
-    for (int i = 0; i < 64; i++) {
-        lens[i] = (size_t)snprintf(names[i], sizeof names[i], "k%d", i);
-        res[i] = names[i];
-    }
-    res[64] = "mn-b";
-    lens[64] = 4;
-    redlock_lock *big;
-    CHECK_EQ(redlock_lock_new_multi(&big, f.c, res, lens, 65), 0);
-    long long exec0 = calls_all(f.s, "exec");
-    CHECK_RC(big, redlock_try_acquire(big, 5000), REDLOCK_ENOQUORUM);
-    CHECK(it_has(redlock_lock_errstr(big), "resource 'mn-b' is not a lock (a key without ttl)"));
-    CHECK_EQ(calls_all(f.s, "exec"), exec0);        /* the script, no transaction */
-    CHECK_EQ(calls_all(f.s, "persist"), persists + 6);
-    CHECK_EQ(rlt_servers_count_key(f.s, "k0", 2), 0);
-    for (int i = 0; i < 3; i++)
-        CHECK_EQ(it_pttl(f.s, i, "mn-b", 4), -1);
-    redlock_lock_free(big);
     redlock_lock_free(x);
     redlock_lock_free(y);
     redlock_lock_free(z);
-    it_fix_stop(&f);
-}
-
-/* A master that refuses the transaction when it is queued (here an ACL
- * user without PEXPIRE; a server older than 7.0 does it for PEXPIRE's NX)
- * discards all of it; the acquire then sends it the script's form, which
- * takes the set there. */
-TEST(multi_transaction_refused_when_queued_falls_back_to_the_script)
-{
-    static const char *const ab[] = { "mq-a", "mq-b" };
-    struct it_fix f = {0};
-    it_fix_start(&f, 3, NULL, 0);
-    char addr[3][64];
-    const char *addrs[3];
-    for (int i = 0; i < 3; i++) {
-        cmd_ok(f.s, i, "ACL SETUSER u on >pw ~* &* +@all -pexpire");
-        snprintf(addr[i], sizeof addr[i], "redis://u:pw@127.0.0.1:%d", rlt_servers_port(f.s, i));
-        addrs[i] = addr[i];
-    }
-    redlock_client *c = it_client_addrs(addrs, 3, NULL, 3);
-    redlock_lock *m = multi(c, ab, 2);
-    long long evals = calls_all(f.s, "eval");
-
-    CHECK_RC(m, redlock_acquire(m, 5000), 0);
-    /* (a master that answers after the decision gets no script's form) */
-    CHECK_GE(count_all(f.s, ab, 2, m), 2);
-    CHECK_GE(calls_all(f.s, "eval"), evals + 2);
-    for (int i = 0; i < 3; i++) {
-        long long t = it_pttl(f.s, i, "mq-a", 4);
-        CHECK(t == -2 || (t > 0 && t <= 5000));
-    }
-    CHECK_RC(m, redlock_release(m), 0);
-    CHECK_EQ(rlt_servers_count_key(f.s, "mq-a", 4), 0);
-    redlock_lock_free(m);
-    redlock_client_free(c);
     it_fix_stop(&f);
 }
 

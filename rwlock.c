@@ -10,28 +10,29 @@
  * The uncontended paths are plain commands (a script costs the masters
  * about twice a SET, docs/kinds.md):
  *
- *   read      SET K:rd:<id> 1 PX ttl; SADD K <id>; EXISTS K:ww (pipelined)
+ *   read      SET K:rd:<id> 1 PX ttl; SADD K <id>; EXISTS K:ww; SISMEMBER K <id>
  *   write     SET K v NX PX ttl, which fails while K is anyone's, a
  *             writer's string or the readers' set; only then, on that
  *             node, the slow path script (classify -1, fanout.h): prune the
  *             members whose own key the server expired, take K when none
- *             is left, else set the mark and refuse
+ *             is left, else make the mark and refuse
  *   release   reader: DEL K:rd:<id>; SREM K <id>; writer: the mutex's
  *
- * Why the reader's three commands need no script: its own key is set before
- * its id joins K, so a writer's pruning never removes a live reader; a
- * writer that took K first makes the SADD fail (WRONGTYPE); a mark set
- * before the EXISTS turns the reader away.  K has no ttl: one shorter than
- * a member's key would let a writer in while that reader holds.  Members of
- * crashed readers stay until a writer prunes them; SREM of the last member
- * deletes K.
+ * Why the reader's commands need no script: its own key is set before its
+ * id joins K, so a writer's pruning never removes a live reader; a writer
+ * that took K before the SADD makes it fail (WRONGTYPE), one that took it
+ * after replaced the set (the SISMEMBER, last, fails); a mark made before
+ * the EXISTS turns the reader away, one made after lists it.  K has no
+ * ttl: one shorter than a member's key would let a writer in while that
+ * reader holds.  Members of crashed readers stay until a writer prunes
+ * them; SREM of the last member deletes K.
  *
- * A reader refused on a node may leave its own key there, and its id in K
- * when the refusal was the mark: a lost attempt's undo removes both; a won
- * attempt leaves them, and they are harmless: an id in K with a live key
- * is a reader that holds there too (writers wait for it, as for any reader,
- * until its release), and an own key outside K (SADD refused) blocks no
- * writer, while the extend counts a node only where the id is in K.
+ * The mark lists the readers that held when it was made; a reader that
+ * joined K while it was there was refused there, so the writer does not
+ * count it (a refused reader's leftovers never hold a writer back), and
+ * neither does that reader's extend.  A reader refused on a node keeps its
+ * own key there (and its id, after a mark) until its undo (a lost attempt)
+ * or its release (a won one); a key outside K blocks no writer.
  *
  * Every script refuses with a negative integer that says who holds the
  * resource: -1 a writer, -2-n n readers.

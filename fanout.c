@@ -443,6 +443,7 @@ static void op_reply(void *privdata, size_t node, const redlock__reply *r, const
          * EVAL, which also loads the script. */
         redlock__buf eval = { 0 };
         op->evaled[node] = 1;
+        op->first[node] = REDLOCK__PENDING;     /* the resend's leading replies vote anew */
         if (op->kind->encode(op, node, &eval, 1) == 0)
             send_to(op, node, &eval);
         else

@@ -215,8 +215,7 @@ enum {
     REDLOCK__SCRIPT_RE_ACQUIRE, REDLOCK__SCRIPT_RE_EXTEND, REDLOCK__SCRIPT_RE_RELEASE,
     REDLOCK__SCRIPT_RE_FENCE_RAISE,
     /* rwlock.c */
-    REDLOCK__SCRIPT_RW_READ, REDLOCK__SCRIPT_RW_READ_EXTEND, REDLOCK__SCRIPT_RW_READ_RELEASE,
-    REDLOCK__SCRIPT_RW_WRITE,
+    REDLOCK__SCRIPT_RW_READ_EXTEND, REDLOCK__SCRIPT_RW_READ_RELEASE, REDLOCK__SCRIPT_RW_WRITE,
     /* multi.c */
     REDLOCK__SCRIPT_MULTI_ACQUIRE, REDLOCK__SCRIPT_MULTI_EXTEND, REDLOCK__SCRIPT_MULTI_RELEASE,
     REDLOCK__NSCRIPTS
@@ -227,8 +226,8 @@ enum {
 extern const char *const redlock__script_body[REDLOCK__NSCRIPTS];
 extern const char redlock__lua_re_acquire[], redlock__lua_re_extend[],
                   redlock__lua_re_release[], redlock__lua_re_fence_raise[];
-extern const char redlock__lua_rw_read[], redlock__lua_rw_read_extend[],
-                  redlock__lua_rw_read_release[], redlock__lua_rw_write[];
+extern const char redlock__lua_rw_read_extend[], redlock__lua_rw_read_release[],
+                  redlock__lua_rw_write[];
 extern const char redlock__lua_multi_acquire[], redlock__lua_multi_extend[],
                   redlock__lua_multi_release[];
 void redlock__sha1_hex(const void *data, size_t len, char out[41]);

@@ -2,75 +2,115 @@
 /* rwlock.c -- the read/write lock: many readers or one writer.  With K the
  * lock's key (prefix + resource), each master keeps
  *
- *   K            the writer's hold: its value, PX ttl (a mutex's key)
- *   K:rd:<v>     one key per reader hold v, PX its own ttl
- *   K:rd         the set of reader values; its ttl is never shorter than
- *                the longest reader key's, so no live reader is missing
+ *   K            a writer's hold: its value, PX ttl (a mutex's key); or,
+ *                while readers hold, the set of their ids (no ttl)
+ *   K:rd:<id>    one key per reader hold, PX its own ttl
  *   K:ww         a waiting writer's mark (its id), PX until its next attempt
  *
- * A writer is granted on a master only when K is free and no reader key in
- * K:rd is alive (the dead ones are swept: the server's TTL ended them); a
- * reader only when K and K:ww are free.  Both need a quorum, and two quorums
- * share a master, so a reader and a writer never both hold.  Expiry is the
- * servers' own TTL of each hold's key: no client writes a timestamp.
+ * The uncontended paths are plain commands (a script costs the masters
+ * about twice a SET, docs/kinds.md):
  *
- * The write family's key is exactly a mutex's, so extend, release, the
- * re-growing extend and the fencing raise are the mutex's; only its acquire
- * is a script of its own.  Every script refuses with a negative integer that
- * says who holds the resource: -1 a writer, -2 a writer is waiting, -2-n n
- * readers.
+ *   read      SET K:rd:<id> 1 PX ttl; SADD K <id>; EXISTS K:ww; SISMEMBER K <id>
+ *   write     SET K v NX PX ttl, which fails while K is anyone's, a
+ *             writer's string or the readers' set; only then, on that
+ *             node, the slow path script (classify -1, fanout.h): prune the
+ *             members whose own key the server expired, take K when none
+ *             is left, else make the mark and refuse
+ *   release   reader: DEL K:rd:<id>; SREM K <id>; writer: the mutex's
+ *
+ * Why the reader's commands need no script: its own key is set before its
+ * id joins K, so a writer's pruning never removes a live reader; a writer
+ * that took K before the SADD makes it fail (WRONGTYPE), one that took it
+ * after replaced the set (the SISMEMBER, last, fails); a mark made before
+ * the EXISTS turns the reader away, one made after lists it.  K has no
+ * ttl: one shorter than a member's key would let a writer in while that
+ * reader holds.  Members of crashed readers stay until a writer prunes
+ * them; SREM of the last member deletes K.
+ *
+ * The mark lists the readers that held when it was made; a reader that
+ * joined K while it was there was refused there, so the writer does not
+ * count it (a refused reader's leftovers never hold a writer back), and
+ * neither does that reader's extend.  A reader refused on a node keeps its
+ * own key there (and its id, after a mark) until its undo (a lost attempt)
+ * or its release (a won one); a key outside K blocks no writer.
+ *
+ * Every script refuses with a negative integer that says who holds the
+ * resource: -1 a writer, -2-n n readers.
  */
 #include <stdlib.h>
 #include <string.h>
 #include "lock_private.h"
 
-const char redlock__lua_rw_read[] =
-    "if redis.call('exists', KEYS[1], KEYS[3]) > 0 then "
-    "if redis.call('exists', KEYS[1]) == 1 then return -1 end return -2 end "
-    "redis.call('set', KEYS[4], '1', 'px', ARGV[2]) "
-    "redis.call('sadd', KEYS[2], ARGV[1]) "
-    "if redis.call('pttl', KEYS[2]) < tonumber(ARGV[2]) then "
-    "redis.call('pexpire', KEYS[2], ARGV[2]) end return 1";
-/* KEYS: reader key, set, K; ARGV: value, ttl[, "1": re-grow the reader key
- * where it is gone, unless a writer holds K] */
+/* The reader's extend.  KEYS: own key, K, mark; ARGV: id, ttl[, "1": re-grow
+ * where the own key or the id is gone].  1 extended, 2 re-grown, 0 not
+ * held, -1 a writer, -2 a writer is waiting (the writer does not count
+ * this reader here: see the mark). */
 const char redlock__lua_rw_read_extend[] =
-    "local r = 1 "
-    "if redis.call('pexpire', KEYS[1], ARGV[2]) == 0 then "
-    "if not ARGV[3] then return 0 end "
-    "if redis.call('exists', KEYS[3]) == 1 then return -1 end "
-    "redis.call('set', KEYS[1], '1', 'px', ARGV[2]) r = 2 end "
-    "redis.call('sadd', KEYS[2], ARGV[1]) "
-    "if redis.call('pttl', KEYS[2]) < tonumber(ARGV[2]) then "
-    "redis.call('pexpire', KEYS[2], ARGV[2]) end return r";
+    "local t = redis.call('type', KEYS[2]).ok "
+    "if t ~= 'set' and t ~= 'none' then return -1 end "
+    "local w = redis.call('exists', KEYS[3]) == 1 "
+    "if redis.call('exists', KEYS[1]) == 1 and redis.call('sismember', KEYS[2], ARGV[1]) == 1 "
+    "then if w and redis.call('hexists', KEYS[3], 'r:' .. ARGV[1]) == 0 then return -2 end "
+    "redis.call('pexpire', KEYS[1], ARGV[2]) return 1 end "
+    "if ARGV[3] ~= '1' then return 0 end if w then return -2 end "
+    "redis.call('set', KEYS[1], '1', 'px', ARGV[2]) redis.call('sadd', KEYS[2], ARGV[1]) "
+    "return 2";
+/* A reader's undo (one command: the undo queue expects one reply). */
 const char redlock__lua_rw_read_release[] =
-    "redis.call('srem', KEYS[2], ARGV[1]) return redis.call('del', KEYS[1])";
-/* KEYS: K, set, mark; ARGV: value, mark id, mark ms ("0": no mark), ttl.
- * Uncontended (none of the three exists): one EXISTS, one SET. */
+    "local d = redis.call('del', KEYS[1]) "
+    "if redis.call('type', KEYS[2]).ok == 'set' then redis.call('srem', KEYS[2], ARGV[1]) end "
+    "return d";
+/* The writer's slow path.  KEYS: K, mark; ARGV: value, mark id, mark ms
+ * ("0": no mark), ttl.  The mark is a hash: "w" the writer's id, "r:<id>"
+ * each reader that held when it was made; a reader that joined K later
+ * was refused here by the mark, and is not counted. */
 const char redlock__lua_rw_write[] =
-    "if redis.call('exists', KEYS[1], KEYS[2], KEYS[3]) == 0 then "
-    "redis.call('set', KEYS[1], ARGV[1], 'px', ARGV[4]) return 1 end "
-    "if redis.call('exists', KEYS[1]) == 1 then return -1 end "
-    "local n = 0 "
-    "for _, m in ipairs(redis.call('smembers', KEYS[2])) do "
-    "if redis.call('exists', KEYS[1] .. ':rd:' .. m) == 1 then n = n + 1 "
-    "else redis.call('srem', KEYS[2], m) end end "
-    "local w = redis.call('get', KEYS[3]) "
-    "if n > 0 then "
-    "if ARGV[3] ~= '0' and (not w or w == ARGV[2]) then "
-    "redis.call('set', KEYS[3], ARGV[2], 'px', ARGV[3]) end return -2 - n end "
+    "local t = redis.call('type', KEYS[1]).ok "
+    "if t == 'set' then local w = redis.call('hget', KEYS[2], 'w') local live = {} "
+    "for _, m in ipairs(redis.call('smembers', KEYS[1])) do "
+    "if redis.call('exists', KEYS[1] .. ':rd:' .. m) == 0 then redis.call('srem', KEYS[1], m) "
+    "elseif not w or redis.call('hexists', KEYS[2], 'r:' .. m) == 1 then "
+    "live[#live + 1] = 'r:' .. m end end "
+    "if #live > 0 then if ARGV[3] ~= '0' then "
+    "if not w then redis.call('hset', KEYS[2], 'w', ARGV[2]) "
+    "for _, f in ipairs(live) do redis.call('hset', KEYS[2], f, '1') end end "
+    "if not w or w == ARGV[2] then redis.call('pexpire', KEYS[2], ARGV[3]) end end "
+    "return -2 - #live end "
+    "elseif t ~= 'none' then return -1 end "
     "redis.call('set', KEYS[1], ARGV[1], 'px', ARGV[4]) "
-    "if w == ARGV[2] then redis.call('del', KEYS[3]) end return 1";
+    "if redis.call('hget', KEYS[2], 'w') == ARGV[2] then redis.call('del', KEYS[2]) end return 1";
 
 #define MARK_ID_LEN 32
 
 /* The kind's part of a handle: the derived key names. */
 typedef struct rw_keys {
-    char *set, *mark, *reader;      /* K:rd, K:ww, K:rd:<value> */
-    size_t setlen, marklen, readerlen, readercap;
+    char *mark, *own;               /* K:ww, K:rd:<value> */
+    size_t marklen, ownlen, owncap;
     char mark_id[MARK_ID_LEN + 1];  /* this handle's id in K:ww */
+    int marked;                     /* this acquire may have left its mark */
 } rw_keys;
 
 /* ---- encoding ------------------------------------------------------------ */
+
+/* One command: word[0], the items pick[0 .. npick) of op, then the other
+ * words (C strings). */
+static int encode_cmd(const redlock__op *op, redlock__buf *out, const char *const *word,
+                      size_t nword, const unsigned char *pick, size_t npick)
+{
+    const char *argv[8];
+    size_t len[8], argc = 0;
+
+    argv[argc] = word[0];
+    len[argc] = strlen(word[0]);
+    argc++;
+    for (size_t i = 0; i < npick; i++, argc++)
+        argv[argc] = redlock__op_item(op, pick[i], &len[argc]);
+    for (size_t i = 1; i < nword; i++, argc++) {
+        argv[argc] = word[i];
+        len[argc] = strlen(word[i]);
+    }
+    return redlock__resp_command(out, (int)argc, argv, len);
+}
 
 /* EVAL(SHA) of `script`: KEYS the op's items pick[0 .. nkeys), ARGV the
  * items pick[nkeys .. npick), then ttl_ms unless 0, then `flag` unless NULL. */
@@ -101,21 +141,31 @@ static int encode_pick(const redlock__op *op, redlock__buf *out, int eval, int s
     return redlock__resp_command(out, (int)argc, argv, len);
 }
 
-/* Items of a read op: K, K:rd, K:ww, K:rd:<value>, value. */
-enum { R_KEY, R_SET, R_MARK, R_READER, R_VALUE, R_N };
-/* Items of a write acquire: K, K:rd, K:ww, value, mark id, mark ms[, K:fence]. */
-enum { W_KEY, W_SET, W_MARK, W_VALUE, W_ID, W_MS, W_FENCE, W_N };
+/* Items of a read op: K, K:rd:<id>, K:ww, id. */
+enum { R_KEY, R_OWN, R_MARK, R_ID, R_N };
+/* Items of a write acquire: K, K:ww, value, mark id, mark ms[, K:fence]. */
+enum { W_KEY, W_MARK, W_VALUE, W_ID, W_MS, W_FENCE, W_N };
 
+/* SET K:rd:<id> 1 PX ttl; SADD K <id>; EXISTS K:ww; SISMEMBER K <id>, in
+ * this order (the safety argument, docs/kinds.md). */
 static int encode_read(const redlock__op *op, size_t node, redlock__buf *out, int eval)
 {
-    static const unsigned char pick[] = { R_KEY, R_SET, R_MARK, R_READER, R_VALUE };
+    static const unsigned char own[] = { R_OWN }, key_id[] = { R_KEY, R_ID }, mark[] = { R_MARK };
+    char ttl[24];
+    const char *set[] = { "SET", "1", "PX", ttl };
+    const char *sadd[] = { "SADD" }, *exists[] = { "EXISTS" }, *ismember[] = { "SISMEMBER" };
     (void)node;
-    return encode_pick(op, out, eval, REDLOCK__SCRIPT_RW_READ, pick, 5, 4, op->ttl_ms, NULL);
+    (void)eval;
+    ttl[redlock__u64_str(ttl, (uint64_t)op->ttl_ms)] = '\0';
+    if (encode_cmd(op, out, set, 4, own, 1) != 0 || encode_cmd(op, out, sadd, 1, key_id, 2) != 0 ||
+        encode_cmd(op, out, exists, 1, mark, 1) != 0)
+        return REDLOCK_ENOMEM;
+    return encode_cmd(op, out, ismember, 1, key_id, 2);
 }
 
-static int read_extend(const redlock__op *op, redlock__buf *out, int eval, int regrow)
+static int encode_extend(const redlock__op *op, redlock__buf *out, int eval, int regrow)
 {
-    static const unsigned char pick[] = { R_READER, R_SET, R_KEY, R_VALUE };
+    static const unsigned char pick[] = { R_OWN, R_KEY, R_MARK, R_ID };
     return encode_pick(op, out, eval, REDLOCK__SCRIPT_RW_READ_EXTEND, pick, 4, 3, op->ttl_ms,
                        regrow ? "1" : NULL);
 }
@@ -123,50 +173,68 @@ static int read_extend(const redlock__op *op, redlock__buf *out, int eval, int r
 static int encode_read_extend(const redlock__op *op, size_t node, redlock__buf *out, int eval)
 {
     (void)node;
-    return read_extend(op, out, eval, 0);
+    return encode_extend(op, out, eval, 0);
 }
 
 static int encode_read_regrow(const redlock__op *op, size_t node, redlock__buf *out, int eval)
 {
     (void)node;
-    return read_extend(op, out, eval, 1);
+    return encode_extend(op, out, eval, 1);
 }
 
-static int encode_read_release(const redlock__op *op, size_t node, redlock__buf *out, int eval)
-{
-    static const unsigned char pick[] = { R_READER, R_SET, R_VALUE };
-    (void)node;
-    return encode_pick(op, out, eval, REDLOCK__SCRIPT_RW_READ_RELEASE, pick, 3, 2, 0, NULL);
-}
-
-/* A lost read attempt is undone by the release, as EVAL (it may follow a
- * reconnect, to a server whose script cache is empty). */
+/* The undo of a read attempt, or a release owed to a master it could not
+ * reach: one script, as EVAL (it may follow a reconnect, to a server whose
+ * script cache is empty). */
 static int encode_read_undo(const redlock__op *op, redlock__buf *out)
 {
-    return encode_read_release(op, SIZE_MAX, out, 1);
+    static const unsigned char pick[] = { R_OWN, R_KEY, R_ID };
+    return encode_pick(op, out, 1, REDLOCK__SCRIPT_RW_READ_RELEASE, pick, 3, 2, 0, NULL);
 }
+
+/* DEL K:rd:<id>; SREM K <id> (the id is this hold's alone: no compare).
+ * Its EVAL form is only ever the owed release (fanout.c, undelivered),
+ * never a resend: its replies never ask for one. */
+static int encode_read_release(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+{
+    static const unsigned char own[] = { R_OWN }, key_id[] = { R_KEY, R_ID };
+    const char *del[] = { "DEL" }, *srem[] = { "SREM" };
+    (void)node;
+    if (eval)
+        return encode_read_undo(op, out);
+    if (encode_cmd(op, out, del, 1, own, 1) != 0)
+        return REDLOCK_ENOMEM;
+    return encode_cmd(op, out, srem, 1, key_id, 2);
+}
+
+/* The write acquire: SET K v NX PX ttl, or the slow path script (eval; or
+ * the marked kinds' EVALSHA), then INCR K:fence for the fenced kinds (in
+ * both forms: the resend must have as many commands). */
+static const redlock__op_kind write_acquire, write_acquire_fenced, write_marked,
+                              write_marked_fenced;
 
 static int encode_write(const redlock__op *op, size_t node, redlock__buf *out, int eval)
 {
-    static const unsigned char pick[] = { W_KEY, W_SET, W_MARK, W_VALUE, W_ID, W_MS };
+    static const unsigned char kv[] = { W_KEY, W_VALUE }, fence[] = { W_FENCE };
+    static const unsigned char pick[] = { W_KEY, W_MARK, W_VALUE, W_ID, W_MS };
+    const redlock__op_kind *k = op->kind;
+    char ttl[24];
+    const char *set[] = { "SET", "NX", "PX", ttl }, *incr[] = { "INCR" };
+    int rc;
     (void)node;
-    return encode_pick(op, out, eval, REDLOCK__SCRIPT_RW_WRITE, pick, 6, 3, op->ttl_ms, NULL);
+
+    if (eval || k == &write_marked || k == &write_marked_fenced) {
+        rc = encode_pick(op, out, eval, REDLOCK__SCRIPT_RW_WRITE, pick, 5, 2, op->ttl_ms, NULL);
+    } else {
+        ttl[redlock__u64_str(ttl, (uint64_t)op->ttl_ms)] = '\0';
+        rc = encode_cmd(op, out, set, 4, kv, 2);
+    }
+    if (rc == 0 && (k == &write_acquire_fenced || k == &write_marked_fenced))
+        rc = encode_cmd(op, out, incr, 1, fence, 1);
+    return rc;
 }
 
-/* The write script, then INCR K:fence, pipelined (the counter only has to
- * grow, so it is incremented whatever the script said). */
-static int encode_write_fenced(const redlock__op *op, size_t node, redlock__buf *out, int eval)
-{
-    size_t clen;
-    const char *argv[2] = { "INCR", redlock__op_item(op, W_FENCE, &clen) };
-    size_t len[2] = { 4, clen };
-
-    if (encode_write(op, node, out, eval) != 0)
-        return REDLOCK_ENOMEM;
-    return redlock__resp_command(out, 2, argv, len);
-}
-
-/* A lost write attempt: the mutex's compare-and-DEL of K, as EVAL. */
+/* A lost write attempt: the mutex's compare-and-DEL of K, as EVAL (a set
+ * there answers WRONGTYPE: nothing of ours to undo). */
 static int encode_write_undo(const redlock__op *op, redlock__buf *out)
 {
     static const unsigned char pick[] = { W_KEY, W_VALUE };
@@ -174,6 +242,16 @@ static int encode_write_undo(const redlock__op *op, redlock__buf *out)
 }
 
 /* ---- replies -------------------------------------------------------------- */
+
+static int is_status_ok(const redlock__reply *r)
+{
+    return r->type == REDLOCK__REPLY_STATUS && r->len == 2 && memcmp(r->str, "OK", 2) == 0;
+}
+
+static int is_wrongtype(const redlock__reply *r)
+{
+    return r->type == REDLOCK__REPLY_ERROR && r->len >= 9 && memcmp(r->str, "WRONGTYPE", 9) == 0;
+}
 
 /* The scripts' replies: a refusal says who holds the resource. */
 static int classify_rw(redlock__op *op, size_t node, const redlock__reply *r)
@@ -190,8 +268,73 @@ static int classify_rw(redlock__op *op, size_t node, const redlock__reply *r)
     return REDLOCK__REFUSED;
 }
 
-/* The fenced write: the script's vote (NOSCRIPT: resend both), with the
- * counter as its value. */
+/* The reader's SET, SADD (into a writer's string: WRONGTYPE) and EXISTS
+ * of the mark, told apart by their rank, counted in op->value[node]. */
+static int classify_read_lead(redlock__op *op, size_t node, const redlock__reply *r)
+{
+    int64_t rank = op->value[node]++;
+
+    if (rank == 0)
+        return is_status_ok(r) ? REDLOCK__OK : REDLOCK__ERROR;
+    if (r->type == REDLOCK__REPLY_INTEGER && (rank == 1 || r->integer == 0))
+        return REDLOCK__OK;
+    if (r->type == REDLOCK__REPLY_INTEGER) {
+        redlock__op_refusal(op, node, "a writer is waiting");
+        return REDLOCK__REFUSED;
+    }
+    if (is_wrongtype(r)) {
+        redlock__op_refusal(op, node, "held by a writer");
+        return REDLOCK__REFUSED;
+    }
+    return REDLOCK__ERROR;
+}
+
+/* The reader's SISMEMBER, last: still in K, so no writer took K since the
+ * SADD (a writer's SET replaces the set). */
+static int classify_read(redlock__op *op, size_t node, const redlock__reply *r)
+{
+    if (op->first[node] != REDLOCK__OK)
+        return op->first[node];
+    if (r->type == REDLOCK__REPLY_INTEGER && r->integer == 1)
+        return REDLOCK__OK;
+    if (r->type == REDLOCK__REPLY_INTEGER || is_wrongtype(r)) {
+        redlock__op_refusal(op, node, "held by a writer");
+        return REDLOCK__REFUSED;
+    }
+    return REDLOCK__ERROR;
+}
+
+/* The release's DEL: 1 the hold was there, 0 not. */
+static int classify_del(redlock__op *op, size_t node, const redlock__reply *r)
+{
+    (void)op;
+    (void)node;
+    if (r->type != REDLOCK__REPLY_INTEGER)
+        return REDLOCK__ERROR;
+    return r->integer == 1 ? REDLOCK__OK : REDLOCK__REFUSED;
+}
+
+/* The release votes with its DEL; its SREM answers WRONGTYPE where a
+ * writer holds K (this reader was not in it there). */
+static int classify_read_release(redlock__op *op, size_t node, const redlock__reply *r)
+{
+    (void)r;
+    return op->first[node] == REDLOCK__PENDING ? REDLOCK__ERROR : op->first[node];
+}
+
+/* The write acquire: SET's OK; its nil asks for the slow path on this
+ * node; the script's replies. */
+static int classify_write(redlock__op *op, size_t node, const redlock__reply *r)
+{
+    if (is_status_ok(r))
+        return REDLOCK__OK;
+    if (r->type == REDLOCK__REPLY_NIL)
+        return op->evaled[node] ? REDLOCK__REFUSED : -1;
+    return classify_rw(op, node, r);
+}
+
+/* The fenced write: the acquire's vote (-1: resend both commands), with
+ * the counter as its value. */
 static int classify_write_fenced(redlock__op *op, size_t node, const redlock__reply *r)
 {
     if (op->first[node] == (unsigned char)-1)
@@ -204,27 +347,80 @@ static int classify_write_fenced(redlock__op *op, size_t node, const redlock__re
     return REDLOCK__OK;
 }
 
+/* The mutex's scripts on K where readers hold it (a set): refused. */
+static int classify_write_held(redlock__op *op, size_t node, const redlock__reply *r)
+{
+    if (is_wrongtype(r)) {
+        redlock__op_refusal(op, node, "held by readers");
+        return REDLOCK__REFUSED;
+    }
+    return redlock__classify_script(op, node, r);
+}
+
+static int encode_write_extend(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+{
+    return redlock__mutex_extend.encode(op, node, out, eval);
+}
+
+static int encode_write_release(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+{
+    return redlock__mutex_release.encode(op, node, out, eval);
+}
+
+static int encode_write_regrow(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+{
+    return redlock__mutex_extend_regrow.encode(op, node, out, eval);
+}
+
+static int encode_write_raise(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+{
+    return redlock__mutex_fence_raise.encode(op, node, out, eval);
+}
+
 /* ---- the kinds -------------------------------------------------------------- */
 
+#define MAJORITY { REDLOCK__RULE_MAJORITY, 0 }
+
 static const redlock__op_kind read_acquire = {
-    .name = "acquire", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_WRITES,
-    .encode = encode_read, .classify = classify_rw, .encode_undo = encode_read_undo };
-static const redlock__op_kind read_extend_kind = {
-    .name = "extend", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .encode = encode_read_extend,
-    .classify = classify_rw };
+    .name = "acquire", .rule = MAJORITY, .flags = REDLOCK__KIND_WRITES,
+    .encode = encode_read, .classify = classify_read, .encode_undo = encode_read_undo,
+    .classify_first = classify_read_lead, .nlead = 3 };
+static const redlock__op_kind read_extend = {
+    .name = "extend", .rule = MAJORITY, .encode = encode_read_extend, .classify = classify_rw };
 static const redlock__op_kind read_regrow = {
-    .name = "extend", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .encode = encode_read_regrow,
-    .classify = classify_rw };
+    .name = "extend", .rule = MAJORITY, .encode = encode_read_regrow, .classify = classify_rw };
 static const redlock__op_kind read_release = {
     .name = "release", .rule = { REDLOCK__RULE_WAIT_ALL, 0 }, .flags = REDLOCK__KIND_UNDOES,
-    .encode = encode_read_release, .classify = classify_rw };
+    .encode = encode_read_release, .classify = classify_read_release,
+    .classify_first = classify_del };
 static const redlock__op_kind write_acquire = {
-    .name = "acquire", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_WRITES,
-    .encode = encode_write, .classify = classify_rw, .encode_undo = encode_write_undo };
+    .name = "acquire", .rule = MAJORITY, .flags = REDLOCK__KIND_WRITES,
+    .encode = encode_write, .classify = classify_write, .encode_undo = encode_write_undo };
 static const redlock__op_kind write_acquire_fenced = {
-    .name = "acquire", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_WRITES,
-    .encode = encode_write_fenced, .classify = classify_write_fenced,
+    .name = "acquire", .rule = MAJORITY, .flags = REDLOCK__KIND_WRITES,
+    .encode = encode_write, .classify = classify_write_fenced,
+    .encode_undo = encode_write_undo, .classify_first = classify_write };
+/* A later attempt of an acquire whose mark may be on the masters: the
+ * script at once, which deletes the mark where it grants. */
+static const redlock__op_kind write_marked = {
+    .name = "acquire", .rule = MAJORITY, .flags = REDLOCK__KIND_WRITES,
+    .encode = encode_write, .classify = classify_rw, .encode_undo = encode_write_undo };
+static const redlock__op_kind write_marked_fenced = {
+    .name = "acquire", .rule = MAJORITY, .flags = REDLOCK__KIND_WRITES,
+    .encode = encode_write, .classify = classify_write_fenced,
     .encode_undo = encode_write_undo, .classify_first = classify_rw };
+static const redlock__op_kind write_extend = {
+    .name = "extend", .rule = MAJORITY, .encode = encode_write_extend,
+    .classify = classify_write_held };
+static const redlock__op_kind write_release = {
+    .name = "release", .rule = { REDLOCK__RULE_WAIT_ALL, 0 }, .flags = REDLOCK__KIND_UNDOES,
+    .encode = encode_write_release, .classify = classify_write_held };
+static const redlock__op_kind write_regrow = {
+    .name = "extend", .rule = MAJORITY, .encode = encode_write_regrow,
+    .classify = classify_write_held };
+static const redlock__op_kind write_raise = {
+    .name = "fence", .rule = MAJORITY, .encode = encode_write_raise,
+    .classify = classify_write_held };
 
 /* ---- ops and handles ------------------------------------------------------- */
 
@@ -232,25 +428,25 @@ static redlock__op *read_op(redlock_lock *l, const redlock__op_kind *kind, int64
                             int64_t token)
 {
     rw_keys *k = l->kd;
-    size_t need = k->setlen + 1 + l->valuelen;
+    size_t need = l->keylen + 4 + l->valuelen;
     (void)token;
 
-    if (need > k->readercap) {
-        char *p = realloc(k->reader, need);
+    if (need > k->owncap) {
+        char *p = realloc(k->own, need);
         if (!p)
             return NULL;
-        k->reader = p;
-        k->readercap = need;
+        k->own = p;
+        k->owncap = need;
     }
-    /* K:rd:<value>: the set's name, ':', the value of this hold */
-    memcpy(k->reader, k->set, k->setlen);
-    k->reader[k->setlen] = ':';
-    memcpy(k->reader + k->setlen + 1, l->value, l->valuelen);
-    k->readerlen = need;
+    /* K:rd:<id>, the id being this hold's value */
+    memcpy(k->own, l->key, l->keylen);
+    memcpy(k->own + l->keylen, ":rd:", 4);
+    memcpy(k->own + l->keylen + 4, l->value, l->valuelen);
+    k->ownlen = need;
     {
-        const char *item[R_N] = { l->key, k->set, k->mark, k->reader, l->value };
-        size_t len[R_N] = { l->keylen, k->setlen, k->marklen, k->readerlen, l->valuelen };
-        return redlock__lock_new_op(l, kind, ttl_ms, 4, 1, item, len);
+        const char *item[R_N] = { l->key, k->own, k->mark, l->value };
+        size_t len[R_N] = { l->keylen, k->ownlen, k->marklen, l->valuelen };
+        return redlock__lock_new_op(l, kind, ttl_ms, 3, 1, item, len);
     }
 }
 
@@ -266,6 +462,22 @@ static int64_t mark_ms(const redlock_lock *l)
     return o->retry_delay_ms + o->retry_jitter_ms + 2 * o->node_timeout_ms;
 }
 
+/* Whether this attempt's acquire may have left its mark: an earlier
+ * attempt of it was refused by readers (the details of the last one are
+ * the lock's; the flag stays until the acquire ends). */
+static int marked(redlock_lock *l)
+{
+    rw_keys *k = l->kd;
+
+    if (l->busy != REDLOCK__LOCK_ACQUIRE || l->attempts_left >= l->c->opt.retry_count) {
+        k->marked = 0;      /* a first attempt */
+        return 0;
+    }
+    for (size_t i = 0; i < l->c->fleet.n && !k->marked; i++)
+        k->marked = strstr(l->detail[i], " reader") != NULL;
+    return k->marked;
+}
+
 static redlock__op *write_op(redlock_lock *l, const redlock__op_kind *kind, int64_t ttl_ms,
                              int64_t token)
 {
@@ -273,20 +485,21 @@ static redlock__op *write_op(redlock_lock *l, const redlock__op_kind *kind, int6
     char ms[24], tok[24];
 
     if (kind == &write_acquire || kind == &write_acquire_fenced) {
-        const char *item[W_N] = { l->key, k->set, k->mark, l->value, k->mark_id, ms,
-                                  l->fence_key };
-        size_t len[W_N] = { l->keylen, k->setlen, k->marklen, l->valuelen, MARK_ID_LEN, 0,
+        const char *item[W_N] = { l->key, k->mark, l->value, k->mark_id, ms, l->fence_key };
+        size_t len[W_N] = { l->keylen, k->marklen, l->valuelen, MARK_ID_LEN, 0,
                             l->fence_keylen };
+        int fenced = kind == &write_acquire_fenced;
         len[W_MS] = redlock__u64_str(ms, (uint64_t)mark_ms(l));
-        return redlock__lock_new_op(l, kind, ttl_ms, 3, kind == &write_acquire ? 3 : 4,
-                                    item, len);
+        if (marked(l))
+            kind = fenced ? &write_marked_fenced : &write_marked;
+        return redlock__lock_new_op(l, kind, ttl_ms, 2, fenced ? 4 : 3, item, len);
     }
-    /* the mutex's kinds: key, value[, counter, token] */
+    /* the mutex's items: key, value[, counter, token] */
     {
         const char *item[4] = { l->key, l->value, l->fence_key, tok };
         size_t len[4] = { l->keylen, l->valuelen, l->fence_keylen, 0 };
         size_t nargs = 1;
-        if (kind == &redlock__mutex_fence_raise) {
+        if (kind == &write_raise) {
             len[3] = redlock__u64_str(tok, (uint64_t)token);
             nargs = 3;
         }
@@ -299,33 +512,20 @@ static void rw_free(redlock_lock *l)
     rw_keys *k = l->kd;
     if (!k)
         return;
-    free(k->set);
     free(k->mark);
-    free(k->reader);
+    free(k->own);
     free(k);
     l->kd = NULL;
 }
 
 const redlock__family redlock__read = {
-    .kind = REDLOCK_KIND_READ, .acquire = &read_acquire, .extend = &read_extend_kind,
+    .kind = REDLOCK_KIND_READ, .acquire = &read_acquire, .extend = &read_extend,
     .release = &read_release, .extend_regrow = &read_regrow, .op = read_op, .free = rw_free };
 const redlock__family redlock__write = {
-    .kind = REDLOCK_KIND_WRITE, .acquire = &write_acquire, .extend = &redlock__mutex_extend,
-    .release = &redlock__mutex_release, .extend_regrow = &redlock__mutex_extend_regrow,
-    .acquire_fenced = &write_acquire_fenced, .fence_raise = &redlock__mutex_fence_raise,
+    .kind = REDLOCK_KIND_WRITE, .acquire = &write_acquire, .extend = &write_extend,
+    .release = &write_release, .extend_regrow = &write_regrow,
+    .acquire_fenced = &write_acquire_fenced, .fence_raise = &write_raise,
     .op = write_op, .free = rw_free };
-
-static char *suffixed(const redlock_lock *l, const char *suffix, size_t *len)
-{
-    size_t n = strlen(suffix);
-    char *p = malloc(l->keylen + n);
-    if (p) {
-        memcpy(p, l->key, l->keylen);
-        memcpy(p + l->keylen, suffix, n);
-        *len = l->keylen + n;
-    }
-    return p;
-}
 
 static int rw_new(redlock_lock **out, redlock_client *c, const void *resource, size_t len,
                   const redlock__family *fam)
@@ -338,13 +538,15 @@ static int rw_new(redlock_lock **out, redlock_client *c, const void *resource, s
     if (rc != 0)
         return rc;
     l = *out;
-    if (!(k = calloc(1, sizeof *k)) || !(k->set = suffixed(l, ":rd", &k->setlen)) ||
-        !(k->mark = suffixed(l, ":ww", &k->marklen))) {
+    if (!(k = calloc(1, sizeof *k)) || !(k->mark = malloc(l->keylen + 3))) {
         l->kd = k;
         redlock_lock_free(l);
         *out = NULL;
         return REDLOCK_ENOMEM;
     }
+    memcpy(k->mark, l->key, l->keylen);
+    memcpy(k->mark + l->keylen, ":ww", 3);
+    k->marklen = l->keylen + 3;
     /* The mark's id only tells this handle's mark from another writer's
      * (liveness, not safety): the client's jitter generator suffices. */
     for (size_t i = 0; i < MARK_ID_LEN; i += 16) {

@@ -40,7 +40,6 @@ const char *const redlock__script_body[REDLOCK__NSCRIPTS] = {
     [REDLOCK__SCRIPT_RE_EXTEND] = redlock__lua_re_extend,
     [REDLOCK__SCRIPT_RE_RELEASE] = redlock__lua_re_release,
     [REDLOCK__SCRIPT_RE_FENCE_RAISE] = redlock__lua_re_fence_raise,
-    [REDLOCK__SCRIPT_RW_READ] = redlock__lua_rw_read,
     [REDLOCK__SCRIPT_RW_READ_EXTEND] = redlock__lua_rw_read_extend,
     [REDLOCK__SCRIPT_RW_READ_RELEASE] = redlock__lua_rw_read_release,
     [REDLOCK__SCRIPT_RW_WRITE] = redlock__lua_rw_write,

@@ -19,14 +19,16 @@ int redlock__lock_create(redlock_lock **out, redlock_client *c, const void *reso
     size_t n;
 
     if (!out)
-        return REDLOCK_EINVAL;
+        return redlock__lock_refuse(c, "out is NULL");
     *out = NULL;
-    if (!c || !resource || len == 0)
+    if (!c)
         return REDLOCK_EINVAL;
+    if (!resource || len == 0)
+        return redlock__lock_refuse(c, "the resource is NULL or empty");
     if (c->loop.closing)
         return REDLOCK_ECLOSED;
     if (len > MAX_KEY - c->prefixlen)
-        return REDLOCK_EINVAL;
+        return redlock__lock_refuse(c, "the resource is longer than 512 MiB with the key prefix");
     if (!(l = calloc(1, sizeof *l)))
         return REDLOCK_ENOMEM;
     n = c->fleet.n;
@@ -81,6 +83,18 @@ static int64_t redlock_lock_holds_ungated(const redlock_lock *l)
 int64_t redlock_lock_holds(const redlock_lock *l)
 {
     REDLOCK__GATED((l ? l->c : NULL), int64_t, redlock_lock_holds_ungated(l));
+}
+
+int redlock__lock_refuse(redlock_client *c, const char *fmt, ...)
+{
+    va_list ap;
+    if (c) {
+        int n = snprintf(c->errstr, sizeof c->errstr, "lock: ");
+        va_start(ap, fmt);
+        vsnprintf(c->errstr + n, sizeof c->errstr - (size_t)n, fmt, ap);
+        va_end(ap);
+    }
+    return REDLOCK_EINVAL;
 }
 
 void redlock__lock_err(redlock_lock *l, const char *fmt, ...)

@@ -199,6 +199,10 @@ struct redlock_lock {
 /* lock.c */
 __attribute__((format(printf, 2, 3)))
 void redlock__lock_err(redlock_lock *l, const char *fmt, ...);
+/* A lock constructor refuses its arguments: the message goes to the
+ * client's errstr (c may be NULL); returns REDLOCK_EINVAL. */
+__attribute__((format(printf, 2, 3)))
+int redlock__lock_refuse(redlock_client *c, const char *fmt, ...);
 /* A new handle of family `fam` on `resource` (the kinds' constructors,
  * inside the gate); the kind then fills in l->kd.  0 or a REDLOCK_E*. */
 int redlock__lock_create(redlock_lock **out, redlock_client *c, const void *resource,

@@ -280,7 +280,8 @@ REDLOCK_API size_t redlock_client_connected(const redlock_client *client);
 REDLOCK_API int redlock_client_wait_connected(redlock_client *client, size_t min,
                                               int64_t timeout_ms);
 /* Why the client's last redlock_client_wait_connected failed ("" if it did
- * not), or why redlock_lock_new_multi refused its arguments. */
+ * not), or why a lock constructor (redlock_lock_new, _new_reentrant,
+ * _new_read, _new_write, _new_multi) last refused its arguments. */
 REDLOCK_API const char *redlock_client_errstr(const redlock_client *client);
 
 /* Per-node counters, readable at any time (cheap: a copy of a struct).

@@ -398,10 +398,11 @@ static int new_reentrant(redlock_lock **out, redlock_client *c, const void *reso
     int rc;
 
     if (!out)
-        return REDLOCK_EINVAL;
+        return redlock__lock_refuse(c, "out is NULL");
     *out = NULL;
     if ((!owner && ownerlen) || (owner && (ownerlen == 0 || ownerlen > MAX_OWNER)))
-        return REDLOCK_EINVAL;
+        return redlock__lock_refuse(c, "the owner must be NULL (with length 0) or 1 .. %d bytes",
+                                    MAX_OWNER);
     if (!(o = calloc(1, sizeof *o)))
         return REDLOCK_ENOMEM;
     if ((rc = make_prefix(o, owner, ownerlen)) == 0 &&

@@ -431,11 +431,11 @@ static void op_reply(void *privdata, size_t node, const redlock__reply *r, const
     v = op->kind->classify(op, node, r);
     /* -1: send this node the EVAL form.  Even after the decision: a node
      * that answers NOSCRIPT late must still get the extend (or release)
-     * the others got.  Not a write's (an acquire's slow path: its attempt
-     * may be undone already, and the resend would take the key again). */
-    if (v < 0 && op->decided && (op->kind->flags & REDLOCK__KIND_WRITES) &&
-        r->type != REDLOCK__REPLY_ERROR)
-        v = REDLOCK__REFUSED;
+     * the others got.  Never a write's, whatever asked for it (a slow
+     * path, or NOSCRIPT): its attempt may be undone already, and the
+     * resend, arriving after the undo, would take the keys again. */
+    if (v < 0 && op->decided && (op->kind->flags & REDLOCK__KIND_WRITES))
+        v = r->type == REDLOCK__REPLY_ERROR ? REDLOCK__ERROR : REDLOCK__REFUSED;
     if (v < 0 && !op->evaled[node] && !op->cancelled && !op->f->closing) {
         /* NOSCRIPT: this server lost its script cache (restart, SCRIPT
          * FLUSH); or a kind's fast form (a plain command) needs its slow

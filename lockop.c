@@ -244,6 +244,15 @@ static void lost_attempt(redlock_lock *l, redlock__op *won, redlock__op *why)
     redlock__op_undo(won);      /* (a reacquire's undo puts the holds back) */
     code = redlock__failure_code(&why->tally);
     describe(l, why, code);
+    if (l->reacquire && redlock__refused_quorum(&why->tally)) {
+        /* refusals leave no quorum that may hold our value: the hold is
+         * lost (as after a refused extend), and the notice says so */
+        l->valid_until_us = 0;
+        if (l->wd && l->wd->watching && !redlock__watch_told_lost(l)) {
+            l->wd->lost_reason = REDLOCK_LOST_REFUSED;
+            redlock__watch_end_moved(l);
+        }
+    }
     if (l->reacquire && !redlock_lock_validity(l)) {
         /* the hold it would add to ended meanwhile: nothing to add to */
         complete(l, code);
@@ -404,8 +413,13 @@ static void release_done(redlock__op *op, void *privdata)
          * ttl untouched), whatever the masters said */
         if (!op->cancelled && op->tally.count[REDLOCK__OK] >= op->tally.quorum)
             l->holds--;
-        else if (!op->cancelled && redlock__refused_quorum(&op->tally))
+        else if (!op->cancelled && redlock__refused_quorum(&op->tally)) {
             l->valid_until_us = 0;      /* a quorum no longer knew our holds */
+            if (l->wd && l->wd->watching && !redlock__watch_told_lost(l)) {
+                l->wd->lost_reason = REDLOCK_LOST_REFUSED;
+                redlock__watch_end_moved(l);
+            }
+        }
         if (l->valid_until_us && l->wd && !l->wd->in_flight && !redlock__watch_told_lost(l))
             redlock__watch_held(l, 0);
     } else {

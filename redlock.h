@@ -370,10 +370,14 @@ REDLOCK_API int64_t redlock_lock_validity(const redlock_lock *lock);
  * differences each kind states.  A refusal says by whom the resource is
  * held (another owner, a writer, readers) in redlock_lock_errstr() and in
  * the refusing nodes' redlock_node_result detail.  docs/kinds.md has each
- * kind's keys on the masters and why it is safe over a quorum.  A resource
- * must be used with one kind only (different kinds keep different keys on
- * it); a master answering with a key of another kind votes
- * REDLOCK_VOTE_ERROR. */
+ * kind's keys on the masters and why it is safe over a quorum.  Use a
+ * resource with one kind only: the mutex and the multi-resource lock share
+ * their keys and exclude each other, but other kinds meeting on one
+ * resource are refused ("held by a lock of another kind") or vote
+ * REDLOCK_VOTE_ERROR, depending on the kinds.  The suffixes ":fence",
+ * ":h", ":rd:" and ":ww" of a resource's key are the locks' own: do not
+ * use a resource whose name ends so ("x:h") next to the resource without
+ * it ("x"). */
 #define REDLOCK_KIND_MUTEX     0   /* redlock_lock_new */
 #define REDLOCK_KIND_REENTRANT 1   /* redlock_lock_new_reentrant */
 #define REDLOCK_KIND_READ      2   /* redlock_lock_new_read */

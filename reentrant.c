@@ -43,6 +43,11 @@
     "local d = string.find(E, ':', 1, true) " \
     "local P = string.sub(E, 1, d + tonumber(string.sub(E, 1, d - 1))) " \
     "local v = string.sub(E, #P + 2) "
+/* K:h must be ours to rewrite: a hash, or nothing.  Anything else is
+ * another lock's key on the resource "<resource>:h" (the suffix is
+ * reserved, redlock.h): refused, untouched. */
+#define HGUARD(ret) "local ht = redis.call('type', h).ok " \
+    "if ht ~= 'hash' and ht ~= 'none' then return " ret " end "
 /* K becomes P, with K:h rewritten: our count, after `first` (the handle
  * whose value K held, count 1) unless that was us */
 #define TOHASH(first) "redis.call('del', h) " \
@@ -54,7 +59,7 @@
  * to name it. */
 #define LENGTHEN "if redis.call('pttl', K) < t then redis.call('pexpire', K, t) end "
 #define SET_COUNT(c, T, make) PARSE \
-    "local c, t, cur = tonumber(" c "), tonumber(" T "), redis.call('get', K) " \
+    "local c, t, cur = tonumber(" c "), tonumber(" T "), redis.call('get', K) " HGUARD("':h'") \
     "if not cur then if c == 0 or not (" make ") then return 0 end " \
     "if c == 1 then redis.call('set', K, E, 'PX', t) return 2 end " \
     "redis.call('del', h) redis.call('set', K, P, 'PX', t) redis.call('hset', h, v, c) " \
@@ -80,7 +85,7 @@ const char redlock__lua_re_extend[] = SET_COUNT("ARGV[2]", "ARGV[4]", "ARGV[3] =
 const char redlock__lua_re_release[] =
     "local cur = redis.call('get', KEYS[1]) "
     "if cur == ARGV[1] and not ARGV[2] then return redis.call('del', KEYS[1]) end "
-    PARSE "local c = tonumber(ARGV[2] or '0') "
+    PARSE HGUARD("0") "local c = tonumber(ARGV[2] or '0') "
     "if cur == E then if c == 0 then redis.call('del', K) elseif c > 1 then "
     TOHASH("v") "redis.call('hset', h, v, c) redis.call('pexpire', h, redis.call('pttl', K)) "
     "end return 1 end "

@@ -733,3 +733,49 @@ TEST(multi_example_transfers)
     CHECK(it_has(out, "alice 80, bob 120"));
     rlt_servers_free(s);
 }
+
+/* Found by review: a write's script that one master answers NOSCRIPT after
+ * the attempt was decided (lost, its undo already queued behind it there)
+ * is not sent again as EVAL: that EVAL would arrive after the undo and take
+ * the keys again for an attempt that lost, with nothing left to undo it. */
+TEST(multi_noscript_after_the_decision_is_not_resent)
+{
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC);
+    const void *res[2] = { "ns-a", "ns-b" };
+    size_t lens[2] = { 4, 4 };
+    redlock_lock *l;
+    CHECK_EQ(redlock_lock_new_multi(&l, f.c, res, lens, 2), 0);
+    for (int i = 1; i < 3; i++) {
+        redisReply *r = rlt_servers_command(f.s, i, "SET ns-b other PX 60000");
+        CHECK(r != NULL && r->type == REDIS_REPLY_STATUS);
+        freeReplyObject(r);
+    }
+    redisReply *r = rlt_servers_command(f.s, 0, "SCRIPT FLUSH");
+    CHECK(r != NULL && r->type == REDIS_REPLY_STATUS);
+    freeReplyObject(r);
+    long long evals = it_calls(f.s, 0, "eval");
+    CHECK_EQ(rlt_servers_pause(f.s, 0), 0);
+    struct it_op op = {f.base};
+    CHECK_RC(l, redlock_try_acquire_async(l, 30000, it_op_cb, &op), 0);
+    it_op_wait(&op, 5000);
+    CHECK_RC(l, op.status, REDLOCK_ENOQUORUM);      /* masters 1 and 2 refused */
+    size_t vlen;
+    const char *v = redlock_lock_value(l, &vlen);
+    char val[64];
+    CHECK_LT(vlen, sizeof val);
+    memcpy(val, v, vlen);
+    CHECK_EQ(rlt_servers_resume(f.s, 0), 0);
+    /* master 0 answers NOSCRIPT, then runs the undo (an EVAL: nothing of
+     * ours there yet); wait for that undo */
+    int64_t until = check_now_ms() + 3000;
+    while (it_calls(f.s, 0, "eval") < evals + 1 && check_now_ms() < until)
+        it_run(f.base, 10);
+    CHECK_EQ(it_calls(f.s, 0, "eval"), evals + 1);
+    it_run(f.base, 300);        /* room for a resend, were there one */
+    CHECK_EQ(it_calls(f.s, 0, "eval"), evals + 1);
+    CHECK_EQ(it_has_value(f.s, 0, "ns-a", 4, val, vlen), 0);
+    CHECK_EQ(rlt_servers_exists(f.s, 0, "ns-a", 4), 0);
+    redlock_lock_free(l);
+    it_fix_stop(&f);
+}

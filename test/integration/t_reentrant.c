@@ -928,3 +928,122 @@ TEST(reentrant_fenced_join_gets_a_token)
     CHECK_EQ(it_wait_count(f.s, key, sizeof key - 1, 0, 3000), 0);
     it_fix_stop(&f);
 }
+
+/* ---- found by review: refusals that end a hold, and a reserved suffix ---- */
+
+/* A mutex on the resource "x:h" next to a re-entrant lock on "x": the
+ * re-entrant lock's second hold would rewrite "x:h" (its hash of counts);
+ * the script sees a key that is no hash there and refuses ("held by a lock
+ * of another kind"), so the mutex keeps its key and stays exclusive. */
+TEST(reentrant_h_suffix_of_another_lock_is_left_alone)
+{
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, 0);
+    redlock_lock *m1 = it_fix_lock(&f, f.c, "x:h"), *m2 = it_fix_lock(&f, f.c, "x:h"), *re;
+    CHECK_EQ(redlock_lock_new_reentrant(&re, f.c, "x", 1, "alice", 5), 0);
+
+    CHECK_RC(m1, redlock_acquire(m1, 20000), 0);
+    CHECK_EQ(it_wait_lock_count(f.s, "x:h", 3, m1, 3, 2000), 3);
+    CHECK_RC(re, redlock_acquire(re, 20000), 0);        /* the plain SET */
+    CHECK_RC(re, redlock_acquire(re, 20000), REDLOCK_ENOQUORUM);    /* a second hold */
+    CHECK(it_has(redlock_lock_errstr(re), "held by a lock of another kind"));
+    CHECK_EQ(it_count_lock(f.s, "x:h", 3, m1), 3);      /* untouched */
+    CHECK_RC(m2, redlock_try_acquire(m2, 20000), REDLOCK_ENOQUORUM);
+    CHECK_GT(redlock_lock_validity(m1), 0);
+    CHECK_RC(re, redlock_release(re), 0);   /* its own key goes */
+    CHECK_EQ(rlt_servers_count_key(f.s, "x", 1), 0);
+    CHECK_EQ(it_count_lock(f.s, "x:h", 3, m1), 3);
+    redlock_lock_free(re);
+    it_fix_stop(&f);
+}
+
+struct lost_seen {
+    int count, reason;
+    int64_t at_ms;
+};
+
+static void note_lost(redlock_lock *l, int reason, void *privdata)
+{
+    struct lost_seen *s = privdata;
+    (void)l;
+    s->count++;
+    s->reason = reason;
+    s->at_ms = check_now_ms();
+}
+
+/* Another owner's key on 2 of 3 masters (the hold was lost there: a restart
+ * without persistence, say).  A re-acquire that a quorum refuses leaves no
+ * quorum that may hold our value: the hold is over (validity 0, holds 0),
+ * and the notice says REFUSED at once, as after a refused extend. */
+TEST(reentrant_reacquire_refused_by_a_quorum_loses_the_hold)
+{
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC);
+    redlock_lock *re;
+    struct lost_seen seen = {0};
+    CHECK_EQ(redlock_lock_new_reentrant(&re, f.c, "y", 1, "alice", 5), 0);
+    CHECK_EQ(redlock_lock_on_lost(re, note_lost, &seen), 0);
+    struct it_op op = {f.base};
+    CHECK_RC(re, redlock_acquire_async(re, 20000, it_op_cb, &op), 0);
+    it_op_wait(&op, 5000);
+    CHECK_RC(re, op.status, 0);
+    for (int i = 0; i < 2; i++) {
+        redisReply *r = rlt_servers_command(f.s, i, "SET y 3:bob=zz PX 60000");
+        CHECK(r != NULL && r->type == REDIS_REPLY_STATUS);
+        freeReplyObject(r);
+    }
+    int64_t t0 = check_now_ms();
+    op = (struct it_op){f.base};
+    CHECK_RC(re, redlock_acquire_async(re, 20000, it_op_cb, &op), 0);
+    it_op_wait(&op, 5000);
+    CHECK_RC(re, op.status, REDLOCK_ENOQUORUM);
+    CHECK(it_has(redlock_lock_errstr(re), "held by another owner 'bob'"));
+    CHECK_EQ(redlock_lock_validity(re), 0);
+    CHECK_EQ(redlock_lock_holds(re), 0);
+    while (!seen.count && check_now_ms() - t0 < 5000)
+        it_run(f.base, 10);
+    CHECK_EQ(seen.count, 1);
+    CHECK_EQ(seen.reason, REDLOCK_LOST_REFUSED);
+    CHECK_LT(seen.at_ms - t0, 1000);        /* not at the old validity's end (20 s) */
+    redlock_lock_free(re);
+    it_fix_stop(&f);
+}
+
+/* The same for a release that leaves a hold: refused by a quorum, the
+ * validity is 0 and the notice says REFUSED at once, not when the old
+ * validity would have ended. */
+TEST(reentrant_partial_release_refused_tells_at_once)
+{
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC);
+    redlock_lock *re;
+    struct lost_seen seen = {0};
+    CHECK_EQ(redlock_lock_new_reentrant(&re, f.c, "z", 1, "alice", 5), 0);
+    CHECK_EQ(redlock_lock_on_lost(re, note_lost, &seen), 0);
+    struct it_op op;
+    for (int k = 0; k < 2; k++) {
+        op = (struct it_op){f.base};
+        CHECK_RC(re, redlock_acquire_async(re, 20000, it_op_cb, &op), 0);
+        it_op_wait(&op, 5000);
+        CHECK_RC(re, op.status, 0);
+    }
+    CHECK_EQ(redlock_lock_holds(re), 2);
+    for (int i = 0; i < 2; i++) {
+        redisReply *r = rlt_servers_command(f.s, i, "SET z 3:bob=zz PX 60000");
+        CHECK(r != NULL && r->type == REDIS_REPLY_STATUS);
+        freeReplyObject(r);
+    }
+    int64_t t0 = check_now_ms();
+    op = (struct it_op){f.base};
+    CHECK_RC(re, redlock_release_async(re, it_op_cb, &op), 0);
+    it_op_wait(&op, 5000);
+    CHECK_RC(re, op.status, REDLOCK_ENOTOWNER);
+    CHECK_EQ(redlock_lock_validity(re), 0);
+    while (!seen.count && check_now_ms() - t0 < 5000)
+        it_run(f.base, 10);
+    CHECK_EQ(seen.count, 1);
+    CHECK_EQ(seen.reason, REDLOCK_LOST_REFUSED);
+    CHECK_LT(seen.at_ms - t0, 1000);
+    redlock_lock_free(re);
+    it_fix_stop(&f);
+}

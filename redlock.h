@@ -391,7 +391,9 @@ REDLOCK_API int redlock_lock_kind(const redlock_lock *lock);
  * hold count grows on the masters; the key's ttl is lengthened to the new
  * ttl, never shortened, and the validity is the later of the two ends); a
  * release takes one away and keeps the lock (and its validity) until the
- * last.  An acquire that adds a hold and fails leaves the hold as it was.
+ * last.  An acquire that adds a hold and fails leaves the hold as it was,
+ * unless a quorum refused it (the hold had been lost): then, as after a
+ * refused extend, the validity is 0 and the lost-lock notice runs.
  * Handles created with the same owner (1 .. 512 bytes, binary-safe; e.g.
  * one per thread or task, even in other clients) are the same owner: each
  * may hold the lock at the same time; another owner is refused

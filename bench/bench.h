@@ -36,6 +36,7 @@ typedef struct bench_cfg {
     int extends;          /* extend: extends per acquisition */
     int fencing;          /* locks with fencing tokens */
     int kind;             /* the locks' kind: REDLOCK_KIND_* (--kind) */
+    int resources;        /* multi: resources per lock (--resources) */
     int retry_count;      /* < 0: library default */
     int64_t retry_delay_ms, retry_jitter_ms, node_timeout_ms; /* < 0: default */
     int baseline;
@@ -68,10 +69,14 @@ const char *rlb_workload_name(int workload);
 /* --kind's name of REDLOCK_KIND_* k ("mutex", "reentrant", "read", ...). */
 const char *rlb_kind_name(int k);
 #define RLB_NKINDS 5
+#define RLB_MAX_RESOURCES 64
 
 /* kinds.c: --kinds, each kind's cycle rate against the mutex's in the same
  * run (interleaved rounds).  Returns the exit status. */
 int rlb_run_kinds(bench_opts *o);
+/* The kinds in LIST (comma-separated names, or "all") into kinds[], mutex
+ * first, each once; how many, or -1 after saying on stderr what is wrong. */
+int rlb_parse_kinds(const char *list, int *kinds);
 /* main.c: one measured phase of the library's workload on cfg; its
  * cycles/s into *rate.  -1 on error (message in err). */
 int rlb_run_lib_phase(const bench_cfg *cfg, const char *label, double *rate, char *err,

@@ -30,8 +30,7 @@ static double median_of(const double *v, int n)
     return n == 0 ? 0 : n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 }
 
-/* The kinds in LIST (comma-separated names, or "all"), mutex first. */
-static int parse_list(const char *list, int *kinds)
+int rlb_parse_kinds(const char *list, int *kinds)
 {
     int n = 0;
     kinds[n++] = REDLOCK_KIND_MUTEX;
@@ -79,10 +78,14 @@ static void report(const bench_cfg *cfg, const int *kinds, int n, double (*rate)
                (long long)cfg->ttl_ms, cfg->duration, rounds, TARGET_RATIO);
         for (int i = 0; i < n; i++) {
             double ratio = med[0] > 0 ? med[i] / med[0] : 0;
-            printf("%s{\"kind\":\"%s\",\"median_cycles_per_s\":%.1f,\"ratio_to_mutex\":%.4f,"
-                   "\"meets_target\":%s,\"rounds\":[",
-                   i ? "," : "", rlb_kind_name(kinds[i]), med[i], ratio,
-                   ratio >= TARGET_RATIO ? "true" : "false");
+            printf("%s{\"kind\":\"%s\",\"median_cycles_per_s\":%.1f,\"ratio_to_mutex\":%.4f,",
+                   i ? "," : "", rlb_kind_name(kinds[i]), med[i], ratio);
+            /* a mutex cycle locks one resource, a multi cycle --resources */
+            if (kinds[i] == REDLOCK_KIND_MULTI)
+                printf("\"resources\":%d,\"median_resources_per_s\":%.1f,"
+                       "\"resources_ratio_to_mutex\":%.4f,",
+                       cfg->resources, med[i] * cfg->resources, ratio * cfg->resources);
+            printf("\"meets_target\":%s,\"rounds\":[", ratio >= TARGET_RATIO ? "true" : "false");
             for (int r = 0; r < rounds; r++)
                 printf("%s%.1f", r ? "," : "", rate[r][i]);
             printf("]}");
@@ -96,6 +99,10 @@ static void report(const bench_cfg *cfg, const int *kinds, int n, double (*rate)
         double ratio = med[0] > 0 ? med[i] / med[0] : 0;
         printf("  %-10s %12.1f cycles/s  %6.1f%%%s\n", rlb_kind_name(kinds[i]), med[i],
                100 * ratio, i == 0 ? "" : ratio >= TARGET_RATIO ? "  ok" : "  BELOW TARGET");
+        if (kinds[i] == REDLOCK_KIND_MULTI)
+            printf("  %-10s %12.1f resources/s %6.1f%%  resources locked (%d per multi cycle, "
+                   "1 per mutex cycle)\n", "", med[i] * cfg->resources,
+                   100 * ratio * cfg->resources, cfg->resources);
     }
 }
 
@@ -103,7 +110,7 @@ int rlb_run_kinds(bench_opts *o)
 {
     bench_cfg *cfg = &o->cfg;
     int kinds[RLB_NKINDS];
-    int n = parse_list(o->kinds, kinds);
+    int n = rlb_parse_kinds(o->kinds, kinds);
     if (n < 0)
         return 2;
     double (*rate)[RLB_NKINDS] = calloc((size_t)o->repeat, sizeof(*rate));

@@ -73,6 +73,21 @@ static void slot_later(lslot *s, int64_t ms, void (*fn)(lslot *))
     evtimer_add(s->timer, &tv);
 }
 
+/* A multi lock on --resources resources: key, then key:2 .. key:N, all
+ * this slot's own, so that no two slots contend, as for the mutex. */
+static int new_multi(lslot *s, const char *key, size_t len)
+{
+    char names[RLB_MAX_RESOURCES][140];
+    const void *res[RLB_MAX_RESOURCES] = {key};
+    size_t lens[RLB_MAX_RESOURCES] = {len};
+    int nres = cfg_of(s)->resources;
+    for (int i = 1; i < nres; i++) {
+        lens[i] = (size_t)snprintf(names[i], sizeof(names[i]), "%s:%d", key, i + 1);
+        res[i] = names[i];
+    }
+    return redlock_lock_new_multi(&s->lock, s->lt->cli, res, lens, (size_t)nres);
+}
+
 /* Point the slot's lock at key k (a new redlock_lock when it changes). */
 static int ensure_lock(lslot *s, long k)
 {
@@ -80,7 +95,7 @@ static int ensure_lock(lslot *s, long k)
         return 0;
     redlock_lock_free(s->lock);
     s->lock = NULL;
-    char name[128], second[140];
+    char name[128];
     int n = rlb_key(cfg_of(s), name, sizeof(name), k), rc;
     switch (cfg_of(s)->kind) {
     case REDLOCK_KIND_REENTRANT:
@@ -92,14 +107,9 @@ static int ensure_lock(lslot *s, long k)
     case REDLOCK_KIND_WRITE:
         rc = redlock_lock_new_write(&s->lock, s->lt->cli, name, (size_t)n);
         break;
-    case REDLOCK_KIND_MULTI: {
-        /* two resources, both this key's own: no contention, as for the mutex */
-        int n2 = snprintf(second, sizeof(second), "%s:2", name);
-        const void *res[2] = {name, second};
-        size_t lens[2] = {(size_t)n, (size_t)n2};
-        rc = redlock_lock_new_multi(&s->lock, s->lt->cli, res, lens, 2);
+    case REDLOCK_KIND_MULTI:
+        rc = new_multi(s, name, (size_t)n);
         break;
-    }
     default:
         rc = redlock_lock_new(&s->lock, s->lt->cli, name, (size_t)n);
         break;

@@ -86,7 +86,8 @@ static const opt_choice kinds[] = {
     [REDLOCK_KIND_REENTRANT] = {"reentrant", "redlock_lock_new_reentrant (the handle its own owner)"},
     [REDLOCK_KIND_READ] = {"read", "redlock_lock_new_read"},
     [REDLOCK_KIND_WRITE] = {"write", "redlock_lock_new_write"},
-    [REDLOCK_KIND_MULTI] = {"multi", "redlock_lock_new_multi on 2 resources (each slot's own)"},
+    [REDLOCK_KIND_MULTI] = {"multi", "redlock_lock_new_multi on --resources resources (each "
+                                      "slot's own)"},
     {NULL, NULL}
 };
 
@@ -123,6 +124,8 @@ static const opt_def options[] = {
     INT("extends", cfg.extends, 0, 1e9, "E", "100", "extend: extends per acquisition"),
     FLAG("fencing", cfg.fencing, 1, NULL, "locks with fencing tokens (redlock_lock_set_fencing)"),
     CHOICE("kind", cfg.kind, kinds, "K", "mutex", "the locks' kind"),
+    INT("resources", cfg.resources, 1, RLB_MAX_RESOURCES, "N", "2",
+        "multi: resources per lock (the slot's key, then <key>:2 .. <key>:N, each slot's own)"),
     STRING("kinds", kinds, "LIST", NULL,
            "cycle: compare kinds (comma-separated, or all) with the mutex in the same run: "
            "--repeat interleaved rounds of each, median cycles/s and ratio to the mutex"),
@@ -176,6 +179,7 @@ static void set_defaults(bench_opts *o)
     cfg->retry_delay_ms = cfg->retry_jitter_ms = cfg->node_timeout_ms = -1;
     cfg->progress = -1;     /* -1: when stdout is a terminal */
     cfg->seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+    cfg->resources = 2;
     o->repeat = 1;
     o->raw_mode = -1;       /* -1: by concurrency */
 }
@@ -360,6 +364,18 @@ static int set_value(const opt_def *d, const char *s, bench_opts *o)
     return 0;
 }
 
+/* Are multi locks measured?  -1 after a bad --kinds list (reported). */
+static int has_multi(const bench_opts *o)
+{
+    if (!o->kinds)
+        return o->cfg.kind == REDLOCK_KIND_MULTI;
+    int ks[RLB_NKINDS], n = rlb_parse_kinds(o->kinds, ks);
+    for (int i = 0; i < n; i++)
+        if (ks[i] == REDLOCK_KIND_MULTI)
+            return 1;
+    return n < 0 ? -1 : 0;
+}
+
 /* Defaults that depend on other options, and the checks across options.
  * Returns -1 to go on, else the exit status. */
 static int finish(bench_opts *o, const bool *given)
@@ -383,6 +399,14 @@ static int finish(bench_opts *o, const bool *given)
     if (cfg->fencing && (o->kinds || cfg->kind == REDLOCK_KIND_READ ||
                          cfg->kind == REDLOCK_KIND_MULTI)) {
         fprintf(stderr, "redlock-bench: no fencing on read and multi locks (nor with --kinds)\n");
+        return 2;
+    }
+    int multi = has_multi(o);
+    if (multi < 0)
+        return 2;
+    if (was_given(given, "resources") && !multi) {
+        fprintf(stderr, "redlock-bench: --resources is for multi locks (--kind multi, or multi "
+                        "in --kinds)\n");
         return 2;
     }
     if (o->kinds && (cfg->workload != WL_CYCLE || cfg->baseline)) {

@@ -1,7 +1,8 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* t_bench_kinds.c -- redlock-bench --kind and --kinds (docs/performance.md,
  * "Lock kinds"): each kind's cycles measured against the mutex's in the
- * same run, in text and JSON; the mutex's output unchanged. */
+ * same run, in text and JSON, and a multi lock's resources locked per
+ * second; the mutex's output unchanged. */
 #include "itest.h"
 
 #include <errno.h>
@@ -9,13 +10,15 @@
 #include <stdlib.h>
 #include <sys/wait.h>
 
-#define BENCH "bench/redlock-bench --spawn 3 --no-progress --warmup 0.1 "
+#define BENCH "bench/redlock-bench --no-progress "
 
-/* Run cmd; its whole output into out, its exit status returned. */
+/* Run the bench with args (on its own 3 masters unless args name some);
+ * its whole output into out, its exit status returned. */
 static int bench_run(const char *args, char *out, size_t size)
 {
     char cmd[512];
-    snprintf(cmd, sizeof cmd, BENCH "%s 2>&1", args);
+    snprintf(cmd, sizeof cmd, BENCH "%s%s 2>&1", strstr(args, "127.0.0.1:") ? "" :
+             "--spawn 3 --warmup 0.1 ", args);
     FILE *p = popen(cmd, "r");
     CHECK_MSG(p != NULL, "popen: %s", strerror(errno));
     size_t got = 0;
@@ -93,4 +96,87 @@ TEST(checker_kind_bench_one_kind_and_mutex_unchanged)
     CHECK_EQ(bench_run("--kind read --fencing", out, sizeof out), 2);
     CHECK_EQ(bench_run("--kind multi --fencing", out, sizeof out), 2);
     CHECK_EQ(bench_run("--kinds all --baseline", out, sizeof out), 2);
+}
+
+TEST(checker_kind_bench_resources_rate)
+{
+    static char out[16384];
+    CHECK_EQ(bench_run("--kinds write,multi --resources 4 --rounds 1 --duration 0.3 --json", out,
+                       sizeof out), 0);
+    check_note("%s", out);
+    const char *m = strstr(out, "{\"kind\":\"multi\",");
+    CHECK(m != NULL);
+    double cycles = num_after(m, "\"median_cycles_per_s\":");
+    double ratio = num_after(m, "\"ratio_to_mutex\":");
+    CHECK_EQ(num_after(m, "\"resources\":"), 4);
+    /* per resource locked: 4 a multi cycle, 1 a mutex cycle (the JSON's rounding) */
+    double per_s = num_after(m, "\"median_resources_per_s\":");
+    CHECK_MSG(per_s > 4 * cycles - 1 && per_s < 4 * cycles + 1, "%f resources/s", per_s);
+    double rratio = num_after(m, "\"resources_ratio_to_mutex\":");
+    CHECK_MSG(rratio > 4 * ratio - 0.001 && rratio < 4 * ratio + 0.001, "%f", rratio);
+    /* only the multi lock has them */
+    const char *w = strstr(out, "{\"kind\":\"write\",");
+    CHECK(w != NULL && w < m && strstr(out, "resources") > m);
+    /* the default is 2, and the text report says it next to the per-cycle ratio */
+    CHECK_EQ(bench_run("--kinds multi --rounds 1 --duration 0.2", out, sizeof out), 0);
+    check_note("%s", out);
+    const char *t = strstr(out, "\n  multi ");
+    CHECK(t != NULL && strstr(t, "cycles/s") != NULL);
+    CHECK(it_has(t, " resources/s ") && it_has(t, "(2 per multi cycle, 1 per mutex cycle)"));
+}
+
+TEST(checker_kind_bench_resources_bad_values)
+{
+    static char out[4096];
+    static const char *const bad[] = {"--kind multi --resources 0", "--kind multi --resources 65",
+                                      "--kind multi --resources two",
+                                      "--kinds multi --resources -1"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        CHECK_EQ(bench_run(bad[i], out, sizeof out), 2);
+        CHECK_MSG(it_has(out, "bad value for --resources") && it_has(out, "(1 .. 64)"), "%s: %s",
+                  bad[i], out);
+    }
+    /* not a multi lock: refused, not ignored */
+    static const char *const other[] = {"--resources 3", "--kind write --resources 3",
+                                        "--kinds reentrant,read --resources 3"};
+    for (size_t i = 0; i < sizeof other / sizeof other[0]; i++) {
+        CHECK_EQ(bench_run(other[i], out, sizeof out), 2);
+        CHECK_MSG(it_has(out, "--resources is for multi locks"), "%s: %s", other[i], out);
+    }
+}
+
+/* The bench against masters of the test's own: each of master 0's SETs
+ * (plain, or a script's) writes one resource's key, so that a multi cycle
+ * of N resources is N SETs there (+ the acquires still in flight at the end). */
+static void check_sets_per_cycle(struct it_fix *f, int nres)
+{
+    static char out[16384];
+    char args[256];
+    snprintf(args, sizeof args, "--kind multi --resources %d --concurrency 16 --warmup 0 "
+             "--duration 0.2 --json %s %s %s", nres, rlt_servers_addr(f->s, 0),
+             rlt_servers_addr(f->s, 1), rlt_servers_addr(f->s, 2));
+    long long sets = it_calls(f->s, 0, "set"), evals = it_calls(f->s, 0, "evalsha");
+    CHECK_EQ(bench_run(args, out, sizeof out), 0);
+    check_note("%s", out);
+    CHECK(it_has(out, "\"result\":{\"kind\":\"multi\","));
+    double cycles = num_after(out, "\"cycles\":");
+    CHECK(cycles > 0);
+    sets = it_calls(f->s, 0, "set") - sets;
+    evals = it_calls(f->s, 0, "evalsha") - evals;
+    CHECK_MSG(sets >= nres * cycles && sets <= nres * (cycles + 16),
+              "%d resources: %lld SETs for %.0f cycles", nres, sets, cycles);
+    /* one resource: a plain SET, and the mutex's release script; more: a
+     * script each way */
+    CHECK_MSG(nres == 1 ? evals >= cycles && evals <= cycles + 16
+                        : evals >= 2 * cycles && evals <= 2 * (cycles + 16),
+              "%d resources: %lld EVALSHA for %.0f cycles", nres, evals, cycles);
+}
+
+TEST(checker_kind_bench_resources_on_the_masters)
+{
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_NOCLIENT);
+    check_sets_per_cycle(&f, 1);
+    check_sets_per_cycle(&f, 4);
+    it_fix_stop(&f);
 }

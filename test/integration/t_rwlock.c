@@ -507,7 +507,7 @@ static void run_tick(evutil_socket_t fd, short what, void *arg)
     run->readers_together += readers > 1;
     run->writers_together += writers > 1;
     if (run->mark && run->writer_waiting_since_ms && !run->mark_seen_ms &&
-        count_key(run->s, run->mark) == run->nmasters)
+        count_key(run->s, run->mark) > run->nmasters / 2)
         run->mark_seen_ms = check_now_ms();
 }
 
@@ -566,7 +566,7 @@ static void run_end(struct run *run)
 /* Readers in overlapping holds, without a moment when none holds: a
  * writer asking with retries gets in within a reader's hold and a few retry
  * delays, because its mark turns new readers away; no reader whose acquire
- * started after the mark was on every master got in before the writer. */
+ * started after the mark was seen on a quorum got in before the writer. */
 TEST(rw_a_stream_of_readers_does_not_starve_a_writer)
 {
     static const char res[] = "rw-starve";
@@ -610,15 +610,17 @@ TEST(rw_a_stream_of_readers_does_not_starve_a_writer)
     for (int i = 0; i < 4; i++)
         waiting += run.w[i].refused_waiting;
     check_note("%d reader grants in 300 ms before the writer; writer in after %lld ms; mark on "
-               "all masters %lld ms after the writer's start; %d reader refusals \"a writer is "
+               "a quorum %lld ms after the writer's start (-1: not sampled); %d reader refusals \"a writer is "
                "waiting\"; %d readers in after the mark", before,
-               (long long)(w->got_ms - t0), (long long)(run.mark_seen_ms - t0), waiting,
+               (long long)(w->got_ms - t0), (long long)(run.mark_seen_ms ? run.mark_seen_ms - t0 : -1), waiting,
                run.late_readers);
     CHECK_GE(before, 16);                           /* the stream was running */
     CHECK_GT(run.readers_together, 0);
     CHECK_MSG(w->got_ms != 0, "the writer never got in");
     CHECK_LT(w->got_ms - t0, 500);                  /* a 40 ms hold + a few retry delays */
-    CHECK_GT(run.mark_seen_ms, 0);
+    /* the mark turned readers away (without it: none, and the writer
+     * starved for the whole run); the 1 ms samples may miss a mark that
+     * lived only a few ms (under valgrind) */
     CHECK_GT(waiting, 0);
     CHECK_EQ(run.late_readers, 0);
     CHECK_EQ(run.both, 0);

@@ -99,10 +99,24 @@ int redlock__lock_refuse(redlock_client *c, const char *fmt, ...)
 
 void redlock__lock_err(redlock_lock *l, const char *fmt, ...)
 {
+    char buf[REDLOCK__LOCK_ERRSTR];
+    char *s;
+    size_t len;
     va_list ap;
+
+    /* formatted first: an argument may be the old text */
     va_start(ap, fmt);
-    vsnprintf(l->errstr, sizeof l->errstr, fmt, ap);
+    vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
+    len = strlen(buf) + 1;
+    if (!(s = realloc(l->errstr, len))) {
+        /* out of memory: no text rather than a stale one */
+        if (l->errstr)
+            l->errstr[0] = '\0';
+        return;
+    }
+    memcpy(s, buf, len);
+    l->errstr = s;
 }
 
 void redlock__locks_detach(redlock_client *c)
@@ -145,6 +159,7 @@ static void lock_free_ungated(redlock_lock *l)
     redlock__watch_free(l);
     if (l->fam->free)
         l->fam->free(l);
+    free(l->errstr);
     free(l->fence_key);
     free(l->key);
     free(l->value);
@@ -240,7 +255,7 @@ size_t redlock_lock_nodes_ok(const redlock_lock *l)
 
 static const char *redlock_lock_errstr_ungated(const redlock_lock *l)
 {
-    return l ? l->errstr : "lock is NULL";
+    return !l ? "lock is NULL" : l->errstr ? l->errstr : "";
 }
 
 const char *redlock_lock_errstr(const redlock_lock *l)

@@ -162,7 +162,9 @@ struct redlock_lock {
     unsigned clock_steps;            /* the loop's clock_steps when granted */
     uint32_t *gen;                   /* per node: connection of the winning SET */
     size_t nodes_ok;
-    char errstr[256];
+    /* the last operation's error text, allocated to its size by the first
+     * error (a success empties it): most handles never have one */
+    char *errstr;
     /* per-node outcome of the last operation */
     unsigned char *votes;
     int64_t *rtt;
@@ -197,6 +199,7 @@ struct redlock_lock {
 };
 
 /* lock.c */
+#define REDLOCK__LOCK_ERRSTR 256       /* the longest error text, with its NUL */
 __attribute__((format(printf, 2, 3)))
 void redlock__lock_err(redlock_lock *l, const char *fmt, ...);
 /* A lock constructor refuses its arguments: the message goes to the

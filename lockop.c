@@ -36,7 +36,7 @@ static void complete(redlock_lock *l, int status)
     redlock_cb *cb = l->cb;
     void *privdata = l->privdata;
 
-    if (status == 0)
+    if (status == 0 && l->errstr)
         l->errstr[0] = '\0';
     l->busy = REDLOCK__LOCK_IDLE;
     l->reacquire = 0;
@@ -363,10 +363,8 @@ void redlock__lock_retry_cb(evutil_socket_t fd, short what, void *arg)
     if (l->deadline_us && redlock__now(loop) >= l->deadline_us) {
         /* The loop ran late (a long callback): no attempt starts past the
          * deadline. */
-        char last[sizeof l->errstr];
-        memcpy(last, l->errstr, sizeof last);
         redlock__lock_err(l, "acquire: acquire_timeout_ms passed before the next attempt could start "
-                   "(the event loop was late); last attempt: %.150s", last);
+                   "(the event loop was late); last attempt: %.150s", l->errstr ? l->errstr : "");
         complete(l, REDLOCK_ETIMEDOUT);
     } else if ((rc = attempt(l)) != 0) {
         complete(l, rc);

@@ -16,7 +16,6 @@ int redlock__lock_create(redlock_lock **out, redlock_client *c, const void *reso
                          size_t len, const redlock__family *fam)
 {
     redlock_lock *l;
-    size_t n;
 
     if (!out)
         return redlock__lock_refuse(c, "out is NULL");
@@ -31,23 +30,10 @@ int redlock__lock_create(redlock_lock **out, redlock_client *c, const void *reso
         return redlock__lock_refuse(c, "the resource is longer than 512 MiB with the key prefix");
     if (!(l = calloc(1, sizeof *l)))
         return REDLOCK_ENOMEM;
-    n = c->fleet.n;
-    l->key = malloc(c->prefixlen + len);
-    l->votes = calloc(n, 1);
-    l->rtt = malloc(n * sizeof *l->rtt);
-    l->detail = calloc(n, sizeof *l->detail);
-    l->gen = calloc(n, sizeof *l->gen);
-    if (!l->key || !l->votes || !l->rtt || !l->detail || !l->gen) {
-        free(l->key);
-        free(l->gen);
-        free(l->votes);
-        free(l->rtt);
-        free(l->detail);
+    if (!(l->key = malloc(c->prefixlen + len))) {
         free(l);
         return REDLOCK_ENOMEM;
     }
-    for (size_t i = 0; i < n; i++)
-        l->rtt[i] = -1;
     memcpy(l->key, c->key_prefix, c->prefixlen);
     memcpy(l->key + c->prefixlen, resource, len);
     l->keylen = c->prefixlen + len;
@@ -57,6 +43,38 @@ int redlock__lock_create(redlock_lock **out, redlock_client *c, const void *reso
     redlock__list_add(&c->locks, &l->link);
     *out = l;
     return 0;
+}
+
+int redlock__lock_nodes_make(redlock_lock *l)
+{
+    size_t n = l->c->fleet.n;
+    redlock__lock_nodes *d;
+
+    if (l->nodes)
+        return 0;
+    /* the 8-byte arrays first, then the 4-byte, then the bytes: aligned */
+    d = calloc(1, sizeof *d + n * (sizeof *d->rtt + sizeof *d->detail + sizeof *d->gen + 1));
+    if (!d)
+        return REDLOCK_ENOMEM;
+    d->n = n;
+    d->rtt = (int64_t *)(d + 1);
+    d->detail = (char **)(d->rtt + n);
+    d->gen = (uint32_t *)(d->detail + n);
+    d->votes = (unsigned char *)(d->gen + n);
+    for (size_t i = 0; i < n; i++)
+        d->rtt[i] = -1;
+    l->nodes = d;
+    return 0;
+}
+
+static void lock_nodes_free(redlock_lock *l)
+{
+    if (!l->nodes)
+        return;
+    for (size_t i = 0; i < l->nodes->n; i++)
+        free(l->nodes->detail[i]);
+    free(l->nodes);
+    l->nodes = NULL;
 }
 
 int redlock_lock_new(redlock_lock **out, redlock_client *c, const void *resource, size_t len)
@@ -163,10 +181,7 @@ static void lock_free_ungated(redlock_lock *l)
     free(l->fence_key);
     free(l->key);
     free(l->value);
-    free(l->gen);
-    free(l->votes);
-    free(l->rtt);
-    free(l->detail);
+    lock_nodes_free(l);
     free(l);
     if (c)
         redlock__leave(&c->loop);
@@ -200,8 +215,8 @@ static int redlock_lock_set_value_ungated(redlock_lock *l, const void *value, si
     l->valuelen = len;
     l->fixed_value = 1;
     l->holds = 0;
-    if (l->c)
-        memset(l->gen, 0, l->c->fleet.n * sizeof *l->gen);
+    if (l->nodes)
+        memset(l->nodes->gen, 0, l->nodes->n * sizeof *l->nodes->gen);
     l->valid_until_us = 0;
     return 0;
 }
@@ -275,9 +290,9 @@ static int redlock_lock_node_result__ungated(const redlock_lock *l, size_t node,
     if (node >= l->c->fleet.n)
         return REDLOCK_EINVAL;
     memset(&r, 0, sizeof r);
-    r.vote = l->votes[node];
-    r.rtt_us = l->rtt[node];
-    r.detail = l->detail[node];
+    r.vote = l->nodes ? l->nodes->votes[node] : REDLOCK_VOTE_NONE;
+    r.rtt_us = l->nodes ? l->nodes->rtt[node] : -1;
+    r.detail = redlock__lock_detail(l, node);
     /* a caller built against an older header gets the fields it knows */
     memcpy(out, &r, size < sizeof r ? size : sizeof r);
     return 0;

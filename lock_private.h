@@ -160,15 +160,11 @@ struct redlock_lock {
     int64_t valid_until_us;          /* 0: not held */
     int64_t held_since_us;           /* start of the current hold's acquire */
     unsigned clock_steps;            /* the loop's clock_steps when granted */
-    uint32_t *gen;                   /* per node: connection of the winning SET */
+    struct redlock__lock_nodes *nodes;  /* NULL until the first operation */
     size_t nodes_ok;
     /* the last operation's error text, allocated to its size by the first
      * error (a success empties it): most handles never have one */
     char *errstr;
-    /* per-node outcome of the last operation */
-    unsigned char *votes;
-    int64_t *rtt;
-    char (*detail)[REDLOCK__DETAIL];
     /* the operation in flight */
     enum redlock__lock_op busy;
     int freeing;
@@ -198,7 +194,25 @@ struct redlock_lock {
     void *kd;                        /* the kind's own part (fam->free) */
 };
 
+/* Per node: the last operation's outcome, and the connection of the
+ * winning write.  One allocation (the arrays follow the header), made by
+ * the handle's first operation: a handle never used costs nothing here. */
+typedef struct redlock__lock_nodes {
+    size_t n;
+    int64_t *rtt;                    /* -1: no reply */
+    char **detail;                   /* a node's text, NULL: none ("") */
+    uint32_t *gen;                   /* connection of the winning SET */
+    unsigned char *votes;
+} redlock__lock_nodes;
+
 /* lock.c */
+/* Make l->nodes if not yet made: 0 or REDLOCK_ENOMEM (l->c is set). */
+int redlock__lock_nodes_make(redlock_lock *l);
+/* The node's text of the last operation, "" for none. */
+static inline const char *redlock__lock_detail(const redlock_lock *l, size_t node)
+{
+    return l->nodes && l->nodes->detail[node] ? l->nodes->detail[node] : "";
+}
 #define REDLOCK__LOCK_ERRSTR 256       /* the longest error text, with its NUL */
 __attribute__((format(printf, 2, 3)))
 void redlock__lock_err(redlock_lock *l, const char *fmt, ...);

@@ -26,6 +26,10 @@ static int check_start(redlock_lock *l, redlock_cb *cb, int need_cb)
         redlock__lock_err(l, "an operation is already in flight on this lock");
         return REDLOCK_EBUSY;
     }
+    if (redlock__lock_nodes_make(l) != 0) {
+        redlock__lock_err(l, "out of memory");
+        return REDLOCK_ENOMEM;
+    }
     return 0;
 }
 
@@ -79,7 +83,7 @@ static int start_acquire(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *
         redlock__watch_stop(l);
         l->valid_until_us = 0;
         l->holds = 0;
-        memset(l->gen, 0, c->fleet.n * sizeof *l->gen);
+        memset(l->nodes->gen, 0, c->fleet.n * sizeof *l->nodes->gen);
     }
     l->attempts_left = try ? 0 : c->opt.retry_count;
     /* 0 and anything past 2^40 ms (35 years; INT64_MAX is a natural "no

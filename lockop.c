@@ -175,12 +175,22 @@ static void record(redlock_lock *l, const redlock__op *op)
 {
     size_t n = op->f->n;
 
+    redlock__lock_nodes *d = l->nodes;
+
     l->nodes_ok = op->tally.count[REDLOCK__OK];
-    memcpy(l->votes, op->votes, n);
-    memcpy(l->rtt, op->rtt, n * sizeof *l->rtt);
+    memcpy(d->votes, op->votes, n);
+    memcpy(d->rtt, op->rtt, n * sizeof *d->rtt);
     for (size_t i = 0; i < n; i++) {
-        if (op->detail[i][0] || l->detail[i][0])
-            memcpy(l->detail[i], op->detail[i], sizeof l->detail[i]);
+        /* a text costs its size, and only while a node has one */
+        size_t len = op->detail[i][0] ? strnlen(op->detail[i], REDLOCK__DETAIL - 1) + 1 : 0;
+        char *s = len ? realloc(d->detail[i], len) : NULL;
+        if (len && s) {
+            memcpy(s, op->detail[i], len - 1);
+            s[len - 1] = '\0';
+        } else {
+            free(d->detail[i]);         /* none, or out of memory: "" */
+        }
+        d->detail[i] = s;
     }
 }
 
@@ -222,7 +232,7 @@ static int settle(redlock_lock *l, redlock__op *op)
             if (op->kind->flags & REDLOCK__KIND_WRITES) {
                 for (size_t i = 0; i < op->f->n; i++)
                     if (new_hold || op->gen[i])
-                        l->gen[i] = op->gen[i];
+                        l->nodes->gen[i] = op->gen[i];
             }
             redlock__watch_held(l, new_hold);
             complete(l, 0);
@@ -479,12 +489,12 @@ static int start_on_value(redlock_lock *l, const redlock__op_kind *kind, int64_t
                           void *pd)
 {
     redlock_client *c = l->c;
-    redlock__op *op = lock_op(l, kind, ttl_ms, 0);
+    redlock__op *op;
 
-    if (!op)
+    if (redlock__lock_nodes_make(l) != 0 || !(op = lock_op(l, kind, ttl_ms, 0)))
         return REDLOCK_ENOMEM;
     if (kind->flags & REDLOCK__KIND_UNDOES)     /* owed where the winning write went */
-        memcpy(op->gen, l->gen, c->fleet.n * sizeof *op->gen);
+        memcpy(op->gen, l->nodes->gen, c->fleet.n * sizeof *op->gen);
     l->busy = busy;
     l->op = op;
     l->cb = cb;

@@ -333,7 +333,7 @@ static int marked(redlock_lock *l)
         return 0;
     }
     for (size_t i = 0; i < l->c->fleet.n && !k->marked; i++)
-        k->marked = strstr(l->detail[i], " reader") != NULL;
+        k->marked = strstr(redlock__lock_detail(l, i), " reader") != NULL;
     return k->marked;
 }
 

@@ -133,8 +133,36 @@ TEST(memory_diagnostics_after_an_operation)
     CHECK_RC(b, redlock_try_acquire(b, 10000), 0);
     CHECK(redlock_lock_errstr(b)[0] == '\0');
     CHECK_EQ(redlock_lock_node_result(b, 0, &r), 0);
-    CHECK_EQ(r.vote, REDLOCK_VOTE_OK);
+    CHECK(r.vote != REDLOCK_VOTE_REFUSED);
     CHECK(r.detail[0] == '\0');
     CHECK_RC(b, redlock_release(b), 0);
+
+    /* a refusal with a text: a reader turned away by a writer */
+    redlock_lock *w = NULL, *rd = NULL;
+    CHECK_EQ(redlock_lock_new_write(&w, f.c, "mem-rw", 6), 0);
+    CHECK_EQ(redlock_lock_new_read(&rd, f.c, "mem-rw", 6), 0);
+    CHECK_RC(w, redlock_acquire(w, 10000), 0);
+    CHECK_RC(rd, redlock_try_acquire(rd, 10000), REDLOCK_ENOQUORUM);
+    CHECK(it_has(redlock_lock_errstr(rd), "writer"));
+    int told = 0;
+    for (size_t i = 0; i < 5; i++) {
+        CHECK_EQ(redlock_lock_node_result(rd, i, &r), 0);
+        if (r.vote == REDLOCK_VOTE_REFUSED) {
+            CHECK_MSG(it_has(r.detail, "held by a writer"), "node %zu: %s", i, r.detail);
+            told++;
+        }
+    }
+    CHECK(told >= 3);
+    CHECK_RC(w, redlock_release(w), 0);
+    /* the texts go with the next success */
+    CHECK_RC(rd, redlock_try_acquire(rd, 10000), 0);
+    CHECK(redlock_lock_errstr(rd)[0] == '\0');
+    for (size_t i = 0; i < 5; i++) {
+        CHECK_EQ(redlock_lock_node_result(rd, i, &r), 0);
+        CHECK(r.detail != NULL && r.detail[0] == '\0');
+    }
+    CHECK_RC(rd, redlock_release(rd), 0);
+    redlock_lock_free(rd);
+    redlock_lock_free(w);
     it_fix_stop(&f);
 }

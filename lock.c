@@ -39,7 +39,6 @@ int redlock__lock_create(redlock_lock **out, redlock_client *c, const void *reso
     l->keylen = c->prefixlen + len;
     l->c = c;
     l->fam = fam;
-    evtimer_assign(&l->retry_timer, c->loop.base, redlock__lock_retry_cb, l);
     redlock__list_add(&c->locks, &l->link);
     *out = l;
     return 0;
@@ -65,6 +64,26 @@ int redlock__lock_nodes_make(redlock_lock *l)
         d->rtt[i] = -1;
     l->nodes = d;
     return 0;
+}
+
+int redlock__lock_flight(redlock_lock *l)
+{
+    if (l->fl)
+        return 0;
+    if (!(l->fl = calloc(1, sizeof *l->fl)))
+        return REDLOCK_ENOMEM;
+    evtimer_assign(&l->fl->retry_timer, l->c->loop.base, redlock__lock_retry_cb, l);
+    return 0;
+}
+
+void redlock__lock_flight_end(redlock_lock *l)
+{
+    if (!l->fl)
+        return;
+    if (l->c)
+        evtimer_del(&l->fl->retry_timer);
+    free(l->fl);
+    l->fl = NULL;
 }
 
 static void lock_nodes_free(redlock_lock *l)
@@ -171,9 +190,10 @@ static void lock_free_ungated(redlock_lock *l)
         redlock__enter(&c->loop);
         redlock__watch_stop(l);
         redlock__lock_cancel(l);
-        evtimer_del(&l->retry_timer);
+        redlock__lock_flight_end(l);
         redlock__list_del(&l->link);
     }
+    free(l->fl);        /* the client went first: no timer to take back */
     redlock__watch_free(l);
     if (l->fam->free)
         l->fam->free(l);

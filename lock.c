@@ -16,7 +16,6 @@ int redlock__lock_create(redlock_lock **out, redlock_client *c, const void *reso
                          size_t len, const redlock__family *fam)
 {
     redlock_lock *l;
-    size_t n;
 
     if (!out)
         return redlock__lock_refuse(c, "out is NULL");
@@ -31,32 +30,70 @@ int redlock__lock_create(redlock_lock **out, redlock_client *c, const void *reso
         return redlock__lock_refuse(c, "the resource is longer than 512 MiB with the key prefix");
     if (!(l = calloc(1, sizeof *l)))
         return REDLOCK_ENOMEM;
-    n = c->fleet.n;
-    l->key = malloc(c->prefixlen + len);
-    l->votes = calloc(n, 1);
-    l->rtt = malloc(n * sizeof *l->rtt);
-    l->detail = calloc(n, sizeof *l->detail);
-    l->gen = calloc(n, sizeof *l->gen);
-    if (!l->key || !l->votes || !l->rtt || !l->detail || !l->gen) {
-        free(l->key);
-        free(l->gen);
-        free(l->votes);
-        free(l->rtt);
-        free(l->detail);
+    if (!(l->key = malloc(c->prefixlen + len))) {
         free(l);
         return REDLOCK_ENOMEM;
     }
-    for (size_t i = 0; i < n; i++)
-        l->rtt[i] = -1;
     memcpy(l->key, c->key_prefix, c->prefixlen);
     memcpy(l->key + c->prefixlen, resource, len);
     l->keylen = c->prefixlen + len;
     l->c = c;
     l->fam = fam;
-    evtimer_assign(&l->retry_timer, c->loop.base, redlock__lock_retry_cb, l);
     redlock__list_add(&c->locks, &l->link);
     *out = l;
     return 0;
+}
+
+int redlock__lock_nodes_make(redlock_lock *l)
+{
+    size_t n = l->c->fleet.n;
+    redlock__lock_nodes *d;
+
+    if (l->nodes)
+        return 0;
+    /* the 8-byte arrays first, then the 4-byte, then the bytes: aligned */
+    d = calloc(1, sizeof *d + n * (sizeof *d->rtt + sizeof *d->detail + sizeof *d->gen + 1));
+    if (!d)
+        return REDLOCK_ENOMEM;
+    d->n = n;
+    d->rtt = (int64_t *)(d + 1);
+    d->detail = (char **)(d->rtt + n);
+    d->gen = (uint32_t *)(d->detail + n);
+    d->votes = (unsigned char *)(d->gen + n);
+    for (size_t i = 0; i < n; i++)
+        d->rtt[i] = -1;
+    l->nodes = d;
+    return 0;
+}
+
+int redlock__lock_flight(redlock_lock *l)
+{
+    if (l->fl)
+        return 0;
+    if (!(l->fl = calloc(1, sizeof *l->fl)))
+        return REDLOCK_ENOMEM;
+    evtimer_assign(&l->fl->retry_timer, l->c->loop.base, redlock__lock_retry_cb, l);
+    return 0;
+}
+
+void redlock__lock_flight_end(redlock_lock *l)
+{
+    if (!l->fl)
+        return;
+    if (l->c)
+        evtimer_del(&l->fl->retry_timer);
+    free(l->fl);
+    l->fl = NULL;
+}
+
+static void lock_nodes_free(redlock_lock *l)
+{
+    if (!l->nodes)
+        return;
+    for (size_t i = 0; i < l->nodes->n; i++)
+        free(l->nodes->detail[i]);
+    free(l->nodes);
+    l->nodes = NULL;
 }
 
 int redlock_lock_new(redlock_lock **out, redlock_client *c, const void *resource, size_t len)
@@ -99,10 +136,24 @@ int redlock__lock_refuse(redlock_client *c, const char *fmt, ...)
 
 void redlock__lock_err(redlock_lock *l, const char *fmt, ...)
 {
+    char buf[REDLOCK__LOCK_ERRSTR];
+    char *s;
+    size_t len;
     va_list ap;
+
+    /* formatted first: an argument may be the old text */
     va_start(ap, fmt);
-    vsnprintf(l->errstr, sizeof l->errstr, fmt, ap);
+    vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
+    len = strlen(buf) + 1;
+    if (!(s = realloc(l->errstr, len))) {
+        /* out of memory: no text rather than a stale one */
+        if (l->errstr)
+            l->errstr[0] = '\0';
+        return;
+    }
+    memcpy(s, buf, len);
+    l->errstr = s;
 }
 
 void redlock__locks_detach(redlock_client *c)
@@ -139,19 +190,18 @@ static void lock_free_ungated(redlock_lock *l)
         redlock__enter(&c->loop);
         redlock__watch_stop(l);
         redlock__lock_cancel(l);
-        evtimer_del(&l->retry_timer);
+        redlock__lock_flight_end(l);
         redlock__list_del(&l->link);
     }
+    free(l->fl);        /* the client went first: no timer to take back */
     redlock__watch_free(l);
     if (l->fam->free)
         l->fam->free(l);
+    free(l->errstr);
     free(l->fence_key);
     free(l->key);
     free(l->value);
-    free(l->gen);
-    free(l->votes);
-    free(l->rtt);
-    free(l->detail);
+    lock_nodes_free(l);
     free(l);
     if (c)
         redlock__leave(&c->loop);
@@ -185,8 +235,8 @@ static int redlock_lock_set_value_ungated(redlock_lock *l, const void *value, si
     l->valuelen = len;
     l->fixed_value = 1;
     l->holds = 0;
-    if (l->c)
-        memset(l->gen, 0, l->c->fleet.n * sizeof *l->gen);
+    if (l->nodes)
+        memset(l->nodes->gen, 0, l->nodes->n * sizeof *l->nodes->gen);
     l->valid_until_us = 0;
     return 0;
 }
@@ -240,7 +290,7 @@ size_t redlock_lock_nodes_ok(const redlock_lock *l)
 
 static const char *redlock_lock_errstr_ungated(const redlock_lock *l)
 {
-    return l ? l->errstr : "lock is NULL";
+    return !l ? "lock is NULL" : l->errstr ? l->errstr : "";
 }
 
 const char *redlock_lock_errstr(const redlock_lock *l)
@@ -260,9 +310,9 @@ static int redlock_lock_node_result__ungated(const redlock_lock *l, size_t node,
     if (node >= l->c->fleet.n)
         return REDLOCK_EINVAL;
     memset(&r, 0, sizeof r);
-    r.vote = l->votes[node];
-    r.rtt_us = l->rtt[node];
-    r.detail = l->detail[node];
+    r.vote = l->nodes ? l->nodes->votes[node] : REDLOCK_VOTE_NONE;
+    r.rtt_us = l->nodes ? l->nodes->rtt[node] : -1;
+    r.detail = redlock__lock_detail(l, node);
     /* a caller built against an older header gets the fields it knows */
     memcpy(out, &r, size < sizeof r ? size : sizeof r);
     return 0;

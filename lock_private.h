@@ -160,30 +160,21 @@ struct redlock_lock {
     int64_t valid_until_us;          /* 0: not held */
     int64_t held_since_us;           /* start of the current hold's acquire */
     unsigned clock_steps;            /* the loop's clock_steps when granted */
-    uint32_t *gen;                   /* per node: connection of the winning SET */
+    struct redlock__lock_nodes *nodes;  /* NULL until the first operation */
     size_t nodes_ok;
-    char errstr[256];
-    /* per-node outcome of the last operation */
-    unsigned char *votes;
-    int64_t *rtt;
-    char (*detail)[REDLOCK__DETAIL];
-    /* the operation in flight */
+    /* the last operation's error text, allocated to its size by the first
+     * error (a success empties it): most handles never have one */
+    char *errstr;
+    /* the operation in flight (fl: its state, NULL while none started) */
     enum redlock__lock_op busy;
     int freeing;
-    redlock__op *op;
-    int64_t ttl_ms;
-    int attempts_left;
-    int64_t deadline_us;
-    struct event retry_timer;
-    redlock_cb *cb;
-    void *privdata;
+    int64_t ttl_ms;                  /* also the hold's, for the watchdog */
+    struct redlock__flight *fl;
     /* fencing: the counter's key (NULL: no fencing), the token of the
-     * current hold (0: none), the won acquire while counters are raised */
+     * current hold (0: none; the raise in flight is l->fl's) */
     char *fence_key;
     size_t fence_keylen;
     int64_t token;
-    int64_t pending_token;
-    redlock__op *fenced;
     /* watchdog and lost-lock notice (watchdog.c), allocated on first use */
     struct redlock__watch *wd;
     /* holds: acquires not yet undone by releases (re-entrant: any number;
@@ -196,7 +187,44 @@ struct redlock_lock {
     void *kd;                        /* the kind's own part (fam->free) */
 };
 
+/* Per node: the last operation's outcome, and the connection of the
+ * winning write.  One allocation (the arrays follow the header), made by
+ * the handle's first operation: a handle never used costs nothing here. */
+typedef struct redlock__lock_nodes {
+    size_t n;
+    int64_t *rtt;                    /* -1: no reply */
+    char **detail;                   /* a node's text, NULL: none ("") */
+    uint32_t *gen;                   /* connection of the winning SET */
+    unsigned char *votes;
+} redlock__lock_nodes;
+
+/* What only an operation in flight needs, allocated when it starts and
+ * freed as it completes: an idle or held handle carries a pointer. */
+typedef struct redlock__flight {
+    redlock__op *op;
+    redlock_cb *cb;
+    void *privdata;
+    int attempts_left;
+    int64_t deadline_us;
+    struct event retry_timer;
+    /* fencing: the won acquire while counters are raised, and its token */
+    redlock__op *fenced;
+    int64_t pending_token;
+} redlock__flight;
+
 /* lock.c */
+/* Make l->fl if not yet made: 0 or REDLOCK_ENOMEM (l->c is set). */
+int redlock__lock_flight(redlock_lock *l);
+/* Forget l->fl (its retry timer is not armed, or the client is gone). */
+void redlock__lock_flight_end(redlock_lock *l);
+/* Make l->nodes if not yet made: 0 or REDLOCK_ENOMEM (l->c is set). */
+int redlock__lock_nodes_make(redlock_lock *l);
+/* The node's text of the last operation, "" for none. */
+static inline const char *redlock__lock_detail(const redlock_lock *l, size_t node)
+{
+    return l->nodes && l->nodes->detail[node] ? l->nodes->detail[node] : "";
+}
+#define REDLOCK__LOCK_ERRSTR 256       /* the longest error text, with its NUL */
 __attribute__((format(printf, 2, 3)))
 void redlock__lock_err(redlock_lock *l, const char *fmt, ...);
 /* A lock constructor refuses its arguments: the message goes to the

@@ -26,6 +26,10 @@ static int check_start(redlock_lock *l, redlock_cb *cb, int need_cb)
         redlock__lock_err(l, "an operation is already in flight on this lock");
         return REDLOCK_EBUSY;
     }
+    if (redlock__lock_nodes_make(l) != 0) {
+        redlock__lock_err(l, "out of memory");
+        return REDLOCK_ENOMEM;
+    }
     return 0;
 }
 
@@ -66,6 +70,10 @@ static int start_acquire(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *
                 (long long)left);
         return REDLOCK_EBUSY;
     }
+    if (redlock__lock_flight(l) != 0) {
+        redlock__lock_err(l, "acquire: out of memory");
+        return REDLOCK_ENOMEM;
+    }
     c = l->c;
     take_over(l);
     l->busy = try ? REDLOCK__LOCK_TRY : REDLOCK__LOCK_ACQUIRE;
@@ -79,22 +87,21 @@ static int start_acquire(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *
         redlock__watch_stop(l);
         l->valid_until_us = 0;
         l->holds = 0;
-        memset(l->gen, 0, c->fleet.n * sizeof *l->gen);
+        memset(l->nodes->gen, 0, c->fleet.n * sizeof *l->nodes->gen);
     }
-    l->attempts_left = try ? 0 : c->opt.retry_count;
+    l->fl->attempts_left = try ? 0 : c->opt.retry_count;
     /* 0 and anything past 2^40 ms (35 years; INT64_MAX is a natural "no
      * limit") mean no deadline; below that the microseconds cannot overflow */
-    l->deadline_us = c->opt.acquire_timeout_ms && c->opt.acquire_timeout_ms <= MAX_TTL_MS && !try
+    l->fl->deadline_us = c->opt.acquire_timeout_ms && c->opt.acquire_timeout_ms <= MAX_TTL_MS && !try
                      ? redlock__add_sat(redlock__now(&c->loop), c->opt.acquire_timeout_ms * 1000)
                      : 0;
-    l->cb = cb;
-    l->privdata = pd;
+    l->fl->cb = cb;
+    l->fl->privdata = pd;
     redlock__enter(&c->loop);   /* a node_cb run from here cannot free c under us */
     if ((rc = redlock__lock_attempt(l)) != 0) {
         l->busy = REDLOCK__LOCK_IDLE;
         l->reacquire = 0;
-        l->cb = NULL;
-        l->privdata = NULL;
+        redlock__lock_flight_end(l);
         if (l->valid_until_us)
             redlock__watch_held(l, 0);  /* the watchdog's extend gave way */
     }

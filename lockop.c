@@ -33,17 +33,15 @@
  * is not touched after it (it may be freed inside). */
 static void complete(redlock_lock *l, int status)
 {
-    redlock_cb *cb = l->cb;
-    void *privdata = l->privdata;
+    redlock_cb *cb = l->fl ? l->fl->cb : NULL;
+    void *privdata = l->fl ? l->fl->privdata : NULL;
 
-    if (status == 0)
+    if (status == 0 && l->errstr)
         l->errstr[0] = '\0';
     l->busy = REDLOCK__LOCK_IDLE;
     l->reacquire = 0;
     l->partial = 0;
-    l->op = NULL;
-    l->cb = NULL;
-    l->privdata = NULL;
+    redlock__lock_flight_end(l);
     if (cb)
         cb(l, status, privdata);
 }
@@ -164,8 +162,8 @@ static int attempt(redlock_lock *l)
     }
     if (!(op = lock_op(l, kind, l->ttl_ms, 0)))
         return REDLOCK_ENOMEM;
-    op->limit_us = l->deadline_us;
-    l->op = op;
+    op->limit_us = l->fl->deadline_us;
+    l->fl->op = op;
     redlock__op_start(op, acquire_done, l);
     return 0;
 }
@@ -175,12 +173,22 @@ static void record(redlock_lock *l, const redlock__op *op)
 {
     size_t n = op->f->n;
 
+    redlock__lock_nodes *d = l->nodes;
+
     l->nodes_ok = op->tally.count[REDLOCK__OK];
-    memcpy(l->votes, op->votes, n);
-    memcpy(l->rtt, op->rtt, n * sizeof *l->rtt);
+    memcpy(d->votes, op->votes, n);
+    memcpy(d->rtt, op->rtt, n * sizeof *d->rtt);
     for (size_t i = 0; i < n; i++) {
-        if (op->detail[i][0] || l->detail[i][0])
-            memcpy(l->detail[i], op->detail[i], sizeof l->detail[i]);
+        /* a text costs its size, and only while a node has one */
+        size_t len = op->detail[i][0] ? strnlen(op->detail[i], REDLOCK__DETAIL - 1) + 1 : 0;
+        char *s = len ? realloc(d->detail[i], len) : NULL;
+        if (len && s) {
+            memcpy(s, op->detail[i], len - 1);
+            s[len - 1] = '\0';
+        } else {
+            free(d->detail[i]);         /* none, or out of memory: "" */
+        }
+        d->detail[i] = s;
     }
 }
 
@@ -190,7 +198,7 @@ static void record(redlock_lock *l, const redlock__op *op)
  * lock may be gone then. */
 static int settle(redlock_lock *l, redlock__op *op)
 {
-    l->op = NULL;
+    l->fl->op = NULL;
     record(l, op);
     if (op->cancelled) {
         redlock__lock_err(l, "%s: cancelled", op->kind->name);
@@ -222,7 +230,7 @@ static int settle(redlock_lock *l, redlock__op *op)
             if (op->kind->flags & REDLOCK__KIND_WRITES) {
                 for (size_t i = 0; i < op->f->n; i++)
                     if (new_hold || op->gen[i])
-                        l->gen[i] = op->gen[i];
+                        l->nodes->gen[i] = op->gen[i];
             }
             redlock__watch_held(l, new_hold);
             complete(l, 0);
@@ -258,15 +266,15 @@ static void lost_attempt(redlock_lock *l, redlock__op *won, redlock__op *why)
         complete(l, code);
         return;
     }
-    if (l->busy == REDLOCK__LOCK_ACQUIRE && l->attempts_left > 0) {
+    if (l->busy == REDLOCK__LOCK_ACQUIRE && l->fl->attempts_left > 0) {
         int64_t delay = c->opt.retry_delay_ms, now = redlock__now(&c->loop);
         if (c->opt.retry_jitter_ms)
             delay += (int64_t)(redlock__client_random(c) %
                                (uint64_t)(2 * c->opt.retry_jitter_ms + 1)) -
                      c->opt.retry_jitter_ms;
-        if (!l->deadline_us || now + delay * 1000 < l->deadline_us) {
-            l->attempts_left--;
-            redlock__timer_add(&c->loop, &l->retry_timer, delay * 1000);
+        if (!l->fl->deadline_us || now + delay * 1000 < l->fl->deadline_us) {
+            l->fl->attempts_left--;
+            redlock__timer_add(&c->loop, &l->fl->retry_timer, delay * 1000);
             return;
         }
     }
@@ -278,10 +286,10 @@ static void lost_attempt(redlock_lock *l, redlock__op *won, redlock__op *why)
 static void raise_done(redlock__op *op, void *privdata)
 {
     redlock_lock *l = privdata;
-    redlock__op *acq = l->fenced;
+    redlock__op *acq = l->fl->fenced;
 
-    l->fenced = NULL;
-    l->op = NULL;
+    l->fl->fenced = NULL;
+    l->fl->op = NULL;
     if (op->cancelled) {        /* the client is going away */
         redlock__op_undo(acq);
         redlock__op_unref(acq);
@@ -292,7 +300,7 @@ static void raise_done(redlock__op *op, void *privdata)
     if (op->decision == REDLOCK__WON) {
         /* the counters of a quorum hold the token: hand it out, with the
          * validity counted from the acquire's start */
-        l->token = l->pending_token;
+        l->token = l->fl->pending_token;
         if (settle(l, acq)) {
             redlock__op_unref(acq);
             return;
@@ -314,11 +322,11 @@ static int start_raise(redlock_lock *l, redlock__op *acq, int64_t token)
 
     if (!(op = lock_op(l, l->fam->fence_raise, 0, token)))
         return REDLOCK_ENOMEM;
-    op->limit_us = l->deadline_us && l->deadline_us < end ? l->deadline_us : end;
+    op->limit_us = l->fl->deadline_us && l->fl->deadline_us < end ? l->fl->deadline_us : end;
     acq->refs++;
-    l->fenced = acq;
-    l->pending_token = token;
-    l->op = op;
+    l->fl->fenced = acq;
+    l->fl->pending_token = token;
+    l->fl->op = op;
     redlock__op_start(op, raise_done, l);
     return 0;
 }
@@ -336,7 +344,7 @@ static void acquire_done(redlock__op *op, void *privdata)
             record(l, op);
             if (start_raise(l, op, token) == 0)
                 return;
-            l->op = NULL;
+            l->fl->op = NULL;
             redlock__op_undo(op);       /* no token, no lock */
             redlock__lock_err(l, "acquire: out of memory");
             complete(l, REDLOCK_ENOMEM);
@@ -360,13 +368,11 @@ void redlock__lock_retry_cb(evutil_socket_t fd, short what, void *arg)
     (void)what;
 
     redlock__enter(loop);
-    if (l->deadline_us && redlock__now(loop) >= l->deadline_us) {
+    if (l->fl->deadline_us && redlock__now(loop) >= l->fl->deadline_us) {
         /* The loop ran late (a long callback): no attempt starts past the
          * deadline. */
-        char last[sizeof l->errstr];
-        memcpy(last, l->errstr, sizeof last);
         redlock__lock_err(l, "acquire: acquire_timeout_ms passed before the next attempt could start "
-                   "(the event loop was late); last attempt: %.150s", last);
+                   "(the event loop was late); last attempt: %.150s", l->errstr ? l->errstr : "");
         complete(l, REDLOCK_ETIMEDOUT);
     } else if ((rc = attempt(l)) != 0) {
         complete(l, rc);
@@ -445,20 +451,26 @@ static void release_done(redlock__op *op, void *privdata)
 
 void redlock__lock_detach_op(redlock_lock *l)
 {
-    evtimer_del(&l->retry_timer);
-    if (l->fenced) {
-        /* raising the counters of a won acquire: give the keys back */
-        redlock__op_undo(l->fenced);
-        redlock__op_unref(l->fenced);
-        l->fenced = NULL;
+    redlock__flight *fl = l->fl;
+
+    if (!fl) {
+        l->busy = REDLOCK__LOCK_IDLE;
+        return;
     }
-    if (l->op) {
+    evtimer_del(&fl->retry_timer);
+    if (fl->fenced) {
+        /* raising the counters of a won acquire: give the keys back */
+        redlock__op_undo(fl->fenced);
+        redlock__op_unref(fl->fenced);
+        fl->fenced = NULL;
+    }
+    if (fl->op) {
         if (l->busy == REDLOCK__LOCK_ACQUIRE || l->busy == REDLOCK__LOCK_TRY)
-            l->op->done = orphan_done;
+            fl->op->done = orphan_done;
         else
-            l->op->done = ignore_done;
-        l->op->done_privdata = NULL;
-        l->op = NULL;
+            fl->op->done = ignore_done;
+        fl->op->done_privdata = NULL;
+        fl->op = NULL;
     }
     l->busy = REDLOCK__LOCK_IDLE;
 }
@@ -481,16 +493,17 @@ static int start_on_value(redlock_lock *l, const redlock__op_kind *kind, int64_t
                           void *pd)
 {
     redlock_client *c = l->c;
-    redlock__op *op = lock_op(l, kind, ttl_ms, 0);
+    redlock__op *op;
 
-    if (!op)
+    if (redlock__lock_nodes_make(l) != 0 || redlock__lock_flight(l) != 0 ||
+        !(op = lock_op(l, kind, ttl_ms, 0)))
         return REDLOCK_ENOMEM;
     if (kind->flags & REDLOCK__KIND_UNDOES)     /* owed where the winning write went */
-        memcpy(op->gen, l->gen, c->fleet.n * sizeof *op->gen);
+        memcpy(op->gen, l->nodes->gen, c->fleet.n * sizeof *op->gen);
     l->busy = busy;
-    l->op = op;
-    l->cb = cb;
-    l->privdata = pd;
+    l->fl->op = op;
+    l->fl->cb = cb;
+    l->fl->privdata = pd;
     redlock__enter(&c->loop);
     redlock__op_start(op, done, l);
     redlock__leave(&c->loop);

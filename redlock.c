@@ -350,8 +350,8 @@ void redlock_client_free(redlock_client *c)
     /* ... and fenced acquires that won and are raising their counters */
     for (redlock__link *e = c->locks.next; e != &c->locks; e = e->next) {
         redlock_lock *l = redlock__container(e, redlock_lock, link);
-        if (l->fenced)
-            redlock__op_undo(l->fenced);
+        if (l->fl && l->fl->fenced)
+            redlock__op_undo(l->fl->fenced);
     }
     c->loop.closing = 1;
     c->fleet.closing = 1;

@@ -316,7 +316,7 @@ static const redlock__op_kind write_raise = {
 static int64_t mark_ms(const redlock_lock *l)
 {
     const redlock_options *o = &l->c->opt;
-    if (l->busy != REDLOCK__LOCK_ACQUIRE || l->attempts_left <= 0)
+    if (l->busy != REDLOCK__LOCK_ACQUIRE || l->fl->attempts_left <= 0)
         return 0;
     return o->retry_delay_ms + o->retry_jitter_ms + 2 * o->node_timeout_ms;
 }
@@ -328,12 +328,12 @@ static int marked(redlock_lock *l)
 {
     redlock__rw_keys *k = l->kd;
 
-    if (l->busy != REDLOCK__LOCK_ACQUIRE || l->attempts_left >= l->c->opt.retry_count) {
+    if (l->busy != REDLOCK__LOCK_ACQUIRE || l->fl->attempts_left >= l->c->opt.retry_count) {
         k->marked = 0;      /* a first attempt */
         return 0;
     }
     for (size_t i = 0; i < l->c->fleet.n && !k->marked; i++)
-        k->marked = strstr(l->detail[i], " reader") != NULL;
+        k->marked = strstr(redlock__lock_detail(l, i), " reader") != NULL;
     return k->marked;
 }
 

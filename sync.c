@@ -30,12 +30,11 @@ static int check_blocking(redlock_lock *l)
     if (!l)
         return REDLOCK_EINVAL;
     if (l->c && !l->c->own_base) {
-        snprintf(l->errstr, sizeof l->errstr,
-                 "blocking calls need a client created without an event base");
+        redlock__lock_err(l, "blocking calls need a client created without an event base");
         return REDLOCK_EINVAL;
     }
     if (l->c && l->c->loop.depth) {
-        snprintf(l->errstr, sizeof l->errstr, "blocking calls cannot be made from a callback");
+        redlock__lock_err(l, "blocking calls cannot be made from a callback");
         return REDLOCK_EINVAL;
     }
     return 0;

@@ -1,0 +1,166 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* t_memory.c -- what a lock handle costs on the heap: an idle handle and a
+ * held lock at N = 5 (mallinfo2's bytes in use, per handle, over many), and
+ * the diagnostics that are now allocated on demand still reading right.
+ */
+#include "itest.h"
+
+#include <malloc.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <hiredis/hiredis.h>
+
+#define NLOCKS 10000
+#define IDLE_MAX 256
+#define HELD_MAX 512
+
+static size_t in_use(void)
+{
+    return mallinfo2().uordblks;
+}
+
+/* valgrind and ASan replace malloc: mallinfo2 then says nothing. */
+static int heap_measurable(void)
+{
+    size_t before = in_use();
+    void *volatile p = malloc(4096);
+    size_t after = in_use();
+    free(p);
+    return after >= before + 4096;
+}
+
+TEST(memory_per_handle_idle_and_held)
+{
+    struct it_fix f = {0};
+    it_fix_start(&f, 5, NULL, 0);
+    redlock_lock **l = calloc(NLOCKS, sizeof *l);
+    CHECK(l != NULL);
+    int measurable = heap_measurable();
+    char res[32];
+
+    size_t before = in_use();
+    for (int i = 0; i < NLOCKS; i++) {
+        snprintf(res, sizeof res, "mem-%05d", i);
+        CHECK_EQ(redlock_lock_new(&l[i], f.c, res, strlen(res)), 0);
+    }
+    size_t idle = (in_use() - before) / NLOCKS;
+    /* a held lock: its acquire succeeded and is no longer in flight */
+    for (int i = 0; i < 1000; i++)
+        CHECK_RC(l[i], redlock_acquire(l[i], 60000), 0);
+    size_t held_before = in_use();
+    /* the first 1000 were acquired: measure their growth over idle */
+    for (int i = 0; i < 1000; i++)
+        CHECK(redlock_lock_validity(l[i]) > 0);
+    size_t held = idle + (held_before - before - idle * NLOCKS) / 1000;
+    check_note("N=5: %zu B per idle handle, %zu B per held lock (targets %d, %d)%s", idle,
+               held, IDLE_MAX, HELD_MAX, measurable ? "" : " (malloc replaced: not measured)");
+    if (measurable) {
+        CHECK_MSG(idle <= IDLE_MAX, "idle handle: %zu B", idle);
+        CHECK_MSG(held <= HELD_MAX, "held lock: %zu B", held);
+    }
+    for (int i = 0; i < 1000; i++)
+        CHECK_RC(l[i], redlock_release(l[i]), 0);
+    for (int i = 0; i < NLOCKS; i++)
+        redlock_lock_free(l[i]);
+    free(l);
+    it_fix_stop(&f);
+}
+
+TEST(memory_diagnostics_after_an_operation)
+{
+    struct it_fix f = {0};
+    it_fix_start(&f, 5, NULL, 0);
+    redlock_lock *a = it_fix_lock(&f, f.c, "mem-diag");
+    redlock_node_result r;
+
+    /* before any operation: no votes, no round trip, empty texts */
+    CHECK_EQ(redlock_lock_node_result(a, 0, &r), 0);
+    CHECK_EQ(r.vote, REDLOCK_VOTE_NONE);
+    CHECK_EQ(r.rtt_us, -1);
+    CHECK(r.detail != NULL && r.detail[0] == '\0');
+    CHECK(redlock_lock_errstr(a)[0] == '\0');
+    CHECK_EQ(redlock_lock_nodes_ok(a), 0);
+
+    /* another owner on node 1: that node refuses, the others grant */
+    redisReply *rr = rlt_servers_command(f.s, 1, "SET mem-diag someone-else PX 60000");
+    CHECK(rr != NULL && rr->type == REDIS_REPLY_STATUS);
+    freeReplyObject(rr);
+    CHECK_RC(a, redlock_acquire(a, 10000), 0);
+    /* the decision may come before every node answered */
+    CHECK(redlock_lock_nodes_ok(a) >= 3);
+    CHECK(redlock_lock_errstr(a)[0] == '\0');
+    CHECK_EQ(redlock_lock_node_result(a, 1, &r), 0);
+    CHECK(r.vote == REDLOCK_VOTE_REFUSED || r.vote == REDLOCK_VOTE_NONE);
+    CHECK(r.detail != NULL);
+    size_t oks = 0;
+    for (size_t i = 0; i < 5; i++) {
+        CHECK_EQ(redlock_lock_node_result(a, i, &r), 0);
+        if (r.vote == REDLOCK_VOTE_OK) {
+            oks++;
+            CHECK(r.rtt_us >= 0);
+            CHECK(r.detail != NULL && r.detail[0] == '\0');
+        }
+    }
+    CHECK_EQ(oks, redlock_lock_nodes_ok(a));
+    CHECK_RC(a, redlock_release(a), 0);
+
+    /* a refused acquire: the error text and each node's reason */
+    redlock_lock *b = it_fix_lock(&f, f.c, "mem-diag2");
+    for (int i = 0; i < 3; i++) {
+        rr = rlt_servers_command(f.s, i, "SET mem-diag2 someone-else PX 60000");
+        CHECK(rr != NULL);
+        freeReplyObject(rr);
+    }
+    CHECK_RC(b, redlock_try_acquire(b, 10000), REDLOCK_ENOQUORUM);
+    check_note("errstr: %s", redlock_lock_errstr(b));
+    CHECK(redlock_lock_errstr(b)[0] != '\0');
+    CHECK(redlock_lock_nodes_ok(b) <= 2);
+    CHECK_EQ(redlock_lock_node_result(b, 0, &r), 0);
+    CHECK_EQ(r.vote, REDLOCK_VOTE_REFUSED);
+    check_note("node 0: %s", r.detail);
+    CHECK(r.detail != NULL);
+    CHECK_EQ(redlock_lock_node_result(b, 4, &r), 0);
+    CHECK(r.vote != REDLOCK_VOTE_REFUSED);
+    CHECK(r.detail != NULL && r.detail[0] == '\0');
+    /* a success clears the error text */
+    for (int i = 0; i < 3; i++) {
+        rr = rlt_servers_command(f.s, i, "DEL mem-diag2");
+        freeReplyObject(rr);
+    }
+    CHECK_RC(b, redlock_try_acquire(b, 10000), 0);
+    CHECK(redlock_lock_errstr(b)[0] == '\0');
+    CHECK_EQ(redlock_lock_node_result(b, 0, &r), 0);
+    CHECK(r.vote != REDLOCK_VOTE_REFUSED);
+    CHECK(r.detail[0] == '\0');
+    CHECK_RC(b, redlock_release(b), 0);
+
+    /* a refusal with a text: a reader turned away by a writer */
+    redlock_lock *w = NULL, *rd = NULL;
+    CHECK_EQ(redlock_lock_new_write(&w, f.c, "mem-rw", 6), 0);
+    CHECK_EQ(redlock_lock_new_read(&rd, f.c, "mem-rw", 6), 0);
+    CHECK_RC(w, redlock_acquire(w, 10000), 0);
+    CHECK_RC(rd, redlock_try_acquire(rd, 10000), REDLOCK_ENOQUORUM);
+    CHECK(it_has(redlock_lock_errstr(rd), "writer"));
+    int told = 0;
+    for (size_t i = 0; i < 5; i++) {
+        CHECK_EQ(redlock_lock_node_result(rd, i, &r), 0);
+        if (r.vote == REDLOCK_VOTE_REFUSED) {
+            CHECK_MSG(it_has(r.detail, "held by a writer"), "node %zu: %s", i, r.detail);
+            told++;
+        }
+    }
+    CHECK(told >= 3);
+    CHECK_RC(w, redlock_release(w), 0);
+    /* the texts go with the next success */
+    CHECK_RC(rd, redlock_try_acquire(rd, 10000), 0);
+    CHECK(redlock_lock_errstr(rd)[0] == '\0');
+    for (size_t i = 0; i < 5; i++) {
+        CHECK_EQ(redlock_lock_node_result(rd, i, &r), 0);
+        CHECK(r.detail != NULL && r.detail[0] == '\0');
+    }
+    CHECK_RC(rd, redlock_release(rd), 0);
+    redlock_lock_free(rd);
+    redlock_lock_free(w);
+    it_fix_stop(&f);
+}

@@ -111,6 +111,7 @@ void redlock__locks_detach(redlock_client *c)
         redlock_lock *l = redlock__container(c->locks.next, redlock_lock, link);
         redlock__list_del(&l->link);
         redlock__watch_stop(l); /* the timers go with the client's base */
+        redlock__lock_drop_late(l);
         l->c = NULL;            /* a redlock_lock_free from the callback just frees */
         redlock__lock_cancel(l);      /* last use of l: its callback may free it */
     }
@@ -139,6 +140,7 @@ static void lock_free_ungated(redlock_lock *l)
         redlock__enter(&c->loop);
         redlock__watch_stop(l);
         redlock__lock_cancel(l);
+        redlock__lock_drop_late(l);
         evtimer_del(&l->retry_timer);
         redlock__list_del(&l->link);
     }

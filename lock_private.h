@@ -184,6 +184,9 @@ struct redlock_lock {
     int64_t token;
     int64_t pending_token;
     redlock__op *fenced;
+    /* a decided release whose late replies still update the node results
+     * (a reference held); dropped when another operation starts */
+    redlock__op *late;
     /* watchdog and lost-lock notice (watchdog.c), allocated on first use */
     struct redlock__watch *wd;
     /* holds: acquires not yet undone by releases (re-entrant: any number;
@@ -255,6 +258,8 @@ void redlock__watch_free(redlock_lock *l);
 /* Forget the lock's operation in flight without a callback: its outcome is
  * ignored (an acquire attempt's win is undone). */
 void redlock__lock_detach_op(redlock_lock *l);
+/* Late replies of the last release no longer update the node results. */
+void redlock__lock_drop_late(redlock_lock *l);
 /* watchdog.c: the lock was granted (new_hold) or extended. */
 void redlock__watch_held_(redlock_lock *l, int new_hold);
 /* The validity's end moved (an extend started, or refusals ended it). */

@@ -164,6 +164,7 @@ static int attempt(redlock_lock *l)
     }
     if (!(op = lock_op(l, kind, l->ttl_ms, 0)))
         return REDLOCK_ENOMEM;
+    redlock__lock_drop_late(l);
     op->limit_us = l->deadline_us;
     l->op = op;
     redlock__op_start(op, acquire_done, l);
@@ -402,12 +403,38 @@ static void extend_done(redlock__op *op, void *privdata)
     complete(l, code);
 }
 
+void redlock__lock_drop_late(redlock_lock *l)
+{
+    redlock__op *op = l->late;
+
+    if (!op)
+        return;
+    l->late = NULL;
+    redlock__op_unfollow(op);
+}
+
+/* A reply to a release already decided: the node results say what every
+ * master did, as long as no newer operation's results are there. */
+static void release_late(redlock__op *op, void *privdata)
+{
+    redlock_lock *l = privdata;
+
+    record(l, op);
+    if (!op->tally.count[REDLOCK__PENDING])
+        redlock__lock_drop_late(l);
+}
+
 static void release_done(redlock__op *op, void *privdata)
 {
     redlock_lock *l = privdata;
     int code = 0;
 
     record(l, op);
+    if (op->tally.count[REDLOCK__PENDING] && !op->cancelled) {
+        /* decided at the quorum: the other deletes are on their way */
+        redlock__op_follow(op, release_late, l);
+        l->late = op;
+    }
     if (l->partial) {
         /* one hold of several given back: the lock stays held (its keys'
          * ttl untouched), whatever the masters said */
@@ -485,6 +512,7 @@ static int start_on_value(redlock_lock *l, const redlock__op_kind *kind, int64_t
 
     if (!op)
         return REDLOCK_ENOMEM;
+    redlock__lock_drop_late(l);
     if (kind->flags & REDLOCK__KIND_UNDOES)     /* owed where the winning write went */
         memcpy(op->gen, l->gen, c->fleet.n * sizeof *op->gen);
     l->busy = busy;

@@ -567,9 +567,9 @@ REDLOCK_API int redlock_release_async(redlock_lock *lock, redlock_cb *cb, void *
  * client's connections only make progress inside these calls (and
  * redlock_client_wait_connected): replies that arrive after an operation was
  * decided, reconnections and the like are handled at the next call.  So
- * redlock_release, unlike redlock_release_async, returns only once every
- * master answered or timed out (node_timeout_ms): its node results are then
- * complete. */
+ * on such a client (without loop_thread) redlock_release, unlike
+ * redlock_release_async, returns only once every master answered or timed
+ * out (node_timeout_ms): its node results are then complete. */
 REDLOCK_API int redlock_acquire(redlock_lock *lock, int64_t ttl_ms);
 REDLOCK_API int redlock_try_acquire(redlock_lock *lock, int64_t ttl_ms);
 REDLOCK_API int redlock_extend(redlock_lock *lock, int64_t ttl_ms);

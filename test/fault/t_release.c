@@ -172,3 +172,29 @@ TEST(release_late_replies_never_overwrite_a_newer_operation)
     CHECK_EQ(it_count_lock(t.f.s, "rel-newer", 9, t.l), 3);
     slow_stop(&t);
 }
+
+/* The lock freed, then the client, while its release's late replies are
+ * still due: they find no lock to update, and nothing leaks (valgrind). */
+TEST(release_lock_freed_before_the_late_replies)
+{
+    struct slow t;
+    uint64_t before;
+    struct it_op op;
+    release_now(&t, "rel-freed", 0, &op, &before);
+    CHECK_RC(t.l, op.status, 0);
+    redlock_lock *second = it_fix_lock(&t.f, t.f.c, "rel-freed-2");
+    CHECK_RC(second, redlock_acquire_async(second, 10000, it_op_cb, &op), 0);
+    op.done = 0;
+    it_op_wait(&op, 3000);
+    op.done = 0;
+    CHECK_RC(second, redlock_release_async(second, it_op_cb, &op), 0);
+    it_op_wait(&op, 3000);
+    CHECK_EQ(vote_of(second, 2), REDLOCK_VOTE_NONE);
+    /* t.l goes before its slow reply; the client, with second's reply due */
+    redlock_lock_free(t.l);
+    t.f.locks[0] = NULL;
+    CHECK_GE(wait_answers(&t, before + 2, 3000), before + 2);
+    redlock_client_free(t.f.c);
+    t.f.c = NULL;
+    slow_stop(&t);
+}

@@ -178,11 +178,12 @@ TEST(release_late_replies_never_overwrite_a_newer_operation)
 TEST(release_lock_freed_before_the_late_replies)
 {
     struct slow t;
-    uint64_t before;
     struct it_op op;
+    uint64_t before;
+    redlock_lock *second;
     release_now(&t, "rel-freed", 0, &op, &before);
+    second = it_fix_lock(&t.f, t.f.c, "rel-freed-2");
     CHECK_RC(t.l, op.status, 0);
-    redlock_lock *second = it_fix_lock(&t.f, t.f.c, "rel-freed-2");
     CHECK_RC(second, redlock_acquire_async(second, 10000, it_op_cb, &op), 0);
     op.done = 0;
     it_op_wait(&op, 3000);

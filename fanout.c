@@ -17,7 +17,8 @@
  * Lifetime: an op is reference counted.  One reference until its result is
  * delivered, one per request still queued on a connection; so a reply
  * arriving after the decision (a slow master) still finds its op and is
- * simply counted, and never confuses a later operation.  Dead ops go back
+ * counted (and, for a release, handed to its lock: lockop.c), and never
+ * confuses a later operation.  Dead ops go back
  * to a per-fleet pool with their buffers, so the steady state allocates
  * nothing.
  */
@@ -31,10 +32,31 @@ static void op_timer_cb(evutil_socket_t fd, short what, void *arg);
 static void op_reply(void *privdata, size_t node, const redlock__reply *r, const char *why);
 static void op_first(void *privdata, size_t node, const redlock__reply *r, const char *why);
 
+static void op_destroy(redlock__op *op)
+{
+    redlock__buf_free(&op->data);
+    redlock__buf_free(&op->cmd);
+    free(op->items);
+    free(op->votes);
+    free(op->rtt);
+    free(op->detail);
+    free(op->gen);
+    free(op);
+}
+
+/* The pool keeps at most REDLOCK__POOL_MAX: a burst (masters that stalled
+ * while operations kept starting) does not hold its memory for good. */
 static void pool_put(redlock__op *op)
 {
-    op->next_free = op->f->free_ops;
-    op->f->free_ops = op;
+    redlock__fleet *f = op->f;
+
+    if (f->nfree >= REDLOCK__POOL_MAX) {
+        op_destroy(op);
+        return;
+    }
+    op->next_free = f->free_ops;
+    f->free_ops = op;
+    f->nfree++;
 }
 
 static redlock__op *pool_get(redlock__fleet *f)
@@ -44,6 +66,7 @@ static redlock__op *pool_get(redlock__fleet *f)
 
     if (op) {
         f->free_ops = op->next_free;
+        f->nfree--;
         return op;
     }
     if (!(op = calloc(1, sizeof *op)))
@@ -117,6 +140,7 @@ redlock__op *redlock__op_new(redlock__fleet *f, const redlock__op_kind *kind,
     op->drift_us = a->drift_us;
     op->limit_us = a->limit_us;
     op->done = NULL;
+    op->after = NULL;
     op->err[0] = '\0';
     memset(op->votes, 0, 4 * f->n);
     memset(op->value, 0, f->n * sizeof *op->value);
@@ -197,6 +221,8 @@ void redlock__op_refusal(redlock__op *op, size_t node, const char *fmt, ...)
 static void vote(redlock__op *op, size_t node, enum redlock__vote v, const char *why,
                  int64_t now)
 {
+    int late = op->decided;
+
     if (op->votes[node] != REDLOCK__PENDING)
         return;     /* late: this node already timed out or failed */
     /* An OK to an acquire or extend counts only when the guards trust the
@@ -219,6 +245,8 @@ static void vote(redlock__op *op, size_t node, enum redlock__vote v, const char 
                      op->f->masters[node].label, why);
     }
     check(op, now);
+    if (late && op->after)
+        op->after(op, op->after_privdata);
 }
 
 /* What every request of op shares (its slot's callback, its start, what
@@ -356,7 +384,15 @@ static void op_timer_cb(evutil_socket_t fd, short what, void *arg)
 
     redlock__enter(loop);
     if (op->deferred) {
+        op->deferred = 0;
         deliver(op);
+    } else if (op->decided) {
+        /* followed after its delivery: the silent nodes time out now */
+        op->refs++;
+        for (size_t i = 0; i < f->n; i++)
+            if (op->votes[i] == REDLOCK__PENDING)
+                vote(op, i, REDLOCK__TIMEOUT, "timed out", 0);
+        redlock__op_unref(op);
     } else if (!op->decided) {
         /* Everything still pending is out of time: the node timeout, the
          * validity or the caller's deadline, whichever came first. */
@@ -489,6 +525,24 @@ void redlock__op_unref(redlock__op *op)
     pool_put(op);
 }
 
+void redlock__op_follow(redlock__op *op, redlock__op_done *after, void *privdata)
+{
+    int64_t left = op->start_us + op->f->node_timeout_us - redlock__now(op->f->loop);
+
+    op->refs++;
+    op->after = after;
+    op->after_privdata = privdata;
+    redlock__timer_add(op->f->loop, &op->timer, left > 0 ? left : 0);
+}
+
+void redlock__op_unfollow(redlock__op *op)
+{
+    evtimer_del(&op->timer);
+    op->after = NULL;
+    op->after_privdata = NULL;
+    redlock__op_unref(op);
+}
+
 void redlock__op_cancel_all(redlock__fleet *f)
 {
     /* deliver() unlinks the head each time; a done callback may start no
@@ -510,13 +564,7 @@ void redlock__op_pool_free(redlock__fleet *f)
     while (f->free_ops) {
         redlock__op *op = f->free_ops;
         f->free_ops = op->next_free;
-        redlock__buf_free(&op->data);
-        redlock__buf_free(&op->cmd);
-        free(op->items);
-        free(op->votes);
-        free(op->rtt);
-        free(op->detail);
-        free(op->gen);
-        free(op);
+        op_destroy(op);
     }
+    f->nfree = 0;
 }

@@ -12,6 +12,9 @@
 
 typedef struct redlock__op redlock__op;
 
+/* Pooled operations kept at most (beyond: freed). */
+#define REDLOCK__POOL_MAX 256
+
 /* The masters and what every operation over them shares. */
 typedef struct redlock__fleet {
     redlock__loop *loop;
@@ -23,6 +26,7 @@ typedef struct redlock__fleet {
     int closing;
     char sha[REDLOCK__NSCRIPTS][41];         /* SHA-1 of each script */
     redlock__op *free_ops;                   /* pooled operations */
+    size_t nfree;                            /* how many */
     redlock__link live;                      /* undelivered operations */
 } redlock__fleet;
 
@@ -103,6 +107,9 @@ struct redlock__op {
     struct event timer;
     redlock__op_done *done;
     void *done_privdata;
+    /* redlock__op_follow's: after each vote that comes once delivered */
+    redlock__op_done *after;
+    void *after_privdata;
     redlock__req req;                 /* what its requests share (fanout.c) */
     redlock__slot lead;               /* a pair's first reply (classify_first) */
     /* keys and arguments, owned by the op (the lock may be freed first) */
@@ -141,6 +148,11 @@ redlock__op *redlock__op_new(redlock__fleet *f, const redlock__op_kind *kind,
 /* Send to every node and arm the timer; `done` runs once, never inside. */
 void redlock__op_start(redlock__op *op, redlock__op_done *done, void *privdata);
 void redlock__op_unref(redlock__op *op);
+/* A delivered op's later votes (a release decided at the quorum): `after`
+ * runs after each, the nodes still silent at the node timeout voting
+ * TIMEOUT; holds a reference until redlock__op_unfollow. */
+void redlock__op_follow(redlock__op *op, redlock__op_done *after, void *privdata);
+void redlock__op_unfollow(redlock__op *op);
 /* Undo what op wrote: on every node its request may have reached. */
 void redlock__op_undo(redlock__op *op);
 /* The fleet is going away: decide every live op as cancelled. */

@@ -52,7 +52,8 @@ int redlock__lock_nodes_make(redlock_lock *l)
     if (l->nodes)
         return 0;
     /* the 8-byte arrays first, then the 4-byte, then the bytes: aligned */
-    d = calloc(1, sizeof *d + n * (sizeof *d->rtt + sizeof *d->detail + sizeof *d->gen + 1));
+    d = calloc(1, sizeof *d + n * (sizeof *d->rtt + sizeof *d->detail + sizeof *d->gen + 1) +
+                      REDLOCK__VALUE_HEX + 1);
     if (!d)
         return REDLOCK_ENOMEM;
     d->n = n;
@@ -60,6 +61,7 @@ int redlock__lock_nodes_make(redlock_lock *l)
     d->detail = (char **)(d->rtt + n);
     d->gen = (uint32_t *)(d->detail + n);
     d->votes = (unsigned char *)(d->gen + n);
+    d->rand = (char *)(d->votes + n);
     for (size_t i = 0; i < n; i++)
         d->rtt[i] = -1;
     l->nodes = d;
@@ -84,6 +86,14 @@ void redlock__lock_flight_end(redlock_lock *l)
         evtimer_del(&l->fl->retry_timer);
     free(l->fl);
     l->fl = NULL;
+}
+
+/* The value, unless it lives in the nodes' block (the random one). */
+static void value_free(redlock_lock *l)
+{
+    if (!l->nodes || l->value != l->nodes->rand)
+        free(l->value);
+    l->value = NULL;
 }
 
 static void lock_nodes_free(redlock_lock *l)
@@ -162,6 +172,7 @@ void redlock__locks_detach(redlock_client *c)
         redlock_lock *l = redlock__container(c->locks.next, redlock_lock, link);
         redlock__list_del(&l->link);
         redlock__watch_stop(l); /* the timers go with the client's base */
+        redlock__lock_drop_late(l);
         l->c = NULL;            /* a redlock_lock_free from the callback just frees */
         redlock__lock_cancel(l);      /* last use of l: its callback may free it */
     }
@@ -191,6 +202,7 @@ static void lock_free_ungated(redlock_lock *l)
         redlock__watch_stop(l);
         redlock__lock_cancel(l);
         redlock__lock_flight_end(l);
+        redlock__lock_drop_late(l);
         redlock__list_del(&l->link);
     }
     free(l->fl);        /* the client went first: no timer to take back */
@@ -200,7 +212,7 @@ static void lock_free_ungated(redlock_lock *l)
     free(l->errstr);
     free(l->fence_key);
     free(l->key);
-    free(l->value);
+    value_free(l);
     lock_nodes_free(l);
     free(l);
     if (c)
@@ -216,8 +228,7 @@ static int redlock_lock_set_value_ungated(redlock_lock *l, const void *value, si
     if (l->busy)
         return REDLOCK_EBUSY;
     if (!value) {
-        free(l->value);
-        l->value = NULL;
+        value_free(l);
         l->valuelen = 0;
         l->fixed_value = 0;
         l->valid_until_us = 0;
@@ -230,7 +241,7 @@ static int redlock_lock_set_value_ungated(redlock_lock *l, const void *value, si
         return REDLOCK_ENOMEM;
     memcpy(v, value, len);
     v[len] = '\0';
-    free(l->value);
+    value_free(l);
     l->value = v;
     l->valuelen = len;
     l->fixed_value = 1;

@@ -175,6 +175,9 @@ struct redlock_lock {
     char *fence_key;
     size_t fence_keylen;
     int64_t token;
+    /* a decided release whose late replies still update the node results
+     * (a reference held); dropped when another operation starts */
+    redlock__op *late;
     /* watchdog and lost-lock notice (watchdog.c), allocated on first use */
     struct redlock__watch *wd;
     /* holds: acquires not yet undone by releases (re-entrant: any number;
@@ -196,7 +199,12 @@ typedef struct redlock__lock_nodes {
     char **detail;                   /* a node's text, NULL: none ("") */
     uint32_t *gen;                   /* connection of the winning SET */
     unsigned char *votes;
+    char *rand;                      /* room for the random value (l->value
+                                      * points here unless set_value gave one) */
 } redlock__lock_nodes;
+
+/* The random value's size: 128 bits as 32 hex digits, and the NUL. */
+#define REDLOCK__VALUE_HEX 32
 
 /* What only an operation in flight needs, allocated when it starts and
  * freed as it completes: an idle or held handle carries a pointer. */
@@ -283,6 +291,8 @@ void redlock__watch_free(redlock_lock *l);
 /* Forget the lock's operation in flight without a callback: its outcome is
  * ignored (an acquire attempt's win is undone). */
 void redlock__lock_detach_op(redlock_lock *l);
+/* Late replies of the last release no longer update the node results. */
+void redlock__lock_drop_late(redlock_lock *l);
 /* watchdog.c: the lock was granted (new_hold) or extended. */
 void redlock__watch_held_(redlock_lock *l, int new_hold);
 /* The validity's end moved (an extend started, or refusals ended it). */

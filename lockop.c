@@ -27,7 +27,7 @@
 #include "lock_private.h"
 
 
-#define VALUE_BYTES 16      /* 128 random bits, sent as 32 hex digits */
+#define VALUE_BYTES (REDLOCK__VALUE_HEX / 2)    /* 128 random bits */
 
 /* Finish the lock's operation: the user callback runs last, and the lock
  * is not touched after it (it may be freed inside). */
@@ -103,8 +103,8 @@ int redlock__random_hex(char *out, size_t bytes)
 
 static int random_value(redlock_lock *l)
 {
-    if (!l->value && !(l->value = malloc(2 * VALUE_BYTES + 1)))
-        return REDLOCK_ENOMEM;
+    if (!l->value)
+        l->value = l->nodes->rand;      /* (made before the first attempt) */
     if (redlock__random_hex(l->value, VALUE_BYTES) != 0) {
         redlock__lock_err(l, "getrandom: %s", strerror(errno));
         return REDLOCK_ESYSTEM;
@@ -162,6 +162,7 @@ static int attempt(redlock_lock *l)
     }
     if (!(op = lock_op(l, kind, l->ttl_ms, 0)))
         return REDLOCK_ENOMEM;
+    redlock__lock_drop_late(l);
     op->limit_us = l->fl->deadline_us;
     l->fl->op = op;
     redlock__op_start(op, acquire_done, l);
@@ -408,12 +409,38 @@ static void extend_done(redlock__op *op, void *privdata)
     complete(l, code);
 }
 
+void redlock__lock_drop_late(redlock_lock *l)
+{
+    redlock__op *op = l->late;
+
+    if (!op)
+        return;
+    l->late = NULL;
+    redlock__op_unfollow(op);
+}
+
+/* A reply to a release already decided: the node results say what every
+ * master did, as long as no newer operation's results are there. */
+static void release_late(redlock__op *op, void *privdata)
+{
+    redlock_lock *l = privdata;
+
+    record(l, op);
+    if (!op->tally.count[REDLOCK__PENDING])
+        redlock__lock_drop_late(l);
+}
+
 static void release_done(redlock__op *op, void *privdata)
 {
     redlock_lock *l = privdata;
     int code = 0;
 
     record(l, op);
+    if (op->tally.count[REDLOCK__PENDING] && !op->cancelled) {
+        /* decided at the quorum: the other deletes are on their way */
+        redlock__op_follow(op, release_late, l);
+        l->late = op;
+    }
     if (l->partial) {
         /* one hold of several given back: the lock stays held (its keys'
          * ttl untouched), whatever the masters said */
@@ -498,6 +525,7 @@ static int start_on_value(redlock_lock *l, const redlock__op_kind *kind, int64_t
     if (redlock__lock_nodes_make(l) != 0 || redlock__lock_flight(l) != 0 ||
         !(op = lock_op(l, kind, ttl_ms, 0)))
         return REDLOCK_ENOMEM;
+    redlock__lock_drop_late(l);
     if (kind->flags & REDLOCK__KIND_UNDOES)     /* owed where the winning write went */
         memcpy(op->gen, l->nodes->gen, c->fleet.n * sizeof *op->gen);
     l->busy = busy;

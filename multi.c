@@ -218,7 +218,7 @@ static const redlock__op_kind kind_extend_regrow = {
     .classify = redlock__classify_script };
 /* Like the mutex's: waits for every master, owed to those it missed. */
 static const redlock__op_kind kind_release = {
-    .name = "release", .rule = { REDLOCK__RULE_WAIT_ALL, 0 }, .flags = REDLOCK__KIND_UNDOES,
+    .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_UNDOES,
     .encode = encode_release, .classify = redlock__classify_script };
 
 const redlock__family redlock__multi = {

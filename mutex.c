@@ -177,7 +177,7 @@ const redlock__op_kind redlock__mutex_extend = {
 /* A release waits for every master (each gets its chance to delete) and
  * is owed to those it could not reach. */
 const redlock__op_kind redlock__mutex_release = {
-    .name = "release", .rule = { REDLOCK__RULE_WAIT_ALL, 0 }, .flags = REDLOCK__KIND_UNDOES,
+    .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_UNDOES,
     .encode = encode_release, .classify = redlock__classify_script };
 
 /* Extend and re-grow: a master without the key gets it back (1 and 2 are

@@ -10,9 +10,10 @@
  *           any, validity < 1 ms                       -> LOST
  *
  * The rule of an operation's kind sets the quorum (how many OK votes win):
- * a majority (locks), a count (a semaphore), all, any; WAIT_ALL is a
- * majority decided only once every node answered or timed out (releases:
- * every master gets its chance to delete before the result is known).
+ * a majority (locks and their releases), a count (a semaphore), all, any;
+ * WAIT_ALL is a majority decided only once every node answered or timed out
+ * (the clock probe: every master's sample).  A release is decided at the
+ * quorum: its late replies are still counted (fanout.c, lockop.c).
  *
  * Nothing here does I/O or reads a clock: the caller passes the validity
  * it computed (clock.c), which keeps these rules testable on their own.

@@ -496,8 +496,11 @@ REDLOCK_API int redlock_lock_on_lost(redlock_lock *lock, redlock_lost_cb *cb, vo
 /* Nodes that answered OK in the last operation, counted when it was
  * decided: an acquire or extend is decided as soon as a quorum said OK, so
  * this may be the quorum even if more nodes take the key a moment later.  A
- * release waits for every node (or its timeout): then it is how many nodes
- * actually deleted the key. */
+ * release is decided as soon as its outcome is known too, but the replies
+ * of the masters still deleting come in after its callback and are counted
+ * then: this and redlock_lock_node_result() grow to how many nodes actually
+ * deleted the key, until the lock's next operation starts (its results are
+ * never overwritten by them). */
 REDLOCK_API size_t redlock_lock_nodes_ok(const redlock_lock *lock);
 /* A readable message for the last operation's outcome ("" after success). */
 REDLOCK_API const char *redlock_lock_errstr(const redlock_lock *lock);
@@ -548,11 +551,13 @@ REDLOCK_API int redlock_try_acquire_async(redlock_lock *lock, int64_t ttl_ms,
 REDLOCK_API int redlock_extend_async(redlock_lock *lock, int64_t ttl_ms,
                                      redlock_cb *cb, void *privdata);
 /* Delete the key on every node where it still holds our value; cb may be
- * NULL.  0 when a quorum deleted it (it was held until the release);
- * REDLOCK_ENOTOWNER when refusals show that a quorum no longer held it
- * (expired or taken: the lock had been lost); otherwise REDLOCK_ETIMEDOUT,
- * REDLOCK_ECONNECT or REDLOCK_ESERVER, the outcome on the silent masters
- * unknown.  redlock_lock_nodes_ok() tells how many deleted it.  A master
+ * NULL.  Decided as soon as the outcome is known, without waiting for the
+ * slower masters (their deletes go on; redlock_lock_nodes_ok() counts them
+ * as they answer): 0 once a quorum deleted it (it was held until the
+ * release); REDLOCK_ENOTOWNER once refusals show that a quorum no longer
+ * held it (expired or taken: the lock had been lost); otherwise
+ * REDLOCK_ETIMEDOUT, REDLOCK_ECONNECT or REDLOCK_ESERVER, the outcome on
+ * the silent masters unknown.  A master
  * the release could not reach (down, or its connection lost first) is
  * owed it: it is sent right after that master's next handshake.  The
  * validity is 0 from the start of the release, whatever the result. */
@@ -561,7 +566,10 @@ REDLOCK_API int redlock_release_async(redlock_lock *lock, redlock_cb *cb, void *
 /* Blocking operations: clients created with base == NULL only.  Such a
  * client's connections only make progress inside these calls (and
  * redlock_client_wait_connected): replies that arrive after an operation was
- * decided, reconnections and the like are handled at the next call. */
+ * decided, reconnections and the like are handled at the next call.  So
+ * on such a client (without loop_thread) redlock_release, unlike
+ * redlock_release_async, returns only once every master answered or timed
+ * out (node_timeout_ms): its node results are then complete. */
 REDLOCK_API int redlock_acquire(redlock_lock *lock, int64_t ttl_ms);
 REDLOCK_API int redlock_try_acquire(redlock_lock *lock, int64_t ttl_ms);
 REDLOCK_API int redlock_extend(redlock_lock *lock, int64_t ttl_ms);

@@ -300,7 +300,7 @@ static const redlock__op_kind write_extend = {
     .name = "extend", .rule = MAJORITY, .encode = encode_write_extend,
     .classify = classify_write_held };
 static const redlock__op_kind write_release = {
-    .name = "release", .rule = { REDLOCK__RULE_WAIT_ALL, 0 }, .flags = REDLOCK__KIND_UNDOES,
+    .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_UNDOES,
     .encode = encode_write_release, .classify = classify_write_held };
 static const redlock__op_kind write_regrow = {
     .name = "extend", .rule = MAJORITY, .encode = encode_write_regrow,

@@ -159,7 +159,7 @@ static const redlock__op_kind read_extend = {
 static const redlock__op_kind read_regrow = {
     .name = "extend", .rule = MAJORITY, .encode = encode_read_regrow, .classify = redlock__rw_classify };
 static const redlock__op_kind read_release = {
-    .name = "release", .rule = { REDLOCK__RULE_WAIT_ALL, 0 }, .flags = REDLOCK__KIND_UNDOES,
+    .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_UNDOES,
     .encode = encode_read_release, .classify = classify_read_release,
     .classify_first = classify_del };
 static redlock__op *read_op(redlock_lock *l, const redlock__op_kind *kind, int64_t ttl_ms,

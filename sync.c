@@ -12,13 +12,17 @@ struct sync_wait {
     redlock_client *c;
     int done;
     int status;
+    redlock__op *late;      /* a release's, still followed (a reference) */
 };
 
 static void sync_cb(redlock_lock *l, int status, void *privdata)
 {
     struct sync_wait *w = privdata;
-    (void)l;
     w->status = status;
+    if (l->late && !w->c->th) {
+        w->late = l->late;
+        w->late->refs++;
+    }
     if (w->c->th)
         redlock__gate_done(w->c, &w->done);     /* on the loop thread */
     else
@@ -49,7 +53,7 @@ typedef int start_fn(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd);
 static int run_blocking(redlock_lock *l, int64_t ttl_ms, start_fn *start)
 {
     redlock_client *c = l ? l->c : NULL;
-    struct sync_wait w = { c, 0, 0 };
+    struct sync_wait w = { c, 0, 0, NULL };
     int g = redlock__gate_enter(c), rc = check_blocking(l);
 
     if (rc == 0 && (rc = start(l, ttl_ms, sync_cb, &w)) == 0) {
@@ -58,6 +62,13 @@ static int run_blocking(redlock_lock *l, int64_t ttl_ms, start_fn *start)
         } else {
             while (!w.done)
                 event_base_loop(c->loop.base, EVLOOP_ONCE);
+            /* A blocking release also takes the slower masters' replies
+             * (until the node timeout): its connections make no progress
+             * between calls, so the node results would miss them. */
+            while (w.late && w.late->after && !c->loop.closing)
+                event_base_loop(c->loop.base, EVLOOP_ONCE);
+            if (w.late)
+                redlock__op_unref(w.late);
             /* One more non-blocking turn writes out what the outcome queued
              * (the undos after a lost attempt) instead of holding it until
              * the next call. */

@@ -255,7 +255,7 @@ TEST(guard_acquire_while_held_ebusy)
     CHECK_RC(al, redlock_release_async(al, it_op_cb, &d), REDLOCK_OK);
     it_op_wait(&d, 5000);
     CHECK_RC(al, d.status, REDLOCK_OK);
-    CHECK_EQ(redlock_lock_nodes_ok(al), 3);
+    CHECK_EQ(it_wait_nodes_ok(f.base, al, 3, 2000), 3);
     CHECK_EQ(rlt_servers_count_key(f.s, key, klen), 0);
     CHECK_EQ(calls, 0);
     it_fix_stop(&f);

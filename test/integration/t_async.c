@@ -147,7 +147,9 @@ TEST(async_many_in_flight_release_in_callback)
         CHECK_EQ(op->rel_start_rc, 0);
         CHECK_EQ(op->rel_calls, 1);
         CHECK_RC(op->lock, op->rel_status, REDLOCK_OK);
-        CHECK_EQ(op->nodes_ok, 3);
+        CHECK_GE(op->nodes_ok, 2);      /* decided at the quorum */
+        /* the third delete is counted as it comes in */
+        CHECK_EQ(it_wait_nodes_ok(f.base, op->lock, 3, 2000), 3);
         char key[32];
         key_of(key, sizeof key, i);
         CHECK_EQ(rlt_servers_count_key(f.s, key, strlen(key)), 0);
@@ -465,7 +467,8 @@ TEST(async_late_reply_after_lock_freed)
     CHECK_RC(op.lock, op.acq_status, REDLOCK_OK);
     CHECK_EQ(op.rel_calls, 1);
     CHECK_RC(op.lock, op.rel_status, REDLOCK_OK);
-    CHECK_EQ(op.nodes_ok, 3);
+    CHECK_GE(op.nodes_ok, 2);       /* decided at the quorum */
+    CHECK_EQ(it_wait_nodes_ok(f.base, op.lock, 3, 2000), 3);
     CHECK_EQ(redlock_client_connected(f.c), 3);
 
     redlock_lock_free(op.lock);

@@ -777,8 +777,8 @@ TEST(multi_noscript_after_the_decision_is_not_resent)
         it_run(f.base, 10);
     CHECK_EQ(it_calls(f.s, 0, "eval"), evals + 1);
     /* a resend would follow the NOSCRIPT on master 0's connection, before
-     * anything this client sends there later: a later release has been
-     * answered by master 0 once it completes (it hears every master) */
+     * anything this client sends there later: wait for master 0's answer
+     * to a later release (it may come after the release's decision) */
     redlock_lock *probe;
     CHECK_EQ(redlock_lock_new(&probe, f.c, "ns-probe", 8), 0);
     op = (struct it_op){f.base};
@@ -789,6 +789,7 @@ TEST(multi_noscript_after_the_decision_is_not_resent)
     CHECK_RC(probe, redlock_release_async(probe, it_op_cb, &op), 0);
     it_op_wait(&op, 5000);
     CHECK_RC(probe, op.status, 0);
+    CHECK_EQ(it_wait_vote(f.base, probe, 0, REDLOCK_VOTE_OK, 5000), REDLOCK_VOTE_OK);
     redlock_lock_free(probe);
     /* the undo's EVAL and the probe's release (its script was flushed
      * there too: NOSCRIPT, then EVAL), and no resend */

@@ -359,3 +359,26 @@ long long it_calls(rlt_servers *s, int i, const char *cmd)
     freeReplyObject(r);
     return n;
 }
+
+size_t it_wait_nodes_ok(struct event_base *base, const redlock_lock *l, size_t want,
+                        int64_t timeout_ms)
+{
+    int64_t until = check_now_ms() + timeout_ms;
+    while (redlock_lock_nodes_ok(l) != want && check_now_ms() < until)
+        it_dispatch(base, 10);
+    return redlock_lock_nodes_ok(l);
+}
+
+int it_wait_vote(struct event_base *base, const redlock_lock *l, size_t node, int want,
+                 int64_t timeout_ms)
+{
+    int64_t until = check_now_ms() + timeout_ms;
+    redlock_node_result r;
+    for (;;) {
+        if (redlock_lock_node_result(l, node, &r) != 0)
+            return -1;
+        if (r.vote == want || check_now_ms() >= until)
+            return r.vote;
+        it_dispatch(base, 10);
+    }
+}

@@ -138,6 +138,13 @@ void it_op_wait(struct it_op *op, int64_t timeout_ms);
 int it_run_until(struct event_base *base, const int *flag, int64_t timeout_ms);
 /* Run the loop (the clients make progress meanwhile) for about ms. */
 void it_run(struct event_base *base, int64_t ms);
+/* Run the loop until the lock's node results say `want` nodes OK (a
+ * release's late replies), at most timeout_ms; redlock_lock_nodes_ok then. */
+size_t it_wait_nodes_ok(struct event_base *base, const redlock_lock *l, size_t want,
+                        int64_t timeout_ms);
+/* Likewise until node `node` shows vote `want`; its vote then. */
+int it_wait_vote(struct event_base *base, const redlock_lock *l, size_t node, int want,
+                 int64_t timeout_ms);
 
 /* ---- small things ------------------------------------------------------------ */
 

@@ -2,7 +2,7 @@
 /* t_rules.c -- quorum.c's decision rules and the maximum of a quorum's
  * values: pure, no server. */
 #include "check.h"
-#include "redlock_private.h"
+#include "lock_private.h"
 
 static enum redlock__decision after(redlock__rule rule, unsigned n, const char *votes)
 {
@@ -52,6 +52,21 @@ TEST(rules_wait_all_decides_only_when_everyone_answered)
     redlock__tally t;
     CHECK_EQ(redlock__tally_init(&t, 3, wait), 0);
     CHECK_EQ(redlock__decide(&t, REDLOCK__MIN_VALIDITY_US - 1), L);
+}
+
+/* Every kind's release is decided at the quorum (issue 12), not when the
+ * farthest master answered: won with one pending, lost once refusals sink
+ * the quorum. */
+TEST(rules_release_of_every_kind_decided_at_the_quorum)
+{
+    const redlock__family *fams[] = { &redlock__mutex, &redlock__reentrant, &redlock__read,
+                                      &redlock__write, &redlock__multi };
+    for (size_t i = 0; i < sizeof fams / sizeof fams[0]; i++) {
+        redlock__rule r = fams[i]->release->rule;
+        CHECK_EQ(after(r, 3, "oo"), W);
+        CHECK_EQ(after(r, 5, "xxx"), L);
+        CHECK_EQ(after(r, 5, "oox"), U);
+    }
 }
 
 TEST(rules_that_n_nodes_cannot_meet_are_refused)

@@ -309,10 +309,27 @@ static void flush_cb(evutil_socket_t fd, short what, void *arg)
     cn->out.len = 0;
 }
 
+/* A published message: ["message", channel, payload]. */
+static int is_message(const redlock__reply *r)
+{
+    const redlock__reply *e;
+
+    if (r->type != REDLOCK__REPLY_ARRAY || r->elements != 3)
+        return 0;
+    e = r->element[0];
+    return e->type == REDLOCK__REPLY_STRING && e->len == 7 && !memcmp(e->str, "message", 7) &&
+           r->element[1]->type == REDLOCK__REPLY_STRING;
+}
+
 static void dispatch(redlock__conn *cn, const redlock__reply *r)
 {
     redlock__slot sl;
 
+    if (cn->own.push && is_message(r)) {
+        cn->timeouts_in_row = 0;
+        cn->own.push(cn->own.owner, cn, r);
+        return;
+    }
     if (cn->count == 0) {
         conn_drop(cn, "protocol error: reply without a request");
         return;

@@ -24,6 +24,10 @@ typedef struct redlock__net {
     /* A master went up or down (towards the application's node_cb). */
     void (*event)(void *privdata, size_t node, int event, const char *detail);
     void *event_privdata;
+    /* A master's second connection (the subscriber) came up (1) or went
+     * down (0); a message published to it.  With event_privdata. */
+    void (*side)(void *privdata, size_t node, int up);
+    void (*message)(void *privdata, size_t node, const char *channel, size_t len);
     /* The guards' settings (guard.c): windows in ms, -1 automatic, 0 off;
      * max_ttl_ms is the largest ttl an operation used so far (fanout.c). */
     int64_t restart_guard_ms, clock_guard_ms;
@@ -65,6 +69,9 @@ typedef struct redlock__conn_owner {
      * application should hear of it */
     void (*down)(void *owner, redlock__conn *cn, const char *why, int tell);
     void *owner;
+    /* NULL, or a connection in pub/sub mode: a published message (an array
+     * "message", channel, payload) goes here, not to a request's slot */
+    void (*push)(void *owner, redlock__conn *cn, const redlock__reply *r);
 } redlock__conn_owner;
 
 struct redlock__conn {

@@ -75,6 +75,7 @@ int redlock__lock_flight(redlock_lock *l)
     if (!(l->fl = calloc(1, sizeof *l->fl)))
         return REDLOCK_ENOMEM;
     evtimer_assign(&l->fl->retry_timer, l->c->loop.base, redlock__lock_retry_cb, l);
+    l->fl->lock = l;
     return 0;
 }
 
@@ -82,8 +83,10 @@ void redlock__lock_flight_end(redlock_lock *l)
 {
     if (!l->fl)
         return;
-    if (l->c)
+    if (l->c) {
         evtimer_del(&l->fl->retry_timer);
+        redlock__wake_unwait(l);
+    }
     free(l->fl);
     l->fl = NULL;
 }
@@ -173,6 +176,7 @@ void redlock__locks_detach(redlock_client *c)
         redlock__list_del(&l->link);
         redlock__watch_stop(l); /* the timers go with the client's base */
         redlock__lock_drop_late(l);
+        redlock__wake_unwait(l);
         l->c = NULL;            /* a redlock_lock_free from the callback just frees */
         redlock__lock_cancel(l);      /* last use of l: its callback may free it */
     }

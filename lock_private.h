@@ -74,6 +74,8 @@ int redlock__rw_classify(redlock__op *op, size_t node, const redlock__reply *r);
 #define REDLOCK__FAM_REENTRANT 1   /* acquire while held adds a hold; a
                                     * release with holds > 1 takes one away
                                     * and keeps the lock */
+#define REDLOCK__FAM_ANNOUNCES 2   /* the release publishes on the key's
+                                    * name (waiters subscribe: wake.c) */
 
 extern const redlock__family redlock__mutex;      /* mutex.c */
 extern const redlock__family redlock__reentrant;  /* reentrant.c */
@@ -98,7 +100,30 @@ struct redlock_client {
     int probing;                     /* a probe is in flight */
     char errstr[256];                /* why wait_connected failed */
     struct redlock__thread *th;      /* the loop's own thread, or NULL */
+    struct redlock__wake *wake;      /* contended resources (wake.c), or NULL */
+    redlock_acquire_stats astats;
 };
+
+/* ---- wake.c: contended resources, back-off, wake-ups ------------------- */
+
+typedef struct redlock__wake redlock__wake;
+/* The lock (acquiring, l->fl set) waits on its resource / no longer. */
+void redlock__wake_wait(redlock_lock *l);
+void redlock__wake_unwait(redlock_lock *l);
+/* An acquire attempt's outcome (stats, back-off); 1 when a split vote. */
+int redlock__wake_outcome(redlock_lock *l, const redlock__op *op, int won);
+/* The polling delay for a base delay, and the wake-up window. */
+int64_t redlock__wake_poll_us(const redlock_lock *l, int64_t delay_us);
+int64_t redlock__wake_window_us(const redlock_lock *l);
+/* A random delay in [0, window]. */
+int64_t redlock__wake_delay_us(redlock_lock *l);
+/* redlock__net's side and message callbacks (privdata: the client). */
+void redlock__wake_side(void *privdata, size_t node, int up);
+void redlock__wake_message(void *privdata, size_t node, const char *channel, size_t len);
+void redlock__wake_free(redlock_client *c);
+/* A release was announced for the resource the lock waits on: its retry
+ * moves into the wake window (once per wait). */
+void redlock__lock_woken(redlock_lock *l);
 
 /* ---- thread.c: a loop on a thread of its own ----------------------------- */
 
@@ -218,6 +243,14 @@ typedef struct redlock__flight {
     /* fencing: the won acquire while counters are raised, and its token */
     redlock__op *fenced;
     int64_t pending_token;
+    /* waiting for a resource held elsewhere (wake.c) */
+    redlock_lock *lock;
+    struct redlock__hot *hot;        /* the client's record of it, or NULL */
+    redlock__link wait;              /* in hot->waiters while waiting */
+    int64_t retry_at_us;             /* when the retry timer fires */
+    unsigned waiting : 1;
+    unsigned woken : 1;              /* an announcement moved the retry */
+    unsigned missed : 1;             /* one came while an attempt was out */
 } redlock__flight;
 
 /* lock.c */

@@ -163,6 +163,7 @@ static int attempt(redlock_lock *l)
     if (!(op = lock_op(l, kind, l->ttl_ms, 0)))
         return REDLOCK_ENOMEM;
     redlock__lock_drop_late(l);
+    l->c->astats.attempts++;
     op->limit_us = l->fl->deadline_us;
     l->fl->op = op;
     redlock__op_start(op, acquire_done, l);
@@ -268,14 +269,22 @@ static void lost_attempt(redlock_lock *l, redlock__op *won, redlock__op *why)
         return;
     }
     if (l->busy == REDLOCK__LOCK_ACQUIRE && l->fl->attempts_left > 0) {
+        redlock__flight *fl = l->fl;
         int64_t delay = c->opt.retry_delay_ms, now = redlock__now(&c->loop);
         if (c->opt.retry_jitter_ms)
             delay += (int64_t)(redlock__client_random(c) %
                                (uint64_t)(2 * c->opt.retry_jitter_ms + 1)) -
                      c->opt.retry_jitter_ms;
-        if (!l->fl->deadline_us || now + delay * 1000 < l->fl->deadline_us) {
-            l->fl->attempts_left--;
-            redlock__timer_add(&c->loop, &l->fl->retry_timer, delay * 1000);
+        /* a release announced while the attempt was out: within the wake
+         * window, as if woken now; else the poll, longer after split votes */
+        delay = fl->missed ? redlock__wake_delay_us(l) : redlock__wake_poll_us(l, delay * 1000);
+        fl->missed = 0;
+        if (!fl->deadline_us || now + delay < fl->deadline_us) {
+            fl->attempts_left--;
+            fl->retry_at_us = now + delay;
+            redlock__timer_add(&c->loop, &fl->retry_timer, delay);
+            if (fl->hot)
+                redlock__wake_wait(l);      /* (again: may be woken once more) */
             return;
         }
     }
@@ -335,6 +344,9 @@ static int start_raise(redlock_lock *l, redlock__op *acq, int64_t token)
 static void acquire_done(redlock__op *op, void *privdata)
 {
     redlock_lock *l = privdata;
+
+    if (!op->cancelled)
+        redlock__wake_outcome(l, op, op->decision == REDLOCK__WON);
 
     /* (a re-acquire sent no counter: the hold keeps its first token) */
     if (l->fence_key && !l->reacquire && op->decision == REDLOCK__WON && !op->cancelled) {

@@ -407,18 +407,34 @@ static int side_hello(void *owner, redlock__conn *cn)
     return 0;       /* the connection's AUTH, SELECT and PING are enough */
 }
 
+/* The second connection is the client's subscriber: its ups, downs and
+ * messages go up to the client (wake.c); the master's own state is its
+ * lock connection's. */
 static void side_up(void *owner, redlock__conn *cn)
 {
-    (void)owner;
+    redlock__master *m = owner;
     (void)cn;
+    if (m->net->side)
+        m->net->side(m->net->event_privdata, m->index, 1);
 }
 
 static void side_down(void *owner, redlock__conn *cn, const char *why, int tell)
 {
-    (void)owner;
+    redlock__master *m = owner;
     (void)cn;
     (void)why;
-    (void)tell;     /* the master's state is its lock connection's */
+    (void)tell;
+    if (m->net->side)
+        m->net->side(m->net->event_privdata, m->index, 0);
+}
+
+static void side_push(void *owner, redlock__conn *cn, const redlock__reply *r)
+{
+    redlock__master *m = owner;
+    (void)cn;
+    if (m->net->message)
+        m->net->message(m->net->event_privdata, m->index, r->element[1]->str,
+                        r->element[1]->len);
 }
 
 int redlock__master_side_send(redlock__master *m, const char *buf, size_t len,
@@ -427,7 +443,7 @@ int redlock__master_side_send(redlock__master *m, const char *buf, size_t len,
     redlock__conn *cn = &m->side;
 
     if (!cn->net) {
-        redlock__conn_owner own = { side_hello, side_up, side_down, m };
+        redlock__conn_owner own = { side_hello, side_up, side_down, m, side_push };
         redlock__conn_init(cn, m->net, &m->addr, m->label, &own);
     }
     if (!redlock__conn_accepts(cn)) {

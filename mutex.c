@@ -194,6 +194,6 @@ const redlock__op_kind redlock__mutex_fence_raise = {
     .classify = redlock__classify_script };
 
 const redlock__family redlock__mutex = {
-    .kind = REDLOCK_KIND_MUTEX, .acquire = &kind_acquire, .extend = &redlock__mutex_extend,
+    .kind = REDLOCK_KIND_MUTEX, .flags = REDLOCK__FAM_ANNOUNCES, .acquire = &kind_acquire, .extend = &redlock__mutex_extend,
     .release = &redlock__mutex_release, .extend_regrow = &redlock__mutex_extend_regrow,
     .acquire_fenced = &kind_acquire_fenced, .fence_raise = &redlock__mutex_fence_raise };

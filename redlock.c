@@ -1,6 +1,6 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
-/* redlock.c -- the client: options, the masters, node statistics, error
- * strings.  Lock handles are lock.c's, the blocking calls sync.c's.
+/* redlock.c -- the client: options, the masters, error strings (its
+ * statistics are stats.c's).  Lock handles are lock.c's, the blocking calls sync.c's.
  *
  * A client owns, from the bottom up: the loop floor (its event base, its
  * clock), the settings every connection shares (`net`), and the fleet of
@@ -41,6 +41,7 @@ static void options_defaults(redlock_options *o)
     o->clock_probe_ms = 1000;
     o->restart_guard_ms = -1;   /* automatic: the largest ttl in use */
     o->clock_guard_ms = -1;
+    o->wake = 1;
 }
 
 void redlock_options_init_(redlock_options *o, size_t size)
@@ -108,6 +109,8 @@ static int check_options(const redlock_options *o, char *err, size_t errlen)
         return errf(err, errlen, REDLOCK_EINVAL, "user needs a password");
     if (o->loop_thread != 0 && o->loop_thread != 1)
         return errf(err, errlen, REDLOCK_EINVAL, "loop_thread must be 0 or 1");
+    if (o->wake != 0 && o->wake != 1)
+        return errf(err, errlen, REDLOCK_EINVAL, "wake must be 0 or 1");
     return 0;
 }
 
@@ -123,6 +126,7 @@ static void client_destroy(void *owner)
         redlock__master_close(&c->fleet.masters[i]);
     redlock__op_cancel_all(&c->fleet);  /* none expected (free cancelled them) */
     redlock__op_pool_free(&c->fleet);
+    redlock__wake_free(c);
     redlock__tls_free(&c->net.ssl_ctx);
     free(c->tls_server_name);
     free(c->fleet.masters);
@@ -286,7 +290,8 @@ int redlock_client_new_(redlock_client **out, struct event_base *base,
     c->net = (redlock__net){ &c->loop, o.connect_timeout_ms, o.node_timeout_ms,
                              o.reconnect_min_ms, o.reconnect_max_ms, o.max_pending,
                              o.max_timeouts, NULL, NULL, o.tls_insecure_skip_verify,
-                             node_event, c, o.restart_guard_ms, o.clock_guard_ms,
+                             node_event, c, redlock__wake_side, redlock__wake_message,
+                             o.restart_guard_ms, o.clock_guard_ms,
                              o.strict != 0, o.drift_factor, o.drift_min_ms, 0 };
     c->fleet.loop = &c->loop;
     c->fleet.net = &c->net;
@@ -381,56 +386,6 @@ static size_t redlock_client_connected_ungated(const redlock_client *c)
 size_t redlock_client_connected(const redlock_client *c)
 {
     REDLOCK__GATED(c, size_t, redlock_client_connected_ungated(c));
-}
-
-static int redlock_client_node_stats__ungated(const redlock_client *c, size_t node, redlock_node_stats *out,
-                               size_t size)
-{
-    const redlock__master *m;
-    redlock_node_stats st;
-
-    if (!c || !out || node >= c->fleet.n)
-        return REDLOCK_EINVAL;
-    m = &c->fleet.masters[node];
-    st = m->stats;
-    st.address = m->label;
-    st.connected = redlock__master_up(m);
-    st.tls = m->addr.tls;
-    st.last_error = m->conn.lasterr;
-    st.clock_samples = m->clock.samples;
-    st.clock_offset_us = m->clock.offset_us;
-    st.clock_change_us = m->clock.change_us;
-    st.clock_interval_us = m->clock.interval_us;
-    {
-        /* The guards' view now (guard.c).  Reading it reads the clock and
-         * writes the text into the client: the struct is not const. */
-        redlock_client *w = (redlock_client *)(uintptr_t)c;
-        redlock__master *mm = &w->fleet.masters[node];
-        int64_t now = redlock__now(&w->loop), until;
-        st.guard_flags = redlock__guard_flags(m, now, &st.counted, &until);
-        st.counted_in_ms = until > 0 ? (until - now + 999) / 1000 : until;
-        st.uptime_s = m->guard.uptime_s;
-        st.restarts = m->guard.restarts;
-        st.clock_jumps = m->guard.jumps;
-        st.guard_detail = redlock__guard_text(mm, now);
-    }
-    /* a caller built against an older header gets the fields it knows */
-    memcpy(out, &st, size < sizeof st ? size : sizeof st);
-    return 0;
-}
-
-int redlock_client_node_stats_(const redlock_client *c, size_t node, redlock_node_stats *out,
-                               size_t size)
-{
-    REDLOCK__GATED(c, int, redlock_client_node_stats__ungated(c, node, out, size));
-}
-
-/* 0.1.0's entry points. */
-REDLOCK_API int (redlock_client_node_stats)(const redlock_client *c, size_t node,
-                                            redlock_node_stats *out);
-int (redlock_client_node_stats)(const redlock_client *c, size_t node, redlock_node_stats *out)
-{
-    return redlock_client_node_stats_(c, node, out, REDLOCK__STATS_V0_SIZE);
 }
 
 REDLOCK_API int (redlock_lock_node_result)(const redlock_lock *l, size_t node,

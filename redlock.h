@@ -227,6 +227,18 @@ typedef struct redlock_options {
                                   * go on between the program's blocking
                                   * calls.  Callbacks then run on that
                                   * thread. */
+    int wake;                    /* 1 (0/1): an acquire that waits for a
+                                  * mutex held elsewhere is woken by its
+                                  * release: the release publishes on the
+                                  * key's name, and the client subscribes on
+                                  * a second connection per master (opened
+                                  * on first need, shared by its locks), then
+                                  * retries within a short random window
+                                  * after the first master's announcement
+                                  * instead of its next poll.  Polling at
+                                  * retry_delay_ms stays (a crashed holder,
+                                  * an ACL without the channel).  0: polling
+                                  * only, no second connection. */
 } redlock_options;
 
 /* Growing.  redlock_options, redlock_node_stats and redlock_node_result
@@ -338,6 +350,27 @@ REDLOCK_API int redlock_client_node_stats_(const redlock_client *client, size_t 
                                            redlock_node_stats *out, size_t size);
 #define redlock_client_node_stats(client, node, out) \
     redlock_client_node_stats_((client), (node), (out), sizeof(redlock_node_stats))
+
+/* The client's acquire attempts, readable at any time (since 0.2.0; a
+ * growing struct, like redlock_node_stats). */
+typedef struct redlock_acquire_stats {
+    uint64_t attempts;           /* acquire attempts sent (first and retries) */
+    uint64_t won;                /* attempts that won a quorum */
+    uint64_t split_votes;        /* attempts lost that won some masters while
+                                  * others refused: the masters' votes split
+                                  * between clients (each such attempt backs
+                                  * off more: docs/design.md) */
+    uint64_t announcements;      /* release announcements heard for resources
+                                  * the client waits on (option wake) */
+    uint64_t wakeups;            /* retries moved earlier by one */
+    uint64_t subscribe_refused;  /* masters whose ACL refused the channel:
+                                  * polled only (until they reconnect) */
+} redlock_acquire_stats;
+
+REDLOCK_API int redlock_client_acquire_stats_(const redlock_client *client,
+                                              redlock_acquire_stats *out, size_t size);
+#define redlock_client_acquire_stats(client, out) \
+    redlock_client_acquire_stats_((client), (out), sizeof(redlock_acquire_stats))
 
 /* A lock on `resource` (binary-safe, len > 0).  Creating it sends nothing. */
 REDLOCK_API int redlock_lock_new(redlock_lock **out, redlock_client *client,

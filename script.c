@@ -17,9 +17,10 @@
 #include "redlock_private.h"
 
 const char *const redlock__script_body[REDLOCK__NSCRIPTS] = {
+    /* the announcement wakes the clients that wait (wake.c) */
     [REDLOCK__SCRIPT_RELEASE] =
-        "if redis.call('get', KEYS[1]) == ARGV[1] then "
-        "return redis.call('del', KEYS[1]) else return 0 end",
+        "if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('del', KEYS[1]) "
+        "redis.call('publish', KEYS[1], '') return 1 else return 0 end",
     [REDLOCK__SCRIPT_EXTEND] =
         "if redis.call('get', KEYS[1]) == ARGV[1] then "
         "return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end",

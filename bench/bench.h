@@ -153,6 +153,7 @@ void rlb_set_error(bench_shared *sh, const char *fmt, ...)
 int rlb_may_start(bench_thread *t, int consume, int *meas);
 /* When stop was requested (now if not yet). */
 int64_t rlb_stop_at(bench_shared *sh);
+void rlb_request_stop(bench_shared *sh);
 /* Record a successful op's latency; `primary` also feeds the live line. */
 void rlb_record(bench_thread *t, int meas, int op, int64_t ns, int primary);
 /* A primary op completed (counts for ops/s) */

@@ -26,7 +26,11 @@ typedef struct bench_cfg {
     size_t quorum;
     int workload;
     int concurrency;      /* operations in flight, all clients together */
-    int clients;          /* threads, each with its own client + event_base */
+    int clients;          /* independent clients: each its own redlock_client + connections */
+    int threads;          /* threads running them (clients share a thread's event_base) */
+    double rate;          /* --rate: operations started per second (0: closed loop) */
+    const char *tls_ca, *tls_cert, *tls_key, *tls_server_name;  /* NULL: none */
+    const char *hist_path; /* --hist FILE, or NULL */
     double duration;      /* seconds (when ops == 0) */
     uint64_t ops;         /* stop after this many measured ops (0: duration) */
     double warmup;        /* seconds before measuring */
@@ -95,6 +99,12 @@ typedef struct bench_stats {
     uint64_t acq_ok;      /* successful acquisitions */
     uint64_t tries;       /* acquire attempts completed */
     uint64_t extends_ok;
+    /* the library's per-client acquire counters (redlock_client_acquire_stats) */
+    uint64_t lib_attempts, lib_won, lib_split_votes, lib_wakeups;
+    int have_lib_stats;
+    /* --rate: starts made, made late (> 1 ms after their time), still due at the end */
+    uint64_t sched_started, sched_late, sched_missed;
+    uint64_t sched_max_lag_ns;
     uint64_t fail[OP_N][RLB_NCODES];
     uint64_t raw_fail[RAWF_N];
 } bench_stats;
@@ -123,8 +133,13 @@ typedef struct bench_thread {
     bench_stats st;
     atomic_uint_fast64_t live_ops;   /* for the progress line */
     atomic_uint_fast64_t live_fail;
-    pthread_mutex_t prog_mu;
-    hist *prog;                      /* primary latency since last line */
+    atomic_uint_fast64_t live_acq;   /* successful acquisitions (the series) */
+    int leader;                      /* first client of its thread: owns the shared parts */
+    int ngroup;                      /* leader: how many clients its thread runs */
+    int grp_active;                  /* leader: slots not finished on its thread */
+    pthread_mutex_t *prog_mu;        /* the thread's; guards prog and sec */
+    hist *prog;                      /* primary latency since the last sample */
+    hist *sec;                       /* acquire latency since the last sample */
     uint64_t rng;
     int64_t finish_ns;               /* when its loop ended */
     pthread_t tid;
@@ -132,10 +147,12 @@ typedef struct bench_thread {
 } bench_thread;
 
 /* A workload implementation.  setup runs in the thread before the start
- * barrier (connect), run drives the loop until done, teardown frees. */
+ * barrier (connect), once per client, all on the thread's base; run drives
+ * the loop for the thread's n clients (t[0] .. t[n-1]) until done; teardown
+ * frees, once per client. */
 typedef struct bench_impl {
     int (*setup)(bench_thread *t, char *err, size_t errlen);
-    void (*run)(bench_thread *t);
+    void (*run)(bench_thread *t, int n);
     void (*teardown)(bench_thread *t);
 } bench_impl;
 

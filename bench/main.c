@@ -129,9 +129,9 @@ static void print_json(const bench_run *r, const double *med)
     const bench_cfg *cfg = r->cfg;
     double ratio = r->nrounds > 0 ? r->rounds[r->nrounds - 1][2] : -1;
     double p50_ratio = r->nrounds > 0 ? r->rounds[r->nrounds - 1][5] : -1;
-    printf("{\"version\":\"%s\",\"nodes\":%zu,\"quorum\":%zu,\"clients\":%d,"
+    printf("{\"version\":\"%s\",\"nodes\":%zu,\"quorum\":%zu,\"clients\":%d,\"threads\":%d,"
            "\"concurrency\":%d,\"ttl_ms\":%lld,\"keys\":%ld,\"warmup_s\":%.3f,",
-           redlock_version(), cfg->nnodes, cfg->quorum, cfg->clients, cfg->concurrency,
+           redlock_version(), cfg->nnodes, cfg->quorum, cfg->clients, cfg->threads, cfg->concurrency,
            (long long)cfg->ttl_ms, cfg->keys, cfg->warmup);
     printf("\"result\":");
     if (r->have_lib)
@@ -174,6 +174,9 @@ static int run_bench(bench_cfg *cfg, int repeat)
     r.repeat = repeat;
     r.raw = *cfg;
     r.raw.workload = WL_RAW;
+    /* the baseline: one connection set per thread, closed loop */
+    r.raw.clients = cfg->threads;
+    r.raw.rate = 0;
     if (r.raw.keys < r.raw.concurrency)
         r.raw.keys = r.raw.concurrency;
     r.rounds = calloc((size_t)repeat, sizeof(*r.rounds));
@@ -199,6 +202,11 @@ static int run_bench(bench_cfg *cfg, int repeat)
     else if (r.have_base || r.have_lib)
         print_json(&r, med);
     free(r.rounds);
+    /* the histograms of the last round: the library's, else the baseline's */
+    if (cfg->hist_path && (r.have_lib || r.have_base) &&
+        rlb_write_hist(cfg->hist_path, r.have_lib ? cfg : &r.raw,
+                       r.have_lib ? &r.lib_res : &r.base_res) != 0)
+        rc = rc ? rc : 1;
     if ((r.have_lib && r.lib_res.interrupted) || (r.have_base && r.base_res.interrupted))
         rc = rc ? rc : 130;
     rlb_phase_free(&r.base_res);
@@ -227,6 +235,17 @@ static rlt_servers *spawn_servers(bench_cfg *cfg, int n)
     return srv;
 }
 
+/* Each client has up to 2 connections per master (512 clients x 5 masters:
+ * 5,120 sockets): allow what the hard limit allows. */
+static void raise_nofile(void)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
+}
+
 int main(int argc, char **argv)
 {
     bench_opts o;
@@ -240,6 +259,7 @@ int main(int argc, char **argv)
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     signal(SIGPIPE, SIG_IGN);
+    raise_nofile();
 
     rlt_servers *srv = NULL;
     if (o.spawn) {

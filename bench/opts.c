@@ -112,8 +112,16 @@ static const opt_def options[] = {
     CHOICE("workload", cfg.workload, workloads, "W", "cycle", "the operations measured"),
     INT("concurrency", cfg.concurrency, 1, 1000000, "C", "128; contend: --clients",
         "operations in flight over all clients"),
-    INT("clients", cfg.clients, 1, 1024, "K", "1; contend: 4",
-        "client threads, each with its own redlock_client and event_base"),
+    INT("clients", cfg.clients, 1, 4096, "K", "1; contend: 4",
+        "independent clients, each with its own redlock_client and connections (up to 2 "
+        "per master), like separate processes"),
+    INT("threads", cfg.threads, 1, 1024, "T", "--clients, at most 64",
+        "threads running the clients: each thread runs its share of the clients on one "
+        "event_base (the baseline runs one connection set per thread)"),
+    DOUBLE("rate", cfg.rate, 0.1, 1e7, "R", NULL,
+           "open loop: start R operations a second on a fixed schedule, whatever completes "
+           "(cycle, try, contend; --concurrency caps those in flight); latency counts from "
+           "when an op was due, and the report says how many starts were late or missed"),
     DOUBLE("duration", cfg.duration, 0.01, 86400, "S", "10", "measured seconds"),
     UINT64("ops", cfg.ops, 1, 1e15, "N", NULL, "stop after N measured operations instead"),
     DOUBLE("warmup", cfg.warmup, 0, 3600, "S", "1", "seconds run before measuring"),
@@ -138,6 +146,13 @@ static const opt_def options[] = {
           "half of --retry-delay when that is given", "the delay is --retry-delay +- this"),
     INT64("node-timeout", cfg.node_timeout_ms, 1, 3600000, "MS", NULL,
           "longest wait for one node's reply"),
+    SECTION("TLS (for rediss:// masters; the baseline speaks plain TCP only):"),
+    STRING("tls-ca", cfg.tls_ca, "FILE", "the system's trust store",
+           "PEM file of the CAs that signed the masters' certificates"),
+    STRING("tls-cert", cfg.tls_cert, "FILE", NULL, "client certificate (PEM), for mutual TLS"),
+    STRING("tls-key", cfg.tls_key, "FILE", NULL, "its private key (PEM)"),
+    STRING("tls-server-name", cfg.tls_server_name, "NAME", "each master's host",
+           "the name the certificates are checked against (and SNI)"),
     SECTION("output:"),
     FLAG("baseline", cfg.baseline, 1, NULL, "first run the raw-command baseline, then compare"),
     CHOICE("raw-mode", raw_mode, raw_modes, "M", "chained; barrier with --concurrency 1",
@@ -146,6 +161,9 @@ static const opt_def options[] = {
         "run (baseline and) workload R times, alternating, and report the median (noisy "
         "hosts); summary of the last"),
     INT("rounds", repeat, 1, RLB_MAX_REPEAT, "R", NULL, "the same as --repeat"),
+    STRING("hist", cfg.hist_path, "FILE", NULL,
+           "write the latency histograms (value, count, percentile rows per operation) and the "
+           "per-second series as gnuplot data blocks; bench/plot.sh draws them"),
     FLAG("json", cfg.json, 1, NULL, "one JSON object on stdout instead of the text summary"),
     FLAG("rss-check", cfg.rss_check, 1, NULL,
          "RSS (from /proc/self/statm) after warm-up vs at the end"),
@@ -169,6 +187,7 @@ static void set_defaults(bench_opts *o)
     cfg->workload = WL_CYCLE;
     cfg->concurrency = -1;  /* -1: by workload, see finish() */
     cfg->clients = -1;
+    cfg->threads = -1;
     cfg->duration = 10;
     cfg->warmup = 1;
     cfg->ttl_ms = 10000;
@@ -376,6 +395,35 @@ static int has_multi(const bench_opts *o)
     return n < 0 ? -1 : 0;
 }
 
+/* --rate and the TLS options: where they apply.  0, or -1 after a message. */
+static int check_rate_tls(const bench_opts *o)
+{
+    const bench_cfg *cfg = &o->cfg;
+    if (cfg->rate > 0 && (cfg->workload == WL_EXTEND || cfg->workload == WL_RAW ||
+                          cfg->baseline || o->kinds)) {
+        fprintf(stderr, "redlock-bench: --rate is for the cycle, try and contend workloads "
+                        "(no --baseline, no --kinds)\n");
+        return -1;
+    }
+    int tls = 0;
+    for (size_t i = 0; i < o->naddrs; i++)
+        tls |= strncmp(o->addrs[i], "rediss://", 9) == 0;
+    if (tls && (cfg->baseline || cfg->workload == WL_RAW)) {
+        fprintf(stderr, "redlock-bench: the raw baseline speaks plain TCP only: no rediss:// "
+                        "masters with --baseline or --workload raw\n");
+        return -1;
+    }
+    if (!tls && (cfg->tls_ca || cfg->tls_cert || cfg->tls_key || cfg->tls_server_name)) {
+        fprintf(stderr, "redlock-bench: the --tls- options are for rediss:// masters\n");
+        return -1;
+    }
+    if (!cfg->tls_cert != !cfg->tls_key) {
+        fprintf(stderr, "redlock-bench: --tls-cert and --tls-key go together\n");
+        return -1;
+    }
+    return 0;
+}
+
 /* Defaults that depend on other options, and the checks across options.
  * Returns -1 to go on, else the exit status. */
 static int finish(bench_opts *o, const bool *given)
@@ -415,6 +463,15 @@ static int finish(bench_opts *o, const bool *given)
     }
     if (cfg->clients < 0)
         cfg->clients = cfg->workload == WL_CONTEND ? 4 : 1;
+    if (cfg->threads < 0)
+        cfg->threads = cfg->clients < 64 ? cfg->clients : 64;
+    if (cfg->threads > cfg->clients) {
+        fprintf(stderr, "redlock-bench: --threads (%d) must be at most --clients (%d)\n",
+                cfg->threads, cfg->clients);
+        return 2;
+    }
+    if (check_rate_tls(o) != 0)
+        return 2;
     if (cfg->concurrency < 0)
         cfg->concurrency = cfg->workload == WL_CONTEND ? cfg->clients : 128;
     if (cfg->concurrency < cfg->clients) {

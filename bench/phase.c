@@ -43,9 +43,25 @@ static double rusage_cpu_s(long *maxrss_kb)
 volatile sig_atomic_t rlb_interrupted;
 
 typedef struct thread_arg {
-    bench_thread *t;
+    bench_thread *t;        /* the thread's clients: t[0] .. t[n-1] */
+    int n;
     const bench_impl *impl;
 } thread_arg;
+
+static struct event_base *precise_base(void)
+{
+    /* Precise timers: libevent's default on Linux is CLOCK_MONOTONIC_COARSE,
+     * whose tick (4 ms here) would stretch --hold, retry delays and node
+     * timeouts to the next tick. */
+    struct event_base *b = NULL;
+    struct event_config *ec = event_config_new();
+    if (ec) {
+        event_config_set_flag(ec, EVENT_BASE_FLAG_PRECISE_TIMER);
+        b = event_base_new_with_config(ec);
+        event_config_free(ec);
+    }
+    return b;
+}
 
 static void *thread_main(void *arg)
 {
@@ -53,56 +69,88 @@ static void *thread_main(void *arg)
     bench_thread *t = ta->t;
     bench_shared *sh = t->sh;
     char err[256] = "";
-    /* Precise timers: libevent's default on Linux is CLOCK_MONOTONIC_COARSE,
-     * whose tick (4 ms here) would stretch --hold, retry delays and node
-     * timeouts to the next tick. */
-    struct event_config *ec = event_config_new();
-    if (ec) {
-        event_config_set_flag(ec, EVENT_BASE_FLAG_PRECISE_TIMER);
-        t->base = event_base_new_with_config(ec);
-        event_config_free(ec);
+    struct event_base *base = precise_base();
+    for (int i = 0; i < ta->n; i++) {
+        t[i].base = base;
+        if (!base) {
+            rlb_set_error(sh, "client %d: event_base_new failed", t[i].id);
+            break;
+        }
+        if (ta->impl->setup(&t[i], err, sizeof(err)) != 0) {
+            rlb_set_error(sh, "client %d: %s", t[i].id, err);
+            break;
+        }
     }
-    int rc = t->base ? ta->impl->setup(t, err, sizeof(err)) : -1;
-    if (rc != 0)
-        rlb_set_error(sh, "client %d: %s", t->id, t->base ? err : "event_base_new failed");
     pthread_barrier_wait(&sh->b_ready);
     if (!atomic_load(&sh->error))
-        ta->impl->run(t);
-    t->finish_ns = rlb_now_ns();
+        ta->impl->run(t, ta->n);
+    int64_t fin = rlb_now_ns();
+    for (int i = 0; i < ta->n; i++)
+        t[i].finish_ns = fin;
     atomic_fetch_add(&sh->threads_done, 1);
     pthread_barrier_wait(&sh->b_done);
     pthread_barrier_wait(&sh->b_teardown);
-    ta->impl->teardown(t);
-    if (t->base)
-        event_base_free(t->base);
+    for (int i = 0; i < ta->n; i++)
+        ta->impl->teardown(&t[i]);
+    if (base)
+        event_base_free(base);
     return NULL;
 }
 
-static void progress_line(const bench_cfg *cfg, const char *label, double t_s,
-                          bench_thread *th, int n, uint64_t *last_ops, int64_t *last_ns,
-                          hist *scratch)
+/* Once a second: the live line and (while measuring) one entry of the
+ * series, from the counters and the threads' histograms since the last. */
+typedef struct sampler {
+    uint64_t ops, fail, acq;
+    int64_t ns;
+    hist *prog, *sec;
+} sampler;
+
+static void sample(const bench_cfg *cfg, const char *label, double t_s, bench_thread *th, int n,
+                   sampler *sp, phase_result *res)
 {
-    uint64_t ops = 0, fail = 0;
-    hist_reset(scratch);
+    uint64_t ops = 0, fail = 0, acq = 0;
+    hist_reset(sp->prog);
+    hist_reset(sp->sec);
     for (int i = 0; i < n; i++) {
         ops += atomic_load(&th[i].live_ops);
         fail += atomic_load(&th[i].live_fail);
-        pthread_mutex_lock(&th[i].prog_mu);
-        hist_merge(scratch, th[i].prog);
-        hist_reset(th[i].prog);
-        pthread_mutex_unlock(&th[i].prog_mu);
+        acq += atomic_load(&th[i].live_acq);
+        if (!th[i].leader)
+            continue;
+        pthread_mutex_lock(th[i].prog_mu);
+        if (th[i].prog) {
+            hist_merge(sp->prog, th[i].prog);
+            hist_reset(th[i].prog);
+        }
+        hist_merge(sp->sec, th[i].sec);
+        hist_reset(th[i].sec);
+        pthread_mutex_unlock(th[i].prog_mu);
     }
     int64_t now = rlb_now_ns();
-    double dt = (double)(now - *last_ns) / 1e9;
-    double rate = dt > 0 ? (double)(ops - *last_ops) / dt : 0;
-    *last_ops = ops;
-    *last_ns = now;
+    double dt = (double)(now - sp->ns) / 1e9;
+    double rate = dt > 0 ? (double)(ops - sp->ops) / dt : 0;
+    if (res && res->nseries < res->series_cap) {
+        rlb_second *e = &res->series[res->nseries++];
+        e->t = t_s;
+        e->ops = ops - sp->ops;
+        e->fail = fail - sp->fail;
+        e->acquired = acq - sp->acq;
+        e->acq_p50 = hist_quantile(sp->sec, 0.5);
+        e->acq_p99 = hist_quantile(sp->sec, 0.99);
+        e->acq_max = sp->sec->max;
+    }
+    sp->ops = ops;
+    sp->fail = fail;
+    sp->acq = acq;
+    sp->ns = now;
+    if (!cfg->progress)
+        return;
     char a[32], b[32], c[32], d[32];
     char line[256];
     int len = snprintf(line, sizeof(line), "\r%-8s %5.0fs  %s ops/s  p50 %s  p99 %s  failures %s",
                        label, t_s, rlb_fmt_count(a, sizeof(a), (uint64_t)llround(rate)),
-                       rlb_fmt_lat(b, sizeof(b), (double)hist_quantile(scratch, 0.5)),
-                       rlb_fmt_lat(c, sizeof(c), (double)hist_quantile(scratch, 0.99)),
+                       rlb_fmt_lat(b, sizeof(b), (double)hist_quantile(sp->prog, 0.5)),
+                       rlb_fmt_lat(c, sizeof(c), (double)hist_quantile(sp->prog, 0.99)),
                        rlb_fmt_count(d, sizeof(d), fail));
     if (len > (int)sizeof(line) - 8)
         len = (int)sizeof(line) - 8;
@@ -124,18 +172,112 @@ static void sleep_ms(long ms)
     nanosleep(&ts, NULL);
 }
 
+static void rss_sample(phase_result *res)
+{
+    long r = statm_rss_kb();
+    if (r > res->rss_max_kb)
+        res->rss_max_kb = r;
+    if (r < res->rss_min_kb)
+        res->rss_min_kb = r;
+}
+
+/* The clients, their threads' shared parts (each thread's first client,
+ * its leader, owns the histograms all its clients record into), and the
+ * totals' histograms.  -1 when out of memory. */
+static int make_clients(const bench_cfg *cfg, bench_shared *sh, bench_thread *th,
+                        pthread_mutex_t *mus, phase_result *res)
+{
+    int n = cfg->clients, nt = cfg->threads, slot = 0, id = 0;
+    for (int op = 0; op < OP_N; op++)
+        if (!(res->tot.lat[op] = hist_new()))
+            return -1;
+    if (!(res->tot.handoff = hist_new()) || !(res->tot.handoff_x = hist_new()))
+        return -1;
+    for (int g = 0; g < nt; g++) {
+        int ng = n / nt + (g < n % nt);
+        bench_thread *l = &th[id];
+        pthread_mutex_init(&mus[g], NULL);
+        l->leader = 1;
+        l->ngroup = ng;
+        for (int op = 0; op < OP_N; op++)
+            if (!(l->st.lat[op] = hist_new()))
+                return -1;
+        if (!(l->st.handoff = hist_new()) || !(l->st.handoff_x = hist_new()) ||
+            !(l->sec = hist_new()) || (cfg->progress && !(l->prog = hist_new())))
+            return -1;
+        for (int k = 0; k < ng; k++, id++) {
+            bench_thread *t = &th[id];
+            t->sh = sh;
+            t->id = id;
+            t->nslots = cfg->concurrency / n + (id < cfg->concurrency % n);
+            t->slot_base = slot;
+            slot += t->nslots;
+            t->rng = cfg->seed ^ (0x9E3779B97F4A7C15ULL * (uint64_t)(id + 1));
+            if (!t->rng)
+                t->rng = 1;
+            t->prog_mu = &mus[g];
+            t->prog = l->prog;
+            t->sec = l->sec;
+            for (int op = 0; op < OP_N; op++)
+                t->st.lat[op] = l->st.lat[op];
+            t->st.handoff = l->st.handoff;
+            t->st.handoff_x = l->st.handoff_x;
+        }
+    }
+    return 0;
+}
+
+static void merge_client(phase_result *res, bench_thread *t)
+{
+    bench_stats *s = &t->st, *d = &res->tot;
+    for (int op = 0; op < OP_N; op++)
+        for (int c = 0; c < RLB_NCODES; c++)
+            d->fail[op][c] += s->fail[op][c];
+    if (t->leader) {
+        for (int op = 0; op < OP_N; op++) {
+            hist_merge(d->lat[op], s->lat[op]);
+            hist_free(s->lat[op]);
+        }
+        hist_merge(d->handoff, s->handoff);
+        hist_free(s->handoff);
+        hist_merge(d->handoff_x, s->handoff_x);
+        hist_free(s->handoff_x);
+        hist_free(t->prog);
+        hist_free(t->sec);
+        pthread_mutex_destroy(t->prog_mu);
+    }
+    for (int c = 0; c < RAWF_N; c++)
+        d->raw_fail[c] += s->raw_fail[c];
+    d->cycles += s->cycles;
+    d->ops += s->ops;
+    d->acq_ok += s->acq_ok;
+    d->tries += s->tries;
+    d->extends_ok += s->extends_ok;
+    d->lib_attempts += s->lib_attempts;
+    d->lib_won += s->lib_won;
+    d->lib_split_votes += s->lib_split_votes;
+    d->lib_wakeups += s->lib_wakeups;
+    d->have_lib_stats |= s->have_lib_stats;
+    d->sched_started += s->sched_started;
+    d->sched_late += s->sched_late;
+    d->sched_missed += s->sched_missed;
+    if (s->sched_max_lag_ns > d->sched_max_lag_ns)
+        d->sched_max_lag_ns = s->sched_max_lag_ns;
+    res->per_client[t->id] = s->acq_ok;
+}
+
 int rlb_run_phase(const bench_cfg *cfg, const bench_impl *impl, const char *label,
-                     phase_result *res)
+                  phase_result *res)
 {
     memset(res, 0, sizeof(*res));
-    int n = cfg->clients;
+    int n = cfg->clients, nt = cfg->threads;
     bench_shared sh;
     memset(&sh, 0, sizeof(sh));
     sh.cfg = cfg;
     pthread_mutex_init(&sh.err_mu, NULL);
-    pthread_barrier_init(&sh.b_ready, NULL, (unsigned)n + 1);
-    pthread_barrier_init(&sh.b_done, NULL, (unsigned)n + 1);
-    pthread_barrier_init(&sh.b_teardown, NULL, (unsigned)n + 1);
+    pthread_barrier_init(&sh.b_ready, NULL, (unsigned)nt + 1);
+    pthread_barrier_init(&sh.b_done, NULL, (unsigned)nt + 1);
+    pthread_barrier_init(&sh.b_teardown, NULL, (unsigned)nt + 1);
     if (cfg->workload == WL_CONTEND) {
         sh.last_release = calloc((size_t)cfg->keys, sizeof(*sh.last_release));
         sh.last_releaser = calloc((size_t)cfg->keys, sizeof(*sh.last_releaser));
@@ -145,39 +287,21 @@ int rlb_run_phase(const bench_cfg *cfg, const bench_impl *impl, const char *labe
         }
     }
     bench_thread *th = calloc((size_t)n, sizeof(*th));
-    thread_arg *ta = calloc((size_t)n, sizeof(*ta));
-    hist *scratch = hist_new();
+    thread_arg *ta = calloc((size_t)nt, sizeof(*ta));
+    pthread_mutex_t *mus = calloc((size_t)nt, sizeof(*mus));
+    sampler sp = {.prog = hist_new(), .sec = hist_new()};
     res->per_client = calloc((size_t)n, sizeof(uint64_t));
     res->nclients = n;
-    if (!th || !ta || !scratch || !res->per_client) {
-        snprintf(res->err, sizeof(res->err), "out of memory");
-        return -1;
+    /* one entry a second, and room for --ops runs longer than --duration */
+    res->series_cap = (int)(cfg->ops ? 3600 : cfg->duration + 2);
+    res->series = calloc((size_t)res->series_cap, sizeof(*res->series));
+    if (!th || !ta || !mus || !sp.prog || !sp.sec || !res->per_client || !res->series ||
+        make_clients(cfg, &sh, th, mus, res) != 0) {
+        fprintf(stderr, "redlock-bench: out of memory\n");
+        exit(1);
     }
-    for (int op = 0; op < OP_N; op++)
-        res->tot.lat[op] = hist_new();
-    res->tot.handoff = hist_new();
-    res->tot.handoff_x = hist_new();
-    int base = 0;
-    for (int i = 0; i < n; i++) {
-        bench_thread *t = &th[i];
-        t->sh = &sh;
-        t->id = i;
-        t->nslots = cfg->concurrency / n + (i < cfg->concurrency % n);
-        t->slot_base = base;
-        base += t->nslots;
-        t->rng = cfg->seed ^ (0x9E3779B97F4A7C15ULL * (uint64_t)(i + 1));
-        if (!t->rng)
-            t->rng = 1;
-        pthread_mutex_init(&t->prog_mu, NULL);
-        for (int op = 0; op < OP_N; op++)
-            t->st.lat[op] = hist_new();
-        t->st.handoff = hist_new();
-        t->st.handoff_x = hist_new();
-        if (cfg->progress)
-            t->prog = hist_new();
-        ta[i].t = t;
-        ta[i].impl = impl;
-    }
+    for (int g = 0, id = 0; g < nt; id += th[id].ngroup, g++)
+        ta[g] = (thread_arg){&th[id], th[id].ngroup, impl};
     /* Workers do not take SIGINT: the main thread does. */
     sigset_t all, old;
     sigemptyset(&all);
@@ -185,21 +309,22 @@ int rlb_run_phase(const bench_cfg *cfg, const bench_impl *impl, const char *labe
     sigaddset(&all, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &all, &old);
     int started = 0;
-    for (int i = 0; i < n; i++) {
-        if (pthread_create(&th[i].tid, NULL, thread_main, &ta[i]) != 0)
+    for (int g = 0; g < nt; g++) {
+        if (pthread_create(&ta[g].t->tid, NULL, thread_main, &ta[g]) != 0)
             break;
         started++;
     }
     pthread_sigmask(SIG_SETMASK, &old, NULL);
-    if (started < n) {
+    if (started < nt) {
         /* cannot meet the barriers: abandon (rare; report and exit) */
-        fprintf(stderr, "redlock-bench: pthread_create failed\n");
+        fprintf(stderr, "redlock-bench: pthread_create failed (%d threads; see --threads)\n",
+                nt);
         exit(2);
     }
 
     pthread_barrier_wait(&sh.b_ready);
-    int64_t t0 = rlb_now_ns(), last_ns = t0, next_line = t0 + 1000000000LL;
-    uint64_t last_ops = 0;
+    int64_t t0 = rlb_now_ns(), next_line = t0 + 1000000000LL;
+    sp.ns = t0;
     if (atomic_load(&sh.error)) {
         rlb_request_stop(&sh);
     } else {
@@ -207,9 +332,8 @@ int rlb_run_phase(const bench_cfg *cfg, const bench_impl *impl, const char *labe
         while (rlb_now_ns() < warm_end && !atomic_load(&sh.error) && !rlb_interrupted) {
             sleep_ms(20);
             int64_t now = rlb_now_ns();
-            if (cfg->progress && now >= next_line) {
-                progress_line(cfg, "warmup", (double)(now - t0) / 1e9, th, n, &last_ops,
-                              &last_ns, scratch);
+            if (now >= next_line) {
+                sample(cfg, "warmup", (double)(now - t0) / 1e9, th, n, &sp, NULL);
                 next_line += 1000000000LL;
             }
         }
@@ -218,28 +342,23 @@ int rlb_run_phase(const bench_cfg *cfg, const bench_impl *impl, const char *labe
     res->rss_warm_kb = res->rss_max_kb = res->rss_min_kb = statm_rss_kb();
     int64_t t_meas = rlb_now_ns();
     atomic_store(&sh.measuring, 1);
+    /* the series' first second starts with the measurement */
+    sample(cfg, label, 0, th, n, &sp, NULL);
     next_line = t_meas + 1000000000LL;
-    int64_t next_rss = t_meas + 1000000000LL;
     while (!atomic_load(&sh.stop)) {
         sleep_ms(20);
         int64_t now = rlb_now_ns();
+        /* a second that ends with the run still counts */
+        if (now >= next_line) {
+            sample(cfg, label, (double)(now - t_meas) / 1e9, th, n, &sp, res);
+            if (cfg->rss_check)
+                rss_sample(res);
+            next_line += 1000000000LL;
+        }
         if (atomic_load(&sh.error) || rlb_interrupted)
             rlb_request_stop(&sh);
         else if (!cfg->ops && now - t_meas >= (int64_t)(cfg->duration * 1e9))
             rlb_request_stop(&sh);
-        if (cfg->progress && now >= next_line) {
-            progress_line(cfg, label, (double)(now - t_meas) / 1e9, th, n, &last_ops, &last_ns,
-                          scratch);
-            next_line += 1000000000LL;
-        }
-        if (cfg->rss_check && now >= next_rss) {
-            long r = statm_rss_kb();
-            if (r > res->rss_max_kb)
-                res->rss_max_kb = r;
-            if (r < res->rss_min_kb)
-                res->rss_min_kb = r;
-            next_rss += 1000000000LL;
-        }
     }
     pthread_barrier_wait(&sh.b_done);
     int64_t t_end = t_meas;
@@ -254,32 +373,10 @@ int rlb_run_phase(const bench_cfg *cfg, const bench_impl *impl, const char *labe
     if (cfg->progress)
         progress_clear(cfg);
     pthread_barrier_wait(&sh.b_teardown);
+    for (int g = 0; g < nt; g++)
+        pthread_join(ta[g].t->tid, NULL);
     for (int i = 0; i < n; i++)
-        pthread_join(th[i].tid, NULL);
-
-    for (int i = 0; i < n; i++) {
-        bench_stats *s = &th[i].st;
-        for (int op = 0; op < OP_N; op++) {
-            hist_merge(res->tot.lat[op], s->lat[op]);
-            hist_free(s->lat[op]);
-            for (int c = 0; c < RLB_NCODES; c++)
-                res->tot.fail[op][c] += s->fail[op][c];
-        }
-        hist_merge(res->tot.handoff, s->handoff);
-        hist_free(s->handoff);
-        hist_merge(res->tot.handoff_x, s->handoff_x);
-        hist_free(s->handoff_x);
-        for (int c = 0; c < RAWF_N; c++)
-            res->tot.raw_fail[c] += s->raw_fail[c];
-        res->tot.cycles += s->cycles;
-        res->tot.ops += s->ops;
-        res->tot.acq_ok += s->acq_ok;
-        res->tot.tries += s->tries;
-        res->tot.extends_ok += s->extends_ok;
-        res->per_client[i] = s->acq_ok;
-        hist_free(th[i].prog);
-        pthread_mutex_destroy(&th[i].prog_mu);
-    }
+        merge_client(res, &th[i]);
     res->interrupted = rlb_interrupted;
     if (atomic_load(&sh.error)) {
         res->failed = 1;
@@ -293,7 +390,9 @@ int rlb_run_phase(const bench_cfg *cfg, const bench_impl *impl, const char *labe
     free((void *)sh.last_releaser);
     free(th);
     free(ta);
-    hist_free(scratch);
+    free(mus);
+    hist_free(sp.prog);
+    hist_free(sp.sec);
     return res->failed ? -1 : 0;
 }
 
@@ -304,6 +403,7 @@ void rlb_phase_free(phase_result *r)
     hist_free(r->tot.handoff);
     hist_free(r->tot.handoff_x);
     free(r->per_client);
+    free(r->series);
     memset(r, 0, sizeof(*r));
 }
 
@@ -320,4 +420,3 @@ int rlb_run_lib_phase(const bench_cfg *cfg, const char *label, double *rate, cha
     rlb_phase_free(&res);
     return rc;
 }
-

@@ -93,18 +93,52 @@ static void print_failures(const phase_result *r)
         printf("  failures          none\n");
 }
 
+/* --rate: the schedule kept or not. */
+static void print_open_loop(const bench_cfg *cfg, const phase_result *r)
+{
+    if (cfg->rate <= 0)
+        return;
+    char a[32], b[32], c[32], d[32];
+    printf("  open loop         %.1f starts/s due, %s started (%.1f /s), %s late (> 1 ms), "
+           "%s missed, max lag %s\n",
+           cfg->rate, rlb_fmt_count(a, sizeof(a), r->tot.sched_started),
+           rlb_rate(r->tot.sched_started, r->elapsed_s),
+           rlb_fmt_count(b, sizeof(b), r->tot.sched_late),
+           rlb_fmt_count(c, sizeof(c), r->tot.sched_missed),
+           rlb_fmt_lat(d, sizeof(d), (double)r->tot.sched_max_lag_ns));
+}
+
+/* The library's counters (all the clients' lives, warm-up included). */
+static void print_acquire_stats(const phase_result *r)
+{
+    const bench_stats *s = &r->tot;
+    if (!s->have_lib_stats)
+        return;
+    char a[32], b[32], c[32];
+    printf("  split votes       %s of %s attempts (%.2f%%), %.2f attempts per acquisition, "
+           "%s early retries woken by a release\n",
+           rlb_fmt_count(a, sizeof(a), s->lib_split_votes),
+           rlb_fmt_count(b, sizeof(b), s->lib_attempts),
+           s->lib_attempts ? 100.0 * (double)s->lib_split_votes / (double)s->lib_attempts : 0.0,
+           s->lib_won ? (double)s->lib_attempts / (double)s->lib_won : 0.0,
+           rlb_fmt_count(c, sizeof(c), s->lib_wakeups));
+}
+
 void rlb_print_phase(const bench_cfg *cfg, const char *title, const phase_result *r)
 {
     char a[32], b[32];
+    char thr[40] = "";
+    if (cfg->threads != cfg->clients)
+        snprintf(thr, sizeof(thr), " on %d thread%s", cfg->threads, cfg->threads == 1 ? "" : "s");
     uint64_t cyc = cycles_of(cfg, r);
-    printf("%s: %s%s%s%s, %zu masters (quorum %zu), %d client%s, %d in flight, ttl %lld ms, "
+    printf("%s: %s%s%s%s, %zu masters (quorum %zu), %d client%s%s, %d in flight, ttl %lld ms, "
            "%.2f s measured%s\n",
            title, rlb_workload_name(cfg->workload),
            cfg->workload != WL_RAW ? "" : cfg->raw_chained ? " (chained)" : " (barrier)",
            cfg->kind && cfg->workload != WL_RAW ? ", kind " : "",
            cfg->kind && cfg->workload != WL_RAW ? rlb_kind_name(cfg->kind) : "",
            cfg->nnodes, cfg->quorum, cfg->clients,
-           cfg->clients == 1 ? "" : "s", cfg->concurrency, (long long)cfg->ttl_ms,
+           cfg->clients == 1 ? "" : "s", thr, cfg->concurrency, (long long)cfg->ttl_ms,
            r->elapsed_s, r->interrupted ? " (interrupted)" : "");
     printf("  cycles            %s  (%.1f /s)\n", rlb_fmt_count(a, sizeof(a), cyc),
            rlb_rate(cyc, r->elapsed_s));
@@ -134,6 +168,8 @@ void rlb_print_phase(const bench_cfg *cfg, const char *title, const phase_result
         print_lat("handoff latency", r->tot.handoff);
         print_lat("  to another client", r->tot.handoff_x);
     }
+    print_open_loop(cfg, r);
+    print_acquire_stats(r);
     print_failures(r);
     double per1k = cyc ? r->cpu_s * 1000.0 / (double)cyc * 1000.0 : 0.0;
     printf("  cpu (this process) %.3f s user+sys, %.2f ms per 1,000 cycles", r->cpu_s, per1k);
@@ -171,6 +207,24 @@ void rlb_json_lat(const char *name, const hist *h)
            name, (unsigned long long)h->count, hist_quantile(h, 0.5) / 1e3,
            hist_quantile(h, 0.9) / 1e3, hist_quantile(h, 0.99) / 1e3,
            hist_quantile(h, 0.999) / 1e3, (double)h->max / 1e3, hist_mean(h) / 1e3);
+}
+
+static void json_extra(const bench_cfg *cfg, const phase_result *r)
+{
+    const bench_stats *s = &r->tot;
+    if (cfg->rate > 0)
+        printf(",\"open_loop\":{\"rate\":%.3f,\"started\":%llu,\"started_per_s\":%.1f,"
+               "\"late\":%llu,\"missed\":%llu,\"max_lag_us\":%.3f}",
+               cfg->rate, (unsigned long long)s->sched_started,
+               rlb_rate(s->sched_started, r->elapsed_s), (unsigned long long)s->sched_late,
+               (unsigned long long)s->sched_missed, (double)s->sched_max_lag_ns / 1e3);
+    if (s->have_lib_stats)
+        printf(",\"acquire_stats\":{\"attempts\":%llu,\"won\":%llu,\"split_votes\":%llu,"
+               "\"wakeups\":%llu,\"split_vote_rate\":%.6f,\"attempts_per_acquisition\":%.4f}",
+               (unsigned long long)s->lib_attempts, (unsigned long long)s->lib_won,
+               (unsigned long long)s->lib_split_votes, (unsigned long long)s->lib_wakeups,
+               s->lib_attempts ? (double)s->lib_split_votes / (double)s->lib_attempts : 0.0,
+               s->lib_won ? (double)s->lib_attempts / (double)s->lib_won : 0.0);
 }
 
 void rlb_json_phase(const bench_cfg *cfg, const phase_result *r)
@@ -241,6 +295,8 @@ void rlb_json_phase(const bench_cfg *cfg, const phase_result *r)
         rlb_json_lat("handoff_other_client", r->tot.handoff_x);
         putchar('}');
     }
+    json_extra(cfg, r);
+    rlb_json_series(r);
     putchar('}');
 }
 

@@ -75,10 +75,15 @@ void rlb_record(bench_thread *t, int meas, int op, int64_t ns, int primary)
         ns = 0;
     if (meas)
         hist_record(t->st.lat[op], (uint64_t)ns);
-    if (primary && t->prog) {
-        pthread_mutex_lock(&t->prog_mu);
-        hist_record(t->prog, (uint64_t)ns);
-        pthread_mutex_unlock(&t->prog_mu);
+    if (op == OP_ACQ)
+        atomic_fetch_add_explicit(&t->live_acq, 1, memory_order_relaxed);
+    if ((primary && t->prog) || (op == OP_ACQ && t->sec)) {
+        pthread_mutex_lock(t->prog_mu);
+        if (primary && t->prog)
+            hist_record(t->prog, (uint64_t)ns);
+        if (op == OP_ACQ && t->sec)
+            hist_record(t->sec, (uint64_t)ns);
+        pthread_mutex_unlock(t->prog_mu);
     }
 }
 

@@ -69,6 +69,10 @@ typedef struct bench_opts {
  * -1 to go on, else the exit status: after --help or --self-check, or after
  * reporting a bad command line on stderr. */
 int rlb_options(int argc, char **argv, bench_opts *o);
+/* opts_check.c: the checks across options and the defaults that depend on
+ * others; -1 to go on, else the exit status (2, after a message). */
+int rlb_settle_options(bench_opts *o, int resources_given);
+enum { RLB_RAW_CHAINED, RLB_RAW_BARRIER };   /* bench_opts.raw_mode */
 const char *rlb_workload_name(int workload);
 /* --kind's name of REDLOCK_KIND_* k ("mutex", "reentrant", "read", ...). */
 const char *rlb_kind_name(int k);

@@ -117,7 +117,8 @@ static const opt_def options[] = {
         "per master), like separate processes"),
     INT("threads", cfg.threads, 1, 1024, "T", "--clients, at most 64",
         "threads running the clients: each thread runs its share of the clients on one "
-        "event_base (the baseline runs one connection set per thread)"),
+        "event_base (the baseline runs one connection set per thread); on a small machine, "
+        "the number of cores (docs/performance.md)"),
     DOUBLE("rate", cfg.rate, 0.1, 1e7, "R", NULL,
            "open loop: start R operations a second on a fixed schedule, whatever completes "
            "(cycle, try, contend; --concurrency caps those in flight); latency counts from "

@@ -26,7 +26,11 @@ typedef struct bench_cfg {
     size_t quorum;
     int workload;
     int concurrency;      /* operations in flight, all clients together */
-    int clients;          /* threads, each with its own client + event_base */
+    int clients;          /* independent clients: each its own redlock_client + connections */
+    int threads;          /* threads running them (clients share a thread's event_base) */
+    double rate;          /* --rate: operations started per second (0: closed loop) */
+    const char *tls_ca, *tls_cert, *tls_key, *tls_server_name;  /* NULL: none */
+    const char *hist_path; /* --hist FILE, or NULL */
     double duration;      /* seconds (when ops == 0) */
     uint64_t ops;         /* stop after this many measured ops (0: duration) */
     double warmup;        /* seconds before measuring */
@@ -65,6 +69,10 @@ typedef struct bench_opts {
  * -1 to go on, else the exit status: after --help or --self-check, or after
  * reporting a bad command line on stderr. */
 int rlb_options(int argc, char **argv, bench_opts *o);
+/* opts_check.c: the checks across options and the defaults that depend on
+ * others; -1 to go on, else the exit status (2, after a message). */
+int rlb_settle_options(bench_opts *o, int resources_given);
+enum { RLB_RAW_CHAINED, RLB_RAW_BARRIER };   /* bench_opts.raw_mode */
 const char *rlb_workload_name(int workload);
 /* --kind's name of REDLOCK_KIND_* k ("mutex", "reentrant", "read", ...). */
 const char *rlb_kind_name(int k);
@@ -95,6 +103,12 @@ typedef struct bench_stats {
     uint64_t acq_ok;      /* successful acquisitions */
     uint64_t tries;       /* acquire attempts completed */
     uint64_t extends_ok;
+    /* the library's per-client acquire counters (redlock_client_acquire_stats) */
+    uint64_t lib_attempts, lib_won, lib_split_votes, lib_wakeups;
+    int have_lib_stats;
+    /* --rate: starts made, made late (> 1 ms after their time), still due at the end */
+    uint64_t sched_started, sched_late, sched_missed;
+    uint64_t sched_max_lag_ns;
     uint64_t fail[OP_N][RLB_NCODES];
     uint64_t raw_fail[RAWF_N];
 } bench_stats;
@@ -123,8 +137,13 @@ typedef struct bench_thread {
     bench_stats st;
     atomic_uint_fast64_t live_ops;   /* for the progress line */
     atomic_uint_fast64_t live_fail;
-    pthread_mutex_t prog_mu;
-    hist *prog;                      /* primary latency since last line */
+    atomic_uint_fast64_t live_acq;   /* successful acquisitions (the series) */
+    int leader;                      /* first client of its thread: owns the shared parts */
+    int ngroup;                      /* leader: how many clients its thread runs */
+    int grp_active;                  /* leader: slots not finished on its thread */
+    pthread_mutex_t *prog_mu;        /* the thread's; guards prog and sec */
+    hist *prog;                      /* primary latency since the last sample */
+    hist *sec;                       /* acquire latency since the last sample */
     uint64_t rng;
     int64_t finish_ns;               /* when its loop ended */
     pthread_t tid;
@@ -132,10 +151,12 @@ typedef struct bench_thread {
 } bench_thread;
 
 /* A workload implementation.  setup runs in the thread before the start
- * barrier (connect), run drives the loop until done, teardown frees. */
+ * barrier (connect), once per client, all on the thread's base; run drives
+ * the loop for the thread's n clients (t[0] .. t[n-1]) until done; teardown
+ * frees, once per client. */
 typedef struct bench_impl {
     int (*setup)(bench_thread *t, char *err, size_t errlen);
-    void (*run)(bench_thread *t);
+    void (*run)(bench_thread *t, int n);
     void (*teardown)(bench_thread *t);
 } bench_impl;
 
@@ -153,6 +174,7 @@ void rlb_set_error(bench_shared *sh, const char *fmt, ...)
 int rlb_may_start(bench_thread *t, int consume, int *meas);
 /* When stop was requested (now if not yet). */
 int64_t rlb_stop_at(bench_shared *sh);
+void rlb_request_stop(bench_shared *sh);
 /* Record a successful op's latency; `primary` also feeds the live line. */
 void rlb_record(bench_thread *t, int meas, int op, int64_t ns, int primary);
 /* A primary op completed (counts for ops/s) */

@@ -49,6 +49,18 @@ void hist_merge(hist *dst, const hist *src)
     dst->sum += src->sum;
 }
 
+uint64_t hist_bucket_value(const hist *h, unsigned idx)
+{
+    uint64_t low, width;
+    hist_bucket_range(idx, &low, &width);
+    uint64_t v = low + (width - 1) / 2;
+    if (v < h->min)
+        v = h->min;
+    if (v > h->max)
+        v = h->max;
+    return v;
+}
+
 uint64_t hist_quantile(const hist *h, double q)
 {
     if (h->count == 0)
@@ -63,16 +75,8 @@ uint64_t hist_quantile(const hist *h, double q)
     uint64_t seen = 0;
     for (unsigned i = 0; i < HIST_BUCKETS; i++) {
         seen += h->b[i];
-        if (seen >= rank) {
-            uint64_t low, width;
-            hist_bucket_range(i, &low, &width);
-            uint64_t v = low + (width - 1) / 2;
-            if (v < h->min)
-                v = h->min;
-            if (v > h->max)
-                v = h->max;
-            return v;
-        }
+        if (seen >= rank)
+            return hist_bucket_value(h, i);
     }
     return h->max;
 }

@@ -55,6 +55,8 @@ static inline void hist_record(hist *h, uint64_t v)
 
 /* Lowest value of bucket `idx` and its width. */
 void hist_bucket_range(unsigned idx, uint64_t *low, uint64_t *width);
+/* What bucket idx of h stands for: its midpoint, clamped to [min, max]. */
+uint64_t hist_bucket_value(const hist *h, unsigned idx);
 void hist_merge(hist *dst, const hist *src);
 /* Value at quantile q (0..1): the midpoint of the bucket holding the sample
  * of rank ceil(q * count), clamped to [min, max]; q >= 1 gives max.  0 when

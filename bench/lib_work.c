@@ -1,61 +1,20 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
-/* lib_work.c -- redlock-bench workloads driven through the library's
- * asynchronous API: one redlock_client per thread on that thread's own
- * event_base, `nslots` locks in flight at once. */
+/* lib_work.c -- the operations of redlock-bench's library workloads, driven
+ * through the asynchronous API: each client (lib_client.c) has `nslots`
+ * locks in flight at once. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <event2/event.h>
+#include "lib_work.h"
 
-#include "bench.h"
-#include "redlock.h"
-
-typedef struct lthread lthread;
-
-typedef struct lslot {
-    bench_thread *t;
-    lthread *lt;
-    long gidx;            /* global slot index */
-    long own;             /* cycle/extend: how many keys this slot owns */
-    redlock_lock *lock;
-    long cur_key;
-    uint64_t seq;
-    int active;
-    int extends_left;
-    int held;             /* the lock is held (extend, contend hold) */
-    int meas;             /* the current op started while measuring */
-    int64_t t0;
-    struct event *timer;  /* hold time, deferred restarts */
-    void (*timer_fn)(struct lslot *);
-} lslot;
-
-struct lthread {
-    redlock_client *cli;
-    lslot *slots;
-    int active;
-    int tearing;
-    struct event *tick;
-    int64_t deadline_ns;  /* setup: connect deadline */
-};
-
-static void slot_start(lslot *s);
 
 static const bench_cfg *cfg_of(const lslot *s)
 {
     return s->t->sh->cfg;
 }
 
-static void slot_finish(lslot *s)
-{
-    if (!s->active)
-        return;
-    s->active = 0;
-    if (--s->lt->active == 0)
-        event_base_loopbreak(s->t->base);
-}
-
-static void on_slot_timer(evutil_socket_t fd, short what, void *arg)
+void lib_on_slot_timer(evutil_socket_t fd, short what, void *arg)
 {
     (void)fd;
     (void)what;
@@ -142,9 +101,9 @@ static void restart_after_failure(lslot *s, int code)
 {
     if (code == REDLOCK_ENOQUORUM || code == REDLOCK_ETIMEDOUT ||
         code == REDLOCK_ENOTOWNER)
-        slot_start(s);
+        lib_slot_next(s);
     else
-        slot_later(s, 10, slot_start);
+        slot_later(s, 10, lib_slot_next);
 }
 
 /* ---- release --------------------------------------------------------------- */
@@ -166,7 +125,7 @@ static void on_released(redlock_lock *lock, int status, void *arg)
     } else {
         rlb_count_fail(s->t, s->meas, OP_REL, status);
     }
-    slot_start(s);
+    lib_slot_next(s);
 }
 
 static void release_start(lslot *s)
@@ -280,14 +239,14 @@ static void on_acquired(redlock_lock *lock, int status, void *arg)
     }
 }
 
-static void slot_start(lslot *s)
+void lib_slot_start(lslot *s)
 {
     bench_thread *t = s->t;
     const bench_cfg *cfg = cfg_of(s);
     if (s->lt->tearing)
         return;
     if (!rlb_may_start(t, cfg->workload != WL_EXTEND, &s->meas)) {
-        slot_finish(s);
+        lib_slot_finish(s);
         return;
     }
     long k = next_key(s);
@@ -295,163 +254,28 @@ static void slot_start(lslot *s)
     int rc = ensure_lock(s, k);
     if (rc != 0) {
         rlb_count_fail(t, s->meas, OP_ACQ, rc);
-        slot_later(s, 10, slot_start);
+        slot_later(s, 10, lib_slot_next);
         return;
     }
     s->t0 = rlb_now_ns();
+    if (cfg->rate > 0) {
+        /* open loop: the latency counts from when the op was due */
+        uint64_t lag = (uint64_t)(s->t0 > s->sched_ns ? s->t0 - s->sched_ns : 0);
+        if (s->meas) {
+            t->st.sched_started++;
+            t->st.sched_late += lag > 1000000;
+            if (lag > t->st.sched_max_lag_ns)
+                t->st.sched_max_lag_ns = lag;
+        }
+        s->t0 = s->sched_ns;
+    }
     if (cfg->workload == WL_CONTEND)
         rc = redlock_acquire_async(s->lock, cfg->ttl_ms, on_acquired, s);
     else
         rc = redlock_try_acquire_async(s->lock, cfg->ttl_ms, on_acquired, s);
     if (rc != 0) {
         rlb_count_fail(t, s->meas, OP_ACQ, rc);
-        slot_later(s, 10, slot_start);
+        slot_later(s, 10, lib_slot_next);
     }
 }
 
-/* ---- thread plumbing --------------------------------------------------------- */
-
-static void on_connect_tick(evutil_socket_t fd, short what, void *arg)
-{
-    (void)fd;
-    (void)what;
-    bench_thread *t = arg;
-    lthread *lt = t->impl;
-    if (redlock_client_connected(lt->cli) >= redlock_client_nodes(lt->cli) ||
-        rlb_now_ns() >= lt->deadline_ns)
-        event_base_loopbreak(t->base);
-}
-
-static void on_run_tick(evutil_socket_t fd, short what, void *arg)
-{
-    (void)fd;
-    (void)what;
-    bench_thread *t = arg;
-    lthread *lt = t->impl;
-    bench_shared *sh = t->sh;
-    if (!atomic_load(&sh->stop))
-        return;
-    /* Operations still in flight get a grace period (a few node timeouts
-     * plus the retry policy) before the loop is abandoned. */
-    int64_t grace = 5000;
-    const bench_cfg *cfg = sh->cfg;
-    if (cfg->workload == WL_CONTEND) {
-        int64_t rc = cfg->retry_count >= 0 ? cfg->retry_count : 10;
-        int64_t rd = (cfg->retry_delay_ms >= 0 ? cfg->retry_delay_ms : 200) +
-                     (cfg->retry_jitter_ms >= 0 ? cfg->retry_jitter_ms : 100);
-        grace += (rc + 1) * rd + cfg->hold_ms;
-    }
-    if (lt->active == 0 || rlb_now_ns() > rlb_stop_at(sh) + grace * 1000000)
-        event_base_loopbreak(t->base);
-}
-
-static int lib_setup(bench_thread *t, char *err, size_t errlen)
-{
-    const bench_cfg *cfg = t->sh->cfg;
-    lthread *lt = calloc(1, sizeof(*lt));
-    if (!lt) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    t->impl = lt;
-    redlock_options o;
-    redlock_options_init(&o);
-    /* The bench measures the engine, usually on masters it has just
-     * started: the restart guard would not count them for a ttl. */
-    o.restart_guard_ms = 0;
-    if (cfg->node_timeout_ms >= 0)
-        o.node_timeout_ms = cfg->node_timeout_ms;
-    if (cfg->retry_count >= 0)
-        o.retry_count = cfg->retry_count;
-    if (cfg->retry_delay_ms >= 0)
-        o.retry_delay_ms = cfg->retry_delay_ms;
-    if (cfg->retry_jitter_ms >= 0)
-        o.retry_jitter_ms = cfg->retry_jitter_ms;
-    char e[256] = "";
-    int rc = redlock_client_new(&lt->cli, t->base, cfg->nodes, cfg->nnodes, &o, e, sizeof(e));
-    if (rc != 0) {
-        snprintf(err, errlen, "redlock_client_new: %s (%s)", e, redlock_strerror(rc));
-        return -1;
-    }
-    /* Wait (up to 5 s) for every node, then require at least a quorum. */
-    lt->deadline_ns = rlb_now_ns() + 5000000000LL;
-    struct event *ev = event_new(t->base, -1, EV_PERSIST, on_connect_tick, t);
-    struct timeval tv = {0, 2000};
-    if (!ev) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    event_add(ev, &tv);
-    event_base_dispatch(t->base);
-    event_free(ev);
-    size_t up = redlock_client_connected(lt->cli);
-    if (up < redlock_client_quorum(lt->cli)) {
-        snprintf(err, errlen, "only %zu of %zu masters connected after 5 s", up,
-                 redlock_client_nodes(lt->cli));
-        return -1;
-    }
-    if (up < cfg->nnodes)
-        fprintf(stderr, "redlock-bench: client %d: only %zu of %zu masters up\n", t->id, up,
-                cfg->nnodes);
-
-    lt->slots = calloc((size_t)t->nslots, sizeof(lslot));
-    if (!lt->slots) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    for (int i = 0; i < t->nslots; i++) {
-        lslot *s = &lt->slots[i];
-        s->t = t;
-        s->lt = lt;
-        s->gidx = t->slot_base + i;
-        s->cur_key = -1;
-        s->own = (cfg->keys - s->gidx + cfg->concurrency - 1) / cfg->concurrency;
-        if (s->own < 1)
-            s->own = 1;
-        s->timer = evtimer_new(t->base, on_slot_timer, s);
-        if (!s->timer) {
-            snprintf(err, errlen, "out of memory");
-            return -1;
-        }
-    }
-    return 0;
-}
-
-static void lib_run(bench_thread *t)
-{
-    lthread *lt = t->impl;
-    lt->tick = event_new(t->base, -1, EV_PERSIST, on_run_tick, t);
-    struct timeval tv = {0, 50000};
-    event_add(lt->tick, &tv);
-    lt->active = t->nslots;
-    for (int i = 0; i < t->nslots; i++) {
-        lt->slots[i].active = 1;
-        slot_start(&lt->slots[i]);
-    }
-    if (lt->active > 0)
-        event_base_dispatch(t->base);
-}
-
-static void lib_teardown(bench_thread *t)
-{
-    lthread *lt = t->impl;
-    if (!lt)
-        return;
-    lt->tearing = 1;
-    if (lt->slots) {
-        for (int i = 0; i < t->nslots; i++) {
-            lslot *s = &lt->slots[i];
-            if (s->timer)
-                event_free(s->timer);
-            redlock_lock_free(s->lock);
-        }
-    }
-    if (lt->tick)
-        event_free(lt->tick);
-    redlock_client_free(lt->cli);
-    free(lt->slots);
-    free(lt);
-    t->impl = NULL;
-}
-
-const bench_impl lib_impl = {lib_setup, lib_run, lib_teardown};

@@ -92,7 +92,7 @@ static const opt_choice kinds[] = {
 };
 
 /* --raw-mode: indexed by these */
-enum { RAW_CHAINED, RAW_BARRIER };
+enum { RAW_CHAINED = RLB_RAW_CHAINED, RAW_BARRIER = RLB_RAW_BARRIER };
 static const opt_choice raw_modes[] = {
     [RAW_CHAINED] = {"chained", "each node's release follows its SET reply"},
     [RAW_BARRIER] = {"barrier", "SETs, wait for all N, then releases (raw fan-out)"},
@@ -112,8 +112,17 @@ static const opt_def options[] = {
     CHOICE("workload", cfg.workload, workloads, "W", "cycle", "the operations measured"),
     INT("concurrency", cfg.concurrency, 1, 1000000, "C", "128; contend: --clients",
         "operations in flight over all clients"),
-    INT("clients", cfg.clients, 1, 1024, "K", "1; contend: 4",
-        "client threads, each with its own redlock_client and event_base"),
+    INT("clients", cfg.clients, 1, 4096, "K", "1; contend: 4",
+        "independent clients, each with its own redlock_client and connections (up to 2 "
+        "per master), like separate processes"),
+    INT("threads", cfg.threads, 1, 1024, "T", "--clients, at most 64",
+        "threads running the clients: each thread runs its share of the clients on one "
+        "event_base (the baseline runs one connection set per thread); on a small machine, "
+        "the number of cores (docs/performance.md)"),
+    DOUBLE("rate", cfg.rate, 0.1, 1e7, "R", NULL,
+           "open loop: start R operations a second on a fixed schedule, whatever completes "
+           "(cycle, try, contend; --concurrency caps those in flight); latency counts from "
+           "when an op was due, and the report says how many starts were late or missed"),
     DOUBLE("duration", cfg.duration, 0.01, 86400, "S", "10", "measured seconds"),
     UINT64("ops", cfg.ops, 1, 1e15, "N", NULL, "stop after N measured operations instead"),
     DOUBLE("warmup", cfg.warmup, 0, 3600, "S", "1", "seconds run before measuring"),
@@ -138,6 +147,13 @@ static const opt_def options[] = {
           "half of --retry-delay when that is given", "the delay is --retry-delay +- this"),
     INT64("node-timeout", cfg.node_timeout_ms, 1, 3600000, "MS", NULL,
           "longest wait for one node's reply"),
+    SECTION("TLS (for rediss:// masters; the baseline speaks plain TCP only):"),
+    STRING("tls-ca", cfg.tls_ca, "FILE", "the system's trust store",
+           "PEM file of the CAs that signed the masters' certificates"),
+    STRING("tls-cert", cfg.tls_cert, "FILE", NULL, "client certificate (PEM), for mutual TLS"),
+    STRING("tls-key", cfg.tls_key, "FILE", NULL, "its private key (PEM)"),
+    STRING("tls-server-name", cfg.tls_server_name, "NAME", "each master's host",
+           "the name the certificates are checked against (and SNI)"),
     SECTION("output:"),
     FLAG("baseline", cfg.baseline, 1, NULL, "first run the raw-command baseline, then compare"),
     CHOICE("raw-mode", raw_mode, raw_modes, "M", "chained; barrier with --concurrency 1",
@@ -146,6 +162,9 @@ static const opt_def options[] = {
         "run (baseline and) workload R times, alternating, and report the median (noisy "
         "hosts); summary of the last"),
     INT("rounds", repeat, 1, RLB_MAX_REPEAT, "R", NULL, "the same as --repeat"),
+    STRING("hist", cfg.hist_path, "FILE", NULL,
+           "write the latency histograms (value, count, percentile rows per operation) and the "
+           "per-second series as gnuplot data blocks; bench/plot.sh draws them"),
     FLAG("json", cfg.json, 1, NULL, "one JSON object on stdout instead of the text summary"),
     FLAG("rss-check", cfg.rss_check, 1, NULL,
          "RSS (from /proc/self/statm) after warm-up vs at the end"),
@@ -169,6 +188,7 @@ static void set_defaults(bench_opts *o)
     cfg->workload = WL_CYCLE;
     cfg->concurrency = -1;  /* -1: by workload, see finish() */
     cfg->clients = -1;
+    cfg->threads = -1;
     cfg->duration = 10;
     cfg->warmup = 1;
     cfg->ttl_ms = 10000;
@@ -364,23 +384,8 @@ static int set_value(const opt_def *d, const char *s, bench_opts *o)
     return 0;
 }
 
-/* Are multi locks measured?  -1 after a bad --kinds list (reported). */
-static int has_multi(const bench_opts *o)
-{
-    if (!o->kinds)
-        return o->cfg.kind == REDLOCK_KIND_MULTI;
-    int ks[RLB_NKINDS], n = rlb_parse_kinds(o->kinds, ks);
-    for (int i = 0; i < n; i++)
-        if (ks[i] == REDLOCK_KIND_MULTI)
-            return 1;
-    return n < 0 ? -1 : 0;
-}
-
-/* Defaults that depend on other options, and the checks across options.
- * Returns -1 to go on, else the exit status. */
 static int finish(bench_opts *o, const bool *given)
 {
-    bench_cfg *cfg = &o->cfg;
     for (size_t i = 0; i < sizeof(exclusive) / sizeof(exclusive[0]); i++)
         if (was_given(given, exclusive[i][0]) && was_given(given, exclusive[i][1])) {
             fprintf(stderr, "redlock-bench: --%s and --%s are exclusive\n", exclusive[i][0],
@@ -392,62 +397,7 @@ static int finish(bench_opts *o, const bool *given)
         usage(stderr);
         return 2;
     }
-    if (cfg->kind != REDLOCK_KIND_MUTEX && cfg->workload == WL_RAW) {
-        fprintf(stderr, "redlock-bench: --kind measures the library's workloads, not raw\n");
-        return 2;
-    }
-    if (cfg->fencing && (o->kinds || cfg->kind == REDLOCK_KIND_READ ||
-                         cfg->kind == REDLOCK_KIND_MULTI)) {
-        fprintf(stderr, "redlock-bench: no fencing on read and multi locks (nor with --kinds)\n");
-        return 2;
-    }
-    int multi = has_multi(o);
-    if (multi < 0)
-        return 2;
-    if (was_given(given, "resources") && !multi) {
-        fprintf(stderr, "redlock-bench: --resources is for multi locks (--kind multi, or multi "
-                        "in --kinds)\n");
-        return 2;
-    }
-    if (o->kinds && (cfg->workload != WL_CYCLE || cfg->baseline)) {
-        fprintf(stderr, "redlock-bench: --kinds compares the cycle workload (no --baseline)\n");
-        return 2;
-    }
-    if (cfg->clients < 0)
-        cfg->clients = cfg->workload == WL_CONTEND ? 4 : 1;
-    if (cfg->concurrency < 0)
-        cfg->concurrency = cfg->workload == WL_CONTEND ? cfg->clients : 128;
-    if (cfg->concurrency < cfg->clients) {
-        fprintf(stderr, "redlock-bench: --concurrency (%d) must be at least --clients (%d)\n",
-                cfg->concurrency, cfg->clients);
-        return 2;
-    }
-    switch (cfg->workload) {
-    case WL_CONTEND:
-        if (cfg->keys < 0)
-            cfg->keys = 1;
-        break;
-    case WL_TRY:
-        if (cfg->keys < 0)
-            cfg->keys = 10L * cfg->concurrency;
-        break;
-    default:
-        /* distinct keys: at least one per operation in flight */
-        if (cfg->keys < cfg->concurrency)
-            cfg->keys = cfg->concurrency;
-        break;
-    }
-    /* The library wants retry_jitter <= retry_delay: with only a delay
-     * given, use half of it as the jitter. */
-    if (cfg->retry_delay_ms >= 0 && cfg->retry_jitter_ms < 0)
-        cfg->retry_jitter_ms = cfg->retry_delay_ms / 2;
-    cfg->raw_chained = o->raw_mode >= 0 ? o->raw_mode == RAW_CHAINED : cfg->concurrency > 1;
-    if (cfg->progress < 0)
-        cfg->progress = isatty(STDOUT_FILENO);
-    cfg->progress_fd = cfg->json ? STDERR_FILENO : STDOUT_FILENO;
-    if (cfg->progress && cfg->json && !isatty(STDERR_FILENO))
-        cfg->progress = 0;
-    return -1;
+    return rlb_settle_options(o, was_given(given, "resources"));
 }
 
 int rlb_options(int argc, char **argv, bench_opts *o)

@@ -627,8 +627,9 @@ static int raw_setup(bench_thread *t, char *err, size_t errlen)
     return 0;
 }
 
-static void raw_run(bench_thread *t)
+static void raw_run(bench_thread *t, int n)
 {
+    (void)n; /* 1: the baseline runs one connection set per thread */
     rthread *rt = t->impl;
     rt->tick = event_new(t->base, -1, EV_PERSIST, on_run_tick, rt);
     struct timeval tv = {0, 50000};

@@ -1,0 +1,280 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* lib_client.c -- a client of redlock-bench's library workloads: its own
+ * redlock_client and connections (TLS options included) on its thread's
+ * event_base, which it may share with other clients (--threads); the loop
+ * that runs a thread's clients; the --rate schedule that starts operations
+ * when they are due instead of when the previous one ends. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib_work.h"
+
+/* ---- a slot's end, the schedule ---------------------------------------------- */
+
+void lib_slot_finish(lslot *s)
+{
+    if (!s->active)
+        return;
+    s->active = 0;
+    s->lt->active--;
+    if (--s->lt->lead->grp_active == 0)
+        event_base_loopbreak(s->t->base);
+}
+
+static int64_t due_at(const lthread *lt, uint64_t k)
+{
+    return lt->sched0 + (int64_t)k * lt->period;
+}
+
+/* Start every op that is due on an idle slot; then wait for the next one
+ * (when a slot is idle) or for a slot to come free (lib_slot_next). */
+static void dispatch_due(lthread *lt)
+{
+    int64_t now = rlb_now_ns();
+    while (lt->nidle > 0 && due_at(lt, lt->next_k) <= now && !lt->tearing) {
+        lslot *s = lt->idle[--lt->nidle];
+        s->sched_ns = due_at(lt, lt->next_k++);
+        lib_slot_start(s);
+    }
+    if (lt->nidle > 0 && !lt->tearing) {
+        int64_t wait = due_at(lt, lt->next_k) - now;
+        struct timeval tv = {(time_t)(wait / 1000000000), (suseconds_t)(wait % 1000000000 / 1000)};
+        evtimer_add(lt->sched_ev, &tv);
+    }
+}
+
+static void on_sched(evutil_socket_t fd, short what, void *arg)
+{
+    (void)fd;
+    (void)what;
+    dispatch_due(arg);
+}
+
+void lib_slot_next(lslot *s)
+{
+    if (s->t->sh->cfg->rate <= 0) {
+        lib_slot_start(s);
+        return;
+    }
+    if (s->lt->tearing)
+        return;
+    if (atomic_load_explicit(&s->t->sh->stop, memory_order_relaxed)) {
+        lib_slot_finish(s);
+        return;
+    }
+    s->lt->idle[s->lt->nidle++] = s;
+    dispatch_due(s->lt);
+}
+
+/* --rate, at the end: the ops that were due by the stop but never started. */
+static void count_missed(bench_thread *t)
+{
+    lthread *lt = t->impl;
+    int64_t stop = rlb_stop_at(t->sh), first = due_at(lt, lt->next_k);
+    if (t->sh->cfg->rate > 0 && first <= stop && atomic_load(&t->sh->measuring))
+        t->st.sched_missed += (uint64_t)((stop - first) / lt->period) + 1;
+}
+
+/* ---- the thread's loop --------------------------------------------------------- */
+
+static void on_connect_tick(evutil_socket_t fd, short what, void *arg)
+{
+    (void)fd;
+    (void)what;
+    bench_thread *t = arg;
+    lthread *lt = t->impl;
+    if (redlock_client_connected(lt->cli) >= redlock_client_nodes(lt->cli) ||
+        rlb_now_ns() >= lt->deadline_ns)
+        event_base_loopbreak(t->base);
+}
+
+static void on_run_tick(evutil_socket_t fd, short what, void *arg)
+{
+    (void)fd;
+    (void)what;
+    bench_thread *t = arg;  /* the leader: t[0] .. t[ngroup - 1] are its thread's */
+    bench_shared *sh = t->sh;
+    if (!atomic_load(&sh->stop))
+        return;
+    /* idle slots of the open loop wait for nothing more */
+    for (int i = 0; i < t->ngroup; i++) {
+        lthread *lt = t[i].impl;
+        while (lt->nidle > 0)
+            lib_slot_finish(lt->idle[--lt->nidle]);
+    }
+    /* Operations still in flight get a grace period (a few node timeouts
+     * plus the retry policy) before the loop is abandoned. */
+    int64_t grace = 5000;
+    const bench_cfg *cfg = sh->cfg;
+    if (cfg->workload == WL_CONTEND) {
+        int64_t rc = cfg->retry_count >= 0 ? cfg->retry_count : 10;
+        int64_t rd = (cfg->retry_delay_ms >= 0 ? cfg->retry_delay_ms : 200) +
+                     (cfg->retry_jitter_ms >= 0 ? cfg->retry_jitter_ms : 100);
+        grace += (rc + 1) * rd + cfg->hold_ms;
+    }
+    if (t->grp_active == 0 || rlb_now_ns() > rlb_stop_at(sh) + grace * 1000000)
+        event_base_loopbreak(t->base);
+}
+
+static void client_options(const bench_cfg *cfg, redlock_options *o)
+{
+    redlock_options_init(o);
+    /* The bench measures the engine, usually on masters it has just
+     * started: the restart guard would not count them for a ttl. */
+    o->restart_guard_ms = 0;
+    if (cfg->node_timeout_ms >= 0)
+        o->node_timeout_ms = cfg->node_timeout_ms;
+    if (cfg->retry_count >= 0)
+        o->retry_count = cfg->retry_count;
+    if (cfg->retry_delay_ms >= 0)
+        o->retry_delay_ms = cfg->retry_delay_ms;
+    if (cfg->retry_jitter_ms >= 0)
+        o->retry_jitter_ms = cfg->retry_jitter_ms;
+    o->tls_ca_file = cfg->tls_ca;
+    o->tls_cert_file = cfg->tls_cert;
+    o->tls_key_file = cfg->tls_key;
+    o->tls_server_name = cfg->tls_server_name;
+}
+
+static int lib_setup(bench_thread *t, char *err, size_t errlen)
+{
+    const bench_cfg *cfg = t->sh->cfg;
+    lthread *lt = calloc(1, sizeof(*lt));
+    if (!lt) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    t->impl = lt;
+    redlock_options o;
+    client_options(cfg, &o);
+    char e[256] = "";
+    int rc = redlock_client_new(&lt->cli, t->base, cfg->nodes, cfg->nnodes, &o, e, sizeof(e));
+    if (rc != 0) {
+        snprintf(err, errlen, "redlock_client_new: %s (%s)", e, redlock_strerror(rc));
+        return -1;
+    }
+    /* Wait (up to 5 s) for every node, then require at least a quorum. */
+    lt->deadline_ns = rlb_now_ns() + 5000000000LL;
+    struct event *ev = event_new(t->base, -1, EV_PERSIST, on_connect_tick, t);
+    struct timeval tv = {0, 2000};
+    if (!ev) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    event_add(ev, &tv);
+    event_base_dispatch(t->base);
+    event_free(ev);
+    size_t up = redlock_client_connected(lt->cli);
+    if (up < redlock_client_quorum(lt->cli)) {
+        /* the first down node's reason (a TLS failure says what failed) */
+        const char *why = "";
+        for (size_t i = 0; i < cfg->nnodes && !*why; i++) {
+            redlock_node_stats st;
+            if (redlock_client_node_stats(lt->cli, i, &st) == 0 && st.last_error)
+                why = st.last_error;
+        }
+        snprintf(err, errlen, "only %zu of %zu masters connected after 5 s%s%s", up,
+                 redlock_client_nodes(lt->cli), *why ? ": " : "", why);
+        return -1;
+    }
+    if (up < cfg->nnodes)
+        fprintf(stderr, "redlock-bench: client %d: only %zu of %zu masters up\n", t->id, up,
+                cfg->nnodes);
+
+    lt->slots = calloc((size_t)t->nslots, sizeof(lslot));
+    lt->idle = calloc((size_t)t->nslots, sizeof(lslot *));
+    lt->sched_ev = evtimer_new(t->base, on_sched, lt);
+    if (!lt->slots || !lt->idle || !lt->sched_ev) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    for (int i = 0; i < t->nslots; i++) {
+        lslot *s = &lt->slots[i];
+        s->t = t;
+        s->lt = lt;
+        s->gidx = t->slot_base + i;
+        s->cur_key = -1;
+        s->own = (cfg->keys - s->gidx + cfg->concurrency - 1) / cfg->concurrency;
+        if (s->own < 1)
+            s->own = 1;
+        s->timer = evtimer_new(t->base, lib_on_slot_timer, s);
+        if (!s->timer) {
+            snprintf(err, errlen, "out of memory");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void lib_run(bench_thread *t, int n)
+{
+    const bench_cfg *cfg = t->sh->cfg;
+    lthread *lead = t->impl;
+    lead->tick = event_new(t->base, -1, EV_PERSIST, on_run_tick, t);
+    struct timeval tv = {0, 50000};
+    event_add(lead->tick, &tv);
+    int64_t now = rlb_now_ns();
+    t->grp_active = 0;
+    for (int i = 0; i < n; i++) {
+        lthread *lt = t[i].impl;
+        lt->lead = t;
+        lt->active = t[i].nslots;
+        t->grp_active += t[i].nslots;
+        /* client c's ops are due at now + (c + k * clients) / rate: the
+         * clients take turns, together --rate a second */
+        lt->period = (int64_t)((double)cfg->clients * 1e9 / (cfg->rate > 0 ? cfg->rate : 1));
+        lt->sched0 = now + (int64_t)((double)t[i].id * 1e9 / (cfg->rate > 0 ? cfg->rate : 1));
+    }
+    for (int i = 0; i < n; i++) {
+        lthread *lt = t[i].impl;
+        for (int k = 0; k < t[i].nslots; k++) {
+            lt->slots[k].active = 1;
+            if (cfg->rate > 0)
+                lt->idle[lt->nidle++] = &lt->slots[k];
+            else
+                lib_slot_start(&lt->slots[k]);
+        }
+    }
+    for (int i = 0; i < n && cfg->rate > 0; i++)
+        dispatch_due(t[i].impl);
+    if (t->grp_active > 0)
+        event_base_dispatch(t->base);
+    for (int i = 0; i < n; i++)
+        count_missed(&t[i]);
+}
+
+/* The library's own count of this client's acquire attempts. */
+static void read_acquire_stats(bench_thread *t)
+{
+    (void)t;
+}
+
+static void lib_teardown(bench_thread *t)
+{
+    lthread *lt = t->impl;
+    if (!lt)
+        return;
+    lt->tearing = 1;
+    if (lt->cli)
+        read_acquire_stats(t);
+    if (lt->slots) {
+        for (int i = 0; i < t->nslots; i++) {
+            lslot *s = &lt->slots[i];
+            if (s->timer)
+                event_free(s->timer);
+            redlock_lock_free(s->lock);
+        }
+    }
+    if (lt->tick)
+        event_free(lt->tick);
+    if (lt->sched_ev)
+        event_free(lt->sched_ev);
+    redlock_client_free(lt->cli);
+    free(lt->slots);
+    free(lt->idle);
+    free(lt);
+    t->impl = NULL;
+}
+
+const bench_impl lib_impl = {lib_setup, lib_run, lib_teardown};

@@ -1,0 +1,122 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* opts_check.c -- redlock-bench's options checked against each other, and
+ * the defaults that depend on other options (opts.c parses them). */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench.h"
+#include "redlock.h"
+
+/* Are multi locks measured?  -1 after a bad --kinds list (reported). */
+static int has_multi(const bench_opts *o)
+{
+    if (!o->kinds)
+        return o->cfg.kind == REDLOCK_KIND_MULTI;
+    int ks[RLB_NKINDS], n = rlb_parse_kinds(o->kinds, ks);
+    for (int i = 0; i < n; i++)
+        if (ks[i] == REDLOCK_KIND_MULTI)
+            return 1;
+    return n < 0 ? -1 : 0;
+}
+
+/* --rate and the TLS options: where they apply.  0, or -1 after a message. */
+static int check_rate_tls(const bench_opts *o)
+{
+    const bench_cfg *cfg = &o->cfg;
+    if (cfg->rate > 0 && (cfg->workload == WL_EXTEND || cfg->workload == WL_RAW ||
+                          cfg->baseline || o->kinds)) {
+        fprintf(stderr, "redlock-bench: --rate is for the cycle, try and contend workloads "
+                        "(no --baseline, no --kinds)\n");
+        return -1;
+    }
+    int tls = 0;
+    for (size_t i = 0; i < o->naddrs; i++)
+        tls |= strncmp(o->addrs[i], "rediss://", 9) == 0;
+    if (tls && (cfg->baseline || cfg->workload == WL_RAW)) {
+        fprintf(stderr, "redlock-bench: the raw baseline speaks plain TCP only: no rediss:// "
+                        "masters with --baseline or --workload raw\n");
+        return -1;
+    }
+    if (!tls && (cfg->tls_ca || cfg->tls_cert || cfg->tls_key || cfg->tls_server_name)) {
+        fprintf(stderr, "redlock-bench: the --tls- options are for rediss:// masters\n");
+        return -1;
+    }
+    if (!cfg->tls_cert != !cfg->tls_key) {
+        fprintf(stderr, "redlock-bench: --tls-cert and --tls-key go together\n");
+        return -1;
+    }
+    return 0;
+}
+
+/* Defaults that depend on other options, and the checks across options.
+ * Returns -1 to go on, else the exit status. */
+int rlb_settle_options(bench_opts *o, int resources_given)
+{
+    bench_cfg *cfg = &o->cfg;
+    if (cfg->kind != REDLOCK_KIND_MUTEX && cfg->workload == WL_RAW) {
+        fprintf(stderr, "redlock-bench: --kind measures the library's workloads, not raw\n");
+        return 2;
+    }
+    if (cfg->fencing && (o->kinds || cfg->kind == REDLOCK_KIND_READ ||
+                         cfg->kind == REDLOCK_KIND_MULTI)) {
+        fprintf(stderr, "redlock-bench: no fencing on read and multi locks (nor with --kinds)\n");
+        return 2;
+    }
+    int multi = has_multi(o);
+    if (multi < 0)
+        return 2;
+    if (resources_given && !multi) {
+        fprintf(stderr, "redlock-bench: --resources is for multi locks (--kind multi, or multi "
+                        "in --kinds)\n");
+        return 2;
+    }
+    if (o->kinds && (cfg->workload != WL_CYCLE || cfg->baseline)) {
+        fprintf(stderr, "redlock-bench: --kinds compares the cycle workload (no --baseline)\n");
+        return 2;
+    }
+    if (cfg->clients < 0)
+        cfg->clients = cfg->workload == WL_CONTEND ? 4 : 1;
+    if (cfg->threads < 0)
+        cfg->threads = cfg->clients < 64 ? cfg->clients : 64;
+    if (cfg->threads > cfg->clients) {
+        fprintf(stderr, "redlock-bench: --threads (%d) must be at most --clients (%d)\n",
+                cfg->threads, cfg->clients);
+        return 2;
+    }
+    if (check_rate_tls(o) != 0)
+        return 2;
+    if (cfg->concurrency < 0)
+        cfg->concurrency = cfg->workload == WL_CONTEND ? cfg->clients : 128;
+    if (cfg->concurrency < cfg->clients) {
+        fprintf(stderr, "redlock-bench: --concurrency (%d) must be at least --clients (%d)\n",
+                cfg->concurrency, cfg->clients);
+        return 2;
+    }
+    switch (cfg->workload) {
+    case WL_CONTEND:
+        if (cfg->keys < 0)
+            cfg->keys = 1;
+        break;
+    case WL_TRY:
+        if (cfg->keys < 0)
+            cfg->keys = 10L * cfg->concurrency;
+        break;
+    default:
+        /* distinct keys: at least one per operation in flight */
+        if (cfg->keys < cfg->concurrency)
+            cfg->keys = cfg->concurrency;
+        break;
+    }
+    /* The library wants retry_jitter <= retry_delay: with only a delay
+     * given, use half of it as the jitter. */
+    if (cfg->retry_delay_ms >= 0 && cfg->retry_jitter_ms < 0)
+        cfg->retry_jitter_ms = cfg->retry_delay_ms / 2;
+    cfg->raw_chained = o->raw_mode >= 0 ? o->raw_mode == RLB_RAW_CHAINED : cfg->concurrency > 1;
+    if (cfg->progress < 0)
+        cfg->progress = isatty(STDOUT_FILENO);
+    cfg->progress_fd = cfg->json ? STDERR_FILENO : STDOUT_FILENO;
+    if (cfg->progress && cfg->json && !isatty(STDERR_FILENO))
+        cfg->progress = 0;
+    return -1;
+}

@@ -1,0 +1,302 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* report.c -- a phase's results as text and as JSON. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "redlock.h"
+#include "report.h"
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+double rlb_median(double *v, int n)
+{
+    if (n <= 0)
+        return 0;
+    qsort(v, (size_t)n, sizeof(*v), cmp_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static double jain_index(const uint64_t *x, int n)
+{
+    double s = 0, s2 = 0;
+    for (int i = 0; i < n; i++) {
+        s += (double)x[i];
+        s2 += (double)x[i] * (double)x[i];
+    }
+    return s2 > 0 ? (s * s) / ((double)n * s2) : 0.0;
+}
+
+/* ---- reporting -------------------------------------------------------------------- */
+
+static const char *const op_names[] = {"acquire", "release", "extend"};
+static const char *const raw_fail_names[] = {"SET not OK", "release script did not delete",
+                                             "error reply"};
+
+static const char *code_name(int idx)
+{
+    return idx == RLB_NCODES - 1 ? "unknown error code" : redlock_strerror(-idx);
+}
+
+double rlb_rate(uint64_t n, double s)
+{
+    return s > 0 ? (double)n / s : 0.0;
+}
+
+static void print_lat(const char *name, const hist *h)
+{
+    char a[5][24], mx[24], mean[24];
+    if (h->count == 0) {
+        printf("  %-17s (no samples)\n", name);
+        return;
+    }
+    printf("  %-17s p50 %s  p90 %s  p99 %s  p99.9 %s  max %s  (mean %s, n=%llu)\n", name,
+           rlb_fmt_lat(a[0], 24, (double)hist_quantile(h, 0.5)),
+           rlb_fmt_lat(a[1], 24, (double)hist_quantile(h, 0.9)),
+           rlb_fmt_lat(a[2], 24, (double)hist_quantile(h, 0.99)),
+           rlb_fmt_lat(a[3], 24, (double)hist_quantile(h, 0.999)),
+           rlb_fmt_lat(mx, 24, (double)h->max), rlb_fmt_lat(mean, 24, hist_mean(h)),
+           (unsigned long long)h->count);
+}
+
+static uint64_t cycles_of(const bench_cfg *cfg, const phase_result *r)
+{
+    (void)cfg;
+    return r->tot.cycles;
+}
+
+static void print_failures(const phase_result *r)
+{
+    int any = 0;
+    for (int op = 0; op < OP_N; op++)
+        for (int c = 0; c < RLB_NCODES; c++)
+            if (r->tot.fail[op][c]) {
+                char a[32];
+                printf("  failure: %-8s %-40s %s\n", op_names[op], code_name(c),
+                       rlb_fmt_count(a, sizeof(a), r->tot.fail[op][c]));
+                any = 1;
+            }
+    for (int c = 0; c < RAWF_N; c++)
+        if (r->tot.raw_fail[c]) {
+            char a[32];
+            printf("  failure: raw      %-40s %s\n", raw_fail_names[c],
+                   rlb_fmt_count(a, sizeof(a), r->tot.raw_fail[c]));
+            any = 1;
+        }
+    if (!any)
+        printf("  failures          none\n");
+}
+
+/* --rate: the schedule kept or not. */
+static void print_open_loop(const bench_cfg *cfg, const phase_result *r)
+{
+    if (cfg->rate <= 0)
+        return;
+    char a[32], b[32], c[32], d[32];
+    printf("  open loop         %.1f starts/s due, %s started (%.1f /s), %s late (> 1 ms), "
+           "%s missed, max lag %s\n",
+           cfg->rate, rlb_fmt_count(a, sizeof(a), r->tot.sched_started),
+           rlb_rate(r->tot.sched_started, r->elapsed_s),
+           rlb_fmt_count(b, sizeof(b), r->tot.sched_late),
+           rlb_fmt_count(c, sizeof(c), r->tot.sched_missed),
+           rlb_fmt_lat(d, sizeof(d), (double)r->tot.sched_max_lag_ns));
+}
+
+/* The library's counters (all the clients' lives, warm-up included). */
+static void print_acquire_stats(const phase_result *r)
+{
+    const bench_stats *s = &r->tot;
+    if (!s->have_lib_stats)
+        return;
+    char a[32], b[32], c[32];
+    printf("  split votes       %s of %s attempts (%.2f%%), %.2f attempts per acquisition, "
+           "%s early retries woken by a release\n",
+           rlb_fmt_count(a, sizeof(a), s->lib_split_votes),
+           rlb_fmt_count(b, sizeof(b), s->lib_attempts),
+           s->lib_attempts ? 100.0 * (double)s->lib_split_votes / (double)s->lib_attempts : 0.0,
+           s->lib_won ? (double)s->lib_attempts / (double)s->lib_won : 0.0,
+           rlb_fmt_count(c, sizeof(c), s->lib_wakeups));
+}
+
+void rlb_print_phase(const bench_cfg *cfg, const char *title, const phase_result *r)
+{
+    char a[32], b[32];
+    char thr[40] = "";
+    if (cfg->threads != cfg->clients)
+        snprintf(thr, sizeof(thr), " on %d thread%s", cfg->threads, cfg->threads == 1 ? "" : "s");
+    uint64_t cyc = cycles_of(cfg, r);
+    printf("%s: %s%s%s%s, %zu masters (quorum %zu), %d client%s%s, %d in flight, ttl %lld ms, "
+           "%.2f s measured%s\n",
+           title, rlb_workload_name(cfg->workload),
+           cfg->workload != WL_RAW ? "" : cfg->raw_chained ? " (chained)" : " (barrier)",
+           cfg->kind && cfg->workload != WL_RAW ? ", kind " : "",
+           cfg->kind && cfg->workload != WL_RAW ? rlb_kind_name(cfg->kind) : "",
+           cfg->nnodes, cfg->quorum, cfg->clients,
+           cfg->clients == 1 ? "" : "s", thr, cfg->concurrency, (long long)cfg->ttl_ms,
+           r->elapsed_s, r->interrupted ? " (interrupted)" : "");
+    printf("  cycles            %s  (%.1f /s)\n", rlb_fmt_count(a, sizeof(a), cyc),
+           rlb_rate(cyc, r->elapsed_s));
+    if (cfg->workload == WL_TRY || cfg->workload == WL_CONTEND)
+        printf("  attempts          %s  (%.1f /s), acquired %s (%.1f /s, %.1f%%)\n",
+               rlb_fmt_count(a, sizeof(a), r->tot.tries), rlb_rate(r->tot.tries, r->elapsed_s),
+               rlb_fmt_count(b, sizeof(b), r->tot.acq_ok), rlb_rate(r->tot.acq_ok, r->elapsed_s),
+               r->tot.tries ? 100.0 * (double)r->tot.acq_ok / (double)r->tot.tries : 0.0);
+    if (cfg->workload == WL_EXTEND)
+        printf("  extends           %s  (%.1f /s)\n", rlb_fmt_count(a, sizeof(a), r->tot.extends_ok),
+               rlb_rate(r->tot.extends_ok, r->elapsed_s));
+    if (cfg->workload == WL_RAW) {
+        print_lat("quorum of SETs", r->tot.lat[OP_ACQ]);
+        print_lat(cfg->raw_chained ? "whole cycle" : "all N releases", r->tot.lat[OP_REL]);
+    } else {
+        print_lat("acquire latency", r->tot.lat[OP_ACQ]);
+        print_lat("release latency", r->tot.lat[OP_REL]);
+        if (cfg->workload == WL_EXTEND)
+            print_lat("extend latency", r->tot.lat[OP_EXT]);
+    }
+    if (cfg->workload == WL_CONTEND) {
+        printf("  fairness          %.4f (Jain's index over %d clients' acquisitions:",
+               jain_index(r->per_client, r->nclients), r->nclients);
+        for (int i = 0; i < r->nclients && i < 16; i++)
+            printf(" %llu", (unsigned long long)r->per_client[i]);
+        printf("%s)\n", r->nclients > 16 ? " ..." : "");
+        print_lat("handoff latency", r->tot.handoff);
+        print_lat("  to another client", r->tot.handoff_x);
+    }
+    print_open_loop(cfg, r);
+    print_acquire_stats(r);
+    print_failures(r);
+    double per1k = cyc ? r->cpu_s * 1000.0 / (double)cyc * 1000.0 : 0.0;
+    printf("  cpu (this process) %.3f s user+sys, %.2f ms per 1,000 cycles", r->cpu_s, per1k);
+    if (cfg->workload == WL_EXTEND || cfg->workload == WL_TRY || cfg->workload == WL_CONTEND)
+        printf(", %.2f ms per 1,000 %s", r->tot.ops ? r->cpu_s * 1e6 / (double)r->tot.ops : 0.0,
+               cfg->workload == WL_EXTEND ? "extends" : "attempts");
+    printf("\n");
+    printf("  peak rss          %s KiB\n", rlb_fmt_count(a, sizeof(a), (uint64_t)r->maxrss_kb));
+    if (cfg->rss_check)
+        printf("  rss check         after warm-up %ld KiB, at end %ld KiB (%+ld KiB), "
+               "min %ld, max %ld during the run\n",
+               r->rss_warm_kb, r->rss_end_kb, r->rss_end_kb - r->rss_warm_kb, r->rss_min_kb,
+               r->rss_max_kb);
+}
+
+static void json_str(const char *s)
+{
+    putchar('"');
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\')
+            printf("\\%c", ch);
+        else if (ch < 0x20)
+            printf("\\u%04x", ch);
+        else
+            putchar(ch);
+    }
+    putchar('"');
+}
+
+void rlb_json_lat(const char *name, const hist *h)
+{
+    printf("\"%s\":{\"count\":%llu,\"p50_us\":%.3f,\"p90_us\":%.3f,\"p99_us\":%.3f,"
+           "\"p999_us\":%.3f,\"max_us\":%.3f,\"mean_us\":%.3f}",
+           name, (unsigned long long)h->count, hist_quantile(h, 0.5) / 1e3,
+           hist_quantile(h, 0.9) / 1e3, hist_quantile(h, 0.99) / 1e3,
+           hist_quantile(h, 0.999) / 1e3, (double)h->max / 1e3, hist_mean(h) / 1e3);
+}
+
+static void json_extra(const bench_cfg *cfg, const phase_result *r)
+{
+    const bench_stats *s = &r->tot;
+    if (cfg->rate > 0)
+        printf(",\"open_loop\":{\"rate\":%.3f,\"started\":%llu,\"started_per_s\":%.1f,"
+               "\"late\":%llu,\"missed\":%llu,\"max_lag_us\":%.3f}",
+               cfg->rate, (unsigned long long)s->sched_started,
+               rlb_rate(s->sched_started, r->elapsed_s), (unsigned long long)s->sched_late,
+               (unsigned long long)s->sched_missed, (double)s->sched_max_lag_ns / 1e3);
+    if (s->have_lib_stats)
+        printf(",\"acquire_stats\":{\"attempts\":%llu,\"won\":%llu,\"split_votes\":%llu,"
+               "\"wakeups\":%llu,\"split_vote_rate\":%.6f,\"attempts_per_acquisition\":%.4f}",
+               (unsigned long long)s->lib_attempts, (unsigned long long)s->lib_won,
+               (unsigned long long)s->lib_split_votes, (unsigned long long)s->lib_wakeups,
+               s->lib_attempts ? (double)s->lib_split_votes / (double)s->lib_attempts : 0.0,
+               s->lib_won ? (double)s->lib_attempts / (double)s->lib_won : 0.0);
+}
+
+void rlb_json_phase(const bench_cfg *cfg, const phase_result *r)
+{
+    uint64_t cyc = cycles_of(cfg, r);
+    if (cfg->kind && cfg->workload != WL_RAW)
+        printf("{\"kind\":\"%s\",", rlb_kind_name(cfg->kind));
+    else
+        putchar('{');
+    printf("\"workload\":\"%s\",\"raw_mode\":%s,\"elapsed_s\":%.3f,\"interrupted\":%s,\"cycles\":%llu,"
+           "\"cycles_per_s\":%.1f,\"ops\":%llu,\"ops_per_s\":%.1f,\"attempts\":%llu,"
+           "\"acquired\":%llu,\"acquired_per_s\":%.1f,\"extends\":%llu,",
+           rlb_workload_name(cfg->workload),
+           cfg->workload != WL_RAW ? "null" : cfg->raw_chained ? "\"chained\"" : "\"barrier\"",
+           r->elapsed_s, r->interrupted ? "true" : "false",
+           (unsigned long long)cyc, rlb_rate(cyc, r->elapsed_s), (unsigned long long)r->tot.ops,
+           rlb_rate(r->tot.ops, r->elapsed_s), (unsigned long long)r->tot.tries,
+           (unsigned long long)r->tot.acq_ok, rlb_rate(r->tot.acq_ok, r->elapsed_s),
+           (unsigned long long)r->tot.extends_ok);
+    rlb_json_lat("acquire", r->tot.lat[OP_ACQ]);
+    putchar(',');
+    rlb_json_lat("release", r->tot.lat[OP_REL]);
+    putchar(',');
+    rlb_json_lat("extend", r->tot.lat[OP_EXT]);
+    printf(",\"failures\":{");
+    int first = 1;
+    for (int op = 0; op < OP_N; op++) {
+        printf("%s\"%s\":{", op ? "," : "", op_names[op]);
+        first = 1;
+        for (int c = 0; c < RLB_NCODES; c++)
+            if (r->tot.fail[op][c]) {
+                if (!first)
+                    putchar(',');
+                json_str(code_name(c));
+                printf(":%llu", (unsigned long long)r->tot.fail[op][c]);
+                first = 0;
+            }
+        putchar('}');
+    }
+    printf(",\"raw\":{");
+    first = 1;
+    for (int c = 0; c < RAWF_N; c++)
+        if (r->tot.raw_fail[c]) {
+            if (!first)
+                putchar(',');
+            json_str(raw_fail_names[c]);
+            printf(":%llu", (unsigned long long)r->tot.raw_fail[c]);
+            first = 0;
+        }
+    printf("}}");
+    printf(",\"cpu_s\":%.4f,\"cpu_ms_per_1000_cycles\":%.3f,\"cpu_ms_per_1000_ops\":%.3f,"
+           "\"peak_rss_kb\":%ld",
+           r->cpu_s, cyc ? r->cpu_s * 1e6 / (double)cyc : 0.0,
+           r->tot.ops ? r->cpu_s * 1e6 / (double)r->tot.ops : 0.0, r->maxrss_kb);
+    if (cfg->rss_check)
+        printf(",\"rss_kb\":{\"after_warmup\":%ld,\"end\":%ld,\"min\":%ld,\"max\":%ld}",
+               r->rss_warm_kb, r->rss_end_kb, r->rss_min_kb, r->rss_max_kb);
+    if (cfg->workload == WL_CONTEND) {
+        printf(",\"contention\":{\"keys\":%ld,\"acquisitions_per_s\":%.1f,\"fairness_jain\":%.4f,"
+               "\"per_client\":[",
+               cfg->keys, rlb_rate(r->tot.acq_ok, r->elapsed_s),
+               jain_index(r->per_client, r->nclients));
+        for (int i = 0; i < r->nclients; i++)
+            printf("%s%llu", i ? "," : "", (unsigned long long)r->per_client[i]);
+        printf("],");
+        rlb_json_lat("handoff", r->tot.handoff);
+        putchar(',');
+        rlb_json_lat("handoff_other_client", r->tot.handoff_x);
+        putchar('}');
+    }
+    json_extra(cfg, r);
+    rlb_json_series(r);
+    putchar('}');
+}
+

@@ -1,0 +1,54 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* report.h -- a measured phase's results (phase.c) and their reports
+ * (report.c, export.c). */
+#ifndef RLB_REPORT_H
+#define RLB_REPORT_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bench.h"
+
+/* One second of the measurement (--json's "series", --hist's last block). */
+typedef struct rlb_second {
+    double t;               /* seconds since the measurement began, at the end of this second */
+    uint64_t ops, fail, acquired;
+    uint64_t acq_p50, acq_p99, acq_max;  /* ns, acquisitions completed in this second */
+} rlb_second;
+
+typedef struct phase_result {
+    bench_stats tot;
+    uint64_t *per_client;   /* successful acquisitions per client */
+    int nclients;
+    double elapsed_s;       /* measured */
+    double cpu_s;           /* user + sys while measuring */
+    long rss_warm_kb, rss_end_kb, rss_max_kb, rss_min_kb;
+    long maxrss_kb;
+    rlb_second *series;
+    int nseries, series_cap;
+    int failed;
+    int interrupted;
+    char err[300];
+} phase_result;
+
+extern volatile sig_atomic_t rlb_interrupted;
+
+int rlb_run_phase(const bench_cfg *cfg, const bench_impl *impl, const char *label,
+                  phase_result *res);
+void rlb_phase_free(phase_result *r);
+
+const char *rlb_fmt_count(char *buf, size_t len, uint64_t v);
+const char *rlb_fmt_lat(char *buf, size_t len, double ns);
+double rlb_rate(uint64_t n, double s);
+double rlb_median(double *v, int n);
+void rlb_print_phase(const bench_cfg *cfg, const char *title, const phase_result *r);
+void rlb_json_phase(const bench_cfg *cfg, const phase_result *r);
+void rlb_json_lat(const char *name, const hist *h);
+
+/* export.c: --hist FILE (gnuplot blocks); 0, or -1 after a message on stderr. */
+int rlb_write_hist(const char *path, const bench_cfg *cfg, const phase_result *r);
+/* the "series" member of the JSON (leading comma included) */
+void rlb_json_series(const phase_result *r);
+
+#endif

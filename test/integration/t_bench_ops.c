@@ -1,0 +1,267 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* t_bench_ops.c -- redlock-bench for operators (docs/performance.md, "The
+ * bench for operators"): many independent clients on a few threads, the
+ * contend report's fields, the open loop (--rate), the --hist export and
+ * its plots, and TLS masters. */
+#include "itest.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+/* $TMPDIR/name (run.sh gives every run its own TMPDIR). */
+static const char *tmp_path(char *buf, size_t size, const char *name)
+{
+    snprintf(buf, size, "%s/%s", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp", name);
+    return buf;
+}
+
+/* Run a shell command, its stdout and stderr into out; its exit status. */
+static int sh_run(const char *cmd, char *out, size_t size)
+{
+    char file[512], full[4096];
+    tmp_path(file, sizeof file, "bench-ops.out");
+    snprintf(full, sizeof full, "%s >'%s' 2>&1", cmd, file);
+    int st = system(full);
+    CHECK_MSG(st != -1 && WIFEXITED(st), "%s: did not exit normally", cmd);
+    FILE *f = fopen(file, "r");
+    CHECK_MSG(f != NULL, "%s: %s", file, strerror(errno));
+    size_t n = fread(out, 1, size - 1, f);
+    out[n] = '\0';
+    fclose(f);
+    check_note("%s\n%s", cmd, out);
+    return WEXITSTATUS(st);
+}
+
+/* The bench on 3 masters of its own (unless args name masters). */
+static int bench(const char *args, char *out, size_t size)
+{
+    char cmd[3072];
+    snprintf(cmd, sizeof cmd, "bench/redlock-bench --no-progress %s%s",
+             strstr(args, "://") ? "" : "--spawn 3 --warmup 0.2 ", args);
+    return sh_run(cmd, out, size);
+}
+
+/* The number after "key": in s (from), or -1 when it is not there. */
+static double json_num(const char *s, const char *key)
+{
+    char k[128];
+    snprintf(k, sizeof k, "\"%s\":", key);
+    const char *p = s ? strstr(s, k) : NULL;
+    return p ? strtod(p + strlen(k), NULL) : -1;
+}
+
+static int count_of(const char *s, const char *needle)
+{
+    int n = 0;
+    for (const char *p = s; (p = strstr(p, needle)) != NULL; p++)
+        n++;
+    return n;
+}
+
+TEST(bench_ops_contend_clients_on_threads)
+{
+    static char out[65536];
+    CHECK_EQ(bench("--workload contend --clients 16 --threads 2 --duration 1 --json", out,
+                   sizeof out), 0);
+    CHECK_EQ(json_num(out, "clients"), 16);
+    CHECK_EQ(json_num(out, "threads"), 2);
+    const char *c = strstr(out, "\"contention\":");
+    CHECK(c != NULL);
+    CHECK(json_num(c, "acquisitions_per_s") > 0);
+    double jain = json_num(c, "fairness_jain");
+    CHECK_MSG(jain > 0 && jain <= 1, "jain %f", jain);
+    /* one count per client */
+    const char *pc = strstr(c, "\"per_client\":[");
+    CHECK(pc != NULL);
+    int commas = 0;
+    for (const char *p = pc; *p != ']'; p++)
+        commas += *p == ',';
+    CHECK_EQ(commas, 15);
+    /* the handoff to another client: its distribution */
+    const char *h = strstr(c, "\"handoff_other_client\":{");
+    CHECK(h != NULL);
+    double p50 = json_num(h, "p50_us"), p90 = json_num(h, "p90_us"), p99 = json_num(h, "p99_us");
+    double mx = json_num(h, "max_us");
+    CHECK(json_num(h, "count") > 0);
+    CHECK_MSG(p50 > 0 && p50 <= p90 && p90 <= p99 && p99 <= mx, "%f %f %f %f", p50, p90, p99, mx);
+    /* the text report: clients on threads, the handoff line */
+    CHECK_EQ(bench("--workload contend --clients 6 --threads 3 --duration 0.5", out, sizeof out), 0);
+    CHECK(it_has(out, "6 clients on 3 threads"));
+    CHECK(it_has(out, "to another client p50 "));
+    CHECK(it_has(out, "fairness "));
+}
+
+TEST(bench_ops_open_loop_rate)
+{
+    static char out[65536];
+    CHECK_EQ(bench("--rate 200 --duration 2 --json", out, sizeof out), 0);
+    const char *o = strstr(out, "\"open_loop\":{");
+    CHECK(o != NULL);
+    CHECK_EQ(json_num(o, "rate"), 200);
+    /* the schedule, not the servers, sets the pace (a closed loop here
+     * runs thousands a second) */
+    double got = json_num(o, "started_per_s");
+    CHECK_MSG(got > 120 && got < 230, "started %f a second", got);
+    double cps = json_num(out, "cycles_per_s");
+    CHECK_MSG(cps > 100 && cps < 240, "%f cycles/s", cps);
+    CHECK(json_num(o, "late") >= 0 && json_num(o, "missed") >= 0);
+    CHECK(json_num(o, "max_lag_us") >= 0);
+    /* contend too; the text report's line */
+    CHECK_EQ(bench("--workload contend --clients 4 --rate 100 --duration 0.5", out, sizeof out), 0);
+    CHECK(it_has(out, "open loop         100.0 starts/s due"));
+    /* where it does not apply */
+    CHECK_EQ(bench("--rate 10 --workload extend", out, sizeof out), 2);
+    CHECK(it_has(out, "--rate is for the cycle, try and contend workloads"));
+    CHECK_EQ(bench("--rate 10 --baseline", out, sizeof out), 2);
+    CHECK_EQ(bench("--rate 0", out, sizeof out), 2);
+}
+
+/* The rows of block `name` of a --hist file: their count column summed. */
+static long long block_sum(const char *file, const char *name, int *rows)
+{
+    char want[64], line[256];
+    snprintf(want, sizeof want, "# %s\n", name);
+    FILE *f = fopen(file, "r");
+    CHECK_MSG(f != NULL, "%s: %s", file, strerror(errno));
+    long long sum = 0;
+    int in = 0;
+    *rows = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#') {
+            in = in || strcmp(line, want) == 0;
+            continue;
+        }
+        if (line[0] == '\n') {
+            if (in && *rows)
+                break;
+            continue;
+        }
+        if (in) {
+            double v;
+            long long cnt;
+            if (sscanf(line, "%lf %lld", &v, &cnt) == 2) {
+                sum += cnt;
+                ++*rows;
+            }
+        }
+    }
+    fclose(f);
+    return sum;
+}
+
+TEST(bench_ops_hist_series_and_plot)
+{
+    static char out[65536];
+    char hist[512], cmd[1200], svgdir[512], svg[600];
+    tmp_path(hist, sizeof hist, "bench.hist");
+    snprintf(cmd, sizeof cmd, "--workload contend --clients 4 --duration 3 --json --hist '%s'", hist);
+    CHECK_EQ(bench(cmd, out, sizeof out), 0);
+    int rows;
+    const char *acq = strstr(out, "\"acquire\":{");
+    long long acquired = (long long)json_num(acq, "count");
+    CHECK(acquired > 0);
+    CHECK_EQ(block_sum(hist, "acquire", &rows), acquired);
+    CHECK(rows > 1);
+    CHECK_EQ(block_sum(hist, "release", &rows), (long long)json_num(strstr(out, "\"release\":{"), "count"));
+    CHECK_EQ(block_sum(hist, "handoff_other", &rows),
+             (long long)json_num(strstr(out, "\"handoff_other_client\":{"), "count"));
+    /* a row a second: about --duration of them, in the JSON and the file */
+    const char *s = strstr(out, "\"series\":[");
+    CHECK(s != NULL);
+    int n = count_of(s, "{\"t\":");
+    CHECK_MSG(n >= 2 && n <= 4, "%d seconds in the series", n);
+    CHECK(json_num(s, "acquired_per_s") > 0 && json_num(s, "acq_p99_us") > 0);
+    block_sum(hist, "series", &rows);
+    CHECK_EQ(rows, n);
+    /* the plots */
+    if (system("command -v gnuplot >/dev/null 2>&1") != 0) {
+        check_note("gnuplot is not installed: the plots are not drawn (scripts/dev.sh deps)");
+        return;
+    }
+    tmp_path(svgdir, sizeof svgdir, "plots");
+    snprintf(cmd, sizeof cmd, "sh bench/plot.sh '%s' '%s'", hist, svgdir);
+    CHECK_EQ(sh_run(cmd, out, sizeof out), 0);
+    static const char *const files[] = {"latency.svg", "throughput.svg"};
+    for (int i = 0; i < 2; i++) {
+        snprintf(svg, sizeof svg, "%s/%s", svgdir, files[i]);
+        snprintf(cmd, sizeof cmd, "grep -c '<path' '%s'", svg);
+        CHECK_EQ(sh_run(cmd, out, sizeof out), 0);
+        CHECK_MSG(atoi(out) > 2, "%s: %s paths", svg, out);
+        snprintf(cmd, sizeof cmd, "head -c 400 '%s'", svg);
+        CHECK_EQ(sh_run(cmd, out, sizeof out), 0);
+        CHECK(it_has(out, "<svg"));
+    }
+    CHECK_EQ(sh_run("sh bench/plot.sh /nonexistent", out, sizeof out), 2);
+}
+
+/* A TLS port nobody uses now. */
+static int unused_port(void)
+{
+    struct sockaddr_in sa = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+    socklen_t sl = sizeof sa;
+    int s = socket(AF_INET, SOCK_STREAM, 0);
+    CHECK(s >= 0 && bind(s, (struct sockaddr *)&sa, sl) == 0 &&
+          getsockname(s, (struct sockaddr *)&sa, &sl) == 0);
+    close(s);
+    return ntohs(sa.sin_port);
+}
+
+TEST(bench_ops_tls_masters)
+{
+    static char out[65536];
+    char pki[512], cmd[2048], addrs[256] = "", crt[600], key[600], ca[600];
+    tmp_path(pki, sizeof pki, "bench-pki");
+    snprintf(cmd, sizeof cmd, "sh test/support/tls-certs.sh '%s'", pki);
+    CHECK_EQ(sh_run(cmd, out, sizeof out), 0);
+    snprintf(crt, sizeof crt, "%s/server.crt", pki);
+    snprintf(key, sizeof key, "%s/server.key", pki);
+    snprintf(ca, sizeof ca, "%s/ca.crt", pki);
+    rlt_servers *s[3];
+    for (int i = 0; i < 3; i++) {
+        char port[16];
+        snprintf(port, sizeof port, "%d", unused_port());
+        const char *extra[] = {"--tls-port", port, "--tls-cert-file", crt, "--tls-key-file", key,
+                               "--tls-ca-cert-file", ca, "--tls-auth-clients", "yes", NULL};
+        s[i] = it_start(1, extra);
+        snprintf(addrs + strlen(addrs), sizeof addrs - strlen(addrs), " rediss://127.0.0.1:%s",
+                 port);
+    }
+    /* mutual TLS: the CA, the client's certificate; the JSON says it ran */
+    snprintf(cmd, sizeof cmd, "--warmup 0.2 --duration 0.5 --workload contend --clients 3 "
+             "--tls-ca '%s' --tls-cert '%s/client.crt' --tls-key '%s/client.key' "
+             "--tls-server-name localhost --json%s", ca, pki, pki, addrs);
+    CHECK_EQ(bench(cmd, out, sizeof out), 0);
+    CHECK(json_num(out, "acquired") > 0);
+    CHECK_EQ(json_num(out, "nodes"), 3);
+    /* and the keys went to the masters (read over their plain ports) */
+    CHECK(it_calls(s[0], 0, "set") > 0);
+    /* without the CA: refused, and the message says why */
+    snprintf(cmd, sizeof cmd, "--warmup 0 --duration 0.2 --tls-cert '%s/client.crt' "
+             "--tls-key '%s/client.key'%s", pki, pki, addrs);
+    CHECK_EQ(bench(cmd, out, sizeof out), 1);
+    CHECK(it_has(out, "masters connected") && it_has(out, "certificate verify failed"));
+    /* the baseline does not speak TLS, and says so */
+    snprintf(cmd, sizeof cmd, "--baseline --tls-ca '%s'%s", ca, addrs);
+    CHECK_EQ(bench(cmd, out, sizeof out), 2);
+    CHECK(it_has(out, "the raw baseline speaks plain TCP only"));
+    for (int i = 0; i < 3; i++)
+        rlt_servers_free(s[i]);
+}
+
+TEST(bench_ops_bad_options)
+{
+    static char out[8192];
+    CHECK_EQ(bench("--clients 2 --threads 3", out, sizeof out), 2);
+    CHECK(it_has(out, "--threads (3) must be at most --clients (2)"));
+    CHECK_EQ(bench("--tls-ca /nonexistent", out, sizeof out), 2);
+    CHECK(it_has(out, "the --tls- options are for rediss:// masters"));
+    CHECK_EQ(bench("--clients 5000", out, sizeof out), 2);
+    CHECK_EQ(bench("--workload raw --rate 5", out, sizeof out), 2);
+    CHECK_EQ(bench("--hist /nonexistent-dir/h.dat --duration 0.2", out, sizeof out), 1);
+    CHECK(it_has(out, "--hist /nonexistent-dir/h.dat: No such file or directory"));
+}

@@ -245,9 +245,20 @@ static void lib_run(bench_thread *t, int n)
 }
 
 /* The library's own count of this client's acquire attempts. */
+/* The library's own count of this client's attempts (the whole run,
+ * warm-up included: the library does not know the phases). */
 static void read_acquire_stats(bench_thread *t)
 {
-    (void)t;
+    lthread *lt = t->impl;
+    redlock_acquire_stats a;
+
+    if (redlock_client_acquire_stats(lt->cli, &a) != 0)
+        return;
+    t->st.lib_attempts = a.attempts;
+    t->st.lib_won = a.won;
+    t->st.lib_split_votes = a.split_votes;
+    t->st.lib_wakeups = a.wakeups;
+    t->st.have_lib_stats = 1;
 }
 
 static void lib_teardown(bench_thread *t)

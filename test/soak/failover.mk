@@ -38,8 +38,10 @@ SEED_ARG = $(if $(SEED),--seed $(SEED),)
 
 failover: $(FAILOVER_BINS) test/rlproxy
 
-test/soak/rl-worker: test/soak/rl-worker.c redlock.h $(STATIC)
-	$(CC) $(ALL_CFLAGS) -o $@ test/soak/rl-worker.c $(STATIC) $(ALL_LDFLAGS) $(DEP_LIBS) -lpthread
+RL_WORKER_SRCS = test/soak/rl-worker.c test/soak/rl-many.c
+
+test/soak/rl-worker: $(RL_WORKER_SRCS) test/soak/rl-worker.h redlock.h $(STATIC)
+	$(CC) $(ALL_CFLAGS) -o $@ $(RL_WORKER_SRCS) $(STATIC) $(ALL_LDFLAGS) $(DEP_LIBS) -lpthread
 
 test/soak/rl-check: test/soak/rl-check.c
 	$(CC) $(ALL_CFLAGS) -o $@ test/soak/rl-check.c $(ALL_LDFLAGS)

@@ -46,7 +46,7 @@ test/soak/rl-worker: $(RL_WORKER_SRCS) test/soak/rl-worker.h redlock.h $(STATIC)
 test/soak/rl-check: test/soak/rl-check.c
 	$(CC) $(ALL_CFLAGS) -o $@ test/soak/rl-check.c $(ALL_LDFLAGS)
 
-test/redlock-test: $(FAILOVER_BINS)
+test/redlock-test: $(FAILOVER_BINS) test/fault/fo_run.h
 
 failover-short: $(FAILOVER_BINS) test/rlproxy
 	sh test/soak/failover.sh short

@@ -16,5 +16,8 @@ int run_capture(const char *cmd, int echo, char *result, size_t rlen);
 double result_num(const char *result, const char *key);
 /* write text to path (the test fails on an error) */
 void write_file(const char *path, const char *text);
+/* A mixed-schedule test's start: the programs are there; the seed is
+ * FAILOVER_SEED, else drawn from the clock (printed, to replay). */
+long long mixed_setup(void);
 
 #endif

@@ -71,11 +71,7 @@ TEST(failover_short_scenario_no_overlap)
  * violations, the auditor ran, and every kind was injected. */
 TEST(failover_mixed_faults_audited)
 {
-    need_file(FO_DIR "rl-worker");
-    need_file(FO_DIR "rl-check");
-    need_file("test/rlproxy");
-    const char *env = getenv("FAILOVER_SEED");
-    long long seed = env && *env ? atoll(env) : (long long)(check_now_ms() % 1000000000) + 1;
+    long long seed = mixed_setup();
     char cmd[512], result[2048];
     snprintf(cmd, sizeof cmd,
              "sh " FO_DIR "failover.sh --seed %lld --masters 5 --workers 4 --lead 700 "
@@ -462,11 +458,7 @@ TEST(checker_kind_multi_resources)
  * fault kind injected, and the kind's own behaviour seen. */
 static void kind_mixed(const char *kind, double min_acq, char *result, size_t rlen)
 {
-    need_file(FO_DIR "rl-worker");
-    need_file(FO_DIR "rl-check");
-    need_file("test/rlproxy");
-    const char *env = getenv("FAILOVER_SEED");
-    long long seed = env && *env ? atoll(env) : (long long)(check_now_ms() % 1000000000) + 1;
+    long long seed = mixed_setup();
     char cmd[512];
     snprintf(cmd, sizeof cmd,
              "sh " FO_DIR "failover.sh --seed %lld --masters 5 --workers 4 --lead 700 "

@@ -18,11 +18,7 @@
 
 TEST(failover_hot_key_128_clients)
 {
-    need_file(FO_DIR "rl-worker");
-    need_file(FO_DIR "rl-check");
-    need_file("test/rlproxy");
-    const char *env = getenv("FAILOVER_SEED");
-    long long seed = env && *env ? atoll(env) : (long long)(check_now_ms() % 1000000000) + 1;
+    long long seed = mixed_setup();
     char cmd[768], result[3072];
     snprintf(cmd, sizeof cmd,
              "sh " FO_DIR "failover.sh --seed %lld --masters 5 --workers 4 "

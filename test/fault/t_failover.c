@@ -14,52 +14,9 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#define FO_DIR "test/soak/"
-
-static void need_file(const char *path)
-{
-    struct stat st;
-    CHECK_MSG(stat(path, &st) == 0, "%s missing (run `make failover` from the repository root)",
-              path);
-}
-
-/* Run a shell command, echo its output to stderr when `echo`, return its exit
- * status and copy its RESULT line (if any) into result. */
-static int run_capture(const char *cmd, int echo, char *result, size_t rlen)
-{
-    result[0] = '\0';
-    FILE *p = popen(cmd, "r");
-    CHECK_MSG(p != NULL, "popen(%s): %s", cmd, strerror(errno));
-    char line[2048];
-    while (fgets(line, sizeof line, p)) {
-        if (echo)
-            fputs(line, stderr);
-        if (!strncmp(line, "RESULT ", 7)) {
-            size_t n = strlen(line);
-            if (n >= rlen)
-                n = rlen - 1;
-            memcpy(result, line, n);
-            result[n] = '\0';
-        }
-    }
-    int st = pclose(p);
-    CHECK_MSG(st != -1 && WIFEXITED(st), "%s: did not exit normally (%d)", cmd, st);
-    return WEXITSTATUS(st);
-}
-
-/* The value of " key=" in a RESULT line; the test fails when missing. */
-static double result_num(const char *result, const char *key)
-{
-    char pat[64];
-    snprintf(pat, sizeof pat, " %s=", key);
-    const char *p = strstr(result, pat);
-    CHECK_MSG(p != NULL, "no %s in RESULT line \"%s\"", key, result);
-    return strtod(p + strlen(pat), NULL);
-}
+#include "fo_run.h"
 
 /* Each fault kind of the mixed schedule was injected (and took effect). */
 static void all_faults_injected(const char *result, long long seed)
@@ -114,11 +71,7 @@ TEST(failover_short_scenario_no_overlap)
  * violations, the auditor ran, and every kind was injected. */
 TEST(failover_mixed_faults_audited)
 {
-    need_file(FO_DIR "rl-worker");
-    need_file(FO_DIR "rl-check");
-    need_file("test/rlproxy");
-    const char *env = getenv("FAILOVER_SEED");
-    long long seed = env && *env ? atoll(env) : (long long)(check_now_ms() % 1000000000) + 1;
+    long long seed = mixed_setup();
     char cmd[512], result[2048];
     snprintf(cmd, sizeof cmd,
              "sh " FO_DIR "failover.sh --seed %lld --masters 5 --workers 4 --lead 700 "
@@ -177,14 +130,6 @@ TEST(failover_auditor_catches_overreported_validity)
     CHECK_EQ(rc, 1);
     CHECK_EQ(result_num(result, "overlaps"), 0);
     CHECK_GT(result_num(result, "audit_violations"), 0);
-}
-
-static void write_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    CHECK_MSG(f != NULL, "%s: %s", path, strerror(errno));
-    CHECK_EQ(fputs(text, f) >= 0, 1);
-    CHECK_EQ(fclose(f), 0);
 }
 
 TEST(failover_checker_catches_overlaps)
@@ -513,11 +458,7 @@ TEST(checker_kind_multi_resources)
  * fault kind injected, and the kind's own behaviour seen. */
 static void kind_mixed(const char *kind, double min_acq, char *result, size_t rlen)
 {
-    need_file(FO_DIR "rl-worker");
-    need_file(FO_DIR "rl-check");
-    need_file("test/rlproxy");
-    const char *env = getenv("FAILOVER_SEED");
-    long long seed = env && *env ? atoll(env) : (long long)(check_now_ms() % 1000000000) + 1;
+    long long seed = mixed_setup();
     char cmd[512];
     snprintf(cmd, sizeof cmd,
              "sh " FO_DIR "failover.sh --seed %lld --masters 5 --workers 4 --lead 700 "

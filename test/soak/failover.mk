@@ -19,6 +19,10 @@
 #   make soak-million    the random schedule until 1,000,000 acquisitions
 #                        (SOAK_ACQUISITIONS), short holds, 8 workers, 16
 #                        resources (~800 acquisitions/s: about 21 min on 2 cores)
+#   make failover-hot    many clients on one key (rl-worker --clients): 128
+#                        clients (4 workers x 32), then 512 (4 x 128), each
+#                        HOT_SECONDS (60) of the random schedule without the
+#                        hostile kinds, fencing on; SEED, HOT_ARGS
 # docs/failover.md describes the fault kinds and the auditor.
 #
 # test/redlock-test depends on the two programs because test/fault/t_failover.c
@@ -32,19 +36,25 @@ SOAK_ARGS ?=
 SOAK_ACQUISITIONS ?= 1000000
 SOAK_FENCING_ACQUISITIONS ?= 100000
 SEED ?=
+HOT_SECONDS ?= 60
+HOT_ARGS ?=
+HOT_KINDS = slow-minority slow-majority loop-block setreset kill pause outage gcpause
 SEED_ARG = $(if $(SEED),--seed $(SEED),)
 
-.PHONY: failover failover-short failover-mixed failover-kinds soak soak-classic soak-million soak-fencing
+.PHONY: failover failover-short failover-mixed failover-kinds failover-hot soak soak-classic \
+	soak-million soak-fencing
 
 failover: $(FAILOVER_BINS) test/rlproxy
 
-test/soak/rl-worker: test/soak/rl-worker.c redlock.h $(STATIC)
-	$(CC) $(ALL_CFLAGS) -o $@ test/soak/rl-worker.c $(STATIC) $(ALL_LDFLAGS) $(DEP_LIBS) -lpthread
+RL_WORKER_SRCS = test/soak/rl-worker.c test/soak/rl-many.c
+
+test/soak/rl-worker: $(RL_WORKER_SRCS) test/soak/rl-worker.h redlock.h $(STATIC)
+	$(CC) $(ALL_CFLAGS) -o $@ $(RL_WORKER_SRCS) $(STATIC) $(ALL_LDFLAGS) $(DEP_LIBS) -lpthread
 
 test/soak/rl-check: test/soak/rl-check.c
 	$(CC) $(ALL_CFLAGS) -o $@ test/soak/rl-check.c $(ALL_LDFLAGS)
 
-test/redlock-test: $(FAILOVER_BINS)
+test/redlock-test: $(FAILOVER_BINS) test/fault/fo_run.h
 
 failover-short: $(FAILOVER_BINS) test/rlproxy
 	sh test/soak/failover.sh short
@@ -57,6 +67,16 @@ failover-kinds: $(FAILOVER_BINS) test/rlproxy
 	for k in reentrant rw multi; do \
 	    sh test/soak/failover.sh $(SEED_ARG) --fencing --watchdog --kind $$k mixed || exit 1; \
 	done
+
+# 512 clients wait longer between attempts (idle 0..2 s against 0..0.2 s):
+# about the same attempts per second on the key as 128
+failover-hot: $(FAILOVER_BINS) test/rlproxy
+	sh test/soak/failover.sh --workers 4 --clients-per-worker 32 --resources 1 --hold-max 10 \
+	    --idle-max 200 --fencing --seconds $(HOT_SECONDS) --kinds "$(HOT_KINDS)" $(SEED_ARG) \
+	    $(HOT_ARGS) random
+	sh test/soak/failover.sh --workers 4 --clients-per-worker 128 --resources 1 --hold-max 10 \
+	    --idle-max 2000 --fencing --seconds $(HOT_SECONDS) --kinds "$(HOT_KINDS)" $(SEED_ARG) \
+	    $(HOT_ARGS) random
 
 soak: $(FAILOVER_BINS) test/rlproxy
 	sh test/soak/soak.sh --seconds $(SOAK_SECONDS) --masters $(SOAK_MASTERS) \

@@ -62,6 +62,11 @@
 #   has it: not readers nor multi)
 #   --audit-period MS (20)  --overreport MS (TEST ONLY: worker 0 tells its
 #   auditor MS more validity than it holds; the check must fail)
+#   --clients-per-worker C (0: one client per worker): every worker process
+#   runs C independent clients (rl-worker --clients: async API, each client
+#   its own connections, locks and log, so the check sees K x C clients;
+#   mutex locks, no auditor, no --watchdog); with --resources 1 they all
+#   contend for one key (docs/failover.md, "Many clients on one key")
 #
 # Without persistence a master must stay down at least one ttl (--down >=
 # --ttl) before it comes back empty, or a second client can get a lock that
@@ -79,7 +84,7 @@ HOLD_MIN=1 HOLD_MAX=""
 N=5 K=4 R="" TTL=300 NODE_TIMEOUT=100 DOWN=1000 GAP=700 LEAD=1000 TAIL=1000
 SOAK=300 AOF=0 KEEP=0 UNSAFE=0 scenarios=""
 SEED="" KINDS="" EXTEND_PCT="" IDLE_MAX=3 ACQ_TARGET=0 USE_PROXY=0 MIX=0 FENCING="" WATCHDOG=""
-AUDIT_PERIOD=20 OVERREPORT=0 KIND=mutex WRITERS_PCT=33
+AUDIT_PERIOD=20 OVERREPORT=0 KIND=mutex WRITERS_PCT=33 CPW=0
 
 die() { echo "failover: $*" >&2; exit 2; }
 
@@ -112,6 +117,7 @@ while [ $# -gt 0 ]; do
     --overreport) OVERREPORT=$2; shift ;;
     --kind) KIND=$2; shift ;;
     --writers-pct) WRITERS_PCT=$2; shift ;;
+    --clients-per-worker) CPW=$2; shift ;;
     -h | --help) sed -n '2,/^set -u$/p' "$0" | sed '$d'; exit 0 ;;
     -*) die "unknown option $1" ;;
     *) scenarios="$scenarios $1" ;;
@@ -143,7 +149,14 @@ fi
 if [ "$AOF" = 0 ] && [ "$DOWN" -lt "$TTL" ] && [ "$UNSAFE" = 0 ]; then
     die "--down $DOWN < --ttl $TTL without --aof restarts masters that forget held locks (add --unsafe to do it anyway)"
 fi
+if [ "$CPW" -gt 0 ]; then
+    [ "$KIND" = mutex ] && [ -z "$WATCHDOG" ] && [ "$OVERREPORT" = 0 ] ||
+        die "--clients-per-worker: mutex locks only, without --watchdog and --overreport"
+fi
 [ -x "$WORKER" ] && [ -x "$CHECK" ] || die "build the programs first: make failover"
+# many clients hold many connections (each through the proxy: two fds);
+# the soft limit of open files is often 1024
+ulimit -n "$(ulimit -H -n)" 2>/dev/null || :
 if [ "$USE_PROXY" = 1 ]; then
     [ -x "$PROXY" ] || die "build the proxy first: make test/rlproxy"
 fi
@@ -303,8 +316,14 @@ while [ $j -lt "$K" ]; do
     rw) kind="--kind rw --writers-pct $WRITERS_PCT" ;;
     multi) kind="--kind multi" ;;
     esac
+    id=$j log=$dir/worker-$j.log many=""
+    if [ "$CPW" -gt 0 ]; then
+        # clients j*C .. j*C+C-1, one log each; every such worker is async
+        id=$((j * CPW)) log=$dir/worker-%d.log many="--clients $CPW"
+        case "$role" in *--async*) ;; *) async_ids="$async_ids $j" ;; esac
+    fi
     # shellcheck disable=SC2086
-    "$WORKER" --id $j --masters "$addrs" --audit "$direct" --log "$dir/worker-$j.log" \
+    "$WORKER" --id $id --masters "$addrs" --audit "$direct" --log "$log" $many \
         --resources "$R" --ttl "$TTL" --hold-min "$HOLD_MIN" --hold-max "$HOLD_MAX" \
         --idle-max "$IDLE_MAX" --node-timeout "$NODE_TIMEOUT" --seconds 100000 \
         --extend-pct "$EXTEND_PCT" --audit-period "$AUDIT_PERIOD" --seed "$SEED" \
@@ -313,6 +332,7 @@ while [ $j -lt "$K" ]; do
     worker_pids="$worker_pids $!"
     j=$((j + 1))
 done
+[ "$CPW" -gt 0 ] && say "each worker runs $CPW clients: $((K * CPW)) clients"
 say "started $K workers ($KIND locks) on $R resources, ttl $TTL ms, node timeout $NODE_TIMEOUT ms, hold $HOLD_MIN..$HOLD_MAX ms, extend $EXTEND_PCT %"
 [ "$MIX" = 1 ] && say "workers: j%4 = 0 blocking, 1 async, 2 blocking max_pending 2, 3 async max_pending 1; async:$async_ids"
 
@@ -524,9 +544,7 @@ if [ -n "$proxy_pid" ]; then
     proxy_pid=""
 fi
 say "workers stopped; checking (seed $SEED)"
-logs=""
-j=0
-while [ $j -lt "$K" ]; do logs="$logs $dir/worker-$j.log"; j=$((j + 1)); done
+logs=$(ls "$dir"/worker-*.log)
 # shellcheck disable=SC2086
 "$CHECK" --nodes "$N" --faults "$faults" $logs
 status=$?

@@ -69,6 +69,8 @@
  *          extends_inflight_above_ttl=N
  *          nested_holds=N partial_releases=N reads=N writes=N
  *          reader_overlaps=N owner_overlaps=N multi_acquisitions=N kind=K
+ *          logs=N holders=N (workers, or rl-worker --clients clients, that
+ *          acquired at least once)
  *          fault_KIND=N (one per fault kind injected)
  * (audit_inflight_*: the judged checks made while an extend was in flight,
  * their violations and smallest slack, part of audit_judged,
@@ -625,6 +627,30 @@ static int acq_after_cmp(const void *pa, const void *pb)
     return (a->after > b->after) - (a->after < b->after);
 }
 
+static int int_cmp(const void *pa, const void *pb)
+{
+    int a = *(const int *)pa, b = *(const int *)pb;
+    return (a > b) - (a < b);
+}
+
+/* How many workers (clients) acquired at least once. */
+static size_t distinct_holders(void)
+{
+    int *w = malloc((nA ? nA : 1) * sizeof *w);
+    size_t n = 0;
+    if (!w) {
+        fprintf(stderr, "rl-check: out of memory\n");
+        exit(2);
+    }
+    for (size_t i = 0; i < nA; i++)
+        w[i] = A[i].worker;
+    qsort(w, nA, sizeof *w, int_cmp);
+    for (size_t i = 0; i < nA; i++)
+        n += i == 0 || w[i] != w[i - 1];
+    free(w);
+    return n;
+}
+
 static long long token_violations(size_t *checked)
 {
     size_t *idx = malloc((nA ? nA : 1) * sizeof *idx), n = 0;
@@ -875,9 +901,10 @@ int main(int argc, char **argv)
             nn = expand(&naive, &capn, nn, (ival){A[i].after, nend, i, NULL});
     }
 
-    printf("rl-check: %d logs, %zu acquisitions, %zu failed acquires, %zu faults, "
-           "span %.1f s\n",
-           nlogs, nA, nF, nX, nA + nF ? (double)(t1 - t0) / 1e6 : 0.0);
+    size_t holders = distinct_holders();
+    printf("rl-check: %d logs, %zu acquisitions by %zu workers, %zu failed acquires, %zu "
+           "faults, span %.1f s\n",
+           nlogs, nA, holders, nF, nX, nA + nF ? (double)(t1 - t0) / 1e6 : 0.0);
     long long shared[2] = {0, 0};
     long long ov = overlaps(safe, ns, 1, "validity", shared);
     long long nov = overlaps(naive, nn, 1, "naive", NULL);
@@ -1112,9 +1139,10 @@ int main(int argc, char **argv)
            u_ijudged, iviol, (long long)(u_imin_slack == INT64_MAX ? -1 : u_imin_slack),
            ext_inflight, ext_inflight_above, ntok, tbad, lost_notices, watchdog_moves);
     printf(" nested_holds=%lld partial_releases=%lld reads=%lld writes=%lld "
-           "reader_overlaps=%lld owner_overlaps=%lld multi_acquisitions=%lld kind=%s",
+           "reader_overlaps=%lld owner_overlaps=%lld multi_acquisitions=%lld kind=%s "
+           "logs=%d holders=%zu",
            nested_holds, partial_releases, reads, writes, reader_overlaps, owner_overlaps,
-           multi_acqs, kinds_seen[0] ? kinds_seen : "mutex");
+           multi_acqs, kinds_seen[0] ? kinds_seen : "mutex", nlogs, holders);
     for (int j = 0; j < nk; j++)
         printf(" fault_%s=%lld", kinds[j], kcount[j]);
     printf("\n");

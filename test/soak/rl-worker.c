@@ -102,6 +102,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
@@ -110,15 +111,13 @@
 #include <hiredis/hiredis.h>
 
 #include "redlock.h"
+#include "rl-worker.h"
 
-#define MAX_NODES 64
-#define MAX_RES 256
-
-static volatile sig_atomic_t g_stop, g_pause_req, g_block_req;
+volatile sig_atomic_t g_stop, g_pause_req, g_block_req;
 static int g_log = -1;
 static int g_kind;   /* --kind: KIND_* below */
 
-static int64_t now_us(void)
+int64_t now_us(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_BOOTTIME, &ts);
@@ -134,13 +133,10 @@ static void sleep_us(int64_t us)
         ;
 }
 
-__attribute__((format(printf, 1, 2))) static void logline(const char *fmt, ...)
+void vlogline_fd(int fd, const char *fmt, va_list ap)
 {
     char buf[1024];
-    va_list ap;
-    va_start(ap, fmt);
     int n = vsnprintf(buf, sizeof buf - 1, fmt, ap);
-    va_end(ap);
     if (n < 0)
         return;
     if ((size_t)n > sizeof buf - 2)
@@ -148,11 +144,19 @@ __attribute__((format(printf, 1, 2))) static void logline(const char *fmt, ...)
     buf[n++] = '\n';
     ssize_t w;
     do
-        w = write(g_log, buf, (size_t)n);
+        w = write(fd, buf, (size_t)n);
     while (w < 0 && errno == EINTR);
 }
 
-static const char *code_name(int code)
+__attribute__((format(printf, 1, 2))) static void logline(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vlogline_fd(g_log, fmt, ap);
+    va_end(ap);
+}
+
+const char *code_name(int code)
 {
     switch (code) {
     case REDLOCK_OK: return "OK";
@@ -200,12 +204,30 @@ static void on_node(redlock_client *c, size_t node, int event, const char *detai
 
 static uint64_t g_rng;
 
-static uint64_t rnd(void)
+uint64_t rnd_next(uint64_t *s)
 {
-    g_rng ^= g_rng << 13;
-    g_rng ^= g_rng >> 7;
-    g_rng ^= g_rng << 17;
-    return g_rng;
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+static uint64_t rnd(void) { return rnd_next(&g_rng); }
+
+/* The random state of worker (or client) `id`: from --seed when given, so
+ * a seed replays every worker's choices, else from the clock and pid. */
+uint64_t rnd_seed(int64_t id)
+{
+    uint64_t r;
+    if (O.seed) {
+        uint64_t z = (uint64_t)O.seed * 0x9E3779B97F4A7C15ull + (uint64_t)id;
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        r = z ^ (z >> 31);
+    } else {
+        r = (uint64_t)now_us() * 0x9E3779B97F4A7C15ull ^ (uint64_t)getpid() ^ (uint64_t)id << 32;
+    }
+    return r ? r : 1;
 }
 
 /* uniform in lo..hi (inclusive) */
@@ -220,13 +242,8 @@ static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
 /* ---- options ------------------------------------------------------------ */
 
-static struct {
-    const char *masters, *audit, *logpath, *prefix, *block_file;
-    int64_t id, nres, seconds, count, ttl, hold_min, hold_max, idle_max, node_timeout,
-        connect_timeout, retry_count, retry_delay, reconnect_max, extend_pct, max_pending,
-        audit_period, audit_timeout, audit_tol_us, overreport, seed, async, fencing, watchdog;
-} O = {NULL, NULL, NULL, "fo:res", NULL, 0, 3, 10, 0, 300, 1, 5, 3, 100, 300, 3, 20, 100,
-       0, 0, 20, 50, 1000, 0, 0, 0, 0, 0};
+struct rlw_opts O = {NULL, NULL, NULL, "fo:res", NULL, 0, 3, 10, 0, 300, 1, 5, 3, 100, 300, 3,
+                     20, 100, 0, 0, 20, 50, 1000, 0, 0, 0, 0, 0, 0};
 
 static void usage(FILE *f)
 {
@@ -261,7 +278,11 @@ static void usage(FILE *f)
             "  --audit-period MS    audit a held lock every MS (20; 0: only after operations)\n"
             "  --audit-timeout MS   auditor's per-master timeout (50)\n"
             "  --audit-tol-us US    auditor tolerance (1000)\n"
-            "  --overreport MS      TEST ONLY: tell the auditor MS more validity than held\n");
+            "  --overreport MS      TEST ONLY: tell the auditor MS more validity than held\n"
+            "  --clients C          run C independent clients in this process, each with its\n"
+            "                       own connections and locks, on one event base (the async\n"
+            "                       API); client k logs as worker id+k to the --log path\n"
+            "                       with its id in place of %%d; mutex locks; no auditor\n");
 }
 
 static int64_t arg_num(const char *opt, const char *v)
@@ -878,30 +899,36 @@ static void maybe_block(const char *op)
     evtimer_add(ev_block, &tv);
 }
 
+/* SIGUSR2's loop block: busy-wait the ms read from --block-file (else 2 x
+ * node timeout), as a slow callback would stall the loop */
+void block_loop(int64_t *t0, int64_t *t1, int64_t *ms)
+{
+    *ms = 2 * O.node_timeout;
+    FILE *f = O.block_file ? fopen(O.block_file, "r") : NULL;
+    long long x;
+    if (f) {
+        if (fscanf(f, "%lld", &x) == 1 && x > 0)
+            *ms = x;
+        fclose(f);
+    }
+    *t0 = now_us();
+    do
+        *t1 = now_us();
+    while (*t1 - *t0 < *ms * 1000);
+}
+
 static void on_block(evutil_socket_t fd, short what, void *arg)
 {
     (void)fd;
     (void)what;
     (void)arg;
-    int64_t ms = 2 * O.node_timeout;
-    if (O.block_file) {
-        FILE *f = fopen(O.block_file, "r");
-        long long x;
-        if (f) {
-            if (fscanf(f, "%lld", &x) == 1 && x > 0)
-                ms = x;
-            fclose(f);
-        }
-    }
     const char *op = inflight;
     if (!strcmp(op, "none")) {
         g_block_req = 1;   /* it completed first: block during the next one */
         return;
     }
-    int64_t t0 = now_us(), t1;
-    do   /* busy-wait: the loop is stuck, as in a slow callback */
-        t1 = now_us();
-    while (t1 - t0 < ms * 1000);
+    int64_t t0, t1, ms;
+    block_loop(&t0, &t1, &ms);
     blocks++;
     logline("B %lld %lld %lld %s", (long long)t0, (long long)t1, (long long)ms, op);
 }
@@ -1147,6 +1174,34 @@ static int make_locks(void)
     return 0;
 }
 
+static void install_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGUSR1, &sa, NULL);
+    sigaction(SIGUSR2, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+}
+
+static void client_options(redlock_options *o)
+{
+    redlock_options_init(o);
+    o->node_timeout_ms = O.node_timeout;
+    o->connect_timeout_ms = O.connect_timeout;
+    o->retry_count = (int)O.retry_count;
+    o->retry_delay_ms = O.retry_delay;
+    o->retry_jitter_ms = O.retry_delay / 2;
+    o->reconnect_min_ms = 5;
+    o->reconnect_max_ms = O.reconnect_max;
+    if (O.max_pending)
+        o->max_pending = (size_t)O.max_pending;
+}
+
 static size_t split(char *buf, size_t cap, const char *list, const char **out)
 {
     size_t n = 0;
@@ -1212,6 +1267,7 @@ int main(int argc, char **argv)
         else if (!strcmp(o, "--audit-tol-us")) O.audit_tol_us = arg_num(o, v);
         else if (!strcmp(o, "--overreport")) O.overreport = arg_num(o, v);
         else if (!strcmp(o, "--seed")) O.seed = arg_num(o, v);
+        else if (!strcmp(o, "--clients")) O.clients = arg_num(o, v);
         else if (!strcmp(o, "--owner")) g_owner = v;
         else if (!strcmp(o, "--writers-pct")) g_writers_pct = arg_num(o, v);
         else if (!strcmp(o, "--kind")) {
@@ -1234,6 +1290,12 @@ int main(int argc, char **argv)
         (g_owner && (!*g_owner || strcspn(g_owner, " \t\n") != strlen(g_owner))) ||
         (g_kind == KIND_MULTI && (O.nres < 2 || O.nres > 8))) {
         usage(stderr);
+        return 2;
+    }
+    if (O.clients && (O.clients > 100000 || g_kind || O.watchdog || O.overreport ||
+                      !strstr(O.logpath, "%d"))) {
+        fprintf(stderr, "rl-worker: --clients: mutex locks, no --watchdog nor --overreport, "
+                        "and a --log path with %%d\n");
         return 2;
     }
     if (O.watchdog) {   /* holds the watchdog must carry */
@@ -1259,32 +1321,26 @@ int main(int argc, char **argv)
         AM[i].port = atoi(colon + 1);
     }
 
+    if (O.clients) {
+        redlock_options o;
+        client_options(&o);
+        /* many clients, each with a connection to every master (and the
+         * log files): the soft limit of open files is often 1024 */
+        struct rlimit rl;
+        if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+            rl.rlim_cur = rl.rlim_max;
+            setrlimit(RLIMIT_NOFILE, &rl);
+        }
+        install_signals();
+        return run_many(nodes, nnodes, &o);
+    }
     g_log = open(O.logpath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (g_log < 0) {
         fprintf(stderr, "rl-worker: %s: %s\n", O.logpath, strerror(errno));
         return 2;
     }
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
-    sa.sa_flags = SA_RESTART;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGUSR1, &sa, NULL);
-    sigaction(SIGUSR2, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGINT, &sa, NULL);
-    signal(SIGPIPE, SIG_IGN);
-    if (O.seed) {
-        uint64_t z = (uint64_t)O.seed * 0x9E3779B97F4A7C15ull + (uint64_t)O.id;
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        g_rng = z ^ (z >> 31);
-    } else {
-        g_rng = (uint64_t)now_us() * 0x9E3779B97F4A7C15ull ^ (uint64_t)getpid() ^
-                (uint64_t)O.id << 32;
-    }
-    if (!g_rng)
-        g_rng = 1;
+    install_signals();
+    g_rng = rnd_seed(O.id);
 
     /* the auditor's condition variables wait on CLOCK_MONOTONIC */
     pthread_condattr_t ca;
@@ -1302,16 +1358,7 @@ int main(int argc, char **argv)
     }
 
     redlock_options o;
-    redlock_options_init(&o);
-    o.node_timeout_ms = O.node_timeout;
-    o.connect_timeout_ms = O.connect_timeout;
-    o.retry_count = (int)O.retry_count;
-    o.retry_delay_ms = O.retry_delay;
-    o.retry_jitter_ms = O.retry_delay / 2;
-    o.reconnect_min_ms = 5;
-    o.reconnect_max_ms = O.reconnect_max;
-    if (O.max_pending)
-        o.max_pending = (size_t)O.max_pending;
+    client_options(&o);
     o.node_cb = on_node;
 
     if (O.async) {

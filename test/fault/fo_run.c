@@ -1,0 +1,67 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* fo_run.c -- running the failover suite's programs from the tests
+ * (t_failover.c, t_failover_hot.c). */
+#include "itest.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include "fo_run.h"
+
+void need_file(const char *path)
+{
+    struct stat st;
+    CHECK_MSG(stat(path, &st) == 0, "%s missing (run `make failover` from the repository root)",
+              path);
+}
+
+int run_capture(const char *cmd, int echo, char *result, size_t rlen)
+{
+    result[0] = '\0';
+    FILE *p = popen(cmd, "r");
+    CHECK_MSG(p != NULL, "popen(%s): %s", cmd, strerror(errno));
+    char line[2048];
+    while (fgets(line, sizeof line, p)) {
+        if (echo)
+            fputs(line, stderr);
+        if (!strncmp(line, "RESULT ", 7)) {
+            size_t n = strlen(line);
+            if (n >= rlen)
+                n = rlen - 1;
+            memcpy(result, line, n);
+            result[n] = '\0';
+        }
+    }
+    int st = pclose(p);
+    CHECK_MSG(st != -1 && WIFEXITED(st), "%s: did not exit normally (%d)", cmd, st);
+    return WEXITSTATUS(st);
+}
+
+double result_num(const char *result, const char *key)
+{
+    char pat[64];
+    snprintf(pat, sizeof pat, " %s=", key);
+    const char *p = strstr(result, pat);
+    CHECK_MSG(p != NULL, "no %s in RESULT line \"%s\"", key, result);
+    return strtod(p + strlen(pat), NULL);
+}
+
+void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    CHECK_MSG(f != NULL, "%s: %s", path, strerror(errno));
+    CHECK_EQ(fputs(text, f) >= 0, 1);
+    CHECK_EQ(fclose(f), 0);
+}
+
+long long mixed_setup(void)
+{
+    need_file(FO_DIR "rl-worker");
+    need_file(FO_DIR "rl-check");
+    need_file("test/rlproxy");
+    const char *env = getenv("FAILOVER_SEED");
+    return env && *env ? atoll(env) : (long long)(check_now_ms() % 1000000000) + 1;
+}

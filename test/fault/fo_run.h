@@ -1,0 +1,23 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* fo_run.h -- helpers of the failover tests (fo_run.c). */
+#ifndef FO_RUN_H
+#define FO_RUN_H
+
+#include <stddef.h>
+
+#define FO_DIR "test/soak/"
+
+/* fail the test when path is missing (the programs are built by `make failover`) */
+void need_file(const char *path);
+/* Run a shell command, echo its output to stderr when `echo`, return its
+ * exit status and copy its RESULT line (if any) into result. */
+int run_capture(const char *cmd, int echo, char *result, size_t rlen);
+/* The value of " key=" in a RESULT line; the test fails when missing. */
+double result_num(const char *result, const char *key);
+/* write text to path (the test fails on an error) */
+void write_file(const char *path, const char *text);
+/* A mixed-schedule test's start: the programs are there; the seed is
+ * FAILOVER_SEED, else drawn from the clock (printed, to replay). */
+long long mixed_setup(void);
+
+#endif

@@ -27,7 +27,8 @@ typedef struct redlock__net {
     /* A master's second connection (the subscriber) came up (1) or went
      * down (0); a message published to it.  With event_privdata. */
     void (*side)(void *privdata, size_t node, int up);
-    void (*message)(void *privdata, size_t node, const char *channel, size_t len);
+    void (*message)(void *privdata, size_t node, const char *channel, size_t len,
+                    const char *payload, size_t plen);
     /* The guards' settings (guard.c): windows in ms, -1 automatic, 0 off;
      * max_ttl_ms is the largest ttl an operation used so far (fanout.c). */
     int64_t restart_guard_ms, clock_guard_ms;

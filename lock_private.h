@@ -115,15 +115,25 @@ int redlock__wake_outcome(redlock_lock *l, const redlock__op *op, int won);
 /* The polling delay for a base delay, and the wake-up window. */
 int64_t redlock__wake_poll_us(const redlock_lock *l, int64_t delay_us);
 int64_t redlock__wake_window_us(const redlock_lock *l);
+/* What a release announces ("<window us>:<rivals>"); its length, 0: none. */
+size_t redlock__wake_payload(const redlock_lock *l, char *buf, size_t size);
+/* A release decided (the subscribers its announcements reached). */
+void redlock__wake_released(redlock_lock *l, const redlock__op *op);
+/* An acquire's first attempt deferred on a resource others contend for
+ * (1: scheduled). */
+int redlock__wake_defer(redlock_lock *l);
 /* A random delay in [0, window]. */
 int64_t redlock__wake_delay_us(redlock_lock *l);
 /* redlock__net's side and message callbacks (privdata: the client). */
 void redlock__wake_side(void *privdata, size_t node, int up);
-void redlock__wake_message(void *privdata, size_t node, const char *channel, size_t len);
+void redlock__wake_message(void *privdata, size_t node, const char *channel, size_t len,
+                           const char *payload, size_t plen);
 void redlock__wake_free(redlock_client *c);
 /* A release was announced for the resource the lock waits on: its retry
  * moves into the wake window (once per wait). */
 void redlock__lock_woken(redlock_lock *l);
+/* ... and was taken by another waiter: back to waiting. */
+void redlock__lock_unwoken(redlock_lock *l);
 
 /* ---- thread.c: a loop on a thread of its own ----------------------------- */
 
@@ -251,6 +261,7 @@ typedef struct redlock__flight {
     unsigned waiting : 1;
     unsigned woken : 1;              /* an announcement moved the retry */
     unsigned missed : 1;             /* one came while an attempt was out */
+    int64_t round_us;                /* the window the announcement gave, or 0 */
 } redlock__flight;
 
 /* lock.c */

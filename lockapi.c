@@ -98,7 +98,7 @@ static int start_acquire(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *
     l->fl->cb = cb;
     l->fl->privdata = pd;
     redlock__enter(&c->loop);   /* a node_cb run from here cannot free c under us */
-    if ((rc = redlock__lock_attempt(l)) != 0) {
+    if ((try || l->reacquire || !redlock__wake_defer(l)) && (rc = redlock__lock_attempt(l)) != 0) {
         l->busy = REDLOCK__LOCK_IDLE;
         l->reacquire = 0;
         redlock__lock_flight_end(l);

@@ -140,6 +140,14 @@ static redlock__op *lock_op(redlock_lock *l, const redlock__op_kind *kind, int64
         len[3] = redlock__u64_str(tok, (uint64_t)token);
         nargs = 3;
     }
+    if (kind == l->fam->release && (l->fam->flags & REDLOCK__FAM_ANNOUNCES)) {
+        /* the announcement carries the wake window and the waiters'
+         * number, the same for every waiter of this round (wake.c); ""
+         * when this client has none */
+        item[2] = tok;
+        len[2] = redlock__wake_payload(l, tok, sizeof tok);
+        nargs = 2;
+    }
     return redlock__lock_new_op(l, kind, ttl_ms, 1, nargs, item, len);
 }
 
@@ -279,6 +287,8 @@ static void lost_attempt(redlock_lock *l, redlock__op *won, redlock__op *why)
          * window, as if woken now; else the poll, longer after split votes */
         delay = fl->missed ? redlock__wake_delay_us(l) : redlock__wake_poll_us(l, delay * 1000);
         fl->missed = 0;
+        if (fl->deadline_us && now + delay >= fl->deadline_us && fl->hot)
+            delay = (fl->deadline_us - now) / 2;    /* a slowed poll: still one more */
         if (!fl->deadline_us || now + delay < fl->deadline_us) {
             fl->attempts_left--;
             fl->retry_at_us = now + delay;
@@ -448,6 +458,8 @@ static void release_done(redlock__op *op, void *privdata)
     int code = 0;
 
     record(l, op);
+    if ((l->fam->flags & REDLOCK__FAM_ANNOUNCES) && !op->cancelled)
+        redlock__wake_released(l, op);
     if (op->tally.count[REDLOCK__PENDING] && !op->cancelled) {
         /* decided at the quorum: the other deletes are on their way */
         redlock__op_follow(op, release_late, l);

@@ -434,7 +434,7 @@ static void side_push(void *owner, redlock__conn *cn, const redlock__reply *r)
     (void)cn;
     if (m->net->message)
         m->net->message(m->net->event_privdata, m->index, r->element[1]->str,
-                        r->element[1]->len);
+                        r->element[1]->len, r->element[2]->str, r->element[2]->len);
 }
 
 int redlock__master_side_send(redlock__master *m, const char *buf, size_t len,

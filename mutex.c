@@ -176,9 +176,20 @@ const redlock__op_kind redlock__mutex_extend = {
     .classify = redlock__classify_script };
 /* A release waits for every master (each gets its chance to delete) and
  * is owed to those it could not reach. */
+/* The release: 1 + the subscribers that heard its announcement (kept as
+ * the node's value, for wake.c), or 0: not our value. */
+static int classify_release(redlock__op *op, size_t node, const redlock__reply *r)
+{
+    if (r->type == REDLOCK__REPLY_INTEGER) {
+        op->value[node] = r->integer > 0 ? r->integer - 1 : 0;
+        return r->integer >= 1 ? REDLOCK__OK : REDLOCK__REFUSED;
+    }
+    return redlock__classify_script(op, node, r);
+}
+
 const redlock__op_kind redlock__mutex_release = {
     .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_UNDOES,
-    .encode = encode_release, .classify = redlock__classify_script };
+    .encode = encode_release, .classify = classify_release };
 
 /* Extend and re-grow: a master without the key gets it back (1 and 2 are
  * both OK votes); sent only while the client knows a quorum holds it. */

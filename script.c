@@ -17,10 +17,11 @@
 #include "redlock_private.h"
 
 const char *const redlock__script_body[REDLOCK__NSCRIPTS] = {
-    /* the announcement wakes the clients that wait (wake.c) */
+    /* the announcement (ARGV[2]: the wake window, or "") wakes the clients
+     * that wait (wake.c); 1 + how many subscribers heard it */
     [REDLOCK__SCRIPT_RELEASE] =
         "if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('del', KEYS[1]) "
-        "redis.call('publish', KEYS[1], '') return 1 else return 0 end",
+        "return 1 + redis.call('publish', KEYS[1], ARGV[2] or '') else return 0 end",
     [REDLOCK__SCRIPT_EXTEND] =
         "if redis.call('get', KEYS[1]) == ARGV[1] then "
         "return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end",

@@ -26,6 +26,7 @@
  * channel (SUBSCRIBE answered with an error: that master is not asked
  * again until its subscriber reconnects).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "lock_private.h"
@@ -33,8 +34,11 @@
 #define WAKE_LINGER_MS 1000     /* a record outlives its last waiter */
 #define MULT_MAX 64             /* back-off factor cap */
 #define POLL_MULT_MAX 16        /* ... applied to the polling delay */
+#define RIVALS_POLL_MAX 256     /* polling slowed by the rivals at most */
 #define RTT_MIN_US 200          /* the round trip assumed at least */
+#define WAKE_SPREAD 0.25        /* the wake window: round trips per waiter */
 #define BUCKETS_MIN 16
+#define WAKE_SUBS 1             /* masters a client subscribes on */
 
 enum { SUB_NONE, SUB_SENT, SUB_ON };
 
@@ -47,7 +51,13 @@ struct redlock__hot {
     redlock__link waiters;           /* the waiting locks' fl->wait */
     unsigned nwait;
     unsigned mult;
+    unsigned pollmult;               /* doubled by refused polls while subscribed */
+    int announces;                   /* its family's release publishes */
     int64_t rtt_us;                  /* smoothed attempt round trip */
+    /* How many clients wait: from the subscribers that heard this
+     * client's latest release (redlock__wake_released). */
+    double rivals;
+    int64_t heard_us;                /* the latest announcement, or 0 */
     unsigned char *sub;              /* per master: SUB_* */
     size_t len;
     char key[];
@@ -55,6 +65,7 @@ struct redlock__hot {
 
 struct redlock__wake {
     redlock_client *c;
+    size_t first;                    /* the first of the masters subscribed to */
     redlock__hot **bucket;
     size_t nbuckets, count;
     unsigned char *refused;          /* per master: SUBSCRIBE refused */
@@ -77,6 +88,7 @@ static redlock__wake *wake_table(redlock_client *c)
     if (!(wk = calloc(1, sizeof *wk)))
         return NULL;
     wk->c = c;
+    wk->first = (size_t)(redlock__client_random(c) % c->fleet.n);
     wk->nbuckets = BUCKETS_MIN;
     wk->bucket = calloc(wk->nbuckets, sizeof *wk->bucket);
     wk->refused = calloc(c->fleet.n, 1);
@@ -119,6 +131,16 @@ static void grow(redlock__wake *wk)
 }
 
 /* ---- subscribing ---------------------------------------------------------- */
+
+/* A client subscribes on one master (a random one; the next one when its
+ * subscriber goes down), not all: one announcement is enough to wake, and
+ * every master publishes each release to all its subscribers, so that
+ * each client listening everywhere would cost the masters and the clients
+ * n times the messages. */
+static int chosen(const redlock__wake *wk, size_t node)
+{
+    return node == wk->first;
+}
 
 static void sub_reply(void *privdata, size_t node, const redlock__reply *r, const char *why)
 {
@@ -206,7 +228,10 @@ static redlock__hot *hot_get(redlock_client *c, const char *key, size_t len, int
         return NULL;
     h->wk = wk;
     h->mult = 1;
+    h->pollmult = 1;
     h->rtt_us = RTT_MIN_US;
+    h->rivals = 1;
+    h->announces = announces;
     redlock__list_init(&h->waiters);
     h->len = len;
     memcpy(h->key, key, len);
@@ -217,9 +242,12 @@ static redlock__hot *hot_get(redlock_client *c, const char *key, size_t len, int
         grow(wk);
     if (announces && c->opt.wake)
         for (size_t i = 0; i < n; i++)
-            send_sub(wk, h, i, 1);
+            if (chosen(wk, i))
+                send_sub(wk, h, i, 1);
     return h;
 }
+
+static void send_taken(redlock_client *c, const redlock__hot *h);
 
 /* ---- what the lock machine asks ------------------------------------------ */
 
@@ -228,7 +256,7 @@ void redlock__wake_wait(redlock_lock *l)
     redlock__flight *fl = l->fl;
     redlock__hot *h = fl->hot;
 
-    if (!h && !(h = hot_get(l->c, l->key, l->keylen, l->fam->flags & REDLOCK__FAM_ANNOUNCES)))
+    if (!h && !(h = hot_get(l->c, l->key, l->keylen, (l->fam->flags & REDLOCK__FAM_ANNOUNCES) != 0)))
         return;         /* out of memory: plain polling */
     fl->hot = h;
     if (!fl->waiting) {
@@ -238,6 +266,7 @@ void redlock__wake_wait(redlock_lock *l)
         evtimer_del(&h->linger);
     }
     fl->woken = 0;
+    fl->round_us = 0;
 }
 
 void redlock__wake_unwait(redlock_lock *l)
@@ -283,28 +312,108 @@ int redlock__wake_outcome(redlock_lock *l, const redlock__op *op, int won)
         h->mult *= 2;
     else if (won && h->mult > 1)
         h->mult /= 2;
+    if (won)
+        h->pollmult = 1;
+    else if (!split && h->pollmult < RIVALS_POLL_MAX)
+        h->pollmult *= 2;       /* (counts only while a subscription is on) */
+    if (won && h->announces && l->c->opt.wake)
+        send_taken(l->c, h);
+
     return split;
 }
 
+/* Polling is the fallback while announcements come (some subscription
+ * is on): then all the clients together poll about once per retry delay
+ * (each one rivals times slower), enough to find a holder's key expired. */
 int64_t redlock__wake_poll_us(const redlock_lock *l, int64_t delay_us)
 {
     const redlock__hot *h = l->fl ? l->fl->hot : NULL;
-    unsigned m = h ? h->mult : 1;
-    return delay_us * (m < POLL_MULT_MAX ? m : POLL_MULT_MAX);
+    double m = h ? h->mult : 1;
+    size_t on = 0;
+
+    if (!h)
+        return delay_us;
+    if (m > POLL_MULT_MAX)
+        m = POLL_MULT_MAX;
+    for (size_t i = 0; i < l->c->fleet.n; i++)
+        on += h->sub[i] == SUB_ON;
+    if (on) {
+        /* the rivals when known; until then, each refused poll doubles */
+        double r = h->rivals > h->pollmult ? h->rivals : h->pollmult;
+        if (r > m)
+            m = r < RIVALS_POLL_MAX ? r : RIVALS_POLL_MAX;
+    }
+    return (int64_t)((double)delay_us * m);
+}
+
+/* Every waiter retries once within the window after an announcement:
+ * WAKE_SPREAD round trips per waiter, so the first one comes within a
+ * round trip of the release and the next ones seldom meet it (a split vote
+ * needs attempts within microseconds); the winner's "taken" stops the
+ * rest.  Split votes widen it. */
+static int64_t window_of(const redlock__hot *h)
+{
+    double k = h->rivals * WAKE_SPREAD;
+    return (int64_t)((double)h->rtt_us * (k > 1 ? k : 1)) * h->mult;
 }
 
 int64_t redlock__wake_window_us(const redlock_lock *l)
 {
     const redlock__hot *h = l->fl ? l->fl->hot : NULL;
-    return h ? h->rtt_us * h->mult : RTT_MIN_US;
+    return h ? window_of(h) : RTT_MIN_US;
+}
+
+
+/* An acquire starting on a resource announced moments ago, by others:
+ * it waits like the waiters already there (else a client that releases
+ * and acquires again would be first every time).  1: its first attempt
+ * is scheduled; 0: send it now. */
+int redlock__wake_defer(redlock_lock *l)
+{
+    redlock_client *c = l->c;
+    redlock__flight *fl = l->fl;
+    redlock__hot *h;
+    int64_t now, delay;
+
+    if (!c->wake || !c->wake->count || !(h = *slot_of(c->wake, l->key, l->keylen)) ||
+        h->rivals < 2)
+        return 0;
+    now = redlock__now(&c->loop);
+    if (!h->heard_us || now - h->heard_us > WAKE_LINGER_MS * 1000)
+        return 0;
+    fl->hot = h;
+    delay = redlock__wake_delay_us(l);
+    if (fl->deadline_us && now + delay >= fl->deadline_us) {
+        fl->hot = NULL;
+        return 0;
+    }
+    redlock__wake_wait(l);
+    fl->retry_at_us = now + delay;
+    redlock__timer_add(&c->loop, &fl->retry_timer, delay);
+    return 1;
 }
 
 /* ---- a waiting lock woken ------------------------------------------------ */
 
 int64_t redlock__wake_delay_us(redlock_lock *l)
 {
-    uint64_t w = (uint64_t)redlock__wake_window_us(l);
+    uint64_t w = (uint64_t)(l->fl->round_us ? l->fl->round_us : redlock__wake_window_us(l));
     return (int64_t)(redlock__client_random(l->c) % (w + 1));
+}
+
+void redlock__lock_unwoken(redlock_lock *l)
+{
+    redlock__flight *fl = l->fl;
+    int64_t now, delay;
+
+    fl->missed = 0;
+    if (!fl->woken || fl->op || fl->fenced || !evtimer_pending(&fl->retry_timer, NULL))
+        return;
+    fl->woken = 0;
+    now = redlock__now(&l->c->loop);
+    delay = redlock__wake_poll_us(l, l->c->opt.retry_delay_ms * 1000);
+    fl->retry_at_us = now + delay;
+    redlock__timer_add(&l->c->loop, &fl->retry_timer, delay);
 }
 
 void redlock__lock_woken(redlock_lock *l)
@@ -328,23 +437,117 @@ void redlock__lock_woken(redlock_lock *l)
     }
 }
 
+size_t redlock__wake_payload(const redlock_lock *l, char *buf, size_t size)
+{
+    redlock_client *c = l->c;
+    const redlock__hot *h;
+    int n;
+
+    if (!c->wake || !c->wake->count || !(h = *slot_of(c->wake, l->key, l->keylen)))
+        return 0;
+    n = snprintf(buf, size, "%lld:%lld", (long long)window_of(h), (long long)h->rivals);
+    return n > 0 && (size_t)n < size ? (size_t)n : 0;
+}
+
+/* "<window us>:<rivals>", digits only (an undo's payload is a key, a
+ * foreign publisher's anything): 0 and both set, or -1. */
+static int parse_payload(const char *p, size_t len, int64_t *window, double *rivals)
+{
+    int64_t v[2] = { 0, 0 };
+    size_t i = 0;
+
+    for (int k = 0; k < 2; k++) {
+        size_t start = i;
+        while (i < len && i - start < 12 && p[i] >= '0' && p[i] <= '9')
+            v[k] = v[k] * 10 + (p[i++] - '0');
+        if (i == start || (k == 0 && (i >= len || p[i++] != ':')))
+            return -1;
+    }
+    if (i != len || !v[0])
+        return -1;
+    *window = v[0];
+    *rivals = v[1] > 1 ? (double)v[1] : 1;
+    return 0;
+}
+
+/* A release of the lock was decided: each master said how many
+ * subscribers heard its announcement.  Each client listens on WAKE_SUBS of
+ * the n masters, so about that many clients wait. */
+void redlock__wake_released(redlock_lock *l, const redlock__op *op)
+{
+    redlock_client *c = l->c;
+    redlock__hot *h;
+    int64_t most = 0;
+
+    if (!c->wake || !(h = *slot_of(c->wake, l->key, l->keylen)))
+        return;         /* a client that never waited needs no estimate */
+    for (size_t i = 0; i < op->f->n; i++)
+        if (op->votes[i] == REDLOCK__OK && op->value[i] > most)
+            most = op->value[i];
+    h->rivals = (double)most * (double)op->f->n / WAKE_SUBS;
+    if (h->rivals < 1)
+        h->rivals = 1;
+}
+
 /* ---- what the masters' subscribers say ------------------------------------ */
 
-void redlock__wake_message(void *privdata, size_t node, const char *channel, size_t len)
+/* "" announces a release; "t" that a waiter took the lock. */
+void redlock__wake_message(void *privdata, size_t node, const char *channel, size_t len,
+                           const char *payload, size_t plen)
 {
     redlock_client *c = privdata;
+    int taken = plen == 1 && payload[0] == 't';
     redlock__hot *h;
     redlock__link *e, *next;
     (void)node;
 
+    int64_t round = 0;
+    double rivals;
+
     if (!c->wake || c->loop.closing || !(h = *slot_of(c->wake, channel, len)))
         return;
-    c->astats.announcements++;
+    if (!taken && parse_payload(payload, plen, &round, &rivals) == 0)
+        h->rivals = rivals;     /* the releaser's count is the freshest */
+    else
+        round = 0;              /* none given: this client's own window */
+    if (!taken) {
+        c->astats.announcements++;
+        h->heard_us = redlock__now(&c->loop);
+    }
     for (e = h->waiters.next; e != &h->waiters; e = next) {
         next = e->next;     /* (a woken lock stays on the list) */
         redlock__flight *fl = redlock__container(e, redlock__flight, wait);
-        redlock__lock_woken(fl->lock);
+        if (taken) {
+            redlock__lock_unwoken(fl->lock);
+        } else if (!fl->woken) {
+            fl->round_us = round;
+            redlock__lock_woken(fl->lock);
+        }
     }
+}
+
+/* A waiter won: tell the others ("t") on every master, so that their
+ * retries in the wake window go back to waiting.  Sent on the lock
+ * connections (a subscriber may not publish); the replies are not read. */
+static void send_taken(redlock_client *c, const redlock__hot *h)
+{
+    const char *argv[3] = { "PUBLISH", h->key, "t" };
+    size_t len[3] = { 7, h->len, 1 };
+    redlock__buf b = { 0 };
+    redlock__req req;
+    const char *why;
+
+    if (redlock__resp_command(&b, 3, argv, len) != 0) {
+        redlock__buf_free(&b);
+        return;
+    }
+    memset(&req, 0, sizeof req);
+    req.quiet = 1;
+    req.since_us = redlock__now(&c->loop);
+    for (size_t i = 0; i < c->fleet.n; i++)
+        if (redlock__master_up(&c->fleet.masters[i]))
+            (void)redlock__master_send(&c->fleet.masters[i], b.p, b.len, &req, &why);
+    redlock__buf_free(&b);
 }
 
 void redlock__wake_side(void *privdata, size_t node, int up)
@@ -356,11 +559,16 @@ void redlock__wake_side(void *privdata, size_t node, int up)
         return;
     if (!up)
         wk->refused[node] = 0;      /* asked again after the reconnect */
+    if (!up && node == wk->first) {
+        /* listen on the next master meanwhile */
+        wk->first = (node + 1) % c->fleet.n;
+        redlock__wake_side(c, wk->first, 1);
+    }
     for (size_t i = 0; i < wk->nbuckets; i++)
         for (redlock__hot *h = wk->bucket[i]; h; h = h->next) {
             if (!up)
                 h->sub[node] = SUB_NONE;
-            else if (h->sub[node] == SUB_NONE && c->opt.wake &&
+            else if (h->sub[node] == SUB_NONE && h->announces && c->opt.wake && chosen(wk, node) &&
                      (h->nwait || evtimer_pending(&h->linger, NULL)))
                 send_sub(wk, h, node, 1);
         }

@@ -341,6 +341,9 @@ int rlb_run_phase(const bench_cfg *cfg, const bench_impl *impl, const char *labe
     double cpu0 = rusage_cpu_s(NULL);
     res->rss_warm_kb = res->rss_max_kb = res->rss_min_kb = statm_rss_kb();
     int64_t t_meas = rlb_now_ns();
+    uint64_t acq0 = 0, acq1 = 0;
+    for (int i = 0; i < n; i++)
+        acq0 += atomic_load(&th[i].live_acq);
     atomic_store(&sh.measuring, 1);
     /* the series' first second starts with the measurement */
     sample(cfg, label, 0, th, n, &sp, NULL);
@@ -360,6 +363,10 @@ int rlb_run_phase(const bench_cfg *cfg, const bench_impl *impl, const char *labe
         else if (!cfg->ops && now - t_meas >= (int64_t)(cfg->duration * 1e9))
             rlb_request_stop(&sh);
     }
+    int64_t t_stop = rlb_now_ns();
+    for (int i = 0; i < n; i++)
+        acq1 += atomic_load(&th[i].live_acq);
+    res->window_acq_per_s = t_stop > t_meas ? (double)(acq1 - acq0) * 1e9 / (double)(t_stop - t_meas) : 0;
     pthread_barrier_wait(&sh.b_done);
     int64_t t_end = t_meas;
     for (int i = 0; i < n; i++)

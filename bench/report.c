@@ -160,6 +160,8 @@ void rlb_print_phase(const bench_cfg *cfg, const char *title, const phase_result
             print_lat("extend latency", r->tot.lat[OP_EXT]);
     }
     if (cfg->workload == WL_CONTEND) {
+        printf("  in the window     %.1f acquisitions/s (completed within the measured seconds)\n",
+               r->window_acq_per_s);
         printf("  fairness          %.4f (Jain's index over %d clients' acquisitions:",
                jain_index(r->per_client, r->nclients), r->nclients);
         for (int i = 0; i < r->nclients && i < 16; i++)
@@ -283,9 +285,9 @@ void rlb_json_phase(const bench_cfg *cfg, const phase_result *r)
         printf(",\"rss_kb\":{\"after_warmup\":%ld,\"end\":%ld,\"min\":%ld,\"max\":%ld}",
                r->rss_warm_kb, r->rss_end_kb, r->rss_min_kb, r->rss_max_kb);
     if (cfg->workload == WL_CONTEND) {
-        printf(",\"contention\":{\"keys\":%ld,\"acquisitions_per_s\":%.1f,\"fairness_jain\":%.4f,"
-               "\"per_client\":[",
-               cfg->keys, rlb_rate(r->tot.acq_ok, r->elapsed_s),
+        printf(",\"contention\":{\"keys\":%ld,\"acquisitions_per_s\":%.1f,"
+               "\"window_acquisitions_per_s\":%.1f,\"fairness_jain\":%.4f,\"per_client\":[",
+               cfg->keys, rlb_rate(r->tot.acq_ok, r->elapsed_s), r->window_acq_per_s,
                jain_index(r->per_client, r->nclients));
         for (int i = 0; i < r->nclients; i++)
             printf("%s%llu", i ? "," : "", (unsigned long long)r->per_client[i]);

@@ -21,7 +21,10 @@ typedef struct phase_result {
     bench_stats tot;
     uint64_t *per_client;   /* successful acquisitions per client */
     int nclients;
-    double elapsed_s;       /* measured */
+    double elapsed_s;       /* measured, until the last operation started in it ended */
+    double window_acq_per_s; /* acquisitions that completed within the measured
+                              * seconds, per second (contend: waiters still in
+                              * line at the end do not stretch it) */
     double cpu_s;           /* user + sys while measuring */
     long rss_warm_kb, rss_end_kb, rss_max_kb, rss_min_kb;
     long maxrss_kb;

@@ -1,0 +1,230 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* t_wake.c -- waiters woken by the release's announcement (option wake,
+ * wake.c): sooner than their poll, only for the resource they wait on,
+ * polling when an ACL refuses the channel; the acquire counters.
+ */
+#include "itest.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <hiredis/hiredis.h>
+
+#define SLOW_POLL_MS 3000       /* a poll this late would fail the timing checks */
+
+static redlock_acquire_stats stats_of(redlock_client *c)
+{
+    redlock_acquire_stats a;
+    memset(&a, 0, sizeof a);
+    CHECK_EQ(redlock_client_acquire_stats(c, &a), 0);
+    return a;
+}
+
+/* Subscribers of the channel `res` over all the masters. */
+static long long subscribers(struct it_fix *f, int n, const char *res)
+{
+    long long sum = 0;
+    for (int i = 0; i < n; i++) {
+        redisReply *r = rlt_servers_command(f->s, i, "PUBSUB NUMSUB %s", res);
+        CHECK(r != NULL && r->type == REDIS_REPLY_ARRAY && r->elements == 2);
+        sum += r->element[1]->integer;
+        freeReplyObject(r);
+    }
+    return sum;
+}
+
+static void wait_subscribers(struct it_fix *f, int n, const char *res, long long want)
+{
+    int64_t until = check_now_ms() + 5000;
+    while (subscribers(f, n, res) < want && check_now_ms() < until)
+        it_run(f->base, 5);
+    CHECK_EQ(subscribers(f, n, res), want);
+}
+
+/* Acquire or release on the fixture's base (its clients are async). */
+static int run_op(struct it_fix *f, redlock_lock *l, int release)
+{
+    struct it_op o = {f->base};
+    int rc = release ? redlock_release_async(l, it_op_cb, &o)
+                     : redlock_acquire_async(l, 10000, it_op_cb, &o);
+    if (rc != 0)
+        return rc;
+    it_op_wait(&o, 5000);
+    return o.status;
+}
+
+static redlock_client *waiter(struct it_fix *f, int wake, const char *user)
+{
+    redlock_options o;
+    it_opts(&o);
+    o.retry_delay_ms = SLOW_POLL_MS;
+    o.retry_jitter_ms = 0;
+    o.retry_count = 5;
+    o.wake = wake;
+    if (user) {
+        o.user = user;
+        o.password = "pw";
+        o.retry_delay_ms = 20;      /* polling it is */
+        o.retry_count = 500;
+    }
+    return it_fix_client(f, &o);
+}
+
+/* A release wakes a waiter whose next poll is seconds away: it gets the
+ * lock within a fraction of that.  A client with wake = 0 subscribes to
+ * nothing. */
+TEST(wake_a_release_wakes_the_waiter_before_its_poll)
+{
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC);
+    redlock_lock *a = it_fix_lock(&f, f.c, "wk-1");
+    redlock_client *bc = waiter(&f, 1, NULL), *quiet = waiter(&f, 0, NULL);
+    redlock_lock *b = it_fix_lock(&f, bc, "wk-1"), *q = it_fix_lock(&f, quiet, "wk-1");
+    struct it_op ao = {f.base}, bo = {f.base}, qo = {f.base};
+
+    CHECK_RC(a, redlock_acquire_async(a, 10000, it_op_cb, &ao), 0);
+    it_op_wait(&ao, 5000);
+    CHECK_RC(a, ao.status, 0);
+    CHECK_RC(q, redlock_acquire_async(q, 10000, it_op_cb, &qo), 0);
+    CHECK_RC(b, redlock_acquire_async(b, 10000, it_op_cb, &bo), 0);
+    /* b was refused and subscribed (on one master); q did not */
+    wait_subscribers(&f, 3, "wk-1", 1);
+    CHECK_EQ(stats_of(bc).attempts, 1);
+    CHECK_EQ(stats_of(quiet).announcements, 0);
+    ao.done = 0;
+    int64_t t0 = check_now_ms();
+    CHECK_RC(a, redlock_release_async(a, it_op_cb, &ao), 0);
+    it_op_wait(&bo, SLOW_POLL_MS / 2);
+    check_note("waiter in %lld ms after the release (its poll: %d ms)",
+               (long long)(bo.at_ms - t0), SLOW_POLL_MS);
+    CHECK_RC(b, bo.status, 0);
+    CHECK_LT(bo.at_ms - t0, SLOW_POLL_MS / 2);
+    redlock_acquire_stats s = stats_of(bc);
+    CHECK_EQ(s.announcements, 1);       /* one master's */
+    CHECK_EQ(s.wakeups, 1);
+    CHECK_EQ(s.attempts, 2);
+    CHECK_EQ(s.won, 1);
+    CHECK_EQ(qo.done, 0);               /* q still polls: it heard nothing */
+    CHECK_EQ(stats_of(quiet).announcements, 0);
+    it_fix_stop(&f);
+}
+
+/* Two locks of one client wait on two resources: a release of one wakes
+ * only the lock that waits on it. */
+TEST(wake_no_waiter_woken_for_a_resource_it_does_not_wait_on)
+{
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC);
+    redlock_lock *ax = it_fix_lock(&f, f.c, "wk-x"), *az = it_fix_lock(&f, f.c, "wk-z");
+    redlock_client *bc = waiter(&f, 1, NULL);
+    redlock_lock *bx = it_fix_lock(&f, bc, "wk-x"), *bz = it_fix_lock(&f, bc, "wk-z");
+    redlock_lock *other = it_fix_lock(&f, f.c, "wk-y");
+    struct it_op o = {f.base}, xo = {f.base}, zo = {f.base};
+
+    CHECK_RC(ax, run_op(&f, ax, 0), 0);
+    CHECK_RC(az, run_op(&f, az, 0), 0);
+    CHECK_RC(bx, redlock_acquire_async(bx, 10000, it_op_cb, &xo), 0);
+    CHECK_RC(bz, redlock_acquire_async(bz, 10000, it_op_cb, &zo), 0);
+    wait_subscribers(&f, 3, "wk-x", 1);
+    wait_subscribers(&f, 3, "wk-z", 1);
+    /* releases of a third resource, announced on every master */
+    for (int i = 0; i < 5; i++) {
+        o.done = 0;
+        CHECK_RC(other, redlock_acquire_async(other, 10000, it_op_cb, &o), 0);
+        it_op_wait(&o, 5000);
+        o.done = 0;
+        CHECK_RC(other, redlock_release_async(other, it_op_cb, &o), 0);
+        it_op_wait(&o, 5000);
+    }
+    /* then wk-x: its announcement follows theirs on every connection */
+    int64_t t0 = check_now_ms();
+    CHECK_RC(ax, run_op(&f, ax, 1), 0);
+    it_op_wait(&xo, SLOW_POLL_MS / 2);
+    CHECK_RC(bx, xo.status, 0);
+    CHECK_LT(xo.at_ms - t0, SLOW_POLL_MS / 2);
+    redlock_acquire_stats s = stats_of(bc);
+    check_note("after 5 releases of wk-y and one of wk-x: %llu announcements, %llu wake-ups",
+               (unsigned long long)s.announcements, (unsigned long long)s.wakeups);
+    CHECK_EQ(s.announcements, 1);
+    CHECK_EQ(s.wakeups, 1);
+    CHECK_EQ(zo.done, 0);               /* wk-z's waiter was not woken */
+    t0 = check_now_ms();
+    CHECK_RC(az, run_op(&f, az, 1), 0);
+    it_op_wait(&zo, SLOW_POLL_MS / 2);
+    CHECK_RC(bz, zo.status, 0);
+    CHECK_LT(zo.at_ms - t0, SLOW_POLL_MS / 2);
+    CHECK_EQ(stats_of(bc).wakeups, 2);
+    it_fix_stop(&f);
+}
+
+/* An ACL user without channels: SUBSCRIBE is refused (counted), the
+ * waiter polls and still gets the lock once it is free. */
+TEST(wake_falls_back_to_polling_when_the_acl_refuses_the_channel)
+{
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC);
+    for (int i = 0; i < 3; i++) {
+        redisReply *r = rlt_servers_command(f.s, i,
+                                            "ACL SETUSER nochan on >pw ~* +@all resetchannels");
+        CHECK(r != NULL && r->type == REDIS_REPLY_STATUS);
+        freeReplyObject(r);
+    }
+    redlock_lock *a = it_fix_lock(&f, f.c, "wk-acl");
+    redlock_client *bc = waiter(&f, 1, "nochan");
+    redlock_lock *b = it_fix_lock(&f, bc, "wk-acl");
+    struct it_op bo = {f.base};
+
+    CHECK_RC(a, run_op(&f, a, 0), 0);
+    CHECK_RC(b, redlock_acquire_async(b, 10000, it_op_cb, &bo), 0);
+    int64_t until = check_now_ms() + 5000;
+    while (!stats_of(bc).subscribe_refused && check_now_ms() < until)
+        it_run(f.base, 5);
+    CHECK_EQ(stats_of(bc).subscribe_refused, 1);
+    CHECK_EQ(subscribers(&f, 3, "wk-acl"), 0);
+    CHECK_EQ(bo.done, 0);
+    CHECK_RC(a, run_op(&f, a, 1), 0);
+    it_op_wait(&bo, 5000);
+    CHECK_RC(b, bo.status, 0);
+    redlock_acquire_stats s = stats_of(bc);
+    check_note("polled: %llu attempts, %llu announcements", (unsigned long long)s.attempts,
+               (unsigned long long)s.announcements);
+    CHECK_EQ(s.announcements, 0);
+    CHECK_GT(s.attempts, 1);
+    it_fix_stop(&f);
+}
+
+/* A split vote: some masters granted, the others held another value. */
+TEST(wake_acquire_stats_count_split_votes)
+{
+    struct it_fix f = {0};
+    it_fix_start(&f, 5, NULL, 0);
+    redlock_lock *l = it_fix_lock(&f, f.c, "wk-split");
+    for (int i = 0; i < 3; i++) {
+        redisReply *r = rlt_servers_command(f.s, i, "SET wk-split other PX 60000");
+        CHECK(r != NULL && r->type == REDIS_REPLY_STATUS);
+        freeReplyObject(r);
+    }
+    CHECK_RC(l, redlock_try_acquire(l, 10000), REDLOCK_ENOQUORUM);
+    redlock_acquire_stats s = stats_of(f.c);
+    CHECK_EQ(s.attempts, 1);
+    CHECK_EQ(s.split_votes, 1);         /* 2 granted, 3 refused */
+    CHECK_EQ(s.won, 0);
+    for (int i = 3; i < 5; i++) {
+        redisReply *r = rlt_servers_command(f.s, i, "SET wk-split other PX 60000");
+        CHECK(r != NULL && r->type == REDIS_REPLY_STATUS);
+        freeReplyObject(r);
+    }
+    CHECK_RC(l, redlock_try_acquire(l, 10000), REDLOCK_ENOQUORUM);
+    s = stats_of(f.c);
+    CHECK_EQ(s.split_votes, 1);         /* all refused: not a split */
+    for (int i = 0; i < 5; i++) {
+        redisReply *r = rlt_servers_command(f.s, i, "DEL wk-split");
+        CHECK(r != NULL);
+        freeReplyObject(r);
+    }
+    CHECK_RC(l, redlock_try_acquire(l, 10000), 0);
+    s = stats_of(f.c);
+    CHECK_EQ(s.attempts, 3);
+    CHECK_EQ(s.won, 1);
+    CHECK_EQ(redlock_client_acquire_stats(NULL, &s), REDLOCK_EINVAL);
+    it_fix_stop(&f);
+}

@@ -18,10 +18,12 @@
 
 const char *const redlock__script_body[REDLOCK__NSCRIPTS] = {
     /* the announcement (ARGV[2]: the wake window, or "") wakes the clients
-     * that wait (wake.c); 1 + how many subscribers heard it */
+     * that wait (wake.c); 1 + how many subscribers heard it.  pcall: an
+     * ACL without the channel refuses the PUBLISH, not the release. */
     [REDLOCK__SCRIPT_RELEASE] =
         "if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('del', KEYS[1]) "
-        "return 1 + redis.call('publish', KEYS[1], ARGV[2] or '') else return 0 end",
+        "local n = redis.pcall('publish', KEYS[1], ARGV[2] or '') "
+        "if type(n) ~= 'number' then n = 0 end return 1 + n else return 0 end",
     [REDLOCK__SCRIPT_EXTEND] =
         "if redis.call('get', KEYS[1]) == ARGV[1] then "
         "return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end",

@@ -51,7 +51,6 @@ struct redlock__hot {
     redlock__link waiters;           /* the waiting locks' fl->wait */
     unsigned nwait;
     unsigned mult;
-    unsigned pollmult;               /* doubled by refused polls while subscribed */
     int announces;                   /* its family's release publishes */
     int64_t rtt_us;                  /* smoothed attempt round trip */
     /* How many clients wait: from the subscribers that heard this
@@ -228,7 +227,6 @@ static redlock__hot *hot_get(redlock_client *c, const char *key, size_t len, int
         return NULL;
     h->wk = wk;
     h->mult = 1;
-    h->pollmult = 1;
     h->rtt_us = RTT_MIN_US;
     h->rivals = 1;
     h->announces = announces;
@@ -312,10 +310,6 @@ int redlock__wake_outcome(redlock_lock *l, const redlock__op *op, int won)
         h->mult *= 2;
     else if (won && h->mult > 1)
         h->mult /= 2;
-    if (won)
-        h->pollmult = 1;
-    else if (!split && h->pollmult < RIVALS_POLL_MAX)
-        h->pollmult *= 2;       /* (counts only while a subscription is on) */
     if (won && h->announces && l->c->opt.wake)
         send_taken(l->c, h);
 
@@ -338,8 +332,7 @@ int64_t redlock__wake_poll_us(const redlock_lock *l, int64_t delay_us)
     for (size_t i = 0; i < l->c->fleet.n; i++)
         on += h->sub[i] == SUB_ON;
     if (on) {
-        /* the rivals when known; until then, each refused poll doubles */
-        double r = h->rivals > h->pollmult ? h->rivals : h->pollmult;
+        double r = h->rivals;
         if (r > m)
             m = r < RIVALS_POLL_MAX ? r : RIVALS_POLL_MAX;
     }
@@ -471,8 +464,7 @@ static int parse_payload(const char *p, size_t len, int64_t *window, double *riv
 }
 
 /* A release of the lock was decided: each master said how many
- * subscribers heard its announcement.  Each client listens on WAKE_SUBS of
- * the n masters, so about that many clients wait. */
+ * subscribers heard its announcement. */
 void redlock__wake_released(redlock_lock *l, const redlock__op *op)
 {
     redlock_client *c = l->c;
@@ -484,6 +476,8 @@ void redlock__wake_released(redlock_lock *l, const redlock__op *op)
     for (size_t i = 0; i < op->f->n; i++)
         if (op->votes[i] == REDLOCK__OK && op->value[i] > most)
             most = op->value[i];
+    /* each client listens on WAKE_SUBS of the n masters: the busiest one
+     * (an upper estimate: polls err on the slow side) */
     h->rivals = (double)most * (double)op->f->n / WAKE_SUBS;
     if (h->rivals < 1)
         h->rivals = 1;

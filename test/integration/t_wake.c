@@ -157,7 +157,8 @@ TEST(wake_no_waiter_woken_for_a_resource_it_does_not_wait_on)
 }
 
 /* An ACL user without channels: SUBSCRIBE is refused (counted), the
- * waiter polls and still gets the lock once it is free. */
+ * waiter polls and still gets the lock once it is free; the holder's
+ * release, whose PUBLISH that ACL refuses, still releases. */
 TEST(wake_falls_back_to_polling_when_the_acl_refuses_the_channel)
 {
     struct it_fix f = {0};
@@ -168,7 +169,8 @@ TEST(wake_falls_back_to_polling_when_the_acl_refuses_the_channel)
         CHECK(r != NULL && r->type == REDIS_REPLY_STATUS);
         freeReplyObject(r);
     }
-    redlock_lock *a = it_fix_lock(&f, f.c, "wk-acl");
+    redlock_client *ac = waiter(&f, 1, "nochan");
+    redlock_lock *a = it_fix_lock(&f, ac, "wk-acl");
     redlock_client *bc = waiter(&f, 1, "nochan");
     redlock_lock *b = it_fix_lock(&f, bc, "wk-acl");
     struct it_op bo = {f.base};
@@ -182,6 +184,7 @@ TEST(wake_falls_back_to_polling_when_the_acl_refuses_the_channel)
     CHECK_EQ(subscribers(&f, 3, "wk-acl"), 0);
     CHECK_EQ(bo.done, 0);
     CHECK_RC(a, run_op(&f, a, 1), 0);
+    CHECK_GE(redlock_lock_nodes_ok(a), 2);      /* deleted, not an error */
     it_op_wait(&bo, 5000);
     CHECK_RC(b, bo.status, 0);
     redlock_acquire_stats s = stats_of(bc);
@@ -192,36 +195,66 @@ TEST(wake_falls_back_to_polling_when_the_acl_refuses_the_channel)
     it_fix_stop(&f);
 }
 
-/* A split vote: some masters granted, the others held another value. */
+/* A split vote: some masters granted, the others held another value.
+ * (The refusing masters are paused until the grants are in: the outcome
+ * is decided by the third refusal, and grants after it are not counted.) */
 TEST(wake_acquire_stats_count_split_votes)
 {
     struct it_fix f = {0};
-    it_fix_start(&f, 5, NULL, 0);
+    redlock_options o;
+    it_opts(&o);
+    o.node_timeout_ms = 5000;
+    it_fix_start(&f, 5, &o, IT_ASYNC);
     redlock_lock *l = it_fix_lock(&f, f.c, "wk-split");
+    struct it_op op = {f.base};
     for (int i = 0; i < 3; i++) {
         redisReply *r = rlt_servers_command(f.s, i, "SET wk-split other PX 60000");
         CHECK(r != NULL && r->type == REDIS_REPLY_STATUS);
         freeReplyObject(r);
+        CHECK_EQ(rlt_servers_pause(f.s, i), 0);
     }
-    CHECK_RC(l, redlock_try_acquire(l, 10000), REDLOCK_ENOQUORUM);
+    CHECK_RC(l, redlock_try_acquire_async(l, 10000, it_op_cb, &op), 0);
+    size_t vlen;
+    const char *v = redlock_lock_value(l, &vlen);
+    int64_t until = check_now_ms() + 5000;
+    /* (only the running masters are asked: a paused one would not answer) */
+    while (!(it_has_value(f.s, 3, "wk-split", 8, v, vlen) &&
+             it_has_value(f.s, 4, "wk-split", 8, v, vlen)) && check_now_ms() < until)
+        it_run(f.base, 5);
+    it_run(f.base, 20);         /* (their replies read) */
+    for (int i = 0; i < 3; i++)
+        CHECK_EQ(rlt_servers_resume(f.s, i), 0);
+    it_op_wait(&op, 5000);
+    CHECK_RC(l, op.status, REDLOCK_ENOQUORUM);
     redlock_acquire_stats s = stats_of(f.c);
     CHECK_EQ(s.attempts, 1);
     CHECK_EQ(s.split_votes, 1);         /* 2 granted, 3 refused */
     CHECK_EQ(s.won, 0);
+    /* all refused: not a split */
     for (int i = 3; i < 5; i++) {
+        /* after the lost attempt's undo there */
+        until = check_now_ms() + 5000;
+        while (rlt_servers_exists(f.s, i, "wk-split", 8) && check_now_ms() < until)
+            it_run(f.base, 5);
         redisReply *r = rlt_servers_command(f.s, i, "SET wk-split other PX 60000");
         CHECK(r != NULL && r->type == REDIS_REPLY_STATUS);
         freeReplyObject(r);
     }
-    CHECK_RC(l, redlock_try_acquire(l, 10000), REDLOCK_ENOQUORUM);
+    op.done = 0;
+    CHECK_RC(l, redlock_try_acquire_async(l, 10000, it_op_cb, &op), 0);
+    it_op_wait(&op, 5000);
+    CHECK_RC(l, op.status, REDLOCK_ENOQUORUM);
     s = stats_of(f.c);
-    CHECK_EQ(s.split_votes, 1);         /* all refused: not a split */
+    CHECK_EQ(s.split_votes, 1);
     for (int i = 0; i < 5; i++) {
         redisReply *r = rlt_servers_command(f.s, i, "DEL wk-split");
         CHECK(r != NULL);
         freeReplyObject(r);
     }
-    CHECK_RC(l, redlock_try_acquire(l, 10000), 0);
+    op.done = 0;
+    CHECK_RC(l, redlock_try_acquire_async(l, 10000, it_op_cb, &op), 0);
+    it_op_wait(&op, 5000);
+    CHECK_RC(l, op.status, 0);
     s = stats_of(f.c);
     CHECK_EQ(s.attempts, 3);
     CHECK_EQ(s.won, 1);

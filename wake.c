@@ -35,6 +35,8 @@
 #define MULT_MAX 64             /* back-off factor cap */
 #define POLL_MULT_MAX 16        /* ... applied to the polling delay */
 #define RIVALS_POLL_MAX 256     /* polling slowed by the rivals at most */
+#define RIVALS_POLL_MIN 16      /* ... from this many (fewer: expiries are
+                                 * found at the retry delay, as without) */
 #define RTT_MIN_US 200          /* the round trip assumed at least */
 #define WAKE_SPREAD 0.25        /* the wake window: round trips per waiter */
 #define BUCKETS_MIN 16
@@ -332,7 +334,7 @@ int64_t redlock__wake_poll_us(const redlock_lock *l, int64_t delay_us)
     for (size_t i = 0; i < l->c->fleet.n; i++)
         on += h->sub[i] == SUB_ON;
     if (on) {
-        double r = h->rivals;
+        double r = h->rivals >= RIVALS_POLL_MIN ? h->rivals : 1;
         if (r > m)
             m = r < RIVALS_POLL_MAX ? r : RIVALS_POLL_MAX;
     }

@@ -127,7 +127,7 @@ redlock__op *redlock__lock_new_op(redlock_lock *l, const redlock__op_kind *kind,
 static redlock__op *lock_op(redlock_lock *l, const redlock__op_kind *kind, int64_t ttl_ms,
                             int64_t token)
 {
-    char tok[24];
+    char tok[48];
     const char *item[4] = { l->key, l->value, l->fence_key, tok };
     size_t len[4] = { l->keylen, l->valuelen, l->fence_keylen, 0 };
     size_t nargs = 1;
@@ -143,7 +143,7 @@ static redlock__op *lock_op(redlock_lock *l, const redlock__op_kind *kind, int64
     if (kind == l->fam->release && (l->fam->flags & REDLOCK__FAM_ANNOUNCES)) {
         /* the announcement carries the wake window and the waiters'
          * number, the same for every waiter of this round (wake.c); ""
-         * when this client has none */
+         * when this client knows none */
         item[2] = tok;
         len[2] = redlock__wake_payload(l, tok, sizeof tok);
         nargs = 2;

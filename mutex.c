@@ -191,6 +191,7 @@ const redlock__op_kind redlock__mutex_release = {
     .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_UNDOES,
     .encode = encode_release, .classify = classify_release };
 
+
 /* Extend and re-grow: a master without the key gets it back (1 and 2 are
  * both OK votes); sent only while the client knows a quorum holds it. */
 const redlock__op_kind redlock__mutex_extend_regrow = {

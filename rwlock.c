@@ -258,6 +258,16 @@ static int classify_write_held(redlock__op *op, size_t node, const redlock__repl
     return redlock__classify_script(op, node, r);
 }
 
+/* The release's reply counts the announcement's subscribers (mutex.c). */
+static int classify_write_release(redlock__op *op, size_t node, const redlock__reply *r)
+{
+    if (redlock__reply_wrongtype(r)) {
+        redlock__op_refusal(op, node, "held by readers");
+        return REDLOCK__REFUSED;
+    }
+    return redlock__mutex_release.classify(op, node, r);
+}
+
 static int encode_write_extend(const redlock__op *op, size_t node, redlock__buf *out, int eval)
 {
     return redlock__mutex_extend.encode(op, node, out, eval);
@@ -301,7 +311,7 @@ static const redlock__op_kind write_extend = {
     .classify = classify_write_held };
 static const redlock__op_kind write_release = {
     .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_UNDOES,
-    .encode = encode_write_release, .classify = classify_write_held };
+    .encode = encode_write_release, .classify = classify_write_release };
 static const redlock__op_kind write_regrow = {
     .name = "extend", .rule = MAJORITY, .encode = encode_write_regrow,
     .classify = classify_write_held };

@@ -17,9 +17,10 @@
 #include "redlock_private.h"
 
 const char *const redlock__script_body[REDLOCK__NSCRIPTS] = {
-    /* the announcement (ARGV[2]: the wake window, or "") wakes the clients
-     * that wait (wake.c); 1 + how many subscribers heard it.  pcall: an
-     * ACL without the channel refuses the PUBLISH, not the release. */
+    /* the announcement (ARGV[2]: what wake.c says, or nothing) wakes the
+     * clients that wait (wake.c); 1 + how many subscribers heard it.
+     * pcall: an ACL without the channel refuses the PUBLISH, not the
+     * release. */
     [REDLOCK__SCRIPT_RELEASE] =
         "if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('del', KEYS[1]) "
         "local n = redis.pcall('publish', KEYS[1], ARGV[2] or '') "

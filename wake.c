@@ -38,7 +38,10 @@
 #define RIVALS_POLL_MIN 16      /* ... from this many (fewer: expiries are
                                  * found at the retry delay, as without) */
 #define RTT_MIN_US 200          /* the round trip assumed at least */
-#define WAKE_SPREAD 0.25        /* the wake window: round trips per waiter */
+#define WAKE_REACT 2.0          /* waiters (of all clients) that retry for
+                                 * one announcement, about */
+#define WAKE_SPREAD 0.25        /* the wake window: round trips per reacting
+                                 * waiter */
 #define BUCKETS_MIN 16
 #define WAKE_SUBS 1             /* masters a client subscribes on */
 
@@ -185,6 +188,46 @@ static void send_sub(redlock__wake *wk, redlock__hot *h, size_t node, int on)
     redlock__buf_free(&b);
 }
 
+/* How many wait, asked as the record is made and after each refused
+ * attempt (PUBSUB NUMSUB on the master it listens on, over the lock
+ * connection: a subscriber may not ask); releases tell it too. */
+static void numsub_reply(void *privdata, size_t node, const redlock__reply *r, const char *why)
+{
+    redlock__wake *wk = privdata;
+    redlock__hot **p;
+    double k;
+    (void)node;
+    (void)why;
+
+    if (!r || r->type != REDLOCK__REPLY_ARRAY || r->elements != 2 ||
+        r->element[0]->type != REDLOCK__REPLY_STRING ||
+        r->element[1]->type != REDLOCK__REPLY_INTEGER)
+        return;
+    p = slot_of(wk, r->element[0]->str, r->element[0]->len);
+    k = (double)r->element[1]->integer * (double)wk->c->fleet.n / WAKE_SUBS;
+    if (*p)
+        (*p)->rivals = k > 1 ? k : 1;
+}
+
+static void ask_numsub(redlock__wake *wk, const redlock__hot *h)
+{
+    const char *argv[3] = { "PUBSUB", "NUMSUB", h->key };
+    size_t len[3] = { 6, 6, h->len };
+    redlock__buf b = { 0 };
+    redlock__req req;
+    const char *why;
+
+    memset(&req, 0, sizeof req);
+    req.slot.fn = numsub_reply;
+    req.slot.privdata = wk;
+    req.slot.tag = wk->first;
+    req.quiet = 1;
+    req.since_us = redlock__now(&wk->c->loop);
+    if (redlock__resp_command(&b, 3, argv, len) == 0)
+        (void)redlock__master_send(&wk->c->fleet.masters[wk->first], b.p, b.len, &req, &why);
+    redlock__buf_free(&b);
+}
+
 /* ---- records ------------------------------------------------------------ */
 
 static void hot_free(redlock__hot *h)
@@ -240,14 +283,14 @@ static redlock__hot *hot_get(redlock_client *c, const char *key, size_t len, int
     *p = h;
     if (++wk->count > wk->nbuckets)
         grow(wk);
-    if (announces && c->opt.wake)
+    if (announces && c->opt.wake) {
         for (size_t i = 0; i < n; i++)
             if (chosen(wk, i))
                 send_sub(wk, h, i, 1);
+        ask_numsub(wk, h);
+    }
     return h;
 }
-
-static void send_taken(redlock_client *c, const redlock__hot *h);
 
 /* ---- what the lock machine asks ------------------------------------------ */
 
@@ -296,6 +339,8 @@ int redlock__wake_outcome(redlock_lock *l, const redlock__op *op, int won)
 
     if (split)
         l->c->astats.split_votes++;
+    if (h && !won && h->announces && l->c->opt.wake && l->c->wake)
+        ask_numsub(l->c->wake, h);
     if (won)
         l->c->astats.won++;
     if (!h && !won && t->count[REDLOCK__REFUSED] > 0) {
@@ -312,8 +357,6 @@ int redlock__wake_outcome(redlock_lock *l, const redlock__op *op, int won)
         h->mult *= 2;
     else if (won && h->mult > 1)
         h->mult /= 2;
-    if (won && h->announces && l->c->opt.wake)
-        send_taken(l->c, h);
 
     return split;
 }
@@ -341,15 +384,25 @@ int64_t redlock__wake_poll_us(const redlock_lock *l, int64_t delay_us)
     return (int64_t)((double)delay_us * m);
 }
 
-/* Every waiter retries once within the window after an announcement:
- * WAKE_SPREAD round trips per waiter, so the first one comes within a
- * round trip of the release and the next ones seldom meet it (a split vote
- * needs attempts within microseconds); the winner's "taken" stops the
- * rest.  Split votes widen it. */
+/* The waiters that react retry within the window: WAKE_SPREAD round
+ * trips per reacting waiter, so the first one comes within a round trip
+ * of the release and the next ones seldom meet it (a split vote needs
+ * attempts within microseconds); the rest are refused and wait again.
+ * Split votes widen it. */
 static int64_t window_of(const redlock__hot *h)
 {
-    double k = h->rivals * WAKE_SPREAD;
+    double k = (h->rivals < WAKE_REACT ? h->rivals : WAKE_REACT) * WAKE_SPREAD;
     return (int64_t)((double)h->rtt_us * (k > 1 ? k : 1)) * h->mult;
+}
+
+/* Whether a waiter that heard an announcement among `heard` others
+ * retries now: about WAKE_REACT of them do, each with the same chance;
+ * the others wait for the next one (or poll).  The count is the
+ * releaser's, the same for all: no waiter is favoured. */
+static int reacts(redlock_client *c, double heard)
+{
+    double p = WAKE_REACT / (heard > 1 ? heard : 1);
+    return p >= 1 || (double)(redlock__client_random(c) % 1000000) < p * 1e6;
 }
 
 int64_t redlock__wake_window_us(const redlock_lock *l)
@@ -377,7 +430,10 @@ int redlock__wake_defer(redlock_lock *l)
     if (!h->heard_us || now - h->heard_us > WAKE_LINGER_MS * 1000)
         return 0;
     fl->hot = h;
-    delay = redlock__wake_delay_us(l);
+    /* one of the reacting waiters, or else the last to try, at the
+     * window's end: a release that no waiter reacted to (the chance is
+     * about e^-WAKE_REACT) does not leave the lock idle until a poll */
+    delay = reacts(c, h->rivals) ? redlock__wake_delay_us(l) : redlock__wake_window_us(l) + 1;
     if (fl->deadline_us && now + delay >= fl->deadline_us) {
         fl->hot = NULL;
         return 0;
@@ -394,21 +450,6 @@ int64_t redlock__wake_delay_us(redlock_lock *l)
 {
     uint64_t w = (uint64_t)(l->fl->round_us ? l->fl->round_us : redlock__wake_window_us(l));
     return (int64_t)(redlock__client_random(l->c) % (w + 1));
-}
-
-void redlock__lock_unwoken(redlock_lock *l)
-{
-    redlock__flight *fl = l->fl;
-    int64_t now, delay;
-
-    fl->missed = 0;
-    if (!fl->woken || fl->op || fl->fenced || !evtimer_pending(&fl->retry_timer, NULL))
-        return;
-    fl->woken = 0;
-    now = redlock__now(&l->c->loop);
-    delay = redlock__wake_poll_us(l, l->c->opt.retry_delay_ms * 1000);
-    fl->retry_at_us = now + delay;
-    redlock__timer_add(&l->c->loop, &fl->retry_timer, delay);
 }
 
 void redlock__lock_woken(redlock_lock *l)
@@ -436,12 +477,13 @@ size_t redlock__wake_payload(const redlock_lock *l, char *buf, size_t size)
 {
     redlock_client *c = l->c;
     const redlock__hot *h;
-    int n;
+    int len;
 
-    if (!c->wake || !c->wake->count || !(h = *slot_of(c->wake, l->key, l->keylen)))
+    if (!c->opt.wake || !c->wake || !c->wake->count ||
+        !(h = *slot_of(c->wake, l->key, l->keylen)) || !h->announces)
         return 0;
-    n = snprintf(buf, size, "%lld:%lld", (long long)window_of(h), (long long)h->rivals);
-    return n > 0 && (size_t)n < size ? (size_t)n : 0;
+    len = snprintf(buf, size, "%lld:%lld", (long long)window_of(h), (long long)h->rivals);
+    return len > 0 && (size_t)len < size ? (size_t)len : 0;
 }
 
 /* "<window us>:<rivals>", digits only (an undo's payload is a key, a
@@ -475,24 +517,26 @@ void redlock__wake_released(redlock_lock *l, const redlock__op *op)
 
     if (!c->wake || !(h = *slot_of(c->wake, l->key, l->keylen)))
         return;         /* a client that never waited needs no estimate */
+    size_t ok = 0;
     for (size_t i = 0; i < op->f->n; i++)
-        if (op->votes[i] == REDLOCK__OK && op->value[i] > most)
-            most = op->value[i];
-    /* each client listens on WAKE_SUBS of the n masters: the busiest one
-     * (an upper estimate: polls err on the slow side) */
-    h->rivals = (double)most * (double)op->f->n / WAKE_SUBS;
-    if (h->rivals < 1)
-        h->rivals = 1;
+        if (op->votes[i] == REDLOCK__OK) {
+            most += op->value[i];
+            ok++;
+        }
+    /* each client listens on WAKE_SUBS of the n masters: the subscribers
+     * of those that answered, scaled to all n */
+    if (ok && most)
+        h->rivals = (double)most * (double)op->f->n / (double)ok / WAKE_SUBS;
+    h->heard_us = redlock__now(&c->loop);     /* (for its next acquire) */
 }
 
 /* ---- what the masters' subscribers say ------------------------------------ */
 
-/* "" announces a release; "t" that a waiter took the lock. */
+/* An announcement: "<window>:<rivals>" from one master, or "" from all. */
 void redlock__wake_message(void *privdata, size_t node, const char *channel, size_t len,
                            const char *payload, size_t plen)
 {
     redlock_client *c = privdata;
-    int taken = plen == 1 && payload[0] == 't';
     redlock__hot *h;
     redlock__link *e, *next;
     (void)node;
@@ -502,48 +546,22 @@ void redlock__wake_message(void *privdata, size_t node, const char *channel, siz
 
     if (!c->wake || c->loop.closing || !(h = *slot_of(c->wake, channel, len)))
         return;
-    if (!taken && parse_payload(payload, plen, &round, &rivals) == 0)
+    if (parse_payload(payload, plen, &round, &rivals) == 0) {
         h->rivals = rivals;     /* the releaser's count is the freshest */
-    else
-        round = 0;              /* none given: this client's own window */
-    if (!taken) {
-        c->astats.announcements++;
-        h->heard_us = redlock__now(&c->loop);
+    } else {
+        round = 0;              /* nothing said: this client's own */
+        rivals = h->rivals;
     }
+    c->astats.announcements++;
+    h->heard_us = redlock__now(&c->loop);
     for (e = h->waiters.next; e != &h->waiters; e = next) {
         next = e->next;     /* (a woken lock stays on the list) */
         redlock__flight *fl = redlock__container(e, redlock__flight, wait);
-        if (taken) {
-            redlock__lock_unwoken(fl->lock);
-        } else if (!fl->woken) {
+        if (!fl->woken && reacts(c, rivals)) {
             fl->round_us = round;
             redlock__lock_woken(fl->lock);
         }
     }
-}
-
-/* A waiter won: tell the others ("t") on every master, so that their
- * retries in the wake window go back to waiting.  Sent on the lock
- * connections (a subscriber may not publish); the replies are not read. */
-static void send_taken(redlock_client *c, const redlock__hot *h)
-{
-    const char *argv[3] = { "PUBLISH", h->key, "t" };
-    size_t len[3] = { 7, h->len, 1 };
-    redlock__buf b = { 0 };
-    redlock__req req;
-    const char *why;
-
-    if (redlock__resp_command(&b, 3, argv, len) != 0) {
-        redlock__buf_free(&b);
-        return;
-    }
-    memset(&req, 0, sizeof req);
-    req.quiet = 1;
-    req.since_us = redlock__now(&c->loop);
-    for (size_t i = 0; i < c->fleet.n; i++)
-        if (redlock__master_up(&c->fleet.masters[i]))
-            (void)redlock__master_send(&c->fleet.masters[i], b.p, b.len, &req, &why);
-    redlock__buf_free(&b);
 }
 
 void redlock__wake_side(void *privdata, size_t node, int up)

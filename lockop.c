@@ -284,8 +284,12 @@ static void lost_attempt(redlock_lock *l, redlock__op *won, redlock__op *why)
                                (uint64_t)(2 * c->opt.retry_jitter_ms + 1)) -
                      c->opt.retry_jitter_ms;
         /* a release announced while the attempt was out: within the wake
-         * window, as if woken now; else the poll, longer after split votes */
-        delay = fl->missed ? redlock__wake_delay_us(l) : redlock__wake_poll_us(l, delay * 1000);
+         * window, as if woken now; so is a woken attempt refused (it heard
+         * the first master's announcement, and may have come before the
+         * others deleted the key), once; else the poll, longer after split
+         * votes */
+        delay = fl->missed || fl->woken ? redlock__wake_delay_us(l)
+                                        : redlock__wake_poll_us(l, delay * 1000);
         fl->missed = 0;
         if (fl->deadline_us && now + delay >= fl->deadline_us && fl->hot)
             delay = (fl->deadline_us - now) / 2;    /* a slowed poll: still one more */

@@ -38,7 +38,7 @@
 #define RIVALS_POLL_MIN 16      /* ... from this many (fewer: expiries are
                                  * found at the retry delay, as without) */
 #define RTT_MIN_US 200          /* the round trip assumed at least */
-#define WAKE_REACT 2.0          /* waiters (of all clients) that retry for
+#define WAKE_REACT 3.0          /* waiters (of all clients) that retry for
                                  * one announcement, about */
 #define WAKE_SPREAD 0.25        /* the wake window: round trips per reacting
                                  * waiter */
@@ -228,6 +228,18 @@ static void ask_numsub(redlock__wake *wk, const redlock__hot *h)
     redlock__buf_free(&b);
 }
 
+/* A master sends an announcement to its subscribers in the order they
+ * subscribed, and the first to hear it retry first: a waiter that won
+ * subscribes again, behind the others (a turn each, as in a queue). */
+static void requeue(redlock__wake *wk, redlock__hot *h)
+{
+    for (size_t i = 0; i < wk->c->fleet.n; i++)
+        if (h->sub[i] != SUB_NONE) {
+            send_sub(wk, h, i, 0);
+            send_sub(wk, h, i, 1);
+        }
+}
+
 /* ---- records ------------------------------------------------------------ */
 
 static void hot_free(redlock__hot *h)
@@ -357,6 +369,8 @@ int redlock__wake_outcome(redlock_lock *l, const redlock__op *op, int won)
         h->mult *= 2;
     else if (won && h->mult > 1)
         h->mult /= 2;
+    if (won && h->announces && l->c->opt.wake && l->c->wake)
+        requeue(l->c->wake, h);
 
     return split;
 }

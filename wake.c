@@ -13,12 +13,14 @@
  *     docs/design.md, "Many clients, one lock".
  *   - the subscription: when the family's release announces itself
  *     (PUBLISH on the key's name, in the release script), the client
- *     subscribes to that channel on every master, on the master's second
- *     connection (one per master, shared by all the client's locks).  An
- *     announcement from any one master wakes the waiting locks; each
- *     retries after a random delay in [0, window), window = mult x the
- *     attempts' round trip, so that about one waiter (of all clients) tries
- *     before the winner's writes are in, instead of all at once.
+ *     subscribes to that channel on one master (every master announces),
+ *     on the master's second connection, shared by all the client's locks.
+ *   - the count of waiting clients, from the releases' PUBLISH counts,
+ *     PUBSUB NUMSUB and the announcements; and the attempts' round trip.
+ *
+ * An announcement carries the releaser's wake window and count: about
+ * WAKE_REACT waiters of all the clients retry, each at a random moment in
+ * the window, each waiter with the same chance (no herd, no favourite).
  *
  * Polling stays: a waiting lock still retries after its retry delay (times
  * the back-off) when no announcement comes: a holder that crashed (its key

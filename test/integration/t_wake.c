@@ -261,3 +261,64 @@ TEST(wake_acquire_stats_count_split_votes)
     CHECK_EQ(redlock_client_acquire_stats(NULL, &s), REDLOCK_EINVAL);
     it_fix_stop(&f);
 }
+
+static long long subscribers_on(struct it_fix *f, int i, const char *res)
+{
+    long long n;
+    redisReply *r = rlt_servers_command(f->s, i, "PUBSUB NUMSUB %s", res);
+    CHECK(r != NULL && r->type == REDIS_REPLY_ARRAY && r->elements == 2);
+    n = r->element[1]->integer;
+    freeReplyObject(r);
+    return n;
+}
+
+/* The subscriber's master dies: the client listens on the next one, and
+ * the waiter is still woken there.  Once nothing waits, it unsubscribes
+ * (after WAKE_LINGER_MS, 1 s). */
+TEST(wake_subscriber_moves_when_its_master_dies_and_leaves_when_done)
+{
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC);
+    redlock_lock *a = it_fix_lock(&f, f.c, "wk-m");
+    redlock_client *bc = waiter(&f, 1, NULL);
+    redlock_lock *b = it_fix_lock(&f, bc, "wk-m");
+    struct it_op bo = {f.base};
+
+    CHECK_RC(a, run_op(&f, a, 0), 0);
+    CHECK_RC(b, redlock_acquire_async(b, 10000, it_op_cb, &bo), 0);
+    wait_subscribers(&f, 3, "wk-m", 1);
+    int dead = -1;
+    for (int i = 0; i < 3; i++)
+        if (subscribers_on(&f, i, "wk-m") == 1)
+            dead = i;
+    CHECK(dead >= 0);
+    CHECK_EQ(rlt_servers_kill(f.s, dead), 0);
+    int64_t until = check_now_ms() + 5000;
+    long long moved = 0;
+    while (!moved && check_now_ms() < until) {
+        it_run(f.base, 5);
+        for (int i = 0; i < 3; i++)
+            if (i != dead)
+                moved += subscribers_on(&f, i, "wk-m");
+    }
+    check_note("master %d killed: the subscription moved (%lld)", dead, moved);
+    CHECK_EQ(moved, 1);
+    int64_t t0 = check_now_ms();
+    CHECK_RC(a, run_op(&f, a, 1), 0);
+    it_op_wait(&bo, SLOW_POLL_MS / 2);
+    CHECK_RC(b, bo.status, 0);
+    CHECK_LT(bo.at_ms - t0, SLOW_POLL_MS / 2);
+    CHECK_GE(stats_of(bc).wakeups, 1);
+    /* done waiting: unsubscribed after the linger */
+    CHECK_RC(b, run_op(&f, b, 1), 0);
+    until = check_now_ms() + 5000;
+    while (moved && check_now_ms() < until) {
+        it_run(f.base, 20);
+        moved = 0;
+        for (int i = 0; i < 3; i++)
+            if (i != dead)
+                moved += subscribers_on(&f, i, "wk-m");
+    }
+    CHECK_EQ(moved, 0);
+    it_fix_stop(&f);
+}

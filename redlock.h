@@ -231,14 +231,17 @@ typedef struct redlock_options {
                                   * mutex held elsewhere is woken by its
                                   * release: the release publishes on the
                                   * key's name, and the client subscribes on
-                                  * a second connection per master (opened
-                                  * on first need, shared by its locks), then
-                                  * retries within a short random window
-                                  * after the first master's announcement
-                                  * instead of its next poll.  Polling at
-                                  * retry_delay_ms stays (a crashed holder,
-                                  * an ACL without the channel).  0: polling
-                                  * only, no second connection. */
+                                  * one master's second connection (opened
+                                  * on first need, shared by its locks).  Of
+                                  * all the clients' waiting locks, about
+                                  * three, each with the same chance, retry
+                                  * within about a round trip of the
+                                  * announcement instead of at their next
+                                  * poll.  Polling stays (a crashed holder,
+                                  * an ACL without the channel), slower when
+                                  * many clients wait (docs/design.md, "Many
+                                  * clients, one lock").  0: polling only,
+                                  * no second connection. */
 } redlock_options;
 
 /* Growing.  redlock_options, redlock_node_stats and redlock_node_result

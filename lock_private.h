@@ -43,6 +43,8 @@ int redlock__classify_script(redlock__op *op, size_t node, const redlock__reply 
  * write lock's too: its key is a mutex's). */
 extern const redlock__op_kind redlock__mutex_extend, redlock__mutex_release,
                               redlock__mutex_extend_regrow, redlock__mutex_fence_raise;
+/* The mutex's release with the registry of waiters (wake.c). */
+extern const redlock__op_kind redlock__mutex_release_wq;
 
 /* rwlock.c: what the read handles (rwread.c) and write handles share.
  * The kind's part of a handle: the derived key names. */

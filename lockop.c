@@ -140,13 +140,22 @@ static redlock__op *lock_op(redlock_lock *l, const redlock__op_kind *kind, int64
         len[3] = redlock__u64_str(tok, (uint64_t)token);
         nargs = 3;
     }
-    if (kind == l->fam->release && (l->fam->flags & REDLOCK__FAM_ANNOUNCES)) {
-        /* the announcement carries the wake window and the waiters'
-         * number, the same for every waiter of this round (wake.c); ""
-         * when this client knows none */
-        item[2] = tok;
-        len[2] = redlock__wake_payload(l, tok, sizeof tok);
-        nargs = 2;
+    if (kind == l->fam->release && (l->fam->flags & REDLOCK__FAM_ANNOUNCES) && l->c->opt.wake) {
+        /* the resource's registry of waiters (wake.c) as a second key,
+         * and the wake window the picked waiter is told ("": its own) */
+        redlock__op *op;
+        char small[256], *reg = l->keylen + 3 <= sizeof small ? small : malloc(l->keylen + 3);
+        const char *it[4] = { l->key, reg, l->value, tok };
+        size_t ln[4] = { l->keylen, l->keylen + 3, l->valuelen, 0 };
+        if (!reg)
+            return NULL;
+        memcpy(reg, l->key, l->keylen);
+        memcpy(reg + l->keylen, ":wq", 3);
+        ln[3] = redlock__wake_payload(l, tok, sizeof tok);
+        op = redlock__lock_new_op(l, &redlock__mutex_release_wq, ttl_ms, 2, 2, it, ln);
+        if (reg != small)
+            free(reg);
+        return op;
     }
     return redlock__lock_new_op(l, kind, ttl_ms, 1, nargs, item, len);
 }

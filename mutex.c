@@ -191,6 +191,18 @@ const redlock__op_kind redlock__mutex_release = {
     .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_UNDOES,
     .encode = encode_release, .classify = classify_release };
 
+/* The release with the registry of waiters (wake.c): KEYS = the key, the
+ * registry; ARGV = the value, the wake window. */
+static int encode_release_wq(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+{
+    (void)node;
+    return redlock__encode_eval(op, out, eval, REDLOCK__SCRIPT_RELEASE, 2, 0);
+}
+
+const redlock__op_kind redlock__mutex_release_wq = {
+    .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_UNDOES,
+    .encode = encode_release_wq, .classify = classify_release };
+
 
 /* Extend and re-grow: a master without the key gets it back (1 and 2 are
  * both OK votes); sent only while the client knows a quorum holds it. */

@@ -211,6 +211,8 @@ enum {
     /* the mutex (and the write lock's extend, release and raise) */
     REDLOCK__SCRIPT_RELEASE, REDLOCK__SCRIPT_EXTEND, REDLOCK__SCRIPT_REGROW,
     REDLOCK__SCRIPT_FENCE_RAISE,
+    /* wake.c: a waiter's entry in the resource's registry */
+    REDLOCK__SCRIPT_WAIT,
     /* reentrant.c */
     REDLOCK__SCRIPT_RE_ACQUIRE, REDLOCK__SCRIPT_RE_EXTEND, REDLOCK__SCRIPT_RE_RELEASE,
     REDLOCK__SCRIPT_RE_FENCE_RAISE,

@@ -17,14 +17,26 @@
 #include "redlock_private.h"
 
 const char *const redlock__script_body[REDLOCK__NSCRIPTS] = {
-    /* the announcement (ARGV[2]: what wake.c says, or nothing) wakes the
-     * clients that wait (wake.c); 1 + how many subscribers heard it.
-     * pcall: an ACL without the channel refuses the PUBLISH, not the
-     * release. */
+    /* KEYS[2], when given, is the resource's registry of waiters (wake.c):
+     * its expired entries go, one entry at random is told of the release
+     * on its own channel (ARGV[2], the wake window, and the count), and
+     * the count is returned (1 + it); 1 without.  pcall: an ACL without
+     * the channel refuses the announcement, not the release. */
     [REDLOCK__SCRIPT_RELEASE] =
         "if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('del', KEYS[1]) "
-        "local n = redis.pcall('publish', KEYS[1], ARGV[2] or '') "
-        "if type(n) ~= 'number' then n = 0 end return 1 + n else return 0 end",
+        "if KEYS[2] and redis.call('exists', KEYS[2]) == 1 then "
+        "local t = redis.call('time') "
+        "redis.call('zremrangebyscore', KEYS[2], '-inf', t[1] * 1000 + math.floor(t[2] / 1000)) "
+        "local n = redis.call('zcard', KEYS[2]) "
+        "local w = redis.call('zrandmember', KEYS[2]) "
+        "if w then redis.pcall('publish', KEYS[2] .. ':' .. w, (ARGV[2] or '') .. ':' .. n) end "
+        "return 1 + n end return 1 else return 0 end",
+    /* a waiter (ARGV[1]) enters the registry KEYS[1] for ARGV[2] ms (the
+     * registry lives as long); the count */
+    [REDLOCK__SCRIPT_WAIT] =
+        "local t = redis.call('time') "
+        "redis.call('zadd', KEYS[1], t[1] * 1000 + math.floor(t[2] / 1000) + tonumber(ARGV[2]), ARGV[1]) "
+        "redis.call('pexpire', KEYS[1], ARGV[2]) return redis.call('zcard', KEYS[1])",
     [REDLOCK__SCRIPT_EXTEND] =
         "if redis.call('get', KEYS[1]) == ARGV[1] then "
         "return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end",

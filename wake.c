@@ -40,12 +40,11 @@
 #define RIVALS_POLL_MIN 16      /* ... from this many (fewer: expiries are
                                  * found at the retry delay, as without) */
 #define RTT_MIN_US 200          /* the round trip assumed at least */
-#define WAKE_REACT 3.0          /* waiters (of all clients) that retry for
-                                 * one announcement, about */
-#define WAKE_SPREAD 0.25        /* the wake window: round trips per reacting
-                                 * waiter */
+#define WAKE_SPREAD 0.25        /* the wake window: round trips per picked
+                                 * waiter (one per master) */
+#define WAIT_TTL_MS 5000        /* a registry entry, renewed by each refusal */
+#define ID_HEX 16               /* a client's waiter id: 64 random bits */
 #define BUCKETS_MIN 16
-#define WAKE_SUBS 1             /* masters a client subscribes on */
 
 enum { SUB_NONE, SUB_SENT, SUB_ON };
 
@@ -65,13 +64,17 @@ struct redlock__hot {
     double rivals;
     int64_t heard_us;                /* the latest announcement, or 0 */
     unsigned char *sub;              /* per master: SUB_* */
-    size_t len;
+    size_t len;                      /* the key's length; key[] holds the
+                                      * client's channel, "<key>:wq:<id>",
+                                      * whose first len + 3 bytes are the
+                                      * registry's name */
+    size_t clen;
     char key[];
 };
 
 struct redlock__wake {
     redlock_client *c;
-    size_t first;                    /* the first of the masters subscribed to */
+    char id[ID_HEX + 1];             /* this client's waiter id */
     redlock__hot **bucket;
     size_t nbuckets, count;
     unsigned char *refused;          /* per master: SUBSCRIBE refused */
@@ -94,7 +97,10 @@ static redlock__wake *wake_table(redlock_client *c)
     if (!(wk = calloc(1, sizeof *wk)))
         return NULL;
     wk->c = c;
-    wk->first = (size_t)(redlock__client_random(c) % c->fleet.n);
+    if (redlock__random_hex(wk->id, ID_HEX / 2) != 0) {
+        free(wk);
+        return NULL;
+    }
     wk->nbuckets = BUCKETS_MIN;
     wk->bucket = calloc(wk->nbuckets, sizeof *wk->bucket);
     wk->refused = calloc(c->fleet.n, 1);
@@ -138,16 +144,6 @@ static void grow(redlock__wake *wk)
 
 /* ---- subscribing ---------------------------------------------------------- */
 
-/* A client subscribes on one master (a random one; the next one when its
- * subscriber goes down), not all: one announcement is enough to wake, and
- * every master publishes each release to all its subscribers, so that
- * each client listening everywhere would cost the masters and the clients
- * n times the messages. */
-static int chosen(const redlock__wake *wk, size_t node)
-{
-    return node == wk->first;
-}
-
 static void sub_reply(void *privdata, size_t node, const redlock__reply *r, const char *why)
 {
     redlock__wake *wk = privdata;
@@ -166,7 +162,9 @@ static void sub_reply(void *privdata, size_t node, const redlock__reply *r, cons
     if (r->type != REDLOCK__REPLY_ARRAY || r->elements != 3 ||
         r->element[1]->type != REDLOCK__REPLY_STRING)
         return;
-    p = slot_of(wk, r->element[1]->str, r->element[1]->len);
+    if (r->element[1]->len <= 4 + ID_HEX)
+        return;
+    p = slot_of(wk, r->element[1]->str, r->element[1]->len - 4 - ID_HEX);
     if (*p && (*p)->sub[node] == SUB_SENT && r->element[0]->len == 9)    /* "subscribe" */
         (*p)->sub[node] = SUB_ON;
 }
@@ -175,7 +173,7 @@ static void send_sub(redlock__wake *wk, redlock__hot *h, size_t node, int on)
 {
     redlock__master *m = &wk->c->fleet.masters[node];
     const char *argv[2] = { on ? "SUBSCRIBE" : "UNSUBSCRIBE", h->key };
-    size_t len[2] = { on ? 9u : 11u, h->len };
+    size_t len[2] = { on ? 9u : 11u, h->clen };
     redlock__slot sl = { sub_reply, wk, node, NULL, 0, 0 };
     redlock__buf b = { 0 };
     const char *why;
@@ -190,56 +188,41 @@ static void send_sub(redlock__wake *wk, redlock__hot *h, size_t node, int on)
     redlock__buf_free(&b);
 }
 
-/* How many wait, asked as the record is made and after each refused
- * attempt (PUBSUB NUMSUB on the master it listens on, over the lock
- * connection: a subscriber may not ask); releases tell it too. */
-static void numsub_reply(void *privdata, size_t node, const redlock__reply *r, const char *why)
+/* The registry: a waiting client's entry on every master (the release
+ * script picks one at random there), renewed by each refusal, removed when
+ * the client no longer waits; the replies are not read (a master that
+ * missed it picks among the others). */
+static void registry(redlock_client *c, const redlock__hot *h, int enter)
 {
-    redlock__wake *wk = privdata;
-    redlock__hot **p;
-    double k;
-    (void)node;
-    (void)why;
-
-    if (!r || r->type != REDLOCK__REPLY_ARRAY || r->elements != 2 ||
-        r->element[0]->type != REDLOCK__REPLY_STRING ||
-        r->element[1]->type != REDLOCK__REPLY_INTEGER)
-        return;
-    p = slot_of(wk, r->element[0]->str, r->element[0]->len);
-    k = (double)r->element[1]->integer * (double)wk->c->fleet.n / WAKE_SUBS;
-    if (*p)
-        (*p)->rivals = k > 1 ? k : 1;
-}
-
-static void ask_numsub(redlock__wake *wk, const redlock__hot *h)
-{
-    const char *argv[3] = { "PUBSUB", "NUMSUB", h->key };
-    size_t len[3] = { 6, 6, h->len };
+    char ttl[24];
+    const char *argv[6] = { "EVALSHA", c->fleet.sha[REDLOCK__SCRIPT_WAIT], "1", h->key,
+                            h->key + h->len + 4, ttl };
+    size_t len[6] = { 7, 40, 1, h->len + 3, ID_HEX, 0 };
     redlock__buf b = { 0 };
     redlock__req req;
     const char *why;
+    int rc;
 
+    len[5] = redlock__u64_str(ttl, WAIT_TTL_MS);
+    if (enter) {
+        rc = redlock__resp_command(&b, 6, argv, len);
+    } else {
+        argv[0] = "ZREM";
+        argv[1] = h->key;
+        argv[2] = h->key + h->len + 4;
+        len[0] = 4;
+        len[1] = h->len + 3;
+        len[2] = ID_HEX;
+        rc = redlock__resp_command(&b, 3, argv, len);
+    }
     memset(&req, 0, sizeof req);
-    req.slot.fn = numsub_reply;
-    req.slot.privdata = wk;
-    req.slot.tag = wk->first;
     req.quiet = 1;
-    req.since_us = redlock__now(&wk->c->loop);
-    if (redlock__resp_command(&b, 3, argv, len) == 0)
-        (void)redlock__master_send(&wk->c->fleet.masters[wk->first], b.p, b.len, &req, &why);
+    req.never_full = !enter;
+    req.since_us = redlock__now(&c->loop);
+    for (size_t i = 0; rc == 0 && i < c->fleet.n; i++)
+        if (redlock__master_up(&c->fleet.masters[i]))
+            (void)redlock__master_send(&c->fleet.masters[i], b.p, b.len, &req, &why);
     redlock__buf_free(&b);
-}
-
-/* A master sends an announcement to its subscribers in the order they
- * subscribed, and the first to hear it retry first: a waiter that won
- * subscribes again, behind the others (a turn each, as in a queue). */
-static void requeue(redlock__wake *wk, redlock__hot *h)
-{
-    for (size_t i = 0; i < wk->c->fleet.n; i++)
-        if (h->sub[i] != SUB_NONE) {
-            send_sub(wk, h, i, 0);
-            send_sub(wk, h, i, 1);
-        }
 }
 
 /* ---- records ------------------------------------------------------------ */
@@ -282,7 +265,7 @@ static redlock__hot *hot_get(redlock_client *c, const char *key, size_t len, int
         return NULL;
     if (*(p = slot_of(wk, key, len)))
         return *p;
-    if (!(h = calloc(1, sizeof *h + len + 1 + n)))
+    if (!(h = calloc(1, sizeof *h + len + 4 + ID_HEX + 1 + n)))
         return NULL;
     h->wk = wk;
     h->mult = 1;
@@ -291,18 +274,18 @@ static redlock__hot *hot_get(redlock_client *c, const char *key, size_t len, int
     h->announces = announces;
     redlock__list_init(&h->waiters);
     h->len = len;
+    h->clen = len + 4 + ID_HEX;
     memcpy(h->key, key, len);
-    h->sub = (unsigned char *)h->key + len + 1;
+    memcpy(h->key + len, ":wq:", 4);
+    memcpy(h->key + len + 4, wk->id, ID_HEX);
+    h->sub = (unsigned char *)h->key + h->clen + 1;
     evtimer_assign(&h->linger, c->loop.base, linger_cb, h);
     *p = h;
     if (++wk->count > wk->nbuckets)
         grow(wk);
-    if (announces && c->opt.wake) {
+    if (announces && c->opt.wake)
         for (size_t i = 0; i < n; i++)
-            if (chosen(wk, i))
-                send_sub(wk, h, i, 1);
-        ask_numsub(wk, h);
-    }
+            send_sub(wk, h, i, 1);
     return h;
 }
 
@@ -336,8 +319,11 @@ void redlock__wake_unwait(redlock_lock *l)
     if (fl->waiting) {
         redlock__list_del(&fl->wait);
         fl->waiting = 0;
-        if (--h->nwait == 0 && l->c && !l->c->loop.closing)
+        if (--h->nwait == 0 && l->c && !l->c->loop.closing) {
+            if (h->announces && l->c->opt.wake)
+                registry(l->c, h, 0);
             redlock__timer_add(&l->c->loop, &h->linger, WAKE_LINGER_MS * 1000);
+        }
     }
     fl->hot = NULL;
 }
@@ -353,8 +339,6 @@ int redlock__wake_outcome(redlock_lock *l, const redlock__op *op, int won)
 
     if (split)
         l->c->astats.split_votes++;
-    if (h && !won && h->announces && l->c->opt.wake && l->c->wake)
-        ask_numsub(l->c->wake, h);
     if (won)
         l->c->astats.won++;
     if (!h && !won && t->count[REDLOCK__REFUSED] > 0) {
@@ -371,8 +355,8 @@ int redlock__wake_outcome(redlock_lock *l, const redlock__op *op, int won)
         h->mult *= 2;
     else if (won && h->mult > 1)
         h->mult /= 2;
-    if (won && h->announces && l->c->opt.wake && l->c->wake)
-        requeue(l->c->wake, h);
+    if (!won && t->count[REDLOCK__REFUSED] > 0 && h->announces && l->c->opt.wake)
+        registry(l->c, h, 1);       /* (again: renewed) */
 
     return split;
 }
@@ -407,18 +391,8 @@ int64_t redlock__wake_poll_us(const redlock_lock *l, int64_t delay_us)
  * Split votes widen it. */
 static int64_t window_of(const redlock__hot *h)
 {
-    double k = (h->rivals < WAKE_REACT ? h->rivals : WAKE_REACT) * WAKE_SPREAD;
+    double k = (double)h->wk->c->fleet.n * WAKE_SPREAD;
     return (int64_t)((double)h->rtt_us * (k > 1 ? k : 1)) * h->mult;
-}
-
-/* Whether a waiter that heard an announcement among `heard` others
- * retries now: about WAKE_REACT of them do, each with the same chance;
- * the others wait for the next one (or poll).  The count is the
- * releaser's, the same for all: no waiter is favoured. */
-static int reacts(redlock_client *c, double heard)
-{
-    double p = WAKE_REACT / (heard > 1 ? heard : 1);
-    return p >= 1 || (double)(redlock__client_random(c) % 1000000) < p * 1e6;
 }
 
 int64_t redlock__wake_window_us(const redlock_lock *l)
@@ -440,21 +414,27 @@ int redlock__wake_defer(redlock_lock *l)
     int64_t now, delay;
 
     if (!c->wake || !c->wake->count || !(h = *slot_of(c->wake, l->key, l->keylen)) ||
-        h->rivals < 2)
+        h->rivals < 1)
         return 0;
     now = redlock__now(&c->loop);
     if (!h->heard_us || now - h->heard_us > WAKE_LINGER_MS * 1000)
         return 0;
     fl->hot = h;
-    /* one of the reacting waiters, or else the last to try, at the
-     * window's end: a release that no waiter reacted to (the chance is
-     * about e^-WAKE_REACT) does not leave the lock idle until a poll */
-    delay = reacts(c, h->rivals) ? redlock__wake_delay_us(l) : redlock__wake_window_us(l) + 1;
+    /* others were in the registry at its release: it enters it too and
+     * waits to be picked (or polls), behind them */
+    delay = c->opt.retry_delay_ms;
+    if (c->opt.retry_jitter_ms)
+        delay += (int64_t)(redlock__client_random(c) %
+                           (uint64_t)(2 * c->opt.retry_jitter_ms + 1)) -
+                 c->opt.retry_jitter_ms;
+    delay = redlock__wake_poll_us(l, delay * 1000);
     if (fl->deadline_us && now + delay >= fl->deadline_us) {
         fl->hot = NULL;
         return 0;
     }
     redlock__wake_wait(l);
+    if (h->announces && c->opt.wake)
+        registry(c, h, 1);
     fl->retry_at_us = now + delay;
     redlock__timer_add(&c->loop, &fl->retry_timer, delay);
     return 1;
@@ -498,7 +478,7 @@ size_t redlock__wake_payload(const redlock_lock *l, char *buf, size_t size)
     if (!c->opt.wake || !c->wake || !c->wake->count ||
         !(h = *slot_of(c->wake, l->key, l->keylen)) || !h->announces)
         return 0;
-    len = snprintf(buf, size, "%lld:%lld", (long long)window_of(h), (long long)h->rivals);
+    len = snprintf(buf, size, "%lld", (long long)window_of(h));
     return len > 0 && (size_t)len < size ? (size_t)len : 0;
 }
 
@@ -533,16 +513,10 @@ void redlock__wake_released(redlock_lock *l, const redlock__op *op)
 
     if (!c->wake || !(h = *slot_of(c->wake, l->key, l->keylen)))
         return;         /* a client that never waited needs no estimate */
-    size_t ok = 0;
     for (size_t i = 0; i < op->f->n; i++)
-        if (op->votes[i] == REDLOCK__OK) {
-            most += op->value[i];
-            ok++;
-        }
-    /* each client listens on WAKE_SUBS of the n masters: the subscribers
-     * of those that answered, scaled to all n */
-    if (ok && most)
-        h->rivals = (double)most * (double)op->f->n / (double)ok / WAKE_SUBS;
+        if (op->votes[i] == REDLOCK__OK && op->value[i] > most)
+            most = op->value[i];
+    h->rivals = (double)most;       /* the registry's entries, others' */
     h->heard_us = redlock__now(&c->loop);     /* (for its next acquire) */
 }
 
@@ -560,20 +534,20 @@ void redlock__wake_message(void *privdata, size_t node, const char *channel, siz
     int64_t round = 0;
     double rivals;
 
-    if (!c->wake || c->loop.closing || !(h = *slot_of(c->wake, channel, len)))
+    if (!c->wake || c->loop.closing || len <= 4 + ID_HEX ||
+        memcmp(channel + len - ID_HEX, c->wake->id, ID_HEX) != 0 ||
+        !(h = *slot_of(c->wake, channel, len - 4 - ID_HEX)))
         return;
-    if (parse_payload(payload, plen, &round, &rivals) == 0) {
-        h->rivals = rivals;     /* the releaser's count is the freshest */
-    } else {
-        round = 0;              /* nothing said: this client's own */
-        rivals = h->rivals;
-    }
+    if (parse_payload(payload, plen, &round, &rivals) == 0)
+        h->rivals = rivals;     /* the registry's count, as the release saw it */
+    else
+        round = 0;              /* nothing said: this client's own window */
     c->astats.announcements++;
     h->heard_us = redlock__now(&c->loop);
     for (e = h->waiters.next; e != &h->waiters; e = next) {
         next = e->next;     /* (a woken lock stays on the list) */
         redlock__flight *fl = redlock__container(e, redlock__flight, wait);
-        if (!fl->woken && reacts(c, rivals)) {
+        if (!fl->woken) {
             fl->round_us = round;
             redlock__lock_woken(fl->lock);
         }
@@ -589,16 +563,11 @@ void redlock__wake_side(void *privdata, size_t node, int up)
         return;
     if (!up)
         wk->refused[node] = 0;      /* asked again after the reconnect */
-    if (!up && node == wk->first) {
-        /* listen on the next master meanwhile */
-        wk->first = (node + 1) % c->fleet.n;
-        redlock__wake_side(c, wk->first, 1);
-    }
     for (size_t i = 0; i < wk->nbuckets; i++)
         for (redlock__hot *h = wk->bucket[i]; h; h = h->next) {
             if (!up)
                 h->sub[node] = SUB_NONE;
-            else if (h->sub[node] == SUB_NONE && h->announces && c->opt.wake && chosen(wk, node) &&
+            else if (h->sub[node] == SUB_NONE && h->announces && c->opt.wake &&
                      (h->nwait || evtimer_pending(&h->linger, NULL)))
                 send_sub(wk, h, node, 1);
         }

@@ -117,6 +117,8 @@ int redlock__wake_outcome(redlock_lock *l, const redlock__op *op, int won);
 /* The polling delay for a base delay, and the wake-up window. */
 int64_t redlock__wake_poll_us(const redlock_lock *l, int64_t delay_us);
 int64_t redlock__wake_window_us(const redlock_lock *l);
+/* Which masters pick a waiter at the release: n bytes '1' or '0'. */
+void redlock__wake_picks(redlock_lock *l, char *picks);
 /* What a release announces ("<window us>:<waiters>"); its length, 0: none. */
 size_t redlock__wake_payload(const redlock_lock *l, char *buf, size_t size);
 /* A release decided (the subscribers its announcements reached). */

@@ -144,15 +144,19 @@ static redlock__op *lock_op(redlock_lock *l, const redlock__op_kind *kind, int64
         /* the resource's registry of waiters (wake.c) as a second key,
          * and the wake window the picked waiter is told ("": its own) */
         redlock__op *op;
-        char small[256], *reg = l->keylen + 3 <= sizeof small ? small : malloc(l->keylen + 3);
-        const char *it[4] = { l->key, reg, l->value, tok };
-        size_t ln[4] = { l->keylen, l->keylen + 3, l->valuelen, 0 };
+        size_t n = l->c->fleet.n;
+        char small[256], *reg = l->keylen + 3 + n <= sizeof small ? small
+                                                                  : malloc(l->keylen + 3 + n);
+        const char *it[5] = { l->key, reg, l->value, tok, NULL };
+        size_t ln[5] = { l->keylen, l->keylen + 3, l->valuelen, 0, n };
         if (!reg)
             return NULL;
         memcpy(reg, l->key, l->keylen);
         memcpy(reg + l->keylen, ":wq", 3);
+        it[4] = reg + l->keylen + 3;
+        redlock__wake_picks(l, reg + l->keylen + 3);
         ln[3] = redlock__wake_payload(l, tok, sizeof tok);
-        op = redlock__lock_new_op(l, &redlock__mutex_release_wq, ttl_ms, 2, 2, it, ln);
+        op = redlock__lock_new_op(l, &redlock__mutex_release_wq, ttl_ms, 2, 3, it, ln);
         if (reg != small)
             free(reg);
         return op;
@@ -297,7 +301,7 @@ static void lost_attempt(redlock_lock *l, redlock__op *won, redlock__op *why)
          * the first master's announcement, and may have come before the
          * others deleted the key), once; else the poll, longer after split
          * votes */
-        delay = fl->missed || fl->woken ? redlock__wake_delay_us(l)
+        delay = fl->missed ? redlock__wake_delay_us(l)
                                         : redlock__wake_poll_us(l, delay * 1000);
         fl->missed = 0;
         if (fl->deadline_us && now + delay >= fl->deadline_us && fl->hot)

@@ -195,12 +195,22 @@ const redlock__op_kind redlock__mutex_release = {
  * registry; ARGV = the value, the wake window. */
 static int encode_release_wq(const redlock__op *op, size_t node, redlock__buf *out, int eval)
 {
-    (void)node;
-    return redlock__encode_eval(op, out, eval, REDLOCK__SCRIPT_RELEASE, 2, 0);
+    size_t klen, rlen, vlen, wlen, plen;
+    const char *key = redlock__op_item(op, 0, &klen), *reg = redlock__op_item(op, 1, &rlen);
+    const char *value = redlock__op_item(op, 2, &vlen), *window = redlock__op_item(op, 3, &wlen);
+    const char *picks = redlock__op_item(op, 4, &plen);
+    const char *body = redlock__script_body[REDLOCK__SCRIPT_RELEASE];
+    const char *argv[8] = { eval ? "EVAL" : "EVALSHA",
+                            eval ? body : op->f->sha[REDLOCK__SCRIPT_RELEASE], "2", key, reg,
+                            value, window, node < plen ? picks + node : "1" };
+    size_t len[8] = { eval ? 4 : 7, eval ? strlen(body) : 40, 1, klen, rlen, vlen, wlen, 1 };
+    return redlock__resp_command(out, 8, argv, len);
 }
 
+/* Per node: ARGV[3] says whether that master picks a waiter. */
 const redlock__op_kind redlock__mutex_release_wq = {
-    .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_UNDOES,
+    .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 },
+    .flags = REDLOCK__KIND_UNDOES | REDLOCK__KIND_PER_NODE,
     .encode = encode_release_wq, .classify = classify_release };
 
 

@@ -19,8 +19,9 @@
 const char *const redlock__script_body[REDLOCK__NSCRIPTS] = {
     /* KEYS[2], when given, is the resource's registry of waiters (wake.c):
      * its expired entries go, one entry at random is told of the release
-     * on its own channel (ARGV[2], the wake window, and the count), and
-     * the count is returned (1 + it); 1 without.  pcall: an ACL without
+     * on its own channel (ARGV[2], the wake window, and the count) unless
+     * ARGV[3] is "0" (another master picks), and the count is returned
+     * (1 + it); 1 without.  pcall: an ACL without
      * the channel refuses the announcement, not the release. */
     [REDLOCK__SCRIPT_RELEASE] =
         "if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('del', KEYS[1]) "
@@ -28,8 +29,8 @@ const char *const redlock__script_body[REDLOCK__NSCRIPTS] = {
         "local t = redis.call('time') "
         "redis.call('zremrangebyscore', KEYS[2], '-inf', t[1] * 1000 + math.floor(t[2] / 1000)) "
         "local n = redis.call('zcard', KEYS[2]) "
-        "local w = redis.call('zrandmember', KEYS[2]) "
-        "if w then redis.pcall('publish', KEYS[2] .. ':' .. w, (ARGV[2] or '') .. ':' .. n) end "
+        "if ARGV[3] ~= '0' then local w = redis.call('zrandmember', KEYS[2]) "
+        "if w then redis.pcall('publish', KEYS[2] .. ':' .. w, (ARGV[2] or '') .. ':' .. n) end end "
         "return 1 + n end return 1 else return 0 end",
     /* a waiter (ARGV[1]) enters the registry KEYS[1] for ARGV[2] ms (the
      * registry lives as long); the count */

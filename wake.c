@@ -42,6 +42,7 @@
 #define RTT_MIN_US 200          /* the round trip assumed at least */
 #define WAKE_SPREAD 0.25        /* the wake window: round trips per picked
                                  * waiter (one per master) */
+#define WAKE_PICKS 2            /* masters that pick a waiter per release */
 #define WAIT_TTL_MS 5000        /* a registry entry, renewed by each refusal */
 #define ID_HEX 16               /* a client's waiter id: 64 random bits */
 #define BUCKETS_MIN 16
@@ -391,7 +392,7 @@ int64_t redlock__wake_poll_us(const redlock_lock *l, int64_t delay_us)
  * Split votes widen it. */
 static int64_t window_of(const redlock__hot *h)
 {
-    double k = (double)h->wk->c->fleet.n * WAKE_SPREAD;
+    double k = WAKE_PICKS * WAKE_SPREAD;
     return (int64_t)((double)h->rtt_us * (k > 1 ? k : 1)) * h->mult;
 }
 
@@ -466,6 +467,33 @@ void redlock__lock_woken(redlock_lock *l)
         fl->retry_at_us = now + delay;
         redlock__timer_add(&l->c->loop, &fl->retry_timer, delay);
         l->c->astats.wakeups++;
+    }
+}
+
+/* WAKE_PICKS masters pick a waiter each, at random among those that
+ * granted the hold (they hold the key: they delete it and pick); every
+ * master when none is known. */
+void redlock__wake_picks(redlock_lock *l, char *picks)
+{
+    size_t n = l->c->fleet.n, ok = 0;
+
+    for (size_t i = 0; i < n; i++) {
+        picks[i] = '0';
+        ok += l->nodes && l->nodes->votes[i] == REDLOCK__OK;
+    }
+    if (!ok) {
+        memset(picks, '1', n);
+        return;
+    }
+    /* WAKE_PICKS of the ok masters, each subset alike */
+    for (size_t i = 0, want = ok < WAKE_PICKS ? ok : WAKE_PICKS; i < n && want; i++) {
+        if (l->nodes->votes[i] != REDLOCK__OK)
+            continue;
+        if (redlock__client_random(l->c) % ok < want) {
+            picks[i] = '1';
+            want--;
+        }
+        ok--;
     }
 }
 

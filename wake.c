@@ -70,6 +70,7 @@ struct redlock__hot {
                                       * whose first len + 3 bytes are the
                                       * registry's name */
     size_t clen;
+    unsigned pending;                /* registry replies still due */
     char key[];
 };
 
@@ -193,7 +194,20 @@ static void send_sub(redlock__wake *wk, redlock__hot *h, size_t node, int on)
  * script picks one at random there), renewed by each refusal, removed when
  * the client no longer waits; the replies are not read (a master that
  * missed it picks among the others). */
-static void registry(redlock_client *c, const redlock__hot *h, int enter)
+/* The registry's count, as a master answered the entry: the waiters
+ * known from the start (polls slow down with them). */
+static void wait_reply(void *privdata, size_t node, const redlock__reply *r, const char *why)
+{
+    redlock__hot *h = privdata;
+    (void)node;
+    (void)why;
+
+    h->pending--;
+    if (r && r->type == REDLOCK__REPLY_INTEGER && (double)r->integer > h->rivals)
+        h->rivals = (double)r->integer;
+}
+
+static void registry(redlock_client *c, redlock__hot *h, int enter)
 {
     char ttl[24];
     const char *argv[6] = { "EVALSHA", c->fleet.sha[REDLOCK__SCRIPT_WAIT], "1", h->key,
@@ -220,9 +234,14 @@ static void registry(redlock_client *c, const redlock__hot *h, int enter)
     req.quiet = 1;
     req.never_full = !enter;
     req.since_us = redlock__now(&c->loop);
+    if (enter) {
+        req.slot.fn = wait_reply;
+        req.slot.privdata = h;
+    }
     for (size_t i = 0; rc == 0 && i < c->fleet.n; i++)
-        if (redlock__master_up(&c->fleet.masters[i]))
-            (void)redlock__master_send(&c->fleet.masters[i], b.p, b.len, &req, &why);
+        if (redlock__master_up(&c->fleet.masters[i]) &&
+            redlock__master_send(&c->fleet.masters[i], b.p, b.len, &req, &why) == 0 && enter)
+            h->pending++;
     redlock__buf_free(&b);
 }
 
@@ -251,7 +270,9 @@ static void linger_cb(evutil_socket_t fd, short what, void *arg)
     (void)what;
 
     redlock__enter(loop);
-    if (!h->nwait)
+    if (!h->nwait && h->pending)
+        redlock__timer_add(loop, &h->linger, WAKE_LINGER_MS * 1000);   /* replies due */
+    else if (!h->nwait)
         hot_free(h);
     redlock__leave(loop);
 }

@@ -229,19 +229,19 @@ typedef struct redlock_options {
                                   * thread. */
     int wake;                    /* 1 (0/1): an acquire that waits for a
                                   * mutex held elsewhere is woken by its
-                                  * release: the release publishes on the
-                                  * key's name, and the client subscribes on
-                                  * one master's second connection (opened
-                                  * on first need, shared by its locks).  Of
-                                  * all the clients' waiting locks, about
-                                  * three, each with the same chance, retry
-                                  * within about a round trip of the
-                                  * announcement instead of at their next
-                                  * poll.  Polling stays (a crashed holder,
-                                  * an ACL without the channel), slower when
-                                  * many clients wait (docs/design.md, "Many
+                                  * release: the waiting client enters the
+                                  * registry "<key>:wq" on the masters and
+                                  * listens on its own channel
+                                  * "<key>:wq:<id>" (a second connection per
+                                  * master, opened on first need, shared by
+                                  * its locks); the release picks waiters at
+                                  * random and tells them, and they retry at
+                                  * once instead of at their next poll.
+                                  * Polling stays (a crashed holder, an ACL
+                                  * without the channel), slower when many
+                                  * clients wait (docs/design.md, "Many
                                   * clients, one lock").  0: polling only,
-                                  * no second connection. */
+                                  * no second connection, no registry. */
 } redlock_options;
 
 /* Growing.  redlock_options, redlock_node_stats and redlock_node_result
@@ -411,7 +411,7 @@ REDLOCK_API int64_t redlock_lock_validity(const redlock_lock *lock);
  * their keys and exclude each other, but other kinds meeting on one
  * resource are refused ("held by a lock of another kind") or vote
  * REDLOCK_VOTE_ERROR, depending on the kinds.  The suffixes ":fence",
- * ":h", ":rd:" and ":ww" of a resource's key are the locks' own: do not
+ * ":h", ":rd:", ":ww" and ":wq" of a resource's key are the locks' own: do not
  * use a resource whose name ends so ("x:h") next to the resource without
  * it ("x"). */
 #define REDLOCK_KIND_MUTEX     0   /* redlock_lock_new */

@@ -21,16 +21,17 @@ const char *const redlock__script_body[REDLOCK__NSCRIPTS] = {
      * its expired entries go, one entry at random is told of the release
      * on its own channel (ARGV[2], the wake window, and the count) unless
      * ARGV[3] is "0" (another master picks), and the count is returned
-     * (1 + it); 1 without.  pcall: an ACL without
-     * the channel refuses the announcement, not the release. */
+     * (1 + it); 1 without.  pcall: an ACL without these commands or the
+     * channel refuses the registry's work, never the release. */
     [REDLOCK__SCRIPT_RELEASE] =
         "if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('del', KEYS[1]) "
-        "if KEYS[2] and redis.call('exists', KEYS[2]) == 1 then "
-        "local t = redis.call('time') "
-        "redis.call('zremrangebyscore', KEYS[2], '-inf', t[1] * 1000 + math.floor(t[2] / 1000)) "
-        "local n = redis.call('zcard', KEYS[2]) "
-        "if ARGV[3] ~= '0' then local w = redis.call('zrandmember', KEYS[2]) "
-        "if w then redis.pcall('publish', KEYS[2] .. ':' .. w, (ARGV[2] or '') .. ':' .. n) end end "
+        "if KEYS[2] and redis.pcall('exists', KEYS[2]) == 1 then "
+        "local t = redis.pcall('time') if t.err then return 1 end "
+        "redis.pcall('zremrangebyscore', KEYS[2], '-inf', t[1] * 1000 + math.floor(t[2] / 1000)) "
+        "local n = redis.pcall('zcard', KEYS[2]) if type(n) ~= 'number' then return 1 end "
+        "if ARGV[3] ~= '0' then local w = redis.pcall('zrandmember', KEYS[2]) "
+        "if type(w) == 'string' then "
+        "redis.pcall('publish', KEYS[2] .. ':' .. w, (ARGV[2] or '') .. ':' .. n) end end "
         "return 1 + n end return 1 else return 0 end",
     /* a waiter (ARGV[1]) enters the registry KEYS[1] for ARGV[2] ms (the
      * registry lives as long); the count */

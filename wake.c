@@ -11,16 +11,19 @@
  *     halved by a win.  A split costs everyone a round, so the clients
  *     that meet back off until their attempts stop meeting; see
  *     docs/design.md, "Many clients, one lock".
- *   - the subscription: when the family's release announces itself
- *     (PUBLISH on the key's name, in the release script), the client
- *     subscribes to that channel on one master (every master announces),
- *     on the master's second connection, shared by all the client's locks.
- *   - the count of waiting clients, from the releases' PUBLISH counts,
- *     PUBSUB NUMSUB and the announcements; and the attempts' round trip.
+ *   - the registry: when the family's release announces itself, the
+ *     client enters the resource's registry "<key>:wq" on every master (a
+ *     sorted set of waiter ids, scored by their expiry in the master's
+ *     time) and listens on its own channel "<key>:wq:<id>" on every
+ *     master's second connection, shared by all the client's locks.
+ *   - the count of waiting clients (the registry's), and the attempts'
+ *     round trip.
  *
- * An announcement carries the releaser's wake window and count: about
- * WAKE_REACT waiters of all the clients retry, each at a random moment in
- * the window, each waiter with the same chance (no herd, no favourite).
+ * The release script picks an entry at random on two masters and tells
+ * it, with the releaser's wake window: about two waiters of all the
+ * clients retry per release, each at a random moment in the window, each
+ * waiter with the same chance (no herd, no favourite), and the messages
+ * do not grow with the waiters.
  *
  * Polling stays: a waiting lock still retries after its retry delay (times
  * the back-off) when no announcement comes: a holder that crashed (its key

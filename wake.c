@@ -45,6 +45,7 @@
 #define RTT_MIN_US 200          /* the round trip assumed at least */
 #define WAKE_SPREAD 0.25        /* the wake window: round trips per picked
                                  * waiter (one per master) */
+#define LAST_TRY 4              /* the releaser's next attempt, in wake windows */
 #define WAKE_PICKS 2            /* masters that pick a waiter per release */
 #define WAIT_TTL_MS 5000        /* a registry entry, renewed by each refusal */
 #define ID_HEX 16               /* a client's waiter id: 64 random bits */
@@ -446,13 +447,11 @@ int redlock__wake_defer(redlock_lock *l)
         return 0;
     fl->hot = h;
     /* others were in the registry at its release: it enters it too and
-     * waits to be picked (or polls), behind them */
-    delay = c->opt.retry_delay_ms;
-    if (c->opt.retry_jitter_ms)
-        delay += (int64_t)(redlock__client_random(c) %
-                           (uint64_t)(2 * c->opt.retry_jitter_ms + 1)) -
-                 c->opt.retry_jitter_ms;
-    delay = redlock__wake_poll_us(l, delay * 1000);
+     * lets the picked ones go first; it tries LAST_TRY wake windows later
+     * (refused when one of them got the lock: then it waits to be picked),
+     * so that a pick that failed does not leave the lock idle until a
+     * poll */
+    delay = LAST_TRY * redlock__wake_window_us(l);
     if (fl->deadline_us && now + delay >= fl->deadline_us) {
         fl->hot = NULL;
         return 0;

@@ -44,7 +44,7 @@ int redlock__classify_script(redlock__op *op, size_t node, const redlock__reply 
 extern const redlock__op_kind redlock__mutex_extend, redlock__mutex_release,
                               redlock__mutex_extend_regrow, redlock__mutex_fence_raise;
 /* The mutex's release with the registry of waiters (wake.c). */
-extern const redlock__op_kind redlock__mutex_release_wq;
+extern const redlock__op_kind redlock__mutex_release_wq, redlock__mutex_release_wq_all;
 
 /* rwlock.c: what the read handles (rwread.c) and write handles share.
  * The kind's part of a handle: the derived key names. */
@@ -117,8 +117,9 @@ int redlock__wake_outcome(redlock_lock *l, const redlock__op *op, int won);
 /* The polling delay for a base delay, and the wake-up window. */
 int64_t redlock__wake_poll_us(const redlock_lock *l, int64_t delay_us);
 int64_t redlock__wake_window_us(const redlock_lock *l);
-/* Which masters pick a waiter at the release: n bytes '1' or '0'. */
-void redlock__wake_picks(redlock_lock *l, char *picks);
+/* Which masters pick a waiter at the release: n bytes '1' or '0'; 0 when
+ * all of them may (this client saw no contention on the resource). */
+int redlock__wake_picks(redlock_lock *l, char *picks);
 /* What a release announces ("<window us>:<waiters>"); its length, 0: none. */
 size_t redlock__wake_payload(const redlock_lock *l, char *buf, size_t size);
 /* A release decided (the subscribers its announcements reached). */

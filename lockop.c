@@ -154,9 +154,12 @@ static redlock__op *lock_op(redlock_lock *l, const redlock__op_kind *kind, int64
         memcpy(reg, l->key, l->keylen);
         memcpy(reg + l->keylen, ":wq", 3);
         it[4] = reg + l->keylen + 3;
-        redlock__wake_picks(l, reg + l->keylen + 3);
         ln[3] = redlock__wake_payload(l, tok, sizeof tok);
-        op = redlock__lock_new_op(l, &redlock__mutex_release_wq, ttl_ms, 2, 3, it, ln);
+        /* (no contention seen: one command for all, every master picks) */
+        if (redlock__wake_picks(l, reg + l->keylen + 3))
+            op = redlock__lock_new_op(l, &redlock__mutex_release_wq, ttl_ms, 2, 3, it, ln);
+        else
+            op = redlock__lock_new_op(l, &redlock__mutex_release_wq_all, ttl_ms, 2, 3, it, ln);
         if (reg != small)
             free(reg);
         return op;

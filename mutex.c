@@ -207,6 +207,19 @@ static int encode_release_wq(const redlock__op *op, size_t node, redlock__buf *o
     return redlock__resp_command(out, 8, argv, len);
 }
 
+/* The same, one command for every master (every master may pick): for a
+ * client that saw no contention on the resource (encoded once). */
+static int encode_release_wq_all(const redlock__op *op, size_t node, redlock__buf *out,
+                                 int eval)
+{
+    (void)node;
+    return encode_release_wq(op, SIZE_MAX, out, eval);
+}
+
+const redlock__op_kind redlock__mutex_release_wq_all = {
+    .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_UNDOES,
+    .encode = encode_release_wq_all, .classify = classify_release };
+
 /* Per node: ARGV[3] says whether that master picks a waiter. */
 const redlock__op_kind redlock__mutex_release_wq = {
     .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 },

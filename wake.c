@@ -496,17 +496,20 @@ void redlock__lock_woken(redlock_lock *l)
 /* WAKE_PICKS masters pick a waiter each, at random among those that
  * granted the hold (they hold the key: they delete it and pick); every
  * master when none is known. */
-void redlock__wake_picks(redlock_lock *l, char *picks)
+int redlock__wake_picks(redlock_lock *l, char *picks)
 {
     size_t n = l->c->fleet.n, ok = 0;
 
+    memset(picks, '1', n);
+    if (!l->c->wake || !l->c->wake->count || !*slot_of(l->c->wake, l->key, l->keylen))
+        return 0;       /* no contention seen: every master may pick */
     for (size_t i = 0; i < n; i++) {
         picks[i] = '0';
         ok += l->nodes && l->nodes->votes[i] == REDLOCK__OK;
     }
     if (!ok) {
         memset(picks, '1', n);
-        return;
+        return 1;
     }
     /* WAKE_PICKS of the ok masters, each subset alike */
     for (size_t i = 0, want = ok < WAKE_PICKS ? ok : WAKE_PICKS; i < n && want; i++) {
@@ -518,6 +521,7 @@ void redlock__wake_picks(redlock_lock *l, char *picks)
         }
         ok--;
     }
+    return 1;
 }
 
 size_t redlock__wake_payload(const redlock_lock *l, char *buf, size_t size)

@@ -122,7 +122,9 @@ TEST(wake_a_release_wakes_the_waiter_before_its_poll)
     CHECK_RC(b, bo.status, 0);
     CHECK_LT(bo.at_ms - t0, SLOW_POLL_MS / 2);
     redlock_acquire_stats s = stats_of(bc);
-    CHECK(s.announcements >= 1 && s.announcements <= 2);   /* the pickers' */
+    /* one per master that picked: a releaser that saw no contention lets
+     * every master pick (2 otherwise) */
+    CHECK(s.announcements >= 1 && s.announcements <= 3);
     CHECK_EQ(s.wakeups, 1);
     CHECK_EQ(s.attempts, 2);
     CHECK_EQ(s.won, 1);
@@ -174,7 +176,7 @@ TEST(wake_no_waiter_woken_for_a_resource_it_does_not_wait_on)
     redlock_acquire_stats s = stats_of(bc);
     check_note("after 5 releases of wk-y and one of wk-x: %llu announcements, %llu wake-ups",
                (unsigned long long)s.announcements, (unsigned long long)s.wakeups);
-    CHECK(s.announcements >= 1 && s.announcements <= 2);
+    CHECK(s.announcements >= 1 && s.announcements <= 3);     /* (wk-x's pickers') */
     CHECK_EQ(s.wakeups, 1);
     CHECK_EQ(zo.done, 0);               /* wk-z's waiter was not woken */
     t0 = check_now_ms();

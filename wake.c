@@ -43,8 +43,6 @@
 #define RIVALS_POLL_MIN 16      /* ... from this many (fewer: expiries are
                                  * found at the retry delay, as without) */
 #define RTT_MIN_US 200          /* the round trip assumed at least */
-#define WAKE_SPREAD 0.25        /* the wake window: round trips per picked
-                                 * waiter (one per master) */
 #define LAST_TRY 4              /* the releaser's next attempt, in wake windows */
 #define WAKE_PICKS 2            /* masters that pick a waiter per release */
 #define WAIT_TTL_MS 5000        /* a registry entry, renewed by each refusal */
@@ -64,16 +62,15 @@ struct redlock__hot {
     unsigned mult;
     int announces;                   /* its family's release publishes */
     int64_t rtt_us;                  /* smoothed attempt round trip */
-    /* How many clients wait: from the subscribers that heard this
-     * client's latest release (redlock__wake_released). */
+    /* How many clients wait: the registry's count, from this client's
+     * entries, its releases and the announcements it hears. */
     double rivals;
     int64_t heard_us;                /* the latest announcement, or 0 */
     unsigned char *sub;              /* per master: SUB_* */
     size_t len;                      /* the key's length; key[] holds the
-                                      * client's channel, "<key>:wq:<id>",
-                                      * whose first len + 3 bytes are the
-                                      * registry's name */
-    size_t clen;
+                                      * client's channel, "<key>:wq:<id>"
+                                      * (chan_len), whose first len + 3
+                                      * bytes are the registry's name */
     unsigned pending;                /* registry replies still due */
     char key[];
 };
@@ -85,6 +82,11 @@ struct redlock__wake {
     size_t nbuckets, count;
     unsigned char *refused;          /* per master: SUBSCRIBE refused */
 };
+
+static size_t chan_len(const redlock__hot *h)
+{
+    return h->len + 4 + ID_HEX;
+}
 
 static uint64_t hash(const char *p, size_t len)
 {
@@ -179,7 +181,7 @@ static void send_sub(redlock__wake *wk, redlock__hot *h, size_t node, int on)
 {
     redlock__master *m = &wk->c->fleet.masters[node];
     const char *argv[2] = { on ? "SUBSCRIBE" : "UNSUBSCRIBE", h->key };
-    size_t len[2] = { on ? 9u : 11u, h->clen };
+    size_t len[2] = { on ? 9u : 11u, chan_len(h) };
     redlock__slot sl = { sub_reply, wk, node, NULL, 0, 0 };
     redlock__buf b = { 0 };
     const char *why;
@@ -194,10 +196,6 @@ static void send_sub(redlock__wake *wk, redlock__hot *h, size_t node, int on)
     redlock__buf_free(&b);
 }
 
-/* The registry: a waiting client's entry on every master (the release
- * script picks one at random there), renewed by each refusal, removed when
- * the client no longer waits; the replies are not read (a master that
- * missed it picks among the others). */
 /* The registry's count, as a master answered the entry: the waiters
  * known from the start (polls slow down with them). */
 static void wait_reply(void *privdata, size_t node, const redlock__reply *r, const char *why)
@@ -211,6 +209,10 @@ static void wait_reply(void *privdata, size_t node, const redlock__reply *r, con
         h->rivals = (double)r->integer;
 }
 
+/* The registry: a waiting client's entry on every master (the release
+ * script picks one at random there), renewed by each refusal, removed when
+ * the client no longer waits.  A master that missed it picks among the
+ * others. */
 static void registry(redlock_client *c, redlock__hot *h, int enter)
 {
     char ttl[24];
@@ -300,11 +302,10 @@ static redlock__hot *hot_get(redlock_client *c, const char *key, size_t len, int
     h->announces = announces;
     redlock__list_init(&h->waiters);
     h->len = len;
-    h->clen = len + 4 + ID_HEX;
     memcpy(h->key, key, len);
     memcpy(h->key + len, ":wq:", 4);
     memcpy(h->key + len + 4, wk->id, ID_HEX);
-    h->sub = (unsigned char *)h->key + h->clen + 1;
+    h->sub = (unsigned char *)h->key + chan_len(h) + 1;
     evtimer_assign(&h->linger, c->loop.base, linger_cb, h);
     *p = h;
     if (++wk->count > wk->nbuckets)
@@ -410,15 +411,12 @@ int64_t redlock__wake_poll_us(const redlock_lock *l, int64_t delay_us)
     return (int64_t)((double)delay_us * m);
 }
 
-/* The waiters that react retry within the window: WAKE_SPREAD round
- * trips per reacting waiter, so the first one comes within a round trip
- * of the release and the next ones seldom meet it (a split vote needs
- * attempts within microseconds); the rest are refused and wait again.
- * Split votes widen it. */
+/* The picked waiters retry at a random moment within a round trip of
+ * the announcement, so that the two of them seldom meet (a split vote
+ * needs attempts within microseconds); split votes widen it. */
 static int64_t window_of(const redlock__hot *h)
 {
-    double k = WAKE_PICKS * WAKE_SPREAD;
-    return (int64_t)((double)h->rtt_us * (k > 1 ? k : 1)) * h->mult;
+    return h->rtt_us * h->mult;
 }
 
 int64_t redlock__wake_window_us(const redlock_lock *l)
@@ -537,7 +535,7 @@ size_t redlock__wake_payload(const redlock_lock *l, char *buf, size_t size)
     return len > 0 && (size_t)len < size ? (size_t)len : 0;
 }
 
-/* "<window us>:<rivals>", digits only (an undo's payload is a key, a
+/* "<window us>:<count>", digits only (an undo's payload is a key, a
  * foreign publisher's anything): 0 and both set, or -1. */
 static int parse_payload(const char *p, size_t len, int64_t *window, double *rivals)
 {
@@ -558,8 +556,8 @@ static int parse_payload(const char *p, size_t len, int64_t *window, double *riv
     return 0;
 }
 
-/* A release of the lock was decided: each master said how many
- * subscribers heard its announcement. */
+/* A release of the lock was decided: each master said how many entries
+ * its registry had (others': this client had left it). */
 void redlock__wake_released(redlock_lock *l, const redlock__op *op)
 {
     redlock_client *c = l->c;
@@ -577,7 +575,8 @@ void redlock__wake_released(redlock_lock *l, const redlock__op *op)
 
 /* ---- what the masters' subscribers say ------------------------------------ */
 
-/* An announcement: "<window>:<rivals>" from one master, or "" from all. */
+/* This client was picked on a master: "<window>:<count>" (see
+ * REDLOCK__SCRIPT_RELEASE). */
 void redlock__wake_message(void *privdata, size_t node, const char *channel, size_t len,
                            const char *payload, size_t plen)
 {

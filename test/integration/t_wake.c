@@ -253,7 +253,14 @@ TEST(wake_acquire_stats_count_split_votes)
     while (!(it_has_value(f.s, 3, "wk-split", 8, v, vlen) &&
              it_has_value(f.s, 4, "wk-split", 8, v, vlen)) && check_now_ms() < until)
         it_run(f.base, 5);
-    it_run(f.base, 20);         /* (their replies read) */
+    /* their grants counted by the client (node stats), not just written */
+    until = check_now_ms() + 5000;
+    for (int done = 0; !done && check_now_ms() < until; it_run(f.base, 2)) {
+        redlock_node_stats n3, n4;
+        CHECK_EQ(redlock_client_node_stats(f.c, 3, &n3), 0);
+        CHECK_EQ(redlock_client_node_stats(f.c, 4, &n4), 0);
+        done = n3.oks >= 1 && n4.oks >= 1;
+    }
     for (int i = 0; i < 3; i++)
         CHECK_EQ(rlt_servers_resume(f.s, i), 0);
     it_op_wait(&op, 5000);

@@ -51,6 +51,21 @@ int64_t redlock__add_sat(int64_t a, int64_t b)
     return a > INT64_MAX - b ? INT64_MAX : a + b;
 }
 
+/* The estimate follows a faster sample at once and a slower one by an
+ * eighth of the difference: it spaces wake-ups (wake.c), where too wide
+ * a spacing idles the lock, and a waiter samples seldom (a few attempts a
+ * second with hundreds of rivals).  A plain average kept the burst of a
+ * start (hundreds of clients' first attempts at once: 20 ms round trips)
+ * for seconds, and the lock idled 2 ms per hand-off (docs/design.md). */
+int64_t redlock__rtt_update(int64_t est, int64_t sample_us)
+{
+    if (sample_us <= 0)
+        return est;
+    if (sample_us < est)
+        return sample_us;
+    return est + (sample_us - est) / 8;
+}
+
 struct timeval redlock__tv(int64_t us)
 {
     struct timeval tv;

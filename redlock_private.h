@@ -186,6 +186,9 @@ int64_t redlock__ms_floor(int64_t us);
 int64_t redlock__add_sat(int64_t a, int64_t b);
 /* us (>= 0; negative counts as 0) as a timeval */
 struct timeval redlock__tv(int64_t us);
+/* A round-trip estimate `est` after one more sample (both > 0; a sample
+ * <= 0 leaves it): see clock.c */
+int64_t redlock__rtt_update(int64_t est, int64_t sample_us);
 
 /* ---- addr.c: node address parsing -------------------------------------- */
 

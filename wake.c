@@ -374,8 +374,7 @@ int redlock__wake_outcome(redlock_lock *l, const redlock__op *op, int won)
     }
     if (!h)
         return split;
-    if (rtt > 0)
-        h->rtt_us += (rtt - h->rtt_us) / 8;
+    h->rtt_us = redlock__rtt_update(h->rtt_us, rtt);
     if (h->rtt_us < RTT_MIN_US)
         h->rtt_us = RTT_MIN_US;
     if (split && h->mult < MULT_MAX)

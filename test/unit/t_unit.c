@@ -171,6 +171,23 @@ TEST(clock_drift_and_validity)
     CHECK_EQ(redlock__ms_floor(-7), 0);
 }
 
+TEST(clock_rtt_estimate_drops_at_once_and_rises_slowly)
+{
+    int64_t est = 200;
+    /* the burst of a start: twenty 20 ms samples pull it up, by eighths */
+    for (int i = 0; i < 20; i++)
+        est = redlock__rtt_update(est, 20000);
+    CHECK_GT(est, 18000);
+    CHECK_LT(est, 20000);
+    /* one fast sample after it, and the estimate is that sample */
+    CHECK_EQ(redlock__rtt_update(est, 180), 180);
+    /* a slower sample moves it an eighth of the way */
+    CHECK_EQ(redlock__rtt_update(200, 1000), 300);
+    /* no sample (a clock step, a zero round trip): unchanged */
+    CHECK_EQ(redlock__rtt_update(300, 0), 300);
+    CHECK_EQ(redlock__rtt_update(300, -5), 300);
+}
+
 TEST(clock_default_is_monotonic)
 {
     int64_t a = redlock__clock_default(NULL), b = redlock__clock_default(NULL);

@@ -136,6 +136,7 @@ redlock__op *redlock__op_new(redlock__fleet *f, const redlock__op_kind *kind,
     op->decided = op->starting = op->deferred = op->cancelled = op->expired = 0;
     op->full_wait = op->rearmed = 0;
     op->decision = REDLOCK__UNDECIDED;
+    op->lead_node = 0;
     op->ttl_ms = a->ttl_ms;
     op->drift_us = a->drift_us;
     op->limit_us = a->limit_us;
@@ -343,7 +344,10 @@ void redlock__op_start(redlock__op *op, redlock__op_done *done, void *privdata)
     redlock__list_add(&f->live, &op->live);
 
     op->starting = 1;
-    for (size_t i = 0; i < f->n && !op->decided; i++) {
+    /* from the lead node on, round (a release writes first to the master
+     * whose announcement hands the lock on: wake.c) */
+    for (size_t k = 0, i = op->lead_node < f->n ? op->lead_node : 0; k < f->n && !op->decided;
+         k++, i = i + 1 < f->n ? i + 1 : 0) {
         if (op->kind->flags & REDLOCK__KIND_PER_NODE) {
             one.len = 0;
             if (op->kind->encode(op, i, &one, 0) != 0) {

@@ -98,6 +98,7 @@ struct redlock__op {
     unsigned full_wait : 1;           /* the timer waits the whole node timeout */
     unsigned rearmed : 1;             /* waited again for requests that left late */
     enum redlock__decision decision;
+    size_t lead_node;                 /* written first (0): see redlock__op_start */
     int64_t start_us;
     unsigned clock_steps;             /* the loop's, at the start */
     int64_t ttl_ms;

@@ -117,9 +117,11 @@ int redlock__wake_outcome(redlock_lock *l, const redlock__op *op, int won);
 /* The polling delay for a base delay, and the wake-up window. */
 int64_t redlock__wake_poll_us(const redlock_lock *l, int64_t delay_us);
 int64_t redlock__wake_window_us(const redlock_lock *l);
-/* Which masters pick a waiter at the release: n bytes '1' or '0'; 0 when
- * all of them may (this client saw no contention on the resource). */
-int redlock__wake_picks(redlock_lock *l, char *picks);
+/* Which masters pick a waiter at the release, n bytes: '0' none, '1' the
+ * one pick (it retries at once), '2' a pick that retries at a random
+ * moment in the window; 0 when all of them pick ('2': this client saw no
+ * contention on the resource).  *lead: the master to write to first. */
+int redlock__wake_picks(redlock_lock *l, char *picks, size_t *lead);
 /* What a release announces ("<window us>:<waiters>"); its length, 0: none. */
 size_t redlock__wake_payload(const redlock_lock *l, char *buf, size_t size);
 /* A release decided (the subscribers its announcements reached). */
@@ -127,18 +129,20 @@ void redlock__wake_released(redlock_lock *l, const redlock__op *op);
 /* An acquire's first attempt deferred on a resource others contend for
  * (1: scheduled). */
 int redlock__wake_defer(redlock_lock *l);
-/* A random delay in [0, window]. */
+/* When a woken lock retries: at once (the one pick), else at random in
+ * the window. */
 int64_t redlock__wake_delay_us(redlock_lock *l);
 /* redlock__net's side and message callbacks (privdata: the client). */
 void redlock__wake_side(void *privdata, size_t node, int up);
 void redlock__wake_message(void *privdata, size_t node, const char *channel, size_t len,
                            const char *payload, size_t plen);
 void redlock__wake_free(redlock_client *c);
+/* An announcement's payload (wake.c): 0, or -1 when it is not one. */
+int redlock__wake_parse_payload(const char *p, size_t len, int64_t *window, double *rivals,
+                                unsigned *rank);
 /* A release was announced for the resource the lock waits on: its retry
  * moves into the wake window (once per wait). */
 void redlock__lock_woken(redlock_lock *l);
-/* ... and was taken by another waiter: back to waiting. */
-void redlock__lock_unwoken(redlock_lock *l);
 
 /* ---- thread.c: a loop on a thread of its own ----------------------------- */
 
@@ -266,6 +270,7 @@ typedef struct redlock__flight {
     unsigned waiting : 1;
     unsigned woken : 1;              /* an announcement moved the retry */
     unsigned missed : 1;             /* one came while an attempt was out */
+    unsigned rank : 2;               /* the pick's rank (redlock__wake_picks) */
     int64_t round_us;                /* the window the announcement gave, or 0 */
 } redlock__flight;
 

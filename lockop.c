@@ -144,7 +144,7 @@ static redlock__op *lock_op(redlock_lock *l, const redlock__op_kind *kind, int64
         /* the resource's registry of waiters (wake.c) as a second key,
          * and the wake window the picked waiter is told ("": its own) */
         redlock__op *op;
-        size_t n = l->c->fleet.n;
+        size_t n = l->c->fleet.n, lead;
         char small[256], *reg = l->keylen + 3 + n <= sizeof small ? small
                                                                   : malloc(l->keylen + 3 + n);
         const char *it[5] = { l->key, reg, l->value, tok, NULL };
@@ -156,10 +156,12 @@ static redlock__op *lock_op(redlock_lock *l, const redlock__op_kind *kind, int64
         it[4] = reg + l->keylen + 3;
         ln[3] = redlock__wake_payload(l, tok, sizeof tok);
         /* (no contention seen: one command for all, every master picks) */
-        if (redlock__wake_picks(l, reg + l->keylen + 3))
+        if (redlock__wake_picks(l, reg + l->keylen + 3, &lead))
             op = redlock__lock_new_op(l, &redlock__mutex_release_wq, ttl_ms, 2, 3, it, ln);
         else
             op = redlock__lock_new_op(l, &redlock__mutex_release_wq_all, ttl_ms, 2, 3, it, ln);
+        if (op)
+            op->lead_node = lead;
         if (reg != small)
             free(reg);
         return op;
@@ -299,11 +301,9 @@ static void lost_attempt(redlock_lock *l, redlock__op *won, redlock__op *why)
             delay += (int64_t)(redlock__client_random(c) %
                                (uint64_t)(2 * c->opt.retry_jitter_ms + 1)) -
                      c->opt.retry_jitter_ms;
-        /* a release announced while the attempt was out: within the wake
-         * window, as if woken now; so is a woken attempt refused (it heard
-         * the first master's announcement, and may have come before the
-         * others deleted the key), once; else the poll, longer after split
-         * votes */
+        /* a release announced while the attempt was out, or a split vote
+         * (wake.c): within the wake window; else the poll, longer after
+         * split votes */
         delay = fl->missed ? redlock__wake_delay_us(l)
                                         : redlock__wake_poll_us(l, delay * 1000);
         fl->missed = 0;

@@ -202,7 +202,7 @@ static int encode_release_wq(const redlock__op *op, size_t node, redlock__buf *o
     const char *body = redlock__script_body[REDLOCK__SCRIPT_RELEASE];
     const char *argv[8] = { eval ? "EVAL" : "EVALSHA",
                             eval ? body : op->f->sha[REDLOCK__SCRIPT_RELEASE], "2", key, reg,
-                            value, window, node < plen ? picks + node : "1" };
+                            value, window, node < plen ? picks + node : "2" };
     size_t len[8] = { eval ? 4 : 7, eval ? strlen(body) : 40, 1, klen, rlen, vlen, wlen, 1 };
     return redlock__resp_command(out, 8, argv, len);
 }

@@ -19,10 +19,12 @@
 const char *const redlock__script_body[REDLOCK__NSCRIPTS] = {
     /* KEYS[2], when given, is the resource's registry of waiters (wake.c):
      * its expired entries go, one entry at random is told of the release
-     * on its own channel (ARGV[2], the wake window, and the count) unless
-     * ARGV[3] is "0" (another master picks), and the count is returned
-     * (1 + it); 1 without.  pcall: an ACL without these commands or the
-     * channel refuses the registry's work, never the release. */
+     * on its own channel (ARGV[2], the wake window, the count and the
+     * pick's rank ARGV[3]: "1" retries at once, "2" at random in the
+     * window) unless ARGV[3] is "0" (another master picks),
+     * and the count is returned (1 + it); 1 without.  pcall: an ACL
+     * without these commands or the channel refuses the registry's work,
+     * never the release. */
     [REDLOCK__SCRIPT_RELEASE] =
         "if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('del', KEYS[1]) "
         "if KEYS[2] and redis.pcall('exists', KEYS[2]) == 1 then "
@@ -31,7 +33,7 @@ const char *const redlock__script_body[REDLOCK__NSCRIPTS] = {
         "local n = redis.pcall('zcard', KEYS[2]) if type(n) ~= 'number' then return 1 end "
         "if ARGV[3] ~= '0' then local w = redis.pcall('zrandmember', KEYS[2]) "
         "if type(w) == 'string' then "
-        "redis.pcall('publish', KEYS[2] .. ':' .. w, (ARGV[2] or '') .. ':' .. n) end end "
+        "redis.pcall('publish', KEYS[2] .. ':' .. w, (ARGV[2] or '') .. ':' .. n .. ':' .. (ARGV[3] or '2')) end end "
         "return 1 + n end return 1 else return 0 end",
     /* a waiter (ARGV[1]) enters the registry KEYS[1] for ARGV[2] ms (the
      * registry lives as long); the count */

@@ -19,11 +19,12 @@
  *   - the count of waiting clients (the registry's), and the attempts'
  *     round trip.
  *
- * The release script picks an entry at random on two masters and tells
- * it, with the releaser's wake window: about two waiters of all the
- * clients retry per release, each at a random moment in the window, each
- * waiter with the same chance (no herd, no favourite), and the messages
- * do not grow with the waiters.
+ * The release script picks an entry at random on one master (a fast one
+ * that granted the hold, written to first) and tells it: one waiter of all
+ * the clients retries per release, at once, each waiter with the same
+ * chance (no herd, no favourite), and the messages do not grow with the
+ * waiters.  Should the pick be stale (a waiter gone), the releaser's own
+ * next acquire tries LAST_TRY wake windows later.
  *
  * Polling stays: a waiting lock still retries after its retry delay (times
  * the back-off) when no announcement comes: a holder that crashed (its key
@@ -43,9 +44,9 @@
 #define RIVALS_POLL_MIN 16      /* ... from this many (fewer: expiries are
                                  * found at the retry delay, as without) */
 #define RTT_MIN_US 200          /* the round trip assumed at least */
+#define RTT_SLACK_US 100        /* a master as fast as the fastest, within it */
 #define LAST_TRY 4              /* the releaser's next attempt, in wake windows */
-#define WAKE_PICKS 2            /* masters that pick a waiter per release */
-#define WAIT_TTL_MS 5000        /* a registry entry, renewed by each refusal */
+#define WAIT_TTL_MS 5000        /* a registry entry, renewed at half its life */
 #define ID_HEX 16               /* a client's waiter id: 64 random bits */
 #define BUCKETS_MIN 16
 
@@ -72,6 +73,7 @@ struct redlock__hot {
                                       * (chan_len), whose first len + 3
                                       * bytes are the registry's name */
     unsigned pending;                /* registry replies still due */
+    int64_t entered_us;              /* this client's entries sent, or 0 */
     char key[];
 };
 
@@ -152,6 +154,8 @@ static void grow(redlock__wake *wk)
 
 /* ---- subscribing ---------------------------------------------------------- */
 
+static void registry(redlock_client *c, redlock__hot *h, int enter, size_t only);
+
 static void sub_reply(void *privdata, size_t node, const redlock__reply *r, const char *why)
 {
     redlock__wake *wk = privdata;
@@ -173,8 +177,11 @@ static void sub_reply(void *privdata, size_t node, const redlock__reply *r, cons
     if (r->element[1]->len <= 4 + ID_HEX)
         return;
     p = slot_of(wk, r->element[1]->str, r->element[1]->len - 4 - ID_HEX);
-    if (*p && (*p)->sub[node] == SUB_SENT && r->element[0]->len == 9)    /* "subscribe" */
+    if (*p && (*p)->sub[node] == SUB_SENT && r->element[0]->len == 9) {  /* "subscribe" */
         (*p)->sub[node] = SUB_ON;
+        if ((*p)->nwait && (*p)->entered_us)
+            registry(wk->c, *p, 1, node);   /* (it waits: enters there now) */
+    }
 }
 
 static void send_sub(redlock__wake *wk, redlock__hot *h, size_t node, int on)
@@ -209,11 +216,12 @@ static void wait_reply(void *privdata, size_t node, const redlock__reply *r, con
         h->rivals = (double)r->integer;
 }
 
-/* The registry: a waiting client's entry on every master (the release
- * script picks one at random there), renewed by each refusal, removed when
- * the client no longer waits.  A master that missed it picks among the
- * others. */
-static void registry(redlock_client *c, redlock__hot *h, int enter)
+/* The registry: a waiting client's entry on every master where it
+ * listens (the release script picks one at random there: an entry before
+ * the subscription would be a pick nobody hears), renewed at half its life,
+ * removed when the client no longer waits.  A master that missed it picks
+ * among the others.  `only`: that master alone, or SIZE_MAX: all. */
+static void registry(redlock_client *c, redlock__hot *h, int enter, size_t only)
 {
     char ttl[24];
     const char *argv[6] = { "EVALSHA", c->fleet.sha[REDLOCK__SCRIPT_WAIT], "1", h->key,
@@ -225,6 +233,8 @@ static void registry(redlock_client *c, redlock__hot *h, int enter)
     int rc;
 
     len[5] = redlock__u64_str(ttl, WAIT_TTL_MS);
+    if (only == SIZE_MAX)
+        h->entered_us = enter ? redlock__now(&c->loop) : 0;
     if (enter) {
         rc = redlock__resp_command(&b, 6, argv, len);
     } else {
@@ -244,11 +254,25 @@ static void registry(redlock_client *c, redlock__hot *h, int enter)
         req.slot.fn = wait_reply;
         req.slot.privdata = h;
     }
-    for (size_t i = 0; rc == 0 && i < c->fleet.n; i++)
-        if (redlock__master_up(&c->fleet.masters[i]) &&
+    for (size_t i = only == SIZE_MAX ? 0 : only; rc == 0 && i < c->fleet.n; i++) {
+        if (redlock__master_up(&c->fleet.masters[i]) && (!enter || h->sub[i] == SUB_ON) &&
             redlock__master_send(&c->fleet.masters[i], b.p, b.len, &req, &why) == 0 && enter)
             h->pending++;
+        if (only != SIZE_MAX)
+            break;
+    }
     redlock__buf_free(&b);
+}
+
+/* A refused waiter's entries: sent when it is not in the registries, and
+ * renewed once half their life has gone (not at every refusal: with
+ * hundreds of waiters, a master ran the script some ten times per
+ * acquisition). */
+static void registry_renew(redlock_client *c, redlock__hot *h)
+{
+    if (!h->entered_us ||
+        redlock__now(&c->loop) - h->entered_us >= WAIT_TTL_MS * 1000 / 2)
+        registry(c, h, 1, SIZE_MAX);
 }
 
 /* ---- records ------------------------------------------------------------ */
@@ -333,6 +357,7 @@ void redlock__wake_wait(redlock_lock *l)
         evtimer_del(&h->linger);
     }
     fl->woken = 0;
+    fl->rank = 0;
     fl->round_us = 0;
 }
 
@@ -348,7 +373,7 @@ void redlock__wake_unwait(redlock_lock *l)
         fl->waiting = 0;
         if (--h->nwait == 0 && l->c && !l->c->loop.closing) {
             if (h->announces && l->c->opt.wake)
-                registry(l->c, h, 0);
+                registry(l->c, h, 0, SIZE_MAX);
             redlock__timer_add(&l->c->loop, &h->linger, WAKE_LINGER_MS * 1000);
         }
     }
@@ -356,7 +381,7 @@ void redlock__wake_unwait(redlock_lock *l)
 }
 
 /* An attempt's outcome: its round trip, and the back-off (1 when the
- * attempt was a split vote). */
+ * attempt was a split vote: it retries within its window). */
 int redlock__wake_outcome(redlock_lock *l, const redlock__op *op, int won)
 {
     const redlock__tally *t = &op->tally;
@@ -381,8 +406,16 @@ int redlock__wake_outcome(redlock_lock *l, const redlock__op *op, int won)
         h->mult *= 2;
     else if (won && h->mult > 1)
         h->mult /= 2;
+    if (split) {
+        /* the key was free a moment ago and the attempts that met are
+         * the ones after it: they retry within their own window, now
+         * twice as wide, rather than leave it idle until a poll */
+        l->fl->missed = 1;
+        l->fl->rank = 2;
+        l->fl->round_us = 0;
+    }
     if (!won && t->count[REDLOCK__REFUSED] > 0 && h->announces && l->c->opt.wake)
-        registry(l->c, h, 1);       /* (again: renewed) */
+        registry_renew(l->c, h);
 
     return split;
 }
@@ -455,7 +488,7 @@ int redlock__wake_defer(redlock_lock *l)
     }
     redlock__wake_wait(l);
     if (h->announces && c->opt.wake)
-        registry(c, h, 1);
+        registry_renew(c, h);
     fl->retry_at_us = now + delay;
     redlock__timer_add(&c->loop, &fl->retry_timer, delay);
     return 1;
@@ -466,7 +499,9 @@ int redlock__wake_defer(redlock_lock *l)
 int64_t redlock__wake_delay_us(redlock_lock *l)
 {
     uint64_t w = (uint64_t)(l->fl->round_us ? l->fl->round_us : redlock__wake_window_us(l));
-    return (int64_t)(redlock__client_random(l->c) % (w + 1));
+    uint64_t r = redlock__client_random(l->c) % (w + 1);
+
+    return l->fl->rank == 1 ? 0 : (int64_t)r;
 }
 
 void redlock__lock_woken(redlock_lock *l)
@@ -490,34 +525,45 @@ void redlock__lock_woken(redlock_lock *l)
     }
 }
 
-/* WAKE_PICKS masters pick a waiter each, at random among those that
- * granted the hold (they hold the key: they delete it and pick); every
- * master when none is known. */
-int redlock__wake_picks(redlock_lock *l, char *picks)
+/* One master picks a waiter (its pick retries at once): one of those that
+ * granted the hold (they hold the key: they delete it and pick), at random
+ * among the fast ones (an acquire round trip within twice the fastest's,
+ * plus RTT_SLACK_US: a master slow but alive would hold up the hand-off),
+ * and the release is written to it first (*lead).  When none is known,
+ * every master picks, and each pick retries at random in the window. */
+static int is_fast(unsigned char vote, int64_t rtt, int64_t best)
 {
-    size_t n = l->c->fleet.n, ok = 0;
+    /* (no round trip known at all: every granting master is) */
+    return vote == REDLOCK__OK &&
+           (best == INT64_MAX || (rtt >= 0 && rtt <= 2 * best + RTT_SLACK_US));
+}
 
-    memset(picks, '1', n);
+int redlock__wake_picks(redlock_lock *l, char *picks, size_t *lead)
+{
+    size_t n = l->c->fleet.n, fast = 0, r;
+    const unsigned char *votes = l->nodes ? l->nodes->votes : NULL;
+    const int64_t *rtt = l->nodes ? l->nodes->rtt : NULL;
+    int64_t best = INT64_MAX;
+
+    memset(picks, '2', n);
+    *lead = 0;
     if (!l->c->wake || !l->c->wake->count || !*slot_of(l->c->wake, l->key, l->keylen))
         return 0;       /* no contention seen: every master may pick */
-    for (size_t i = 0; i < n; i++) {
-        picks[i] = '0';
-        ok += l->nodes && l->nodes->votes[i] == REDLOCK__OK;
-    }
-    if (!ok) {
-        memset(picks, '1', n);
+    for (size_t i = 0; votes && i < n; i++)
+        if (votes[i] == REDLOCK__OK && rtt[i] >= 0 && rtt[i] < best)
+            best = rtt[i];
+    for (size_t i = 0; votes && i < n; i++)
+        fast += is_fast(votes[i], rtt[i], best);
+    if (!fast)
         return 1;
-    }
-    /* WAKE_PICKS of the ok masters, each subset alike */
-    for (size_t i = 0, want = ok < WAKE_PICKS ? ok : WAKE_PICKS; i < n && want; i++) {
-        if (l->nodes->votes[i] != REDLOCK__OK)
-            continue;
-        if (redlock__client_random(l->c) % ok < want) {
+    memset(picks, '0', n);
+    r = (size_t)(redlock__client_random(l->c) % fast);
+    for (size_t i = 0; i < n; i++)
+        if (is_fast(votes[i], rtt[i], best) && r-- == 0) {
             picks[i] = '1';
-            want--;
+            *lead = i;
+            break;
         }
-        ok--;
-    }
     return 1;
 }
 
@@ -534,24 +580,33 @@ size_t redlock__wake_payload(const redlock_lock *l, char *buf, size_t size)
     return len > 0 && (size_t)len < size ? (size_t)len : 0;
 }
 
-/* "<window us>:<count>", digits only (an undo's payload is a key, a
- * foreign publisher's anything): 0 and both set, or -1. */
-static int parse_payload(const char *p, size_t len, int64_t *window, double *rivals)
+/* "<window us>:<count>[:<rank>]", digits only (an undo's payload is a
+ * key, a foreign publisher's anything; an older releaser sends no rank):
+ * 0 and all set (rank 2 when absent), or -1. */
+int redlock__wake_parse_payload(const char *p, size_t len, int64_t *window, double *rivals,
+                                unsigned *rank)
 {
-    int64_t v[2] = { 0, 0 };
-    size_t i = 0;
+    int64_t v[3] = { 0, 0, 2 };
+    size_t i = 0, k = 0;
 
-    for (int k = 0; k < 2; k++) {
+    for (;;) {
         size_t start = i;
+        v[k] = 0;
         while (i < len && i - start < 12 && p[i] >= '0' && p[i] <= '9')
             v[k] = v[k] * 10 + (p[i++] - '0');
-        if (i == start || (k == 0 && (i >= len || p[i++] != ':')))
+        if (i == start)
+            return -1;
+        k++;
+        if (i == len)
+            break;
+        if (k == 3 || p[i++] != ':')
             return -1;
     }
-    if (i != len || !v[0])
+    if (k < 2 || !v[0] || (k == 3 && (v[2] < 1 || v[2] > 2)))
         return -1;
     *window = v[0];
     *rivals = v[1] > 1 ? (double)v[1] : 1;
+    *rank = k == 3 ? (unsigned)v[2] : 2;
     return 0;
 }
 
@@ -586,15 +641,18 @@ void redlock__wake_message(void *privdata, size_t node, const char *channel, siz
 
     int64_t round = 0;
     double rivals;
+    unsigned rank = 2;
 
     if (!c->wake || c->loop.closing || len <= 4 + ID_HEX ||
         memcmp(channel + len - ID_HEX, c->wake->id, ID_HEX) != 0 ||
         !(h = *slot_of(c->wake, channel, len - 4 - ID_HEX)))
         return;
-    if (parse_payload(payload, plen, &round, &rivals) == 0)
+    if (redlock__wake_parse_payload(payload, plen, &round, &rivals, &rank) == 0) {
         h->rivals = rivals;     /* the registry's count, as the release saw it */
-    else
+    } else {
         round = 0;              /* nothing said: this client's own window */
+        rank = 2;
+    }
     c->astats.announcements++;
     h->heard_us = redlock__now(&c->loop);
     for (e = h->waiters.next; e != &h->waiters; e = next) {
@@ -602,6 +660,7 @@ void redlock__wake_message(void *privdata, size_t node, const char *channel, siz
         redlock__flight *fl = redlock__container(e, redlock__flight, wait);
         if (!fl->woken) {
             fl->round_us = round;
+            fl->rank = rank;
             redlock__lock_woken(fl->lock);
         }
     }

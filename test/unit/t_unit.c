@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include "check.h"
 #include "redlock_private.h"
+#include "lock_private.h"
 
 static void votes(redlock__tally *t, enum redlock__vote v, unsigned k)
 {
@@ -186,6 +187,40 @@ TEST(clock_rtt_estimate_drops_at_once_and_rises_slowly)
     /* no sample (a clock step, a zero round trip): unchanged */
     CHECK_EQ(redlock__rtt_update(300, 0), 300);
     CHECK_EQ(redlock__rtt_update(300, -5), 300);
+}
+
+static int payload(const char *p, int64_t *w, double *n, unsigned *rank)
+{
+    return redlock__wake_parse_payload(p, strlen(p), w, n, rank);
+}
+
+TEST(wake_announcement_payloads)
+{
+    int64_t w = -1;
+    double n = -1;
+    unsigned rank = 9;
+
+    /* a release's: window, count, rank */
+    CHECK_EQ(payload("350:12:1", &w, &n, &rank), 0);
+    CHECK_EQ(w, 350);
+    CHECK_EQ((int64_t)n, 12);
+    CHECK_EQ(rank, 1u);
+    CHECK_EQ(payload("200:0:2", &w, &n, &rank), 0);
+    CHECK_EQ(rank, 2u);
+    CHECK_EQ((int64_t)n, 1);        /* counts below 1 count as 1 */
+    /* an older releaser's, without a rank: at random in the window */
+    CHECK_EQ(payload("999:3", &w, &n, &rank), 0);
+    CHECK_EQ(w, 999);
+    CHECK_EQ(rank, 2u);
+    /* not announcements: left to the caller's defaults */
+    const char *bad[] = { "", ":", "12", "0:3:1", "5:3:0", "5:3:3", "5:3:1:", "5:3:1:1",
+                          "5::1", ":3:1", "5:3:x", "a:b", "1234567890123:1",
+                          "5:3:11", "-5:3", "5 :3" };
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        w = 7;
+        if (payload(bad[i], &w, &n, &rank) != -1 || w != 7)
+            CHECK_EQ(i, (size_t)-1);    /* names the payload that passed */
+    }
 }
 
 TEST(clock_default_is_monotonic)

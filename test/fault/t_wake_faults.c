@@ -1,0 +1,332 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* t_wake_faults.c -- the release's one pick (wake.c) when parties
+ * misbehave, against real redis-servers:
+ *   - a master slow but alive (behind a proxy that holds its requests)
+ *     never picks, and one waiter is told per release, by one master;
+ *   - a pick that is stale (an entry whose client is gone) leaves the lock
+ *     idle only until the releaser's next try, not until a poll;
+ *   - a refused waiter writes its registry entry once, and renews it at
+ *     half its life, not at each refusal.
+ */
+#include "itest.h"
+#include "proxy.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <event2/event.h>
+#include <hiredis/hiredis.h>
+
+#define SLOW_POLL_MS 3000       /* a poll this late would fail the timing checks */
+#define SLOW_MS 30              /* the slow master's delay, each way */
+#define NCLIENTS 4
+
+static redlock_acquire_stats stats_of(redlock_client *c)
+{
+    redlock_acquire_stats a;
+    memset(&a, 0, sizeof a);
+    CHECK_EQ(redlock_client_acquire_stats(c, &a), 0);
+    return a;
+}
+
+/* Run the loop until masters 0 .. n-1 each have at least `want` channels
+ * "<res>:wq:*". */
+static void wait_listening(struct it_fix *f, int n, const char *res, long long want)
+{
+    for (int m = 0; m < n; m++) {
+        long long subs = 0;
+        int64_t until = check_now_ms() + 5000;
+        for (;;) {
+            redisReply *r = rlt_servers_command(f->s, m, "PUBSUB CHANNELS %s:wq:*", res);
+            CHECK(r != NULL && r->type == REDIS_REPLY_ARRAY);
+            subs = (long long)r->elements;
+            freeReplyObject(r);
+            if (subs >= want || check_now_ms() >= until)
+                break;
+            it_dispatch(f->base, 5);
+        }
+        CHECK_GE(subs, want);
+    }
+}
+
+/* Three masters: 0 fast, 1 behind a proxy that delays both ways, 2 dead
+ * (so that every decision waits for the slow one's vote, and its grant is
+ * among those a release picks from); NCLIENTS clients polling every
+ * SLOW_POLL_MS, each with a lock on `key`. */
+struct ring {
+    struct it_fix f;
+    rlp_thread *px;
+    redlock_client *c[NCLIENTS];
+    redlock_lock *l[NCLIENTS];
+    struct it_op op[NCLIENTS];
+};
+
+static void ring_start(struct ring *t, const char *key)
+{
+    char err[256] = "", a1[64];
+    memset(t, 0, sizeof *t);
+    it_fix_start(&t->f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
+    t->px = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(t->f.s, 1), err, sizeof err);
+    CHECK_MSG(t->px != NULL, "%s", err);
+    snprintf(a1, sizeof a1, "127.0.0.1:%d", rlp_thread_port(t->px));
+    const char *addrs[3] = {rlt_servers_addr(t->f.s, 0), a1, rlt_servers_addr(t->f.s, 2)};
+    redlock_options o;
+    it_opts(&o);
+    o.node_timeout_ms = 2000;
+    o.retry_delay_ms = SLOW_POLL_MS;
+    o.retry_jitter_ms = 0;
+    o.retry_count = 100;
+    for (int i = 0; i < NCLIENTS; i++) {
+        t->c[i] = it_client_new(t->f.base, addrs, 3, &o);
+        CHECK_EQ(it_async_wait_connected(t->f.base, t->c[i], 3, 3000), 0);
+        t->f.clients[t->f.nclients++] = t->c[i];
+        t->l[i] = it_fix_lock(&t->f, t->c[i], key);
+        t->op[i].base = t->f.base;
+    }
+    CHECK_EQ(rlt_servers_kill(t->f.s, 2), 0);
+    rlp_thread_set_latency(t->px, RLP_UP, SLOW_MS, 0);
+    rlp_thread_set_latency(t->px, RLP_DOWN, SLOW_MS, 0);
+}
+
+static void ring_stop(struct ring *t)
+{
+    it_fix_stop(&t->f);
+    rlp_thread_stop(t->px);
+}
+
+/* Wait until one acquire completed; its index. */
+static int next_holder(struct ring *t, int64_t timeout_ms)
+{
+    int64_t until = check_now_ms() + timeout_ms;
+    for (;;) {
+        for (int i = 0; i < NCLIENTS; i++)
+            if (t->op[i].done)
+                return i;
+        CHECK_MSG(check_now_ms() < until, "nobody got the lock within %lld ms",
+                  (long long)timeout_ms);
+        it_dispatch(t->f.base, 5);
+    }
+}
+
+static unsigned long long heard(struct ring *t)
+{
+    unsigned long long n = 0;
+    for (int i = 0; i < NCLIENTS; i++)
+        n += stats_of(t->c[i]).announcements;
+    return n;
+}
+
+/* Run the loop until every announcement the masters made so far was
+ * heard (each goes to one client); the count. */
+static long long all_heard(struct ring *t)
+{
+    long long made;
+    int64_t until = check_now_ms() + 3000;
+    while ((made = it_calls(t->f.s, 0, "publish") + it_calls(t->f.s, 1, "publish")) !=
+               (long long)heard(t) && check_now_ms() < until)
+        it_dispatch(t->f.base, 5);
+    CHECK_EQ(made, (long long)heard(t));
+    return made;
+}
+
+/* Every release is told to one waiter, by one master, never by the slow
+ * one (its round trip is 60 ms, the other's well under a millisecond,
+ * and both granted every hold), and the waiter told gets the lock long
+ * before its poll. */
+TEST(wake_one_waiter_told_per_release_and_never_by_a_slow_master)
+{
+    struct ring t;
+    const int rounds = 12;
+    ring_start(&t, "wf-slow");
+
+    /* 0 holds; the others are refused and wait */
+    CHECK_RC(t.l[0], redlock_acquire_async(t.l[0], 10000, it_op_cb, &t.op[0]), 0);
+    CHECK_EQ(next_holder(&t, 5000), 0);
+    for (int i = 1; i < NCLIENTS; i++) {
+        CHECK_RC(t.l[i], redlock_acquire_async(t.l[i], 10000, it_op_cb, &t.op[i]), 0);
+        int64_t until = check_now_ms() + 5000;
+        while (stats_of(t.c[i]).attempts < 1 && check_now_ms() < until)
+            it_dispatch(t.f.base, 5);
+        CHECK_EQ(stats_of(t.c[i]).attempts, 1);
+    }
+    /* ... and listen on both live masters */
+    wait_listening(&t.f, 2, "wf-slow", NCLIENTS - 1);
+    /* 0 saw no contention: every master picks at its release; the rounds
+     * start from the next holder, which did see it */
+    int h = 0;
+    int64_t worst = 0;
+    long long made0 = -1, slow0 = 0;
+    for (int r = -1; r < rounds; r++) {
+        struct it_op rel = {.base = t.f.base};
+        t.op[h].done = 0;
+        int64_t t0 = check_now_ms();
+        CHECK_RC(t.l[h], redlock_release_async(t.l[h], it_op_cb, &rel), 0);
+        it_op_wait(&rel, 3000);
+        CHECK_RC(t.l[h], rel.status, 0);
+        /* the releaser waits again, behind the others */
+        CHECK_RC(t.l[h], redlock_acquire_async(t.l[h], 10000, it_op_cb, &t.op[h]), 0);
+        int next = next_holder(&t, SLOW_POLL_MS / 2);
+        CHECK_RC(t.l[next], t.op[next].status, 0);
+        if (r >= 0 && t.op[next].at_ms - t0 > worst)
+            worst = t.op[next].at_ms - t0;
+        h = next;
+        if (r < 0) {
+            /* (after the slow master's own announcement of that release) */
+            int64_t until = check_now_ms() + 3000;
+            while (it_calls(t.f.s, 1, "del") < 1 && check_now_ms() < until)
+                it_dispatch(t.f.base, 5);
+            CHECK_EQ(it_calls(t.f.s, 1, "del"), 1);
+            made0 = all_heard(&t);
+            slow0 = it_calls(t.f.s, 1, "publish");
+        }
+    }
+    check_note("%d releases: the next holder within %lld ms at worst (polls: %d ms)", rounds,
+               (long long)worst, SLOW_POLL_MS);
+    CHECK_LT(worst, SLOW_POLL_MS / 2);
+    /* every release reached the slow master too (its deletes) */
+    int64_t until = check_now_ms() + 5000;
+    while (it_calls(t.f.s, 1, "del") < rounds + 1 && check_now_ms() < until)
+        it_dispatch(t.f.base, 5);
+    CHECK_GE(it_calls(t.f.s, 1, "del"), rounds + 1);
+    long long made = all_heard(&t) - made0, slow = it_calls(t.f.s, 1, "publish") - slow0;
+    check_note("%lld announcements, %lld of them by the slow master", made, slow);
+    CHECK_EQ(made, rounds);
+    CHECK_EQ(slow, 0);
+    ring_stop(&t);
+}
+
+/* Registry entries whose clients are gone (a crashed waiter's stay until
+ * they expire): most picks tell nobody.  The releaser, acquiring again at
+ * once, tries a few wake windows later, so the lock is taken again within
+ * milliseconds, not at the next poll. */
+TEST(wake_a_stale_pick_costs_the_releasers_next_try_not_a_poll)
+{
+    struct it_fix f = {0};
+    redlock_options o;
+    it_opts(&o);
+    o.retry_delay_ms = SLOW_POLL_MS;
+    o.retry_jitter_ms = 0;
+    o.retry_count = 100;
+    it_fix_start(&f, 3, &o, IT_ASYNC);
+    redlock_client *bc = it_fix_client(&f, &o);
+    redlock_lock *a = it_fix_lock(&f, f.c, "wf-stale"), *b = it_fix_lock(&f, bc, "wf-stale");
+    struct it_op ao = {f.base}, bo = {f.base};
+    const int rounds = 5;
+
+    /* a holds, b waits; b gets it, and a waits in turn: both have seen
+     * contention (a releaser that has not lets every master pick) */
+    CHECK_RC(a, redlock_acquire_async(a, 10000, it_op_cb, &ao), 0);
+    it_op_wait(&ao, 3000);
+    CHECK_RC(b, redlock_acquire_async(b, 10000, it_op_cb, &bo), 0);
+    int64_t until = check_now_ms() + 5000;
+    while (stats_of(bc).attempts < 1 && check_now_ms() < until)
+        it_dispatch(f.base, 5);
+    CHECK_EQ(stats_of(bc).attempts, 1);
+    wait_listening(&f, 3, "wf-stale", 1);
+    struct it_op first = {f.base};
+    CHECK_RC(a, redlock_release_async(a, it_op_cb, &first), 0);
+    it_op_wait(&first, 3000);
+    it_op_wait(&bo, SLOW_POLL_MS / 2);
+    CHECK_RC(b, bo.status, 0);
+    ao.done = 0;
+    CHECK_RC(a, redlock_acquire_async(a, 10000, it_op_cb, &ao), 0);
+    /* a was refused: it listens, and it alone is in the registries */
+    for (int i = 0; i < 3; i++) {
+        redlock_node_stats st;
+        until = check_now_ms() + 3000;
+        do {
+            it_dispatch(f.base, 5);
+            CHECK_EQ(redlock_client_node_stats(f.c, (size_t)i, &st), 0);
+        } while (st.refused < 1 && check_now_ms() < until);
+        CHECK_EQ(st.refused, 1);
+    }
+    wait_listening(&f, 3, "wf-stale", 1);
+    for (int i = 0; i < 3; i++) {
+        long long n = -1;
+        until = check_now_ms() + 5000;
+        for (;;) {
+            redisReply *r = rlt_servers_command(f.s, i, "ZCARD wf-stale:wq");
+            CHECK(r != NULL && r->type == REDIS_REPLY_INTEGER);
+            n = r->integer;
+            freeReplyObject(r);
+            if (n == 1 || check_now_ms() >= until)
+                break;
+            it_dispatch(f.base, 5);
+        }
+        CHECK_EQ(n, 1);
+    }
+    CHECK_EQ(stats_of(f.c).attempts, 2);
+    CHECK_EQ(ao.done, 0);
+    /* twelve waiters that will never answer, on every master */
+    for (int i = 0; i < 3; i++) {
+        redisReply *r = rlt_servers_command(
+            f.s, i, "ZADD wf-stale:wq 99999999999999 g1 99999999999999 g2 99999999999999 g3 "
+                    "99999999999999 g4 99999999999999 g5 99999999999999 g6 99999999999999 g7 "
+                    "99999999999999 g8 99999999999999 g9 99999999999999 ga 99999999999999 gb "
+                    "99999999999999 gc");
+        CHECK(r != NULL && r->type == REDIS_REPLY_INTEGER && r->integer == 12);
+        freeReplyObject(r);
+    }
+    int64_t worst = 0;
+    for (int r = 0; r < rounds; r++) {
+        redlock_lock *h = ao.done ? a : b;
+        struct it_op *ho = ao.done ? &ao : &bo;
+        struct it_op rel = {f.base};
+        ho->done = 0;
+        int64_t t0 = check_now_ms();
+        CHECK_RC(h, redlock_release_async(h, it_op_cb, &rel), 0);
+        it_op_wait(&rel, 3000);
+        CHECK_RC(h, rel.status, 0);
+        CHECK_RC(h, redlock_acquire_async(h, 10000, it_op_cb, ho), 0);
+        until = check_now_ms() + SLOW_POLL_MS / 2;
+        while (!ao.done && !bo.done && check_now_ms() < until)
+            it_dispatch(f.base, 5);
+        CHECK_MSG(ao.done || bo.done, "round %d: the lock idled %d ms", r, SLOW_POLL_MS / 2);
+        int64_t at = ao.done ? ao.at_ms : bo.at_ms;
+        if (at - t0 > worst)
+            worst = at - t0;
+    }
+    check_note("%d releases with 12 stale entries of 13: taken again within %lld ms at worst "
+               "(polls: %d ms)", rounds, (long long)worst, SLOW_POLL_MS);
+    CHECK_LT(worst, 500);
+    it_fix_stop(&f);
+}
+
+/* A waiter refused at every poll (every 50 ms) writes its entry once, then
+ * renews it once half its 5 s life has gone: not at every refusal. */
+TEST(wake_a_refused_waiter_renews_its_entry_at_half_its_life)
+{
+    struct it_fix f = {0};
+    redlock_options o;
+    it_opts(&o);
+    it_fix_start(&f, 3, &o, IT_ASYNC);
+    o.retry_delay_ms = 50;
+    o.retry_jitter_ms = 0;
+    o.retry_count = 1000;
+    redlock_client *bc = it_fix_client(&f, &o);
+    redlock_lock *a = it_fix_lock(&f, f.c, "wf-renew"), *b = it_fix_lock(&f, bc, "wf-renew");
+    struct it_op ao = {f.base}, bo = {f.base};
+
+    CHECK_RC(a, redlock_acquire_async(a, 10000, it_op_cb, &ao), 0);
+    it_op_wait(&ao, 3000);
+    long long z0 = it_calls(f.s, 0, "zadd");
+    CHECK_RC(b, redlock_acquire_async(b, 10000, it_op_cb, &bo), 0);
+    int64_t t0 = check_now_ms();
+    /* 2 s of refusals: one entry */
+    while (check_now_ms() - t0 < 2000)
+        it_dispatch(f.base, 20);
+    unsigned long long refused = stats_of(bc).attempts;
+    long long z1 = it_calls(f.s, 0, "zadd") - z0;
+    check_note("2 s: %llu refusals, %lld registry writes", refused, z1);
+    CHECK_GE(refused, 10);
+    CHECK_EQ(z1, 1);
+    /* past half the entry's life: renewed, once */
+    while (check_now_ms() - t0 < 3000)
+        it_dispatch(f.base, 20);
+    long long z2 = it_calls(f.s, 0, "zadd") - z0;
+    check_note("3 s: %llu refusals, %lld registry writes", (unsigned long long)stats_of(bc).attempts,
+               z2);
+    CHECK_EQ(z2, 2);
+    CHECK_EQ(bo.done, 0);
+    it_fix_stop(&f);
+}

@@ -58,6 +58,7 @@ struct redlock__hot {
     struct redlock__hot *next;       /* hash chain */
     redlock__wake *wk;
     struct event linger;
+    struct event renew;              /* the entries' renewal, while waiting */
     redlock__link waiters;           /* the waiting locks' fl->wait */
     unsigned nwait;
     unsigned mult;
@@ -233,8 +234,13 @@ static void registry(redlock_client *c, redlock__hot *h, int enter, size_t only)
     int rc;
 
     len[5] = redlock__u64_str(ttl, WAIT_TTL_MS);
-    if (only == SIZE_MAX)
+    if (only == SIZE_MAX) {
         h->entered_us = enter ? redlock__now(&c->loop) : 0;
+        if (enter)
+            redlock__timer_add(&c->loop, &h->renew, WAIT_TTL_MS * 1000 / 2);
+        else
+            evtimer_del(&h->renew);
+    }
     if (enter) {
         rc = redlock__resp_command(&b, 6, argv, len);
     } else {
@@ -264,15 +270,28 @@ static void registry(redlock_client *c, redlock__hot *h, int enter, size_t only)
     redlock__buf_free(&b);
 }
 
-/* A refused waiter's entries: sent when it is not in the registries, and
- * renewed once half their life has gone (not at every refusal: with
- * hundreds of waiters, a master ran the script some ten times per
- * acquisition). */
+/* A refused waiter's entries: sent when it is not in the registries;
+ * renewed at half their life by a timer while it waits (not at every
+ * refusal: with hundreds of waiters, a master ran the script some ten
+ * times per acquisition; nor only at refusals: a waiter whose polls are
+ * slowed to minutes would drop out of the picks). */
 static void registry_renew(redlock_client *c, redlock__hot *h)
 {
-    if (!h->entered_us ||
-        redlock__now(&c->loop) - h->entered_us >= WAIT_TTL_MS * 1000 / 2)
+    if (!h->entered_us)
         registry(c, h, 1, SIZE_MAX);
+}
+
+static void renew_cb(evutil_socket_t fd, short what, void *arg)
+{
+    redlock__hot *h = arg;
+    redlock_client *c = h->wk->c;
+    (void)fd;
+    (void)what;
+
+    redlock__enter(&c->loop);
+    if (h->nwait && h->entered_us && !c->loop.closing)
+        registry(c, h, 1, SIZE_MAX);
+    redlock__leave(&c->loop);
 }
 
 /* ---- records ------------------------------------------------------------ */
@@ -285,6 +304,7 @@ static void hot_free(redlock__hot *h)
     *p = h->next;
     wk->count--;
     evtimer_del(&h->linger);
+    evtimer_del(&h->renew);
     if (!wk->c->loop.closing)
         for (size_t i = 0; i < wk->c->fleet.n; i++)
             if (h->sub[i] != SUB_NONE)
@@ -331,6 +351,7 @@ static redlock__hot *hot_get(redlock_client *c, const char *key, size_t len, int
     memcpy(h->key + len + 4, wk->id, ID_HEX);
     h->sub = (unsigned char *)h->key + chan_len(h) + 1;
     evtimer_assign(&h->linger, c->loop.base, linger_cb, h);
+    evtimer_assign(&h->renew, c->loop.base, renew_cb, h);
     *p = h;
     if (++wk->count > wk->nbuckets)
         grow(wk);
@@ -696,6 +717,7 @@ void redlock__wake_free(redlock_client *c)
             redlock__hot *h = wk->bucket[i];
             wk->bucket[i] = h->next;
             evtimer_del(&h->linger);
+            evtimer_del(&h->renew);
             free(h);
         }
     free(wk->bucket);

@@ -292,9 +292,11 @@ TEST(wake_a_stale_pick_costs_the_releasers_next_try_not_a_poll)
     it_fix_stop(&f);
 }
 
-/* A waiter refused at every poll (every 50 ms) writes its entry once, then
- * renews it once half its 5 s life has gone: not at every refusal. */
-TEST(wake_a_refused_waiter_renews_its_entry_at_half_its_life)
+/* Two waiters: one refused at every poll (every 50 ms), one whose next
+ * poll is 10 s away.  Each writes its entry once, and renews it once half
+ * its 5 s life has gone: not at every refusal, and not only at refusals
+ * (a waiter whose polls are slowed must stay in the picks). */
+TEST(wake_a_waiter_renews_its_entry_at_half_its_life)
 {
     struct it_fix f = {0};
     redlock_options o;
@@ -304,29 +306,37 @@ TEST(wake_a_refused_waiter_renews_its_entry_at_half_its_life)
     o.retry_jitter_ms = 0;
     o.retry_count = 1000;
     redlock_client *bc = it_fix_client(&f, &o);
+    o.retry_delay_ms = 10000;
+    redlock_client *cc = it_fix_client(&f, &o);
     redlock_lock *a = it_fix_lock(&f, f.c, "wf-renew"), *b = it_fix_lock(&f, bc, "wf-renew");
-    struct it_op ao = {f.base}, bo = {f.base};
+    redlock_lock *w = it_fix_lock(&f, cc, "wf-renew");
+    struct it_op ao = {f.base}, bo = {f.base}, wo = {f.base};
 
     CHECK_RC(a, redlock_acquire_async(a, 10000, it_op_cb, &ao), 0);
     it_op_wait(&ao, 3000);
     long long z0 = it_calls(f.s, 0, "zadd");
     CHECK_RC(b, redlock_acquire_async(b, 10000, it_op_cb, &bo), 0);
+    CHECK_RC(w, redlock_acquire_async(w, 10000, it_op_cb, &wo), 0);
     int64_t t0 = check_now_ms();
-    /* 2 s of refusals: one entry */
+    /* 2 s of refusals: one entry each */
     while (check_now_ms() - t0 < 2000)
         it_dispatch(f.base, 20);
-    unsigned long long refused = stats_of(bc).attempts;
     long long z1 = it_calls(f.s, 0, "zadd") - z0;
-    check_note("2 s: %llu refusals, %lld registry writes", refused, z1);
-    CHECK_GE(refused, 10);
-    CHECK_EQ(z1, 1);
-    /* past half the entry's life: renewed, once */
-    while (check_now_ms() - t0 < 3000)
+    check_note("2 s: %llu and %llu refusals, %lld registry writes",
+               (unsigned long long)stats_of(bc).attempts, (unsigned long long)stats_of(cc).attempts,
+               z1);
+    CHECK_GE(stats_of(bc).attempts, 10);
+    CHECK_EQ(stats_of(cc).attempts, 1);
+    CHECK_EQ(z1, 2);
+    /* past half the entries' life: each renewed, once */
+    while (check_now_ms() - t0 < 2900)
         it_dispatch(f.base, 20);
     long long z2 = it_calls(f.s, 0, "zadd") - z0;
-    check_note("3 s: %llu refusals, %lld registry writes", (unsigned long long)stats_of(bc).attempts,
+    check_note("2.9 s: %llu and %llu refusals, %lld registry writes",
+               (unsigned long long)stats_of(bc).attempts, (unsigned long long)stats_of(cc).attempts,
                z2);
-    CHECK_EQ(z2, 2);
-    CHECK_EQ(bo.done, 0);
+    CHECK_EQ(stats_of(cc).attempts, 1);
+    CHECK_EQ(z2, 4);
+    CHECK_EQ(bo.done + wo.done, 0);
     it_fix_stop(&f);
 }

@@ -515,7 +515,8 @@ void redlock__op_undo(redlock__op *op)
         return;
     }
     for (size_t i = 0; i < f->n; i++)
-        if (op->gen[i])
+        if (op->gen[i] && !((op->kind->flags & REDLOCK__KIND_CLEAN_NO) &&
+                            op->votes[i] == REDLOCK__REFUSED))
             redlock__master_undo(&f->masters[i], op->gen[i], &b);
     redlock__buf_free(&b);
 }

@@ -37,6 +37,8 @@ typedef struct redlock__fleet {
                                     * written-on connection first */
 #define REDLOCK__KIND_PER_NODE 4   /* encode() is called for each node */
 #define REDLOCK__KIND_PROBE    8   /* not counted in the lock statistics */
+#define REDLOCK__KIND_CLEAN_NO 16  /* a refusal wrote nothing: no undo owed
+                                    * where it came (SET NX's nil) */
 
 /* What an operation sends and how it judges replies. */
 typedef struct redlock__op_kind {
@@ -154,7 +156,8 @@ void redlock__op_unref(redlock__op *op);
  * TIMEOUT; holds a reference until redlock__op_unfollow. */
 void redlock__op_follow(redlock__op *op, redlock__op_done *after, void *privdata);
 void redlock__op_unfollow(redlock__op *op);
-/* Undo what op wrote: on every node its request may have reached. */
+/* Undo what op wrote: on every node its request may have reached, but
+ * those that refused it when its kind says a refusal wrote nothing. */
 void redlock__op_undo(redlock__op *op);
 /* The fleet is going away: decide every live op as cancelled. */
 void redlock__op_cancel_all(redlock__fleet *f);

@@ -169,7 +169,8 @@ static int classify_fenced(redlock__op *op, size_t node, const redlock__reply *r
 }
 
 static const redlock__op_kind kind_acquire = {
-    .name = "acquire", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_WRITES,
+    .name = "acquire", .rule = { REDLOCK__RULE_MAJORITY, 0 },
+    .flags = REDLOCK__KIND_WRITES | REDLOCK__KIND_CLEAN_NO,
     .encode = encode_set, .classify = classify_set, .encode_undo = encode_undo };
 const redlock__op_kind redlock__mutex_extend = {
     .name = "extend", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .encode = encode_extend,

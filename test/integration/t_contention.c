@@ -4,6 +4,7 @@
 #include "itest.h"
 
 #include <time.h>
+#include <hiredis/hiredis.h>
 
 TEST(contention_second_client_refused)
 {
@@ -216,5 +217,41 @@ TEST(contention_validity_uses_client_clock)
     clock_mode = 0;
     CHECK_EQ(it_wait_count(f.s, "clocked", 7, 0, 1000), 0);
 
+    it_fix_stop(&f);
+}
+
+/* A lost attempt gives back what it may hold: an undo to the master that
+ * granted it, none to those whose SET NX refused it (nothing was written
+ * there; the undo would have cost them a script run each). */
+TEST(contention_a_lost_attempt_undoes_only_where_it_may_have_written)
+{
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC);
+    static const char res[] = "undo-where";
+    redlock_lock *l = it_fix_lock(&f, f.c, res);
+    struct it_op op = {f.base};
+    long long before[3];
+
+    for (int i = 0; i < 2; i++) {
+        redisReply *r = rlt_servers_command(f.s, i, "SET %s other PX 60000", res);
+        CHECK(r != NULL && r->type == REDIS_REPLY_STATUS);
+        freeReplyObject(r);
+    }
+    for (int i = 0; i < 3; i++)
+        before[i] = it_calls(f.s, i, "eval");
+    CHECK_RC(l, redlock_try_acquire_async(l, 10000, it_op_cb, &op), 0);
+    it_op_wait(&op, 3000);
+    CHECK_RC(l, op.status, REDLOCK_ENOQUORUM);
+    /* master 2 granted it (or was still to answer): its key goes */
+    int64_t until = check_now_ms() + 3000;
+    while (rlt_servers_exists(f.s, 2, res, sizeof res - 1) && check_now_ms() < until)
+        it_run(f.base, 5);
+    CHECK(!rlt_servers_exists(f.s, 2, res, sizeof res - 1));
+    CHECK_EQ(it_calls(f.s, 2, "eval") - before[2], 1);
+    /* the refusing masters got nothing, and keep the other value */
+    for (int i = 0; i < 2; i++) {
+        CHECK_EQ(it_calls(f.s, i, "eval"), before[i]);
+        CHECK(rlt_servers_exists(f.s, i, res, sizeof res - 1));
+    }
     it_fix_stop(&f);
 }

@@ -188,7 +188,9 @@ TEST(wake_no_waiter_woken_for_a_resource_it_does_not_wait_on)
     it_fix_stop(&f);
 }
 
-/* An ACL user without channels: SUBSCRIBE is refused (counted), the
+/* An ACL user without channels: SUBSCRIBE is refused (counted), once
+ * per master: not again while the waiter polls, nor for another resource
+ * it comes to wait on, until that master's subscriber reconnects; the
  * waiter polls and still gets the lock once it is free; the holder's
  * release, whose PUBLISH that ACL refuses, still releases. */
 TEST(wake_falls_back_to_polling_when_the_acl_refuses_the_channel)
@@ -205,15 +207,51 @@ TEST(wake_falls_back_to_polling_when_the_acl_refuses_the_channel)
     redlock_lock *a = it_fix_lock(&f, ac, "wk-acl");
     redlock_client *bc = waiter(&f, 1, "nochan");
     redlock_lock *b = it_fix_lock(&f, bc, "wk-acl");
-    struct it_op bo = {f.base};
+    redlock_lock *a2 = it_fix_lock(&f, ac, "wk-acl2"), *b2 = it_fix_lock(&f, bc, "wk-acl2");
+    struct it_op bo = {f.base}, b2o = {f.base};
 
     CHECK_RC(a, run_op(&f, a, 0), 0);
+    CHECK_RC(a2, run_op(&f, a2, 0), 0);
     CHECK_RC(b, redlock_acquire_async(b, 10000, it_op_cb, &bo), 0);
     int64_t until = check_now_ms() + 5000;
     while (!stats_of(bc).subscribe_refused && check_now_ms() < until)
         it_run(f.base, 5);
     CHECK_GE(stats_of(bc).subscribe_refused, 1);
     CHECK_EQ(channels(&f, 7, "wk-acl"), 0);
+    /* refused once per master, then not asked again while the waiter
+     * polls (every 20 ms) */
+    until = check_now_ms() + 5000;
+    while (stats_of(bc).attempts < 6 && check_now_ms() < until)
+        it_run(f.base, 5);
+    CHECK_GE(stats_of(bc).attempts, 6);
+    for (int i = 0; i < 3; i++)
+        CHECK_EQ(it_rejected(f.s, i, "subscribe"), 1);
+    CHECK_EQ(stats_of(bc).subscribe_refused, 3);    /* (once per master) */
+    /* nor for another resource it comes to wait on */
+    CHECK_RC(b2, redlock_acquire_async(b2, 10000, it_op_cb, &b2o), 0);
+    uint64_t before2 = stats_of(bc).attempts;
+    until = check_now_ms() + 5000;
+    while (stats_of(bc).attempts < before2 + 3 && check_now_ms() < until)
+        it_run(f.base, 5);
+    for (int i = 0; i < 3; i++)
+        CHECK_EQ(it_rejected(f.s, i, "subscribe"), 1);
+    CHECK_EQ(b2o.done, 0);
+    /* its subscriber connection to master 0 reconnects: asked there
+     * again, once for each resource it waits on (both asked at once) */
+    redisReply *k = rlt_servers_command(f.s, 0, "CLIENT KILL USER nochan");
+    CHECK(k != NULL && k->type == REDIS_REPLY_INTEGER && k->integer >= 1);
+    freeReplyObject(k);
+    until = check_now_ms() + 5000;
+    while (it_rejected(f.s, 0, "subscribe") < 3 && check_now_ms() < until)
+        it_run(f.base, 5);
+    CHECK_EQ(it_rejected(f.s, 0, "subscribe"), 3);
+    uint64_t polls = stats_of(bc).attempts;
+    until = check_now_ms() + 5000;
+    while (stats_of(bc).attempts < polls + 3 && check_now_ms() < until)
+        it_run(f.base, 5);
+    CHECK_GE(stats_of(bc).attempts, polls + 3);
+    CHECK_EQ(it_rejected(f.s, 0, "subscribe"), 3);
+    CHECK_EQ(it_rejected(f.s, 1, "subscribe") + it_rejected(f.s, 2, "subscribe"), 2);
     CHECK_EQ(bo.done, 0);
     CHECK_RC(a, run_op(&f, a, 1), 0);
     CHECK_GE(redlock_lock_nodes_ok(a), 2);      /* deleted, not an error */

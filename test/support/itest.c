@@ -348,16 +348,37 @@ int it_has(const char *haystack, const char *needle)
     return haystack != NULL && strstr(haystack, needle) != NULL;
 }
 
-long long it_calls(rlt_servers *s, int i, const char *cmd)
+/* A number of the command's line in INFO commandstats ("calls=",
+ * "rejected_calls="), 0 when the line or the field is not there. */
+static long long cmdstat(rlt_servers *s, int i, const char *cmd, const char *what)
 {
-    char field[64];
+    char line[64], field[32];
     redisReply *r = rlt_servers_command(s, i, "INFO commandstats");
     CHECK_MSG(r != NULL && r->type == REDIS_REPLY_STRING, "INFO commandstats on server %d", i);
-    snprintf(field, sizeof field, "cmdstat_%s:calls=", cmd);
-    const char *p = strstr(r->str, field);
-    long long n = p ? strtoll(p + strlen(field), NULL, 10) : 0;
+    snprintf(line, sizeof line, "cmdstat_%s:", cmd);
+    snprintf(field, sizeof field, "%s=", what);
+    const char *p = strstr(r->str, line), *end = p ? strchr(p, '\n') : NULL, *f = NULL;
+    if (p) {
+        /* the field on that line: after the start of the line or a comma */
+        for (f = strstr(p, field); f && (!end || f < end); f = strstr(f + 1, field))
+            if (f[-1] == ':' || f[-1] == ',')
+                break;
+        if (f && end && f > end)
+            f = NULL;
+    }
+    long long n = f ? strtoll(f + strlen(field), NULL, 10) : 0;
     freeReplyObject(r);
     return n;
+}
+
+long long it_calls(rlt_servers *s, int i, const char *cmd)
+{
+    return cmdstat(s, i, cmd, "calls");
+}
+
+long long it_rejected(rlt_servers *s, int i, const char *cmd)
+{
+    return cmdstat(s, i, cmd, "rejected_calls");
 }
 
 size_t it_wait_nodes_ok(struct event_base *base, const redlock_lock *l, size_t want,

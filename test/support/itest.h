@@ -158,6 +158,8 @@ int it_run_example(const char *program, rlt_servers *s, char *out, size_t size);
 /* INFO commandstats: how many times server i ran `cmd` ("set", "eval",
  * "client|kill"); the test fails when the server does not answer. */
 long long it_calls(rlt_servers *s, int i, const char *cmd);
+/* ... and how many of its calls it refused (an ACL, a wrong arity). */
+long long it_rejected(rlt_servers *s, int i, const char *cmd);
 
 /* Check a status code; on failure print it and the lock's errstr. */
 #define CHECK_RC(lock, expr, want)                                            \

@@ -345,7 +345,7 @@ void redlock__op_start(redlock__op *op, redlock__op_done *done, void *privdata)
 
     op->starting = 1;
     /* from the lead node on, round (a release writes first to the master
-     * whose announcement hands the lock on: wake.c) */
+     * whose announcement hands the lock on: announce.c) */
     for (size_t k = 0, i = op->lead_node < f->n ? op->lead_node : 0; k < f->n && !op->decided;
          k++, i = i + 1 < f->n ? i + 1 : 0) {
         if (op->kind->flags & REDLOCK__KIND_PER_NODE) {

@@ -43,7 +43,7 @@ int redlock__classify_script(redlock__op *op, size_t node, const redlock__reply 
  * write lock's too: its key is a mutex's). */
 extern const redlock__op_kind redlock__mutex_extend, redlock__mutex_release,
                               redlock__mutex_extend_regrow, redlock__mutex_fence_raise;
-/* The mutex's release with the registry of waiters (wake.c). */
+/* The mutex's release with the registry of waiters (announce.c). */
 extern const redlock__op_kind redlock__mutex_release_wq, redlock__mutex_release_wq_all;
 
 /* rwlock.c: what the read handles (rwread.c) and write handles share.
@@ -77,7 +77,7 @@ int redlock__rw_classify(redlock__op *op, size_t node, const redlock__reply *r);
                                     * release with holds > 1 takes one away
                                     * and keeps the lock */
 #define REDLOCK__FAM_ANNOUNCES 2   /* the release publishes on the key's
-                                    * name (waiters subscribe: wake.c) */
+                                    * name (waiters subscribe: announce.c) */
 
 extern const redlock__family redlock__mutex;      /* mutex.c */
 extern const redlock__family redlock__reentrant;  /* reentrant.c */
@@ -102,11 +102,11 @@ struct redlock_client {
     int probing;                     /* a probe is in flight */
     char errstr[256];                /* why wait_connected failed */
     struct redlock__thread *th;      /* the loop's own thread, or NULL */
-    struct redlock__wake *wake;      /* contended resources (wake.c), or NULL */
+    struct redlock__wake *wake;      /* contended resources (wake.c, announce.c), or NULL */
     redlock_acquire_stats astats;
 };
 
-/* ---- wake.c: contended resources, back-off, wake-ups ------------------- */
+/* ---- wake.c: contended resources, back-off, when a waiter retries ------- */
 
 typedef struct redlock__wake redlock__wake;
 /* The lock (acquiring, l->fl set) waits on its resource / no longer. */
@@ -117,6 +117,19 @@ int redlock__wake_outcome(redlock_lock *l, const redlock__op *op, int won);
 /* The polling delay for a base delay, and the wake-up window. */
 int64_t redlock__wake_poll_us(const redlock_lock *l, int64_t delay_us);
 int64_t redlock__wake_window_us(const redlock_lock *l);
+/* An acquire's first attempt deferred on a resource others contend for
+ * (1: scheduled). */
+int redlock__wake_defer(redlock_lock *l);
+/* When a woken lock retries: at once (the one pick), else at random in
+ * the window. */
+int64_t redlock__wake_delay_us(redlock_lock *l);
+/* A release was announced for the resource the lock waits on: its retry
+ * moves into the wake window (once per wait). */
+void redlock__lock_woken(redlock_lock *l);
+void redlock__wake_free(redlock_client *c);
+
+/* ---- announce.c: the registries of waiters, the release's announcement -- */
+
 /* Which masters pick a waiter at the release, n bytes: '0' none, '1' the
  * one pick (it retries at once), '2' a pick that retries at a random
  * moment in the window; 0 when all of them pick ('2': this client saw no
@@ -126,23 +139,13 @@ int redlock__wake_picks(redlock_lock *l, char *picks, size_t *lead);
 size_t redlock__wake_payload(const redlock_lock *l, char *buf, size_t size);
 /* A release decided (the subscribers its announcements reached). */
 void redlock__wake_released(redlock_lock *l, const redlock__op *op);
-/* An acquire's first attempt deferred on a resource others contend for
- * (1: scheduled). */
-int redlock__wake_defer(redlock_lock *l);
-/* When a woken lock retries: at once (the one pick), else at random in
- * the window. */
-int64_t redlock__wake_delay_us(redlock_lock *l);
 /* redlock__net's side and message callbacks (privdata: the client). */
 void redlock__wake_side(void *privdata, size_t node, int up);
 void redlock__wake_message(void *privdata, size_t node, const char *channel, size_t len,
                            const char *payload, size_t plen);
-void redlock__wake_free(redlock_client *c);
-/* An announcement's payload (wake.c): 0, or -1 when it is not one. */
+/* An announcement's payload: 0, or -1 when it is not one. */
 int redlock__wake_parse_payload(const char *p, size_t len, int64_t *window, double *rivals,
                                 unsigned *rank);
-/* A release was announced for the resource the lock waits on: its retry
- * moves into the wake window (once per wait). */
-void redlock__lock_woken(redlock_lock *l);
 
 /* ---- thread.c: a loop on a thread of its own ----------------------------- */
 

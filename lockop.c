@@ -141,7 +141,7 @@ static redlock__op *lock_op(redlock_lock *l, const redlock__op_kind *kind, int64
         nargs = 3;
     }
     if (kind == l->fam->release && (l->fam->flags & REDLOCK__FAM_ANNOUNCES) && l->c->opt.wake) {
-        /* the resource's registry of waiters (wake.c) as a second key,
+        /* the resource's registry of waiters (announce.c) as a second key,
          * and the wake window the picked waiter is told ("": its own) */
         redlock__op *op;
         size_t n = l->c->fleet.n, lead;

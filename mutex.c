@@ -178,7 +178,7 @@ const redlock__op_kind redlock__mutex_extend = {
 /* A release waits for every master (each gets its chance to delete) and
  * is owed to those it could not reach. */
 /* The release: 1 + the subscribers that heard its announcement (kept as
- * the node's value, for wake.c), or 0: not our value. */
+ * the node's value, for announce.c), or 0: not our value. */
 static int classify_release(redlock__op *op, size_t node, const redlock__reply *r)
 {
     if (r->type == REDLOCK__REPLY_INTEGER) {
@@ -192,7 +192,7 @@ const redlock__op_kind redlock__mutex_release = {
     .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_UNDOES,
     .encode = encode_release, .classify = classify_release };
 
-/* The release with the registry of waiters (wake.c): KEYS = the key, the
+/* The release with the registry of waiters (announce.c): KEYS = the key, the
  * registry; ARGV = the value, the wake window. */
 static int encode_release_wq(const redlock__op *op, size_t node, redlock__buf *out, int eval)
 {

@@ -17,7 +17,7 @@
 #include "redlock_private.h"
 
 const char *const redlock__script_body[REDLOCK__NSCRIPTS] = {
-    /* KEYS[2], when given, is the resource's registry of waiters (wake.c):
+    /* KEYS[2], when given, is the resource's registry of waiters (announce.c):
      * its expired entries go, one entry at random is told of the release
      * on its own channel (ARGV[2], the wake window, the count and the
      * pick's rank ARGV[3]: "1" retries at once, "2" at random in the

@@ -1,0 +1,318 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* announce.c -- the registries of waiters on the masters and the release's
+ * announcement (docs/design.md, "Many clients, one lock"):
+ *
+ *   - a waiting client listens on its own channel "<key>:wq:<id>" on every
+ *     master's second connection (SUBSCRIBE; an ACL that refuses it leaves
+ *     that master to polling until its subscriber reconnects), and enters
+ *     the registry "<key>:wq" where it listens (a sorted set of waiter
+ *     ids, scored by their expiry in the master's time), renewed by a timer
+ *     at half their life while it waits;
+ *   - the release picks: on one master (a fast one that granted the hold,
+ *     written to first) the script tells one entry at random, with the
+ *     releaser's wake window, the registry's count and the pick's rank;
+ *   - the message, heard on the subscriber, moves the waiting locks'
+ *     retry (wake.c).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "wake.h"
+
+#define RTT_SLACK_US 100        /* a master as fast as the fastest, within it */
+#define WAIT_TTL_MS 5000        /* a registry entry, renewed at half its life */
+
+static void sub_reply(void *privdata, size_t node, const redlock__reply *r, const char *why)
+{
+    redlock__wake *wk = privdata;
+    redlock__hot **p;
+    (void)why;
+
+    if (!r)
+        return;         /* the connection went: redlock__wake_side resubscribes */
+    if (r->type == REDLOCK__REPLY_ERROR) {
+        /* an ACL without the channel: that master is polled only */
+        if (!wk->refused[node])
+            wk->c->astats.subscribe_refused++;
+        wk->refused[node] = 1;
+        return;
+    }
+    if (r->type != REDLOCK__REPLY_ARRAY || r->elements != 3 ||
+        r->element[1]->type != REDLOCK__REPLY_STRING)
+        return;
+    if (r->element[1]->len <= 4 + ID_HEX)
+        return;
+    p = redlock__hot_slot(wk, r->element[1]->str, r->element[1]->len - 4 - ID_HEX);
+    if (*p && (*p)->sub[node] == SUB_SENT && r->element[0]->len == 9) {  /* "subscribe" */
+        (*p)->sub[node] = SUB_ON;
+        if ((*p)->nwait && (*p)->entered_us)
+            redlock__hot_registry(wk->c, *p, 1, node);   /* (it waits: enters there now) */
+    }
+}
+
+void redlock__hot_sub(redlock__wake *wk, redlock__hot *h, size_t node, int on)
+{
+    redlock__master *m = &wk->c->fleet.masters[node];
+    const char *argv[2] = { on ? "SUBSCRIBE" : "UNSUBSCRIBE", h->key };
+    size_t len[2] = { on ? 9u : 11u, chan_len(h) };
+    redlock__slot sl = { sub_reply, wk, node, NULL, 0, 0 };
+    redlock__buf b = { 0 };
+    const char *why;
+
+    if (on && wk->refused[node])
+        return;
+    if (redlock__resp_command(&b, 2, argv, len) == 0 &&
+        redlock__master_side_send(m, b.p, b.len, &sl, &why) == 0)
+        h->sub[node] = on ? SUB_SENT : SUB_NONE;
+    else if (!on)
+        h->sub[node] = SUB_NONE;
+    redlock__buf_free(&b);
+}
+
+/* The registry's count, as a master answered the entry: the waiters
+ * known from the start (polls slow down with them). */
+static void wait_reply(void *privdata, size_t node, const redlock__reply *r, const char *why)
+{
+    redlock__hot *h = privdata;
+    (void)node;
+    (void)why;
+
+    h->pending--;
+    if (r && r->type == REDLOCK__REPLY_INTEGER && (double)r->integer > h->rivals)
+        h->rivals = (double)r->integer;
+}
+
+/* The registry: a waiting client's entry on every master where it
+ * listens (the release script picks one at random there: an entry before
+ * the subscription would be a pick nobody hears), renewed at half its life,
+ * removed when the client no longer waits.  A master that missed it picks
+ * among the others.  `only`: that master alone, or SIZE_MAX: all. */
+void redlock__hot_registry(redlock_client *c, redlock__hot *h, int enter, size_t only)
+{
+    char ttl[24];
+    const char *argv[6] = { "EVALSHA", c->fleet.sha[REDLOCK__SCRIPT_WAIT], "1", h->key,
+                            h->key + h->len + 4, ttl };
+    size_t len[6] = { 7, 40, 1, h->len + 3, ID_HEX, 0 };
+    redlock__buf b = { 0 };
+    redlock__req req;
+    const char *why;
+    int rc;
+
+    len[5] = redlock__u64_str(ttl, WAIT_TTL_MS);
+    if (only == SIZE_MAX) {
+        h->entered_us = enter ? redlock__now(&c->loop) : 0;
+        if (enter)
+            redlock__timer_add(&c->loop, &h->renew, WAIT_TTL_MS * 1000 / 2);
+        else
+            evtimer_del(&h->renew);
+    }
+    if (enter) {
+        rc = redlock__resp_command(&b, 6, argv, len);
+    } else {
+        argv[0] = "ZREM";
+        argv[1] = h->key;
+        argv[2] = h->key + h->len + 4;
+        len[0] = 4;
+        len[1] = h->len + 3;
+        len[2] = ID_HEX;
+        rc = redlock__resp_command(&b, 3, argv, len);
+    }
+    memset(&req, 0, sizeof req);
+    req.quiet = 1;
+    req.never_full = !enter;
+    req.since_us = redlock__now(&c->loop);
+    if (enter) {
+        req.slot.fn = wait_reply;
+        req.slot.privdata = h;
+    }
+    for (size_t i = only == SIZE_MAX ? 0 : only; rc == 0 && i < c->fleet.n; i++) {
+        if (redlock__master_up(&c->fleet.masters[i]) && (!enter || h->sub[i] == SUB_ON) &&
+            redlock__master_send(&c->fleet.masters[i], b.p, b.len, &req, &why) == 0 && enter)
+            h->pending++;
+        if (only != SIZE_MAX)
+            break;
+    }
+    redlock__buf_free(&b);
+}
+
+/* A refused waiter's entries: sent when it is not in the registries;
+ * renewed at half their life by a timer while it waits (not at every
+ * refusal: with hundreds of waiters, a master ran the script some ten
+ * times per acquisition; nor only at refusals: a waiter whose polls are
+ * slowed to minutes would drop out of the picks). */
+void redlock__hot_enter(redlock_client *c, redlock__hot *h)
+{
+    if (!h->entered_us)
+        redlock__hot_registry(c, h, 1, SIZE_MAX);
+}
+
+void redlock__hot_renew_cb(evutil_socket_t fd, short what, void *arg)
+{
+    redlock__hot *h = arg;
+    redlock_client *c = h->wk->c;
+    (void)fd;
+    (void)what;
+
+    redlock__enter(&c->loop);
+    if (h->nwait && h->entered_us && !c->loop.closing)
+        redlock__hot_registry(c, h, 1, SIZE_MAX);
+    redlock__leave(&c->loop);
+}
+
+/* One master picks a waiter (its pick retries at once): one of those that
+ * granted the hold (they hold the key: they delete it and pick), at random
+ * among the fast ones (an acquire round trip within twice the fastest's,
+ * plus RTT_SLACK_US: a master slow but alive would hold up the hand-off),
+ * and the release is written to it first (*lead).  When none is known,
+ * every master picks, and each pick retries at random in the window. */
+static int is_fast(unsigned char vote, int64_t rtt, int64_t best)
+{
+    /* (no round trip known at all: every granting master is) */
+    return vote == REDLOCK__OK &&
+           (best == INT64_MAX || (rtt >= 0 && rtt <= 2 * best + RTT_SLACK_US));
+}
+
+int redlock__wake_picks(redlock_lock *l, char *picks, size_t *lead)
+{
+    size_t n = l->c->fleet.n, fast = 0, r;
+    const unsigned char *votes = l->nodes ? l->nodes->votes : NULL;
+    const int64_t *rtt = l->nodes ? l->nodes->rtt : NULL;
+    int64_t best = INT64_MAX;
+
+    memset(picks, '2', n);
+    *lead = 0;
+    if (!l->c->wake || !l->c->wake->count || !*redlock__hot_slot(l->c->wake, l->key, l->keylen))
+        return 0;       /* no contention seen: every master may pick */
+    for (size_t i = 0; votes && i < n; i++)
+        if (votes[i] == REDLOCK__OK && rtt[i] >= 0 && rtt[i] < best)
+            best = rtt[i];
+    for (size_t i = 0; votes && i < n; i++)
+        fast += is_fast(votes[i], rtt[i], best);
+    if (!fast)
+        return 1;
+    memset(picks, '0', n);
+    r = (size_t)(redlock__client_random(l->c) % fast);
+    for (size_t i = 0; i < n; i++)
+        if (is_fast(votes[i], rtt[i], best) && r-- == 0) {
+            picks[i] = '1';
+            *lead = i;
+            break;
+        }
+    return 1;
+}
+
+size_t redlock__wake_payload(const redlock_lock *l, char *buf, size_t size)
+{
+    redlock_client *c = l->c;
+    const redlock__hot *h;
+    int len;
+
+    if (!c->opt.wake || !c->wake || !c->wake->count ||
+        !(h = *redlock__hot_slot(c->wake, l->key, l->keylen)) || !h->announces)
+        return 0;
+    len = snprintf(buf, size, "%lld", (long long)redlock__hot_window(h));
+    return len > 0 && (size_t)len < size ? (size_t)len : 0;
+}
+
+/* "<window us>:<count>[:<rank>]", digits only (an undo's payload is a
+ * key, a foreign publisher's anything; an older releaser sends no rank):
+ * 0 and all set (rank 2 when absent), or -1. */
+int redlock__wake_parse_payload(const char *p, size_t len, int64_t *window, double *rivals,
+                                unsigned *rank)
+{
+    int64_t v[3] = { 0, 0, 2 };
+    size_t i = 0, k = 0;
+
+    for (;;) {
+        size_t start = i;
+        v[k] = 0;
+        while (i < len && i - start < 12 && p[i] >= '0' && p[i] <= '9')
+            v[k] = v[k] * 10 + (p[i++] - '0');
+        if (i == start)
+            return -1;
+        k++;
+        if (i == len)
+            break;
+        if (k == 3 || p[i++] != ':')
+            return -1;
+    }
+    if (k < 2 || !v[0] || (k == 3 && (v[2] < 1 || v[2] > 2)))
+        return -1;
+    *window = v[0];
+    *rivals = v[1] > 1 ? (double)v[1] : 1;
+    *rank = k == 3 ? (unsigned)v[2] : 2;
+    return 0;
+}
+
+/* A release of the lock was decided: each master said how many entries
+ * its registry had (others': this client had left it). */
+void redlock__wake_released(redlock_lock *l, const redlock__op *op)
+{
+    redlock_client *c = l->c;
+    redlock__hot *h;
+    int64_t most = 0;
+
+    if (!c->wake || !(h = *redlock__hot_slot(c->wake, l->key, l->keylen)))
+        return;         /* a client that never waited needs no estimate */
+    for (size_t i = 0; i < op->f->n; i++)
+        if (op->votes[i] == REDLOCK__OK && op->value[i] > most)
+            most = op->value[i];
+    h->rivals = (double)most;       /* the registry's entries, others' */
+    h->heard_us = redlock__now(&c->loop);     /* (for its next acquire) */
+}
+
+/* This client was picked on a master: "<window>:<count>" (see
+ * REDLOCK__SCRIPT_RELEASE). */
+void redlock__wake_message(void *privdata, size_t node, const char *channel, size_t len,
+                           const char *payload, size_t plen)
+{
+    redlock_client *c = privdata;
+    redlock__hot *h;
+    redlock__link *e, *next;
+    (void)node;
+
+    int64_t round = 0;
+    double rivals;
+    unsigned rank = 2;
+
+    if (!c->wake || c->loop.closing || len <= 4 + ID_HEX ||
+        memcmp(channel + len - ID_HEX, c->wake->id, ID_HEX) != 0 ||
+        !(h = *redlock__hot_slot(c->wake, channel, len - 4 - ID_HEX)))
+        return;
+    if (redlock__wake_parse_payload(payload, plen, &round, &rivals, &rank) == 0) {
+        h->rivals = rivals;     /* the registry's count, as the release saw it */
+    } else {
+        round = 0;              /* nothing said: this client's own window */
+        rank = 2;
+    }
+    c->astats.announcements++;
+    h->heard_us = redlock__now(&c->loop);
+    for (e = h->waiters.next; e != &h->waiters; e = next) {
+        next = e->next;     /* (a woken lock stays on the list) */
+        redlock__flight *fl = redlock__container(e, redlock__flight, wait);
+        if (!fl->woken) {
+            fl->round_us = round;
+            fl->rank = rank;
+            redlock__lock_woken(fl->lock);
+        }
+    }
+}
+
+void redlock__wake_side(void *privdata, size_t node, int up)
+{
+    redlock_client *c = privdata;
+    redlock__wake *wk = c->wake;
+
+    if (!wk || c->loop.closing)
+        return;
+    if (!up)
+        wk->refused[node] = 0;      /* asked again after the reconnect */
+    for (size_t i = 0; i < wk->nbuckets; i++)
+        for (redlock__hot *h = wk->bucket[i]; h; h = h->next) {
+            if (!up)
+                h->sub[node] = SUB_NONE;
+            else if (h->sub[node] == SUB_NONE && h->announces && c->opt.wake &&
+                     (h->nwait || evtimer_pending(&h->linger, NULL)))
+                redlock__hot_sub(wk, h, node, 1);
+        }
+}

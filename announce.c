@@ -201,6 +201,22 @@ int redlock__wake_picks(redlock_lock *l, char *picks, size_t *lead)
     return 1;
 }
 
+/* The releaser's own waiter id when its entries are in the registries
+ * (a winner keeps them while it holds): its release takes them away,
+ * unless another lock of this client waits on the resource (they are its
+ * entries too). */
+const char *redlock__wake_self(redlock_lock *l)
+{
+    redlock__hot *h;
+
+    if (!l->c->wake || !l->c->wake->count ||
+        !(h = *redlock__hot_slot(l->c->wake, l->key, l->keylen)) || !h->entered_us || h->nwait)
+        return NULL;
+    h->entered_us = 0;
+    evtimer_del(&h->renew);
+    return l->c->wake->id;
+}
+
 size_t redlock__wake_payload(const redlock_lock *l, char *buf, size_t size)
 {
     redlock_client *c = l->c;

@@ -192,20 +192,22 @@ const redlock__op_kind redlock__mutex_release = {
     .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_UNDOES,
     .encode = encode_release, .classify = classify_release };
 
-/* The release with the registry of waiters (announce.c): KEYS = the key, the
- * registry; ARGV = the value, the wake window. */
+/* The release with the registry of waiters (announce.c): KEYS = the key,
+ * the registry; ARGV = the value, the wake window, the pick's rank (per
+ * node), the releaser's own waiter id or "". */
 static int encode_release_wq(const redlock__op *op, size_t node, redlock__buf *out, int eval)
 {
-    size_t klen, rlen, vlen, wlen, plen;
+    size_t klen, rlen, vlen, wlen, plen, slen;
     const char *key = redlock__op_item(op, 0, &klen), *reg = redlock__op_item(op, 1, &rlen);
     const char *value = redlock__op_item(op, 2, &vlen), *window = redlock__op_item(op, 3, &wlen);
     const char *picks = redlock__op_item(op, 4, &plen);
+    const char *self = redlock__op_item(op, 5, &slen);
     const char *body = redlock__script_body[REDLOCK__SCRIPT_RELEASE];
-    const char *argv[8] = { eval ? "EVAL" : "EVALSHA",
+    const char *argv[9] = { eval ? "EVAL" : "EVALSHA",
                             eval ? body : op->f->sha[REDLOCK__SCRIPT_RELEASE], "2", key, reg,
-                            value, window, node < plen ? picks + node : "2" };
-    size_t len[8] = { eval ? 4 : 7, eval ? strlen(body) : 40, 1, klen, rlen, vlen, wlen, 1 };
-    return redlock__resp_command(out, 8, argv, len);
+                            value, window, node < plen ? picks + node : "2", self };
+    size_t len[9] = { eval ? 4 : 7, eval ? strlen(body) : 40, 1, klen, rlen, vlen, wlen, 1, slen };
+    return redlock__resp_command(out, 9, argv, len);
 }
 
 /* The same, one command for every master (every master may pick): for a

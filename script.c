@@ -21,11 +21,13 @@ const char *const redlock__script_body[REDLOCK__NSCRIPTS] = {
      * its expired entries go, one entry at random is told of the release
      * on its own channel (ARGV[2], the wake window, the count and the
      * pick's rank ARGV[3]: "1" retries at once, "2" at random in the
-     * window) unless ARGV[3] is "0" (another master picks),
-     * and the count is returned (1 + it); 1 without.  pcall: an ACL
-     * without these commands or the channel refuses the registry's work,
-     * never the release. */
+     * window) unless ARGV[3] is "0" (another master picks), and the
+     * count is returned (1 + it); 1 without.  The releaser's own entry
+     * ARGV[4] (kept while it held) goes first, whatever the value.
+     * pcall: an ACL without these commands or the channel refuses the
+     * registry's work, never the release. */
     [REDLOCK__SCRIPT_RELEASE] =
+        "if KEYS[2] and ARGV[4] and ARGV[4] ~= '' then redis.pcall('zrem', KEYS[2], ARGV[4]) end "
         "if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('del', KEYS[1]) "
         "if KEYS[2] and redis.pcall('exists', KEYS[2]) == 1 then "
         "local t = redis.pcall('time') if t.err then return 1 end "

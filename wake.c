@@ -121,6 +121,8 @@ static void hot_free(redlock__hot *h)
     wk->count--;
     evtimer_del(&h->linger);
     evtimer_del(&h->renew);
+    if (!wk->c->loop.closing && h->entered_us)
+        redlock__hot_registry(wk->c, h, 0, SIZE_MAX);     /* (a holder's) */
     if (!wk->c->loop.closing)
         for (size_t i = 0; i < wk->c->fleet.n; i++)
             if (h->sub[i] != SUB_NONE)
@@ -209,7 +211,10 @@ void redlock__wake_unwait(redlock_lock *l)
         redlock__list_del(&fl->wait);
         fl->waiting = 0;
         if (--h->nwait == 0 && l->c && !l->c->loop.closing) {
-            if (h->announces && l->c->opt.wake)
+            /* a winner's entries stay while it holds (nobody else
+             * releases meanwhile): its release takes them away, one
+             * command less per acquisition */
+            if (h->announces && l->c->opt.wake && !l->valid_until_us)
                 redlock__hot_registry(l->c, h, 0, SIZE_MAX);
             redlock__timer_add(&l->c->loop, &h->linger, WAKE_LINGER_MS * 1000);
         }

@@ -90,8 +90,9 @@ static redlock_client *waiter(struct it_fix *f, int wake, const char *user)
 }
 
 /* A release wakes a waiter whose next poll is seconds away: it gets the
- * lock within a fraction of that.  A client with wake = 0 subscribes to
- * nothing. */
+ * lock within a fraction of that, keeps its registry entries while it
+ * holds, and its release removes them.  A client with wake = 0 subscribes
+ * to nothing. */
 TEST(wake_a_release_wakes_the_waiter_before_its_poll)
 {
     struct it_fix f = {0};
@@ -130,11 +131,29 @@ TEST(wake_a_release_wakes_the_waiter_before_its_poll)
     CHECK_EQ(s.won, 1);
     CHECK_EQ(qo.done, 0);               /* q still polls: it heard nothing */
     CHECK_EQ(stats_of(quiet).announcements, 0);
-    /* b won: out of the registries */
-    int64_t until = check_now_ms() + 5000;
-    while (registry_on(&f, 0, "wk-1") + registry_on(&f, 1, "wk-1") + registry_on(&f, 2, "wk-1") &&
-           check_now_ms() < until)
-        it_run(f.base, 5);
+    /* b won: its entries stay while it holds (nobody else releases), and
+     * its release takes them away on every master it reaches.  (An extend
+     * answered by every master: anything b sent before it was run.) */
+    struct it_op ext = {f.base};
+    CHECK_RC(b, redlock_extend_async(b, 10000, it_op_cb, &ext), 0);
+    it_op_wait(&ext, 3000);
+    CHECK_RC(b, ext.status, 0);
+    for (int i = 0; i < 3; i++) {
+        redlock_node_stats st;
+        int64_t until = check_now_ms() + 3000;
+        do {
+            it_run(f.base, 2);
+            CHECK_EQ(redlock_client_node_stats(bc, (size_t)i, &st), 0);
+        } while (st.oks + st.refused + st.timeouts + st.errors + st.unreachable < st.requests &&
+                 check_now_ms() < until);
+        CHECK_EQ(st.oks + st.refused + st.timeouts + st.errors + st.unreachable, st.requests);
+        CHECK_EQ(registry_on(&f, i, "wk-1"), 1);
+    }
+    struct it_op rel = {f.base};
+    CHECK_RC(b, redlock_release_async(b, it_op_cb, &rel), 0);
+    it_op_wait(&rel, 3000);
+    CHECK_RC(b, rel.status, 0);
+    CHECK_EQ(it_wait_nodes_ok(f.base, b, 3, 3000), 3);
     for (int i = 0; i < 3; i++)
         CHECK_EQ(registry_on(&f, i, "wk-1"), 0);
     it_fix_stop(&f);
@@ -366,5 +385,51 @@ TEST(wake_a_dead_master_leaves_the_others_to_pick_and_the_waiter_leaves_when_don
     CHECK_RC(b, run_op(&f, b, 1), 0);
     wait_channels(&f, 5, "wk-m", 0);
     CHECK_EQ(registry_on(&f, 0, "wk-m") + registry_on(&f, 2, "wk-m"), 0);
+    it_fix_stop(&f);
+}
+
+/* Two locks of one client wait on one resource: one wins, and its release
+ * leaves the client's registry entries in place for the other (they are
+ * its entries too): the other is picked by that release and gets the lock
+ * long before its poll. */
+TEST(wake_a_release_keeps_the_entries_another_lock_of_the_client_waits_with)
+{
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC);
+    redlock_lock *a = it_fix_lock(&f, f.c, "wk-two");
+    redlock_client *cc = waiter(&f, 1, NULL);
+    redlock_lock *l1 = it_fix_lock(&f, cc, "wk-two"), *l2 = it_fix_lock(&f, cc, "wk-two");
+    struct it_op o1 = {f.base}, o2 = {f.base};
+
+    CHECK_RC(a, run_op(&f, a, 0), 0);
+    CHECK_RC(l1, redlock_acquire_async(l1, 10000, it_op_cb, &o1), 0);
+    CHECK_RC(l2, redlock_acquire_async(l2, 10000, it_op_cb, &o2), 0);
+    wait_channels(&f, 7, "wk-two", 3);
+    int64_t until = check_now_ms() + 5000;
+    while ((registry_on(&f, 0, "wk-two") + registry_on(&f, 1, "wk-two") +
+            registry_on(&f, 2, "wk-two")) < 3 && check_now_ms() < until)
+        it_run(f.base, 5);
+    /* a's release wakes both; one of them wins */
+    CHECK_RC(a, run_op(&f, a, 1), 0);
+    until = check_now_ms() + SLOW_POLL_MS / 2;
+    while (!o1.done && !o2.done && check_now_ms() < until)
+        it_run(f.base, 5);
+    CHECK(o1.done + o2.done == 1);
+    redlock_lock *won = o1.done ? l1 : l2, *other = o1.done ? l2 : l1;
+    struct it_op *oo = o1.done ? &o2 : &o1;
+    CHECK_RC(won, o1.done ? o1.status : o2.status, 0);
+    /* the other is refused by it, and waits */
+    until = check_now_ms() + 5000;
+    while (stats_of(cc).attempts < 4 && check_now_ms() < until)
+        it_run(f.base, 5);
+    CHECK_EQ(oo->done, 0);
+    int64_t t0 = check_now_ms();
+    CHECK_RC(won, run_op(&f, won, 1), 0);
+    it_op_wait(oo, SLOW_POLL_MS / 2);
+    CHECK_RC(other, oo->status, 0);
+    check_note("the other lock in %lld ms after the first one's release (its poll: %d ms)",
+               (long long)(oo->at_ms - t0), SLOW_POLL_MS);
+    for (int i = 0; i < 3; i++)
+        CHECK_EQ(registry_on(&f, i, "wk-two"), 1);      /* (the holder's, until it releases) */
     it_fix_stop(&f);
 }

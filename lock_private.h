@@ -277,6 +277,7 @@ typedef struct redlock__flight {
     unsigned waiting : 1;
     unsigned woken : 1;              /* an announcement moved the retry */
     unsigned missed : 1;             /* one came while an attempt was out */
+    unsigned split_retry : 1;        /* the last attempt split: retried in the window */
     unsigned rank : 2;               /* the pick's rank (redlock__wake_picks) */
     int64_t round_us;                /* the window the announcement gave, or 0 */
 } redlock__flight;

@@ -248,13 +248,19 @@ int redlock__wake_outcome(redlock_lock *l, const redlock__op *op, int won)
         h->mult *= 2;
     else if (won && h->mult > 1)
         h->mult /= 2;
-    if (split) {
+    if (split && !l->fl->split_retry) {
         /* the key was free a moment ago and the attempts that met are
          * the ones after it: they retry within their own window, now
-         * twice as wide, rather than leave it idle until a poll */
+         * twice as wide, rather than leave it idle until a poll.  Once:
+         * a split again is no meeting but a standing one (a holder with a
+         * bare quorum leaves a master free to every contender), and
+         * polls, slowed by the back-off, take over */
         l->fl->missed = 1;
         l->fl->rank = 2;
         l->fl->round_us = 0;
+        l->fl->split_retry = 1;
+    } else if (!split) {
+        l->fl->split_retry = 0;
     }
     if (!won && t->count[REDLOCK__REFUSED] > 0 && h->announces && l->c->opt.wake)
         redlock__hot_enter(l->c, h);

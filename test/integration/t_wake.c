@@ -433,3 +433,41 @@ TEST(wake_a_release_keeps_the_entries_another_lock_of_the_client_waits_with)
         CHECK_EQ(registry_on(&f, i, "wk-two"), 1);      /* (the holder's, until it releases) */
     it_fix_stop(&f);
 }
+
+/* A winner keeps its registry entries while it holds, but not for ever:
+ * once its record has outlived its last waiting lock (1 s), the entries
+ * and its channels go, while it still holds the lock. */
+TEST(wake_a_long_hold_leaves_the_registries_when_the_record_goes)
+{
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC);
+    redlock_lock *a = it_fix_lock(&f, f.c, "wk-long");
+    redlock_client *bc = waiter(&f, 1, NULL);
+    redlock_lock *b = it_fix_lock(&f, bc, "wk-long");
+    struct it_op bo = {f.base};
+
+    CHECK_RC(a, run_op(&f, a, 0), 0);
+    CHECK_RC(b, redlock_acquire_async(b, 10000, it_op_cb, &bo), 0);
+    wait_channels(&f, 7, "wk-long", 3);
+    int64_t until = check_now_ms() + 5000;
+    while ((registry_on(&f, 0, "wk-long") + registry_on(&f, 1, "wk-long") +
+            registry_on(&f, 2, "wk-long")) < 3 && check_now_ms() < until)
+        it_run(f.base, 5);
+    CHECK_RC(a, run_op(&f, a, 1), 0);
+    it_op_wait(&bo, SLOW_POLL_MS / 2);
+    CHECK_RC(b, bo.status, 0);
+    int64_t t0 = check_now_ms();
+    /* b holds on; its entries (kept while it holds) go with its record */
+    until = t0 + 4000;
+    while ((registry_on(&f, 0, "wk-long") + registry_on(&f, 1, "wk-long") +
+            registry_on(&f, 2, "wk-long")) > 0 && check_now_ms() < until)
+        it_run(f.base, 10);
+    check_note("entries gone %lld ms after the win (the record lingers 1 s)",
+               (long long)(check_now_ms() - t0));
+    for (int i = 0; i < 3; i++)
+        CHECK_EQ(registry_on(&f, i, "wk-long"), 0);
+    CHECK_GE(check_now_ms() - t0, 900);
+    wait_channels(&f, 7, "wk-long", 0);
+    CHECK_GT(redlock_lock_validity(b), 0);      /* (still held) */
+    it_fix_stop(&f);
+}

@@ -60,6 +60,24 @@ static long long registry_on(struct it_fix *f, int i, const char *res)
     return n;
 }
 
+/* Entries in the registries of masters 0, 1 and 2. */
+static long long registries(struct it_fix *f, const char *res)
+{
+    return registry_on(f, 0, res) + registry_on(f, 1, res) + registry_on(f, 2, res);
+}
+
+/* Run the loop until they hold `want` entries (at least, when `or_more`),
+ * at most timeout_ms; the count then. */
+static long long wait_registries(struct it_fix *f, const char *res, long long want, int or_more,
+                                 int64_t timeout_ms)
+{
+    int64_t until = check_now_ms() + timeout_ms;
+    long long n;
+    while ((n = registries(f, res)) != want && !(or_more && n > want) && check_now_ms() < until)
+        it_run(f->base, 5);
+    return n;
+}
+
 /* Acquire or release on the fixture's base (its clients are async). */
 static int run_op(struct it_fix *f, redlock_lock *l, int release)
 {
@@ -405,13 +423,10 @@ TEST(wake_a_release_keeps_the_entries_another_lock_of_the_client_waits_with)
     CHECK_RC(l1, redlock_acquire_async(l1, 10000, it_op_cb, &o1), 0);
     CHECK_RC(l2, redlock_acquire_async(l2, 10000, it_op_cb, &o2), 0);
     wait_channels(&f, 7, "wk-two", 3);
-    int64_t until = check_now_ms() + 5000;
-    while ((registry_on(&f, 0, "wk-two") + registry_on(&f, 1, "wk-two") +
-            registry_on(&f, 2, "wk-two")) < 3 && check_now_ms() < until)
-        it_run(f.base, 5);
+    CHECK_GE(wait_registries(&f, "wk-two", 3, 1, 5000), 3);
     /* a's release wakes both; one of them wins */
     CHECK_RC(a, run_op(&f, a, 1), 0);
-    until = check_now_ms() + SLOW_POLL_MS / 2;
+    int64_t until = check_now_ms() + SLOW_POLL_MS / 2;
     while (!o1.done && !o2.done && check_now_ms() < until)
         it_run(f.base, 5);
     CHECK(o1.done + o2.done == 1);
@@ -449,19 +464,13 @@ TEST(wake_a_long_hold_leaves_the_registries_when_the_record_goes)
     CHECK_RC(a, run_op(&f, a, 0), 0);
     CHECK_RC(b, redlock_acquire_async(b, 10000, it_op_cb, &bo), 0);
     wait_channels(&f, 7, "wk-long", 3);
-    int64_t until = check_now_ms() + 5000;
-    while ((registry_on(&f, 0, "wk-long") + registry_on(&f, 1, "wk-long") +
-            registry_on(&f, 2, "wk-long")) < 3 && check_now_ms() < until)
-        it_run(f.base, 5);
+    CHECK_EQ(wait_registries(&f, "wk-long", 3, 0, 5000), 3);
     CHECK_RC(a, run_op(&f, a, 1), 0);
     it_op_wait(&bo, SLOW_POLL_MS / 2);
     CHECK_RC(b, bo.status, 0);
     int64_t t0 = check_now_ms();
     /* b holds on; its entries (kept while it holds) go with its record */
-    until = t0 + 4000;
-    while ((registry_on(&f, 0, "wk-long") + registry_on(&f, 1, "wk-long") +
-            registry_on(&f, 2, "wk-long")) > 0 && check_now_ms() < until)
-        it_run(f.base, 10);
+    wait_registries(&f, "wk-long", 0, 0, 4000);
     check_note("entries gone %lld ms after the win (the record lingers 1 s)",
                (long long)(check_now_ms() - t0));
     for (int i = 0; i < 3; i++)

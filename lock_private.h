@@ -135,7 +135,7 @@ void redlock__wake_free(redlock_client *c);
  * moment in the window; 0 when all of them pick ('2': this client saw no
  * contention on the resource).  *lead: the master to write to first. */
 int redlock__wake_picks(redlock_lock *l, char *picks, size_t *lead);
-/* The client's waiter id (16 bytes) when it is in the resource's
+/* The client's waiter id (a C string) when it is in the resource's
  * registries and none of its locks waits there, which the release then
  * takes away; else NULL. */
 const char *redlock__wake_self(redlock_lock *l);

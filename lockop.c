@@ -149,7 +149,7 @@ static redlock__op *lock_op(redlock_lock *l, const redlock__op_kind *kind, int64
                                                                   : malloc(l->keylen + 3 + n);
         const char *self = redlock__wake_self(l);
         const char *it[6] = { l->key, reg, l->value, tok, NULL, self ? self : "" };
-        size_t ln[6] = { l->keylen, l->keylen + 3, l->valuelen, 0, n, self ? 16 : 0 };
+        size_t ln[6] = { l->keylen, l->keylen + 3, l->valuelen, 0, n, self ? strlen(self) : 0 };
         if (!reg)
             return NULL;
         memcpy(reg, l->key, l->keylen);

@@ -107,6 +107,28 @@ static redlock_client *waiter(struct it_fix *f, int wake, const char *user)
     return it_fix_client(f, &o);
 }
 
+/* On 3 masters, f->c's lock `a` on res, held, and a waiter: a client
+ * polling every SLOW_POLL_MS whose lock `b` on res was refused and now
+ * listens on every master. */
+struct pair {
+    redlock_lock *a, *b;
+    redlock_client *bc;
+    struct it_op bo;
+};
+
+static void pair_start(struct it_fix *f, struct pair *p, const char *res)
+{
+    it_fix_start(f, 3, NULL, IT_ASYNC);
+    p->a = it_fix_lock(f, f->c, res);
+    p->bc = waiter(f, 1, NULL);
+    p->b = it_fix_lock(f, p->bc, res);
+    memset(&p->bo, 0, sizeof p->bo);
+    p->bo.base = f->base;
+    CHECK_RC(p->a, run_op(f, p->a, 0), 0);
+    CHECK_RC(p->b, redlock_acquire_async(p->b, 10000, it_op_cb, &p->bo), 0);
+    wait_channels(f, 7, res, 3);
+}
+
 /* A release wakes a waiter whose next poll is seconds away: it gets the
  * lock within a fraction of that, keeps its registry entries while it
  * holds, and its release removes them.  A client with wake = 0 subscribes
@@ -382,22 +404,17 @@ TEST(wake_acquire_stats_count_split_votes)
 TEST(wake_a_dead_master_leaves_the_others_to_pick_and_the_waiter_leaves_when_done)
 {
     struct it_fix f = {0};
-    it_fix_start(&f, 3, NULL, IT_ASYNC);
-    redlock_lock *a = it_fix_lock(&f, f.c, "wk-m");
-    redlock_client *bc = waiter(&f, 1, NULL);
-    redlock_lock *b = it_fix_lock(&f, bc, "wk-m");
-    struct it_op bo = {f.base};
-
-    CHECK_RC(a, run_op(&f, a, 0), 0);
-    CHECK_RC(b, redlock_acquire_async(b, 10000, it_op_cb, &bo), 0);
-    wait_channels(&f, 7, "wk-m", 3);
+    struct pair p;
+    pair_start(&f, &p, "wk-m");
+    redlock_lock *a = p.a, *b = p.b;
+    redlock_client *bc = p.bc;
     CHECK_EQ(rlt_servers_kill(f.s, 1), 0);
     int64_t t0 = check_now_ms();
     CHECK_RC(a, run_op(&f, a, 1), 0);
-    it_op_wait(&bo, SLOW_POLL_MS / 2);
-    CHECK_RC(b, bo.status, 0);
-    check_note("master 1 killed: the waiter in %lld ms", (long long)(bo.at_ms - t0));
-    CHECK_LT(bo.at_ms - t0, SLOW_POLL_MS / 2);
+    it_op_wait(&p.bo, SLOW_POLL_MS / 2);
+    CHECK_RC(b, p.bo.status, 0);
+    check_note("master 1 killed: the waiter in %lld ms", (long long)(p.bo.at_ms - t0));
+    CHECK_LT(p.bo.at_ms - t0, SLOW_POLL_MS / 2);
     CHECK_EQ(stats_of(bc).wakeups, 1);
     /* done waiting: out of the registries, then of the channels */
     CHECK_RC(b, run_op(&f, b, 1), 0);
@@ -455,19 +472,13 @@ TEST(wake_a_release_keeps_the_entries_another_lock_of_the_client_waits_with)
 TEST(wake_a_long_hold_leaves_the_registries_when_the_record_goes)
 {
     struct it_fix f = {0};
-    it_fix_start(&f, 3, NULL, IT_ASYNC);
-    redlock_lock *a = it_fix_lock(&f, f.c, "wk-long");
-    redlock_client *bc = waiter(&f, 1, NULL);
-    redlock_lock *b = it_fix_lock(&f, bc, "wk-long");
-    struct it_op bo = {f.base};
-
-    CHECK_RC(a, run_op(&f, a, 0), 0);
-    CHECK_RC(b, redlock_acquire_async(b, 10000, it_op_cb, &bo), 0);
-    wait_channels(&f, 7, "wk-long", 3);
+    struct pair p;
+    pair_start(&f, &p, "wk-long");
+    redlock_lock *a = p.a, *b = p.b;
     CHECK_EQ(wait_registries(&f, "wk-long", 3, 0, 5000), 3);
     CHECK_RC(a, run_op(&f, a, 1), 0);
-    it_op_wait(&bo, SLOW_POLL_MS / 2);
-    CHECK_RC(b, bo.status, 0);
+    it_op_wait(&p.bo, SLOW_POLL_MS / 2);
+    CHECK_RC(b, p.bo.status, 0);
     int64_t t0 = check_now_ms();
     /* b holds on; its entries (kept while it holds) go with its record */
     wait_registries(&f, "wk-long", 0, 0, 4000);

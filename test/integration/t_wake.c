@@ -150,6 +150,8 @@ TEST(wake_a_release_wakes_the_waiter_before_its_poll)
     /* b was refused: it listens on every master and is in every
      * registry; q (wake = 0) did neither */
     wait_channels(&f, 7, "wk-1", 3);
+    /* (its entries follow its subscriptions' replies) */
+    CHECK_EQ(wait_registries(&f, "wk-1", 3, 0, 5000), 3);
     for (int i = 0; i < 3; i++)
         CHECK_EQ(registry_on(&f, i, "wk-1"), 1);
     CHECK_EQ(stats_of(bc).attempts, 1);

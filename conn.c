@@ -276,6 +276,8 @@ static void flush_cb(evutil_socket_t fd, short what, void *arg)
      * in the wrong one). */
     if (!cn->bev || !cn->out.len || cn->state != REDLOCK__CONN_UP)
         return;
+    if (cn->own.flushing)
+        cn->own.flushing(cn->own.owner, cn);
     if (cn->out_since_us && redlock__now(cn->net->loop) - cn->out_since_us > late_us(cn->net)) {
         /* These requests leave late: the application held the loop after
          * starting them (or they waited for the handshake).  Their

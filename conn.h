@@ -36,6 +36,7 @@ typedef struct redlock__net {
     double drift_factor;
     int64_t drift_min_ms;
     int64_t max_ttl_ms;
+    int64_t clock_probe_ms;          /* the options' (0: handshake only) */
 } redlock__net;
 
 /* A request's answer: r is the reply, or NULL when none will come (the
@@ -73,6 +74,9 @@ typedef struct redlock__conn_owner {
     /* NULL, or a connection in pub/sub mode: a published message (an array
      * "message", channel, payload) goes here, not to a request's slot */
     void (*push)(void *owner, redlock__conn *cn, const redlock__reply *r);
+    /* NULL, or called when requests are about to be written: the owner may
+     * add one more (redlock__conn_send) to ride along in the same write */
+    void (*flushing)(void *owner, redlock__conn *cn);
 } redlock__conn_owner;
 
 struct redlock__conn {

@@ -349,9 +349,13 @@ void redlock__op_start(redlock__op *op, redlock__op_done *done, void *privdata)
     for (size_t k = 0, i = op->lead_node < f->n ? op->lead_node : 0; k < f->n && !op->decided;
          k++, i = i + 1 < f->n ? i + 1 : 0) {
         if (op->kind->flags & REDLOCK__KIND_PER_NODE) {
+            int rc;
             one.len = 0;
-            if (op->kind->encode(op, i, &one, 0) != 0) {
-                vote(op, i, REDLOCK__ERROR, "out of memory", now);
+            if ((rc = op->kind->encode(op, i, &one, 0)) != 0) {
+                if (rc == REDLOCK__ENCODE_SKIP)
+                    vote(op, i, REDLOCK__OK, NULL, now);
+                else
+                    vote(op, i, REDLOCK__ERROR, "out of memory", now);
                 continue;
             }
             send_to(op, i, &one);

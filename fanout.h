@@ -35,8 +35,11 @@ typedef struct redlock__fleet {
 #define REDLOCK__KIND_UNDOES   2   /* never refused by max_pending; owed to a
                                     * node it could not reach; kills the
                                     * written-on connection first */
-#define REDLOCK__KIND_PER_NODE 4   /* encode() is called for each node */
+#define REDLOCK__KIND_PER_NODE 4   /* encode() is called for each node; it
+                                    * may return REDLOCK__ENCODE_SKIP: that
+                                    * node has nothing to do (voted OK, unsent) */
 #define REDLOCK__KIND_PROBE    8   /* not counted in the lock statistics */
+#define REDLOCK__ENCODE_SKIP   1
 #define REDLOCK__KIND_CLEAN_NO 16  /* a refusal wrote nothing: no undo owed
                                     * where it came (SET NX's nil) */
 

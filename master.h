@@ -78,6 +78,9 @@ typedef struct redlock__master {
     struct event undo_timer;           /* resend undos refused with an error */
     redlock__clock_sample clock;
     int64_t hello_time_us;             /* when the handshake's TIME was queued */
+    int64_t time_sent_us;              /* when the last TIME left, any way */
+    int64_t ride_sent_us;              /* when the TIME riding with requests left */
+    int time_riding;                   /* and its reply is still due */
     redlock__guard guard;              /* guard.c */
     redlock_node_stats stats;          /* counters; strings set on read */
 } redlock__master;

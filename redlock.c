@@ -292,7 +292,8 @@ int redlock_client_new_(redlock_client **out, struct event_base *base,
                              o.max_timeouts, NULL, NULL, o.tls_insecure_skip_verify,
                              node_event, c, redlock__wake_side, redlock__wake_message,
                              o.restart_guard_ms, o.clock_guard_ms,
-                             o.strict != 0, o.drift_factor, o.drift_min_ms, 0 };
+                             o.strict != 0, o.drift_factor, o.drift_min_ms, 0,
+                             o.clock_probe_ms };
     c->fleet.loop = &c->loop;
     c->fleet.net = &c->net;
     c->fleet.node_timeout_us = o.node_timeout_ms * 1000;

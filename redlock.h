@@ -185,9 +185,13 @@ typedef struct redlock_options {
     int tls_insecure_skip_verify;
     /* ---- since 0.2.0 (see "Growing" below) ---- */
     int64_t clock_probe_ms;      /* 1000 (0 .. 3600000): read every master's
-                                  * TIME this often (and at each handshake)
-                                  * for the clock figures in the node stats;
-                                  * 0: only at the handshake               */
+                                  * TIME at least this often (and at each
+                                  * handshake) for the clock guard and the
+                                  * node stats' clock figures: it rides in a
+                                  * write of requests to the master once the
+                                  * last is half this old, and goes alone
+                                  * only where nothing was written for most
+                                  * of the period; 0: only at the handshake */
     const char *user;            /* NULL: the ACL user for masters whose
                                   * address names none                       */
     const char *password;        /* NULL: the password for masters whose

@@ -223,15 +223,10 @@ static int clock_story(int guard, const char *res)
     struct it_fix f = {0};
     struct events ev = {0};
     rlp_thread *px[3];
-    char addr[3][32], err[256];
+    char addr[3][32];
     const char *addrs[3];
     it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
-    for (int i = 0; i < 3; i++) {
-        px[i] = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(f.s, i), err, sizeof err);
-        CHECK_MSG(px[i] != NULL, "proxy: %s", err);
-        snprintf(addr[i], sizeof addr[i], "127.0.0.1:%d", rlp_thread_port(px[i]));
-        addrs[i] = addr[i];
-    }
+    it_proxies(f.s, 3, px, addr, addrs);
     redlock_options o;
     it_opts(&o);
     o.retry_count = 0;

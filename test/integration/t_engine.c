@@ -8,6 +8,7 @@
  */
 #include "itest.h"
 #include "lock_private.h"
+#include "proxy.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -259,6 +260,71 @@ TEST(engine_time_probe_fills_the_clock_stats)
              REDLOCK_EINVAL);
     CHECK(strstr(err, "clock_probe_ms") != NULL);
     rlt_servers_free(s);
+}
+
+/* A client that writes to its masters anyway takes its clock samples in
+ * those writes: while it locks, no TIME leaves on its own; once idle, one
+ * TIME alone per master and period.  The proxies see each write. */
+TEST(engine_time_rides_along_with_requests)
+{
+    redlock_options o;
+    it_opts(&o);
+    o.clock_probe_ms = 200;
+    struct it_fix f = {0};
+    rlp_thread *px[3];
+    rlp_stats st0[3], st1[3], st2[3];
+    redlock_node_stats ns0[3], ns1[3];
+    char addr[3][32];
+    const char *addrs[3];
+    it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
+    it_proxies(f.s, 3, px, addr, addrs);
+    redlock_client *c = it_client_new(f.base, addrs, 3, &o);
+    CHECK_EQ(it_async_wait_connected(f.base, c, 3, 3000), 0);
+    redlock_lock *l = IT_LOCK(c, "ride");
+    for (int i = 0; i < 3; i++) {
+        rlp_thread_stats(px[i], &st0[i]);
+        CHECK_EQ(redlock_client_node_stats(c, (size_t)i, &ns0[i]), 0);
+    }
+
+    /* busy: acquire and release back to back for 1.5 s */
+    int rounds = 0;
+    for (int64_t until = check_now_ms() + 1500; check_now_ms() < until; rounds++) {
+        struct it_op op = {f.base};
+        CHECK_RC(l, redlock_acquire_async(l, 10000, it_op_cb, &op), REDLOCK_OK);
+        it_op_wait(&op, 2000);
+        CHECK_RC(l, op.status, REDLOCK_OK);
+        op = (struct it_op){f.base};
+        CHECK_RC(l, redlock_release_async(l, it_op_cb, &op), REDLOCK_OK);
+        it_op_wait(&op, 2000);
+        CHECK_RC(l, op.status, REDLOCK_OK);
+    }
+    for (int i = 0; i < 3; i++) {
+        rlp_thread_stats(px[i], &st1[i]);
+        CHECK_EQ(redlock_client_node_stats(c, (size_t)i, &ns1[i]), 0);
+        check_note("busy, %d rounds, master %d: %lu TIME, %lu alone, %llu samples", rounds, i,
+                   st1[i].time_cmds - st0[i].time_cmds, st1[i].time_alone - st0[i].time_alone,
+                   (unsigned long long)(ns1[i].clock_samples - ns0[i].clock_samples));
+        CHECK_EQ(st1[i].time_alone - st0[i].time_alone, 0);
+        CHECK_GE(st1[i].time_cmds - st0[i].time_cmds, 4);
+        CHECK_GE(ns1[i].clock_samples - ns0[i].clock_samples, 4);
+    }
+
+    /* idle: a TIME alone, once a period (200 ms): 5 in 1 s */
+    it_run(f.base, 1000);
+    for (int i = 0; i < 3; i++) {
+        rlp_thread_stats(px[i], &st2[i]);
+        unsigned long alone = st2[i].time_alone - st1[i].time_alone;
+        check_note("idle, master %d: %lu TIME, %lu alone", i, st2[i].time_cmds - st1[i].time_cmds,
+                   alone);
+        CHECK_GE(alone, 3);
+        CHECK_LE(alone, 6);
+        CHECK_EQ(st2[i].time_cmds - st1[i].time_cmds, alone);
+    }
+    redlock_lock_free(l);
+    redlock_client_free(c);
+    it_fix_stop(&f);
+    for (int i = 0; i < 3; i++)
+        rlp_thread_stop(px[i]);
 }
 
 /* ---- sockets and credentials -------------------------------------------- */

@@ -1,6 +1,7 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* itest.c -- helpers of the integration and fault tests (no tests here); see itest.h. */
 #include "itest.h"
+#include "proxy.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -401,5 +402,18 @@ int it_wait_vote(struct event_base *base, const redlock_lock *l, size_t node, in
         if (r.vote == want || check_now_ms() >= until)
             return r.vote;
         it_dispatch(base, 10);
+    }
+}
+
+void it_proxies(rlt_servers *s, int n, struct rlp_thread **px, char (*addr)[32],
+                const char **addrs)
+{
+    char err[256];
+
+    for (int i = 0; i < n; i++) {
+        px[i] = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(s, i), err, sizeof err);
+        CHECK_MSG(px[i] != NULL, "proxy: %s", err);
+        snprintf(addr[i], 32, "127.0.0.1:%d", rlp_thread_port(px[i]));
+        addrs[i] = addr[i];
     }
 }

@@ -160,6 +160,12 @@ int it_run_example(const char *program, rlt_servers *s, char *out, size_t size);
 long long it_calls(rlt_servers *s, int i, const char *cmd);
 /* ... and how many of its calls it refused (an ACL, a wrong arity). */
 long long it_rejected(rlt_servers *s, int i, const char *cmd);
+/* A proxy (proxy.h) in front of each of servers 0 .. n-1: px[i], its
+ * address ("127.0.0.1:port") in addr[i], addrs[i] pointing there.  Fails
+ * the test when one cannot start.  rlp_thread_stop frees each. */
+struct rlp_thread;
+void it_proxies(rlt_servers *s, int n, struct rlp_thread **px, char (*addr)[32],
+                const char **addrs);
 
 /* Check a status code; on failure print it and the lock's errstr. */
 #define CHECK_RC(lock, expr, want)                                            \

@@ -472,6 +472,20 @@ static void shift_time(rlp_proxy *p, unsigned char *buf, size_t n, int shift)
     }
 }
 
+/* TIME commands in a chunk from a client, and whether it held nothing else
+ * (the client wrote a TIME on its own). */
+static void count_time(rlp_proxy *p, const unsigned char *buf, size_t n)
+{
+    static const char cmd[] = "*1\r\n$4\r\nTIME\r\n";
+    size_t cl = sizeof cmd - 1;
+
+    for (size_t i = 0; i + cl <= n; i++)
+        if (memcmp(buf + i, cmd, cl) == 0)
+            p->st.time_cmds++;
+    if (n == cl && memcmp(buf, cmd, cl) == 0)
+        p->st.time_alone++;
+}
+
 static void on_read(evutil_socket_t fd, short what, void *arg)
 {
     rlp_dir *d = arg;
@@ -482,6 +496,8 @@ static void on_read(evutil_socket_t fd, short what, void *arg)
     (void)what;
 
     n = recv(fd, buf, sizeof buf, 0);
+    if (n > 0 && d->idx == UP)
+        count_time(p, buf, (size_t)n);
     if (n > 0 && d->idx == DOWN && p->f.timeshift_s)
         shift_time(p, buf, (size_t)n, p->f.timeshift_s);
     if (n > 0 && d->idx == DOWN && p->f.hostile && !c->poisoned && !c->sink && !d->done) {

@@ -113,6 +113,9 @@ typedef struct rlp_stats {
     unsigned long setresets;      /* connections reset after forwarding a SET */
     unsigned long hostile_conns;  /* connections given a hostile reply */
     unsigned long time_rewrites;  /* TIME replies moved by timeshift */
+    unsigned long time_cmds;      /* TIME commands read from clients */
+    unsigned long time_alone;     /* reads from a client that held one TIME
+                                   * command and nothing else */
 } rlp_stats;
 
 /* Current fault settings, as last set. */

@@ -8,7 +8,8 @@
  *             started, run_id whether it is another process than the last
  *             handshake's.  Within the window after a restart its OK votes
  *             do not count: a key it lost may still be held elsewhere.
- *   clock     the TIME samples (handshake and every clock_probe_ms): an
+ *   clock     the TIME samples (handshake, then at least every
+ *             clock_probe_ms: riding with requests, below, or probe.c's): an
  *             offset that moved by more than the drift allowance between
  *             two samples, or since a reference sample up to one window
  *             old (a rate beyond drift_factor), stops it counting for the
@@ -389,5 +390,42 @@ void redlock__master_time(redlock__master *m, int64_t server_us, int64_t sent_us
         g->ref_offset_us = offset;
         g->ref_at_us = now_us;
         g->ref_err_us = err;
+    }
+}
+
+static void ride_reply(void *privdata, size_t tag, const redlock__reply *r, const char *why)
+{
+    redlock__master *m = privdata;
+    int64_t server_us;
+    (void)tag;
+    (void)why;
+
+    m->time_riding = 0;
+    if (r && redlock__time_parse(r, &server_us) == 0)
+        redlock__master_time(m, server_us, m->ride_sent_us, redlock__now(m->net->loop));
+}
+
+/* Requests are about to be written: the master's TIME rides along when its
+ * last sample left half a probe period ago or more.  One TIME costs the
+ * server next to nothing in a write it reads anyway, where a TIME alone
+ * costs a write, a read and a reply on both sides, for every client; so
+ * a client that writes to a master at least every 3/8 of the period never
+ * probes it alone (probe.c does at 7/8 when nothing else went).  One at a
+ * time, so that its reply is matched with the moment it left. */
+void redlock__guard_flushing(void *owner, redlock__conn *cn)
+{
+    static const char time_cmd[] = "*1\r\n$4\r\nTIME\r\n";
+    redlock__master *m = owner;
+    redlock__slot sl = { ride_reply, m, 0, NULL, 0, 0 };
+    int64_t now;
+
+    if (m->time_riding || m->net->clock_probe_ms <= 0 || cn->count >= m->net->max_pending)
+        return;
+    now = redlock__now(m->net->loop);
+    if (now - m->time_sent_us < m->net->clock_probe_ms * 500)
+        return;
+    if (redlock__conn_send(cn, time_cmd, sizeof time_cmd - 1, NULL, 0, &sl, now) == 0) {
+        m->time_riding = 1;
+        m->ride_sent_us = m->time_sent_us = now;
     }
 }

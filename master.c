@@ -29,14 +29,14 @@
 static int master_hello(void *owner, redlock__conn *cn);
 static void master_up(void *owner, redlock__conn *cn);
 static void master_down(void *owner, redlock__conn *cn, const char *why, int tell);
-static void master_flushing(void *owner, redlock__conn *cn);
 static void undo_timer_cb(evutil_socket_t fd, short what, void *arg);
 static void undo_reply(void *privdata, size_t tag, const redlock__reply *r, const char *why);
 
 int redlock__master_init(redlock__master *m, const redlock__net *net, size_t index,
                          const char *address, char *err, size_t errlen)
 {
-    redlock__conn_owner own = { master_hello, master_up, master_down, m, NULL, master_flushing };
+    redlock__conn_owner own = { master_hello, master_up, master_down, m, NULL,
+                                redlock__guard_flushing };
     char label[300];
     int rc;
 
@@ -339,43 +339,6 @@ static void hello_reply(void *privdata, size_t tag, const redlock__reply *r, con
                                                                      : m->hello_time_us,
                              redlock__now(m->net->loop));
     /* SCRIPT LOAD: the reply says nothing we need (EVAL loads on NOSCRIPT) */
-}
-
-static void ride_reply(void *privdata, size_t tag, const redlock__reply *r, const char *why)
-{
-    redlock__master *m = privdata;
-    int64_t server_us;
-    (void)tag;
-    (void)why;
-
-    m->time_riding = 0;
-    if (r && redlock__time_parse(r, &server_us) == 0)
-        redlock__master_time(m, server_us, m->ride_sent_us, redlock__now(m->net->loop));
-}
-
-/* Requests are about to be written: the master's TIME rides along when its
- * last sample left half a probe period ago or more.  One TIME costs the
- * server next to nothing in a write it reads anyway, where a TIME alone
- * costs a write, a read and a reply on both sides, for every client; so
- * a client that talks to its masters more often than every half period
- * never probes alone (probe.c does when nothing else went).  One at a
- * time, so that its reply is matched with the moment it left. */
-static void master_flushing(void *owner, redlock__conn *cn)
-{
-    static const char time_cmd[] = "*1\r\n$4\r\nTIME\r\n";
-    redlock__master *m = owner;
-    redlock__slot sl = { ride_reply, m, 0, NULL, 0, 0 };
-    int64_t now;
-
-    if (m->time_riding || m->net->clock_probe_ms <= 0 || cn->count >= m->net->max_pending)
-        return;
-    now = redlock__now(m->net->loop);
-    if (now - m->time_sent_us < m->net->clock_probe_ms * 500)
-        return;
-    if (redlock__conn_send(cn, time_cmd, sizeof time_cmd - 1, NULL, 0, &sl, now) == 0) {
-        m->time_riding = 1;
-        m->ride_sent_us = m->time_sent_us = now;
-    }
 }
 
 static int master_hello(void *owner, redlock__conn *cn)

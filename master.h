@@ -182,6 +182,9 @@ void redlock__master_time(redlock__master *m, int64_t server_us, int64_t sent_us
                           int64_t now_us);
 /* Parse a TIME reply into microseconds; 0 or -1. */
 int redlock__time_parse(const redlock__reply *r, int64_t *us);
+/* The main connection's flushing hook: a TIME rides along with requests
+ * once the master's last sample is half of clock_probe_ms old (guard.c). */
+void redlock__guard_flushing(void *owner, redlock__conn *cn);
 int redlock__master_up(const redlock__master *m);
 
 /* ---- guard.c: the guards for the algorithm's assumptions ---------------- */

@@ -285,11 +285,10 @@ void redlock__wake_message(void *privdata, size_t node, const char *channel, siz
     redlock_client *c = privdata;
     redlock__hot *h;
     redlock__link *e, *next;
-    (void)node;
-
     int64_t round = 0;
     double rivals;
     unsigned rank = 2;
+    (void)node;
 
     if (!c->wake || c->loop.closing || len <= 4 + ID_HEX ||
         memcmp(channel + len - ID_HEX, c->wake->id, ID_HEX) != 0 ||
@@ -304,8 +303,8 @@ void redlock__wake_message(void *privdata, size_t node, const char *channel, siz
     c->astats.announcements++;
     h->heard_us = redlock__now(&c->loop);
     for (e = h->waiters.next; e != &h->waiters; e = next) {
-        next = e->next;     /* (a woken lock stays on the list) */
         redlock__flight *fl = redlock__container(e, redlock__flight, wait);
+        next = e->next;     /* (a woken lock stays on the list) */
         if (!fl->woken) {
             fl->round_us = round;
             fl->rank = rank;

@@ -316,7 +316,7 @@ int redlock__wake_defer(redlock_lock *l)
         return 0;
     fl->hot = h;
     /* others were in the registry at its release: it enters it too and
-     * lets the picked ones go first; it tries LAST_TRY wake windows later
+     * lets the pick go first; it tries LAST_TRY wake windows later
      * (refused when one of them got the lock: then it waits to be picked),
      * so that a pick that failed does not leave the lock idle until a
      * poll */

@@ -6,7 +6,9 @@
  *   - a pick that is stale (an entry whose client is gone) leaves the lock
  *     idle only until the releaser's next try, not until a poll;
  *   - a refused waiter writes its registry entry once, and renews it at
- *     half its life, not at each refusal.
+ *     half its life, not at each refusal;
+ *   - a waiter whose event loop was blocked when the release came tries
+ *     as soon as its loop runs again, not at its poll.
  */
 #include "itest.h"
 #include "proxy.h"
@@ -390,4 +392,81 @@ TEST(wake_a_split_vote_retries_once_within_the_window_not_at_the_poll)
     CHECK(!rlt_servers_exists(f.s, 1, "wf-split", 8));
     it_fix_stop(&f);
     rlp_thread_stop(px);
+}
+
+/* The waiter's listening, seen from the servers: its channel and its entry
+ * on every master (its loop, wb, runs meanwhile). */
+static void wait_entered(struct it_fix *f, struct event_base *wb, const char *res)
+{
+    int64_t until = check_now_ms() + 5000;
+    for (;;) {
+        int ready = 1;
+        for (int m = 0; m < 3; m++) {
+            redisReply *ch = rlt_servers_command(f->s, m, "PUBSUB CHANNELS %s:wq:*", res);
+            redisReply *n = rlt_servers_command(f->s, m, "ZCARD %s:wq", res);
+            CHECK(ch != NULL && ch->type == REDIS_REPLY_ARRAY);
+            CHECK(n != NULL && n->type == REDIS_REPLY_INTEGER);
+            ready = ready && ch->elements == 1 && n->integer == 1;
+            freeReplyObject(ch);
+            freeReplyObject(n);
+        }
+        if (ready)
+            return;
+        CHECK_MSG(check_now_ms() < until, "the waiter is not listening on every master");
+        it_dispatch(wb, 5);
+    }
+}
+
+/* A waiter's event loop blocked (a long callback of its application) when
+ * the release is announced: the message waits in its socket, and once the
+ * loop runs again the waiter tries at once, not at its poll 3 s after its
+ * refusal. */
+TEST(wake_a_waiter_whose_loop_was_blocked_tries_as_it_runs_again)
+{
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC);
+    struct event_base *wb = it_base();
+    redlock_options o;
+    it_opts(&o);
+    o.retry_delay_ms = SLOW_POLL_MS;
+    o.retry_jitter_ms = 0;
+    o.retry_count = 5;
+    redlock_client *wc = it_client_new(wb, rlt_servers_addrs(f.s), 3, &o);
+    CHECK_EQ(it_async_wait_connected(wb, wc, 3, 3000), 0);
+    redlock_lock *a = it_fix_lock(&f, f.c, "wf-busy"), *w = IT_LOCK(wc, "wf-busy");
+    struct it_op ao = {f.base}, wo = {wb};
+
+    CHECK_RC(a, redlock_acquire_async(a, 10000, it_op_cb, &ao), 0);
+    it_op_wait(&ao, 3000);
+    CHECK_RC(a, ao.status, 0);
+    CHECK_RC(w, redlock_acquire_async(w, 10000, it_op_cb, &wo), 0);
+    wait_entered(&f, wb, "wf-busy");
+    CHECK_EQ(stats_of(wc).attempts, 1);
+    /* from here w's loop does not run: a releases, and 300 ms pass */
+    ao.done = 0;
+    CHECK_RC(a, redlock_release_async(a, it_op_cb, &ao), 0);
+    it_op_wait(&ao, 3000);
+    CHECK_RC(a, ao.status, 0);
+    it_run(f.base, 300);
+    CHECK_EQ(wo.done, 0);
+    CHECK_EQ(stats_of(wc).announcements, 0);
+    /* w's loop runs again */
+    int64_t t1 = check_now_ms();
+    it_op_wait(&wo, SLOW_POLL_MS);
+    check_note("the waiter got the lock %lld ms after its loop ran again (its poll: %d ms "
+               "after its refusal)", (long long)(wo.at_ms - t1), SLOW_POLL_MS);
+    CHECK_RC(w, wo.status, 0);
+    CHECK_LT(wo.at_ms - t1, SLOW_POLL_MS / 4);
+    redlock_acquire_stats st = stats_of(wc);
+    CHECK_GE(st.announcements, 1);
+    CHECK_EQ(st.wakeups, 1);
+    CHECK_EQ(st.attempts, 2);
+    wo.done = 0;
+    CHECK_RC(w, redlock_release_async(w, it_op_cb, &wo), 0);
+    it_op_wait(&wo, 3000);
+    CHECK_RC(w, wo.status, 0);
+    redlock_lock_free(w);
+    redlock_client_free(wc);
+    event_base_free(wb);
+    it_fix_stop(&f);
 }

@@ -7,10 +7,11 @@
  *
  * Most samples need no probe of their own: when requests go to a master
  * and its last TIME left half a period ago or more, a TIME rides along in
- * the same write (master.c).  A probe goes out only to the masters whose
- * last TIME left (nearly) a whole period ago: nothing was written to them
- * meanwhile.  So an idle client probes once a period, and a busy one, or
- * hundreds of busy ones on the same masters, add no writes for it.
+ * the same write (guard.c).  A probe goes out only to the masters whose
+ * last TIME left 7/8 of a period ago: nothing was written to them
+ * meanwhile.  So an idle client probes each master once a period, and one
+ * that writes to a master at least every 3/8 of a period adds no write
+ * of its own for that master's clock.
  *
  * A probe is an operation kind like a lock's: no ttl, decided when every
  * master answered, timed out or was skipped, not counted in the lock

@@ -172,17 +172,14 @@ static int is_fast(unsigned char vote, int64_t rtt, int64_t best)
            (best == INT64_MAX || (rtt >= 0 && rtt <= 2 * best + RTT_SLACK_US));
 }
 
-int redlock__wake_picks(redlock_lock *l, char *picks, size_t *lead)
+/* picks and *lead for a client that saw contention (1), or all '2' (0) */
+static int pick(const redlock_lock *l, char *picks, size_t *lead)
 {
     size_t n = l->c->fleet.n, fast = 0, r;
     const unsigned char *votes = l->nodes ? l->nodes->votes : NULL;
     const int64_t *rtt = l->nodes ? l->nodes->rtt : NULL;
     int64_t best = INT64_MAX;
 
-    memset(picks, '2', n);
-    *lead = 0;
-    if (!l->c->wake || !l->c->wake->count || !*redlock__hot_slot(l->c->wake, l->key, l->keylen))
-        return 0;       /* no contention seen: every master may pick */
     for (size_t i = 0; votes && i < n; i++)
         if (votes[i] == REDLOCK__OK && rtt[i] >= 0 && rtt[i] < best)
             best = rtt[i];
@@ -201,33 +198,32 @@ int redlock__wake_picks(redlock_lock *l, char *picks, size_t *lead)
     return 1;
 }
 
-/* The releaser's own waiter id when its entries are in the registries
- * (a winner keeps them while it holds): its release takes them away,
- * unless another lock of this client waits on the resource (they are its
- * entries too). */
-const char *redlock__wake_self(redlock_lock *l)
-{
-    redlock__hot *h;
-
-    if (!l->c->wake || !l->c->wake->count ||
-        !(h = *redlock__hot_slot(l->c->wake, l->key, l->keylen)) || !h->entered_us || h->nwait)
-        return NULL;
-    h->entered_us = 0;
-    evtimer_del(&h->renew);
-    return l->c->wake->id;
-}
-
-size_t redlock__wake_payload(const redlock_lock *l, char *buf, size_t size)
+int redlock__wake_release(redlock_lock *l, char *win, size_t winsize, size_t *winlen,
+                          char *picks, size_t *lead, const char **self)
 {
     redlock_client *c = l->c;
-    const redlock__hot *h;
-    int len;
+    redlock__hot *h = c->wake && c->wake->count ? *redlock__hot_slot(c->wake, l->key, l->keylen)
+                                                : NULL;
 
-    if (!c->opt.wake || !c->wake || !c->wake->count ||
-        !(h = *redlock__hot_slot(c->wake, l->key, l->keylen)) || !h->announces)
-        return 0;
-    len = snprintf(buf, size, "%lld", (long long)redlock__hot_window(h));
-    return len > 0 && (size_t)len < size ? (size_t)len : 0;
+    memset(picks, '2', c->fleet.n);
+    *lead = 0;
+    *winlen = 0;
+    *self = NULL;
+    if (!h)
+        return 0;       /* no contention seen: every master may pick */
+    if (h->entered_us && !h->nwait) {
+        /* a winner keeps its entries while it holds: its release takes
+         * them away, unless another lock of this client waits on the
+         * resource (they are its entries too) */
+        h->entered_us = 0;
+        evtimer_del(&h->renew);
+        *self = c->wake->id;
+    }
+    if (c->opt.wake && h->announces) {
+        int len = snprintf(win, winsize, "%lld", (long long)redlock__hot_window(h));
+        *winlen = len > 0 && (size_t)len < winsize ? (size_t)len : 0;
+    }
+    return pick(l, picks, lead);
 }
 
 /* "<window us>:<count>[:<rank>]", digits only (an undo's payload is a

@@ -130,18 +130,18 @@ void redlock__wake_free(redlock_client *c);
 
 /* ---- announce.c: the registries of waiters, the release's announcement -- */
 
-/* Which masters pick a waiter at the release, n bytes: '0' none, '1' the
- * one pick (it retries at once), '2' a pick that retries at a random
- * moment in the window; 0 when all of them pick ('2': this client saw no
- * contention on the resource).  *lead: the master to write to first. */
-int redlock__wake_picks(redlock_lock *l, char *picks, size_t *lead);
-/* The client's waiter id (a C string) when it is in the resource's
- * registries and none of its locks waits there, which the release then
- * takes away; else NULL. */
-const char *redlock__wake_self(redlock_lock *l);
-/* What a release announces ("<window us>:<waiters>"); its length, 0: none. */
-size_t redlock__wake_payload(const redlock_lock *l, char *buf, size_t size);
-/* A release decided (the subscribers its announcements reached). */
+/* What a release of l tells the resource's registries, from one look-up
+ * of the client's record: the wake window it announces ("<window us>" in
+ * win, its length in *winlen, 0: none); which masters pick a waiter (n
+ * bytes in picks: '0' none, '1' the one pick, which retries at once, '2' a
+ * pick that retries at a random moment in the window) and *lead, the
+ * master to write to first; *self, the client's waiter id (a C string)
+ * when it is in the registries and none of its locks waits there, which
+ * the release then takes away, else NULL.  Returns 0 when every master
+ * picks ('2': this client saw no contention on the resource). */
+int redlock__wake_release(redlock_lock *l, char *win, size_t winsize, size_t *winlen,
+                          char *picks, size_t *lead, const char **self);
+/* A release decided: the registries' counts its masters answered. */
 void redlock__wake_released(redlock_lock *l, const redlock__op *op);
 /* redlock__net's side and message callbacks (privdata: the client). */
 void redlock__wake_side(void *privdata, size_t node, int up);
@@ -278,7 +278,7 @@ typedef struct redlock__flight {
     unsigned woken : 1;              /* an announcement moved the retry */
     unsigned missed : 1;             /* one came while an attempt was out */
     unsigned split_retry : 1;        /* the last attempt split: retried in the window */
-    unsigned rank : 2;               /* the pick's rank (redlock__wake_picks) */
+    unsigned rank : 2;               /* the pick's rank (redlock__wake_release) */
     int64_t round_us;                /* the window the announcement gave, or 0 */
 } redlock__flight;
 

@@ -147,20 +147,23 @@ static redlock__op *lock_op(redlock_lock *l, const redlock__op_kind *kind, int64
         size_t n = l->c->fleet.n, lead;
         char small[256], *reg = l->keylen + 3 + n <= sizeof small ? small
                                                                   : malloc(l->keylen + 3 + n);
-        const char *self = redlock__wake_self(l);
-        const char *it[6] = { l->key, reg, l->value, tok, NULL, self ? self : "" };
-        size_t ln[6] = { l->keylen, l->keylen + 3, l->valuelen, 0, n, self ? strlen(self) : 0 };
+        const char *it[6] = { l->key, reg, l->value, tok, NULL, "" };
+        size_t ln[6] = { l->keylen, l->keylen + 3, l->valuelen, 0, n, 0 };
+        const char *self;
+        int each;
         if (!reg)
             return NULL;
         memcpy(reg, l->key, l->keylen);
         memcpy(reg + l->keylen, ":wq", 3);
         it[4] = reg + l->keylen + 3;
-        ln[3] = redlock__wake_payload(l, tok, sizeof tok);
+        each = redlock__wake_release(l, tok, sizeof tok, &ln[3], reg + l->keylen + 3, &lead, &self);
+        if (self) {
+            it[5] = self;
+            ln[5] = strlen(self);
+        }
         /* (no contention seen: one command for all, every master picks) */
-        if (redlock__wake_picks(l, reg + l->keylen + 3, &lead))
-            op = redlock__lock_new_op(l, &redlock__mutex_release_wq, ttl_ms, 2, 4, it, ln);
-        else
-            op = redlock__lock_new_op(l, &redlock__mutex_release_wq_all, ttl_ms, 2, 4, it, ln);
+        op = redlock__lock_new_op(l, each ? &redlock__mutex_release_wq : &redlock__mutex_release_wq_all,
+                                  ttl_ms, 2, 4, it, ln);
         if (op)
             op->lead_node = lead;
         if (reg != small)

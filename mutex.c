@@ -175,10 +175,10 @@ static const redlock__op_kind kind_acquire = {
 const redlock__op_kind redlock__mutex_extend = {
     .name = "extend", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .encode = encode_extend,
     .classify = redlock__classify_script };
-/* A release waits for every master (each gets its chance to delete) and
- * is owed to those it could not reach. */
-/* The release: 1 + the subscribers that heard its announcement (kept as
- * the node's value, for announce.c), or 0: not our value. */
+/* A release is decided at the quorum; the slower masters' deletes go on,
+ * and it is owed to those it could not reach.  Its reply: 1 + the count of
+ * the resource's registry (kept as the node's value, for announce.c), or
+ * 0: not our value. */
 static int classify_release(redlock__op *op, size_t node, const redlock__reply *r)
 {
     if (r->type == REDLOCK__REPLY_INTEGER) {

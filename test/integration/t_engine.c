@@ -307,6 +307,11 @@ TEST(engine_time_rides_along_with_requests)
         CHECK_EQ(st1[i].time_alone - st0[i].time_alone, 0);
         CHECK_GE(st1[i].time_cmds - st0[i].time_cmds, 4);
         CHECK_GE(ns1[i].clock_samples - ns0[i].clock_samples, 4);
+        /* the last two samples: a ride once the last is half a period
+         * (100 ms) old, so no closer than that (less a round trip), and
+         * no further apart than a period (with room for a slow loop) */
+        CHECK_GE(ns1[i].clock_interval_us, 50000);
+        CHECK_LE(ns1[i].clock_interval_us, 400000);
     }
 
     /* idle: a TIME alone, once a period (200 ms): 5 in 1 s */
@@ -319,6 +324,9 @@ TEST(engine_time_rides_along_with_requests)
         CHECK_GE(alone, 3);
         CHECK_LE(alone, 6);
         CHECK_EQ(st2[i].time_cmds - st1[i].time_cmds, alone);
+        redlock_node_stats ns;
+        CHECK_EQ(redlock_client_node_stats(c, (size_t)i, &ns), 0);
+        CHECK_LE(ns.clock_interval_us, 400000);     /* every master, at least every period */
     }
     redlock_lock_free(l);
     redlock_client_free(c);

@@ -162,6 +162,7 @@ typedef struct bench_impl {
 
 extern const bench_impl lib_impl;
 extern const bench_impl raw_impl;
+extern const bench_impl handoff_impl;   /* the contend workload's baseline */
 
 /* helpers (main.c) */
 int64_t rlb_now_ns(void);
@@ -177,6 +178,10 @@ int64_t rlb_stop_at(bench_shared *sh);
 void rlb_request_stop(bench_shared *sh);
 /* Record a successful op's latency; `primary` also feeds the live line. */
 void rlb_record(bench_thread *t, int meas, int op, int64_t ns, int primary);
+/* contend: key's release starts now (ns); an acquisition of key at `now`
+ * records the hand-off from the last release. */
+void rlb_mark_release(bench_thread *t, long key, int64_t ns);
+void rlb_record_handoff(bench_thread *t, int meas, long key, int64_t now);
 /* A primary op completed (counts for ops/s) */
 void rlb_count_op(bench_thread *t, int meas);
 void rlb_count_fail(bench_thread *t, int meas, int op, int code);

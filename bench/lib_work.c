@@ -132,12 +132,8 @@ static void release_start(lslot *s)
 {
     const bench_cfg *cfg = cfg_of(s);
     s->t0 = rlb_now_ns();
-    if (cfg->workload == WL_CONTEND && s->t->sh->last_release) {
-        atomic_store_explicit(&s->t->sh->last_releaser[s->cur_key], s->t->id,
-                              memory_order_relaxed);
-        atomic_store_explicit(&s->t->sh->last_release[s->cur_key], s->t0,
-                              memory_order_release);
-    }
+    if (cfg->workload == WL_CONTEND)
+        rlb_mark_release(s->t, s->cur_key, s->t0);
     int rc = redlock_release_async(s->lock, on_released, s);
     if (rc != 0) {
         s->held = 0;
@@ -212,18 +208,7 @@ static void on_acquired(redlock_lock *lock, int status, void *arg)
     s->held = 1;
     switch (cfg->workload) {
     case WL_CONTEND:
-        if (t->sh->last_release) {
-            int64_t rel = atomic_exchange_explicit(&t->sh->last_release[s->cur_key], 0,
-                                                   memory_order_acquire);
-            int who = atomic_load_explicit(&t->sh->last_releaser[s->cur_key],
-                                           memory_order_relaxed);
-            if (rel > 0 && measuring) {
-                uint64_t d = (uint64_t)(now > rel ? now - rel : 0);
-                hist_record(t->st.handoff, d);
-                if (who != t->id)
-                    hist_record(t->st.handoff_x, d);
-            }
-        }
+        rlb_record_handoff(t, measuring, s->cur_key, now);
         if (cfg->hold_ms > 0)
             slot_later(s, cfg->hold_ms, release_start);
         else

@@ -29,8 +29,38 @@ static void on_sigint(int sig)
 /* ---- the runs ---------------------------------------------------------------------- */
 
 /* Per round: library cycles/s, baseline cycles/s, their ratio, acquire p50
- * (ns), raw fan-out p50 (ns), their ratio (ratios -1: none). */
+ * (ns), raw fan-out p50 (ns), their ratio (ratios -1: none).  contend:
+ * acquisitions/s in the measured window, and the hand-off p50, against
+ * the raw hand-off chain's (handoff.c). */
 enum { NCOLS = 6 };
+
+/* The columns' words: [0] the cycle workloads', [1] contend's. */
+static const struct {
+    const char *rate, *lat, *base_lat, *json[NCOLS];
+} words[2] = {
+    {"cycles/s", "acquire p50", "raw fan-out p50",
+     {"cycles_per_s", "baseline_cycles_per_s", "ratio_of_baseline", "acquire_p50_us",
+      "raw_fanout_p50_us", "acquire_p50_over_raw_fanout_p50"}},
+    {"acquisitions/s", "hand-off p50", "raw chain's hand-off p50",
+     {"acquisitions_per_s", "baseline_acquisitions_per_s", "ratio_of_baseline",
+      "handoff_p50_us", "baseline_handoff_p50_us", "handoff_p50_over_baseline"}},
+};
+
+static int contend(const bench_cfg *cfg)
+{
+    return cfg->workload == WL_CONTEND;
+}
+
+/* A phase's rate and p50 for the columns. */
+static double col_rate(const bench_cfg *cfg, const phase_result *res)
+{
+    return contend(cfg) ? res->window_acq_per_s : rlb_rate(res->tot.cycles, res->elapsed_s);
+}
+
+static double col_p50(const bench_cfg *cfg, const phase_result *res)
+{
+    return (double)hist_quantile(contend(cfg) ? res->tot.handoff : res->tot.lat[OP_ACQ], 0.5);
+}
 
 typedef struct bench_run {
     bench_cfg *cfg;              /* the library's runs */
@@ -53,13 +83,17 @@ static int run_round(bench_run *r, int round, const char *run_id)
     r->have_base = r->have_lib = 0;
     if (cfg->baseline || cfg->workload == WL_RAW) {
         snprintf(r->raw.prefix, sizeof(r->raw.prefix), "rlbench:%s:%d:raw", run_id, round);
-        if (rlb_run_phase(&r->raw, &raw_impl, "baseline", &r->base_res) != 0) {
+        if (rlb_run_phase(&r->raw, cfg->workload == WL_CONTEND ? &handoff_impl : &raw_impl,
+                          "baseline", &r->base_res) != 0) {
             fprintf(stderr, "redlock-bench: baseline failed: %s\n", r->base_res.err);
             return 1;
         }
         r->have_base = 1;
         if (!cfg->json && last) {
-            rlb_print_phase(&r->raw, "baseline (raw commands, no quorum logic)", &r->base_res);
+            rlb_print_phase(&r->raw, cfg->workload == WL_CONTEND
+                                         ? "baseline (raw hand-off chain: an oracle picks the next holder)"
+                                         : "baseline (raw commands, no quorum logic)",
+                            &r->base_res);
             fflush(stdout);
         }
     }
@@ -74,20 +108,22 @@ static int run_round(bench_run *r, int round, const char *run_id)
             rlb_print_phase(cfg, "redlock", &r->lib_res);
     }
     double *rd = r->rounds[r->nrounds++];
-    rd[0] = r->have_lib ? rlb_rate(r->lib_res.tot.cycles, r->lib_res.elapsed_s) : 0;
-    rd[1] = r->have_base ? rlb_rate(r->base_res.tot.cycles, r->base_res.elapsed_s) : 0;
-    rd[3] = r->have_lib ? (double)hist_quantile(r->lib_res.tot.lat[OP_ACQ], 0.5) : 0;
-    rd[4] = r->have_base ? (double)hist_quantile(r->base_res.tot.lat[OP_ACQ], 0.5) : 0;
+    rd[0] = r->have_lib ? col_rate(cfg, &r->lib_res) : 0;
+    rd[1] = r->have_base ? col_rate(cfg, &r->base_res) : 0;
+    rd[3] = r->have_lib ? col_p50(cfg, &r->lib_res) : 0;
+    rd[4] = r->have_base ? col_p50(cfg, &r->base_res) : 0;
     rd[2] = rd[1] > 0 && r->have_lib ? rd[0] / rd[1] : -1;
     rd[5] = rd[4] > 0 && rd[3] > 0 ? rd[3] / rd[4] : -1;
     if (r->repeat > 1 && !cfg->json) {
         char a[24], b[24];
+        int w = contend(cfg);
         printf("round %d/%d: ", round + 1, r->repeat);
         if (r->have_lib)
-            printf("redlock %.1f cycles/s, acquire p50 %s", rd[0], rlb_fmt_lat(a, sizeof(a), rd[3]));
+            printf("redlock %.1f %s, %s %s", rd[0], words[w].rate, words[w].lat,
+                   rlb_fmt_lat(a, sizeof(a), rd[3]));
         if (r->have_base)
-            printf("%sbaseline %.1f cycles/s, raw fan-out p50 %s", r->have_lib ? "; " : "",
-                   rd[1], rlb_fmt_lat(b, sizeof(b), rd[4]));
+            printf("%sbaseline %.1f %s, %s %s", r->have_lib ? "; " : "", rd[1], words[w].rate,
+                   words[w].base_lat, rlb_fmt_lat(b, sizeof(b), rd[4]));
         if (rd[2] >= 0)
             printf("; %.1f%% of baseline, p50 %.2fx", 100.0 * rd[2], rd[5]);
         printf("\n");
@@ -100,7 +136,15 @@ static int run_round(bench_run *r, int round, const char *run_id)
 static void print_summary(const bench_run *r, const double *med)
 {
     const double *lr = r->nrounds > 0 ? r->rounds[r->nrounds - 1] : NULL;
-    if (r->have_base && r->have_lib) {
+    int w = contend(r->cfg);
+    if (r->have_base && r->have_lib && w) {
+        char a[24], b[24];
+        printf("comparison%s:\n", r->nrounds > 1 ? " (last round)" : "");
+        printf("  acquisitions/s    %.1f vs the raw hand-off chain's %.1f = %.1f%% of it\n",
+               lr[0], lr[1], 100.0 * lr[2]);
+        printf("  hand-off p50      %s vs the raw chain's %s = %.2fx\n",
+               rlb_fmt_lat(a, sizeof(a), lr[3]), rlb_fmt_lat(b, sizeof(b), lr[4]), lr[5]);
+    } else if (r->have_base && r->have_lib) {
         char a[24], b[24];
         printf("comparison%s:\n", r->nrounds > 1 ? " (last round)" : "");
         printf("  lock cycles/s     %.1f vs baseline %.1f = %.1f%% of the raw ceiling\n", lr[0],
@@ -113,10 +157,11 @@ static void print_summary(const bench_run *r, const double *med)
         char a[24], b[24];
         printf("median of %d rounds:", r->nrounds);
         if (r->have_lib)
-            printf(" redlock %.1f cycles/s, acquire p50 %s", med[0], rlb_fmt_lat(a, sizeof(a), med[3]));
+            printf(" redlock %.1f %s, %s %s", med[0], words[w].rate, words[w].lat,
+                   rlb_fmt_lat(a, sizeof(a), med[3]));
         if (r->have_base)
-            printf("%s baseline %.1f cycles/s, raw fan-out p50 %s", r->have_lib ? ";" : "",
-                   med[1], rlb_fmt_lat(b, sizeof(b), med[4]));
+            printf("%s baseline %.1f %s, %s %s", r->have_lib ? ";" : "", med[1], words[w].rate,
+                   words[w].base_lat, rlb_fmt_lat(b, sizeof(b), med[4]));
         if (r->have_base && r->have_lib)
             printf("; ratio %.1f%%, p50 %.2fx", 100.0 * med[2], med[5]);
         printf("\n");
@@ -143,13 +188,11 @@ static void print_json(const bench_run *r, const double *med)
         rlb_json_phase(&r->raw, &r->base_res);
     else
         printf("null");
+    const char *const *rk = words[contend(cfg)].json;
     if (ratio >= 0)
-        printf(",\"ratio_of_baseline\":%.4f", ratio);
+        printf(",\"%s\":%.4f", rk[2], ratio);
     if (p50_ratio >= 0)
-        printf(",\"acquire_p50_over_raw_fanout_p50\":%.4f", p50_ratio);
-    static const char *const rk[NCOLS] = {"cycles_per_s", "baseline_cycles_per_s",
-                                          "ratio_of_baseline", "acquire_p50_us",
-                                          "raw_fanout_p50_us", "acquire_p50_over_raw_fanout_p50"};
+        printf(",\"%s\":%.4f", rk[5], p50_ratio);
     printf(",\"rounds\":[");
     for (int i = 0; i < r->nrounds; i++) {
         printf("%s{", i ? "," : "");
@@ -173,12 +216,14 @@ static int run_bench(bench_cfg *cfg, int repeat)
     r.cfg = cfg;
     r.repeat = repeat;
     r.raw = *cfg;
-    r.raw.workload = WL_RAW;
-    /* the baseline: one connection set per thread, closed loop */
-    r.raw.clients = cfg->threads;
-    r.raw.rate = 0;
-    if (r.raw.keys < r.raw.concurrency)
-        r.raw.keys = r.raw.concurrency;
+    if (cfg->workload != WL_CONTEND) {
+        /* the baseline: one connection set per thread, closed loop */
+        r.raw.workload = WL_RAW;
+        r.raw.clients = cfg->threads;
+        r.raw.rate = 0;
+        if (r.raw.keys < r.raw.concurrency)
+            r.raw.keys = r.raw.concurrency;
+    }   /* (contend: the hand-off chain of the same clients, handoff.c) */
     r.rounds = calloc((size_t)repeat, sizeof(*r.rounds));
     if (!r.rounds) {
         fprintf(stderr, "redlock-bench: out of memory\n");

@@ -155,7 +155,9 @@ static const opt_def options[] = {
     STRING("tls-server-name", cfg.tls_server_name, "NAME", "each master's host",
            "the name the certificates are checked against (and SNI)"),
     SECTION("output:"),
-    FLAG("baseline", cfg.baseline, 1, NULL, "first run the raw-command baseline, then compare"),
+    FLAG("baseline", cfg.baseline, 1, NULL,
+         "first run the raw-command baseline, then compare; contend: the raw hand-off "
+         "chain of the same clients (an oracle picks the next holder; --keys 1, the mutex)"),
     CHOICE("raw-mode", raw_mode, raw_modes, "M", "chained; barrier with --concurrency 1",
            "how the baseline releases"),
     INT("repeat", repeat, 1, RLB_MAX_REPEAT, "R", "1",

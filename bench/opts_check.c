@@ -97,6 +97,13 @@ int rlb_settle_options(bench_opts *o, int resources_given)
     case WL_CONTEND:
         if (cfg->keys < 0)
             cfg->keys = 1;
+        if (cfg->baseline && (cfg->keys != 1 || cfg->concurrency != cfg->clients ||
+                              cfg->kind != REDLOCK_KIND_MUTEX || cfg->fencing)) {
+            fprintf(stderr, "redlock-bench: the contend baseline (the raw hand-off chain) is "
+                            "the mutex's on one key, one lock per client (--keys 1, "
+                            "--concurrency = --clients, no --kind, no --fencing)\n");
+            return 2;
+        }
         break;
     case WL_TRY:
         if (cfg->keys < 0)

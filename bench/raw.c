@@ -3,27 +3,19 @@
  * costs (N x SET key val NX PX ttl, then N x EVALSHA <release> 1 key val),
  * with no quorum logic, over a minimal pipelined client of our own
  * (libevent bufferevent + hiredis redisReader), one connection per node per
- * thread, the same number of operations in flight as the library run.
+ * thread (rawconn.c), the same number of operations in flight as the
+ * library run.
  *
  * Latencies recorded: OP_ACQ = time until a quorum of the SETs answered OK
  * ("raw fan-out"), OP_REL = time until all N EVALSHAs answered. */
-#include <errno.h>
-#include <netdb.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-#include <sys/socket.h>
-#include <sys/un.h>
-#include <netinet/in.h>
-#include <netinet/tcp.h>
 
-#include <event2/buffer.h>
-#include <event2/bufferevent.h>
 #include <event2/event.h>
-#include <hiredis/hiredis.h>
 
 #include "bench.h"
+#include "rawconn.h"
 
 /* The release script (same semantics as the library's). */
 static const char release_script[] =
@@ -38,17 +30,6 @@ enum { K_SET = 0, K_REL = 1, K_OK = 2 /* AUTH, SELECT */, K_SCRIPT = 3 };
 
 typedef struct rthread rthread;
 typedef struct rslot rslot;
-
-typedef struct rconn {
-    rthread *rt;
-    size_t idx;
-    struct bufferevent *bev;
-    redisReader *rd;
-    uintptr_t *fifo;      /* who each pending reply belongs to (TAG) */
-    size_t cap, head, count;
-    int connected;
-    char desc[128];
-} rconn;
 
 struct rslot {
     bench_thread *t;
@@ -88,127 +69,7 @@ struct rthread {
 
 static void slot_start(rslot *s);
 
-/* ---- address parsing ------------------------------------------------------- */
-
-typedef struct raddr {
-    char host[256];
-    char port[16];
-    char path[108];       /* unix socket */
-    char user[128], pass[256];
-    int db;
-} raddr;
-
-/* strcpy that refuses to truncate */
-static int copy_str(char *dst, size_t size, const char *src)
-{
-    size_t n = strlen(src);
-    if (n >= size)
-        return -1;
-    memcpy(dst, src, n + 1);
-    return 0;
-}
-
-static int parse_addr(const char *s, raddr *a, char *err, size_t errlen)
-{
-    memset(a, 0, sizeof(*a));
-    snprintf(a->port, sizeof(a->port), "6379");
-    if (strncasecmp(s, "rediss://", 9) == 0) {
-        snprintf(err, errlen, "'%s': the raw baseline speaks plain TCP only (no TLS)", s);
-        return -1;
-    }
-    if (strncmp(s, "unix://", 7) == 0) {
-        if (s[7] == '\0' || copy_str(a->path, sizeof(a->path), s + 7) != 0)
-            goto bad;
-        return 0;
-    }
-    char buf[512];
-    if (copy_str(buf, sizeof(buf), s) != 0)
-        goto bad;
-    char *p = buf;
-    if (strncasecmp(p, "redis://", 8) == 0) {
-        p += 8;
-        char *at = strrchr(p, '@');
-        if (at) {
-            *at = '\0';
-            char *colon = strchr(p, ':');
-            if (colon) {
-                *colon = '\0';
-                if (copy_str(a->user, sizeof(a->user), p) != 0 ||
-                    copy_str(a->pass, sizeof(a->pass), colon + 1) != 0)
-                    goto bad;
-            } else if (copy_str(a->pass, sizeof(a->pass), p) != 0) {
-                goto bad;
-            }
-            p = at + 1;
-        }
-        char *slash = strchr(p, '/');
-        if (slash) {
-            *slash = '\0';
-            if (slash[1])
-                a->db = atoi(slash + 1);
-        }
-    }
-    if (*p == '[') {
-        char *close = strchr(p, ']');
-        if (!close)
-            goto bad;
-        *close = '\0';
-        if (copy_str(a->host, sizeof(a->host), p + 1) != 0)
-            goto bad;
-        if (close[1] == ':') {
-            if (copy_str(a->port, sizeof(a->port), close + 2) != 0)
-                goto bad;
-        }
-        else if (close[1])
-            goto bad;
-    } else {
-        char *colon = strrchr(p, ':');
-        if (colon) {
-            *colon = '\0';
-            if (copy_str(a->port, sizeof(a->port), colon + 1) != 0)
-                goto bad;
-        }
-        if (copy_str(a->host, sizeof(a->host), p) != 0)
-            goto bad;
-    }
-    if (!a->host[0] || !a->port[0])
-        goto bad;
-    return 0;
-bad:
-    snprintf(err, errlen, "cannot parse address '%s'", s);
-    return -1;
-}
-
 /* ---- connection ------------------------------------------------------------ */
-
-static int fifo_push(rconn *c, uintptr_t tag)
-{
-    if (c->count == c->cap) {
-        size_t ncap = c->cap ? c->cap * 2 : 64;
-        uintptr_t *nf = malloc(ncap * sizeof(*nf));
-        if (!nf)
-            return -1;
-        for (size_t i = 0; i < c->count; i++)
-            nf[i] = c->fifo[(c->head + i) % c->cap];
-        free(c->fifo);
-        c->fifo = nf;
-        c->cap = ncap;
-        c->head = 0;
-    }
-    c->fifo[(c->head + c->count) % c->cap] = tag;
-    c->count++;
-    return 0;
-}
-
-static uintptr_t fifo_pop(rconn *c)
-{
-    if (c->count == 0)
-        return 0;
-    uintptr_t s = c->fifo[c->head];
-    c->head = (c->head + 1) % c->cap;
-    c->count--;
-    return s;
-}
 
 static void raw_broken(rthread *rt, const char *fmt, const char *what)
 {
@@ -219,75 +80,11 @@ static void raw_broken(rthread *rt, const char *fmt, const char *what)
     event_base_loopbreak(rt->t->base);
 }
 
-static size_t put_uint(char *p, size_t v)
-{
-    char tmp[24];
-    size_t n = 0;
-    do {
-        tmp[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    for (size_t i = 0; i < n; i++)
-        p[i] = tmp[n - 1 - i];
-    return n;
-}
-
-/* Format one command in RESP into buf; 0 when it does not fit. */
-static size_t resp_format(char *buf, size_t cap, int argc, const char *const *argv,
-                          const size_t *lens)
-{
-    size_t need = 16;
-    for (int i = 0; i < argc; i++)
-        need += lens[i] + 26;
-    if (need > cap)
-        return 0;
-    char *p = buf;
-    *p++ = '*';
-    p += put_uint(p, (size_t)argc);
-    *p++ = '\r';
-    *p++ = '\n';
-    for (int i = 0; i < argc; i++) {
-        *p++ = '$';
-        p += put_uint(p, lens[i]);
-        *p++ = '\r';
-        *p++ = '\n';
-        memcpy(p, argv[i], lens[i]);
-        p += lens[i];
-        *p++ = '\r';
-        *p++ = '\n';
-    }
-    return (size_t)(p - buf);
-}
-
-/* Queue formatted command bytes on a connection; a reply will come back
- * for `tag`. */
-static int send_raw(rconn *c, uintptr_t tag, const char *cmd, size_t len)
-{
-    if (evbuffer_add(bufferevent_get_output(c->bev), cmd, len) != 0)
-        return -1;
-    return fifo_push(c, tag);
-}
-
-static int send_cmd(rconn *c, uintptr_t tag, int argc, const char *const *argv,
-                    const size_t *lens)
-{
-    size_t need = 16;
-    for (int i = 0; i < argc; i++)
-        need += lens[i] + 26;
-    char *buf = malloc(need);
-    if (!buf)
-        return -1;
-    size_t n = resp_format(buf, need, argc, argv, lens);
-    int rc = send_raw(c, tag, buf, n);
-    free(buf);
-    return rc;
-}
-
 static void slot_reply(rslot *s, int kind, rconn *c, const redisReply *r);
 
 static void setup_reply(rconn *c, int kind, const redisReply *r)
 {
-    rthread *rt = c->rt;
+    rthread *rt = c->owner;
     if (kind == K_SCRIPT) {
         if (r->type == REDIS_REPLY_STRING && r->len == 40) {
             memcpy(rt->sha, r->str, 40);
@@ -304,112 +101,40 @@ static void setup_reply(rconn *c, int kind, const redisReply *r)
         event_base_loopbreak(rt->t->base);
 }
 
-static void on_read(struct bufferevent *bev, void *arg)
+static void raw_reply(rconn *c, uintptr_t tag, const redisReply *r)
 {
-    rconn *c = arg;
-    rthread *rt = c->rt;
-    struct evbuffer *in = bufferevent_get_input(bev);
-    size_t len;
-    while ((len = evbuffer_get_length(in)) > 0) {
-        struct evbuffer_iovec v[16];
-        int n = evbuffer_peek(in, -1, NULL, v, 16);
-        if (n > 16)
-            n = 16;
-        size_t fed = 0;
-        for (int i = 0; i < n; i++) {
-            if (redisReaderFeed(c->rd, v[i].iov_base, v[i].iov_len) != REDIS_OK) {
-                raw_broken(rt, "protocol error from %s", c->desc);
-                return;
-            }
-            fed += v[i].iov_len;
-        }
-        evbuffer_drain(in, fed);
-    }
-    for (;;) {
-        void *reply = NULL;
-        if (redisReaderGetReply(c->rd, &reply) != REDIS_OK) {
-            raw_broken(rt, "protocol error from %s", c->desc);
-            return;
-        }
-        if (!reply)
-            break;
-        uintptr_t tag = fifo_pop(c);
-        int kind = TAG_KIND(tag);
-        if (kind == K_OK || kind == K_SCRIPT)
-            setup_reply(c, kind, reply);
-        else if (TAG_SLOT(tag))
-            slot_reply(TAG_SLOT(tag), kind, c, reply);
-        freeReplyObject(reply);
-        if (rt->broken)
-            return;
-    }
+    rthread *rt = c->owner;
+    int kind = TAG_KIND(tag);
+    if (kind == K_OK || kind == K_SCRIPT)
+        setup_reply(c, kind, r);
+    else if (TAG_SLOT(tag))
+        slot_reply(TAG_SLOT(tag), kind, c, r);
+    if (rt->broken)
+        c->halt = 1;
 }
 
-static void on_event(struct bufferevent *bev, short what, void *arg)
+static void raw_connected(rconn *c)
 {
-    (void)bev;
-    rconn *c = arg;
-    rthread *rt = c->rt;
-    if (what & BEV_EVENT_CONNECTED) {
-        c->connected = 1;
-        evutil_socket_t fd = bufferevent_getfd(c->bev);
-        int one = 1;
-        setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one)); /* fails on unix: fine */
-        if (--rt->setup_left == 0)
-            event_base_loopbreak(rt->t->base);
-        return;
-    }
-    if (what & (BEV_EVENT_EOF | BEV_EVENT_ERROR)) {
-        if (!c->connected) {
-            rlb_set_error(rt->t->sh, "cannot connect to %s: %s", c->desc,
-                          evutil_socket_error_to_string(EVUTIL_SOCKET_ERROR()));
-            rt->setup_failed = 1;
-            rt->broken = 1;
-            event_base_loopbreak(rt->t->base);
-        } else {
-            raw_broken(rt, "connection to %s lost", c->desc);
-        }
-    }
+    rthread *rt = c->owner;
+    if (--rt->setup_left == 0)
+        event_base_loopbreak(rt->t->base);
 }
 
-static int conn_open(rthread *rt, rconn *c, const char *addr, raddr *a, char *err,
-                     size_t errlen)
+static void raw_failed(rconn *c, const char *why)
 {
-    snprintf(c->desc, sizeof(c->desc), "%s", addr);
-    c->rd = redisReaderCreate();
-    c->bev = bufferevent_socket_new(rt->t->base, -1, BEV_OPT_CLOSE_ON_FREE);
-    if (!c->rd || !c->bev) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    bufferevent_setcb(c->bev, on_read, NULL, on_event, c);
-    bufferevent_enable(c->bev, EV_READ | EV_WRITE);
-    int rc;
-    if (a->path[0]) {
-        struct sockaddr_un sun;
-        memset(&sun, 0, sizeof(sun));
-        sun.sun_family = AF_UNIX;
-        memcpy(sun.sun_path, a->path, strlen(a->path) + 1);
-        rc = bufferevent_socket_connect(c->bev, (struct sockaddr *)&sun, (int)sizeof(sun));
+    rthread *rt = c->owner;
+    c->halt = 1;
+    if (!c->connected) {
+        rlb_set_error(rt->t->sh, "%s: %s", c->desc, why);
+        rt->setup_failed = 1;
+        rt->broken = 1;
+        event_base_loopbreak(rt->t->base);
     } else {
-        struct addrinfo hints, *res = NULL;
-        memset(&hints, 0, sizeof(hints));
-        hints.ai_family = AF_UNSPEC;
-        hints.ai_socktype = SOCK_STREAM;
-        int g = getaddrinfo(a->host, a->port, &hints, &res);
-        if (g != 0 || !res) {
-            snprintf(err, errlen, "cannot resolve %s: %s", addr, gai_strerror(g));
-            return -1;
-        }
-        rc = bufferevent_socket_connect(c->bev, res->ai_addr, (int)res->ai_addrlen);
-        freeaddrinfo(res);
+        raw_broken(rt, "%s", why);
     }
-    if (rc != 0) {
-        snprintf(err, errlen, "cannot connect to %s", addr);
-        return -1;
-    }
-    return 0;
 }
+
+static const rconn_ops raw_ops = {raw_connected, raw_reply, raw_failed};
 
 /* ---- the cycle --------------------------------------------------------------- */
 
@@ -428,13 +153,13 @@ static void send_release(rslot *s, rconn *only)
 {
     rthread *rt = s->rt;
     if (only) {
-        if (send_raw(only, TAG(s, K_REL), s->rel_cmd, s->rel_len) != 0)
+        if (rconn_send_raw(only, TAG(s, K_REL), s->rel_cmd, s->rel_len) != 0)
             raw_broken(rt, "%s", "out of memory");
         return;
     }
     s->t_rel = rlb_now_ns();
     for (size_t i = 0; i < rt->n; i++)
-        if (send_raw(&rt->conns[i], TAG(s, K_REL), s->rel_cmd, s->rel_len) != 0)
+        if (rconn_send_raw(&rt->conns[i], TAG(s, K_REL), s->rel_cmd, s->rel_len) != 0)
             raw_broken(rt, "%s", "out of memory");
 }
 
@@ -495,15 +220,15 @@ static void slot_start(rslot *s)
     s->val[32] = '\0';
     const char *sargv[6] = {"SET", s->key, s->val, "NX", "PX", rt->ttl};
     size_t slens[6] = {3, (size_t)s->klen, 32, 2, 2, (size_t)rt->ttllen};
-    s->set_len = resp_format(s->set_cmd, sizeof(s->set_cmd), 6, sargv, slens);
+    s->set_len = rconn_format(s->set_cmd, sizeof(s->set_cmd), 6, sargv, slens);
     const char *rargv[5] = {"EVALSHA", rt->sha, "1", s->key, s->val};
     size_t rlens[5] = {7, 40, 1, (size_t)s->klen, 32};
-    s->rel_len = resp_format(s->rel_cmd, sizeof(s->rel_cmd), 5, rargv, rlens);
+    s->rel_len = rconn_format(s->rel_cmd, sizeof(s->rel_cmd), 5, rargv, rlens);
     s->set_replies = s->set_oks = s->rel_replies = 0;
     s->quorum_seen = 0;
     s->t0 = rlb_now_ns();
     for (size_t i = 0; i < rt->n; i++)
-        if (send_raw(&rt->conns[i], TAG(s, K_SET), s->set_cmd, s->set_len) != 0)
+        if (rconn_send_raw(&rt->conns[i], TAG(s, K_SET), s->set_cmd, s->set_len) != 0)
             raw_broken(rt, "%s", "out of memory");
 }
 
@@ -555,10 +280,11 @@ static int raw_setup(bench_thread *t, char *err, size_t errlen)
         return -1;
     }
     for (size_t i = 0; i < rt->n; i++) {
-        rt->conns[i].rt = rt;
+        rt->conns[i].ops = &raw_ops;
+        rt->conns[i].owner = rt;
         rt->conns[i].idx = i;
-        if (parse_addr(cfg->nodes[i], &addrs[i], err, errlen) != 0 ||
-            conn_open(rt, &rt->conns[i], cfg->nodes[i], &addrs[i], err, errlen) != 0) {
+        if (rconn_parse_addr(cfg->nodes[i], &addrs[i], err, errlen) != 0 ||
+            rconn_open(&rt->conns[i], t->base, cfg->nodes[i], &addrs[i], err, errlen) != 0) {
             free(addrs);
             return -1;
         }
@@ -581,30 +307,10 @@ static int raw_setup(bench_thread *t, char *err, size_t errlen)
     /* 2. AUTH / SELECT when the address asks, then SCRIPT LOAD */
     for (size_t i = 0; i < rt->n; i++) {
         rconn *c = &rt->conns[i];
-        raddr *a = &addrs[i];
-        if (a->pass[0]) {
-            const char *av[3] = {"AUTH", a->user, a->pass};
-            size_t al[3] = {4, strlen(a->user), strlen(a->pass)};
-            if (a->user[0])
-                send_cmd(c, TAG(NULL, K_OK), 3, av, al);
-            else {
-                av[1] = a->pass;
-                al[1] = al[2];
-                send_cmd(c, TAG(NULL, K_OK), 2, av, al);
-            }
-            rt->setup_left++;
-        }
-        if (a->db) {
-            char db[16];
-            int dl = snprintf(db, sizeof(db), "%d", a->db);
-            const char *av[2] = {"SELECT", db};
-            size_t al[2] = {6, (size_t)dl};
-            send_cmd(c, TAG(NULL, K_OK), 2, av, al);
-            rt->setup_left++;
-        }
+        rt->setup_left += (size_t)rconn_handshake(c, &addrs[i], TAG(NULL, K_OK));
         const char *av[3] = {"SCRIPT", "LOAD", release_script};
         size_t al[3] = {6, 4, sizeof(release_script) - 1};
-        send_cmd(c, TAG(NULL, K_SCRIPT), 3, av, al);
+        rconn_send(c, TAG(NULL, K_SCRIPT), 3, av, al);
         rt->setup_left++;
     }
     free(addrs);
@@ -650,14 +356,8 @@ static void raw_teardown(bench_thread *t)
         return;
     if (rt->tick)
         event_free(rt->tick);
-    for (size_t i = 0; rt->conns && i < rt->n; i++) {
-        rconn *c = &rt->conns[i];
-        if (c->bev)
-            bufferevent_free(c->bev);
-        if (c->rd)
-            redisReaderFree(c->rd);
-        free(c->fifo);
-    }
+    for (size_t i = 0; rt->conns && i < rt->n; i++)
+        rconn_close(&rt->conns[i]);
     free(rt->conns);
     free(rt->slots);
     free(rt);

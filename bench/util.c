@@ -87,6 +87,30 @@ void rlb_record(bench_thread *t, int meas, int op, int64_t ns, int primary)
     }
 }
 
+void rlb_mark_release(bench_thread *t, long key, int64_t ns)
+{
+    bench_shared *sh = t->sh;
+    if (!sh->last_release)
+        return;
+    atomic_store_explicit(&sh->last_releaser[key], t->id, memory_order_relaxed);
+    atomic_store_explicit(&sh->last_release[key], ns, memory_order_release);
+}
+
+void rlb_record_handoff(bench_thread *t, int meas, long key, int64_t now)
+{
+    bench_shared *sh = t->sh;
+    if (!sh->last_release)
+        return;
+    int64_t rel = atomic_exchange_explicit(&sh->last_release[key], 0, memory_order_acquire);
+    int who = atomic_load_explicit(&sh->last_releaser[key], memory_order_relaxed);
+    if (rel > 0 && meas) {
+        uint64_t d = (uint64_t)(now > rel ? now - rel : 0);
+        hist_record(t->st.handoff, d);
+        if (who != t->id)
+            hist_record(t->st.handoff_x, d);
+    }
+}
+
 void rlb_count_op(bench_thread *t, int meas)
 {
     atomic_fetch_add_explicit(&t->live_ops, 1, memory_order_relaxed);

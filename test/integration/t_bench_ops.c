@@ -96,6 +96,46 @@ TEST(bench_ops_contend_clients_on_threads)
     CHECK(it_has(out, "fairness "));
 }
 
+/* --baseline with contend: the raw hand-off chain of the same clients
+ * (bench/handoff.c), each a pick of the one before, and the ratios. */
+TEST(bench_ops_contend_baseline_is_the_raw_handoff_chain)
+{
+    static char out[131072];
+    CHECK_EQ(bench("--workload contend --clients 6 --threads 2 --duration 1 --baseline --json",
+                   out, sizeof out), 0);
+    const char *b = strstr(out, "\"baseline\":{");
+    CHECK(b != NULL);
+    CHECK(strstr(b, "\"workload\":\"contend\"") != NULL);
+    const char *c = strstr(b, "\"contention\":");
+    CHECK(c != NULL);
+    double rate = json_num(c, "window_acquisitions_per_s");
+    CHECK_MSG(rate > 0, "the chain's rate %f", rate);
+    /* the lock went round: every client held it (each hand-off picks one
+     * of the other 5 at random: some 100 turns each in a second) */
+    const char *pc = strstr(c, "\"per_client\":[");
+    CHECK(pc != NULL);
+    pc += strlen("\"per_client\":[");
+    for (int i = 0; i < 6; i++) {
+        char *end;
+        long n = strtol(pc, &end, 10);
+        CHECK_MSG(end != pc && n > 0, "client %d held it %ld times", i, n);
+        pc = end + 1;
+    }
+    const char *h = strstr(c, "\"handoff_other_client\":{");
+    CHECK(h != NULL);
+    CHECK(json_num(h, "count") > 0);
+    CHECK(json_num(h, "p50_us") > 0);
+    /* the columns compare acquisitions a second and hand-offs */
+    CHECK(json_num(out, "baseline_acquisitions_per_s") > 0);
+    CHECK(json_num(out, "ratio_of_baseline") > 0);
+    CHECK(json_num(out, "baseline_handoff_p50_us") > 0);
+    CHECK(json_num(out, "handoff_p50_over_baseline") > 0);
+    CHECK_EQ(bench("--workload contend --clients 4 --threads 2 --duration 0.5 --baseline", out,
+                   sizeof out), 0);
+    CHECK(it_has(out, "baseline (raw hand-off chain"));
+    CHECK(it_has(out, "vs the raw hand-off chain's"));
+}
+
 TEST(bench_ops_open_loop_rate)
 {
     static char out[65536];
@@ -262,6 +302,9 @@ TEST(bench_ops_bad_options)
     CHECK(it_has(out, "the --tls- options are for rediss:// masters"));
     CHECK_EQ(bench("--clients 5000", out, sizeof out), 2);
     CHECK_EQ(bench("--workload raw --rate 5", out, sizeof out), 2);
+    CHECK_EQ(bench("--workload contend --baseline --keys 2", out, sizeof out), 2);
+    CHECK(it_has(out, "the contend baseline (the raw hand-off chain) is the mutex's on one key"));
+    CHECK_EQ(bench("--workload contend --baseline --kind reentrant", out, sizeof out), 2);
     CHECK_EQ(bench("--hist /nonexistent-dir/h.dat --duration 0.2", out, sizeof out), 1);
     CHECK(it_has(out, "--hist /nonexistent-dir/h.dat: No such file or directory"));
 }

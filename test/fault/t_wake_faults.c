@@ -8,7 +8,9 @@
  *   - a refused waiter writes its registry entry once, and renews it at
  *     half its life, not at each refusal;
  *   - a waiter whose event loop was blocked when the release came tries
- *     as soon as its loop runs again, not at its poll.
+ *     as soon as its loop runs again, not at its poll;
+ *   - a waiter whose queue to one master is full when it is woken wins
+ *     on the others at once (that master votes "full").
  */
 #include "itest.h"
 #include "proxy.h"
@@ -336,6 +338,25 @@ TEST(wake_a_waiter_renews_its_entry_at_half_its_life)
     it_fix_stop(&f);
 }
 
+/* A proxy in front of master 0: addrs[] its address and the two other
+ * masters', *o a waiter's options (polls SLOW_POLL_MS apart, 5 of them). */
+static rlp_thread *front_of_master0(struct it_fix *f, char *a0, size_t a0len,
+                                    const char *addrs[3], redlock_options *o)
+{
+    char err[256] = "";
+    rlp_thread *px = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(f->s, 0), err, sizeof err);
+    CHECK_MSG(px != NULL, "%s", err);
+    snprintf(a0, a0len, "127.0.0.1:%d", rlp_thread_port(px));
+    addrs[0] = a0;
+    addrs[1] = rlt_servers_addr(f->s, 1);
+    addrs[2] = rlt_servers_addr(f->s, 2);
+    it_opts(o);
+    o->retry_delay_ms = SLOW_POLL_MS;
+    o->retry_jitter_ms = 0;
+    o->retry_count = 5;
+    return px;
+}
+
 /* After a split vote the next attempt comes within the client's wake
  * window (its round trip times the doubled back-off), not at its poll;
  * once: a split again is a standing one (here a master stays free for
@@ -346,17 +367,11 @@ TEST(wake_a_waiter_renews_its_entry_at_half_its_life)
 TEST(wake_a_split_vote_retries_once_within_the_window_not_at_the_poll)
 {
     struct it_fix f = {0};
-    char err[256] = "", a0[64];
-    it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
-    rlp_thread *px = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(f.s, 0), err, sizeof err);
-    CHECK_MSG(px != NULL, "%s", err);
-    snprintf(a0, sizeof a0, "127.0.0.1:%d", rlp_thread_port(px));
-    const char *addrs[3] = {a0, rlt_servers_addr(f.s, 1), rlt_servers_addr(f.s, 2)};
+    char a0[64];
+    const char *addrs[3];
     redlock_options o;
-    it_opts(&o);
-    o.retry_delay_ms = SLOW_POLL_MS;
-    o.retry_jitter_ms = 0;
-    o.retry_count = 5;
+    it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
+    rlp_thread *px = front_of_master0(&f, a0, sizeof a0, addrs, &o);
     f.c = it_client_new(f.base, addrs, 3, &o);
     CHECK_EQ(it_async_wait_connected(f.base, f.c, 3, 3000), 0);
     redisReply *r = rlt_servers_command(f.s, 0, "SET wf-split other PX 60000");
@@ -469,4 +484,70 @@ TEST(wake_a_waiter_whose_loop_was_blocked_tries_as_it_runs_again)
     redlock_client_free(wc);
     event_base_free(wb);
     it_fix_stop(&f);
+}
+
+/* A waiter woken while its queue to one master is full (max_pending 1,
+ * and a request of another lock of the client held 1.5 s on the way to
+ * that master): that master votes "full" without a request, the others
+ * grant, and the waiter holds the lock within milliseconds of the
+ * release, not at its poll 3 s after its refusal. */
+TEST(wake_a_waiter_whose_queue_to_one_master_is_full_wins_on_the_others)
+{
+    struct it_fix f = {0};
+    char a0[64];
+    const char *addrs[3];
+    redlock_options o;
+    it_fix_start(&f, 3, NULL, IT_ASYNC);
+    rlp_thread *px = front_of_master0(&f, a0, sizeof a0, addrs, &o);
+    o.node_timeout_ms = 3000;       /* the held request stays queued */
+    o.max_pending = 1;
+    redlock_client *wc = it_client_new(f.base, addrs, 3, &o);
+    CHECK_EQ(it_async_wait_connected(f.base, wc, 3, 3000), 0);
+    f.clients[f.nclients++] = wc;
+    redlock_lock *a = it_fix_lock(&f, f.c, "wf-full"), *w = it_fix_lock(&f, wc, "wf-full"),
+                 *other = it_fix_lock(&f, wc, "wf-full-other");
+    struct it_op ao = {f.base}, wo = {f.base}, oo = {f.base};
+
+    CHECK_RC(a, redlock_acquire_async(a, 10000, it_op_cb, &ao), 0);
+    it_op_wait(&ao, 3000);
+    CHECK_RC(a, ao.status, 0);
+    CHECK_RC(w, redlock_acquire_async(w, 10000, it_op_cb, &wo), 0);
+    wait_entered(&f, f.base, "wf-full");
+    CHECK_EQ(stats_of(wc).attempts, 1);
+    /* requests to master 0 now take 1.5 s on the way there: another lock
+     * of the waiter's client fills that queue (it holds on the others) */
+    rlp_thread_set_latency(px, RLP_UP, 1500, 0);
+    CHECK_RC(other, redlock_try_acquire_async(other, 10000, it_op_cb, &oo), 0);
+    it_op_wait(&oo, 3000);
+    CHECK_RC(other, oo.status, 0);
+    CHECK_EQ(redlock_lock_nodes_ok(other), 2);
+    /* the release: the waiter is woken with master 0's queue full */
+    ao.done = 0;
+    int64_t t0 = check_now_ms();
+    CHECK_RC(a, redlock_release_async(a, it_op_cb, &ao), 0);
+    it_op_wait(&wo, SLOW_POLL_MS);
+    check_note("the waiter got the lock %lld ms after the release (its poll: %d ms after its "
+               "refusal)", (long long)(wo.at_ms - t0), SLOW_POLL_MS);
+    CHECK_RC(w, wo.status, 0);
+    CHECK_LT(wo.at_ms - t0, SLOW_POLL_MS / 4);
+    redlock_node_result r;
+    CHECK_EQ(redlock_lock_node_result(w, 0, &r), 0);
+    CHECK_EQ(r.vote, REDLOCK_VOTE_FULL);
+    CHECK_EQ(redlock_lock_nodes_ok(w), 2);
+    redlock_acquire_stats st = stats_of(wc);
+    CHECK_EQ(st.wakeups, 1);
+    CHECK_EQ(st.attempts, 3);       /* w twice, the other lock once */
+    redlock_node_stats ns;
+    CHECK_EQ(redlock_client_node_stats(wc, 0, &ns), 0);
+    CHECK_GE(ns.fulls, 1);
+    /* the held request arrives; everything is released before the proxy goes */
+    rlp_thread_set_latency(px, RLP_UP, 0, 0);
+    wo.done = oo.done = 0;
+    CHECK_RC(w, redlock_release_async(w, it_op_cb, &wo), 0);
+    CHECK_RC(other, redlock_release_async(other, it_op_cb, &oo), 0);
+    it_op_wait(&wo, 5000);
+    it_op_wait(&oo, 5000);
+    it_op_wait(&ao, 3000);
+    it_fix_stop(&f);
+    rlp_thread_stop(px);
 }

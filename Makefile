@@ -45,7 +45,7 @@ ALL_CFLAGS = $(WARN) $(OPT) -D_GNU_SOURCE -fPIC -fvisibility=hidden \
              -I. $(DEP_CFLAGS) $(CPPFLAGS) $(CFLAGS)
 ALL_LDFLAGS = $(LDFLAGS)
 
-LIB_SRCS = redlock.c stats.c lock.c lockop.c wake.c announce.c lockapi.c watchdog.c sync.c thread.c mutex.c reentrant.c rwlock.c rwread.c multi.c probe.c fanout.c master.c guard.c conn.c dial.c resp.c loop.c addr.c script.c tls.c quorum.c clock.c
+LIB_SRCS = redlock.c stats.c lock.c lockop.c lockacq.c wake.c announce.c lockapi.c watchdog.c sync.c thread.c mutex.c reentrant.c rwlock.c rwread.c multi.c probe.c fanout.c master.c guard.c conn.c dial.c resp.c loop.c addr.c script.c tls.c quorum.c clock.c
 LIB_OBJS = $(LIB_SRCS:.c=.o)
 LIB_HDRS = redlock.h redlock_private.h conn.h master.h fanout.h lock_private.h resp.h wake.h
 

@@ -315,11 +315,27 @@ redlock__op *redlock__lock_new_op(redlock_lock *l, const redlock__op_kind *kind,
  * REDLOCK_ESYSTEM (errno set). */
 int redlock__random_hex(char *out, size_t bytes);
 void redlock__lock_cancel(redlock_lock *l);
+/* Finish the lock's operation: the user callback runs last, and the lock
+ * is not touched after it (it may be freed inside). */
+void redlock__lock_complete(redlock_lock *l, int status);
+/* The lock's message for a failed op: what the nodes said. */
+void redlock__lock_describe(redlock_lock *l, const redlock__op *op, int code);
+/* An op of `kind` of the lock's family on its key and value (`token`:
+ * fencing's raise); NULL: out of memory. */
+redlock__op *redlock__lock_op(redlock_lock *l, const redlock__op_kind *kind, int64_t ttl_ms,
+                              int64_t token);
+/* Keep the per-node outcome of the lock's latest fan-out. */
+void redlock__lock_record(redlock_lock *l, const redlock__op *op);
+/* After an op's decision: finish the lock's operation if it was cancelled
+ * or won (the validity counts from the op's start); 1 when finished (the
+ * lock may be gone then). */
+int redlock__lock_settle(redlock_lock *l, redlock__op *op);
+/* lockacq.c */
 void redlock__lock_retry_cb(evutil_socket_t fd, short what, void *arg);
 /* One acquire attempt (the lock is set up); an error only when nothing was
  * started. */
 int redlock__lock_attempt(redlock_lock *l);
-/* Start an extend of `kind` or the release on the lock's value. */
+/* lockop.c: start an extend of `kind` or the release on the lock's value. */
 int redlock__lock_start_extend(redlock_lock *l, const redlock__op_kind *kind, int64_t ttl_ms,
                                redlock_cb *cb, void *pd);
 int redlock__lock_start_release(redlock_lock *l, redlock_cb *cb, void *pd);

@@ -1,17 +1,9 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* lockop.c -- the operations of a lock handle once started (lockapi.c
- * starts them): acquire with retries, extend, release.  What is sent is the
- * lock family's business (mutex.c); when and how often, and what the
- * outcome means for the validity, is this file's.
- *
- * An acquire is a series of attempts.  Each attempt is one fan-out
- * (fanout.c) of the family's acquire with a fresh random value:
- *
- *   attempt ──won──▶ validity = ttl - elapsed - drift, callback(0)
- *      │     (fencing: raise the counters first when they disagree)
- *      └─lost──▶ undo it on every master its write may have reached
- *                (master.c) ──▶ random delay ──▶ attempt
- *                ... until retry_count or the acquire deadline.
+ * starts them): how an operation's outcome becomes the lock's validity and
+ * its callback (redlock__lock_settle, redlock__lock_complete), extend,
+ * release, and cancelling.  What is sent is the lock family's business
+ * (mutex.c); the acquire's series of attempts is lockacq.c's.
  *
  * Lifetimes: a lock handle has at most one operation in flight (`busy`).
  * Freeing a lock or the client while busy completes that operation with
@@ -26,12 +18,9 @@
 #include <sys/random.h>
 #include "lock_private.h"
 
-
-#define VALUE_BYTES (REDLOCK__VALUE_HEX / 2)    /* 128 random bits */
-
 /* Finish the lock's operation: the user callback runs last, and the lock
  * is not touched after it (it may be freed inside). */
-static void complete(redlock_lock *l, int status)
+void redlock__lock_complete(redlock_lock *l, int status)
 {
     redlock_cb *cb = l->fl ? l->fl->cb : NULL;
     void *privdata = l->fl ? l->fl->privdata : NULL;
@@ -59,7 +48,7 @@ static void orphan_done(redlock__op *op, void *privdata)
     redlock__op_undo(op);
 }
 
-static void describe(redlock_lock *l, const redlock__op *op, int code)
+void redlock__lock_describe(redlock_lock *l, const redlock__op *op, int code)
 {
     const redlock__tally *t = &op->tally;
     if (op->expired && code == REDLOCK_ETIMEDOUT) {
@@ -101,18 +90,6 @@ int redlock__random_hex(char *out, size_t bytes)
     return 0;
 }
 
-static int random_value(redlock_lock *l)
-{
-    if (!l->value)
-        l->value = l->nodes->rand;      /* (made before the first attempt) */
-    if (redlock__random_hex(l->value, VALUE_BYTES) != 0) {
-        redlock__lock_err(l, "getrandom: %s", strerror(errno));
-        return REDLOCK_ESYSTEM;
-    }
-    l->valuelen = 2 * VALUE_BYTES;
-    return 0;
-}
-
 redlock__op *redlock__lock_new_op(redlock_lock *l, const redlock__op_kind *kind, int64_t ttl_ms,
                                   size_t nkeys, size_t nargs, const char *const *item,
                                   const size_t *len)
@@ -124,8 +101,8 @@ redlock__op *redlock__lock_new_op(redlock_lock *l, const redlock__op_kind *kind,
 
 /* An op of the lock's family: the family's own items, or the mutex's
  * (key, value[, counter key[, token]]). */
-static redlock__op *lock_op(redlock_lock *l, const redlock__op_kind *kind, int64_t ttl_ms,
-                            int64_t token)
+redlock__op *redlock__lock_op(redlock_lock *l, const redlock__op_kind *kind, int64_t ttl_ms,
+                              int64_t token)
 {
     char tok[48];
     const char *item[4] = { l->key, l->value, l->fence_key, tok };
@@ -173,35 +150,8 @@ static redlock__op *lock_op(redlock_lock *l, const redlock__op_kind *kind, int64
     return redlock__lock_new_op(l, kind, ttl_ms, 1, nargs, item, len);
 }
 
-static void acquire_done(redlock__op *op, void *privdata);
-
-/* One acquire attempt; returns an error only when nothing was started.  An
- * attempt that adds a hold (reacquire) keeps the value and the token. */
-static int attempt(redlock_lock *l)
-{
-    const redlock__op_kind *kind = l->fam->acquire;
-    redlock__op *op;
-    int rc;
-
-    if (!l->reacquire) {
-        if (!l->fixed_value && (rc = random_value(l)) != 0)
-            return rc;
-        l->token = 0;
-        if (l->fence_key)
-            kind = l->fam->acquire_fenced;
-    }
-    if (!(op = lock_op(l, kind, l->ttl_ms, 0)))
-        return REDLOCK_ENOMEM;
-    redlock__lock_drop_late(l);
-    l->c->astats.attempts++;
-    op->limit_us = l->fl->deadline_us;
-    l->fl->op = op;
-    redlock__op_start(op, acquire_done, l);
-    return 0;
-}
-
 /* Keep the per-node outcome of the lock's latest fan-out. */
-static void record(redlock_lock *l, const redlock__op *op)
+void redlock__lock_record(redlock_lock *l, const redlock__op *op)
 {
     size_t n = op->f->n;
 
@@ -228,13 +178,13 @@ static void record(redlock_lock *l, const redlock__op *op)
  * the lock's operation if it was cancelled or won (validity then counts
  * from this op's own start, also for an extend).  1 when finished: the
  * lock may be gone then. */
-static int settle(redlock_lock *l, redlock__op *op)
+int redlock__lock_settle(redlock_lock *l, redlock__op *op)
 {
     l->fl->op = NULL;
-    record(l, op);
+    redlock__lock_record(l, op);
     if (op->cancelled) {
         redlock__lock_err(l, "%s: cancelled", op->kind->name);
-        complete(l, REDLOCK_ECANCELED);
+        redlock__lock_complete(l, REDLOCK_ECANCELED);
         return 1;
     }
     if (op->decision == REDLOCK__WON) {
@@ -265,7 +215,7 @@ static int settle(redlock_lock *l, redlock__op *op)
                         l->nodes->gen[i] = op->gen[i];
             }
             redlock__watch_held(l, new_hold);
-            complete(l, 0);
+            redlock__lock_complete(l, 0);
             return 1;
         }
         op->expired = 1;
@@ -273,166 +223,12 @@ static int settle(redlock_lock *l, redlock__op *op)
     return 0;
 }
 
-/* An attempt that did not win (`won` is its acquire, `why` the operation
- * that failed): give back every master we may hold, including the slow
- * ones, then retry or fail. */
-static void lost_attempt(redlock_lock *l, redlock__op *won, redlock__op *why)
-{
-    redlock_client *c = l->c;
-    int code;
-
-    redlock__op_undo(won);      /* (a reacquire's undo puts the holds back) */
-    code = redlock__failure_code(&why->tally);
-    describe(l, why, code);
-    if (l->reacquire && redlock__refused_quorum(&why->tally)) {
-        /* refusals leave no quorum that may hold our value: the hold is
-         * lost (as after a refused extend), and the notice says so */
-        l->valid_until_us = 0;
-        if (l->wd && l->wd->watching && !redlock__watch_told_lost(l)) {
-            l->wd->lost_reason = REDLOCK_LOST_REFUSED;
-            redlock__watch_end_moved(l);
-        }
-    }
-    if (l->reacquire && !redlock_lock_validity(l)) {
-        /* the hold it would add to ended meanwhile: nothing to add to */
-        complete(l, code);
-        return;
-    }
-    if (l->busy == REDLOCK__LOCK_ACQUIRE && l->fl->attempts_left > 0) {
-        redlock__flight *fl = l->fl;
-        int64_t delay = c->opt.retry_delay_ms, now = redlock__now(&c->loop);
-        if (c->opt.retry_jitter_ms)
-            delay += (int64_t)(redlock__client_random(c) %
-                               (uint64_t)(2 * c->opt.retry_jitter_ms + 1)) -
-                     c->opt.retry_jitter_ms;
-        /* a release announced while the attempt was out, or a split vote
-         * (wake.c): within the wake window; else the poll, longer after
-         * split votes */
-        delay = fl->missed ? redlock__wake_delay_us(l)
-                                        : redlock__wake_poll_us(l, delay * 1000);
-        fl->missed = 0;
-        if (fl->deadline_us && now + delay >= fl->deadline_us && fl->hot)
-            delay = (fl->deadline_us - now) / 2;    /* a slowed poll: still one more */
-        if (!fl->deadline_us || now + delay < fl->deadline_us) {
-            fl->attempts_left--;
-            fl->retry_at_us = now + delay;
-            redlock__timer_add(&c->loop, &fl->retry_timer, delay);
-            if (fl->hot)
-                redlock__wake_wait(l);      /* (again: may be woken once more) */
-            return;
-        }
-    }
-    if (l->reacquire && l->wd && !redlock__watch_told_lost(l))
-        redlock__watch_held(l, 0);      /* still held: the watchdog goes on */
-    complete(l, code);
-}
-
-static void raise_done(redlock__op *op, void *privdata)
-{
-    redlock_lock *l = privdata;
-    redlock__op *acq = l->fl->fenced;
-
-    l->fl->fenced = NULL;
-    l->fl->op = NULL;
-    if (op->cancelled) {        /* the client is going away */
-        redlock__op_undo(acq);
-        redlock__op_unref(acq);
-        redlock__lock_err(l, "acquire: cancelled");
-        complete(l, REDLOCK_ECANCELED);
-        return;
-    }
-    if (op->decision == REDLOCK__WON) {
-        /* the counters of a quorum hold the token: hand it out, with the
-         * validity counted from the acquire's start */
-        l->token = l->fl->pending_token;
-        if (settle(l, acq)) {
-            redlock__op_unref(acq);
-            return;
-        }
-        l->token = 0;
-        op = acq;       /* the validity ran out: say so */
-    }
-    lost_attempt(l, acq, op);
-    redlock__op_unref(acq);
-}
-
-/* A fenced acquire won, but fewer than a quorum returned the largest
- * counter: raise the counters to it on a quorum first (the rule is
- * redlock__fence_token's), within the acquire's validity.  0, or ENOMEM. */
-static int start_raise(redlock_lock *l, redlock__op *acq, int64_t token)
-{
-    int64_t end = acq->start_us + acq->ttl_ms * 1000 - acq->drift_us;
-    redlock__op *op;
-
-    if (!(op = lock_op(l, l->fam->fence_raise, 0, token)))
-        return REDLOCK_ENOMEM;
-    op->limit_us = l->fl->deadline_us && l->fl->deadline_us < end ? l->fl->deadline_us : end;
-    acq->refs++;
-    l->fl->fenced = acq;
-    l->fl->pending_token = token;
-    l->fl->op = op;
-    redlock__op_start(op, raise_done, l);
-    return 0;
-}
-
-static void acquire_done(redlock__op *op, void *privdata)
-{
-    redlock_lock *l = privdata;
-
-    if (!op->cancelled)
-        redlock__wake_outcome(l, op, op->decision == REDLOCK__WON);
-
-    /* (a re-acquire sent no counter: the hold keeps its first token) */
-    if (l->fence_key && !l->reacquire && op->decision == REDLOCK__WON && !op->cancelled) {
-        int64_t token = 0;
-        int agreed = redlock__fence_token(op->votes, op->value, op->f->n, op->tally.quorum,
-                                          redlock__wall_us(), &token);
-        if (agreed == 0) {
-            record(l, op);
-            if (start_raise(l, op, token) == 0)
-                return;
-            l->fl->op = NULL;
-            redlock__op_undo(op);       /* no token, no lock */
-            redlock__lock_err(l, "acquire: out of memory");
-            complete(l, REDLOCK_ENOMEM);
-            return;
-        } else if (agreed == 1) {
-            l->token = token;
-        }
-    }
-    if (settle(l, op))
-        return;
-    l->token = 0;
-    lost_attempt(l, op, op);
-}
-
-void redlock__lock_retry_cb(evutil_socket_t fd, short what, void *arg)
-{
-    redlock_lock *l = arg;
-    redlock__loop *loop = &l->c->loop;
-    int rc;
-    (void)fd;
-    (void)what;
-
-    redlock__enter(loop);
-    if (l->fl->deadline_us && redlock__now(loop) >= l->fl->deadline_us) {
-        /* The loop ran late (a long callback): no attempt starts past the
-         * deadline. */
-        redlock__lock_err(l, "acquire: acquire_timeout_ms passed before the next attempt could start "
-                   "(the event loop was late); last attempt: %.150s", l->errstr ? l->errstr : "");
-        complete(l, REDLOCK_ETIMEDOUT);
-    } else if ((rc = attempt(l)) != 0) {
-        complete(l, rc);
-    }
-    redlock__leave(loop);
-}
-
 static void extend_done(redlock__op *op, void *privdata)
 {
     redlock_lock *l = privdata;
     int code;
 
-    if (settle(l, op))
+    if (redlock__lock_settle(l, op))
         return;
     /* Failed.  The masters that ran the extend now expire the key at most
      * ttl after its start; the others still at the old end: the validity
@@ -451,8 +247,8 @@ static void extend_done(redlock__op *op, void *privdata)
     code = redlock__failure_code(&op->tally);
     if (code == REDLOCK_ENOQUORUM)
         code = REDLOCK_ENOTOWNER;
-    describe(l, op, code);
-    complete(l, code);
+    redlock__lock_describe(l, op, code);
+    redlock__lock_complete(l, code);
 }
 
 void redlock__lock_drop_late(redlock_lock *l)
@@ -471,7 +267,7 @@ static void release_late(redlock__op *op, void *privdata)
 {
     redlock_lock *l = privdata;
 
-    record(l, op);
+    redlock__lock_record(l, op);
     if (!op->tally.count[REDLOCK__PENDING])
         redlock__lock_drop_late(l);
 }
@@ -481,7 +277,7 @@ static void release_done(redlock__op *op, void *privdata)
     redlock_lock *l = privdata;
     int code = 0;
 
-    record(l, op);
+    redlock__lock_record(l, op);
     if ((l->fam->flags & REDLOCK__FAM_ANNOUNCES) && !op->cancelled)
         redlock__wake_released(l, op);
     if (op->tally.count[REDLOCK__PENDING] && !op->cancelled) {
@@ -509,7 +305,7 @@ static void release_done(redlock__op *op, void *privdata)
     }
     if (op->cancelled) {
         redlock__lock_err(l, "release: cancelled");
-        complete(l, REDLOCK_ECANCELED);
+        redlock__lock_complete(l, REDLOCK_ECANCELED);
         return;
     }
     /* Success means a quorum still held the lock until this release.  Less
@@ -519,9 +315,9 @@ static void release_done(redlock__op *op, void *privdata)
         code = redlock__failure_code(&op->tally);
         if (code == REDLOCK_ENOQUORUM)      /* refusals sank the quorum */
             code = REDLOCK_ENOTOWNER;
-        describe(l, op, code);
+        redlock__lock_describe(l, op, code);
     }
-    complete(l, code);
+    redlock__lock_complete(l, code);
 }
 
 void redlock__lock_detach_op(redlock_lock *l)
@@ -557,7 +353,7 @@ void redlock__lock_cancel(redlock_lock *l)
         return;
     redlock__lock_detach_op(l);
     redlock__lock_err(l, "cancelled");
-    complete(l, REDLOCK_ECANCELED);
+    redlock__lock_complete(l, REDLOCK_ECANCELED);
 }
 
 /* Extend and release: one op on the lock's current value.  Starting may
@@ -571,7 +367,7 @@ static int start_on_value(redlock_lock *l, const redlock__op_kind *kind, int64_t
     redlock__op *op;
 
     if (redlock__lock_nodes_make(l) != 0 || redlock__lock_flight(l) != 0 ||
-        !(op = lock_op(l, kind, ttl_ms, 0)))
+        !(op = redlock__lock_op(l, kind, ttl_ms, 0)))
         return REDLOCK_ENOMEM;
     redlock__lock_drop_late(l);
     if (kind->flags & REDLOCK__KIND_UNDOES)     /* owed where the winning write went */
@@ -595,9 +391,4 @@ int redlock__lock_start_extend(redlock_lock *l, const redlock__op_kind *kind, in
 int redlock__lock_start_release(redlock_lock *l, redlock_cb *cb, void *pd)
 {
     return start_on_value(l, l->fam->release, 0, REDLOCK__LOCK_RELEASE, release_done, cb, pd);
-}
-
-int redlock__lock_attempt(redlock_lock *l)
-{
-    return attempt(l);
 }

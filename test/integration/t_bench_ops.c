@@ -6,6 +6,7 @@
 #include "itest.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/wait.h>
@@ -134,6 +135,47 @@ TEST(bench_ops_contend_baseline_is_the_raw_handoff_chain)
                    sizeof out), 0);
     CHECK(it_has(out, "baseline (raw hand-off chain"));
     CHECK(it_has(out, "vs the raw hand-off chain's"));
+}
+
+/* bench/scale.sh: every count in every round, and the summary's medians
+ * and shares are those of the rounds' rates. */
+TEST(bench_ops_scale_script_reports_shares_of_the_first_count)
+{
+    static char out[16384];
+    double lib[2][2] = { { 0 } }, chain[2][2] = { { 0 } };
+    CHECK_EQ(sh_run("sh bench/scale.sh -r 2 -d 0.5 -c '2 4' -- --spawn 3 --warmup 0.2 --threads 2",
+                    out, sizeof out), 0);
+    for (int r = 0; r < 2; r++)
+        for (int k = 0; k < 2; k++) {
+            char want[64];
+            snprintf(want, sizeof want, "round %d: %d clients: library ", r + 1, 2 << k);
+            const char *p = strstr(out, want);
+            CHECK_MSG(p != NULL, "no line \"%s\"", want);
+            CHECK_EQ(sscanf(p + strlen(want), "%lf/s, chain %lf/s", &lib[r][k], &chain[r][k]), 2);
+            CHECK(lib[r][k] > 0 && chain[r][k] > 0);
+        }
+    for (int k = 0; k < 2; k++) {
+        char want[32];
+        double l, ls, c, cs;
+        snprintf(want, sizeof want, "%4d clients: library ", 2 << k);
+        const char *p = strstr(out, want);
+        CHECK_MSG(p != NULL, "no summary \"%s\"", want);
+        p += strlen(want);
+        CHECK_EQ(sscanf(p, "%lf/s, share %lf", &l, &ls), 2);
+        p = strstr(p, "; chain ");
+        CHECK(p != NULL);
+        CHECK_EQ(sscanf(p, "; chain %lf/s, share %lf", &c, &cs), 2);
+        /* two rounds: the median is their mean */
+        CHECK_MSG(fabs(l - (lib[0][k] + lib[1][k]) / 2) < 0.06, "library %f", l);
+        CHECK_MSG(fabs(c - (chain[0][k] + chain[1][k]) / 2) < 0.06, "chain %f", c);
+        double lw = 50 * (lib[0][k] / lib[0][0] + lib[1][k] / lib[1][0]);
+        double cw = 50 * (chain[0][k] / chain[0][0] + chain[1][k] / chain[1][0]);
+        CHECK_MSG(fabs(ls - lw) < 0.06, "library share %f, want %f", ls, lw);
+        CHECK_MSG(fabs(cs - cw) < 0.06, "chain share %f, want %f", cs, cw);
+    }
+    CHECK_EQ(sh_run("sh bench/scale.sh -r 0", out, sizeof out), 2);
+    CHECK(it_has(out, "usage:"));
+    CHECK_EQ(sh_run("sh bench/scale.sh -c '16 x'", out, sizeof out), 2);
 }
 
 TEST(bench_ops_open_loop_rate)

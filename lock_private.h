@@ -45,6 +45,8 @@ extern const redlock__op_kind redlock__mutex_extend, redlock__mutex_release,
                               redlock__mutex_extend_regrow, redlock__mutex_fence_raise;
 /* The mutex's release with the registry of waiters (announce.c). */
 extern const redlock__op_kind redlock__mutex_release_wq, redlock__mutex_release_wq_all;
+/* A waiter's poll looking first: EXISTS on master op->lead_node only. */
+extern const redlock__op_kind redlock__mutex_look;
 
 /* rwlock.c: what the read handles (rwread.c) and write handles share.
  * The kind's part of a handle: the derived key names. */
@@ -117,6 +119,8 @@ int redlock__wake_outcome(redlock_lock *l, const redlock__op *op, int won);
 /* The polling delay for a base delay, and the wake-up window. */
 int64_t redlock__wake_poll_us(const redlock_lock *l, int64_t delay_us);
 int64_t redlock__wake_window_us(const redlock_lock *l);
+/* 1: the lock's next poll looks first (one EXISTS: redlock__mutex_look). */
+int redlock__wake_looks(const redlock_lock *l);
 /* An acquire's first attempt deferred on a resource others contend for
  * (1: scheduled). */
 int redlock__wake_defer(redlock_lock *l);
@@ -278,6 +282,7 @@ typedef struct redlock__flight {
     unsigned woken : 1;              /* an announcement moved the retry */
     unsigned missed : 1;             /* one came while an attempt was out */
     unsigned split_retry : 1;        /* the last attempt split: retried in the window */
+    unsigned look : 1;               /* the next poll looks first (wake.c) */
     unsigned rank : 2;               /* the pick's rank (redlock__wake_release) */
     int64_t round_us;                /* the window the announcement gave, or 0 */
 } redlock__flight;

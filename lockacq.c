@@ -60,12 +60,43 @@ static int attempt(redlock_lock *l)
     return 0;
 }
 
+/* After a lost attempt (or a look that found the key): arm the retry
+ * timer for the next one, if any is left (1), else 0. */
+static int schedule_next(redlock_lock *l)
+{
+    redlock_client *c = l->c;
+    redlock__flight *fl = l->fl;
+    int64_t delay = c->opt.retry_delay_ms, now = redlock__now(&c->loop);
+
+    if (l->busy != REDLOCK__LOCK_ACQUIRE || fl->attempts_left <= 0)
+        return 0;
+    if (c->opt.retry_jitter_ms)
+        delay += (int64_t)(redlock__client_random(c) %
+                           (uint64_t)(2 * c->opt.retry_jitter_ms + 1)) -
+                 c->opt.retry_jitter_ms;
+    /* a release announced while the attempt was out, or a split vote
+     * (wake.c): within the wake window; else the poll, longer after
+     * split votes, and looking first among many waiters */
+    fl->look = !fl->missed && redlock__wake_looks(l);
+    delay = fl->missed ? redlock__wake_delay_us(l) : redlock__wake_poll_us(l, delay * 1000);
+    fl->missed = 0;
+    if (fl->deadline_us && now + delay >= fl->deadline_us && fl->hot)
+        delay = (fl->deadline_us - now) / 2;    /* a slowed poll: still one more */
+    if (fl->deadline_us && now + delay >= fl->deadline_us)
+        return 0;
+    fl->attempts_left--;
+    fl->retry_at_us = now + delay;
+    redlock__timer_add(&c->loop, &fl->retry_timer, delay);
+    if (fl->hot)
+        redlock__wake_wait(l);      /* (again: may be woken once more) */
+    return 1;
+}
+
 /* An attempt that did not win (`won` is its acquire, `why` the operation
  * that failed): give back every master we may hold, including the slow
  * ones, then retry or fail. */
 static void lost_attempt(redlock_lock *l, redlock__op *won, redlock__op *why)
 {
-    redlock_client *c = l->c;
     int code;
 
     redlock__op_undo(won);      /* (a reacquire's undo puts the holds back) */
@@ -85,30 +116,8 @@ static void lost_attempt(redlock_lock *l, redlock__op *won, redlock__op *why)
         redlock__lock_complete(l, code);
         return;
     }
-    if (l->busy == REDLOCK__LOCK_ACQUIRE && l->fl->attempts_left > 0) {
-        redlock__flight *fl = l->fl;
-        int64_t delay = c->opt.retry_delay_ms, now = redlock__now(&c->loop);
-        if (c->opt.retry_jitter_ms)
-            delay += (int64_t)(redlock__client_random(c) %
-                               (uint64_t)(2 * c->opt.retry_jitter_ms + 1)) -
-                     c->opt.retry_jitter_ms;
-        /* a release announced while the attempt was out, or a split vote
-         * (wake.c): within the wake window; else the poll, longer after
-         * split votes */
-        delay = fl->missed ? redlock__wake_delay_us(l)
-                                        : redlock__wake_poll_us(l, delay * 1000);
-        fl->missed = 0;
-        if (fl->deadline_us && now + delay >= fl->deadline_us && fl->hot)
-            delay = (fl->deadline_us - now) / 2;    /* a slowed poll: still one more */
-        if (!fl->deadline_us || now + delay < fl->deadline_us) {
-            fl->attempts_left--;
-            fl->retry_at_us = now + delay;
-            redlock__timer_add(&c->loop, &fl->retry_timer, delay);
-            if (fl->hot)
-                redlock__wake_wait(l);      /* (again: may be woken once more) */
-            return;
-        }
-    }
+    if (schedule_next(l))
+        return;
     if (l->reacquire && l->wd && !redlock__watch_told_lost(l))
         redlock__watch_held(l, 0);      /* still held: the watchdog goes on */
     redlock__lock_complete(l, code);
@@ -193,6 +202,45 @@ static void acquire_done(redlock__op *op, void *privdata)
     lost_attempt(l, op, op);
 }
 
+/* A poll that looked first (redlock__wake_looks): the key still on that
+ * master is a refused attempt, and the next poll is armed; anything else
+ * (gone, no answer, an announcement meanwhile, the last try) attempts now:
+ * an acquire always ends on an attempt's outcome. */
+static void look_done(redlock__op *op, void *privdata)
+{
+    redlock_lock *l = privdata;
+    redlock__flight *fl = l->fl;
+    int rc;
+
+    fl->op = NULL;
+    if (op->cancelled) {
+        redlock__lock_err(l, "acquire: cancelled");
+        redlock__lock_complete(l, REDLOCK_ECANCELED);
+        return;
+    }
+    if (!fl->missed && op->votes[op->lead_node] == REDLOCK__REFUSED && schedule_next(l))
+        return;
+    fl->missed = 0;
+    if ((rc = attempt(l)) != 0)
+        redlock__lock_complete(l, rc);
+}
+
+/* EXISTS on one master, picked at random (a master down or slow costs one
+ * poll an attempt, not every poll). */
+static int look(redlock_lock *l)
+{
+    redlock__op *op;
+
+    l->fl->look = 0;
+    if (!(op = redlock__lock_op(l, &redlock__mutex_look, 0, 0)))
+        return REDLOCK_ENOMEM;
+    op->lead_node = (size_t)(redlock__client_random(l->c) % l->c->fleet.n);
+    op->limit_us = l->fl->deadline_us;
+    l->fl->op = op;
+    redlock__op_start(op, look_done, l);
+    return 0;
+}
+
 void redlock__lock_retry_cb(evutil_socket_t fd, short what, void *arg)
 {
     redlock_lock *l = arg;
@@ -208,7 +256,7 @@ void redlock__lock_retry_cb(evutil_socket_t fd, short what, void *arg)
         redlock__lock_err(l, "acquire: acquire_timeout_ms passed before the next attempt could start "
                    "(the event loop was late); last attempt: %.150s", l->errstr ? l->errstr : "");
         redlock__lock_complete(l, REDLOCK_ETIMEDOUT);
-    } else if ((rc = attempt(l)) != 0) {
+    } else if ((rc = l->fl->look ? look(l) : attempt(l)) != 0) {
         redlock__lock_complete(l, rc);
     }
     redlock__leave(loop);

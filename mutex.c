@@ -230,6 +230,36 @@ const redlock__op_kind redlock__mutex_release_wq = {
     .encode = encode_release_wq, .classify = classify_release };
 
 
+/* A waiter's poll looks first (wake.c, redlock__wake_looks): EXISTS on one
+ * master, op->lead_node, the others skipped.  OK: the key is gone there
+ * (the attempt follows); REFUSED: it is there.  A probe: not in the lock
+ * statistics. */
+static int encode_look(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+{
+    size_t klen;
+    const char *argv[2] = { "EXISTS", redlock__op_item(op, 0, &klen) };
+    size_t len[2] = { 6, klen };
+    (void)eval;
+
+    if (node != op->lead_node)
+        return REDLOCK__ENCODE_SKIP;
+    return redlock__resp_command(out, 2, argv, len);
+}
+
+static int classify_look(redlock__op *op, size_t node, const redlock__reply *r)
+{
+    (void)op;
+    (void)node;
+    if (r->type != REDLOCK__REPLY_INTEGER)
+        return REDLOCK__ERROR;
+    return r->integer == 0 ? REDLOCK__OK : REDLOCK__REFUSED;
+}
+
+const redlock__op_kind redlock__mutex_look = {
+    .name = "look", .rule = { REDLOCK__RULE_WAIT_ALL, 0 },
+    .flags = REDLOCK__KIND_PROBE | REDLOCK__KIND_PER_NODE,
+    .encode = encode_look, .classify = classify_look };
+
 /* Extend and re-grow: a master without the key gets it back (1 and 2 are
  * both OK votes); sent only while the client knows a quorum holds it. */
 const redlock__op_kind redlock__mutex_extend_regrow = {

@@ -291,6 +291,25 @@ int64_t redlock__wake_poll_us(const redlock_lock *l, int64_t delay_us)
     return (int64_t)((double)delay_us * m);
 }
 
+/* A poll slowed by the rivals looks before it leaps: EXISTS on one master
+ * (mutex.c's look), and an attempt only when the key is gone there.  A
+ * look takes no master, so among hundreds of waiters the polls no longer
+ * split a hand-off's votes, and each sends one request, not N.  Only
+ * where announcements come (the hand-offs are theirs; the poll is for a
+ * crashed holder, whose key expires on every master) and only for the
+ * mutex, whose key is the lock. */
+int redlock__wake_looks(const redlock_lock *l)
+{
+    const redlock__hot *h = l->fl ? l->fl->hot : NULL;
+
+    if (!h || l->fam != &redlock__mutex || l->reacquire || h->rivals < RIVALS_POLL_MIN)
+        return 0;
+    for (size_t i = 0; i < l->c->fleet.n; i++)
+        if (h->sub[i] == SUB_ON)
+            return 1;
+    return 0;
+}
+
 int64_t redlock__wake_window_us(const redlock_lock *l)
 {
     const redlock__hot *h = l->fl ? l->fl->hot : NULL;
@@ -328,6 +347,7 @@ int redlock__wake_defer(redlock_lock *l)
     redlock__wake_wait(l);
     if (h->announces && c->opt.wake)
         redlock__hot_enter(c, h);
+    fl->look = 0;
     fl->retry_at_us = now + delay;
     redlock__timer_add(&c->loop, &fl->retry_timer, delay);
     return 1;
@@ -358,6 +378,7 @@ void redlock__lock_woken(redlock_lock *l)
     now = redlock__now(&l->c->loop);
     delay = redlock__wake_delay_us(l);
     if (now + delay < fl->retry_at_us) {
+        fl->look = 0;
         fl->retry_at_us = now + delay;
         redlock__timer_add(&l->c->loop, &fl->retry_timer, delay);
         l->c->astats.wakeups++;

@@ -493,3 +493,89 @@ TEST(wake_a_long_hold_leaves_the_registries_when_the_record_goes)
     CHECK_GT(redlock_lock_validity(b), 0);      /* (still held) */
     it_fix_stop(&f);
 }
+
+/* Calls of `cmd` master i ran (INFO commandstats), scripts' own included. */
+static long long calls_on(struct it_fix *f, int i, const char *cmd)
+{
+    char want[64];
+    long long n = 0;
+    redisReply *r = rlt_servers_command(f->s, i, "INFO commandstats");
+    CHECK(r != NULL && r->type == REDIS_REPLY_STRING);
+    snprintf(want, sizeof want, "cmdstat_%s:calls=", cmd);
+    const char *p = strstr(r->str, want);
+    if (p)
+        n = strtoll(p + strlen(want), NULL, 10);
+    freeReplyObject(r);
+    return n;
+}
+
+static long long calls(struct it_fix *f, const char *cmd)
+{
+    return calls_on(f, 0, cmd) + calls_on(f, 1, cmd) + calls_on(f, 2, cmd);
+}
+
+/* Among many waiters (a registry of 16 entries or more), a poll looks
+ * before it leaps: one EXISTS on one master while the key is there, and
+ * no attempt; once the key is gone (a holder that crashed: its key goes
+ * behind its back, as at its expiry, with no release and no
+ * announcement), the next poll finds it, attempts and wins. */
+TEST(wake_polls_among_many_waiters_look_before_they_attempt)
+{
+    struct it_fix f = {0};
+    redlock_options o;
+    it_fix_start(&f, 3, NULL, IT_ASYNC);
+    redlock_lock *a = it_fix_lock(&f, f.c, "wk-look");
+    CHECK_RC(a, run_op(&f, a, 0), 0);
+    /* 20 other waiters in every registry, listening nowhere (no release
+     * happens here, so none is picked) */
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < 20; k++) {
+            redisReply *r = rlt_servers_command(f.s, i, "ZADD wk-look:wq 9000000000000000 other%02d", k);
+            CHECK(r != NULL && r->type == REDIS_REPLY_INTEGER);
+            freeReplyObject(r);
+        }
+    it_opts(&o);
+    o.retry_delay_ms = 10;      /* polls: 10 ms times the 21 waiters */
+    o.retry_jitter_ms = 0;
+    o.retry_count = 10000;
+    o.wake = 1;
+    redlock_client *bc = it_fix_client(&f, &o);
+    redlock_lock *b = it_fix_lock(&f, bc, "wk-look");
+    struct it_op bo = {f.base};
+    CHECK_RC(b, redlock_acquire_async(b, 10000, it_op_cb, &bo), 0);
+    wait_channels(&f, 7, "wk-look", 3);
+    CHECK_EQ(wait_registries(&f, "wk-look", 63, 0, 5000), 63);
+    /* the polls look (only the release script runs EXISTS besides, and
+     * nothing is released here) */
+    int64_t until = check_now_ms() + 3000;
+    while (calls(&f, "exists") < 1 && check_now_ms() < until)
+        it_run(f.base, 10);
+    long long e0 = calls(&f, "exists"), s0 = calls(&f, "set");
+    uint64_t a0 = stats_of(bc).attempts;
+    CHECK(e0 >= 1);
+    it_run(f.base, 1300);
+    long long looks = calls(&f, "exists") - e0, sets = calls(&f, "set") - s0;
+    uint64_t a1 = stats_of(bc).attempts;
+    check_note("1.3 s of polls: %lld looks, %lld SETs, %llu attempts", looks, sets,
+               (unsigned long long)(a1 - a0));
+    CHECK(looks >= 3);
+    CHECK_EQ(sets, 0);
+    CHECK_EQ(a1, a0);
+    CHECK_EQ(bo.done, 0);
+    /* the holder's key goes on every master */
+    for (int i = 0; i < 3; i++) {
+        redisReply *r = rlt_servers_command(f.s, i, "DEL wk-look");
+        CHECK(r != NULL && r->type == REDIS_REPLY_INTEGER && r->integer == 1);
+        freeReplyObject(r);
+    }
+    int64_t t0 = check_now_ms();
+    it_op_wait(&bo, 3000);
+    CHECK_RC(b, bo.status, 0);
+    check_note("the key gone: the waiter holds it %lld ms later", (long long)(bo.at_ms - t0));
+    CHECK_LT(bo.at_ms - t0, 1500);
+    redlock_acquire_stats s = stats_of(bc);
+    CHECK_EQ(s.attempts, a1 + 1);
+    CHECK_EQ(s.wakeups, 0);
+    CHECK_RC(b, run_op(&f, b, 1), 0);
+    it_fix_stop(&f);
+}

@@ -20,7 +20,6 @@
 #include "wake.h"
 
 #define RTT_SLACK_US 100        /* a master as fast as the fastest, within it */
-#define WAIT_TTL_MS 5000        /* a registry entry, renewed at half its life */
 
 static void sub_reply(void *privdata, size_t node, const redlock__reply *r, const char *why)
 {
@@ -98,11 +97,11 @@ void redlock__hot_registry(redlock_client *c, redlock__hot *h, int enter, size_t
     const char *why;
     int rc;
 
-    len[5] = redlock__u64_str(ttl, WAIT_TTL_MS);
+    len[5] = redlock__u64_str(ttl, REDLOCK__REGISTRY_LIFE_MS);
     if (only == SIZE_MAX) {
         h->entered_us = enter ? redlock__now(&c->loop) : 0;
         if (enter)
-            redlock__timer_add(&c->loop, &h->renew, WAIT_TTL_MS * 1000 / 2);
+            redlock__timer_add(&c->loop, &h->renew, REDLOCK__REGISTRY_LIFE_MS * 1000 / 2);
         else
             evtimer_del(&h->renew);
     }

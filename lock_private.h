@@ -43,7 +43,10 @@ int redlock__classify_script(redlock__op *op, size_t node, const redlock__reply 
  * write lock's too: its key is a mutex's). */
 extern const redlock__op_kind redlock__mutex_extend, redlock__mutex_release,
                               redlock__mutex_extend_regrow, redlock__mutex_fence_raise;
-/* The mutex's release with the registry of waiters (announce.c). */
+/* The mutex's release with the registry of waiters (announce.c), and the
+ * registry's life on a master after its last write (its waiters renew it
+ * at half that). */
+#define REDLOCK__REGISTRY_LIFE_MS 20000
 extern const redlock__op_kind redlock__mutex_release_wq, redlock__mutex_release_wq_all;
 /* A waiter's poll looking first: EXISTS on master op->lead_node only. */
 extern const redlock__op_kind redlock__mutex_look;

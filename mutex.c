@@ -194,7 +194,7 @@ const redlock__op_kind redlock__mutex_release = {
 
 /* The release with the registry of waiters (announce.c): KEYS = the key,
  * the registry; ARGV = the value, the wake window, the pick's rank (per
- * node), the releaser's own waiter id or "". */
+ * node), the releaser's own waiter id or "", the registry's life. */
 static int encode_release_wq(const redlock__op *op, size_t node, redlock__buf *out, int eval)
 {
     size_t klen, rlen, vlen, wlen, plen, slen;
@@ -203,11 +203,13 @@ static int encode_release_wq(const redlock__op *op, size_t node, redlock__buf *o
     const char *picks = redlock__op_item(op, 4, &plen);
     const char *self = redlock__op_item(op, 5, &slen);
     const char *body = redlock__script_body[REDLOCK__SCRIPT_RELEASE];
-    const char *argv[9] = { eval ? "EVAL" : "EVALSHA",
-                            eval ? body : op->f->sha[REDLOCK__SCRIPT_RELEASE], "2", key, reg,
-                            value, window, node < plen ? picks + node : "2", self };
-    size_t len[9] = { eval ? 4 : 7, eval ? strlen(body) : 40, 1, klen, rlen, vlen, wlen, 1, slen };
-    return redlock__resp_command(out, 9, argv, len);
+    char life[24];
+    const char *argv[10] = { eval ? "EVAL" : "EVALSHA",
+                             eval ? body : op->f->sha[REDLOCK__SCRIPT_RELEASE], "2", key, reg,
+                             value, window, node < plen ? picks + node : "2", self, life };
+    size_t len[10] = { eval ? 4 : 7, eval ? strlen(body) : 40, 1, klen, rlen, vlen, wlen, 1, slen, 0 };
+    len[9] = redlock__u64_str(life, REDLOCK__REGISTRY_LIFE_MS);
+    return redlock__resp_command(out, 10, argv, len);
 }
 
 /* The same, one command for every master (every master may pick): for a

@@ -238,9 +238,10 @@ typedef struct redlock_options {
                                   * listens on its own channel
                                   * "<key>:wq:<id>" (a second connection per
                                   * master, opened on first need, shared by
-                                  * its locks); the release picks one waiter
-                                  * at random and tells it, and it retries at
-                                  * once instead of at its next poll.
+                                  * its locks); the release tells the waiter
+                                  * that waited longest (the registry is a
+                                  * queue), and it retries at once instead
+                                  * of at its next poll.
                                   * Polling stays (a crashed holder, an ACL
                                   * without the channel), slower when many
                                   * clients wait (docs/design.md, "Many

@@ -6,7 +6,7 @@
  *   - a pick that is stale (an entry whose client is gone) leaves the lock
  *     idle only until the releaser's next try, not until a poll;
  *   - a refused waiter writes its registry entry once, and renews it at
- *     half its life, not at each refusal;
+ *     half the registry's life, not at each refusal;
  *   - a waiter whose event loop was blocked when the release came tries
  *     as soon as its loop runs again, not at its poll;
  *   - a waiter whose queue to one master is full when it is woken wins
@@ -199,10 +199,11 @@ TEST(wake_one_waiter_told_per_release_and_never_by_a_slow_master)
     ring_stop(&t);
 }
 
-/* Registry entries whose clients are gone (a crashed waiter's stay until
- * they expire): most picks tell nobody.  The releaser, acquiring again at
- * once, tries a few wake windows later, so the lock is taken again within
- * milliseconds, not at the next poll. */
+/* Registry entries whose clients listen but never act (a waiter whose
+ * program hangs, or one that stopped waiting and whose removal was lost),
+ * at the front of the queue: picks that tell a client that does not try.
+ * The releaser, acquiring again at once, tries a few wake windows later,
+ * so the lock is taken again within milliseconds, not at the next poll. */
 TEST(wake_a_stale_pick_costs_the_releasers_next_try_not_a_poll)
 {
     struct it_fix f = {0};
@@ -251,13 +252,20 @@ TEST(wake_a_stale_pick_costs_the_releasers_next_try_not_a_poll)
     CHECK_GE(stats_of(f.c).attempts, 2);
     wait_listening(&f, 3, "wf-stale", 2);       /* (b's lingers) */
     CHECK_EQ(ao.done, 0);
-    /* twelve waiters that will never answer, on every master */
+    /* twelve waiters that listen and will never try, first in the queue
+     * of every master */
+    redisContext *ghost[3];
     for (int i = 0; i < 3; i++) {
-        redisReply *r = rlt_servers_command(
-            f.s, i, "ZADD wf-stale:wq 99999999999999 g1 99999999999999 g2 99999999999999 g3 "
-                    "99999999999999 g4 99999999999999 g5 99999999999999 g6 99999999999999 g7 "
-                    "99999999999999 g8 99999999999999 g9 99999999999999 ga 99999999999999 gb "
-                    "99999999999999 gc");
+        ghost[i] = redisConnect("127.0.0.1", rlt_servers_port(f.s, i));
+        CHECK(ghost[i] != NULL && !ghost[i]->err);
+        redisReply *r = redisCommand(ghost[i], "SUBSCRIBE wf-stale:wq:g1 wf-stale:wq:g2 "
+                                     "wf-stale:wq:g3 wf-stale:wq:g4 wf-stale:wq:g5 wf-stale:wq:g6 "
+                                     "wf-stale:wq:g7 wf-stale:wq:g8 wf-stale:wq:g9 wf-stale:wq:ga "
+                                     "wf-stale:wq:gb wf-stale:wq:gc");
+        CHECK(r != NULL);
+        freeReplyObject(r);
+        r = rlt_servers_command(f.s, i, "ZADD wf-stale:wq 1 g1 1 g2 1 g3 1 g4 1 g5 1 g6 1 g7 1 g8 "
+                                        "1 g9 1 ga 1 gb 1 gc");
         CHECK(r != NULL && r->type == REDIS_REPLY_INTEGER && r->integer == 12);
         freeReplyObject(r);
     }
@@ -283,6 +291,20 @@ TEST(wake_a_stale_pick_costs_the_releasers_next_try_not_a_poll)
     check_note("%d releases with 12 stale entries of 13: taken again within %lld ms at worst "
                "(polls: %d ms)", rounds, (long long)worst, SLOW_POLL_MS);
     CHECK_LT(worst, 500);
+    /* the picks told the ghosts (they listen: they stay, at the back) */
+    long long told = 0;
+    for (int i = 0; i < 3; i++) {
+        redisReply *r = rlt_servers_command(f.s, i, "ZRANGEBYSCORE wf-stale:wq 2 +inf");
+        CHECK(r != NULL && r->type == REDIS_REPLY_ARRAY);
+        for (size_t k = 0; k < r->elements; k++)
+            told += r->element[k]->len == 2 && r->element[k]->str[0] == 'g';
+        freeReplyObject(r);
+        r = rlt_servers_command(f.s, i, "ZCARD wf-stale:wq");
+        CHECK(r != NULL && r->type == REDIS_REPLY_INTEGER && r->integer >= 12);
+        freeReplyObject(r);
+        redisFree(ghost[i]);
+    }
+    CHECK_GE(told, rounds);
     it_fix_stop(&f);
 }
 
@@ -302,9 +324,9 @@ static long long writes_at(struct it_fix *f, int64_t until, long long z0, redloc
 }
 
 /* Two waiters: one refused at every poll (every 50 ms), one whose next
- * poll is 10 s away.  Each writes its entry once, and renews it once half
- * its 5 s life has gone: not at every refusal, and not only at refusals
- * (a waiter whose polls are slowed must stay in the picks). */
+ * poll is 20 s away.  Each writes its entry once, and renews it once half
+ * the registry's 20 s life has gone: not at every refusal, and not only at
+ * refusals (a waiter whose polls are slowed must stay in the picks). */
 TEST(wake_a_waiter_renews_its_entry_at_half_its_life)
 {
     struct it_fix f = {0};
@@ -315,24 +337,24 @@ TEST(wake_a_waiter_renews_its_entry_at_half_its_life)
     o.retry_jitter_ms = 0;
     o.retry_count = 1000;
     redlock_client *bc = it_fix_client(&f, &o);
-    o.retry_delay_ms = 10000;
+    o.retry_delay_ms = 20000;
     redlock_client *cc = it_fix_client(&f, &o);
     redlock_lock *a = it_fix_lock(&f, f.c, "wf-renew"), *b = it_fix_lock(&f, bc, "wf-renew");
     redlock_lock *w = it_fix_lock(&f, cc, "wf-renew");
     struct it_op ao = {f.base}, bo = {f.base}, wo = {f.base};
 
-    CHECK_RC(a, redlock_acquire_async(a, 10000, it_op_cb, &ao), 0);
+    CHECK_RC(a, redlock_acquire_async(a, 60000, it_op_cb, &ao), 0);   /* (held throughout) */
     it_op_wait(&ao, 3000);
     long long z0 = it_calls(f.s, 0, "zadd");
     CHECK_RC(b, redlock_acquire_async(b, 10000, it_op_cb, &bo), 0);
     CHECK_RC(w, redlock_acquire_async(w, 10000, it_op_cb, &wo), 0);
     int64_t t0 = check_now_ms();
-    /* 2 s of refusals: one entry each */
-    CHECK_EQ(writes_at(&f, t0 + 2000, z0, bc, cc), 2);
+    /* 9.5 s of refusals: one entry each */
+    CHECK_EQ(writes_at(&f, t0 + 9500, z0, bc, cc), 2);
     CHECK_GE(stats_of(bc).attempts, 10);
     CHECK_EQ(stats_of(cc).attempts, 1);
-    /* past half the entries' life: each renewed, once */
-    CHECK_EQ(writes_at(&f, t0 + 2900, z0, bc, cc), 4);
+    /* past half the registry's life: each renewed, once */
+    CHECK_EQ(writes_at(&f, t0 + 10900, z0, bc, cc), 4);
     CHECK_EQ(stats_of(cc).attempts, 1);
     CHECK_EQ(bo.done + wo.done, 0);
     it_fix_stop(&f);

@@ -579,3 +579,91 @@ TEST(wake_polls_among_many_waiters_look_before_they_attempt)
     CHECK_RC(b, run_op(&f, b, 1), 0);
     it_fix_stop(&f);
 }
+
+/* The registry is a queue: four waiters refused one after the other are
+ * told in that order, one per release (a random pick would give this
+ * order once in 24). */
+TEST(wake_the_release_tells_the_waiter_that_waited_longest)
+{
+    struct it_fix f = {0};
+    enum { NW = 4 };
+    it_fix_start(&f, 3, NULL, IT_ASYNC);
+    redlock_lock *a = it_fix_lock(&f, f.c, "wk-fifo"), *w[NW];
+    struct it_op wo[NW];
+    CHECK_RC(a, run_op(&f, a, 0), 0);
+    for (int k = 0; k < NW; k++) {
+        w[k] = it_fix_lock(&f, waiter(&f, 1, NULL), "wk-fifo");
+        memset(&wo[k], 0, sizeof wo[k]);
+        wo[k].base = f.base;
+        CHECK_RC(w[k], redlock_acquire_async(w[k], 10000, it_op_cb, &wo[k]), 0);
+        /* in every registry before the next one is refused; the places
+         * are the masters' milliseconds: one goes by */
+        CHECK_EQ(wait_registries(&f, "wk-fifo", 3 * (k + 1), 0, 5000), 3 * (k + 1));
+        it_run(f.base, 3);
+    }
+    redlock_lock *holder = a;
+    for (int k = 0; k < NW; k++) {
+        int64_t t0 = check_now_ms();
+        CHECK_RC(holder, run_op(&f, holder, 1), 0);
+        /* the next one in the queue holds it, long before its poll */
+        int64_t until = t0 + SLOW_POLL_MS / 2;
+        int got = -1;
+        while (got < 0 && check_now_ms() < until) {
+            it_run(f.base, 1);
+            for (int j = 0; j < NW; j++)
+                if (wo[j].done && wo[j].status == 0 && w[j] != holder && got < 0 &&
+                    redlock_lock_validity(w[j]) > 0)
+                    got = j;
+        }
+        check_note("release %d: waiter %d holds it %lld ms later", k, got,
+                   (long long)(check_now_ms() - t0));
+        CHECK_EQ(got, k);
+        for (int j = k + 1; j < NW; j++)
+            CHECK_EQ(wo[j].done, 0);
+        holder = w[k];
+    }
+    CHECK_RC(holder, run_op(&f, holder, 1), 0);
+    it_fix_stop(&f);
+}
+
+/* Entries whose clients are gone (nobody listens on their channel) at the
+ * front of the queue: the release drops them and tells the waiter behind
+ * them at once, which goes to the back of the queue. */
+TEST(wake_a_pick_nobody_hears_is_dropped_and_the_next_waiter_told)
+{
+    struct it_fix f = {0};
+    struct pair p;
+    pair_start(&f, &p, "wk-ghost");
+    CHECK_EQ(wait_registries(&f, "wk-ghost", 3, 0, 5000), 3);
+    double before[3];
+    for (int i = 0; i < 3; i++) {
+        redisReply *r = rlt_servers_command(f.s, i, "ZRANGE wk-ghost:wq 0 -1 WITHSCORES");
+        CHECK(r != NULL && r->type == REDIS_REPLY_ARRAY && r->elements == 2);
+        before[i] = strtod(r->element[1]->str, NULL);
+        freeReplyObject(r);
+        r = rlt_servers_command(f.s, i, "ZADD wk-ghost:wq 1 gone1 1 gone2 1 gone3");
+        CHECK(r != NULL && r->type == REDIS_REPLY_INTEGER && r->integer == 3);
+        freeReplyObject(r);
+    }
+    it_run(f.base, 3);      /* (places are milliseconds: one goes by) */
+    int64_t t0 = check_now_ms();
+    CHECK_RC(p.a, run_op(&f, p.a, 1), 0);
+    it_op_wait(&p.bo, SLOW_POLL_MS / 2);
+    CHECK_RC(p.b, p.bo.status, 0);
+    check_note("behind 3 gone entries: the waiter in %lld ms (its poll: %d ms)",
+               (long long)(p.bo.at_ms - t0), SLOW_POLL_MS);
+    CHECK_LT(p.bo.at_ms - t0, SLOW_POLL_MS / 2);
+    CHECK_GE(stats_of(p.bc).announcements, 1);
+    /* on the masters that picked (all three: the releaser saw no
+     * contention) the gone entries are gone, the waiter's is at the back */
+    for (int i = 0; i < 3; i++) {
+        redisReply *r = rlt_servers_command(f.s, i, "ZRANGE wk-ghost:wq 0 -1 WITHSCORES");
+        CHECK(r != NULL && r->type == REDIS_REPLY_ARRAY);
+        CHECK_EQ(r->elements, 2);
+        if (r->elements == 2)
+            CHECK(strtod(r->element[1]->str, NULL) > before[i]);
+        freeReplyObject(r);
+    }
+    CHECK_RC(p.b, run_op(&f, p.b, 1), 0);
+    it_fix_stop(&f);
+}

@@ -5,12 +5,13 @@
  *   - a waiting client listens on its own channel "<key>:wq:<id>" on every
  *     master's second connection (SUBSCRIBE; an ACL that refuses it leaves
  *     that master to polling until its subscriber reconnects), and enters
- *     the registry "<key>:wq" where it listens (a sorted set of waiter
- *     ids, scored by their expiry in the master's time), renewed by a timer
- *     at half their life while it waits;
+ *     the registry "<key>:wq" where it listens (a queue: a sorted set of
+ *     waiter ids scored by their place, the master's time), renewed by a
+ *     timer at half the registry's life while it waits;
  *   - the release picks: on one master (a fast one that granted the hold,
- *     written to first) the script tells one entry at random, with the
- *     releaser's wake window, the registry's count and the pick's rank;
+ *     written to first) the script tells the entry at the front, with the
+ *     releaser's wake window, the registry's count and the pick's rank,
+ *     and puts it at the back; an entry nobody listens to is dropped;
  *   - the message, heard on the subscriber, moves the waiting locks'
  *     retry (wake.c).
  */
@@ -82,9 +83,9 @@ static void wait_reply(void *privdata, size_t node, const redlock__reply *r, con
 }
 
 /* The registry: a waiting client's entry on every master where it
- * listens (the release script picks one at random there: an entry before
- * the subscription would be a pick nobody hears), renewed at half its life,
- * removed when the client no longer waits.  A master that missed it picks
+ * listens (the release script tells the front of the queue there: an
+ * entry before the subscription would be a pick nobody hears), renewed
+ * at half the registry's life, removed when the client no longer waits.  A master that missed it picks
  * among the others.  `only`: that master alone, or SIZE_MAX: all. */
 void redlock__hot_registry(redlock_client *c, redlock__hot *h, int enter, size_t only)
 {

@@ -14,18 +14,20 @@
  *     docs/design.md, "Many clients, one lock".
  *   - the registry: when the family's release announces itself, the
  *     client enters the resource's registry "<key>:wq" on every master (a
- *     sorted set of waiter ids, scored by their expiry in the master's
- *     time) and listens on its own channel "<key>:wq:<id>" on every
- *     master's second connection, shared by all the client's locks.
+ *     queue of waiter ids) and listens on its own channel "<key>:wq:<id>"
+ *     on every master's second connection, shared by all the client's
+ *     locks.
  *   - the count of waiting clients (the registry's), and the attempts'
  *     round trip.
  *
- * The release script picks an entry at random on one master (a fast one
- * that granted the hold, written to first) and tells it: one waiter of all
- * the clients retries per release, at once, each waiter with the same
- * chance (no herd, no favourite), and the messages do not grow with the
- * waiters.  Should the pick be stale (a waiter gone), the releaser's own
- * next acquire tries LAST_TRY wake windows later.
+ * The release script tells the entry at the front of the queue on one
+ * master (a fast one that granted the hold, written to first) and puts it
+ * at the back: one waiter of all the clients retries per release, at once,
+ * the waiters in turn (no herd, no favourite), and the messages do not
+ * grow with the waiters.  An entry nobody listens to is dropped there and
+ * the next one told; should the pick not act (a waiter whose program
+ * hangs), the releaser's own next acquire tries LAST_TRY wake windows
+ * later.
  *
  * Polling stays: a waiting lock still retries after its retry delay (times
  * the back-off) when no announcement comes: a holder that crashed (its key

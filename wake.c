@@ -382,7 +382,15 @@ void redlock__lock_woken(redlock_lock *l)
     if (now + delay < fl->retry_at_us) {
         fl->look = 0;
         fl->retry_at_us = now + delay;
-        redlock__timer_add(&l->c->loop, &fl->retry_timer, delay);
+        if (delay == 0) {
+            /* the pick: its attempt runs in this loop turn, after the
+             * callbacks already due, not behind a poll for more I/O (with
+             * hundreds of clients in a process, a turn brings many) */
+            evtimer_del(&fl->retry_timer);
+            event_active(&fl->retry_timer, EV_TIMEOUT, 1);
+        } else {
+            redlock__timer_add(&l->c->loop, &fl->retry_timer, delay);
+        }
         l->c->astats.wakeups++;
     }
 }

@@ -7,6 +7,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <event2/event.h>
 #include <hiredis/hiredis.h>
 
 #define SLOW_POLL_MS 3000       /* a poll this late would fail the timing checks */
@@ -665,5 +666,76 @@ TEST(wake_a_pick_nobody_hears_is_dropped_and_the_next_waiter_told)
         freeReplyObject(r);
     }
     CHECK_RC(p.b, run_op(&f, p.b, 1), 0);
+    it_fix_stop(&f);
+}
+
+static void tick_cb(evutil_socket_t fd, short what, void *arg)
+{
+    (void)fd;
+    (void)what;
+    (void)arg;
+}
+
+/* (it_op_cb breaks the loop: the callbacks after it would wait a turn) */
+static void quiet_op_cb(redlock_lock *l, int status, void *privdata)
+{
+    struct it_op *op = privdata;
+    (void)l;
+    op->done++;
+    op->status = status;
+}
+
+/* The waiter a release tells (one master picks: the releaser saw
+ * contention) attempts in the loop turn that heard the message, not after
+ * the loop's next poll for I/O: run turn by turn (EVLOOP_ONCE), the turn
+ * whose callbacks count the announcement counts the attempt too. */
+TEST(wake_the_pick_attempts_in_the_loop_turn_that_heard_it)
+{
+    struct it_fix f = {0};
+    struct pair p;
+    pair_start(&f, &p, "wk-turn");
+    redlock_client *cc = waiter(&f, 1, NULL);
+    redlock_lock *c = it_fix_lock(&f, cc, "wk-turn");
+    struct it_op co = {f.base};
+    CHECK_EQ(it_async_wait_connected(f.base, cc, 3, 5000), 0);
+    /* b wins when a releases; b's client saw contention */
+    CHECK_RC(p.a, run_op(&f, p.a, 1), 0);
+    it_op_wait(&p.bo, SLOW_POLL_MS / 2);
+    CHECK_RC(p.b, p.bo.status, 0);
+    /* c waits behind b (quickly: b's record, which makes its release
+     * pick on one master, goes 1 s after its win) */
+    CHECK_RC(c, redlock_acquire_async(c, 10000, it_op_cb, &co), 0);
+    CHECK_EQ(wait_registries(&f, "wk-turn", 6, 0, 5000), 6);    /* b's and c's */
+    redlock_acquire_stats s0 = stats_of(cc);
+    CHECK_EQ(s0.attempts, 1);
+    CHECK_EQ(s0.announcements, 0);
+
+    struct event *tick = event_new(f.base, -1, EV_PERSIST, tick_cb, NULL);
+    struct timeval ms5 = {0, 5000};
+    CHECK(tick != NULL);
+    event_add(tick, &ms5);      /* every turn ends within 5 ms */
+    struct it_op rel = {f.base};
+    CHECK_RC(p.b, redlock_release_async(p.b, quiet_op_cb, &rel), 0);
+    int64_t until = check_now_ms() + SLOW_POLL_MS / 2;
+    redlock_acquire_stats s = s0;
+    int turns = 0;
+    while (s.announcements == 0 && check_now_ms() < until) {
+        event_base_loop(f.base, EVLOOP_ONCE);
+        s = stats_of(cc);
+        turns++;
+    }
+    check_note("announced after %d loop turns; then %llu announcement(s), %llu wakeups, %llu attempts",
+               turns, (unsigned long long)s.announcements, (unsigned long long)s.wakeups,
+               (unsigned long long)s.attempts);
+    CHECK_EQ(s.announcements, 1);       /* one master picked */
+    CHECK_EQ(s.wakeups, 1);
+    CHECK_EQ(s.attempts, 2);            /* in that same turn */
+    event_free(tick);
+    it_op_wait(&co, SLOW_POLL_MS / 2);
+    CHECK_RC(c, co.status, 0);
+    it_run_until(f.base, &rel.done, 3000);
+    CHECK_EQ(rel.done, 1);
+    CHECK_RC(p.b, rel.status, 0);
+    CHECK_RC(c, run_op(&f, c, 1), 0);
     it_fix_stop(&f);
 }

@@ -122,6 +122,8 @@ int redlock__wake_outcome(redlock_lock *l, const redlock__op *op, int won);
 /* The polling delay for a base delay, and the wake-up window. */
 int64_t redlock__wake_poll_us(const redlock_lock *l, int64_t delay_us);
 int64_t redlock__wake_window_us(const redlock_lock *l);
+/* How long after a look that found the key gone the next one goes. */
+int64_t redlock__wake_confirm_us(const redlock_lock *l);
 /* 1: the lock's next poll looks first (one EXISTS: redlock__mutex_look). */
 int redlock__wake_looks(const redlock_lock *l);
 /* An acquire's first attempt deferred on a resource others contend for
@@ -286,6 +288,8 @@ typedef struct redlock__flight {
     unsigned missed : 1;             /* one came while an attempt was out */
     unsigned split_retry : 1;        /* the last attempt split: retried in the window */
     unsigned look : 1;               /* the next poll looks first (wake.c) */
+    unsigned gone : 1;               /* the last look found the key gone:
+                                      * the next one confirms it */
     unsigned rank : 2;               /* the pick's rank (redlock__wake_release) */
     int64_t round_us;                /* the window the announcement gave, or 0 */
 } redlock__flight;

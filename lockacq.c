@@ -53,6 +53,7 @@ static int attempt(redlock_lock *l)
     if (!(op = redlock__lock_op(l, kind, l->ttl_ms, 0)))
         return REDLOCK_ENOMEM;
     redlock__lock_drop_late(l);
+    l->fl->gone = 0;
     l->c->astats.attempts++;
     op->limit_us = l->fl->deadline_us;
     l->fl->op = op;
@@ -202,23 +203,48 @@ static void acquire_done(redlock__op *op, void *privdata)
     lost_attempt(l, op, op);
 }
 
-/* A poll that looked first (redlock__wake_looks): the key still on that
- * master is a refused attempt, and the next poll is armed; anything else
- * (gone, no answer, an announcement meanwhile, the last try) attempts now:
- * an acquire always ends on an attempt's outcome. */
+/* The key gone at a look: a holder's key that expired (it stays gone), or
+ * a hand-off under way (the next holder's SET is on its way: an attempt
+ * now would meet it and split its votes).  Look once more, a hand-off
+ * later (1), unless the deadline is nearer (0: attempt now). */
+static int look_again(redlock_lock *l)
+{
+    redlock_client *c = l->c;
+    redlock__flight *fl = l->fl;
+    int64_t now = redlock__now(&c->loop), delay = redlock__wake_confirm_us(l);
+
+    if (fl->deadline_us && now + delay >= fl->deadline_us)
+        return 0;
+    if (fl->hot)
+        redlock__wake_wait(l);      /* (may be woken meanwhile: then it attempts) */
+    fl->gone = 1;
+    fl->look = 1;
+    fl->retry_at_us = now + delay;
+    redlock__timer_add(&c->loop, &fl->retry_timer, delay);
+    return 1;
+}
+
+/* A poll or a releaser's last try that looked first: the key still on
+ * that master is a refused attempt, and the next poll is armed; the key
+ * gone is looked at again once (look_again); anything else (gone twice,
+ * no answer, an announcement meanwhile, the acquire's last chance)
+ * attempts now: an acquire always ends on an attempt's outcome. */
 static void look_done(redlock__op *op, void *privdata)
 {
     redlock_lock *l = privdata;
     redlock__flight *fl = l->fl;
-    int rc;
+    int rc, confirm = fl->gone;
 
     fl->op = NULL;
+    fl->gone = 0;
     if (op->cancelled) {
         redlock__lock_err(l, "acquire: cancelled");
         redlock__lock_complete(l, REDLOCK_ECANCELED);
         return;
     }
     if (!fl->missed && op->votes[op->lead_node] == REDLOCK__REFUSED && schedule_next(l))
+        return;
+    if (!fl->missed && op->votes[op->lead_node] == REDLOCK__OK && !confirm && look_again(l))
         return;
     fl->missed = 0;
     if ((rc = attempt(l)) != 0)

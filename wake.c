@@ -300,16 +300,30 @@ int64_t redlock__wake_poll_us(const redlock_lock *l, int64_t delay_us)
  * where announcements come (the hand-offs are theirs; the poll is for a
  * crashed holder, whose key expires on every master) and only for the
  * mutex, whose key is the lock. */
-int redlock__wake_looks(const redlock_lock *l)
+static int may_look(const redlock_lock *l, double rivals_min)
 {
     const redlock__hot *h = l->fl ? l->fl->hot : NULL;
 
-    if (!h || l->fam != &redlock__mutex || l->reacquire || h->rivals < RIVALS_POLL_MIN)
+    if (!h || l->fam != &redlock__mutex || l->reacquire || h->rivals < rivals_min)
         return 0;
     for (size_t i = 0; i < l->c->fleet.n; i++)
         if (h->sub[i] == SUB_ON)
             return 1;
     return 0;
+}
+
+int redlock__wake_looks(const redlock_lock *l)
+{
+    return may_look(l, RIVALS_POLL_MIN);
+}
+
+/* A look that found the key gone looks again this much later (the
+ * releaser's last try waits as long): a hand-off's gap (the key deleted,
+ * the next holder's SET on its way) is over by then, a holder's key that
+ * expired is still gone. */
+int64_t redlock__wake_confirm_us(const redlock_lock *l)
+{
+    return LAST_TRY * redlock__wake_window_us(l);
 }
 
 int64_t redlock__wake_window_us(const redlock_lock *l)
@@ -349,7 +363,10 @@ int redlock__wake_defer(redlock_lock *l)
     redlock__wake_wait(l);
     if (h->announces && c->opt.wake)
         redlock__hot_enter(c, h);
-    fl->look = 0;
+    /* it looks (and confirms a key gone: lockacq.c): an attempt would
+     * take masters from the next hand-off when the pick's hold was short
+     * and its release came before this try */
+    fl->look = may_look(l, 1);
     fl->retry_at_us = now + delay;
     redlock__timer_add(&c->loop, &fl->retry_timer, delay);
     return 1;

@@ -563,7 +563,9 @@ TEST(wake_polls_among_many_waiters_look_before_they_attempt)
     CHECK_EQ(sets, 0);
     CHECK_EQ(a1, a0);
     CHECK_EQ(bo.done, 0);
-    /* the holder's key goes on every master */
+    /* the holder's key goes on every master; a look finding it gone looks
+     * once more before the attempt (a hand-off's gap would be over) */
+    long long x0 = calls(&f, "exists");
     for (int i = 0; i < 3; i++) {
         redisReply *r = rlt_servers_command(f.s, i, "DEL wk-look");
         CHECK(r != NULL && r->type == REDIS_REPLY_INTEGER && r->integer == 1);
@@ -574,6 +576,9 @@ TEST(wake_polls_among_many_waiters_look_before_they_attempt)
     CHECK_RC(b, bo.status, 0);
     check_note("the key gone: the waiter holds it %lld ms later", (long long)(bo.at_ms - t0));
     CHECK_LT(bo.at_ms - t0, 1500);
+    long long gone_looks = calls(&f, "exists") - x0;
+    check_note("%lld looks from the deletes to the win", gone_looks);
+    CHECK_GE(gone_looks, 2);
     redlock_acquire_stats s = stats_of(bc);
     CHECK_EQ(s.attempts, a1 + 1);
     CHECK_EQ(s.wakeups, 0);
@@ -737,5 +742,55 @@ TEST(wake_the_pick_attempts_in_the_loop_turn_that_heard_it)
     CHECK_EQ(rel.done, 1);
     CHECK_RC(p.b, rel.status, 0);
     CHECK_RC(c, run_op(&f, c, 1), 0);
+    it_fix_stop(&f);
+}
+
+/* A releaser that acquires again at once waits its turn, and its one try
+ * before the next poll (for a pick that does not act) looks first: with
+ * the pick holding, one EXISTS and no SET, so it cannot take masters from
+ * a next hand-off that came before it. */
+TEST(wake_the_releasers_next_try_looks_and_leaves_the_pick_alone)
+{
+    struct it_fix f = {0};
+    struct pair p;
+    pair_start(&f, &p, "wk-last");
+    /* b wins when a releases; then a waits behind b, and wins when b
+     * releases (b's release picks a: b saw contention) */
+    CHECK_RC(p.a, run_op(&f, p.a, 1), 0);
+    it_op_wait(&p.bo, SLOW_POLL_MS / 2);
+    CHECK_RC(p.b, p.bo.status, 0);
+    struct it_op ao = {f.base};
+    CHECK_RC(p.a, redlock_acquire_async(p.a, 10000, it_op_cb, &ao), 0);
+    CHECK_EQ(wait_registries(&f, "wk-last", 6, 0, 5000), 6);    /* b's and a's */
+    struct it_op rel = {f.base};
+    CHECK_RC(p.b, redlock_release_async(p.b, quiet_op_cb, &rel), 0);
+    it_run_until(f.base, &rel.done, 3000);
+    CHECK_RC(p.b, rel.status, 0);
+    CHECK_EQ(it_wait_nodes_ok(f.base, p.b, 3, 3000), 3);     /* every release ran */
+    it_op_wait(&ao, SLOW_POLL_MS / 2);
+    CHECK_RC(p.a, ao.status, 0);
+    /* b acquires again at once: it waits its turn, and its try comes
+     * within milliseconds, as a look */
+    long long e0 = calls(&f, "exists"), s0 = calls(&f, "set");
+    redlock_acquire_stats b0 = stats_of(p.bc);
+    struct it_op bo = {f.base};
+    CHECK_RC(p.b, redlock_acquire_async(p.b, 10000, it_op_cb, &bo), 0);
+    int64_t until = check_now_ms() + SLOW_POLL_MS / 2;
+    while (calls(&f, "exists") == e0 && check_now_ms() < until)
+        it_run(f.base, 5);
+    it_run(f.base, 100);
+    long long looks = calls(&f, "exists") - e0, sets = calls(&f, "set") - s0;
+    redlock_acquire_stats b1 = stats_of(p.bc);
+    check_note("b's next try: %lld looks, %lld SETs, %llu attempts", looks, sets,
+               (unsigned long long)(b1.attempts - b0.attempts));
+    CHECK_EQ(looks, 1);
+    CHECK_EQ(sets, 0);
+    CHECK_EQ(b1.attempts, b0.attempts);
+    CHECK_EQ(bo.done, 0);
+    /* a's release tells b, which wins */
+    CHECK_RC(p.a, run_op(&f, p.a, 1), 0);
+    it_op_wait(&bo, SLOW_POLL_MS / 2);
+    CHECK_RC(p.b, bo.status, 0);
+    CHECK_RC(p.b, run_op(&f, p.b, 1), 0);
     it_fix_stop(&f);
 }

@@ -61,6 +61,18 @@ static int attempt(redlock_lock *l)
     return 0;
 }
 
+/* The retry timer, `delay` us from `now`; a waiting lock may be woken
+ * before it fires (once more). */
+static void arm_retry(redlock_lock *l, int64_t now, int64_t delay)
+{
+    redlock__flight *fl = l->fl;
+
+    fl->retry_at_us = now + delay;
+    redlock__timer_add(&l->c->loop, &fl->retry_timer, delay);
+    if (fl->hot)
+        redlock__wake_wait(l);
+}
+
 /* After a lost attempt (or a look that found the key): arm the retry
  * timer for the next one, if any is left (1), else 0. */
 static int schedule_next(redlock_lock *l)
@@ -86,10 +98,7 @@ static int schedule_next(redlock_lock *l)
     if (fl->deadline_us && now + delay >= fl->deadline_us)
         return 0;
     fl->attempts_left--;
-    fl->retry_at_us = now + delay;
-    redlock__timer_add(&c->loop, &fl->retry_timer, delay);
-    if (fl->hot)
-        redlock__wake_wait(l);      /* (again: may be woken once more) */
+    arm_retry(l, now, delay);
     return 1;
 }
 
@@ -215,12 +224,9 @@ static int look_again(redlock_lock *l)
 
     if (fl->deadline_us && now + delay >= fl->deadline_us)
         return 0;
-    if (fl->hot)
-        redlock__wake_wait(l);      /* (may be woken meanwhile: then it attempts) */
     fl->gone = 1;
     fl->look = 1;
-    fl->retry_at_us = now + delay;
-    redlock__timer_add(&c->loop, &fl->retry_timer, delay);
+    arm_retry(l, now, delay);      /* (woken meanwhile, it attempts) */
     return 1;
 }
 

@@ -112,6 +112,7 @@ static redlock_client *waiter(struct it_fix *f, int wake, const char *user)
  * polling every SLOW_POLL_MS whose lock `b` on res was refused and now
  * listens on every master. */
 struct pair {
+    struct it_fix *f;
     redlock_lock *a, *b;
     redlock_client *bc;
     struct it_op bo;
@@ -120,6 +121,7 @@ struct pair {
 static void pair_start(struct it_fix *f, struct pair *p, const char *res)
 {
     it_fix_start(f, 3, NULL, IT_ASYNC);
+    p->f = f;
     p->a = it_fix_lock(f, f->c, res);
     p->bc = waiter(f, 1, NULL);
     p->b = it_fix_lock(f, p->bc, res);
@@ -128,6 +130,14 @@ static void pair_start(struct it_fix *f, struct pair *p, const char *res)
     CHECK_RC(p->a, run_op(f, p->a, 0), 0);
     CHECK_RC(p->b, redlock_acquire_async(p->b, 10000, it_op_cb, &p->bo), 0);
     wait_channels(f, 7, res, 3);
+}
+
+/* a releases, b (told) wins long before its poll */
+static void pair_hand_over(struct pair *p)
+{
+    CHECK_RC(p->a, run_op(p->f, p->a, 1), 0);
+    it_op_wait(&p->bo, SLOW_POLL_MS / 2);
+    CHECK_RC(p->b, p->bo.status, 0);
 }
 
 /* A release wakes a waiter whose next poll is seconds away: it gets the
@@ -653,9 +663,7 @@ TEST(wake_a_pick_nobody_hears_is_dropped_and_the_next_waiter_told)
     }
     it_run(f.base, 3);      /* (places are milliseconds: one goes by) */
     int64_t t0 = check_now_ms();
-    CHECK_RC(p.a, run_op(&f, p.a, 1), 0);
-    it_op_wait(&p.bo, SLOW_POLL_MS / 2);
-    CHECK_RC(p.b, p.bo.status, 0);
+    pair_hand_over(&p);
     check_note("behind 3 gone entries: the waiter in %lld ms (its poll: %d ms)",
                (long long)(p.bo.at_ms - t0), SLOW_POLL_MS);
     CHECK_LT(p.bo.at_ms - t0, SLOW_POLL_MS / 2);
@@ -704,9 +712,7 @@ TEST(wake_the_pick_attempts_in_the_loop_turn_that_heard_it)
     struct it_op co = {f.base};
     CHECK_EQ(it_async_wait_connected(f.base, cc, 3, 5000), 0);
     /* b wins when a releases; b's client saw contention */
-    CHECK_RC(p.a, run_op(&f, p.a, 1), 0);
-    it_op_wait(&p.bo, SLOW_POLL_MS / 2);
-    CHECK_RC(p.b, p.bo.status, 0);
+    pair_hand_over(&p);
     /* c waits behind b (quickly: b's record, which makes its release
      * pick on one master, goes 1 s after its win) */
     CHECK_RC(c, redlock_acquire_async(c, 10000, it_op_cb, &co), 0);
@@ -756,9 +762,7 @@ TEST(wake_the_releasers_next_try_looks_and_leaves_the_pick_alone)
     pair_start(&f, &p, "wk-last");
     /* b wins when a releases; then a waits behind b, and wins when b
      * releases (b's release picks a: b saw contention) */
-    CHECK_RC(p.a, run_op(&f, p.a, 1), 0);
-    it_op_wait(&p.bo, SLOW_POLL_MS / 2);
-    CHECK_RC(p.b, p.bo.status, 0);
+    pair_hand_over(&p);
     struct it_op ao = {f.base};
     CHECK_RC(p.a, redlock_acquire_async(p.a, 10000, it_op_cb, &ao), 0);
     CHECK_EQ(wait_registries(&f, "wk-last", 6, 0, 5000), 6);    /* b's and a's */

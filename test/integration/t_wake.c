@@ -753,26 +753,29 @@ TEST(wake_the_pick_attempts_in_the_loop_turn_that_heard_it)
 
 /* A releaser that acquires again at once waits its turn, and its one try
  * before the next poll (for a pick that does not act) looks first: with
- * the pick holding, one EXISTS and no SET, so it cannot take masters from
+ * the pick (c) holding, one EXISTS and no SET, so it cannot take masters from
  * a next hand-off that came before it. */
 TEST(wake_the_releasers_next_try_looks_and_leaves_the_pick_alone)
 {
     struct it_fix f = {0};
     struct pair p;
     pair_start(&f, &p, "wk-last");
-    /* b wins when a releases; then a waits behind b, and wins when b
-     * releases (b's release picks a: b saw contention) */
+    /* c waits behind b; b wins when a releases, and c when b releases at
+     * once (b's release picks c: b saw contention; its record, which
+     * makes it so, goes 1 s after its win) */
+    redlock_client *cc = waiter(&f, 1, NULL);
+    redlock_lock *c = it_fix_lock(&f, cc, "wk-last");
+    struct it_op co = {f.base};
+    CHECK_RC(c, redlock_acquire_async(c, 10000, it_op_cb, &co), 0);
+    CHECK_EQ(wait_registries(&f, "wk-last", 6, 0, 5000), 6);    /* b's and c's */
     pair_hand_over(&p);
-    struct it_op ao = {f.base};
-    CHECK_RC(p.a, redlock_acquire_async(p.a, 10000, it_op_cb, &ao), 0);
-    CHECK_EQ(wait_registries(&f, "wk-last", 6, 0, 5000), 6);    /* b's and a's */
     struct it_op rel = {f.base};
     CHECK_RC(p.b, redlock_release_async(p.b, quiet_op_cb, &rel), 0);
     it_run_until(f.base, &rel.done, 3000);
     CHECK_RC(p.b, rel.status, 0);
     CHECK_EQ(it_wait_nodes_ok(f.base, p.b, 3, 3000), 3);     /* every release ran */
-    it_op_wait(&ao, SLOW_POLL_MS / 2);
-    CHECK_RC(p.a, ao.status, 0);
+    it_op_wait(&co, SLOW_POLL_MS / 2);
+    CHECK_RC(c, co.status, 0);
     /* b acquires again at once: it waits its turn, and its try comes
      * within milliseconds, as a look */
     long long e0 = calls(&f, "exists"), s0 = calls(&f, "set");
@@ -791,8 +794,8 @@ TEST(wake_the_releasers_next_try_looks_and_leaves_the_pick_alone)
     CHECK_EQ(sets, 0);
     CHECK_EQ(b1.attempts, b0.attempts);
     CHECK_EQ(bo.done, 0);
-    /* a's release tells b, which wins */
-    CHECK_RC(p.a, run_op(&f, p.a, 1), 0);
+    /* c's release tells b, which wins */
+    CHECK_RC(c, run_op(&f, c, 1), 0);
     it_op_wait(&bo, SLOW_POLL_MS / 2);
     CHECK_RC(p.b, bo.status, 0);
     CHECK_RC(p.b, run_op(&f, p.b, 1), 0);

@@ -165,36 +165,50 @@ void redlock__hot_renew_cb(evutil_socket_t fd, short what, void *arg)
  * plus RTT_SLACK_US: a master slow but alive would hold up the hand-off),
  * and the release is written to it first (*lead).  When none is known,
  * every master picks, and each pick retries at random in the window. */
-static int is_fast(unsigned char vote, int64_t rtt, int64_t best)
+static int is_fast(const unsigned char *votes, const int64_t *rtt, size_t i, int granted,
+                   int64_t best)
 {
+    if (granted && votes[i] != REDLOCK__OK)
+        return 0;
     /* (no round trip known at all: every granting master is) */
-    return vote == REDLOCK__OK &&
-           (best == INT64_MAX || (rtt >= 0 && rtt <= 2 * best + RTT_SLACK_US));
+    if (best == INT64_MAX)
+        return granted;
+    return rtt[i] >= 0 && rtt[i] <= 2 * best + RTT_SLACK_US;
 }
 
-/* picks and *lead for a client that saw contention (1), or all '2' (0) */
-static int pick(const redlock_lock *l, char *picks, size_t *lead)
+size_t redlock__wake_fast_node(const redlock_lock *l, int granted)
 {
     size_t n = l->c->fleet.n, fast = 0, r;
     const unsigned char *votes = l->nodes ? l->nodes->votes : NULL;
     const int64_t *rtt = l->nodes ? l->nodes->rtt : NULL;
     int64_t best = INT64_MAX;
 
-    for (size_t i = 0; votes && i < n; i++)
-        if (votes[i] == REDLOCK__OK && rtt[i] >= 0 && rtt[i] < best)
+    if (!votes)
+        return SIZE_MAX;
+    for (size_t i = 0; i < n; i++)
+        if ((!granted || votes[i] == REDLOCK__OK) && rtt[i] >= 0 && rtt[i] < best)
             best = rtt[i];
-    for (size_t i = 0; votes && i < n; i++)
-        fast += is_fast(votes[i], rtt[i], best);
+    for (size_t i = 0; i < n; i++)
+        fast += is_fast(votes, rtt, i, granted, best);
     if (!fast)
-        return 1;
-    memset(picks, '0', n);
+        return SIZE_MAX;
     r = (size_t)(redlock__client_random(l->c) % fast);
     for (size_t i = 0; i < n; i++)
-        if (is_fast(votes[i], rtt[i], best) && r-- == 0) {
-            picks[i] = '1';
-            *lead = i;
-            break;
-        }
+        if (is_fast(votes, rtt, i, granted, best) && r-- == 0)
+            return i;
+    return SIZE_MAX;
+}
+
+/* picks and *lead for a client that saw contention (1), or all '2' (0) */
+static int pick(const redlock_lock *l, char *picks, size_t *lead)
+{
+    size_t i = redlock__wake_fast_node(l, 1);
+
+    if (i != SIZE_MAX) {
+        memset(picks, '0', l->c->fleet.n);
+        picks[i] = '1';
+        *lead = i;
+    }
     return 1;
 }
 

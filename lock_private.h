@@ -150,6 +150,10 @@ void redlock__wake_free(redlock_client *c);
  * picks ('2': this client saw no contention on the resource). */
 int redlock__wake_release(redlock_lock *l, char *win, size_t winsize, size_t *winlen,
                           char *picks, size_t *lead, const char **self);
+/* A master at random among those that answered the lock's latest fan-out
+ * fast (within about twice the fastest's round trip), only those that
+ * granted it when `granted`; SIZE_MAX when none did. */
+size_t redlock__wake_fast_node(const redlock_lock *l, int granted);
 /* A release decided: the registries' counts its masters answered. */
 void redlock__wake_released(redlock_lock *l, const redlock__op *op);
 /* redlock__net's side and message callbacks (privdata: the client). */

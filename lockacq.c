@@ -257,8 +257,10 @@ static void look_done(redlock__op *op, void *privdata)
         redlock__lock_complete(l, rc);
 }
 
-/* EXISTS on one master, picked at random (a master down or slow costs one
- * poll an attempt, not every poll). */
+/* EXISTS on one master, at random among those that answered the lock's
+ * latest fan-out fast (a release's, for a releaser's try: the masters
+ * slow but alive are still out), else among all: a master slow or down
+ * would hold up the look, and with it the rescue of a pick that failed. */
 static int look(redlock_lock *l)
 {
     redlock__op *op;
@@ -266,7 +268,9 @@ static int look(redlock_lock *l)
     l->fl->look = 0;
     if (!(op = redlock__lock_op(l, &redlock__mutex_look, 0, 0)))
         return REDLOCK_ENOMEM;
-    op->lead_node = (size_t)(redlock__client_random(l->c) % l->c->fleet.n);
+    op->lead_node = redlock__wake_fast_node(l, 0);
+    if (op->lead_node == SIZE_MAX)
+        op->lead_node = (size_t)(redlock__client_random(l->c) % l->c->fleet.n);
     op->limit_us = l->fl->deadline_us;
     l->fl->op = op;
     redlock__op_start(op, look_done, l);

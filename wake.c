@@ -48,6 +48,7 @@
                                  * found at the retry delay, as without) */
 #define RTT_MIN_US 200          /* the round trip assumed at least */
 #define LAST_TRY 4              /* the releaser's next attempt, in wake windows */
+#define CONFIRM 2               /* a look that found the key gone: the next */
 #define BUCKETS_MIN 16
 
 static uint64_t hash(const char *p, size_t len)
@@ -317,13 +318,15 @@ int redlock__wake_looks(const redlock_lock *l)
     return may_look(l, RIVALS_POLL_MIN);
 }
 
-/* A look that found the key gone looks again this much later (the
- * releaser's last try waits as long): a hand-off's gap (the key deleted,
- * the next holder's SET on its way) is over by then, a holder's key that
- * expired is still gone. */
+/* A look that found the key gone looks again this much later: a
+ * hand-off's gap (the key deleted, the next holder's SET on its way, about
+ * a round trip) is over by then, a holder's key that expired is still
+ * gone.  Not later: with short holds, a look a whole hand-off later finds
+ * the next one's gap as often as the first did (docs/performance.md, "The
+ * second look, sooner"). */
 int64_t redlock__wake_confirm_us(const redlock_lock *l)
 {
-    return LAST_TRY * redlock__wake_window_us(l);
+    return CONFIRM * redlock__wake_window_us(l);
 }
 
 int64_t redlock__wake_window_us(const redlock_lock *l)

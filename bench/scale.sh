@@ -15,6 +15,15 @@
 # chain's share says what the machine itself loses with more clients
 # (sockets, scheduling); the library's, next to it, what the library adds.
 #
+# Also per count, over the library's seconds of every round pooled (the
+# per-second series of redlock-bench --hist, printed after each round's
+# rates): their median and their 90th percentile, and that percentile as
+# a share of the first count's.  Other load on a shared machine only ever
+# takes rate away, for seconds at a time, and hits the rounds of one
+# count more than another's by chance; the seconds' upper percentile is
+# the rate the hand-offs sustain undisturbed, the median what the
+# disturbed seconds cost.
+#
 # BENCH-ARGS replace the defaults below (the masters: --spawn N or
 # addresses; anything else redlock-bench takes, except --clients,
 # --duration, --baseline and --workload, which this script sets).
@@ -56,14 +65,16 @@ done
 
 out=$(mktemp)
 rates=$(mktemp)
-trap 'rm -f "$out" "$rates"' EXIT
+hist=$(mktemp)
+secs=$(mktemp)
+trap 'rm -f "$out" "$rates" "$hist" "$secs"' EXIT
 
 r=1
 while [ "$r" -le "$rounds" ]; do
     for k in $counts; do
         # shellcheck disable=SC2086
         if ! "$bench" --no-progress --workload contend --clients "$k" --duration "$duration" \
-            --baseline $defaults >"$out" 2>&1; then
+            --baseline --hist "$hist" $defaults >"$out" 2>&1; then
             echo "bench/scale.sh: round $r, $k clients: redlock-bench failed:" >&2
             tail -5 "$out" >&2
             exit 1
@@ -76,8 +87,11 @@ while [ "$r" -le "$rounds" ]; do
             echo "bench/scale.sh: round $r, $k clients: no comparison line in the report" >&2
             exit 1 ;;
         esac
-        echo "round $r: $k clients: library $lib/s, chain $chain/s"
+        # the library's seconds: the "series" block's acquired_per_s column
+        per=$(sed -n '/^# series/,$p' "$hist" | awk 'NF && $1 !~ /^#/ {printf " %s", $5}')
+        echo "round $r: $k clients: library $lib/s, chain $chain/s; library per second:$per"
         echo "$r $k $lib $chain" >>"$rates"
+        for v in $per; do echo "$k $v" >>"$secs"; done
     done
     r=$((r + 1))
 done
@@ -111,3 +125,24 @@ END {
             k, lm, 100 * lsm, lsp, cm, 100 * csm, csp, 100 * lm / cm
     }
 }' "$rates"
+awk -v first="$first" -v counts="$counts" '
+function sorted(a, n,    i, j, t) {
+    for (i = 2; i <= n; i++)
+        for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+}
+{ n[$1]++; v[$1, n[$1]] = $2 }
+END {
+    nk = split(counts, ks, " ")
+    printf "the library per second, every round pooled: median, 90th percentile (nearest rank) and its share of %d clients'"'"'\n", first
+    for (i = 1; i <= nk; i++) {
+        k = ks[i]
+        if (!n[k]) { printf "%4d clients: no whole second measured (-d below 1)\n", k; continue }
+        for (j = 1; j <= n[k]; j++) a[j] = v[k, j]
+        sorted(a, n[k])
+        med[k] = n[k] % 2 ? a[(n[k] + 1) / 2] : (a[n[k] / 2] + a[n[k] / 2 + 1]) / 2
+        r = int(0.9 * n[k] + 0.999999); if (r < 1) r = 1
+        p90[k] = a[r]
+        printf "%4d clients: %d s, median %.1f/s, 90th percentile %.1f/s, share %.1f %%\n",
+            k, n[k], med[k], p90[k], (p90[first] > 0 ? 100 * p90[k] / p90[first] : 0)
+    }
+}' "$secs"

@@ -138,12 +138,14 @@ TEST(bench_ops_contend_baseline_is_the_raw_handoff_chain)
 }
 
 /* bench/scale.sh: every count in every round, and the summary's medians
- * and shares are those of the rounds' rates. */
+ * and shares are those of the rounds' rates; the pooled seconds' median
+ * and 90th percentile (nearest rank) are those of the seconds printed
+ * with each round. */
 TEST(bench_ops_scale_script_reports_shares_of_the_first_count)
 {
     static char out[16384];
-    double lib[2][2] = { { 0 } }, chain[2][2] = { { 0 } };
-    CHECK_EQ(sh_run("sh bench/scale.sh -r 2 -d 0.5 -c '2 4' -- --spawn 3 --warmup 0.2 --threads 2",
+    double lib[2][2] = { { 0 } }, chain[2][2] = { { 0 } }, sec[2][2] = { { 0 } };
+    CHECK_EQ(sh_run("sh bench/scale.sh -r 2 -d 1.2 -c '2 4' -- --spawn 3 --warmup 0.2 --threads 2",
                     out, sizeof out), 0);
     for (int r = 0; r < 2; r++)
         for (int k = 0; k < 2; k++) {
@@ -151,9 +153,26 @@ TEST(bench_ops_scale_script_reports_shares_of_the_first_count)
             snprintf(want, sizeof want, "round %d: %d clients: library ", r + 1, 2 << k);
             const char *p = strstr(out, want);
             CHECK_MSG(p != NULL, "no line \"%s\"", want);
-            CHECK_EQ(sscanf(p + strlen(want), "%lf/s, chain %lf/s", &lib[r][k], &chain[r][k]), 2);
-            CHECK(lib[r][k] > 0 && chain[r][k] > 0);
+            CHECK_EQ(sscanf(p + strlen(want), "%lf/s, chain %lf/s; library per second: %lf",
+                            &lib[r][k], &chain[r][k], &sec[r][k]), 3);
+            CHECK(lib[r][k] > 0 && chain[r][k] > 0 && sec[r][k] > 0);
         }
+    /* one whole second a run, two a count: the median is their mean, the
+     * 90th percentile the larger */
+    double p90[2];
+    for (int k = 0; k < 2; k++) {
+        char want[32];
+        double med, top, share;
+        snprintf(want, sizeof want, "%4d clients: 2 s, median ", 2 << k);
+        const char *p = strstr(out, want);
+        CHECK_MSG(p != NULL, "no summary \"%s\"", want);
+        CHECK_EQ(sscanf(p + strlen(want), "%lf/s, 90th percentile %lf/s, share %lf", &med, &top,
+                        &share), 3);
+        p90[k] = sec[0][k] > sec[1][k] ? sec[0][k] : sec[1][k];
+        CHECK_MSG(fabs(med - (sec[0][k] + sec[1][k]) / 2) < 0.06, "median %f", med);
+        CHECK_MSG(fabs(top - p90[k]) < 0.06, "90th percentile %f, want %f", top, p90[k]);
+        CHECK_MSG(fabs(share - 100 * p90[k] / p90[0]) < 0.06, "share %f", share);
+    }
     for (int k = 0; k < 2; k++) {
         char want[32];
         double l, ls, c, cs;

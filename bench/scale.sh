@@ -97,12 +97,17 @@ while [ "$r" -le "$rounds" ]; do
 done
 
 first=${counts%% *}
-awk -v first="$first" -v counts="$counts" '
-function median(a, n,    i, j, t) {
+# (both summaries: a[1..n] sorted in place, and its median)
+stats='
+function sort(a, n,    i, j, t) {
     for (i = 2; i <= n; i++)
         for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
-    return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
 }
+function median(a, n) {
+    sort(a, n)
+    return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+}'
+awk -v first="$first" -v counts="$counts" "$stats"'
 function span(a, n,    i, lo, hi) {
     lo = hi = a[1]
     for (i = 2; i <= n; i++) { if (a[i] < lo) lo = a[i]; if (a[i] > hi) hi = a[i] }
@@ -125,11 +130,7 @@ END {
             k, lm, 100 * lsm, lsp, cm, 100 * csm, csp, 100 * lm / cm
     }
 }' "$rates"
-awk -v first="$first" -v counts="$counts" '
-function sorted(a, n,    i, j, t) {
-    for (i = 2; i <= n; i++)
-        for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
-}
+awk -v first="$first" -v counts="$counts" "$stats"'
 { n[$1]++; v[$1, n[$1]] = $2 }
 END {
     nk = split(counts, ks, " ")
@@ -138,8 +139,7 @@ END {
         k = ks[i]
         if (!n[k]) { printf "%4d clients: no whole second measured (-d below 1)\n", k; continue }
         for (j = 1; j <= n[k]; j++) a[j] = v[k, j]
-        sorted(a, n[k])
-        med[k] = n[k] % 2 ? a[(n[k] + 1) / 2] : (a[n[k] / 2] + a[n[k] / 2 + 1]) / 2
+        med[k] = median(a, n[k])
         r = int(0.9 * n[k] + 0.999999); if (r < 1) r = 1
         p90[k] = a[r]
         printf "%4d clients: %d s, median %.1f/s, 90th percentile %.1f/s, share %.1f %%\n",

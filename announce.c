@@ -22,6 +22,8 @@
 
 #define RTT_SLACK_US 100        /* a master as fast as the fastest, within it */
 
+static size_t notify_node(const redlock_client *c, const redlock__hot *h);
+
 static void sub_reply(void *privdata, size_t node, const redlock__reply *r, const char *why)
 {
     redlock__wake *wk = privdata;
@@ -40,33 +42,146 @@ static void sub_reply(void *privdata, size_t node, const redlock__reply *r, cons
     if (r->type != REDLOCK__REPLY_ARRAY || r->elements != 3 ||
         r->element[1]->type != REDLOCK__REPLY_STRING)
         return;
+    if (r->element[1]->len == wk->hchan_len && wk->hchan &&
+        memcmp(r->element[1]->str, wk->hchan, wk->hchan_len) == 0) {
+        if (wk->hsub[node] == SUB_SENT && r->element[0]->len == 9)
+            wk->hsub[node] = SUB_ON;
+        return;
+    }
     if (r->element[1]->len <= 4 + ID_HEX)
         return;
     p = redlock__hot_slot(wk, r->element[1]->str, r->element[1]->len - 4 - ID_HEX);
     if (*p && (*p)->sub[node] == SUB_SENT && r->element[0]->len == 9) {  /* "subscribe" */
         (*p)->sub[node] = SUB_ON;
         if ((*p)->nwait && (*p)->entered_us)
-            redlock__hot_registry(wk->c, *p, 1, node);   /* (it waits: enters there now) */
+            redlock__hot_registry(wk->c, *p, 1, node,       /* (it waits: enters there now) */
+                                  notify_node(wk->c, *p) == node ? node : SIZE_MAX);
     }
 }
 
-void redlock__hot_sub(redlock__wake *wk, redlock__hot *h, size_t node, int on)
+/* (UN)SUBSCRIBE chan on a master's second connection; its state in *sub. */
+static void sub(redlock__wake *wk, const char *chan, size_t len, unsigned char *state,
+                size_t node, int on)
 {
     redlock__master *m = &wk->c->fleet.masters[node];
-    const char *argv[2] = { on ? "SUBSCRIBE" : "UNSUBSCRIBE", h->key };
-    size_t len[2] = { on ? 9u : 11u, chan_len(h) };
+    const char *argv[2] = { on ? "SUBSCRIBE" : "UNSUBSCRIBE", chan };
+    size_t alen[2] = { on ? 9u : 11u, len };
     redlock__slot sl = { sub_reply, wk, node, NULL, 0, 0 };
     redlock__buf b = { 0 };
     const char *why;
 
     if (on && wk->refused[node])
         return;
-    if (redlock__resp_command(&b, 2, argv, len) == 0 &&
+    if (redlock__resp_command(&b, 2, argv, alen) == 0 &&
         redlock__master_side_send(m, b.p, b.len, &sl, &why) == 0)
-        h->sub[node] = on ? SUB_SENT : SUB_NONE;
+        *state = on ? SUB_SENT : SUB_NONE;
     else if (!on)
-        h->sub[node] = SUB_NONE;
+        *state = SUB_NONE;
     redlock__buf_free(&b);
+}
+
+void redlock__hot_sub(redlock__wake *wk, redlock__hot *h, size_t node, int on)
+{
+    sub(wk, h->key, chan_len(h), &h->sub[node], node, on);
+}
+
+/* ---- the holder's side: the waiters' notices ------------------------------
+ *
+ * A release tells the registries only when its client knows that someone
+ * waits (a plain lock pays nothing for them: docs/performance.md).  A
+ * client that waited knows; a holder that never waited learns it from
+ * the waiters: a waiter's entry (and its refused attempts) publish the
+ * holder's value and the key on the holder's channel, found by the
+ * client id at the head of the value (REDLOCK__SCRIPT_WAIT).  The holder
+ * then keeps a record of the resource (its release tells the registries)
+ * and asks the master that told it for the late pick (TELL): its plain
+ * release may have crossed the notice, and then nobody would be told. */
+
+#define HOLDER_CHAN "redlock:holder:"
+
+const char *redlock__wake_self(redlock_client *c)
+{
+    redlock__wake *wk = redlock__wake_table(c);
+    size_t plen = c->prefixlen, n = c->fleet.n;
+
+    if (!wk)
+        return NULL;
+    if (wk->hchan)
+        return wk->id;
+    wk->hchan_len = plen + sizeof HOLDER_CHAN - 1 + ID_HEX;
+    if (!(wk->hchan = malloc(wk->hchan_len + n)))
+        return NULL;
+    memcpy(wk->hchan, c->key_prefix, plen);
+    memcpy(wk->hchan + plen, HOLDER_CHAN, sizeof HOLDER_CHAN - 1);
+    memcpy(wk->hchan + plen + sizeof HOLDER_CHAN - 1, wk->id, ID_HEX);
+    wk->hsub = (unsigned char *)wk->hchan + wk->hchan_len;
+    memset(wk->hsub, SUB_NONE, n);
+    for (size_t i = 0; i < n; i++)
+        sub(wk, wk->hchan, wk->hchan_len, &wk->hsub[i], i, 1);
+    return wk->id;
+}
+
+static void tell(redlock_client *c, redlock__hot *h, size_t node, int again);
+
+/* A late pick that did not reach its master is asked of another (once). */
+static void tell_done(redlock__op *op, void *privdata)
+{
+    redlock_client *c = privdata;
+    size_t node = op->lead_node, klen;
+    const char *key = redlock__op_item(op, 0, &klen);
+    redlock__hot *h;
+
+    if (op->votes[node] == REDLOCK__OK && op->value[node] >= 2)
+        c->astats.late_picks++;
+    if (op->votes[node] == REDLOCK__OK || op->votes[node] == REDLOCK__REFUSED ||
+        op->cancelled || c->loop.closing || op->kind != &redlock__mutex_tell || !c->wake ||
+        !(h = *redlock__hot_slot(c->wake, key, klen)))
+        return;
+    tell(c, h, (node + 1) % c->fleet.n, 0);
+}
+
+/* The late pick on master `node` (the release script's pick, if the key is
+ * gone there), or the next one that is up: the wake window of h, the pick
+ * retries at once.  `again`: another master is asked if it fails. */
+static void tell(redlock_client *c, redlock__hot *h, size_t node, int again)
+{
+    size_t n = c->fleet.n;
+    char win[24], *picks = malloc(n);
+    const char *item[6] = { h->key, h->key, "", win, picks, "" };
+    size_t len[6] = { h->len, h->len + 3, 0, 0, n, 0 };
+    redlock__op_args a = { 2, 4, item, len, 0, 0, 0 };
+    redlock__op *op;
+
+    if (!picks)
+        return;
+    for (size_t k = 0; k < n && !redlock__master_up(&c->fleet.masters[node]); k++)
+        node = (node + 1) % n;
+    memset(picks, '0', n);
+    picks[node] = '1';
+    len[3] = redlock__u64_str(win, (uint64_t)redlock__hot_window(h));
+    op = redlock__op_new(&c->fleet, again ? &redlock__mutex_tell : &redlock__mutex_tell_last, &a);
+    if (op) {
+        op->lead_node = node;
+        redlock__op_start(op, tell_done, c);
+    }
+    free(picks);
+}
+
+/* "<value><key>": a waiter on the key heard on `node` that this client's
+ * hold with that value blocks it. */
+static void notice(redlock_client *c, size_t node, const char *p, size_t len)
+{
+    redlock__hot *h;
+
+    if (len <= REDLOCK__VALUE_HEX || memcmp(p, c->wake->id, ID_HEX) != 0 ||
+        !(h = redlock__hot_get(c, p + REDLOCK__VALUE_HEX, len - REDLOCK__VALUE_HEX, 1, 0)))
+        return;
+    c->astats.notices++;
+    redlock__hot_keep(h, redlock__now(&c->loop) + REDLOCK__REGISTRY_LIFE_MS * 1000);
+    if (memcmp(h->told, p, REDLOCK__VALUE_HEX) == 0)
+        return;         /* that hold's release picked, or asked already */
+    memcpy(h->told, p, REDLOCK__VALUE_HEX);
+    tell(c, h, node, 1);
 }
 
 /* The registry's count, as a master answered the entry: the waiters
@@ -87,18 +202,21 @@ static void wait_reply(void *privdata, size_t node, const redlock__reply *r, con
  * entry before the subscription would be a pick nobody hears), renewed
  * at half the registry's life, removed when the client no longer waits.  A master that missed it picks
  * among the others.  `only`: that master alone, or SIZE_MAX: all. */
-void redlock__hot_registry(redlock_client *c, redlock__hot *h, int enter, size_t only)
+void redlock__hot_registry(redlock_client *c, redlock__hot *h, int enter, size_t only,
+                           size_t notify)
 {
-    char ttl[24];
-    const char *argv[6] = { "EVALSHA", c->fleet.sha[REDLOCK__SCRIPT_WAIT], "1", h->key,
-                            h->key + h->len + 4, ttl };
-    size_t len[6] = { 7, 40, 1, h->len + 3, ID_HEX, 0 };
-    redlock__buf b = { 0 };
+    char ttl[24], *chan = malloc(c->prefixlen + sizeof HOLDER_CHAN - 1);
+    const char *argv[8] = { "EVALSHA", c->fleet.sha[REDLOCK__SCRIPT_WAIT], "2", h->key, h->key,
+                            h->key + h->len + 4, ttl, "" };
+    size_t len[8] = { 7, 40, 1, h->len + 3, h->len, ID_HEX, 0, 0 };
+    redlock__buf b = { 0 }, bn = { 0 };
     redlock__req req;
     const char *why;
     int rc;
 
-    len[5] = redlock__u64_str(ttl, REDLOCK__REGISTRY_LIFE_MS);
+    if (!chan)
+        return;
+    len[6] = redlock__u64_str(ttl, REDLOCK__REGISTRY_LIFE_MS);
     if (only == SIZE_MAX) {
         h->entered_us = enter ? redlock__now(&c->loop) : 0;
         if (enter)
@@ -107,7 +225,14 @@ void redlock__hot_registry(redlock_client *c, redlock__hot *h, int enter, size_t
             evtimer_del(&h->renew);
     }
     if (enter) {
-        rc = redlock__resp_command(&b, 6, argv, len);
+        rc = redlock__resp_command(&b, 8, argv, len);
+        if (rc == 0 && notify < c->fleet.n) {
+            memcpy(chan, c->key_prefix, c->prefixlen);
+            memcpy(chan + c->prefixlen, HOLDER_CHAN, sizeof HOLDER_CHAN - 1);
+            argv[7] = chan;
+            len[7] = c->prefixlen + sizeof HOLDER_CHAN - 1;
+            rc = redlock__resp_command(&bn, 8, argv, len);
+        }
     } else {
         argv[0] = "ZREM";
         argv[1] = h->key;
@@ -119,20 +244,36 @@ void redlock__hot_registry(redlock_client *c, redlock__hot *h, int enter, size_t
     }
     memset(&req, 0, sizeof req);
     req.quiet = 1;
-    req.never_full = !enter;
+    /* (an entry refused by max_pending, behind the attempt's own request
+     * still out to that master, would be missing there until renewed) */
+    req.never_full = 1;
     req.since_us = redlock__now(&c->loop);
     if (enter) {
         req.slot.fn = wait_reply;
         req.slot.privdata = h;
     }
     for (size_t i = only == SIZE_MAX ? 0 : only; rc == 0 && i < c->fleet.n; i++) {
+        const redlock__buf *cmd = i == notify ? &bn : &b;
         if (redlock__master_up(&c->fleet.masters[i]) && (!enter || h->sub[i] == SUB_ON) &&
-            redlock__master_send(&c->fleet.masters[i], b.p, b.len, &req, &why) == 0 && enter)
+            redlock__master_send(&c->fleet.masters[i], cmd->p, cmd->len, &req, &why) == 0 &&
+            enter)
             h->pending++;
         if (only != SIZE_MAX)
             break;
     }
     redlock__buf_free(&b);
+    redlock__buf_free(&bn);
+    free(chan);
+}
+
+/* The master an entry tells the holder on: the first where the client
+ * listens (the holder listens on every master), else none. */
+static size_t notify_node(const redlock_client *c, const redlock__hot *h)
+{
+    for (size_t i = 0; i < c->fleet.n; i++)
+        if (h->sub[i] == SUB_ON)
+            return i;
+    return SIZE_MAX;
 }
 
 /* A refused waiter's entries: sent when it is not in the registries;
@@ -140,10 +281,12 @@ void redlock__hot_registry(redlock_client *c, redlock__hot *h, int enter, size_t
  * refusal: with hundreds of waiters, a master ran the script some ten
  * times per acquisition; nor only at refusals: a waiter whose polls are
  * slowed to minutes would drop out of the picks). */
-void redlock__hot_enter(redlock_client *c, redlock__hot *h)
+void redlock__hot_enter(redlock_client *c, redlock__hot *h, size_t node)
 {
     if (!h->entered_us)
-        redlock__hot_registry(c, h, 1, SIZE_MAX);
+        redlock__hot_registry(c, h, 1, SIZE_MAX, notify_node(c, h));
+    else if (node < c->fleet.n && h->sub[node] == SUB_ON)
+        redlock__hot_registry(c, h, 1, node, node);
 }
 
 void redlock__hot_renew_cb(evutil_socket_t fd, short what, void *arg)
@@ -155,7 +298,7 @@ void redlock__hot_renew_cb(evutil_socket_t fd, short what, void *arg)
 
     redlock__enter(&c->loop);
     if (h->nwait && h->entered_us && !c->loop.closing)
-        redlock__hot_registry(c, h, 1, SIZE_MAX);
+        redlock__hot_registry(c, h, 1, SIZE_MAX, notify_node(c, h));
     redlock__leave(&c->loop);
 }
 
@@ -165,10 +308,10 @@ void redlock__hot_renew_cb(evutil_socket_t fd, short what, void *arg)
  * plus RTT_SLACK_US: a master slow but alive would hold up the hand-off),
  * and the release is written to it first (*lead).  When none is known,
  * every master picks, and each pick retries at random in the window. */
-static int is_fast(const unsigned char *votes, const int64_t *rtt, size_t i, int granted,
-                   int64_t best)
+static int is_fast(const redlock_lock *l, const unsigned char *votes, const int64_t *rtt,
+                   size_t i, int granted, int64_t best)
 {
-    if (granted && votes[i] != REDLOCK__OK)
+    if ((granted && votes[i] != REDLOCK__OK) || !redlock__master_up(&l->c->fleet.masters[i]))
         return 0;
     /* (no round trip known at all: every granting master is) */
     if (best == INT64_MAX)
@@ -189,12 +332,12 @@ size_t redlock__wake_fast_node(const redlock_lock *l, int granted)
         if ((!granted || votes[i] == REDLOCK__OK) && rtt[i] >= 0 && rtt[i] < best)
             best = rtt[i];
     for (size_t i = 0; i < n; i++)
-        fast += is_fast(votes, rtt, i, granted, best);
+        fast += is_fast(l, votes, rtt, i, granted, best);
     if (!fast)
         return SIZE_MAX;
     r = (size_t)(redlock__client_random(l->c) % fast);
     for (size_t i = 0; i < n; i++)
-        if (is_fast(votes, rtt, i, granted, best) && r-- == 0)
+        if (is_fast(l, votes, rtt, i, granted, best) && r-- == 0)
             return i;
     return SIZE_MAX;
 }
@@ -225,6 +368,8 @@ int redlock__wake_release(redlock_lock *l, char *win, size_t winsize, size_t *wi
     *self = NULL;
     if (!h)
         return 0;       /* no contention seen: every master may pick */
+    if (l->valuelen == REDLOCK__VALUE_HEX)
+        memcpy(h->told, l->value, REDLOCK__VALUE_HEX);     /* (its notices pick nobody) */
     if (h->entered_us && !h->nwait) {
         /* a winner keeps its entries while it holds: its release takes
          * them away, unless another lock of this client waits on the
@@ -238,6 +383,12 @@ int redlock__wake_release(redlock_lock *l, char *win, size_t winsize, size_t *wi
         *winlen = len > 0 && (size_t)len < winsize ? (size_t)len : 0;
     }
     return pick(l, picks, lead);
+}
+
+int redlock__wake_contended(const redlock_lock *l)
+{
+    redlock__wake *wk = l->c->wake;
+    return wk && wk->count && *redlock__hot_slot(wk, l->key, l->keylen);
 }
 
 /* "<window us>:<count>[:<rank>]", digits only (an undo's payload is a
@@ -284,6 +435,12 @@ void redlock__wake_released(redlock_lock *l, const redlock__op *op)
         if (op->votes[i] == REDLOCK__OK && op->value[i] > most)
             most = op->value[i];
     h->rivals = (double)most;       /* the registry's entries, others' */
+    h->keep_until_us = 0;           /* (kept for the hold: it ended) */
+    /* the master that was to pick did not get the release (it went down
+     * meanwhile): another one picks */
+    if (op->kind == &redlock__mutex_release_wq && op->votes[op->lead_node] != REDLOCK__OK &&
+        op->votes[op->lead_node] != REDLOCK__PENDING && op->votes[op->lead_node] != REDLOCK__REFUSED)
+        tell(c, h, (op->lead_node + 1) % c->fleet.n, 0);
     h->heard_us = redlock__now(&c->loop);     /* (for its next acquire) */
 }
 
@@ -298,8 +455,11 @@ void redlock__wake_message(void *privdata, size_t node, const char *channel, siz
     int64_t round = 0;
     double rivals;
     unsigned rank = 2;
-    (void)node;
-
+    if (c->wake && !c->loop.closing && c->wake->hchan && len == c->wake->hchan_len &&
+        memcmp(channel, c->wake->hchan, len) == 0) {
+        notice(c, node, payload, plen);
+        return;
+    }
     if (!c->wake || c->loop.closing || len <= 4 + ID_HEX ||
         memcmp(channel + len - ID_HEX, c->wake->id, ID_HEX) != 0 ||
         !(h = *redlock__hot_slot(c->wake, channel, len - 4 - ID_HEX)))
@@ -332,6 +492,10 @@ void redlock__wake_side(void *privdata, size_t node, int up)
         return;
     if (!up)
         wk->refused[node] = 0;      /* asked again after the reconnect */
+    if (wk->hchan && !up)
+        wk->hsub[node] = SUB_NONE;
+    else if (wk->hchan && wk->hsub[node] == SUB_NONE)
+        sub(wk, wk->hchan, wk->hchan_len, &wk->hsub[node], node, 1);
     for (size_t i = 0; i < wk->nbuckets; i++)
         for (redlock__hot *h = wk->bucket[i]; h; h = h->next) {
             if (!up)

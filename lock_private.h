@@ -47,7 +47,10 @@ extern const redlock__op_kind redlock__mutex_extend, redlock__mutex_release,
  * registry's life on a master after its last write (its waiters renew it
  * at half that). */
 #define REDLOCK__REGISTRY_LIFE_MS 20000
-extern const redlock__op_kind redlock__mutex_release_wq, redlock__mutex_release_wq_all;
+extern const redlock__op_kind redlock__mutex_release_wq;
+/* The late pick (announce.c) on master op->lead_node only; the second
+ * one, asked of another master when the first did not get there. */
+extern const redlock__op_kind redlock__mutex_tell, redlock__mutex_tell_last;
 /* A waiter's poll looking first: EXISTS on master op->lead_node only. */
 extern const redlock__op_kind redlock__mutex_look;
 
@@ -150,6 +153,12 @@ void redlock__wake_free(redlock_client *c);
  * picks ('2': this client saw no contention on the resource). */
 int redlock__wake_release(redlock_lock *l, char *win, size_t winsize, size_t *winlen,
                           char *picks, size_t *lead, const char **self);
+/* 1 when a release of l must tell the registries (the client knows of
+ * waiters on its resource), else 0: the plain release. */
+int redlock__wake_contended(const redlock_lock *l);
+/* The client's id for its values (16 hex digits, no NUL), listening for
+ * the waiters' notices from now on; NULL: no wake-up (out of memory). */
+const char *redlock__wake_self(redlock_client *c);
 /* A master at random among those that answered the lock's latest fan-out
  * fast (within about twice the fastest's round trip), only those that
  * granted it when `granted`; SIZE_MAX when none did. */
@@ -267,8 +276,12 @@ typedef struct redlock__lock_nodes {
                                       * points here unless set_value gave one) */
 } redlock__lock_nodes;
 
-/* The random value's size: 128 bits as 32 hex digits, and the NUL. */
-#define REDLOCK__VALUE_HEX 32
+/* The value's size: 128 random bits as 32 hex digits, after the client's
+ * id (16 hex digits) when the client wakes waiters (the waiters' notices
+ * find the holder by it: announce.c). */
+#define REDLOCK__ID_HEX 16
+#define REDLOCK__RANDOM_HEX 32
+#define REDLOCK__VALUE_HEX (REDLOCK__ID_HEX + REDLOCK__RANDOM_HEX)
 
 /* What only an operation in flight needs, allocated when it starts and
  * freed as it completes: an idle or held handle carries a pointer. */

@@ -19,17 +19,25 @@
 #include <string.h>
 #include "lock_private.h"
 
-#define VALUE_BYTES (REDLOCK__VALUE_HEX / 2)    /* 128 random bits */
-
+/* 128 random bits; after the client's id where waiters may tell the
+ * holder that they wait (announce.c: the notices find it by the id). */
 static int random_value(redlock_lock *l)
 {
+    const char *id = NULL;
+    size_t off = 0;
+
     if (!l->value)
         l->value = l->nodes->rand;      /* (made before the first attempt) */
-    if (redlock__random_hex(l->value, VALUE_BYTES) != 0) {
+    if ((l->fam->flags & REDLOCK__FAM_ANNOUNCES) && l->c->opt.wake &&
+        (id = redlock__wake_self(l->c)) != NULL) {
+        memcpy(l->value, id, REDLOCK__ID_HEX);
+        off = REDLOCK__ID_HEX;
+    }
+    if (redlock__random_hex(l->value + off, REDLOCK__RANDOM_HEX / 2) != 0) {
         redlock__lock_err(l, "getrandom: %s", strerror(errno));
         return REDLOCK_ESYSTEM;
     }
-    l->valuelen = 2 * VALUE_BYTES;
+    l->valuelen = off + REDLOCK__RANDOM_HEX;
     return 0;
 }
 
@@ -91,10 +99,17 @@ static int schedule_next(redlock_lock *l)
      * (wake.c): within the wake window; else the poll, longer after
      * split votes, and looking first among many waiters */
     fl->look = !fl->missed && redlock__wake_looks(l);
-    delay = fl->missed ? redlock__wake_delay_us(l) : redlock__wake_poll_us(l, delay * 1000);
+    delay *= 1000;
+    if (fl->missed) {
+        delay = redlock__wake_delay_us(l);
+    } else {
+        /* a poll slowed past the deadline comes at the retry delay: never
+         * sooner than that, as the documented delay says */
+        int64_t slow = redlock__wake_poll_us(l, delay);
+        if (!fl->deadline_us || now + slow < fl->deadline_us)
+            delay = slow;
+    }
     fl->missed = 0;
-    if (fl->deadline_us && now + delay >= fl->deadline_us && fl->hot)
-        delay = (fl->deadline_us - now) / 2;    /* a slowed poll: still one more */
     if (fl->deadline_us && now + delay >= fl->deadline_us)
         return 0;
     fl->attempts_left--;

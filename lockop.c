@@ -99,6 +99,37 @@ redlock__op *redlock__lock_new_op(redlock_lock *l, const redlock__op_kind *kind,
     return redlock__op_new(&l->c->fleet, kind, &a);
 }
 
+/* The release of a resource the client knows is waited for (announce.c):
+ * the registry of waiters as a second key, the wake window the picked
+ * waiter is told, which masters pick. */
+static redlock__op *release_wq(redlock_lock *l, int64_t ttl_ms)
+{
+    redlock__op *op;
+    size_t n = l->c->fleet.n, lead;
+    char tok[48], small[256];
+    char *reg = l->keylen + 3 + n <= sizeof small ? small : malloc(l->keylen + 3 + n);
+    const char *it[6] = { l->key, reg, l->value, tok, NULL, "" };
+    size_t ln[6] = { l->keylen, l->keylen + 3, l->valuelen, 0, n, 0 };
+    const char *self;
+
+    if (!reg)
+        return NULL;
+    memcpy(reg, l->key, l->keylen);
+    memcpy(reg + l->keylen, ":wq", 3);
+    it[4] = reg + l->keylen + 3;
+    redlock__wake_release(l, tok, sizeof tok, &ln[3], reg + l->keylen + 3, &lead, &self);
+    if (self) {
+        it[5] = self;
+        ln[5] = strlen(self);
+    }
+    op = redlock__lock_new_op(l, &redlock__mutex_release_wq, ttl_ms, 2, 4, it, ln);
+    if (op)
+        op->lead_node = lead;
+    if (reg != small)
+        free(reg);
+    return op;
+}
+
 /* An op of the lock's family: the family's own items, or the mutex's
  * (key, value[, counter key[, token]]). */
 redlock__op *redlock__lock_op(redlock_lock *l, const redlock__op_kind *kind, int64_t ttl_ms,
@@ -117,36 +148,9 @@ redlock__op *redlock__lock_op(redlock_lock *l, const redlock__op_kind *kind, int
         len[3] = redlock__u64_str(tok, (uint64_t)token);
         nargs = 3;
     }
-    if (kind == l->fam->release && (l->fam->flags & REDLOCK__FAM_ANNOUNCES) && l->c->opt.wake) {
-        /* the resource's registry of waiters (announce.c) as a second key,
-         * and the wake window the picked waiter is told ("": its own) */
-        redlock__op *op;
-        size_t n = l->c->fleet.n, lead;
-        char small[256], *reg = l->keylen + 3 + n <= sizeof small ? small
-                                                                  : malloc(l->keylen + 3 + n);
-        const char *it[6] = { l->key, reg, l->value, tok, NULL, "" };
-        size_t ln[6] = { l->keylen, l->keylen + 3, l->valuelen, 0, n, 0 };
-        const char *self;
-        int each;
-        if (!reg)
-            return NULL;
-        memcpy(reg, l->key, l->keylen);
-        memcpy(reg + l->keylen, ":wq", 3);
-        it[4] = reg + l->keylen + 3;
-        each = redlock__wake_release(l, tok, sizeof tok, &ln[3], reg + l->keylen + 3, &lead, &self);
-        if (self) {
-            it[5] = self;
-            ln[5] = strlen(self);
-        }
-        /* (no contention seen: one command for all, every master picks) */
-        op = redlock__lock_new_op(l, each ? &redlock__mutex_release_wq : &redlock__mutex_release_wq_all,
-                                  ttl_ms, 2, 4, it, ln);
-        if (op)
-            op->lead_node = lead;
-        if (reg != small)
-            free(reg);
-        return op;
-    }
+    if (kind == l->fam->release && (l->fam->flags & REDLOCK__FAM_ANNOUNCES) && l->c->opt.wake &&
+        redlock__wake_contended(l))
+        return release_wq(l, ttl_ms);
     return redlock__lock_new_op(l, kind, ttl_ms, 1, nargs, item, len);
 }
 

@@ -192,44 +192,55 @@ const redlock__op_kind redlock__mutex_release = {
     .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_UNDOES,
     .encode = encode_release, .classify = classify_release };
 
-/* The release with the registry of waiters (announce.c): KEYS = the key,
- * the registry; ARGV = the value, the wake window, the pick's rank (per
- * node), the releaser's own waiter id or "", the registry's life. */
-static int encode_release_wq(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+/* The release of a resource this client knows is waited for (announce.c):
+ * KEYS = the key, the registry; ARGV = the value, the wake window, the
+ * pick's rank (per node: whether that master picks), the releaser's own
+ * waiter id or "", the registry's life. */
+static int encode_wq(const redlock__op *op, size_t node, redlock__buf *out, int eval, int script)
 {
     size_t klen, rlen, vlen, wlen, plen, slen;
     const char *key = redlock__op_item(op, 0, &klen), *reg = redlock__op_item(op, 1, &rlen);
     const char *value = redlock__op_item(op, 2, &vlen), *window = redlock__op_item(op, 3, &wlen);
     const char *picks = redlock__op_item(op, 4, &plen);
     const char *self = redlock__op_item(op, 5, &slen);
-    const char *body = redlock__script_body[REDLOCK__SCRIPT_RELEASE];
+    const char *body = redlock__script_body[script];
     char life[24];
-    const char *argv[10] = { eval ? "EVAL" : "EVALSHA",
-                             eval ? body : op->f->sha[REDLOCK__SCRIPT_RELEASE], "2", key, reg,
-                             value, window, node < plen ? picks + node : "2", self, life };
+    const char *argv[10] = { eval ? "EVAL" : "EVALSHA", eval ? body : op->f->sha[script], "2",
+                             key, reg, value, window, node < plen ? picks + node : "2", self,
+                             life };
     size_t len[10] = { eval ? 4 : 7, eval ? strlen(body) : 40, 1, klen, rlen, vlen, wlen, 1, slen, 0 };
     len[9] = redlock__u64_str(life, REDLOCK__REGISTRY_LIFE_MS);
     return redlock__resp_command(out, 10, argv, len);
 }
 
-/* The same, one command for every master (every master may pick): for a
- * client that saw no contention on the resource (encoded once). */
-static int encode_release_wq_all(const redlock__op *op, size_t node, redlock__buf *out,
-                                 int eval)
+static int encode_release_wq(const redlock__op *op, size_t node, redlock__buf *out, int eval)
 {
-    (void)node;
-    return encode_release_wq(op, SIZE_MAX, out, eval);
+    return encode_wq(op, node, out, eval, REDLOCK__SCRIPT_RELEASE_WQ);
 }
 
-const redlock__op_kind redlock__mutex_release_wq_all = {
-    .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_UNDOES,
-    .encode = encode_release_wq_all, .classify = classify_release };
-
-/* Per node: ARGV[3] says whether that master picks a waiter. */
 const redlock__op_kind redlock__mutex_release_wq = {
     .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 },
     .flags = REDLOCK__KIND_UNDOES | REDLOCK__KIND_PER_NODE,
     .encode = encode_release_wq, .classify = classify_release };
+
+/* The late pick (announce.c): the same items, on op->lead_node only; a
+ * probe (not in the lock statistics). */
+static int encode_tell(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+{
+    if (node != op->lead_node)
+        return REDLOCK__ENCODE_SKIP;
+    return encode_wq(op, node, out, eval, REDLOCK__SCRIPT_TELL);
+}
+
+const redlock__op_kind redlock__mutex_tell = {
+    .name = "tell", .rule = { REDLOCK__RULE_WAIT_ALL, 0 },
+    .flags = REDLOCK__KIND_PROBE | REDLOCK__KIND_PER_NODE,
+    .encode = encode_tell, .classify = redlock__classify_script };
+/* (the same, asked of a second master: not asked again) */
+const redlock__op_kind redlock__mutex_tell_last = {
+    .name = "tell", .rule = { REDLOCK__RULE_WAIT_ALL, 0 },
+    .flags = REDLOCK__KIND_PROBE | REDLOCK__KIND_PER_NODE,
+    .encode = encode_tell, .classify = redlock__classify_script };
 
 
 /* A waiter's poll looks first (wake.c, redlock__wake_looks): EXISTS on one

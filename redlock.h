@@ -150,7 +150,14 @@ typedef struct redlock_options {
     int64_t retry_delay_ms;      /* 200 (0 .. 3600000): mean delay between
                                   * attempts                                  */
     int64_t retry_jitter_ms;     /* 100 (0 .. retry_delay_ms): delay is
-                                  * retry_delay +- this                       */
+                                  * retry_delay +- this.  Never shorter,
+                                  * but after a release announced to the
+                                  * waiter (option wake) or a split vote:
+                                  * then within the wake window (a few
+                                  * round trips).  Among 16 or more waiters
+                                  * a poll is slower (times their count, at
+                                  * most 256), unless that would pass
+                                  * acquire_timeout_ms                       */
     int64_t acquire_timeout_ms;  /* 0 (>= 0): no attempt starts at or after
                                   * this much time since the acquire began
                                   * (ETIMEDOUT); 0, or more than 2^40 (e.g.
@@ -237,11 +244,16 @@ typedef struct redlock_options {
                                   * registry "<key>:wq" on the masters and
                                   * listens on its own channel
                                   * "<key>:wq:<id>" (a second connection per
-                                  * master, opened on first need, shared by
-                                  * its locks); the release tells the waiter
-                                  * that waited longest (the registry is a
-                                  * queue), and it retries at once instead
-                                  * of at its next poll.
+                                  * master, opened at the client's first
+                                  * lock, shared by its locks), and tells
+                                  * the holder that it waits (the holder's
+                                  * client listens on "<key_prefix>
+                                  * redlock:holder:<id>"); that holder's
+                                  * release tells the waiter that waited
+                                  * longest (the registry is a queue), and
+                                  * it retries at once instead of at its
+                                  * next poll.  A release nobody waited
+                                  * for is the plain compare-and-delete.
                                   * Polling stays (a crashed holder, an ACL
                                   * without the channel), slower when many
                                   * clients wait (docs/design.md, "Many
@@ -373,6 +385,12 @@ typedef struct redlock_acquire_stats {
     uint64_t wakeups;            /* retries moved earlier by one */
     uint64_t subscribe_refused;  /* masters whose ACL refused the channel:
                                   * polled only (until they reconnect) */
+    uint64_t notices;            /* a waiter told this client, as a holder,
+                                  * that it waits (from then on its
+                                  * releases of that resource pick a waiter;
+                                  * until then they are plain) */
+    uint64_t late_picks;         /* picks made after a notice that crossed
+                                  * a plain release (a waiter told then) */
 } redlock_acquire_stats;
 
 REDLOCK_API int redlock_client_acquire_stats_(const redlock_client *client,

@@ -214,8 +214,9 @@ enum {
     /* the mutex (and the write lock's extend, release and raise) */
     REDLOCK__SCRIPT_RELEASE, REDLOCK__SCRIPT_EXTEND, REDLOCK__SCRIPT_REGROW,
     REDLOCK__SCRIPT_FENCE_RAISE,
-    /* wake.c: a waiter's entry in the resource's registry */
-    REDLOCK__SCRIPT_WAIT,
+    /* announce.c: a waiter's entry in the resource's registry (and its
+     * notice to the holder); the release that picks a waiter; a late pick */
+    REDLOCK__SCRIPT_WAIT, REDLOCK__SCRIPT_RELEASE_WQ, REDLOCK__SCRIPT_TELL,
     /* reentrant.c */
     REDLOCK__SCRIPT_RE_ACQUIRE, REDLOCK__SCRIPT_RE_EXTEND, REDLOCK__SCRIPT_RE_RELEASE,
     REDLOCK__SCRIPT_RE_FENCE_RAISE,

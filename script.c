@@ -16,43 +16,65 @@
 #include <string.h>
 #include "redlock_private.h"
 
+/* The pick, where the registry KEYS[2] exists (ARGV[2] the wake window,
+ * ARGV[3] the pick's rank, ARGV[5] the registry's life): the entry with
+ * the lowest score (the one that waited longest) is told on its own
+ * channel ("<window>:<count>:<rank>": "1" retries at once, "2" at random
+ * in the window) unless ARGV[3] is "0" (another master picks), and goes
+ * to the back of the queue; an entry whose channel nobody listens to
+ * (PUBLISH reached no one: its client is gone) is removed and the next
+ * one told, four at most.  The registry lives ARGV[5] ms after its last
+ * write.  1 + its count, 1 without it.  pcall: an ACL without these
+ * commands or the channel refuses the registry's work, never the release. */
+#define LUA_PICK \
+    "if redis.pcall('exists', KEYS[2]) ~= 1 then return 1 end " \
+    "local n = redis.pcall('zcard', KEYS[2]) if type(n) ~= 'number' then return 1 end " \
+    "if ARGV[3] ~= '0' then local t = redis.pcall('time') if t.err then return 1 + n end " \
+    "for i = 1, 4 do local w = redis.pcall('zrange', KEYS[2], 0, 0) " \
+    "if type(w) ~= 'table' or type(w[1]) ~= 'string' then break end " \
+    "local r = redis.pcall('publish', KEYS[2] .. ':' .. w[1], ARGV[2] .. ':' .. n .. ':' .. ARGV[3]) " \
+    "if r ~= 0 then redis.pcall('zadd', KEYS[2], 'XX', t[1] * 1000 + math.floor(t[2] / 1000) + " \
+    "tonumber(ARGV[5]), w[1]) break end " \
+    "redis.pcall('zrem', KEYS[2], w[1]) n = n - 1 end " \
+    "redis.pcall('pexpire', KEYS[2], ARGV[5]) end " \
+    "return 1 + n"
+
 const char *const redlock__script_body[REDLOCK__NSCRIPTS] = {
-    /* KEYS[2], when given, is the resource's registry of waiters (announce.c),
-     * a queue: the entry with the lowest score (the one that waited
-     * longest) is told of the release on its own channel (ARGV[2], the
-     * wake window, the count and the pick's rank ARGV[3]: "1" retries at
-     * once, "2" at random in the window) unless ARGV[3] is "0" (another
-     * master picks), and goes to the back of the queue; an entry whose
-     * channel nobody listens to (PUBLISH reached no one: its client is
-     * gone) is removed and the next one told, four at most.  The registry
-     * lives ARGV[5] ms (REDLOCK__REGISTRY_LIFE_MS) after its last write.  The count is
-     * returned (1 + it); 1 without.  The releaser's own entry ARGV[4] (kept
-     * while it held) goes first, whatever the value.  pcall: an ACL without
-     * these commands or the channel refuses the registry's work, never the
-     * release. */
+    /* The plain compare-and-delete: all a release costs while nobody waits
+     * (docs/performance.md, "What a plain lock pays"). */
     [REDLOCK__SCRIPT_RELEASE] =
-        "if KEYS[2] and ARGV[4] and ARGV[4] ~= '' then redis.pcall('zrem', KEYS[2], ARGV[4]) end "
-        "if redis.call('get', KEYS[1]) == ARGV[1] then redis.call('del', KEYS[1]) "
-        "if KEYS[2] and redis.pcall('exists', KEYS[2]) == 1 then "
-        "local n = redis.pcall('zcard', KEYS[2]) if type(n) ~= 'number' then return 1 end "
-        "if ARGV[3] ~= '0' then local t = redis.pcall('time') if t.err then return 1 + n end "
-        "for i = 1, 4 do local w = redis.pcall('zrange', KEYS[2], 0, 0) "
-        "if type(w) ~= 'table' or type(w[1]) ~= 'string' then break end "
-        "local r = redis.pcall('publish', KEYS[2] .. ':' .. w[1], (ARGV[2] or '') .. ':' .. n .. ':' .. (ARGV[3] or '2')) "
-        "if r ~= 0 then redis.pcall('zadd', KEYS[2], 'XX', t[1] * 1000 + math.floor(t[2] / 1000) + "
-        "(tonumber(ARGV[5]) or 0), w[1]) break end "
-        "redis.pcall('zrem', KEYS[2], w[1]) n = n - 1 end "
-        "if ARGV[5] then redis.pcall('pexpire', KEYS[2], ARGV[5]) end end "
-        "return 1 + n end return 1 else return 0 end",
-    /* a waiter (ARGV[1]) joins the back of the queue KEYS[1] unless it is
+        "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) "
+        "else return 0 end",
+    /* The release of a resource waited for.  KEYS[2] is its registry of
+     * waiters (announce.c), a queue: see LUA_PICK.  The releaser's own
+     * entry ARGV[4] (kept while it held) goes first, whatever the value.
+     * 1 + the registry's count, 1 without one, 0: not our value. */
+    [REDLOCK__SCRIPT_RELEASE_WQ] =
+        "if ARGV[4] ~= '' then redis.pcall('zrem', KEYS[2], ARGV[4]) end "
+        "if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end "
+        "redis.call('del', KEYS[1]) " LUA_PICK,
+    /* A holder told of a waiter after its plain release had gone (a notice
+     * that crossed the release, announce.c): the pick, unless the key is
+     * there (held still, or again: that holder's release picks).  0: the
+     * key is there. */
+    [REDLOCK__SCRIPT_TELL] =
+        "if redis.call('type', KEYS[1]).ok ~= 'none' then return 0 end " LUA_PICK,
+    /* A waiter (ARGV[1]) joins the back of the queue KEYS[1] unless it is
      * in it (its place is kept), scored by the master's time plus the
      * registry's life ARGV[2] ms (an older releaser drops entries whose
      * score has passed: they come back at the next renewal); the registry
-     * lives as long; the count */
+     * lives as long.  With ARGV[3] (a channel prefix, or ""), the holder of
+     * the lock KEYS[2] hears that someone waits (the notice, announce.c)
+     * on "<ARGV[3]><its client id>": the value, then the key; only for a
+     * value of this library's ("<16 hex id><32 hex>").  The count. */
     [REDLOCK__SCRIPT_WAIT] =
         "local t = redis.call('time') "
         "redis.call('zadd', KEYS[1], 'NX', t[1] * 1000 + math.floor(t[2] / 1000) + tonumber(ARGV[2]), ARGV[1]) "
-        "redis.call('pexpire', KEYS[1], ARGV[2]) return redis.call('zcard', KEYS[1])",
+        "redis.call('pexpire', KEYS[1], ARGV[2]) "
+        "if ARGV[3] ~= '' then local v = redis.pcall('get', KEYS[2]) "
+        "if type(v) == 'string' and #v == 48 then "
+        "redis.pcall('publish', ARGV[3] .. string.sub(v, 1, 16), v .. KEYS[2]) end end "
+        "return redis.call('zcard', KEYS[1])",
     [REDLOCK__SCRIPT_EXTEND] =
         "if redis.call('get', KEYS[1]) == ARGV[1] then "
         "return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end",

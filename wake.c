@@ -59,7 +59,7 @@ static uint64_t hash(const char *p, size_t len)
     return h;
 }
 
-static redlock__wake *wake_table(redlock_client *c)
+redlock__wake *redlock__wake_table(redlock_client *c)
 {
     redlock__wake *wk = c->wake;
 
@@ -125,7 +125,7 @@ static void hot_free(redlock__hot *h)
     evtimer_del(&h->linger);
     evtimer_del(&h->renew);
     if (!wk->c->loop.closing && h->entered_us)
-        redlock__hot_registry(wk->c, h, 0, SIZE_MAX);     /* (a holder's) */
+        redlock__hot_registry(wk->c, h, 0, SIZE_MAX, SIZE_MAX);     /* (a holder's) */
     if (!wk->c->loop.closing)
         for (size_t i = 0; i < wk->c->fleet.n; i++)
             if (h->sub[i] != SUB_NONE)
@@ -141,16 +141,25 @@ static void linger_cb(evutil_socket_t fd, short what, void *arg)
     (void)what;
 
     redlock__enter(loop);
-    if (!h->nwait && h->pending)
-        redlock__timer_add(loop, &h->linger, WAKE_LINGER_MS * 1000);   /* replies due */
+    if (!h->nwait && (h->pending || redlock__now(loop) < h->keep_until_us))
+        redlock__timer_add(loop, &h->linger, WAKE_LINGER_MS * 1000);   /* replies due, or kept */
     else if (!h->nwait)
         hot_free(h);
     redlock__leave(loop);
 }
 
-static redlock__hot *hot_get(redlock_client *c, const char *key, size_t len, int announces)
+void redlock__hot_keep(redlock__hot *h, int64_t until_us)
 {
-    redlock__wake *wk = wake_table(c);
+    if (until_us > h->keep_until_us)
+        h->keep_until_us = until_us;
+    if (!h->nwait && !evtimer_pending(&h->linger, NULL))
+        redlock__timer_add(&h->wk->c->loop, &h->linger, WAKE_LINGER_MS * 1000);
+}
+
+redlock__hot *redlock__hot_get(redlock_client *c, const char *key, size_t len, int announces,
+                              int listen)
+{
+    redlock__wake *wk = redlock__wake_table(c);
     redlock__hot **p, *h;
     size_t n = c->fleet.n;
 
@@ -176,9 +185,11 @@ static redlock__hot *hot_get(redlock_client *c, const char *key, size_t len, int
     *p = h;
     if (++wk->count > wk->nbuckets)
         grow(wk);
-    if (announces && c->opt.wake)
+    if (announces && listen && c->opt.wake)
         for (size_t i = 0; i < n; i++)
             redlock__hot_sub(wk, h, i, 1);
+    else if (!listen)
+        redlock__hot_keep(h, 0);      /* (no waiter: the linger runs) */
     return h;
 }
 
@@ -189,9 +200,14 @@ void redlock__wake_wait(redlock_lock *l)
     redlock__flight *fl = l->fl;
     redlock__hot *h = fl->hot;
 
-    if (!h && !(h = hot_get(l->c, l->key, l->keylen, (l->fam->flags & REDLOCK__FAM_ANNOUNCES) != 0)))
+    if (!h && !(h = redlock__hot_get(l->c, l->key, l->keylen,
+                                     (l->fam->flags & REDLOCK__FAM_ANNOUNCES) != 0, 1)))
         return;         /* out of memory: plain polling */
     fl->hot = h;
+    if (h->announces && l->c->opt.wake)
+        for (size_t i = 0; i < l->c->fleet.n; i++)
+            if (h->sub[i] == SUB_NONE)      /* (a holder's record until now) */
+                redlock__hot_sub(h->wk, h, i, 1);
     if (!fl->waiting) {
         redlock__list_add(&h->waiters, &fl->wait);
         fl->waiting = 1;
@@ -218,7 +234,12 @@ void redlock__wake_unwait(redlock_lock *l)
              * releases meanwhile): its release takes them away, one
              * command less per acquisition */
             if (h->announces && l->c->opt.wake && !l->valid_until_us)
-                redlock__hot_registry(l->c, h, 0, SIZE_MAX);
+                redlock__hot_registry(l->c, h, 0, SIZE_MAX, SIZE_MAX);
+            /* a winner's record lives while its entries do: its release
+             * tells the registries however long it holds (and the
+             * waiters' notices keep it longer) */
+            if (l->valid_until_us)
+                h->keep_until_us = redlock__now(&l->c->loop) + REDLOCK__REGISTRY_LIFE_MS * 1000;
             redlock__timer_add(&l->c->loop, &h->linger, WAKE_LINGER_MS * 1000);
         }
     }
@@ -265,8 +286,15 @@ int redlock__wake_outcome(redlock_lock *l, const redlock__op *op, int won)
     } else if (!split) {
         l->fl->split_retry = 0;
     }
-    if (!won && t->count[REDLOCK__REFUSED] > 0 && h->announces && l->c->opt.wake)
-        redlock__hot_enter(l->c, h);
+    if (!won && t->count[REDLOCK__REFUSED] > 0 && h->announces && l->c->opt.wake) {
+        /* refused after a release was announced: the key's new holder
+         * took it without waiting, and may not know that anyone waits */
+        size_t node = SIZE_MAX;
+        for (size_t i = 0; l->fl->woken && i < op->f->n && node == SIZE_MAX; i++)
+            if (op->votes[i] == REDLOCK__REFUSED && h->sub[i] == SUB_ON)
+                node = i;
+        redlock__hot_enter(l->c, h, node);
+    }
 
     return split;
 }
@@ -365,7 +393,7 @@ int redlock__wake_defer(redlock_lock *l)
     }
     redlock__wake_wait(l);
     if (h->announces && c->opt.wake)
-        redlock__hot_enter(c, h);
+        redlock__hot_enter(c, h, SIZE_MAX);
     /* it looks (and confirms a key gone: lockacq.c): an attempt would
      * take masters from the next hand-off when the pick's hold was short
      * and its release came before this try */
@@ -431,6 +459,7 @@ void redlock__wake_free(redlock_client *c)
         }
     free(wk->bucket);
     free(wk->refused);
+    free(wk->hchan);
     free(wk);
     c->wake = NULL;
 }

@@ -9,7 +9,7 @@
 
 #include "lock_private.h"
 
-#define ID_HEX 16               /* a client's waiter id: 64 random bits */
+#define ID_HEX REDLOCK__ID_HEX   /* a client's id: 64 random bits */
 
 enum { SUB_NONE, SUB_SENT, SUB_ON };
 
@@ -36,6 +36,13 @@ struct redlock__hot {
                                       * bytes are the registry's name */
     unsigned pending;                /* registry replies still due */
     int64_t entered_us;              /* this client's entries sent, or 0 */
+    /* Kept without waiters until then: a holder's record (its entries, or
+     * a notice that someone waits) outlives the linger (wake.c). */
+    int64_t keep_until_us;
+    /* The value of this client's hold that a pick was made for (its
+     * release's, or a notice's late pick): a later notice for the same
+     * hold picks nobody else. */
+    char told[REDLOCK__VALUE_HEX];
     char key[];
 };
 
@@ -45,6 +52,12 @@ struct redlock__wake {
     redlock__hot **bucket;
     size_t nbuckets, count;
     unsigned char *refused;          /* per master: SUBSCRIBE refused */
+    /* The holder's channel "<key prefix>redlock:holder:<id>", where the
+     * waiters' notices come (once the client has made a value), and its
+     * state per master (SUB_*). */
+    char *hchan;
+    size_t hchan_len;
+    unsigned char *hsub;
 };
 
 static inline size_t chan_len(const redlock__hot *h)
@@ -63,16 +76,28 @@ static inline int64_t redlock__hot_window(const redlock__hot *h)
 
 /* The client's record of the resource (key, len), or where it would go. */
 redlock__hot **redlock__hot_slot(redlock__wake *wk, const char *key, size_t len);
+/* The client's table (made with its id on first use), or NULL. */
+redlock__wake *redlock__wake_table(redlock_client *c);
+/* The record of a resource, made if there is none (`announces`: its
+ * family's release tells the registries); `listen`: a waiter's, which
+ * subscribes to its channel; else a holder's. */
+redlock__hot *redlock__hot_get(redlock_client *c, const char *key, size_t len, int announces,
+                              int listen);
+/* Keep h without waiters until `until_us` (a holder's record). */
+void redlock__hot_keep(redlock__hot *h, int64_t until_us);
 
 /* ---- announce.c --------------------------------------------------------- */
 
 /* SUBSCRIBE (on) or UNSUBSCRIBE the client's channel for h on a master. */
 void redlock__hot_sub(redlock__wake *wk, redlock__hot *h, size_t node, int on);
 /* The client's entries in h's registries: entered (where it listens) or
- * removed; `only`: one master, or SIZE_MAX: all of them. */
-void redlock__hot_registry(redlock_client *c, redlock__hot *h, int enter, size_t only);
-/* Enter the registries unless in them already. */
-void redlock__hot_enter(redlock_client *c, redlock__hot *h);
+ * removed; `only`: one master, or SIZE_MAX: all of them.  An entry tells
+ * the holder on one master (`notify`: that one; SIZE_MAX: none). */
+void redlock__hot_registry(redlock_client *c, redlock__hot *h, int enter, size_t only,
+                           size_t notify);
+/* Enter the registries unless in them already; in them, tell the holder
+ * again on master `node` (a refusal there: the holder may not know). */
+void redlock__hot_enter(redlock_client *c, redlock__hot *h, size_t node);
 /* h->renew's callback: the entries renewed while the client waits. */
 void redlock__hot_renew_cb(evutil_socket_t fd, short what, void *arg);
 

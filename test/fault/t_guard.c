@@ -752,6 +752,7 @@ static void hostile_master(enum fake_mode mode)
     o.connect_timeout_ms = 3000;
     o.node_cb = proto_cb;
     o.node_privdata = &pe;
+    o.wake = 0;     /* (the fake serves one connection at a time: no second one) */
     f.c = it_client_new(f.base, addrs, 3, &o);
     CHECK_MSG(it_async_wait_connected(f.base, f.c, 3, 5000) == 0, "%zu of 3 connected",
               redlock_client_connected(f.c));

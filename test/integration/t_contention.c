@@ -158,6 +158,44 @@ TEST(contention_acquire_timeout_bounds_retries)
     it_fix_stop(&f);
 }
 
+/* Attempts against a lock held elsewhere are retry_delay +- jitter apart,
+ * never closer: with 200 ms and no jitter, an acquire that may start
+ * attempts for 251 ms makes two (at 0 and 200 ms).  A poll slowed past
+ * the deadline comes at the retry delay (it used to halve the time left,
+ * again and again: five attempts, the last ones milliseconds apart). */
+TEST(contention_attempts_never_closer_than_the_retry_delay)
+{
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, 0);
+    redlock_options o;
+    it_opts(&o);
+    o.retry_count = 100;
+    o.retry_delay_ms = 200;
+    o.retry_jitter_ms = 0;
+    o.acquire_timeout_ms = 251;
+    redlock_client *b = it_fix_client(&f, &o);
+    redlock_lock *la = it_fix_lock(&f, f.c, "spacing");
+    redlock_lock *lb = it_fix_lock(&f, b, "spacing");
+    redlock_acquire_stats st;
+    CHECK_RC(la, redlock_acquire(la, 30000), REDLOCK_OK);
+
+    long long sets0 = it_calls(f.s, 0, "set");
+    int64_t t0 = check_now_ms();
+    int rc = redlock_acquire(lb, 10000);
+    int64_t took = check_now_ms() - t0;
+    CHECK_MSG(rc == REDLOCK_ENOQUORUM || rc == REDLOCK_ETIMEDOUT, "rc %d %s", rc, it_errstr(lb));
+    memset(&st, 0, sizeof st);
+    CHECK_EQ(redlock_client_acquire_stats(b, &st), 0);
+    check_note("%llu attempts in %lld ms (%lld SETs on master 0)",
+               (unsigned long long)st.attempts, (long long)took,
+               it_calls(f.s, 0, "set") - sets0);
+    CHECK_EQ(st.attempts, 2);
+    CHECK_EQ(it_calls(f.s, 0, "set") - sets0, 2);
+    CHECK_GE(took, 195);
+    CHECK_RC(la, redlock_release(la), REDLOCK_OK);
+    it_fix_stop(&f);
+}
+
 /* Clocks under the test's control. */
 static int clock_mode;      /* 0: real, 1: frozen, 2: jumps 100 s per call */
 static int64_t clock_frozen;

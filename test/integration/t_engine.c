@@ -377,8 +377,9 @@ TEST(engine_sockets_are_close_on_exec)
     CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_OK);     /* sees the drop */
     CHECK_EQ(redlock_client_wait_connected(c, 3, 5000), 0);
     n = sockets_to(s, &cloexec);
-    CHECK_EQ(n, 3);
-    CHECK_EQ(cloexec, 3);
+    CHECK_GE(n, 3);     /* (and since its first lock, a second one each: option wake) */
+    CHECK_LE(n, 6);
+    CHECK_EQ(cloexec, n);
     redlock_lock_free(l);
     redlock_client_free(c);
     rlt_servers_free(s);

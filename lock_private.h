@@ -181,8 +181,8 @@ int redlock__thread_start(redlock_client *c, char *err, size_t errlen);
 /* Stop and join it (taken: the caller is inside the gate); then alone. */
 void redlock__thread_stop(redlock_client *c, int taken);
 /* Every public call on the client enters the gate (1: taken, pass it to
- * leave; 0: not needed: no loop thread, on the loop thread, or already
- * inside a call of this thread). */
+ * leave; 0: not needed: no loop thread, or this thread holds this client's
+ * gate already: its loop thread, or inside a call on it). */
 int redlock__gate_take(const redlock_client *c);
 void redlock__gate_give(const redlock_client *c);
 static inline int redlock__gate_enter(const redlock_client *c)

@@ -37,7 +37,12 @@
  * Every function on such a client or its locks may then be called from any
  * thread: one mutex serialises the calls and the loop (callbacks, the
  * lost-lock notice among them, run on the loop thread, and may call the
- * library); a blocking call lets the loop run while it waits.  Do not free
+ * library); a blocking call lets the loop run while it waits, and its
+ * waits go by the monotonic clock (a step of the wall clock does not
+ * shift them).  Each such client has its own mutex: a call made from a
+ * callback of one client, or from inside a call on it, on another
+ * loop_thread client takes that client's mutex (and may be a blocking
+ * call), while a call on the same client goes straight in.  Do not free
  * the client while another thread is inside a call on it, nor from one of
  * its callbacks (the call is then ignored).
  *

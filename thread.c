@@ -18,10 +18,14 @@
  *                                        signal, unlock
  *
  * A blocking call waits for its callback outside the gate: it lets go of
- * the mutex and waits for the callback's word on a mutex of its own, then
- * takes the gate again.  Callbacks run on the loop thread, holding the
- * mutex: a call made from one does not take the gate again, nor does a
- * call made inside a call.
+ * the mutex and waits for the callback's word on a mutex of its own (its
+ * timed waits by CLOCK_MONOTONIC, which a step of the wall clock leaves
+ * alone), then takes the gate again.
+ *
+ * The mutex records the thread holding it (owner): a call of that thread
+ * does not take it again (a callback on the loop thread, a call made
+ * inside a call, a callback run inside a call).  A call on another
+ * loop-thread client takes that client's mutex, wherever it is made.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -40,10 +44,26 @@ struct redlock__thread {
     pthread_mutex_t wait_mu;    /* a blocking call waiting for its callback */
     pthread_cond_t done_cv;     /* that callback ran */
     atomic_int want;            /* calls waiting for the mutex */
+    _Atomic(const char *) owner;    /* the holder's mark (below), or NULL */
     int stop;
     int pipe[2];
     struct event wake;
 };
+
+/* This thread's mark: the address is unique among the threads alive. */
+static _Thread_local char mark;
+
+/* Does this thread hold t's mutex?  Only the holder writes owner, so the
+ * answer about itself is exact. */
+static int mine(redlock__thread *t)
+{
+    return atomic_load_explicit(&t->owner, memory_order_relaxed) == &mark;
+}
+
+static void own(redlock__thread *t, int held)
+{
+    atomic_store_explicit(&t->owner, held ? &mark : NULL, memory_order_relaxed);
+}
 
 static void wake_cb(evutil_socket_t fd, short what, void *arg)
 {
@@ -61,12 +81,16 @@ static void *run(void *arg)
 
     pthread_mutex_lock(&t->mu);
     while (!t->stop) {
-        while (atomic_load(&t->want) > 0 && !t->stop)
+        while (atomic_load(&t->want) > 0 && !t->stop) {
+            own(t, 0);
             pthread_cond_wait(&t->cv, &t->mu);
+        }
         if (t->stop)
             break;
+        own(t, 1);
         event_base_loop(c->loop.base, EVLOOP_ONCE);
     }
+    own(t, 0);
     pthread_mutex_unlock(&t->mu);
     return NULL;
 }
@@ -90,6 +114,7 @@ static void discard(redlock_client *c)
 int redlock__thread_start(redlock_client *c, char *err, size_t errlen)
 {
     redlock__thread *t = calloc(1, sizeof *t);
+    pthread_condattr_t mono;
     int rc;
 
     if (!t) {
@@ -105,7 +130,10 @@ int redlock__thread_start(redlock_client *c, char *err, size_t errlen)
     pthread_mutex_init(&t->mu, NULL);
     pthread_mutex_init(&t->wait_mu, NULL);
     pthread_cond_init(&t->cv, NULL);
-    pthread_cond_init(&t->done_cv, NULL);
+    pthread_condattr_init(&mono);
+    pthread_condattr_setclock(&mono, CLOCK_MONOTONIC);
+    pthread_cond_init(&t->done_cv, &mono);
+    pthread_condattr_destroy(&mono);
     event_assign(&t->wake, c->loop.base, t->pipe[0], EV_READ | EV_PERSIST, wake_cb, NULL);
     event_add(&t->wake, NULL);
     c->th = t;
@@ -125,29 +153,34 @@ static void poke(redlock__thread *t)
     (void)n;        /* a full pipe is awake enough */
 }
 
-/* Calls of this thread inside a gate: a call made by a call (a blocking
- * one starts the asynchronous one) does not take it again. */
-static _Thread_local int gate_depth;
-
-int redlock__gate_take(const redlock_client *c)
+/* Take the mutex from the loop thread (woken out of epoll). */
+static void enter(redlock__thread *t)
 {
-    redlock__thread *t = c->th;
-
-    if (gate_depth || pthread_equal(pthread_self(), t->id))
-        return 0;       /* inside a call, or on the loop thread */
     atomic_fetch_add(&t->want, 1);
     poke(t);
     pthread_mutex_lock(&t->mu);
     atomic_fetch_sub(&t->want, 1);
-    gate_depth = 1;
+    own(t, 1);
+}
+
+static void leave(redlock__thread *t)
+{
+    own(t, 0);
+    pthread_cond_broadcast(&t->cv);
+    pthread_mutex_unlock(&t->mu);
+}
+
+int redlock__gate_take(const redlock_client *c)
+{
+    if (mine(c->th))
+        return 0;       /* inside a call or a callback of this client */
+    enter(c->th);
     return 1;
 }
 
 void redlock__gate_give(const redlock_client *c)
 {
-    gate_depth = 0;
-    pthread_cond_broadcast(&c->th->cv);
-    pthread_mutex_unlock(&c->th->mu);
+    leave(c->th);
 }
 
 int redlock__gate_wait(redlock_client *c, int *done, int64_t timeout_ms)
@@ -156,7 +189,7 @@ int redlock__gate_wait(redlock_client *c, int *done, int64_t timeout_ms)
     struct timespec until;
     int got;
 
-    clock_gettime(CLOCK_REALTIME, &until);
+    clock_gettime(CLOCK_MONOTONIC, &until);
     until.tv_sec += (time_t)(timeout_ms / 1000);
     until.tv_nsec += (long)(timeout_ms % 1000) * 1000000;
     if (until.tv_nsec >= 1000000000) {
@@ -167,9 +200,7 @@ int redlock__gate_wait(redlock_client *c, int *done, int64_t timeout_ms)
      * word under wait_mu (taken before the client's mutex is let go, so the
      * word cannot come in between), then enter again. */
     pthread_mutex_lock(&t->wait_mu);
-    gate_depth = 0;
-    pthread_cond_broadcast(&t->cv);
-    pthread_mutex_unlock(&t->mu);
+    leave(t);
     while (!*done) {
         if (timeout_ms < 0)
             pthread_cond_wait(&t->done_cv, &t->wait_mu);
@@ -178,11 +209,7 @@ int redlock__gate_wait(redlock_client *c, int *done, int64_t timeout_ms)
     }
     got = *done;
     pthread_mutex_unlock(&t->wait_mu);
-    atomic_fetch_add(&t->want, 1);
-    poke(t);
-    pthread_mutex_lock(&t->mu);
-    atomic_fetch_sub(&t->want, 1);
-    gate_depth = 1;
+    enter(t);
     return got;
 }
 
@@ -210,7 +237,7 @@ void redlock__thread_stop(redlock_client *c, int taken)
     poke(t);
     pthread_cond_broadcast(&t->cv);
     if (taken) {
-        gate_depth = 0;
+        own(t, 0);
         pthread_mutex_unlock(&t->mu);
     }
     pthread_join(t->id, NULL);

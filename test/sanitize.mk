@@ -32,7 +32,7 @@ TSAN_FLAGS = -O1 -g -fsanitize=thread -fno-omit-frame-pointer
 $(SAN_DIR)/tsan/redlock-test: $(LIB_SRCS) $(LIB_HDRS) $(TEST_SRCS) $(TEST_SUPPORT) $(TEST_HDRS)
 	@mkdir -p $(@D)
 	$(SAN_CC) $(ALL_CFLAGS) $(TSAN_FLAGS) $(TEST_INC) -o $@ $(LIB_SRCS) $(TEST_SRCS) $(TEST_SUPPORT) \
-	    -fsanitize=thread $(ALL_LDFLAGS) $(DEP_LIBS) -lpthread
+	    -fsanitize=thread $(ALL_LDFLAGS) $(TEST_LDFLAGS) $(DEP_LIBS) -lpthread
 
 tsan: $(SAN_DIR)/tsan/redlock-test
 	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 $(TSAN_OPTIONS)" \

@@ -14,14 +14,19 @@
 #include <time.h>
 #include <event2/event.h>
 
-static redlock_client *threaded_client(rlt_servers *s, int n)
+static redlock_client *threaded_client_opts(rlt_servers *s, int n, redlock_options o)
 {
-    redlock_options o;
-    it_opts(&o);
     o.loop_thread = 1;
     redlock_client *c = it_client_addrs(rlt_servers_addrs(s), (size_t)n, &o, (size_t)n);
     CHECK_EQ(redlock_client_connected(c), (size_t)n);
     return c;
+}
+
+static redlock_client *threaded_client(rlt_servers *s, int n)
+{
+    redlock_options o;
+    it_opts(&o);
+    return threaded_client_opts(s, n, o);
 }
 
 struct lost {
@@ -207,5 +212,178 @@ TEST(threads_loop_thread_calls_from_many_threads)
     CHECK_EQ(redlock_client_new(&c, NULL, rlt_servers_addrs(s), 3, &o, err, sizeof err),
              REDLOCK_EINVAL);
     event_base_free(base);
+    rlt_servers_free(s);
+}
+
+/* ---- a callback of one client calls another ---------------------------- */
+
+struct cross {
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    int in_b, b_done, released;     /* B's callback: entered, left; let it go */
+    redlock_client *a, *b;
+    redlock_lock *lb2;
+    int status, b_done_seen, try_rc;
+    int loop_rc, loop_done;         /* a_loop_calls_b's */
+    size_t a_connected;
+    pthread_t thread;
+};
+
+/* On B's loop thread, holding B's mutex: stays until let go, at most 1.5 s. */
+static void b_holds_its_loop(redlock_lock *l, int status, void *privdata)
+{
+    struct cross *x = privdata;
+    struct timespec until;
+    (void)l;
+    (void)status;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_nsec += 500000000;
+    until.tv_sec += 1 + until.tv_nsec / 1000000000;
+    until.tv_nsec %= 1000000000;
+    pthread_mutex_lock(&x->mu);
+    x->in_b = 1;
+    pthread_cond_broadcast(&x->cv);
+    while (!x->released && pthread_cond_timedwait(&x->cv, &x->mu, &until) == 0)
+        ;
+    x->b_done = 1;
+    pthread_mutex_unlock(&x->mu);
+}
+
+/* A's acquire, cancelled inside redlock_lock_free on the program's thread:
+ * inside A's gate, it calls B. */
+static void a_calls_b(redlock_lock *l, int status, void *privdata)
+{
+    struct cross *x = privdata;
+    (void)l;
+    x->status = status;
+    x->thread = pthread_self();
+    (void)redlock_client_connected(x->b);   /* waits for B's loop to leave its callback */
+    pthread_mutex_lock(&x->mu);
+    x->b_done_seen = x->b_done;
+    x->released = 1;
+    pthread_cond_broadcast(&x->cv);
+    pthread_mutex_unlock(&x->mu);
+    CHECK_MSG(x->b_done_seen, "a call on B from A's callback ran beside B's loop thread "
+              "(B's callback had not returned)");
+    x->try_rc = redlock_try_acquire(x->lb2, 10000);     /* a blocking call on B */
+    x->a_connected = redlock_client_connected(x->a);   /* A again: its gate is ours already */
+}
+
+/* On A's loop thread: a blocking call on B. */
+static void a_loop_calls_b(redlock_lock *l, int status, void *privdata)
+{
+    struct cross *x = privdata;
+    (void)l;
+    int rc = status == 0 ? redlock_release(x->lb2) : status;
+    pthread_mutex_lock(&x->mu);
+    x->loop_rc = rc;
+    x->loop_done = 1;
+    pthread_cond_broadcast(&x->cv);
+    pthread_mutex_unlock(&x->mu);
+}
+
+/* Two loop-thread clients: a callback of A that runs inside a call on A
+ * (ECANCELED, inside redlock_lock_free) calls B.  The call takes B's
+ * mutex: it waits while B's loop thread is inside a callback of B.  A
+ * blocking call on B works from there, and a call on A does not wait for
+ * A's mutex, which this thread holds.  A callback on A's loop thread makes
+ * a blocking call on B too. */
+TEST(threads_loop_thread_callback_of_one_client_calls_another)
+{
+    rlt_servers *s = it_start(3, NULL);
+    redlock_options o;
+    it_opts(&o);
+    o.retry_count = 1000;       /* A's acquire waits (pending) for seconds */
+    o.retry_delay_ms = 10000;
+    struct cross x = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER };
+    x.a = threaded_client_opts(s, 3, o);
+    x.b = threaded_client(s, 3);
+    x.try_rc = -1;
+    redlock_lock *hold = IT_LOCK(x.b, "lt-cross"), *la = IT_LOCK(x.a, "lt-cross");
+    redlock_lock *lb = IT_LOCK(x.b, "lt-cross-b");
+    x.lb2 = IT_LOCK(x.b, "lt-cross-b2");
+    CHECK_RC(hold, redlock_acquire(hold, 30000), 0);
+    CHECK_RC(la, redlock_acquire_async(la, 10000, a_calls_b, &x), 0);
+    CHECK_RC(lb, redlock_acquire_async(lb, 10000, b_holds_its_loop, &x), 0);
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += 10;
+    pthread_mutex_lock(&x.mu);
+    while (!x.in_b && pthread_cond_timedwait(&x.cv, &x.mu, &until) == 0)
+        ;
+    int in_b = x.in_b;
+    pthread_mutex_unlock(&x.mu);
+    CHECK(in_b);
+    redlock_lock_free(la);      /* a_calls_b runs here, on this thread */
+    CHECK_EQ(x.status, REDLOCK_ECANCELED);
+    CHECK(pthread_equal(x.thread, pthread_self()));
+    CHECK(x.b_done_seen);
+    CHECK_RC(x.lb2, x.try_rc, 0);
+    CHECK_EQ(x.a_connected, (size_t)3);
+    CHECK_EQ(it_count_lock(s, "lt-cross-b2", 11, x.lb2), 3);
+    redlock_lock *la2 = IT_LOCK(x.a, "lt-cross-a2");
+    CHECK_RC(la2, redlock_acquire_async(la2, 10000, a_loop_calls_b, &x), 0);
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += 10;
+    pthread_mutex_lock(&x.mu);
+    while (!x.loop_done && pthread_cond_timedwait(&x.cv, &x.mu, &until) == 0)
+        ;
+    int loop_done = x.loop_done, loop_rc = x.loop_rc;
+    pthread_mutex_unlock(&x.mu);
+    CHECK(loop_done);
+    CHECK_RC(x.lb2, loop_rc, 0);
+    CHECK_EQ(rlt_servers_count_key(s, "lt-cross-b2", 11), 0);
+    CHECK_RC(la2, redlock_release(la2), 0);
+    redlock_lock_free(la2);
+    CHECK_RC(lb, redlock_release(lb), 0);
+    CHECK_RC(hold, redlock_release(hold), 0);
+    redlock_lock_free(x.lb2);
+    redlock_lock_free(lb);
+    redlock_lock_free(hold);
+    redlock_client_free(x.a);
+    redlock_client_free(x.b);
+    rlt_servers_free(s);
+}
+
+/* ---- a wall-clock step ---------------------------------------------------- */
+
+/* The test binary is linked with --wrap=clock_gettime: the library's reads
+ * of the wall clock come here and run wall_shift_s ahead of the kernel's
+ * wall clock (0 but in the test below). */
+static atomic_llong wall_shift_s;
+
+int __real_clock_gettime(clockid_t id, struct timespec *ts);
+int __wrap_clock_gettime(clockid_t id, struct timespec *ts);
+
+int __wrap_clock_gettime(clockid_t id, struct timespec *ts)
+{
+    int rc = __real_clock_gettime(id, ts);
+    if (rc == 0 && id == CLOCK_REALTIME)
+        ts->tv_sec += (time_t)atomic_load_explicit(&wall_shift_s, memory_order_relaxed);
+    return rc;
+}
+
+/* A blocking call on a loop-thread client (redlock_client_wait_connected
+ * waits in slices inside the gate) while the wall clock steps back 20 s:
+ * the wall time the library read is then 20 s ahead of the one the kernel
+ * would wait by.  The call still returns after its own 300 ms. */
+TEST(threads_loop_thread_wait_ignores_a_wall_clock_step)
+{
+    rlt_servers *s = it_start(1, NULL);
+    redlock_options o;
+    it_opts(&o);
+    o.loop_thread = 1;
+    CHECK_EQ(rlt_servers_kill(s, 0), 0);    /* its master never answers */
+    redlock_client *c = it_client_addrs(rlt_servers_addrs(s), 1, &o, 0);
+    atomic_store(&wall_shift_s, 20);
+    int64_t t0 = check_now_ms();
+    int rc = redlock_client_wait_connected(c, 1, 300);
+    int64_t took = check_now_ms() - t0;
+    atomic_store(&wall_shift_s, 0);
+    check_note("wait_connected(300 ms) took %lld ms across a 20 s step back", (long long)took);
+    CHECK_EQ(rc, REDLOCK_ETIMEDOUT);
+    CHECK_GE(took, 300);
+    CHECK_LT(took, 10000);
+    redlock_client_free(c);
     rlt_servers_free(s);
 }

@@ -81,6 +81,7 @@ static void *thread_main(void *arg)
             break;
         }
     }
+    pthread_barrier_wait(&sh->b_setup);
     pthread_barrier_wait(&sh->b_ready);
     if (!atomic_load(&sh->error))
         ta->impl->run(t, ta->n);
@@ -275,6 +276,7 @@ int rlb_run_phase(const bench_cfg *cfg, const bench_impl *impl, const char *labe
     memset(&sh, 0, sizeof(sh));
     sh.cfg = cfg;
     pthread_mutex_init(&sh.err_mu, NULL);
+    pthread_barrier_init(&sh.b_setup, NULL, (unsigned)nt + 1);
     pthread_barrier_init(&sh.b_ready, NULL, (unsigned)nt + 1);
     pthread_barrier_init(&sh.b_done, NULL, (unsigned)nt + 1);
     pthread_barrier_init(&sh.b_teardown, NULL, (unsigned)nt + 1);
@@ -325,9 +327,13 @@ int rlb_run_phase(const bench_cfg *cfg, const bench_impl *impl, const char *labe
     /* No warm-up: the threads' first operations, started as they pass
      * the barrier while this thread takes its starting readings below,
      * are measured too (they were not: their requests reached the masters
-     * uncounted, a few microseconds' worth). */
-    if (cfg->warmup <= 0)
+     * uncounted, a few microseconds' worth); the masters' first readings
+     * come after the clients' connections and before those operations. */
+    pthread_barrier_wait(&sh.b_setup);
+    if (cfg->warmup <= 0) {
+        rlb_mstats_begin(&res->masters, cfg->nodes, cfg->nnodes);
         atomic_store(&sh.measuring, 1);
+    }
     pthread_barrier_wait(&sh.b_ready);
     int64_t t0 = rlb_now_ns(), next_line = t0 + 1000000000LL;
     sp.ns = t0;
@@ -344,6 +350,8 @@ int rlb_run_phase(const bench_cfg *cfg, const bench_impl *impl, const char *labe
             }
         }
     }
+    if (cfg->warmup > 0)
+        rlb_mstats_begin(&res->masters, cfg->nodes, cfg->nnodes);
     double cpu0 = rusage_cpu_s(NULL);
     res->rss_warm_kb = res->rss_max_kb = res->rss_min_kb = statm_rss_kb();
     int64_t t_meas = rlb_now_ns();
@@ -374,6 +382,8 @@ int rlb_run_phase(const bench_cfg *cfg, const bench_impl *impl, const char *labe
         acq1 += atomic_load(&th[i].live_acq);
     res->window_acq_per_s = t_stop > t_meas ? (double)(acq1 - acq0) * 1e9 / (double)(t_stop - t_meas) : 0;
     pthread_barrier_wait(&sh.b_done);
+    /* every measured operation has ended (the clients are idle until teardown) */
+    rlb_mstats_end(&res->masters);
     int64_t t_end = t_meas;
     for (int i = 0; i < n; i++)
         if (th[i].finish_ns > t_end)
@@ -395,6 +405,7 @@ int rlb_run_phase(const bench_cfg *cfg, const bench_impl *impl, const char *labe
         res->failed = 1;
         snprintf(res->err, sizeof(res->err), "%s", sh.errmsg);
     }
+    pthread_barrier_destroy(&sh.b_setup);
     pthread_barrier_destroy(&sh.b_ready);
     pthread_barrier_destroy(&sh.b_done);
     pthread_barrier_destroy(&sh.b_teardown);
@@ -417,6 +428,7 @@ void rlb_phase_free(phase_result *r)
     hist_free(r->tot.handoff_x);
     free(r->per_client);
     free(r->series);
+    rlb_mstats_free(&r->masters);
     memset(r, 0, sizeof(*r));
 }
 

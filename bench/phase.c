@@ -382,8 +382,6 @@ int rlb_run_phase(const bench_cfg *cfg, const bench_impl *impl, const char *labe
         acq1 += atomic_load(&th[i].live_acq);
     res->window_acq_per_s = t_stop > t_meas ? (double)(acq1 - acq0) * 1e9 / (double)(t_stop - t_meas) : 0;
     pthread_barrier_wait(&sh.b_done);
-    /* every measured operation has ended (the clients are idle until teardown) */
-    rlb_mstats_end(&res->masters);
     int64_t t_end = t_meas;
     for (int i = 0; i < n; i++)
         if (th[i].finish_ns > t_end)
@@ -398,6 +396,9 @@ int rlb_run_phase(const bench_cfg *cfg, const bench_impl *impl, const char *labe
     pthread_barrier_wait(&sh.b_teardown);
     for (int g = 0; g < nt; g++)
         pthread_join(ta[g].t->tid, NULL);
+    /* after the clients' teardown: the requests of the window they still
+     * held (for a master slower than the quorum) are sent or dropped now */
+    rlb_mstats_end(&res->masters);
     for (int i = 0; i < n; i++)
         merge_client(res, &th[i]);
     res->interrupted = rlb_interrupted;

@@ -190,7 +190,7 @@ cmds=$work/cmds        # build workload calls usec name (summed over rounds belo
 # run BUILD(old|new) WORKLOAD ROUND: one run, measured from outside.
 run() {
     case $1 in old) bin=$old ;; *) bin=$new ;; esac
-    eval "args=\$$2"
+    case $2 in plain) args=$plain ;; fenced) args=$fenced ;; *) args=$hot ;; esac
     settled_reading "$work/before"
     # shellcheck disable=SC2086
     if ! timeout -k 5 "$(awk -v d="$duration" 'BEGIN { print int(3 * d + 60) }')" \

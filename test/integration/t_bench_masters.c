@@ -159,6 +159,12 @@ TEST(bench_masters_text_report)
     CHECK_MSG(n >= 3 * 1.5 && n <= 3 * 6, "%f commands per cycle", n);
     CHECK(it_has(k, " per cycle, scripts' own calls included: "));
     CHECK(it_has(k, " us each)"));
+    /* per attempt too where the client's line has it */
+    CHECK_EQ(bench("--spawn 3 --warmup 0.1 --duration 0.3 --workload contend --clients 2", out,
+                   sizeof out), 0);
+    m = strstr(out, "\n  cpu (masters)      ");
+    CHECK(m != NULL && it_has(m, " ms per 1,000 cycles, ") &&
+          it_has(m, " ms per 1,000 attempts\n"));
 }
 
 /* Masters whose ACL refuses INFO: the run goes on, and the report says why

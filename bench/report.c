@@ -152,8 +152,9 @@ static void print_masters(const bench_cfg *cfg, const phase_result *r)
         return;
     }
     char who[64];
-    snprintf(who, sizeof(who), " of %zu %s", m->nodes,
-             m->main_thread ? "main threads" : "processes");
+    snprintf(who, sizeof(who), " of %zu %s%s", m->nodes,
+             m->main_thread ? "main thread" : "process",
+             m->nodes == 1 ? "" : m->main_thread ? "s" : "es");
     print_cpu(cfg, r, "cpu (masters)", m->cpu_s, who);
     uint64_t cyc = cycles_of(cfg, r);
     printf("  %-18s %.2f per cycle, scripts' own calls included:", "commands (masters)",

@@ -124,7 +124,7 @@ typedef struct bench_shared {
     atomic_int *last_releaser;        /* contend: per key, client id */
     pthread_mutex_t err_mu;
     char errmsg[256];
-    pthread_barrier_t b_ready, b_done, b_teardown;
+    pthread_barrier_t b_setup, b_ready, b_done, b_teardown;
     _Atomic int64_t stop_at_ns;       /* when stop was requested */
 } bench_shared;
 

@@ -81,6 +81,7 @@ static void *thread_main(void *arg)
             break;
         }
     }
+    pthread_barrier_wait(&sh->b_setup);
     pthread_barrier_wait(&sh->b_ready);
     if (!atomic_load(&sh->error))
         ta->impl->run(t, ta->n);
@@ -275,6 +276,7 @@ int rlb_run_phase(const bench_cfg *cfg, const bench_impl *impl, const char *labe
     memset(&sh, 0, sizeof(sh));
     sh.cfg = cfg;
     pthread_mutex_init(&sh.err_mu, NULL);
+    pthread_barrier_init(&sh.b_setup, NULL, (unsigned)nt + 1);
     pthread_barrier_init(&sh.b_ready, NULL, (unsigned)nt + 1);
     pthread_barrier_init(&sh.b_done, NULL, (unsigned)nt + 1);
     pthread_barrier_init(&sh.b_teardown, NULL, (unsigned)nt + 1);
@@ -325,9 +327,13 @@ int rlb_run_phase(const bench_cfg *cfg, const bench_impl *impl, const char *labe
     /* No warm-up: the threads' first operations, started as they pass
      * the barrier while this thread takes its starting readings below,
      * are measured too (they were not: their requests reached the masters
-     * uncounted, a few microseconds' worth). */
-    if (cfg->warmup <= 0)
+     * uncounted, a few microseconds' worth); the masters' first readings
+     * come after the clients' connections and before those operations. */
+    pthread_barrier_wait(&sh.b_setup);
+    if (cfg->warmup <= 0) {
+        rlb_mstats_begin(&res->masters, cfg->nodes, cfg->nnodes);
         atomic_store(&sh.measuring, 1);
+    }
     pthread_barrier_wait(&sh.b_ready);
     int64_t t0 = rlb_now_ns(), next_line = t0 + 1000000000LL;
     sp.ns = t0;
@@ -344,6 +350,8 @@ int rlb_run_phase(const bench_cfg *cfg, const bench_impl *impl, const char *labe
             }
         }
     }
+    if (cfg->warmup > 0)
+        rlb_mstats_begin(&res->masters, cfg->nodes, cfg->nnodes);
     double cpu0 = rusage_cpu_s(NULL);
     res->rss_warm_kb = res->rss_max_kb = res->rss_min_kb = statm_rss_kb();
     int64_t t_meas = rlb_now_ns();
@@ -388,6 +396,9 @@ int rlb_run_phase(const bench_cfg *cfg, const bench_impl *impl, const char *labe
     pthread_barrier_wait(&sh.b_teardown);
     for (int g = 0; g < nt; g++)
         pthread_join(ta[g].t->tid, NULL);
+    /* after the clients' teardown: the requests of the window they still
+     * held (for a master slower than the quorum) are sent or dropped now */
+    rlb_mstats_end(&res->masters);
     for (int i = 0; i < n; i++)
         merge_client(res, &th[i]);
     res->interrupted = rlb_interrupted;
@@ -395,6 +406,7 @@ int rlb_run_phase(const bench_cfg *cfg, const bench_impl *impl, const char *labe
         res->failed = 1;
         snprintf(res->err, sizeof(res->err), "%s", sh.errmsg);
     }
+    pthread_barrier_destroy(&sh.b_setup);
     pthread_barrier_destroy(&sh.b_ready);
     pthread_barrier_destroy(&sh.b_done);
     pthread_barrier_destroy(&sh.b_teardown);
@@ -417,6 +429,7 @@ void rlb_phase_free(phase_result *r)
     hist_free(r->tot.handoff_x);
     free(r->per_client);
     free(r->series);
+    rlb_mstats_free(&r->masters);
     memset(r, 0, sizeof(*r));
 }
 

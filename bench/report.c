@@ -124,6 +124,47 @@ static void print_acquire_stats(const phase_result *r)
            rlb_fmt_count(c, sizeof(c), s->lib_wakeups));
 }
 
+/* x per unit (a cycle, an op), 0 without units */
+static double per(double x, uint64_t units)
+{
+    return units ? x / (double)units : 0.0;
+}
+
+/* One CPU line: cpu_s, per 1,000 cycles (= us per cycle) and, where the
+ * workload counts attempts or extends, per 1,000 of those. */
+static void print_cpu(const bench_cfg *cfg, const phase_result *r, const char *label, double cpu_s,
+                      const char *who)
+{
+    printf("  %-18s %.3f s user+sys%s, %.2f ms per 1,000 cycles", label, cpu_s, who,
+           per(cpu_s * 1e6, cycles_of(cfg, r)));
+    if (cfg->workload == WL_EXTEND || cfg->workload == WL_TRY || cfg->workload == WL_CONTEND)
+        printf(", %.2f ms per 1,000 %s", per(cpu_s * 1e6, r->tot.ops),
+               cfg->workload == WL_EXTEND ? "extends" : "attempts");
+    printf("\n");
+}
+
+/* The masters' CPU and commands over the window, next to this process's. */
+static void print_masters(const bench_cfg *cfg, const phase_result *r)
+{
+    const rlb_mstats *m = &r->masters;
+    if (!m->available) {
+        printf("  %-18s not available (%s)\n", "cpu (masters)", m->why);
+        return;
+    }
+    char who[64];
+    snprintf(who, sizeof(who), " of %zu %s%s", m->nodes,
+             m->main_thread ? "main thread" : "process",
+             m->nodes == 1 ? "" : m->main_thread ? "s" : "es");
+    print_cpu(cfg, r, "cpu (masters)", m->cpu_s, who);
+    uint64_t cyc = cycles_of(cfg, r);
+    printf("  %-18s %.2f per cycle, scripts' own calls included:", "commands (masters)",
+           per((double)m->calls, cyc));
+    for (int i = 0; i < m->ncmd; i++)
+        printf("%s %s %.2f (%.2f us each)", i ? "," : "", m->cmd[i].name,
+               per((double)m->cmd[i].calls, cyc), per((double)m->cmd[i].usec, m->cmd[i].calls));
+    printf("\n");
+}
+
 void rlb_print_phase(const bench_cfg *cfg, const char *title, const phase_result *r)
 {
     char a[32], b[32];
@@ -173,12 +214,8 @@ void rlb_print_phase(const bench_cfg *cfg, const char *title, const phase_result
     print_open_loop(cfg, r);
     print_acquire_stats(r);
     print_failures(r);
-    double per1k = cyc ? r->cpu_s * 1000.0 / (double)cyc * 1000.0 : 0.0;
-    printf("  cpu (this process) %.3f s user+sys, %.2f ms per 1,000 cycles", r->cpu_s, per1k);
-    if (cfg->workload == WL_EXTEND || cfg->workload == WL_TRY || cfg->workload == WL_CONTEND)
-        printf(", %.2f ms per 1,000 %s", r->tot.ops ? r->cpu_s * 1e6 / (double)r->tot.ops : 0.0,
-               cfg->workload == WL_EXTEND ? "extends" : "attempts");
-    printf("\n");
+    print_cpu(cfg, r, "cpu (this process)", r->cpu_s, "");
+    print_masters(cfg, r);
     printf("  peak rss          %s KiB\n", rlb_fmt_count(a, sizeof(a), (uint64_t)r->maxrss_kb));
     if (cfg->rss_check)
         printf("  rss check         after warm-up %ld KiB, at end %ld KiB (%+ld KiB), "
@@ -227,6 +264,35 @@ static void json_extra(const bench_cfg *cfg, const phase_result *r)
                (unsigned long long)s->lib_split_votes, (unsigned long long)s->lib_wakeups,
                s->lib_attempts ? (double)s->lib_split_votes / (double)s->lib_attempts : 0.0,
                s->lib_won ? (double)s->lib_attempts / (double)s->lib_won : 0.0);
+}
+
+/* "masters": the window's CPU and commands over all masters, per cycle and
+ * per op; or why there are none. */
+static void json_masters(const rlb_mstats *m, uint64_t cyc, uint64_t ops)
+{
+    if (!m->available) {
+        printf("{\"available\":false,\"why\":");
+        json_str(m->why);
+        putchar('}');
+        return;
+    }
+    printf("{\"available\":true,\"nodes\":%zu,\"cpu_s\":%.6f,\"cpu_source\":\"%s\","
+           "\"cpu_us_per_cycle\":%.3f,\"cpu_us_per_op\":%.3f,\"commands\":%llu,"
+           "\"commands_per_cycle\":%.4f,\"commands_per_op\":%.4f,\"per_command\":{",
+           m->nodes, m->cpu_s, m->main_thread ? "main_thread" : "process",
+           per(m->cpu_s * 1e6, cyc), per(m->cpu_s * 1e6, ops), (unsigned long long)m->calls,
+           per((double)m->calls, cyc), per((double)m->calls, ops));
+    for (int i = 0; i < m->ncmd; i++) {
+        const rlb_cmdstat *c = &m->cmd[i];
+        printf("%s", i ? "," : "");
+        json_str(c->name);
+        printf(":{\"calls\":%llu,\"per_cycle\":%.4f,\"per_op\":%.4f,\"usec\":%llu,"
+               "\"usec_per_call\":%.3f}",
+               (unsigned long long)c->calls, per((double)c->calls, cyc),
+               per((double)c->calls, ops), (unsigned long long)c->usec,
+               per((double)c->usec, c->calls));
+    }
+    printf("}}");
 }
 
 void rlb_json_phase(const bench_cfg *cfg, const phase_result *r)
@@ -281,6 +347,8 @@ void rlb_json_phase(const bench_cfg *cfg, const phase_result *r)
            "\"peak_rss_kb\":%ld",
            r->cpu_s, cyc ? r->cpu_s * 1e6 / (double)cyc : 0.0,
            r->tot.ops ? r->cpu_s * 1e6 / (double)r->tot.ops : 0.0, r->maxrss_kb);
+    printf(",\"client_cpu_us_per_cycle\":%.3f,\"masters\":", per(r->cpu_s * 1e6, cyc));
+    json_masters(&r->masters, cyc, r->tot.ops);
     if (cfg->rss_check)
         printf(",\"rss_kb\":{\"after_warmup\":%ld,\"end\":%ld,\"min\":%ld,\"max\":%ld}",
                r->rss_warm_kb, r->rss_end_kb, r->rss_min_kb, r->rss_max_kb);

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "bench.h"
+#include "mstats.h"
 
 /* One second of the measurement (--json's "series", --hist's last block). */
 typedef struct rlb_second {
@@ -26,6 +27,7 @@ typedef struct phase_result {
                               * seconds, per second (contend: waiters still in
                               * line at the end do not stretch it) */
     double cpu_s;           /* user + sys while measuring */
+    rlb_mstats masters;     /* what the masters spent meanwhile */
     long rss_warm_kb, rss_end_kb, rss_max_kb, rss_min_kb;
     long maxrss_kb;
     rlb_second *series;

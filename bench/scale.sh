@@ -36,22 +36,18 @@ counts="16 128 512"
 bench=bench/redlock-bench
 defaults="--spawn 5 --threads 2 --hold 1 --retry-delay 10 --retry-jitter 5 --retry-count 100000 --warmup 1"
 
+# shellcheck source=bench/common.sh
+. "$(dirname "$0")/common.sh"
+
 usage() {
     echo "usage: sh bench/scale.sh [-r ROUNDS] [-d SECONDS] [-c \"16 128 512\"] [-b BENCH] [-- BENCH-ARGS]" >&2
     exit 2
 }
 
-posint() {
-    case $1 in '' | *[!0-9]* | 0) return 1 ;; esac
-    return 0
-}
-
 while [ $# -gt 0 ]; do
     case $1 in
     -r) [ $# -ge 2 ] && posint "$2" || usage; rounds=$2; shift 2 ;;
-    -d) [ $# -ge 2 ] || usage
-        case $2 in '' | *[!0-9.]* | .) usage ;; esac
-        duration=$2; shift 2 ;;
+    -d) [ $# -ge 2 ] && seconds "$2" || usage; duration=$2; shift 2 ;;
     -c) [ $# -ge 2 ] || usage
         for k in $2; do posint "$k" || usage; done
         [ -n "$2" ] || usage
@@ -97,20 +93,9 @@ while [ "$r" -le "$rounds" ]; do
 done
 
 first=${counts%% *}
-# (both summaries: a[1..n] sorted in place, and its median)
-stats='
-function sort(a, n,    i, j, t) {
-    for (i = 2; i <= n; i++)
-        for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
-}
-function median(a, n) {
-    sort(a, n)
-    return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
-}'
-awk -v first="$first" -v counts="$counts" "$stats"'
-function span(a, n,    i, lo, hi) {
-    lo = hi = a[1]
-    for (i = 2; i <= n; i++) { if (a[i] < lo) lo = a[i]; if (a[i] > hi) hi = a[i] }
+awk -v first="$first" -v counts="$counts" "$rlb_awk_stats"'
+function span(a, n) {
+    range(a, n)
     return sprintf("%.1f-%.1f %%", 100 * lo, 100 * hi)
 }
 { lib[$1, $2] = $3; chain[$1, $2] = $4; if ($1 > rounds) rounds = $1 }
@@ -130,7 +115,7 @@ END {
             k, lm, 100 * lsm, lsp, cm, 100 * csm, csp, 100 * lm / cm
     }
 }' "$rates"
-awk -v first="$first" -v counts="$counts" "$stats"'
+awk -v first="$first" -v counts="$counts" "$rlb_awk_stats"'
 { n[$1]++; v[$1, n[$1]] = $2 }
 END {
     nk = split(counts, ks, " ")

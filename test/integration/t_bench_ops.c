@@ -339,6 +339,9 @@ TEST(bench_ops_tls_masters)
     CHECK_EQ(bench(cmd, out, sizeof out), 0);
     CHECK(json_num(out, "acquired") > 0);
     CHECK_EQ(json_num(out, "nodes"), 3);
+    /* the masters' figures need a plain connection: not available, and why */
+    CHECK(it_has(out, "\"masters\":{\"available\":false,\"why\":\"rediss://127.0.0.1:") &&
+          it_has(out, "a TLS master (the stats connection speaks plain TCP only)"));
     /* and the keys went to the masters (read over their plain ports) */
     CHECK(it_calls(s[0], 0, "set") > 0);
     /* without the CA: refused, and the message says why */

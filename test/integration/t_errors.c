@@ -76,6 +76,9 @@ TEST(errors_setters_refused_while_held)
     redlock_lock *l = f.lock;
     CHECK_RC(l, redlock_acquire(l, 10000), 0);
     CHECK_EQ(it_wait_lock_count(f.s, "err-held", 8, l, 3, 2000), 3);
+    /* as an acquire is */
+    CHECK_RC(l, redlock_try_acquire(l, 10000), REDLOCK_EBUSY);
+    CHECK_MSG(it_has(it_errstr(l), "already held by this handle"), "errstr: %s", it_errstr(l));
     setters_refused_while_held(&f, l, "err-held");
 
     /* released: both setters work again, and the acquire uses them */

@@ -142,7 +142,7 @@ redlock__op *redlock__op_new(redlock__fleet *f, const redlock__op_kind *kind,
     op->limit_us = a->limit_us;
     op->done = NULL;
     op->after = NULL;
-    op->err[0] = '\0';
+    op->err_node = SIZE_MAX;
     memset(op->votes, 0, 4 * f->n);
     memset(op->value, 0, f->n * sizeof *op->value);
     memset(op->gen, 0, f->n * sizeof *op->gen);
@@ -214,9 +214,8 @@ void redlock__op_refusal(redlock__op *op, size_t node, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(op->detail[node], sizeof op->detail[node], fmt, ap);
     va_end(ap);
-    if (!op->err[0])
-        snprintf(op->err, sizeof op->err, "node %zu (%s): %s", node, op->f->masters[node].label,
-                 op->detail[node]);
+    if (op->err_node == SIZE_MAX)
+        op->err_node = node;
 }
 
 static void vote(redlock__op *op, size_t node, enum redlock__vote v, const char *why,
@@ -241,9 +240,8 @@ static void vote(redlock__op *op, size_t node, enum redlock__vote v, const char 
                               op->late[node]);
     if (why) {
         snprintf(op->detail[node], sizeof op->detail[node], "%s", why);
-        if (!op->err[0])
-            snprintf(op->err, sizeof op->err, "node %zu (%s): %s", node,
-                     op->f->masters[node].label, why);
+        if (op->err_node == SIZE_MAX)
+            op->err_node = node;
     }
     check(op, now);
     if (late && op->after)

@@ -83,7 +83,14 @@ typedef struct redlock__op_args {
 
 typedef void redlock__op_done(redlock__op *op, void *privdata);
 
-#define REDLOCK__DETAIL 112               /* bytes of one node's failure text */
+/* Bytes of one node's failure text: the longest a guard gives (guard.c's
+ * "not counted: <its text>; counts in <ms> ms") fits whole. */
+#define REDLOCK__DETAIL 192
+_Static_assert(REDLOCK__DETAIL >= sizeof "not counted (strict): " +
+                                       sizeof ((redlock__guard *)0)->config_text - 1 &&
+               REDLOCK__DETAIL >= sizeof "not counted: ; counts in 18446744073709551615 ms" +
+                                       sizeof ((redlock__guard *)0)->clock_text - 1,
+               "a guard's reason fits a node's detail");
 
 typedef struct redlock__item {
     size_t off, len;
@@ -123,7 +130,8 @@ struct redlock__op {
     redlock__item *items;
     size_t nkeys, nargs, items_cap;
     redlock__buf cmd;                 /* the encoded command, same for all */
-    char err[160];                    /* first failure reason, or "" */
+    size_t err_node;                  /* the first node that failed (its
+                                       * detail says why), SIZE_MAX: none */
     unsigned char *votes;             /* n votes */
     unsigned char *evaled;            /* n flags: resent as EVAL once */
     unsigned char *late;              /* n flags: left late */

@@ -151,22 +151,35 @@ void redlock__lock_err(redlock_lock *l, const char *fmt, ...)
 {
     char buf[REDLOCK__LOCK_ERRSTR];
     char *s;
+    int n;
     size_t len;
     va_list ap;
 
     /* formatted first: an argument may be the old text */
     va_start(ap, fmt);
-    vsnprintf(buf, sizeof buf, fmt, ap);
+    n = vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    len = strlen(buf) + 1;
-    if (!(s = realloc(l->errstr, len))) {
-        /* out of memory: no text rather than a stale one */
-        if (l->errstr)
-            l->errstr[0] = '\0';
+    if (n < 0)
+        n = 0;
+    len = (size_t)n + 1;
+    if (len > sizeof buf) {
+        /* longer than most: formatted again into a buffer of its size */
+        if ((s = malloc(len))) {
+            va_start(ap, fmt);
+            vsnprintf(s, len, fmt, ap);
+            va_end(ap);
+            free(l->errstr);
+            l->errstr = s;
+            return;
+        }
+    } else if ((s = realloc(l->errstr, len))) {
+        memcpy(s, buf, len);
+        l->errstr = s;
         return;
     }
-    memcpy(s, buf, len);
-    l->errstr = s;
+    /* out of memory: no text rather than a stale one */
+    if (l->errstr)
+        l->errstr[0] = '\0';
 }
 
 void redlock__locks_detach(redlock_client *c)
@@ -223,32 +236,63 @@ static void lock_free_ungated(redlock_lock *l)
         redlock__leave(&c->loop);
 }
 
+/* A setter changes what the handle's next acquire puts on the masters: not
+ * while the application's operation is in flight, nor while the handle
+ * holds its lock (the masters keep the old value or counter: the hold
+ * would be orphaned).  The watchdog's extend alone refuses nothing. */
+static int setter_refuses(redlock_lock *l, const char *name)
+{
+    if (l->busy && !redlock__watch_in_flight(l)) {
+        redlock__lock_err(l, "%s: an operation is already in flight on this lock", name);
+        return REDLOCK_EBUSY;
+    }
+    if (redlock_lock_validity(l) > 0) {
+        redlock__lock_err(l, "%s: the lock is held by this handle (release it first)", name);
+        return REDLOCK_EBUSY;
+    }
+    return 0;
+}
+
+/* The hold has ended: a watchdog's extend still in flight for it is
+ * forgotten, as when the application's own operation takes over (its late
+ * win would bring the hold back under the new setting), and the lost-lock
+ * notice comes when the validity's end says, not after that extend. */
+static void setter_takes_over(redlock_lock *l)
+{
+    if (!l->busy)
+        return;
+    redlock__watch_detach(l);
+    redlock__lock_flight_end(l);
+    redlock__watch_end_moved(l);
+}
+
 static int redlock_lock_set_value_ungated(redlock_lock *l, const void *value, size_t len)
 {
-    char *v;
+    char *v = NULL;
+    int rc;
 
     if (!l || (!value && len))
         return REDLOCK_EINVAL;
-    if (l->busy)
-        return REDLOCK_EBUSY;
-    if (!value) {
-        value_free(l);
-        l->valuelen = 0;
-        l->fixed_value = 0;
-        l->valid_until_us = 0;
-        l->holds = 0;
-        return 0;
-    }
-    if (len > MAX_KEY)
+    if (len > MAX_KEY) {
+        redlock__lock_err(l, "set_value: the value is longer than 512 MiB");
         return REDLOCK_EINVAL;
-    if (!(v = malloc(len + 1)))
-        return REDLOCK_ENOMEM;
-    memcpy(v, value, len);
-    v[len] = '\0';
+    }
+    if ((rc = setter_refuses(l, "set_value")) != 0)
+        return rc;
+    if (value) {
+        if (!(v = malloc(len + 1)))
+            return REDLOCK_ENOMEM;
+        memcpy(v, value, len);
+        v[len] = '\0';
+    }
+    setter_takes_over(l);
+    /* the old value's hold is over: no extends, no notice for it (as when
+     * an acquire starts) */
+    redlock__watch_stop(l);
     value_free(l);
     l->value = v;
-    l->valuelen = len;
-    l->fixed_value = 1;
+    l->valuelen = v ? len : 0;
+    l->fixed_value = v != NULL;
     l->holds = 0;
     if (l->nodes)
         memset(l->nodes->gen, 0, l->nodes->n * sizeof *l->nodes->gen);
@@ -350,28 +394,31 @@ const char *redlock_vote_name(int vote)
 static int redlock_lock_set_fencing_ungated(redlock_lock *l, int on)
 {
     static const char suffix[] = ":fence";
+    char *key;
+    int rc;
 
     if (!l)
         return REDLOCK_EINVAL;
-    if (l->busy) {
-        redlock__lock_err(l, "set_fencing: an operation is in flight on this lock");
-        return REDLOCK_EBUSY;
-    }
     if (on && !l->fam->acquire_fenced) {
         redlock__lock_err(l, "set_fencing: this kind of lock has no fencing tokens");
         return REDLOCK_EINVAL;
     }
+    if (!on == !l->fence_key)
+        return 0;       /* as it is: nothing changes */
+    if ((rc = setter_refuses(l, "set_fencing")) != 0)
+        return rc;
     if (!on) {
+        setter_takes_over(l);
         free(l->fence_key);
         l->fence_key = NULL;
         return 0;
     }
-    if (l->fence_key)
-        return 0;
-    if (!(l->fence_key = malloc(l->keylen + sizeof suffix - 1)))
+    if (!(key = malloc(l->keylen + sizeof suffix - 1)))
         return REDLOCK_ENOMEM;
-    memcpy(l->fence_key, l->key, l->keylen);
-    memcpy(l->fence_key + l->keylen, suffix, sizeof suffix - 1);
+    setter_takes_over(l);
+    memcpy(key, l->key, l->keylen);
+    memcpy(key + l->keylen, suffix, sizeof suffix - 1);
+    l->fence_key = key;
     l->fence_keylen = l->keylen + sizeof suffix - 1;
     return 0;
 }

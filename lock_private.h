@@ -323,7 +323,8 @@ static inline const char *redlock__lock_detail(const redlock_lock *l, size_t nod
 {
     return l->nodes && l->nodes->detail[node] ? l->nodes->detail[node] : "";
 }
-#define REDLOCK__LOCK_ERRSTR 256       /* the longest error text, with its NUL */
+#define REDLOCK__LOCK_ERRSTR 512       /* most error texts fit (formatted on the
+                                        * stack); a longer one is allocated to size */
 __attribute__((format(printf, 2, 3)))
 void redlock__lock_err(redlock_lock *l, const char *fmt, ...);
 /* A lock constructor refuses its arguments: the message goes to the

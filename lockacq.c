@@ -305,7 +305,7 @@ void redlock__lock_retry_cb(evutil_socket_t fd, short what, void *arg)
         /* The loop ran late (a long callback): no attempt starts past the
          * deadline. */
         redlock__lock_err(l, "acquire: acquire_timeout_ms passed before the next attempt could start "
-                   "(the event loop was late); last attempt: %.150s", l->errstr ? l->errstr : "");
+                   "(the event loop was late); last attempt: %s", l->errstr ? l->errstr : "");
         redlock__lock_complete(l, REDLOCK_ETIMEDOUT);
     } else if ((rc = l->fl->look ? look(l) : attempt(l)) != 0) {
         redlock__lock_complete(l, rc);

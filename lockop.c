@@ -48,22 +48,60 @@ static void orphan_done(redlock__op *op, void *privdata)
     redlock__op_undo(op);
 }
 
+/* The vote a failure code is named after (redlock__failure_code), or -1. */
+static int vote_of(int code)
+{
+    switch (code) {
+    case REDLOCK_ENOQUORUM:
+    case REDLOCK_ENOTOWNER: return REDLOCK__REFUSED;
+    case REDLOCK_ETIMEDOUT: return REDLOCK__TIMEOUT;
+    case REDLOCK_ECONNECT: return REDLOCK__DOWN;
+    case REDLOCK_ESERVER: return REDLOCK__ERROR;
+    case REDLOCK_EFULL: return REDLOCK__FULL;
+    case REDLOCK_EUNCOUNTED: return REDLOCK__UNCOUNTED;
+    default: return -1;
+    }
+}
+
+/* The node whose text the message gives: the first to fail, when it failed
+ * the way the code says; else the earliest reply (then the lowest index)
+ * that did; else the first to fail.  SIZE_MAX: none failed with a text. */
+static size_t named_node(const redlock__op *op, int code)
+{
+    size_t n = op->f->n, first = op->err_node, best = SIZE_MAX;
+    int want = vote_of(code);
+
+    if (first < n && (want < 0 || op->votes[first] == want))
+        return first;
+    for (size_t i = 0; i < n; i++) {
+        if (op->votes[i] != want || !op->detail[i][0])
+            continue;
+        if (best == SIZE_MAX ||
+            (op->rtt[i] >= 0 && (op->rtt[best] < 0 || op->rtt[i] < op->rtt[best])))
+            best = i;
+    }
+    return best < n ? best : first < n ? first : SIZE_MAX;
+}
+
 void redlock__lock_describe(redlock_lock *l, const redlock__op *op, int code)
 {
     const redlock__tally *t = &op->tally;
-    if (op->expired && code == REDLOCK_ETIMEDOUT) {
+    size_t node = named_node(op, code);
+
+    if (op->expired && code == REDLOCK_ETIMEDOUT)
         redlock__lock_err(l, "%s: the validity ran out before a quorum answered (ttl %lld ms; "
-                   "%u of %u nodes OK, quorum %u)%s%s",
-                op->kind->name, (long long)op->ttl_ms, t->count[REDLOCK__OK], t->n, t->quorum,
-                op->err[0] ? "; first: " : "", op->err);
-        return;
-    }
-    redlock__lock_err(l, "%s: %s (%u of %u nodes OK, quorum %u; %u refused, %u timed out, "
-               "%u unreachable, %u errors, %u full)%s%s",
-            op->kind->name, redlock_strerror(code), t->count[REDLOCK__OK], t->n, t->quorum,
-            t->count[REDLOCK__REFUSED], t->count[REDLOCK__TIMEOUT], t->count[REDLOCK__DOWN],
-            t->count[REDLOCK__ERROR], t->count[REDLOCK__FULL], op->err[0] ? "; first: " : "",
-            op->err);
+                          "%u of %u nodes OK, quorum %u)", op->kind->name, (long long)op->ttl_ms,
+                          t->count[REDLOCK__OK], t->n, t->quorum);
+    else
+        redlock__lock_err(l, "%s: %s (%u of %u nodes OK, quorum %u; %u refused, %u timed out, "
+                          "%u unreachable, %u errors, %u full, %u not counted)", op->kind->name,
+                          redlock_strerror(code), t->count[REDLOCK__OK], t->n, t->quorum,
+                          t->count[REDLOCK__REFUSED], t->count[REDLOCK__TIMEOUT],
+                          t->count[REDLOCK__DOWN], t->count[REDLOCK__ERROR],
+                          t->count[REDLOCK__FULL], t->count[REDLOCK__UNCOUNTED]);
+    if (node != SIZE_MAX && l->errstr && l->errstr[0])
+        redlock__lock_err(l, "%s; first: node %zu (%s): %s", l->errstr, node,
+                          op->f->masters[node].label, op->detail[node]);
 }
 
 int redlock__random_hex(char *out, size_t bytes)

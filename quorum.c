@@ -60,7 +60,12 @@ enum redlock__decision redlock__decide(const redlock__tally *t, int64_t validity
 
 /* Why a quorum was missed.  Refusals (the key is someone else's) win when
  * they alone sink the quorum: then the lock is held elsewhere, whatever the
- * other nodes did.  Otherwise the most common failure names the cause, ties
+ * other nodes did.  Masters that said OK but were not counted (the guards)
+ * win when no master refused and counting them would have made the quorum,
+ * or still could with the masters yet to answer: live masters ignored sank
+ * it, not the unreachable ones (the votes decide as soon as no quorum is
+ * possible, others pending; once the node timeout voted, the pending are
+ * silent too).  Otherwise the most common failure names the cause, ties
  * going to refused, then timed out, then unreachable, then server error. */
 int redlock__failure_code(const redlock__tally *t)
 {
@@ -72,11 +77,17 @@ int redlock__failure_code(const redlock__tally *t)
         { REDLOCK__FULL, REDLOCK_EFULL },
         { REDLOCK__UNCOUNTED, REDLOCK_EUNCOUNTED },
     };
-    unsigned best = 0;
+    unsigned best = 0, ok = t->count[REDLOCK__OK], pending = t->count[REDLOCK__PENDING];
+    unsigned uncounted = t->count[REDLOCK__UNCOUNTED];
     int code = REDLOCK_ETIMEDOUT;   /* quorum reached but no validity left */
 
     if (redlock__refused_quorum(t))
         return REDLOCK_ENOQUORUM;
+    if (t->count[REDLOCK__TIMEOUT])
+        pending = 0;
+    if (uncounted && !t->count[REDLOCK__REFUSED] && ok < t->quorum &&
+        ok + uncounted + pending >= t->quorum)
+        return REDLOCK_EUNCOUNTED;
     for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
         if (t->count[order[i].v] > best) {
             best = t->count[order[i].v];

@@ -420,13 +420,15 @@ const char *redlock_strerror(int code)
     case REDLOCK_ENOTOWNER: return "not the owner: the lock expired or is held by another";
     case REDLOCK_ENOMEM: return "out of memory";
     case REDLOCK_ECONNECT: return "masters unreachable";
-    case REDLOCK_EBUSY: return "an operation is already in flight on this lock";
+    case REDLOCK_EBUSY: return "the lock is busy: an operation is in flight, or it is held by "
+                               "this handle";
     case REDLOCK_ESERVER: return "masters answered with errors";
     case REDLOCK_ECLOSED: return "the client was freed";
     case REDLOCK_ESYSTEM: return "system call failed";
     case REDLOCK_EFULL: return "request queues full (max_pending)";
-    case REDLOCK_EUNCOUNTED: return "masters' votes not counted (a guard: restarted, clock jumped, "
-                                    "or unsafe configuration in strict mode)";
+    case REDLOCK_EUNCOUNTED: return "no quorum: masters answered but were not counted (a guard: "
+                                    "restarted, clock jumped, or unsafe configuration in strict "
+                                    "mode)";
     default: return "unknown error code";
     }
 }

@@ -92,7 +92,8 @@ struct event_base;
 #define REDLOCK_ENOTOWNER  -5  /* not (or no longer) the owner: expired or taken */
 #define REDLOCK_ENOMEM     -6  /* out of memory */
 #define REDLOCK_ECONNECT   -7  /* masters unreachable: not connected, connection lost */
-#define REDLOCK_EBUSY      -8  /* an operation is already in flight on this lock */
+#define REDLOCK_EBUSY      -8  /* an operation is already in flight on this lock,
+                                * or (acquire, the setters) this handle holds it */
 #define REDLOCK_ESERVER    -9  /* masters answered with errors (OOM, READONLY, ...) */
 #define REDLOCK_ECLOSED   -10  /* the lock's client was freed */
 #define REDLOCK_ESYSTEM   -11  /* a system call failed (message has errno text) */
@@ -100,7 +101,10 @@ struct event_base;
                                 * refused by this client, nothing was sent */
 #define REDLOCK_EUNCOUNTED -13 /* masters said OK but a guard did not count
                                 * their votes (restarted, clock jumped, or an
-                                * unsafe configuration in strict mode) */
+                                * unsafe configuration in strict mode): no
+                                * master refused, and counting them would have
+                                * made the quorum or still could with those yet
+                                * to answer (since 0.2.0) */
 
 /* Node events for redlock_node_cb. */
 #define REDLOCK_NODE_UP    1   /* connected and answered the handshake */
@@ -412,7 +416,17 @@ REDLOCK_API void redlock_lock_free(redlock_lock *lock);
 
 /* Use a fixed value instead of a fresh random one for every acquire, e.g.
  * to release or extend a lock acquired by another process that handed the
- * value over.  NULL/0 goes back to random values. */
+ * value over.  NULL/0 goes back to random values.
+ * The setters (this and redlock_lock_set_fencing) are refused with
+ * REDLOCK_EBUSY while the handle holds its lock (validity > 0: the masters
+ * keep the old value; errstr "... the lock is held by this handle (release
+ * it first)") or while an acquire, extend or release of the application is
+ * in flight ("... an operation is already in flight on this lock").  The
+ * watchdog's own extend refuses nothing: while the lock is held that is
+ * EBUSY anyway; once the hold has ended, a setter forgets the watchdog's
+ * extend still in flight (its outcome ignored, as when the application's
+ * own extend takes over), and a new value ends the watchdog and the
+ * lost-lock notice of the old hold, as an acquire does. */
 REDLOCK_API int redlock_lock_set_value(redlock_lock *lock, const void *value, size_t len);
 /* The value of the last acquire (or the fixed value); NULL if none. */
 REDLOCK_API const char *redlock_lock_value(const redlock_lock *lock, size_t *len);
@@ -519,8 +533,9 @@ REDLOCK_API int redlock_lock_new_multi(redlock_lock **out, redlock_client *clien
  * the next holder did (examples/fencing.c).  The counter is a key of its
  * own on every master, `<key>:fence` (no ttl; the suffix is reserved).
  * Costs nothing extra while the masters' counters agree; otherwise one
- * more round trip raises them before the acquire succeeds.  Not while an
- * operation is in flight (REDLOCK_EBUSY). */
+ * more round trip raises them before the acquire succeeds.  Refused like
+ * redlock_lock_set_value (REDLOCK_EBUSY while held or while an operation
+ * is in flight), unless it changes nothing (already on, or off). */
 REDLOCK_API int redlock_lock_set_fencing(redlock_lock *lock, int on);
 /* The token of the lock's latest successful fenced acquire (kept after
  * the release, until the next acquire), or 0. */
@@ -566,7 +581,13 @@ REDLOCK_API int redlock_lock_on_lost(redlock_lock *lock, redlock_lost_cb *cb, vo
  * deleted the key, until the lock's next operation starts (its results are
  * never overwritten by them). */
 REDLOCK_API size_t redlock_lock_nodes_ok(const redlock_lock *lock);
-/* A readable message for the last operation's outcome ("" after success). */
+/* A readable message for the last operation's outcome ("" after success),
+ * whole, however long.  A failed fan-out reads "<op>: <redlock_strerror>
+ * (N of M nodes OK, quorum Q; N refused, N timed out, N unreachable, N
+ * errors, N full, N not counted); first: node I (<address>): <why>", or
+ * "<op>: the validity ran out before a quorum answered (ttl T ms; N of M
+ * nodes OK, quorum Q); first: ...".  Node I is the first to fail the way
+ * the code says (a guard's reason says which guard and for how long). */
 REDLOCK_API const char *redlock_lock_errstr(const redlock_lock *lock);
 
 /* What one node did in the lock's last operation. */

@@ -152,3 +152,37 @@ TEST(rules_an_uncounted_vote_is_no_ok)
     CHECK_EQ(redlock__decide(&t, INT64_MAX), L);
     CHECK_EQ(redlock__failure_code(&t), REDLOCK_ENOQUORUM);
 }
+
+/* Votes in the order they came ('o' OK, 'x' refused, 't' timed out, 'd'
+ * unreachable, 'u' not counted), up to the decision: its failure code. */
+static int code_after(unsigned n, const char *votes)
+{
+    redlock__rule maj = { REDLOCK__RULE_MAJORITY, 0 };
+    redlock__tally t;
+    CHECK_EQ(redlock__tally_init(&t, n, maj), 0);
+    for (const char *v = votes; *v && redlock__decide(&t, INT64_MAX) == U; v++)
+        redlock__tally_set(&t, REDLOCK__PENDING,
+                           *v == 'o' ? REDLOCK__OK : *v == 'x' ? REDLOCK__REFUSED
+                           : *v == 't' ? REDLOCK__TIMEOUT : *v == 'd' ? REDLOCK__DOWN
+                                                          : REDLOCK__UNCOUNTED);
+    CHECK_EQ(redlock__decide(&t, INT64_MAX), L);
+    return redlock__failure_code(&t);
+}
+
+/* Live masters that the guards did not count sank the quorum: EUNCOUNTED,
+ * not "masters unreachable", even where the unreachable are more at the
+ * decision (the others still pending). */
+TEST(rules_uncounted_masters_name_the_failure)
+{
+    CHECK_EQ(code_after(3, "du"), REDLOCK_EUNCOUNTED);      /* a tie: was ECONNECT */
+    CHECK_EQ(code_after(5, "ddu"), REDLOCK_EUNCOUNTED);     /* 2 pending: was ECONNECT */
+    CHECK_EQ(code_after(5, "oddu"), REDLOCK_EUNCOUNTED);
+    CHECK_EQ(code_after(3, "uu"), REDLOCK_EUNCOUNTED);
+    /* the node timeout voted: the pending are silent too, and outnumber */
+    CHECK_EQ(code_after(5, "utt"), REDLOCK_ETIMEDOUT);
+    CHECK_EQ(code_after(3, "ut"), REDLOCK_ETIMEDOUT);       /* a tie */
+    CHECK_EQ(code_after(3, "dd"), REDLOCK_ECONNECT);
+    /* a refusal: held elsewhere, as before */
+    CHECK_EQ(code_after(3, "xu"), REDLOCK_ENOQUORUM);
+    CHECK_EQ(code_after(5, "xdu"), REDLOCK_ENOQUORUM);
+}

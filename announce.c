@@ -2,10 +2,10 @@
 /* announce.c -- the registries of waiters on the masters and the release's
  * announcement (docs/design.md, "Many clients, one lock"):
  *
- *   - a waiting client listens on its own channel "<key>:wq:<id>" on every
+ *   - a waiting client listens on its own channel "{<key>}:wq:<id>" on every
  *     master's second connection (SUBSCRIBE; an ACL that refuses it leaves
  *     that master to polling until its subscriber reconnects), and enters
- *     the registry "<key>:wq" where it listens (a queue: a sorted set of
+ *     the registry "{<key>}:wq" where it listens (a queue: a sorted set of
  *     waiter ids scored by their place, the master's time), renewed by a
  *     timer at half the registry's life while it waits;
  *   - the release picks: on one master (a fast one that granted the hold,
@@ -216,8 +216,9 @@ int redlock__wake_release(redlock_lock *l, char *win, size_t winsize, size_t *wi
                           char *picks, size_t *lead, const char **self)
 {
     redlock_client *c = l->c;
-    redlock__hot *h = c->wake && c->wake->count ? *redlock__hot_slot(c->wake, l->key, l->keylen)
-                                                : NULL;
+    redlock__hot *h = c->wake && c->wake->count
+                          ? *redlock__hot_slot(c->wake, redlock__lock_braced(l), l->keylen + 2)
+                          : NULL;
 
     memset(picks, '2', c->fleet.n);
     *lead = 0;
@@ -278,7 +279,7 @@ void redlock__wake_released(redlock_lock *l, const redlock__op *op)
     redlock__hot *h;
     int64_t most = 0;
 
-    if (!c->wake || !(h = *redlock__hot_slot(c->wake, l->key, l->keylen)))
+    if (!c->wake || !(h = *redlock__hot_slot(c->wake, redlock__lock_braced(l), l->keylen + 2)))
         return;         /* a client that never waited needs no estimate */
     for (size_t i = 0; i < op->f->n; i++)
         if (op->votes[i] == REDLOCK__OK && op->value[i] > most)

@@ -122,18 +122,17 @@ redlock__op *redlock__lock_op(redlock_lock *l, const redlock__op_kind *kind, int
          * and the wake window the picked waiter is told ("": its own) */
         redlock__op *op;
         size_t n = l->c->fleet.n, lead;
-        char small[256], *reg = l->keylen + 3 + n <= sizeof small ? small
-                                                                  : malloc(l->keylen + 3 + n);
+        size_t rlen = redlock__aux_key(l, ":wq", NULL);
+        char small[256], *reg = rlen + n <= sizeof small ? small : malloc(rlen + n);
         const char *it[6] = { l->key, reg, l->value, tok, NULL, "" };
-        size_t ln[6] = { l->keylen, l->keylen + 3, l->valuelen, 0, n, 0 };
+        size_t ln[6] = { l->keylen, rlen, l->valuelen, 0, n, 0 };
         const char *self;
         int each;
         if (!reg)
             return NULL;
-        memcpy(reg, l->key, l->keylen);
-        memcpy(reg + l->keylen, ":wq", 3);
-        it[4] = reg + l->keylen + 3;
-        each = redlock__wake_release(l, tok, sizeof tok, &ln[3], reg + l->keylen + 3, &lead, &self);
+        redlock__aux_key(l, ":wq", reg);
+        it[4] = reg + rlen;
+        each = redlock__wake_release(l, tok, sizeof tok, &ln[3], reg + rlen, &lead, &self);
         if (self) {
             it[5] = self;
             ln[5] = strlen(self);

@@ -234,9 +234,9 @@ typedef struct redlock_options {
     int wake;                    /* 1 (0/1): an acquire that waits for a
                                   * mutex held elsewhere is woken by its
                                   * release: the waiting client enters the
-                                  * registry "<key>:wq" on the masters and
+                                  * registry "{<key>}:wq" on the masters and
                                   * listens on its own channel
-                                  * "<key>:wq:<id>" (a second connection per
+                                  * "{<key>}:wq:<id>" (a second connection per
                                   * master, opened on first need, shared by
                                   * its locks); the release tells the waiter
                                   * that waited longest (the registry is a

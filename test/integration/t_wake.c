@@ -20,12 +20,12 @@ static redlock_acquire_stats stats_of(redlock_client *c)
     return a;
 }
 
-/* A waiting client listens on its own channel "<res>:wq:<id>" on every
+/* A waiting client listens on its own channel "{<res>}:wq:<id>" on every
  * master: how many such channels master i has. */
 static long long channels_on(struct it_fix *f, int i, const char *res)
 {
     long long n;
-    redisReply *r = rlt_servers_command(f->s, i, "PUBSUB CHANNELS %s:wq:*", res);
+    redisReply *r = rlt_servers_command(f->s, i, "PUBSUB CHANNELS {%s}:wq:*", res);
     CHECK(r != NULL && r->type == REDIS_REPLY_ARRAY);
     n = (long long)r->elements;
     freeReplyObject(r);
@@ -50,11 +50,11 @@ static void wait_channels(struct it_fix *f, unsigned mask, const char *res, long
     CHECK_EQ(channels(f, mask, res), want);
 }
 
-/* Entries in the registry "<res>:wq" of master i. */
+/* Entries in the registry "{<res>}:wq" of master i. */
 static long long registry_on(struct it_fix *f, int i, const char *res)
 {
     long long n;
-    redisReply *r = rlt_servers_command(f->s, i, "ZCARD %s:wq", res);
+    redisReply *r = rlt_servers_command(f->s, i, "ZCARD {%s}:wq", res);
     CHECK(r != NULL && r->type == REDIS_REPLY_INTEGER);
     n = r->integer;
     freeReplyObject(r);
@@ -541,7 +541,7 @@ TEST(wake_polls_among_many_waiters_look_before_they_attempt)
      * happens here, so none is picked) */
     for (int i = 0; i < 3; i++)
         for (int k = 0; k < 20; k++) {
-            redisReply *r = rlt_servers_command(f.s, i, "ZADD wk-look:wq 9000000000000000 other%02d", k);
+            redisReply *r = rlt_servers_command(f.s, i, "ZADD {wk-look}:wq 9000000000000000 other%02d", k);
             CHECK(r != NULL && r->type == REDIS_REPLY_INTEGER);
             freeReplyObject(r);
         }
@@ -653,11 +653,11 @@ TEST(wake_a_pick_nobody_hears_is_dropped_and_the_next_waiter_told)
     CHECK_EQ(wait_registries(&f, "wk-ghost", 3, 0, 5000), 3);
     double before[3];
     for (int i = 0; i < 3; i++) {
-        redisReply *r = rlt_servers_command(f.s, i, "ZRANGE wk-ghost:wq 0 -1 WITHSCORES");
+        redisReply *r = rlt_servers_command(f.s, i, "ZRANGE {wk-ghost}:wq 0 -1 WITHSCORES");
         CHECK(r != NULL && r->type == REDIS_REPLY_ARRAY && r->elements == 2);
         before[i] = strtod(r->element[1]->str, NULL);
         freeReplyObject(r);
-        r = rlt_servers_command(f.s, i, "ZADD wk-ghost:wq 1 gone1 1 gone2 1 gone3");
+        r = rlt_servers_command(f.s, i, "ZADD {wk-ghost}:wq 1 gone1 1 gone2 1 gone3");
         CHECK(r != NULL && r->type == REDIS_REPLY_INTEGER && r->integer == 3);
         freeReplyObject(r);
     }
@@ -671,7 +671,7 @@ TEST(wake_a_pick_nobody_hears_is_dropped_and_the_next_waiter_told)
     /* on the masters that picked (all three: the releaser saw no
      * contention) the gone entries are gone, the waiter's is at the back */
     for (int i = 0; i < 3; i++) {
-        redisReply *r = rlt_servers_command(f.s, i, "ZRANGE wk-ghost:wq 0 -1 WITHSCORES");
+        redisReply *r = rlt_servers_command(f.s, i, "ZRANGE {wk-ghost}:wq 0 -1 WITHSCORES");
         CHECK(r != NULL && r->type == REDIS_REPLY_ARRAY);
         CHECK_EQ(r->elements, 2);
         if (r->elements == 2)

@@ -305,3 +305,53 @@ TEST(keys_of_one_resource_share_its_cluster_slot)
     redlock_lock_free(wr);
     it_fix_stop(&f);
 }
+
+/* An ACL's key pattern for the prefix "lock:" covers the keys (K); the
+ * library's own keys start with "{lock:": a second pattern (fencing's
+ * counter and the release's registry here; docs/security.md). */
+TEST(keys_an_acl_covers_the_librarys_keys_by_their_brace)
+{
+    rlt_servers *s = it_start(3, NULL);
+    const char *addrs[3];
+    char buf[3][128];
+    redlock_options o;
+    redlock_client *c;
+    redlock_lock *l;
+
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < 3; i++) {
+            redisReply *r = rlt_servers_command(s, i,
+                "ACL SETUSER locker on >lockpw resetkeys ~lock:* %s resetchannels -@all "
+                "+set +get +del +pexpire +incr +evalsha +eval +ping +script|load "
+                "+client|info +client|kill", pass ? "~{lock:*" : "~lock:*");
+            CHECK(r && r->type == REDIS_REPLY_STATUS);
+            freeReplyObject(r);
+            snprintf(buf[i], sizeof buf[i], "redis://locker:lockpw@127.0.0.1:%d",
+                     rlt_servers_port(s, i));
+            addrs[i] = buf[i];
+        }
+        it_opts(&o);
+        o.key_prefix = "lock:";
+        c = it_client_new(NULL, addrs, 3, &o);
+        l = IT_LOCK(c, "acl-fenced");
+        CHECK_EQ(redlock_lock_set_fencing(l, 1), 0);
+        if (pass == 0) {
+            CHECK_RC(l, redlock_try_acquire(l, 10000), REDLOCK_ESERVER);
+            CHECK_MSG(it_has(redlock_lock_errstr(l), "NOPERM"), "%s", redlock_lock_errstr(l));
+            /* the release names the registry {K}:wq among its keys */
+            redlock_lock *plain = IT_LOCK(c, "acl-plain");
+            CHECK_RC(plain, redlock_try_acquire(plain, 10000), 0);
+            CHECK_RC(plain, redlock_release(plain), REDLOCK_ESERVER);
+            CHECK(it_has(redlock_lock_errstr(plain), "NOPERM"));
+            redlock_lock_free(plain);
+        } else {
+            CHECK_RC(l, redlock_try_acquire(l, 10000), 0);
+            CHECK_GT(redlock_lock_token(l), 0);
+            CHECK_RC(l, redlock_release(l), 0);
+            CHECK_EQ(rlt_servers_count_key(s, "{lock:acl-fenced}:fence", 23), 3);
+        }
+        redlock_lock_free(l);
+        redlock_client_free(c);
+    }
+    rlt_servers_free(s);
+}

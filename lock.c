@@ -37,6 +37,7 @@ int redlock__lock_create(redlock_lock **out, redlock_client *c, const void *reso
                          size_t len, const redlock__family *fam)
 {
     redlock_lock *l;
+    const char *why;
 
     if (!out)
         return redlock__lock_refuse(c, "out is NULL");
@@ -49,8 +50,8 @@ int redlock__lock_create(redlock_lock **out, redlock_client *c, const void *reso
         return REDLOCK_ECLOSED;
     if (len > MAX_KEY - 2 - c->prefixlen)
         return redlock__lock_refuse(c, "the resource is longer than 512 MiB with the key prefix");
-    if (redlock__key_reserved(c, resource, len))
-        return redlock__lock_refuse(c, "%s", redlock__key_reserved(c, resource, len));
+    if ((why = redlock__key_reserved(c, resource, len)))
+        return redlock__lock_refuse(c, "%s", why);
     if (!(l = calloc(1, sizeof *l)))
         return REDLOCK_ENOMEM;
     /* "{K}": K, the lock's key, inside the braces that start its library

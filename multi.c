@@ -268,8 +268,9 @@ static int sorted(redlock_client *c, const void *const *resources, const size_t 
         if (!resources[i] || lens[i] == 0 || lens[i] > MAX_KEY - 2 - c->prefixlen)
             return bad(c, "resource %zu: %s", i, !resources[i] ? "NULL" : lens[i] ? "too long"
                                                                                   : "empty");
-        if (redlock__key_reserved(c, resources[i], lens[i]))
-            return bad(c, "resource %zu: %s", i, redlock__key_reserved(c, resources[i], lens[i]));
+        const char *why = redlock__key_reserved(c, resources[i], lens[i]);
+        if (why)
+            return bad(c, "resource %zu: %s", i, why);
     }
     if (!(r = malloc(n * sizeof *r)))
         return REDLOCK_ENOMEM;

@@ -57,7 +57,7 @@ extern const redlock__op_kind redlock__mutex_look;
 typedef struct redlock__rw_keys {
     char *mark, *own;               /* {K}:ww, {K}:rd:<value> */
     size_t marklen, ownlen, owncap;
-    char mark_id[REDLOCK__RW_MARK_ID + 1];  /* this handle's id in K:ww */
+    char mark_id[REDLOCK__RW_MARK_ID + 1];  /* this handle's id in {K}:ww */
     int marked;                     /* this acquire may have left its mark */
 } redlock__rw_keys;
 int redlock__rw_new(redlock_lock **out, redlock_client *c, const void *resource, size_t len,
@@ -322,7 +322,7 @@ int redlock__lock_refuse(redlock_client *c, const char *fmt, ...);
  * contains '}': the library's own keys' names), or NULL: it can be. */
 const char *redlock__key_reserved(const redlock_client *c, const void *resource, size_t len);
 /* The library's own key `suffix` of lock l, "{K}" + suffix with K its key
- * (docs/kinds.md, "Keys"), written to out unless NULL; its length.  The
+ * (docs/kinds.md, "Keys on the masters"), written to out unless NULL; its length.  The
  * braces are l->key[-1] and l->key[l->keylen]. */
 size_t redlock__aux_key(const redlock_lock *l, const char *suffix, char *out);
 /* "{K}" itself (l->keylen + 2 bytes, in place): the stem of every library

@@ -44,7 +44,7 @@
     "local P = string.sub(E, 1, d + tonumber(string.sub(E, 1, d - 1))) " \
     "local v = string.sub(E, #P + 2) "
 /* {K}:h must be ours to rewrite: a hash, or nothing.  No lock of this
- * library names it (docs/kinds.md, "Keys"); anything else there is a
+ * library names it (docs/kinds.md, "Keys on the masters"); anything else there is a
  * foreign program's: refused, untouched. */
 #define HGUARD(ret) "local ht = redis.call('type', h).ok " \
     "if ht ~= 'hash' and ht ~= 'none' then return " ret " end "

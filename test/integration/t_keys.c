@@ -65,14 +65,14 @@ TEST(keys_a_resource_named_like_a_fencing_counter_is_a_resource)
     CHECK_RC(m, op(&f, m, TRY), 0);
     CHECK_RC(x, op(&f, x, TRY), 0);
     CHECK_GT(redlock_lock_token(x), first);
-    CHECK_EQ(it_count_lock(f.s, "x:fence", 7, m), 3);
+    CHECK_EQ(it_wait_lock_count(f.s, "x:fence", 7, m, 3, 5000), 3);
     CHECK_RC(x, op(&f, x, RELEASE), 0);
     CHECK_RC(m, op(&f, m, RELEASE), 0);
 
     CHECK_RC(n, op(&f, n, TRY), 0);
     CHECK_RC(y, op(&f, y, TRY), 0);
     CHECK_GT(redlock_lock_token(y), 0);
-    CHECK_EQ(it_count_lock(f.s, "y:fence", 7, n), 3);
+    CHECK_EQ(it_wait_lock_count(f.s, "y:fence", 7, n, 3, 5000), 3);
     CHECK_RC(y, op(&f, y, RELEASE), 0);
     CHECK_RC(n, op(&f, n, RELEASE), 0);
     it_fix_stop(&f);
@@ -91,11 +91,11 @@ TEST(keys_reentrant_holds_next_to_a_mutex_on_its_suffix)
     CHECK_RC(re, op(&f, re, TRY), 0);
     CHECK_RC(re, op(&f, re, TRY), 0);       /* the second hold: {r}:h */
     CHECK_EQ(redlock_lock_holds(re), 2);
-    CHECK_EQ(rlt_servers_count_key(f.s, "{r}:h", 5), 3);
-    CHECK_EQ(it_count_lock(f.s, "r:h", 3, m), 3);
+    CHECK_EQ(it_wait_count(f.s, "{r}:h", 5, 3, 5000), 3);
+    CHECK_EQ(it_wait_lock_count(f.s, "r:h", 3, m, 3, 5000), 3);
     CHECK_RC(re, op(&f, re, RELEASE), 0);
     CHECK_RC(re, op(&f, re, RELEASE), 0);
-    CHECK_EQ(it_count_lock(f.s, "r:h", 3, m), 3);
+    CHECK_EQ(it_wait_lock_count(f.s, "r:h", 3, m, 3, 5000), 3);
     CHECK_RC(m, op(&f, m, RELEASE), 0);
     redlock_lock_free(re);
     it_fix_stop(&f);
@@ -118,10 +118,10 @@ TEST(keys_a_reader_next_to_mutexes_on_its_suffixes)
     CHECK_RC(m, op(&f, m, TRY), 0);
     CHECK_RC(w, op(&f, w, TRY), 0);
     CHECK_RC(rd, op(&f, rd, TRY), 0);
-    CHECK_EQ(rlt_servers_count_key(f.s, "{z}:rd:v1", 9), 3);
-    CHECK_EQ(it_count_lock(f.s, "z:rd:v1", 7, m), 3);
+    CHECK_EQ(it_wait_count(f.s, "{z}:rd:v1", 9, 3, 5000), 3);
+    CHECK_EQ(it_wait_lock_count(f.s, "z:rd:v1", 7, m, 3, 5000), 3);
     CHECK_RC(rd, op(&f, rd, RELEASE), 0);
-    CHECK_EQ(it_count_lock(f.s, "z:rd:v1", 7, m), 3);
+    CHECK_EQ(it_wait_lock_count(f.s, "z:rd:v1", 7, m, 3, 5000), 3);
     CHECK_RC(m2, op(&f, m2, TRY), REDLOCK_ENOQUORUM);     /* m still holds it */
     CHECK_RC(m, op(&f, m, RELEASE), 0);
     CHECK_RC(w, op(&f, w, RELEASE), 0);
@@ -157,7 +157,7 @@ TEST(keys_waiters_next_to_a_mutex_on_the_registrys_name)
     check_note("the waiter in %lld ms after the release (its poll: 3000 ms)",
                (long long)(bo.at_ms - t0));
     CHECK_LT(bo.at_ms - t0, 1500);
-    CHECK_EQ(it_count_lock(f.s, "q:wq", 4, m), 3);
+    CHECK_EQ(it_wait_lock_count(f.s, "q:wq", 4, m, 3, 5000), 3);
     CHECK_RC(b, op(&f, b, RELEASE), 0);
     CHECK_RC(m, op(&f, m, RELEASE), 0);
     it_fix_stop(&f);
@@ -252,6 +252,7 @@ TEST(keys_of_one_resource_share_its_cluster_slot)
     CHECK_EQ(redlock_lock_new(&waiter, wc, rf, 3), 0);
     CHECK_EQ(redlock_lock_new_reentrant(&re, f.c, rr, 3, NULL, 0), 0);
     CHECK_EQ(redlock_lock_new_read(&rd, f.c, rw, 3), 0);
+    CHECK_EQ(redlock_lock_set_value(rd, "id1", 3), 0);
     CHECK_EQ(redlock_lock_new_write(&wr, wc, rw, 3), 0);
     CHECK_EQ(redlock_lock_set_fencing(h, 1), 0);
     CHECK_EQ(redlock_lock_set_fencing(waiter, 1), 0);
@@ -263,6 +264,10 @@ TEST(keys_of_one_resource_share_its_cluster_slot)
     CHECK_RC(wr, redlock_acquire_async(wr, 20000, it_op_cb, &wo), 0);
     CHECK_EQ(wait_on_master0(&f, "ZCARD %b", "{f\0{}:wq", 8), 1);
     CHECK_EQ(wait_on_master0(&f, "EXISTS %b", "{w\0w}:ww", 8), 1);
+    /* (a decided operation's last master may answer later) */
+    CHECK_EQ(wait_on_master0(&f, "EXISTS %b", "{f\0{}:fence", 11), 1);
+    CHECK_EQ(wait_on_master0(&f, "EXISTS %b", "{r{\0}:h", 7), 1);
+    CHECK_EQ(wait_on_master0(&f, "EXISTS %b", "{w\0w}:rd:id1", 12), 1);
 
     redisReply *r = rlt_servers_command(f.s, 0, "KEYS *");
     CHECK(r && r->type == REDIS_REPLY_ARRAY);
@@ -348,7 +353,7 @@ TEST(keys_an_acl_covers_the_librarys_keys_by_their_brace)
             CHECK_RC(l, redlock_try_acquire(l, 10000), 0);
             CHECK_GT(redlock_lock_token(l), 0);
             CHECK_RC(l, redlock_release(l), 0);
-            CHECK_EQ(rlt_servers_count_key(s, "{lock:acl-fenced}:fence", 23), 3);
+            CHECK_EQ(it_wait_count(s, "{lock:acl-fenced}:fence", 23, 3, 5000), 3);
         }
         redlock_lock_free(l);
         redlock_client_free(c);

@@ -98,6 +98,22 @@ test/redlock-test: test/abi/old-program
 test/abi/old-program: test/abi/old_program.c test/abi/redlock-0.1.h $(STATIC)
 	$(CC) $(ALL_CFLAGS) -o $@ test/abi/old_program.c $(STATIC) $(ALL_LDFLAGS) $(LIB_LIBS)
 
+# The previous release (0.1.0: the commit before the version became 0.2.0),
+# built from the git history in tmp/, and a mutex client of it that
+# t_upgrade.c runs next to today's clients on the same masters.  Without
+# the history (a release tarball) the test says so and fails.
+PREV_RELEASE = 44e8ed6f302eae31882bf437f3bcd15988a23a47
+PREV_DIR = tmp/redlock-0.1.0
+ifneq ($(wildcard .git),)
+test/redlock-test: test/upgrade/old-client
+endif
+test/upgrade/old-client: test/upgrade/old_client.c
+	rm -rf $(PREV_DIR) && mkdir -p $(PREV_DIR)
+	git archive $(PREV_RELEASE) | tar -x -C $(PREV_DIR)
+	$(MAKE) -s -C $(PREV_DIR) libredlock.a WARN="-std=c11 -w" CFLAGS= CPPFLAGS=
+	$(CC) -std=c11 -O2 -g -D_GNU_SOURCE -I$(PREV_DIR) -o $@ $< $(PREV_DIR)/libredlock.a \
+	    $(DEP_LIBS)
+
 # The unit tests alone: no redis-server, no run.sh.
 test/redlock-unit: $(UNIT_SRCS) test/support/check.c test/support/check.h $(LIB_HDRS) $(STATIC)
 	$(CC) $(ALL_CFLAGS) $(TEST_INC) -o $@ $(UNIT_SRCS) test/support/check.c $(STATIC) \
@@ -217,7 +233,8 @@ uninstall:
 clean:
 	rm -f $(LIB_OBJS) $(STATIC) $(SHARED) $(SONAME) libredlock.so $(INSTALL_GENERATED) \
 	      test/redlock-test test/redlock-unit test/rlproxy bench/redlock-bench \
-	      examples/redlock-demo examples/basic examples/fencing $(KIND_EXAMPLES) test/abi/old-program
+	      examples/redlock-demo examples/basic examples/fencing $(KIND_EXAMPLES) test/abi/old-program \
+	      test/upgrade/old-client; rm -rf $(PREV_DIR)
 
 # Extra targets kept beside the code they build (sanitizers and fuzzers in
 # test/sanitize.mk, failover and soak in test/soak/failover.mk).

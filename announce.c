@@ -2,10 +2,10 @@
 /* announce.c -- the registries of waiters on the masters and the release's
  * announcement (docs/design.md, "Many clients, one lock"):
  *
- *   - a waiting client listens on its own channel "<key>:wq:<id>" on every
+ *   - a waiting client listens on its own channel "{<key>}:wq:<id>" on every
  *     master's second connection (SUBSCRIBE; an ACL that refuses it leaves
  *     that master to polling until its subscriber reconnects), and enters
- *     the registry "<key>:wq" where it listens (a queue: a sorted set of
+ *     the registry "{<key>}:wq" where it listens (a queue: a sorted set of
  *     waiter ids scored by their place, the master's time), renewed by a
  *     timer at half the registry's life while it waits;
  *   - the release picks: on one master (a fast one that granted the hold,
@@ -97,7 +97,17 @@ void redlock__hot_sub(redlock__wake *wk, redlock__hot *h, size_t node, int on)
  * and asks the master that told it for the late pick (TELL): its plain
  * release may have crossed the notice, and then nobody would be told. */
 
-#define HOLDER_CHAN "redlock:holder:"
+#define HOLDER_CHAN "}:holder:"
+
+/* The holders' channels' common part, "{<key prefix>}:holder:" (in the
+ * library's own names: docs/kinds.md), written to out; its length. */
+static size_t holder_prefix(const redlock_client *c, char *out)
+{
+    out[0] = '{';
+    memcpy(out + 1, c->key_prefix, c->prefixlen);
+    memcpy(out + 1 + c->prefixlen, HOLDER_CHAN, sizeof HOLDER_CHAN - 1);
+    return c->prefixlen + sizeof HOLDER_CHAN;
+}
 
 const char *redlock__wake_self(redlock_client *c)
 {
@@ -108,12 +118,10 @@ const char *redlock__wake_self(redlock_client *c)
         return NULL;
     if (wk->hchan)
         return wk->id;
-    wk->hchan_len = plen + sizeof HOLDER_CHAN - 1 + ID_HEX;
+    wk->hchan_len = plen + sizeof HOLDER_CHAN + ID_HEX;
     if (!(wk->hchan = malloc(wk->hchan_len + n)))
         return NULL;
-    memcpy(wk->hchan, c->key_prefix, plen);
-    memcpy(wk->hchan + plen, HOLDER_CHAN, sizeof HOLDER_CHAN - 1);
-    memcpy(wk->hchan + plen + sizeof HOLDER_CHAN - 1, wk->id, ID_HEX);
+    memcpy(wk->hchan + holder_prefix(c, wk->hchan), wk->id, ID_HEX);
     wk->hsub = (unsigned char *)wk->hchan + wk->hchan_len;
     memset(wk->hsub, SUB_NONE, n);
     for (size_t i = 0; i < n; i++)
@@ -122,6 +130,24 @@ const char *redlock__wake_self(redlock_client *c)
 }
 
 static void tell(redlock_client *c, redlock__hot *h, size_t node, int again);
+
+/* The record of the resource whose key is (key, klen), or NULL. */
+static redlock__hot *record_of(redlock_client *c, const char *key, size_t klen)
+{
+    char small[256], *braced = klen + 2 <= sizeof small ? small : malloc(klen + 2);
+    redlock__hot *h = NULL;
+
+    if (!braced)
+        return NULL;
+    braced[0] = '{';
+    memcpy(braced + 1, key, klen);
+    braced[klen + 1] = '}';
+    if (c->wake)
+        h = *redlock__hot_slot(c->wake, braced, klen + 2);
+    if (braced != small)
+        free(braced);
+    return h;
+}
 
 /* A late pick that did not reach its master is asked of another (once). */
 static void tell_done(redlock__op *op, void *privdata)
@@ -134,22 +160,23 @@ static void tell_done(redlock__op *op, void *privdata)
     if (op->votes[node] == REDLOCK__OK && op->value[node] >= 2)
         c->astats.late_picks++;
     if (op->votes[node] == REDLOCK__OK || op->votes[node] == REDLOCK__REFUSED ||
-        op->cancelled || c->loop.closing || op->kind != &redlock__mutex_tell || !c->wake ||
-        !(h = *redlock__hot_slot(c->wake, key, klen)))
+        op->cancelled || c->loop.closing || op->kind != &redlock__mutex_tell ||
+        !(h = record_of(c, key, klen)))
         return;
     tell(c, h, (node + 1) % c->fleet.n, 0);
 }
 
 /* The late pick on master `node` (the release script's pick, if the key is
  * gone there), or the next one that is up: the wake window of h, the pick
- * retries at once.  `again`: another master is asked if it fails. */
+ * retries at once.  `again`: another master is asked if it fails.  (h's
+ * name is "{K}", K the key.) */
 static void tell(redlock_client *c, redlock__hot *h, size_t node, int again)
 {
     size_t n = c->fleet.n;
     char win[24], *picks = malloc(n);
-    const char *item[6] = { h->key, h->key, "", win, picks, "" };
-    size_t len[6] = { h->len, h->len + 3, 0, 0, n, 0 };
-    redlock__op_args a = { 2, 4, item, len, 0, 0, 0 };
+    const char *item[5] = { h->key + 1, "", win, picks, "" };
+    size_t len[5] = { h->len - 2, 0, 0, n, 0 };
+    redlock__op_args a = { 1, 4, item, len, 0, 0, 0 };
     redlock__op *op;
 
     if (!picks)
@@ -158,7 +185,7 @@ static void tell(redlock_client *c, redlock__hot *h, size_t node, int again)
         node = (node + 1) % n;
     memset(picks, '0', n);
     picks[node] = '1';
-    len[3] = redlock__u64_str(win, (uint64_t)redlock__hot_window(h));
+    len[2] = redlock__u64_str(win, (uint64_t)redlock__hot_window(h));
     op = redlock__op_new(&c->fleet, again ? &redlock__mutex_tell : &redlock__mutex_tell_last, &a);
     if (op) {
         op->lead_node = node;
@@ -167,14 +194,15 @@ static void tell(redlock_client *c, redlock__hot *h, size_t node, int again)
     free(picks);
 }
 
-/* "<value><key>": a waiter on the key heard on `node` that this client's
- * hold with that value blocks it. */
+/* "<value>{<key>}:wq" (the registry's name): a waiter on the key heard on
+ * `node` that this client's hold with that value blocks it. */
 static void notice(redlock_client *c, size_t node, const char *p, size_t len)
 {
     redlock__hot *h;
 
-    if (len <= REDLOCK__VALUE_HEX || memcmp(p, c->wake->id, ID_HEX) != 0 ||
-        !(h = redlock__hot_get(c, p + REDLOCK__VALUE_HEX, len - REDLOCK__VALUE_HEX, 1, 0)))
+    if (len <= REDLOCK__VALUE_HEX + 5 || memcmp(p, c->wake->id, ID_HEX) != 0 ||
+        memcmp(p + len - 3, ":wq", 3) != 0 || p[REDLOCK__VALUE_HEX] != '{' ||
+        !(h = redlock__hot_get(c, p + REDLOCK__VALUE_HEX, len - REDLOCK__VALUE_HEX - 3, 1, 0)))
         return;
     c->astats.notices++;
     redlock__hot_keep(h, redlock__now(&c->loop) + REDLOCK__REGISTRY_LIFE_MS * 1000);
@@ -205,10 +233,10 @@ static void wait_reply(void *privdata, size_t node, const redlock__reply *r, con
 void redlock__hot_registry(redlock_client *c, redlock__hot *h, int enter, size_t only,
                            size_t notify)
 {
-    char ttl[24], *chan = malloc(c->prefixlen + sizeof HOLDER_CHAN - 1);
-    const char *argv[8] = { "EVALSHA", c->fleet.sha[REDLOCK__SCRIPT_WAIT], "2", h->key, h->key,
-                            h->key + h->len + 4, ttl, "" };
-    size_t len[8] = { 7, 40, 1, h->len + 3, h->len, ID_HEX, 0, 0 };
+    char ttl[24], *chan = malloc(c->prefixlen + sizeof HOLDER_CHAN);
+    const char *argv[8] = { "EVALSHA", c->fleet.sha[REDLOCK__SCRIPT_WAIT], "2", h->key,
+                            h->key + 1, h->key + h->len + 4, ttl, "" };
+    size_t len[8] = { 7, 40, 1, h->len + 3, h->len - 2, ID_HEX, 0, 0 };
     redlock__buf b = { 0 }, bn = { 0 };
     redlock__req req;
     const char *why;
@@ -227,10 +255,8 @@ void redlock__hot_registry(redlock_client *c, redlock__hot *h, int enter, size_t
     if (enter) {
         rc = redlock__resp_command(&b, 8, argv, len);
         if (rc == 0 && notify < c->fleet.n) {
-            memcpy(chan, c->key_prefix, c->prefixlen);
-            memcpy(chan + c->prefixlen, HOLDER_CHAN, sizeof HOLDER_CHAN - 1);
             argv[7] = chan;
-            len[7] = c->prefixlen + sizeof HOLDER_CHAN - 1;
+            len[7] = holder_prefix(c, chan);
             rc = redlock__resp_command(&bn, 8, argv, len);
         }
     } else {
@@ -359,8 +385,9 @@ int redlock__wake_release(redlock_lock *l, char *win, size_t winsize, size_t *wi
                           char *picks, size_t *lead, const char **self)
 {
     redlock_client *c = l->c;
-    redlock__hot *h = c->wake && c->wake->count ? *redlock__hot_slot(c->wake, l->key, l->keylen)
-                                                : NULL;
+    redlock__hot *h = c->wake && c->wake->count
+                          ? *redlock__hot_slot(c->wake, redlock__lock_braced(l), l->keylen + 2)
+                          : NULL;
 
     memset(picks, '2', c->fleet.n);
     *lead = 0;
@@ -388,7 +415,7 @@ int redlock__wake_release(redlock_lock *l, char *win, size_t winsize, size_t *wi
 int redlock__wake_contended(const redlock_lock *l)
 {
     redlock__wake *wk = l->c->wake;
-    return wk && wk->count && *redlock__hot_slot(wk, l->key, l->keylen);
+    return wk && wk->count && *redlock__hot_slot(wk, redlock__lock_braced(l), l->keylen + 2);
 }
 
 /* "<window us>:<count>[:<rank>]", digits only (an undo's payload is a
@@ -429,7 +456,7 @@ void redlock__wake_released(redlock_lock *l, const redlock__op *op)
     redlock__hot *h;
     int64_t most = 0;
 
-    if (!c->wake || !(h = *redlock__hot_slot(c->wake, l->key, l->keylen)))
+    if (!c->wake || !(h = *redlock__hot_slot(c->wake, redlock__lock_braced(l), l->keylen + 2)))
         return;         /* a client that never waited needs no estimate */
     for (size_t i = 0; i < op->f->n; i++)
         if (op->votes[i] == REDLOCK__OK && op->value[i] > most)

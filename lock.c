@@ -12,10 +12,32 @@
 
 #define MAX_KEY (512 * 1024 * 1024)     /* Redis's limit of a string */
 
+const char *redlock__key_reserved(const redlock_client *c, const void *resource, size_t len)
+{
+    int brace = c->prefixlen ? c->key_prefix[0] == '{' : *(const char *)resource == '{';
+
+    if (brace || memchr(c->key_prefix, '}', c->prefixlen) || memchr(resource, '}', len))
+        return "the key (key prefix + resource) starts with '{' or contains '}': such names are "
+               "the library's own keys (\"{<key>}:fence\" ...), docs/kinds.md";
+    return NULL;
+}
+
+size_t redlock__aux_key(const redlock_lock *l, const char *suffix, char *out)
+{
+    size_t slen = strlen(suffix);
+
+    if (out) {
+        memcpy(out, l->key - 1, l->keylen + 2);
+        memcpy(out + l->keylen + 2, suffix, slen);
+    }
+    return l->keylen + 2 + slen;
+}
+
 int redlock__lock_create(redlock_lock **out, redlock_client *c, const void *resource,
                          size_t len, const redlock__family *fam)
 {
     redlock_lock *l;
+    const char *why;
 
     if (!out)
         return redlock__lock_refuse(c, "out is NULL");
@@ -26,16 +48,23 @@ int redlock__lock_create(redlock_lock **out, redlock_client *c, const void *reso
         return redlock__lock_refuse(c, "the resource is NULL or empty");
     if (c->loop.closing)
         return REDLOCK_ECLOSED;
-    if (len > MAX_KEY - c->prefixlen)
+    if (len > MAX_KEY - 2 - c->prefixlen)
         return redlock__lock_refuse(c, "the resource is longer than 512 MiB with the key prefix");
+    if ((why = redlock__key_reserved(c, resource, len)))
+        return redlock__lock_refuse(c, "%s", why);
     if (!(l = calloc(1, sizeof *l)))
         return REDLOCK_ENOMEM;
-    if (!(l->key = malloc(c->prefixlen + len))) {
+    /* "{K}": K, the lock's key, inside the braces that start its library
+     * keys (redlock__aux_key) */
+    if (!(l->key = malloc(c->prefixlen + len + 2))) {
         free(l);
         return REDLOCK_ENOMEM;
     }
-    memcpy(l->key, c->key_prefix, c->prefixlen);
-    memcpy(l->key + c->prefixlen, resource, len);
+    l->key[0] = '{';
+    memcpy(l->key + 1, c->key_prefix, c->prefixlen);
+    memcpy(l->key + 1 + c->prefixlen, resource, len);
+    l->key[1 + c->prefixlen + len] = '}';
+    l->key++;
     l->keylen = c->prefixlen + len;
     l->c = c;
     l->fam = fam;
@@ -228,7 +257,7 @@ static void lock_free_ungated(redlock_lock *l)
         l->fam->free(l);
     free(l->errstr);
     free(l->fence_key);
-    free(l->key);
+    free(l->key - 1);
     value_free(l);
     lock_nodes_free(l);
     free(l);
@@ -393,8 +422,8 @@ const char *redlock_vote_name(int vote)
 
 static int redlock_lock_set_fencing_ungated(redlock_lock *l, int on)
 {
-    static const char suffix[] = ":fence";
     char *key;
+    size_t len;
     int rc;
 
     if (!l)
@@ -413,13 +442,13 @@ static int redlock_lock_set_fencing_ungated(redlock_lock *l, int on)
         l->fence_key = NULL;
         return 0;
     }
-    if (!(key = malloc(l->keylen + sizeof suffix - 1)))
+    len = redlock__aux_key(l, ":fence", NULL);
+    if (!(key = malloc(len)))
         return REDLOCK_ENOMEM;
     setter_takes_over(l);
-    memcpy(key, l->key, l->keylen);
-    memcpy(key + l->keylen, suffix, sizeof suffix - 1);
+    redlock__aux_key(l, ":fence", key);
     l->fence_key = key;
-    l->fence_keylen = l->keylen + sizeof suffix - 1;
+    l->fence_keylen = len;
     return 0;
 }
 

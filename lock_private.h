@@ -58,9 +58,9 @@ extern const redlock__op_kind redlock__mutex_look;
  * The kind's part of a handle: the derived key names. */
 #define REDLOCK__RW_MARK_ID 32
 typedef struct redlock__rw_keys {
-    char *mark, *own;               /* K:ww, K:rd:<value> */
+    char *mark, *own;               /* {K}:ww, {K}:rd:<value> */
     size_t marklen, ownlen, owncap;
-    char mark_id[REDLOCK__RW_MARK_ID + 1];  /* this handle's id in K:ww */
+    char mark_id[REDLOCK__RW_MARK_ID + 1];  /* this handle's id in {K}:ww */
     int marked;                     /* this acquire may have left its mark */
 } redlock__rw_keys;
 int redlock__rw_new(redlock_lock **out, redlock_client *c, const void *resource, size_t len,
@@ -225,7 +225,8 @@ struct redlock_lock {
     redlock_client *c;               /* NULL once the client is freed */
     const redlock__family *fam;
     redlock__link link;              /* in the client's list */
-    char *key;                       /* prefix + resource */
+    char *key;                       /* prefix + resource, K, inside "{K}"
+                                      * (redlock__aux_key) */
     size_t keylen;
     char *value;
     size_t valuelen;
@@ -331,6 +332,19 @@ void redlock__lock_err(redlock_lock *l, const char *fmt, ...);
  * client's errstr (c may be NULL); returns REDLOCK_EINVAL. */
 __attribute__((format(printf, 2, 3)))
 int redlock__lock_refuse(redlock_client *c, const char *fmt, ...);
+/* Why the key prefix + resource cannot be served (it starts with '{' or
+ * contains '}': the library's own keys' names), or NULL: it can be. */
+const char *redlock__key_reserved(const redlock_client *c, const void *resource, size_t len);
+/* The library's own key `suffix` of lock l, "{K}" + suffix with K its key
+ * (docs/kinds.md, "Keys on the masters"), written to out unless NULL; its length.  The
+ * braces are l->key[-1] and l->key[l->keylen]. */
+size_t redlock__aux_key(const redlock_lock *l, const char *suffix, char *out);
+/* "{K}" itself (l->keylen + 2 bytes, in place): the stem of every library
+ * key of the lock, the name of its record of waiters (wake.c). */
+static inline const char *redlock__lock_braced(const redlock_lock *l)
+{
+    return l->key - 1;
+}
 /* A new handle of family `fam` on `resource` (the kinds' constructors,
  * inside the gate); the kind then fills in l->kd.  0 or a REDLOCK_E*. */
 int redlock__lock_create(redlock_lock **out, redlock_client *c, const void *resource,

@@ -138,33 +138,29 @@ redlock__op *redlock__lock_new_op(redlock_lock *l, const redlock__op_kind *kind,
 }
 
 /* The release of a resource the client knows is waited for (announce.c):
- * the registry of waiters as a second key, the wake window the picked
- * waiter is told, which masters pick. */
+ * the wake window the picked waiter is told, which masters pick. */
 static redlock__op *release_wq(redlock_lock *l, int64_t ttl_ms)
 {
     redlock__op *op;
     size_t n = l->c->fleet.n, lead;
-    char tok[48], small[256];
-    char *reg = l->keylen + 3 + n <= sizeof small ? small : malloc(l->keylen + 3 + n);
-    const char *it[6] = { l->key, reg, l->value, tok, NULL, "" };
-    size_t ln[6] = { l->keylen, l->keylen + 3, l->valuelen, 0, n, 0 };
+    char tok[48], small[64];
+    char *picks = n <= sizeof small ? small : malloc(n);
+    const char *it[5] = { l->key, l->value, tok, picks, "" };
+    size_t ln[5] = { l->keylen, l->valuelen, 0, n, 0 };
     const char *self;
 
-    if (!reg)
+    if (!picks)
         return NULL;
-    memcpy(reg, l->key, l->keylen);
-    memcpy(reg + l->keylen, ":wq", 3);
-    it[4] = reg + l->keylen + 3;
-    redlock__wake_release(l, tok, sizeof tok, &ln[3], reg + l->keylen + 3, &lead, &self);
+    redlock__wake_release(l, tok, sizeof tok, &ln[2], picks, &lead, &self);
     if (self) {
-        it[5] = self;
-        ln[5] = strlen(self);
+        it[4] = self;
+        ln[4] = strlen(self);
     }
-    op = redlock__lock_new_op(l, &redlock__mutex_release_wq, ttl_ms, 2, 4, it, ln);
+    op = redlock__lock_new_op(l, &redlock__mutex_release_wq, ttl_ms, 1, 4, it, ln);
     if (op)
         op->lead_node = lead;
-    if (reg != small)
-        free(reg);
+    if (picks != small)
+        free(picks);
     return op;
 }
 

@@ -265,9 +265,12 @@ static int sorted(redlock_client *c, const void *const *resources, const size_t 
     if (!resources || !lens)
         return bad(c, "%s is NULL", resources ? "lens" : "resources");
     for (size_t i = 0; i < n; i++) {
-        if (!resources[i] || lens[i] == 0 || lens[i] > MAX_KEY - c->prefixlen)
+        if (!resources[i] || lens[i] == 0 || lens[i] > MAX_KEY - 2 - c->prefixlen)
             return bad(c, "resource %zu: %s", i, !resources[i] ? "NULL" : lens[i] ? "too long"
                                                                                   : "empty");
+        const char *why = redlock__key_reserved(c, resources[i], lens[i]);
+        if (why)
+            return bad(c, "resource %zu: %s", i, why);
     }
     if (!(r = malloc(n * sizeof *r)))
         return REDLOCK_ENOMEM;

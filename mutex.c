@@ -193,24 +193,23 @@ const redlock__op_kind redlock__mutex_release = {
     .encode = encode_release, .classify = classify_release };
 
 /* The release of a resource this client knows is waited for (announce.c):
- * KEYS = the key, the registry; ARGV = the value, the wake window, the
- * pick's rank (per node: whether that master picks), the releaser's own
- * waiter id or "", the registry's life. */
+ * KEYS = the key (its registry of waiters is the script's to name, in the
+ * key's slot); ARGV = the value, the wake window, the pick's rank (per
+ * node: whether that master picks), the releaser's own waiter id or "",
+ * the registry's life. */
 static int encode_wq(const redlock__op *op, size_t node, redlock__buf *out, int eval, int script)
 {
-    size_t klen, rlen, vlen, wlen, plen, slen;
-    const char *key = redlock__op_item(op, 0, &klen), *reg = redlock__op_item(op, 1, &rlen);
-    const char *value = redlock__op_item(op, 2, &vlen), *window = redlock__op_item(op, 3, &wlen);
-    const char *picks = redlock__op_item(op, 4, &plen);
-    const char *self = redlock__op_item(op, 5, &slen);
+    size_t klen, vlen, wlen, plen, slen;
+    const char *key = redlock__op_item(op, 0, &klen), *value = redlock__op_item(op, 1, &vlen);
+    const char *window = redlock__op_item(op, 2, &wlen), *picks = redlock__op_item(op, 3, &plen);
+    const char *self = redlock__op_item(op, 4, &slen);
     const char *body = redlock__script_body[script];
     char life[24];
-    const char *argv[10] = { eval ? "EVAL" : "EVALSHA", eval ? body : op->f->sha[script], "2",
-                             key, reg, value, window, node < plen ? picks + node : "2", self,
-                             life };
-    size_t len[10] = { eval ? 4 : 7, eval ? strlen(body) : 40, 1, klen, rlen, vlen, wlen, 1, slen, 0 };
-    len[9] = redlock__u64_str(life, REDLOCK__REGISTRY_LIFE_MS);
-    return redlock__resp_command(out, 10, argv, len);
+    const char *argv[9] = { eval ? "EVAL" : "EVALSHA", eval ? body : op->f->sha[script], "1",
+                            key, value, window, node < plen ? picks + node : "2", self, life };
+    size_t len[9] = { eval ? 4 : 7, eval ? strlen(body) : 40, 1, klen, vlen, wlen, 1, slen, 0 };
+    len[8] = redlock__u64_str(life, REDLOCK__REGISTRY_LIFE_MS);
+    return redlock__resp_command(out, 9, argv, len);
 }
 
 static int encode_release_wq(const redlock__op *op, size_t node, redlock__buf *out, int eval)

@@ -250,14 +250,14 @@ typedef struct redlock_options {
     int wake;                    /* 1 (0/1): an acquire that waits for a
                                   * mutex held elsewhere is woken by its
                                   * release: the waiting client enters the
-                                  * registry "<key>:wq" on the masters and
+                                  * registry "{<key>}:wq" on the masters and
                                   * listens on its own channel
-                                  * "<key>:wq:<id>" (a second connection per
-                                  * master, opened at the client's first
-                                  * lock, shared by its locks), and tells
-                                  * the holder that it waits (the holder's
-                                  * client listens on "<key_prefix>
-                                  * redlock:holder:<id>"); that holder's
+                                  * "{<key>}:wq:<id>" (a second connection
+                                  * per master, opened at the client's
+                                  * first lock, shared by its locks), and
+                                  * tells the holder that it waits (the
+                                  * holder's client listens on "{<key
+                                  * prefix>}:holder:<id>"); that holder's
                                   * release tells the waiter that waited
                                   * longest (the registry is a queue), and
                                   * it retries at once instead of at its
@@ -407,7 +407,14 @@ REDLOCK_API int redlock_client_acquire_stats_(const redlock_client *client,
 #define redlock_client_acquire_stats(client, out) \
     redlock_client_acquire_stats_((client), (out), sizeof(redlock_acquire_stats))
 
-/* A lock on `resource` (binary-safe, len > 0).  Creating it sends nothing. */
+/* A lock on `resource` (binary-safe, len > 0).  Creating it sends nothing.
+ * Its key on the masters is the key prefix + resource, K; the library's own
+ * keys for it (a fencing counter, the waiters' registry, the other kinds'
+ * keys) are "{K}" and a suffix, in K's Redis Cluster hash slot.  So a key
+ * prefix + resource that starts with '{' or contains '}' is refused
+ * (REDLOCK_EINVAL, redlock_client_errstr() says why), by every constructor
+ * below too: no resource's key is one of the library's (docs/kinds.md,
+ * "Keys on the masters"). */
 REDLOCK_API int redlock_lock_new(redlock_lock **out, redlock_client *client,
                                  const void *resource, size_t len);
 /* Free the lock (a pending operation completes with REDLOCK_ECANCELED).  It
@@ -452,10 +459,8 @@ REDLOCK_API int64_t redlock_lock_validity(const redlock_lock *lock);
  * resource with one kind only: the mutex and the multi-resource lock share
  * their keys and exclude each other, but other kinds meeting on one
  * resource are refused ("held by a lock of another kind") or vote
- * REDLOCK_VOTE_ERROR, depending on the kinds.  The suffixes ":fence",
- * ":h", ":rd:", ":ww" and ":wq" of a resource's key are the locks' own: do not
- * use a resource whose name ends so ("x:h") next to the resource without
- * it ("x"). */
+ * REDLOCK_VOTE_ERROR, depending on the kinds.  Their own keys ("{<key>}:h",
+ * "{<key>}:rd:<id>" ...) are out of every resource's reach (redlock_lock_new). */
 #define REDLOCK_KIND_MUTEX     0   /* redlock_lock_new */
 #define REDLOCK_KIND_REENTRANT 1   /* redlock_lock_new_reentrant */
 #define REDLOCK_KIND_READ      2   /* redlock_lock_new_read */
@@ -479,7 +484,7 @@ REDLOCK_API int redlock_lock_kind(const redlock_lock *lock);
  * ownerlen 0): the handle is its own owner.  The lock is free when no
  * handle of its owner holds it.  Fencing: the token of the hold's first
  * acquire, kept by the acquires that add holds.  On the masters: the key
- * and, while several handles or holds share it, "<key>:h"; one handle's
+ * and, while several handles or holds share it, "{<key>}:h"; one handle's
  * single hold costs them what a mutex's does (a plain SET NX, then a
  * compare-and-delete); docs/kinds.md. */
 REDLOCK_API int redlock_lock_new_reentrant(redlock_lock **out, redlock_client *client,
@@ -531,7 +536,7 @@ REDLOCK_API int redlock_lock_new_multi(redlock_lock **out, redlock_client *clien
  * the largest token it has seen and refuses writes that carry a smaller
  * one, so a holder that was paused past its validity cannot write after
  * the next holder did (examples/fencing.c).  The counter is a key of its
- * own on every master, `<key>:fence` (no ttl; the suffix is reserved).
+ * own on every master, `{<key>}:fence` (no ttl).
  * Costs nothing extra while the masters' counters agree; otherwise one
  * more round trip raises them before the acquire succeeds.  Refused like
  * redlock_lock_set_value (REDLOCK_EBUSY while held or while an operation

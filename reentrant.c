@@ -8,13 +8,13 @@
  * that handle>: taken by a plain SET NX and given back by a
  * compare-and-DEL, the mutex's costs.  Any other state (a second handle of
  * the owner, or a handle's second hold) is K = P alone with the counts in
- * the hash K:h (handle value -> count), its ttl following K's.
+ * the hash {K}:h (handle value -> count), its ttl following K's.
  *
  * Counts are absolute, written by the client (acquire: holds + 1, release:
  * holds - 1, extend: holds), so a master that missed an operation agrees
  * again after the next one that reaches it, and resending changes nothing.
- * K:h means something only while K = P: every script that makes K = P
- * rewrites K:h first, so a stale K:h (K expired or deleted, or another
+ * {K}:h means something only while K = P: every script that makes K = P
+ * rewrites {K}:h first, so a stale {K}:h (K expired or deleted, or another
  * owner's key since) is never read.  The key's ttl only ever grows: a
  * re-acquire's validity keeps the later of the old and new end (lockop.c),
  * which is safe only so.
@@ -38,24 +38,24 @@
 #define MAX_OWNER 512           /* bytes of an owner id */
 #define OWNER_RANDOM 16         /* random bytes of a generated owner, in hex */
 
-/* K, E (ARGV[1]), K:h, and from E the owner prefix P and the value v. */
-#define PARSE "local K, E = KEYS[1], ARGV[1] local h = K .. ':h' " \
+/* K, E (ARGV[1]), {K}:h, and from E the owner prefix P and the value v. */
+#define PARSE "local K, E = KEYS[1], ARGV[1] local h = '{' .. K .. '}:h' " \
     "local d = string.find(E, ':', 1, true) " \
     "local P = string.sub(E, 1, d + tonumber(string.sub(E, 1, d - 1))) " \
     "local v = string.sub(E, #P + 2) "
-/* K:h must be ours to rewrite: a hash, or nothing.  Anything else is
- * another lock's key on the resource "<resource>:h" (the suffix is
- * reserved, redlock.h): refused, untouched. */
+/* {K}:h must be ours to rewrite: a hash, or nothing.  No lock of this
+ * library names it (docs/kinds.md, "Keys on the masters"); anything else there is a
+ * foreign program's: refused, untouched. */
 #define HGUARD(ret) "local ht = redis.call('type', h).ok " \
     "if ht ~= 'hash' and ht ~= 'none' then return " ret " end "
-/* K becomes P, with K:h rewritten: our count, after `first` (the handle
+/* K becomes P, with {K}:h rewritten: our count, after `first` (the handle
  * whose value K held, count 1) unless that was us */
 #define TOHASH(first) "redis.call('del', h) " \
     "if " first " ~= v then redis.call('hset', h, " first ", 1) end " \
     "redis.call('set', K, P, 'KEEPTTL') "
 /* Set this handle's count (c; 0: only where it is there) and lengthen the
  * ttl to T, never shorten it.  A missing key is made when `make`: E for
- * one hold, else P and K:h (2).  Another owner: its value, for the client
+ * one hold, else P and {K}:h (2).  Another owner: its value, for the client
  * to name it. */
 #define LENGTHEN "if redis.call('pttl', K) < t then redis.call('pexpire', K, t) end "
 #define SET_COUNT(c, T, make) PARSE \

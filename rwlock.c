@@ -4,13 +4,13 @@
  *
  *   K            a writer's hold: its value, PX ttl (a mutex's key); or,
  *                while readers hold, the set of their ids (no ttl)
- *   K:rd:<id>    one key per reader hold, PX its own ttl
- *   K:ww         a waiting writer's mark (its id), PX until its next attempt
+ *   {K}:rd:<id>  one key per reader hold, PX its own ttl
+ *   {K}:ww       a waiting writer's mark (its id), PX until its next attempt
  *
  * The uncontended paths are plain commands (a script costs the masters
  * about twice a SET, docs/kinds.md):
  *
- *   read      SET K:rd:<id> 1 PX ttl; SADD K <id>; EXISTS K:ww; SISMEMBER K <id>
+ *   read      SET {K}:rd:<id> 1 PX ttl; SADD K <id>; EXISTS {K}:ww; SISMEMBER K <id>
  *   write     SET K v NX PX ttl, which fails while K is anyone's, a
  *             writer's string or the readers' set; only then, on that
  *             node, the slow path script (classify -1, fanout.h): prune the
@@ -52,7 +52,8 @@ const char redlock__lua_rw_write[] =
     "local t = redis.call('type', KEYS[1]).ok "
     "if t == 'set' then local w = redis.call('hget', KEYS[2], 'w') local live = {} "
     "for _, m in ipairs(redis.call('smembers', KEYS[1])) do "
-    "if redis.call('exists', KEYS[1] .. ':rd:' .. m) == 0 then redis.call('srem', KEYS[1], m) "
+    "if redis.call('exists', '{' .. KEYS[1] .. '}:rd:' .. m) == 0 then "
+    "redis.call('srem', KEYS[1], m) "
     "elseif not w or redis.call('hexists', KEYS[2], 'r:' .. m) == 1 then "
     "live[#live + 1] = 'r:' .. m end end "
     "if #live > 0 then if ARGV[3] ~= '0' then "
@@ -162,15 +163,13 @@ int redlock__rw_new(redlock_lock **out, redlock_client *c, const void *resource,
     if (rc != 0)
         return rc;
     l = *out;
-    if (!(k = calloc(1, sizeof *k)) || !(k->mark = malloc(l->keylen + 3))) {
+    if (!(k = calloc(1, sizeof *k)) || !(k->mark = malloc(redlock__aux_key(l, ":ww", NULL)))) {
         l->kd = k;
         redlock_lock_free(l);
         *out = NULL;
         return REDLOCK_ENOMEM;
     }
-    memcpy(k->mark, l->key, l->keylen);
-    memcpy(k->mark + l->keylen, ":ww", 3);
-    k->marklen = l->keylen + 3;
+    k->marklen = redlock__aux_key(l, ":ww", k->mark);
     /* The mark's id only tells this handle's mark from another writer's
      * (liveness, not safety): the client's jitter generator suffices. */
     for (size_t i = 0; i < REDLOCK__RW_MARK_ID; i += 16) {
@@ -185,11 +184,11 @@ int redlock__rw_new(redlock_lock **out, redlock_client *c, const void *resource,
 
 /* ---- the write handle ------------------------------------------------------- */
 
-/* Items of a write acquire: K, K:ww, value, mark id, mark ms[, K:fence]. */
+/* Items of a write acquire: K, {K}:ww, value, mark id, mark ms[, {K}:fence]. */
 enum { W_KEY, W_MARK, W_VALUE, W_ID, W_MS, W_FENCE, W_N };
 
 /* The write acquire: SET K v NX PX ttl, or the slow path script (eval; or
- * the marked kinds' EVALSHA), then INCR K:fence for the fenced kinds (in
+ * the marked kinds' EVALSHA), then INCR {K}:fence for the fenced kinds (in
  * both forms: the resend must have as many commands). */
 static const redlock__op_kind write_acquire, write_acquire_fenced, write_marked,
                               write_marked_fenced;

@@ -28,9 +28,9 @@ const char redlock__lua_rw_read_release[] =
     "return d";
 /* ---- encoding ------------------------------------------------------------ */
 
-/* Items of a read op: K, K:rd:<id>, K:ww, id. */
+/* Items of a read op: K, {K}:rd:<id>, {K}:ww, id. */
 enum { R_KEY, R_OWN, R_MARK, R_ID, R_N };
-/* SET K:rd:<id> 1 PX ttl; SADD K <id>; EXISTS K:ww; SISMEMBER K <id>, in
+/* SET {K}:rd:<id> 1 PX ttl; SADD K <id>; EXISTS {K}:ww; SISMEMBER K <id>, in
  * this order (the safety argument, docs/kinds.md). */
 static int encode_read(const redlock__op *op, size_t node, redlock__buf *out, int eval)
 {
@@ -75,7 +75,7 @@ static int encode_read_undo(const redlock__op *op, redlock__buf *out)
     return redlock__rw_eval(op, out, 1, REDLOCK__SCRIPT_RW_READ_RELEASE, pick, 3, 2, 0, NULL);
 }
 
-/* DEL K:rd:<id>; SREM K <id> (the id is this hold's alone: no compare).
+/* DEL {K}:rd:<id>; SREM K <id> (the id is this hold's alone: no compare).
  * Its EVAL form is only ever the owed release (fanout.c, undelivered),
  * never a resend: its replies never ask for one. */
 static int encode_read_release(const redlock__op *op, size_t node, redlock__buf *out, int eval)
@@ -166,7 +166,7 @@ static redlock__op *read_op(redlock_lock *l, const redlock__op_kind *kind, int64
                             int64_t token)
 {
     redlock__rw_keys *k = l->kd;
-    size_t need = l->keylen + 4 + l->valuelen;
+    size_t pre = redlock__aux_key(l, ":rd:", NULL), need = pre + l->valuelen;
     (void)token;
 
     if (need > k->owncap) {
@@ -176,10 +176,9 @@ static redlock__op *read_op(redlock_lock *l, const redlock__op_kind *kind, int64
         k->own = p;
         k->owncap = need;
     }
-    /* K:rd:<id>, the id being this hold's value */
-    memcpy(k->own, l->key, l->keylen);
-    memcpy(k->own + l->keylen, ":rd:", 4);
-    memcpy(k->own + l->keylen + 4, l->value, l->valuelen);
+    /* {K}:rd:<id>, the id being this hold's value */
+    redlock__aux_key(l, ":rd:", k->own);
+    memcpy(k->own + pre, l->value, l->valuelen);
     k->ownlen = need;
     {
         const char *item[R_N] = { l->key, k->own, k->mark, l->value };

@@ -16,7 +16,7 @@
 #include <string.h>
 #include "redlock_private.h"
 
-/* The pick, where the registry KEYS[2] exists (ARGV[2] the wake window,
+/* The pick, where the registry q exists (ARGV[2] the wake window,
  * ARGV[3] the pick's rank, ARGV[5] the registry's life): the entry with
  * the lowest score (the one that waited longest) is told on its own
  * channel ("<window>:<count>:<rank>": "1" retries at once, "2" at random
@@ -24,19 +24,22 @@
  * to the back of the queue; an entry whose channel nobody listens to
  * (PUBLISH reached no one: its client is gone) is removed and the next
  * one told, four at most.  The registry lives ARGV[5] ms after its last
- * write.  1 + its count, 1 without it.  pcall: an ACL without these
- * commands or the channel refuses the registry's work, never the release. */
+ * write.  1 + its count, 1 without it.  The registry is not among the
+ * script's KEYS (it is in KEYS[1]'s slot): an ACL without it, these
+ * commands or the channel refuses the registry's work (pcall), never the
+ * release. */
+#define LUA_REGISTRY "local q = '{' .. KEYS[1] .. '}:wq' "
 #define LUA_PICK \
-    "if redis.pcall('exists', KEYS[2]) ~= 1 then return 1 end " \
-    "local n = redis.pcall('zcard', KEYS[2]) if type(n) ~= 'number' then return 1 end " \
+    "if redis.pcall('exists', q) ~= 1 then return 1 end " \
+    "local n = redis.pcall('zcard', q) if type(n) ~= 'number' then return 1 end " \
     "if ARGV[3] ~= '0' then local t = redis.pcall('time') if t.err then return 1 + n end " \
-    "for i = 1, 4 do local w = redis.pcall('zrange', KEYS[2], 0, 0) " \
+    "for i = 1, 4 do local w = redis.pcall('zrange', q, 0, 0) " \
     "if type(w) ~= 'table' or type(w[1]) ~= 'string' then break end " \
-    "local r = redis.pcall('publish', KEYS[2] .. ':' .. w[1], ARGV[2] .. ':' .. n .. ':' .. ARGV[3]) " \
-    "if r ~= 0 then redis.pcall('zadd', KEYS[2], 'XX', t[1] * 1000 + math.floor(t[2] / 1000) + " \
+    "local r = redis.pcall('publish', q .. ':' .. w[1], ARGV[2] .. ':' .. n .. ':' .. ARGV[3]) " \
+    "if r ~= 0 then redis.pcall('zadd', q, 'XX', t[1] * 1000 + math.floor(t[2] / 1000) + " \
     "tonumber(ARGV[5]), w[1]) break end " \
-    "redis.pcall('zrem', KEYS[2], w[1]) n = n - 1 end " \
-    "redis.pcall('pexpire', KEYS[2], ARGV[5]) end " \
+    "redis.pcall('zrem', q, w[1]) n = n - 1 end " \
+    "redis.pcall('pexpire', q, ARGV[5]) end " \
     "return 1 + n"
 
 const char *const redlock__script_body[REDLOCK__NSCRIPTS] = {
@@ -45,12 +48,13 @@ const char *const redlock__script_body[REDLOCK__NSCRIPTS] = {
     [REDLOCK__SCRIPT_RELEASE] =
         "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) "
         "else return 0 end",
-    /* The release of a resource waited for.  KEYS[2] is its registry of
-     * waiters (announce.c), a queue: see LUA_PICK.  The releaser's own
-     * entry ARGV[4] (kept while it held) goes first, whatever the value.
-     * 1 + the registry's count, 1 without one, 0: not our value. */
+    /* The release of a resource waited for.  Its registry of waiters
+     * (announce.c) is a queue: see LUA_PICK.  The releaser's own entry
+     * ARGV[4] (kept while it held) goes first, whatever the value.  1 + the
+     * registry's count, 1 without one, 0: not our value. */
     [REDLOCK__SCRIPT_RELEASE_WQ] =
-        "if ARGV[4] ~= '' then redis.pcall('zrem', KEYS[2], ARGV[4]) end "
+        LUA_REGISTRY
+        "if ARGV[4] ~= '' then redis.pcall('zrem', q, ARGV[4]) end "
         "if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end "
         "redis.call('del', KEYS[1]) " LUA_PICK,
     /* A holder told of a waiter after its plain release had gone (a notice
@@ -58,6 +62,7 @@ const char *const redlock__script_body[REDLOCK__NSCRIPTS] = {
      * there (held still, or again: that holder's release picks).  0: the
      * key is there. */
     [REDLOCK__SCRIPT_TELL] =
+        LUA_REGISTRY
         "if redis.call('type', KEYS[1]).ok ~= 'none' then return 0 end " LUA_PICK,
     /* A waiter (ARGV[1]) joins the back of the queue KEYS[1] unless it is
      * in it (its place is kept), scored by the master's time plus the
@@ -65,15 +70,16 @@ const char *const redlock__script_body[REDLOCK__NSCRIPTS] = {
      * score has passed: they come back at the next renewal); the registry
      * lives as long.  With ARGV[3] (a channel prefix, or ""), the holder of
      * the lock KEYS[2] hears that someone waits (the notice, announce.c)
-     * on "<ARGV[3]><its client id>": the value, then the key; only for a
-     * value of this library's ("<16 hex id><32 hex>").  The count. */
+     * on "<ARGV[3]><its client id>": the value, then the registry's name;
+     * only for a value of this library's ("<16 hex id><32 hex>").  The
+     * count. */
     [REDLOCK__SCRIPT_WAIT] =
         "local t = redis.call('time') "
         "redis.call('zadd', KEYS[1], 'NX', t[1] * 1000 + math.floor(t[2] / 1000) + tonumber(ARGV[2]), ARGV[1]) "
         "redis.call('pexpire', KEYS[1], ARGV[2]) "
         "if ARGV[3] ~= '' then local v = redis.pcall('get', KEYS[2]) "
         "if type(v) == 'string' and #v == 48 then "
-        "redis.pcall('publish', ARGV[3] .. string.sub(v, 1, 16), v .. KEYS[2]) end end "
+        "redis.pcall('publish', ARGV[3] .. string.sub(v, 1, 16), v .. KEYS[1]) end end "
         "return redis.call('zcard', KEYS[1])",
     [REDLOCK__SCRIPT_EXTEND] =
         "if redis.call('get', KEYS[1]) == ARGV[1] then "

@@ -13,8 +13,8 @@
  *     that meet back off until their attempts stop meeting; see
  *     docs/design.md, "Many clients, one lock".
  *   - the registry: when the family's release announces itself, the
- *     client enters the resource's registry "<key>:wq" on every master (a
- *     queue of waiter ids) and listens on its own channel "<key>:wq:<id>"
+ *     client enters the resource's registry "{<key>}:wq" on every master (a
+ *     queue of waiter ids) and listens on its own channel "{<key>}:wq:<id>"
  *     on every master's second connection, shared by all the client's
  *     locks.
  *   - the count of waiting clients (the registry's), and the attempts'
@@ -200,7 +200,7 @@ void redlock__wake_wait(redlock_lock *l)
     redlock__flight *fl = l->fl;
     redlock__hot *h = fl->hot;
 
-    if (!h && !(h = redlock__hot_get(l->c, l->key, l->keylen,
+    if (!h && !(h = redlock__hot_get(l->c, redlock__lock_braced(l), l->keylen + 2,
                                      (l->fam->flags & REDLOCK__FAM_ANNOUNCES) != 0, 1)))
         return;         /* out of memory: plain polling */
     fl->hot = h;
@@ -374,7 +374,8 @@ int redlock__wake_defer(redlock_lock *l)
     redlock__hot *h;
     int64_t now, delay;
 
-    if (!c->wake || !c->wake->count || !(h = *redlock__hot_slot(c->wake, l->key, l->keylen)) ||
+    if (!c->wake || !c->wake->count ||
+        !(h = *redlock__hot_slot(c->wake, redlock__lock_braced(l), l->keylen + 2)) ||
         h->rivals < 1)
         return 0;
     now = redlock__now(&c->loop);

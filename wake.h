@@ -30,8 +30,8 @@ struct redlock__hot {
     double rivals;
     int64_t heard_us;                /* the latest announcement, or 0 */
     unsigned char *sub;              /* per master: SUB_* */
-    size_t len;                      /* the key's length; key[] holds the
-                                      * client's channel, "<key>:wq:<id>"
+    size_t len;                      /* "{<key>}"'s length; key[] holds the
+                                      * client's channel, "{<key>}:wq:<id>"
                                       * (chan_len), whose first len + 3
                                       * bytes are the registry's name */
     unsigned pending;                /* registry replies still due */

@@ -35,14 +35,14 @@ static redlock_acquire_stats stats_of(redlock_client *c)
 }
 
 /* Run the loop until masters 0 .. n-1 each have at least `want` channels
- * "<res>:wq:*". */
+ * "{<res>}:wq:*". */
 static void wait_listening(struct it_fix *f, int n, const char *res, long long want)
 {
     for (int m = 0; m < n; m++) {
         long long subs = 0;
         int64_t until = check_now_ms() + 5000;
         for (;;) {
-            redisReply *r = rlt_servers_command(f->s, m, "PUBSUB CHANNELS %s:wq:*", res);
+            redisReply *r = rlt_servers_command(f->s, m, "PUBSUB CHANNELS {%s}:wq:*", res);
             CHECK(r != NULL && r->type == REDIS_REPLY_ARRAY);
             subs = (long long)r->elements;
             freeReplyObject(r);
@@ -261,10 +261,10 @@ static void ghosts_first(struct it_fix *f, const char *key, redisContext *ghost[
         CHECK(ghost[i] != NULL && !ghost[i]->err);
         for (int g = 0; g < 12; g++) {
             char id[3] = {'g', ids[g], '\0'};
-            redisReply *r = redisCommand(ghost[i], "SUBSCRIBE %s:wq:%s", key, id);
+            redisReply *r = redisCommand(ghost[i], "SUBSCRIBE {%s}:wq:%s", key, id);
             CHECK(r != NULL);
             freeReplyObject(r);
-            r = rlt_servers_command(f->s, i, "ZADD %s:wq 1 %s", key, id);
+            r = rlt_servers_command(f->s, i, "ZADD {%s}:wq 1 %s", key, id);
             CHECK(r != NULL && r->type == REDIS_REPLY_INTEGER && r->integer == 1);
             freeReplyObject(r);
         }
@@ -326,12 +326,12 @@ TEST(wake_a_stale_pick_costs_the_releasers_next_try_not_a_poll)
     /* the picks told the ghosts (they listen: they stay, at the back) */
     long long told = 0;
     for (int i = 0; i < 3; i++) {
-        redisReply *r = rlt_servers_command(f.s, i, "ZRANGEBYSCORE wf-stale:wq 2 +inf");
+        redisReply *r = rlt_servers_command(f.s, i, "ZRANGEBYSCORE {wf-stale}:wq 2 +inf");
         CHECK(r != NULL && r->type == REDIS_REPLY_ARRAY);
         for (size_t k = 0; k < r->elements; k++)
             told += r->element[k]->len == 2 && r->element[k]->str[0] == 'g';
         freeReplyObject(r);
-        r = rlt_servers_command(f.s, i, "ZCARD wf-stale:wq");
+        r = rlt_servers_command(f.s, i, "ZCARD {wf-stale}:wq");
         CHECK(r != NULL && r->type == REDIS_REPLY_INTEGER && r->integer >= 12);
         freeReplyObject(r);
         redisFree(ghost[i]);
@@ -517,8 +517,8 @@ static void wait_entered(struct it_fix *f, struct event_base *wb, const char *re
     for (;;) {
         int ready = 1;
         for (int m = 0; m < 3; m++) {
-            redisReply *ch = rlt_servers_command(f->s, m, "PUBSUB CHANNELS %s:wq:*", res);
-            redisReply *n = rlt_servers_command(f->s, m, "ZCARD %s:wq", res);
+            redisReply *ch = rlt_servers_command(f->s, m, "PUBSUB CHANNELS {%s}:wq:*", res);
+            redisReply *n = rlt_servers_command(f->s, m, "ZCARD {%s}:wq", res);
             CHECK(ch != NULL && ch->type == REDIS_REPLY_ARRAY);
             CHECK(n != NULL && n->type == REDIS_REPLY_INTEGER);
             ready = ready && ch->elements == 1 && n->integer == 1;
@@ -540,7 +540,7 @@ static void wait_holders(struct it_fix *f, struct event_base *base, long long wa
     for (int m = 0; m < 3; m++) {
         long long n = 0;
         for (;;) {
-            redisReply *r = rlt_servers_command(f->s, m, "PUBSUB CHANNELS redlock:holder:*");
+            redisReply *r = rlt_servers_command(f->s, m, "PUBSUB CHANNELS {}:holder:*");
             CHECK(r != NULL && r->type == REDIS_REPLY_ARRAY);
             n = (long long)r->elements;
             freeReplyObject(r);

@@ -66,7 +66,7 @@ TEST(fencing_tokens_grow_across_clients)
     /* a lock without fencing has no token, and no counter */
     CHECK_RC(plain, redlock_acquire(plain, 10000), 0);
     CHECK_EQ(redlock_lock_token(plain), 0);
-    CHECK_EQ(counter_on(f.s, 0, "fence-plain:fence"), 0);
+    CHECK_EQ(counter_on(f.s, 0, "{fence-plain}:fence"), 0);
     CHECK_RC(plain, redlock_release(plain), 0);
     it_fix_stop(&f);
 }
@@ -84,7 +84,7 @@ static void set_counter(rlt_servers *s, int i, const char *fence_key, long long 
  * the master that was ahead still reads at least the token. */
 TEST(fencing_raises_counters_that_disagree)
 {
-    static const char fk[] = "fence-raise:fence";
+    static const char fk[] = "{fence-raise}:fence";
     struct it_fix f = {0};
     it_fix_start(&f, 5, NULL, 0);
     redlock_lock *l = it_fix_lock(&f, f.c, "fence-raise");
@@ -145,7 +145,7 @@ TEST(fencing_raises_counters_that_disagree)
  * the token still grows (the wall clock's floor, then the raise). */
 TEST(fencing_survives_a_majority_that_lost_its_counters)
 {
-    static const char fk[] = "fence-lost:fence";
+    static const char fk[] = "{fence-lost}:fence";
     struct it_fix f = {0};
     it_fix_start(&f, 3, NULL, 0);
     redlock_lock *l = it_fix_lock(&f, f.c, "fence-lost");

@@ -720,7 +720,7 @@ TEST(multi_has_no_fencing)
     CHECK_EQ(redlock_lock_set_fencing(m, 0), 0);
     CHECK_RC(m, redlock_acquire(m, 10000), 0);
     CHECK_EQ(redlock_lock_token(m), 0);
-    CHECK_EQ(rlt_servers_count_key(f.s, "mf-a:fence", 10), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, "{mf-a}:fence", 12), 0);
     CHECK_RC(m, redlock_release(m), 0);
     redlock_lock_free(m);
     it_fix_stop(&f);

@@ -27,13 +27,13 @@ static redlock_lock *rw_lock(struct it_fix *f, redlock_client *c, const char *re
     return l;
 }
 
-/* The own key of a reader's hold on the masters: <res>:rd:<value> (the
+/* The own key of a reader's hold on the masters: {<res>}:rd:<value> (the
  * value is the reader's id in the index <res>). */
 static const char *reader_key(char *buf, size_t size, const char *res, const redlock_lock *l)
 {
     size_t vlen;
     const char *v = redlock_lock_value(l, &vlen);
-    snprintf(buf, size, "%s:rd:%.*s", res, (int)vlen, v);
+    snprintf(buf, size, "{%s}:rd:%.*s", res, (int)vlen, v);
     return buf;
 }
 
@@ -128,7 +128,7 @@ TEST(rw_readers_share_a_writer_is_alone)
     CHECK(it_has(redlock_lock_errstr(w), "held by 3 readers"));
     CHECK_GE(refusals(w, 3, "held by 3 readers"), 2);
     CHECK_EQ(sets_on(f.s, 3, res), 3);              /* no writer key anywhere: the index */
-    CHECK_EQ(count_key(f.s, "rw-share:ww"), 0);     /* a try leaves no mark */
+    CHECK_EQ(count_key(f.s, "{rw-share}:ww"), 0);     /* a try leaves no mark */
 
     for (int i = 0; i < 3; i++)
         CHECK_RC(r[i], redlock_release(r[i]), 0);
@@ -265,7 +265,7 @@ TEST(rw_a_refused_reader_leaves_nothing_that_blocks_a_writer)
     it_fix_start(&f, 3, NULL, 0);
     redlock_lock *r = rw_lock(&f, f.c, res, 0);
     redlock_lock *w = rw_lock(&f, it_fix_client(&f, NULL), res, 1);
-    command_on_all(f.s, 3, "HSET %s w %s", "rw-left:ww", "another-writer");
+    command_on_all(f.s, 3, "HSET %s w %s", "{rw-left}:ww", "another-writer");
     CHECK_RC(r, redlock_try_acquire(r, 10000), REDLOCK_ENOQUORUM);
     CHECK_GE(refusals(r, 3, "a writer is waiting"), 2);
     reader_key(key, sizeof key, res, r);
@@ -273,7 +273,7 @@ TEST(rw_a_refused_reader_leaves_nothing_that_blocks_a_writer)
     CHECK_EQ(it_wait_count(f.s, res, strlen(res), 0, 1000), 0);
     CHECK_RC(w, redlock_try_acquire(w, 10000), 0);     /* another's mark: no matter */
     CHECK_RC(w, redlock_release(w), 0);
-    command_on_all(f.s, 3, "DEL %s%s", "rw-left:ww", "");
+    command_on_all(f.s, 3, "DEL %s%s", "{rw-left}:ww", "");
 
     redlock_lock *old = rw_lock(&f, f.c, res, 0);
     CHECK_RC(old, redlock_acquire(old, 10000), 0);
@@ -281,7 +281,7 @@ TEST(rw_a_refused_reader_leaves_nothing_that_blocks_a_writer)
     size_t vlen;
     const char *v = redlock_lock_value(old, &vlen);
     snprintf(field, sizeof field, "r:%.*s", (int)vlen, v);
-    redisReply *rp = rlt_servers_command(f.s, 0, "HSET %s w another-writer %s 1", "rw-left:ww",
+    redisReply *rp = rlt_servers_command(f.s, 0, "HSET %s w another-writer %s 1", "{rw-left}:ww",
                                          field);
     CHECK(rp != NULL && rp->type == REDIS_REPLY_INTEGER);
     freeReplyObject(rp);
@@ -346,16 +346,16 @@ TEST(rw_a_writers_slow_path_after_readers_and_its_mark_deleted_at_the_grant)
     op = (struct it_op){f.base};
     CHECK_RC(w, redlock_acquire_async(w, 10000, it_op_cb, &op), 0);
     int64_t t0 = check_now_ms();
-    while (count_key(f.s, "rw-slow:ww") < 3 && check_now_ms() < t0 + 2000)
+    while (count_key(f.s, "{rw-slow}:ww") < 3 && check_now_ms() < t0 + 2000)
         it_run(f.base, 2);
-    CHECK_EQ(count_key(f.s, "rw-slow:ww"), 3);
+    CHECK_EQ(count_key(f.s, "{rw-slow}:ww"), 3);
     CHECK_EQ(op.done, 0);
     for (int i = 0; i < 3; i++) {
         size_t vlen;
         const char *v = redlock_lock_value(r, &vlen);
         char field[160];
         snprintf(field, sizeof field, "r:%.*s", (int)vlen, v);
-        CHECK_EQ(integer_on(f.s, i, "HEXISTS rw-slow:ww %s", field), 1);
+        CHECK_EQ(integer_on(f.s, i, "HEXISTS {rw-slow}:ww %s", field), 1);
     }
     {
         struct it_op rel = {f.base};
@@ -372,7 +372,7 @@ TEST(rw_a_writers_slow_path_after_readers_and_its_mark_deleted_at_the_grant)
         if (nr.vote != REDLOCK_VOTE_OK)
             continue;
         granted++;
-        CHECK_EQ(integer_on(f.s, i, "EXISTS %s", "rw-slow:ww"), 0);   /* deleted at the grant */
+        CHECK_EQ(integer_on(f.s, i, "EXISTS %s", "{rw-slow}:ww"), 0);   /* deleted at the grant */
         size_t wlen;
         const char *wv = redlock_lock_value(w, &wlen);
         CHECK_EQ(it_has_value(f.s, i, res, strlen(res), wv, wlen), 1);
@@ -580,7 +580,7 @@ TEST(rw_a_stream_of_readers_does_not_starve_a_writer)
     memset(&run, 0, sizeof run);
     run.base = f.base;
     run.s = f.s;
-    run.mark = "rw-starve:ww";
+    run.mark = "{rw-starve}:ww";
     run.nmasters = 3;
     for (int i = 0; i < 4; i++) {
         /* 4 readers holding 40 ms each, started 10 ms apart: always 3 or 4 hold */
@@ -612,7 +612,7 @@ TEST(rw_a_stream_of_readers_does_not_starve_a_writer)
     for (int64_t t1 = check_now_ms();; it_run(f.base, 2)) {
         marks = 0;
         for (int i = 0; i < 3; i++)
-            marks += granted[i] && rlt_servers_exists(f.s, i, "rw-starve:ww", 12);
+            marks += granted[i] && rlt_servers_exists(f.s, i, "{rw-starve}:ww", 14);
         if (!marks || check_now_ms() >= t1 + 100)
             break;
     }
@@ -806,7 +806,7 @@ TEST(rw_fencing_tokens_on_write_handles_only)
     CHECK_EQ(redlock_lock_token(r), 0);
     CHECK_RC(r, redlock_release(r), 0);
     /* master 0's counter ahead: the token follows it, the others are raised */
-    set_counter(f.s, 0, "rw-fence:fence", last + 1000);
+    set_counter(f.s, 0, "{rw-fence}:fence", last + 1000);
     CHECK_RC(a, redlock_acquire(a, 10000), 0);
     redlock_node_result nr0;
     CHECK_EQ(redlock_lock_node_result(a, 0, &nr0), 0);
@@ -821,7 +821,7 @@ TEST(rw_fencing_tokens_on_write_handles_only)
     CHECK_EQ(redlock_lock_token(a), last + 1001);
     int raised = 0;
     for (int i = 1; i < 3; i++) {
-        redisReply *rp = rlt_servers_command(f.s, i, "GET %s", "rw-fence:fence");
+        redisReply *rp = rlt_servers_command(f.s, i, "GET %s", "{rw-fence}:fence");
         CHECK(rp != NULL);
         raised += rp->type == REDIS_REPLY_STRING && atoll(rp->str) == last + 1001;
         freeReplyObject(rp);

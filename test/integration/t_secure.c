@@ -345,7 +345,7 @@ TEST(auth_minimal_acl_user)
     char buf[3][128];
     for (int i = 0; i < 3; i++) {
         redisReply *r = rlt_servers_command(s, i,
-            "ACL SETUSER locker on >lockpw resetkeys ~lock:* resetchannels -@all "
+            "ACL SETUSER locker on >lockpw resetkeys ~lock:* ~{lock:* resetchannels -@all "
             "+set +get +del +pexpire +evalsha +eval +ping +select +script|load "
             "+client|info +client|kill");
         CHECK(r && r->type == REDIS_REPLY_STATUS);

@@ -20,12 +20,12 @@ static redlock_acquire_stats stats_of(redlock_client *c)
     return a;
 }
 
-/* A waiting client listens on its own channel "<res>:wq:<id>" on every
+/* A waiting client listens on its own channel "{<res>}:wq:<id>" on every
  * master: how many such channels master i has. */
 static long long channels_on(struct it_fix *f, int i, const char *res)
 {
     long long n;
-    redisReply *r = rlt_servers_command(f->s, i, "PUBSUB CHANNELS %s:wq:*", res);
+    redisReply *r = rlt_servers_command(f->s, i, "PUBSUB CHANNELS {%s}:wq:*", res);
     CHECK(r != NULL && r->type == REDIS_REPLY_ARRAY);
     n = (long long)r->elements;
     freeReplyObject(r);
@@ -50,11 +50,11 @@ static void wait_channels(struct it_fix *f, unsigned mask, const char *res, long
     CHECK_EQ(channels(f, mask, res), want);
 }
 
-/* Entries in the registry "<res>:wq" of master i. */
+/* Entries in the registry "{<res>}:wq" of master i. */
 static long long registry_on(struct it_fix *f, int i, const char *res)
 {
     long long n;
-    redisReply *r = rlt_servers_command(f->s, i, "ZCARD %s:wq", res);
+    redisReply *r = rlt_servers_command(f->s, i, "ZCARD {%s}:wq", res);
     CHECK(r != NULL && r->type == REDIS_REPLY_INTEGER);
     n = r->integer;
     freeReplyObject(r);
@@ -285,11 +285,15 @@ TEST(wake_falls_back_to_polling_when_the_acl_refuses_the_channel)
 
     CHECK_RC(a, run_op(&f, a, 0), 0);
     CHECK_RC(a2, run_op(&f, a2, 0), 0);
+    /* b's client locks something else first: both clients' holder's
+     * channels (subscribed at a client's first lock) are refused */
+    redlock_lock *warm = it_fix_lock(&f, bc, "wk-acl-warm");
+    CHECK_RC(warm, run_op(&f, warm, 0), 0);
     int64_t until = check_now_ms() + 5000;
     while ((stats_of(bc).subscribe_refused < 3 || stats_of(ac).subscribe_refused < 3) &&
            check_now_ms() < until)
         it_run(f.base, 5);
-    CHECK_EQ(stats_of(ac).subscribe_refused, 3);    /* (their holder's channels) */
+    CHECK_EQ(stats_of(ac).subscribe_refused, 3);
     CHECK_EQ(stats_of(bc).subscribe_refused, 3);
     CHECK_RC(b, redlock_acquire_async(b, 10000, it_op_cb, &bo), 0);
     CHECK_EQ(channels(&f, 7, "wk-acl"), 0);
@@ -615,7 +619,7 @@ TEST(wake_polls_among_many_waiters_look_before_they_attempt)
      * happens here, so none is picked) */
     for (int i = 0; i < 3; i++)
         for (int k = 0; k < 20; k++) {
-            redisReply *r = rlt_servers_command(f.s, i, "ZADD wk-look:wq 9000000000000000 other%02d", k);
+            redisReply *r = rlt_servers_command(f.s, i, "ZADD {wk-look}:wq 9000000000000000 other%02d", k);
             CHECK(r != NULL && r->type == REDIS_REPLY_INTEGER);
             freeReplyObject(r);
         }
@@ -727,11 +731,11 @@ TEST(wake_a_pick_nobody_hears_is_dropped_and_the_next_waiter_told)
     CHECK_EQ(wait_registries(&f, "wk-ghost", 3, 0, 5000), 3);
     double before[3];
     for (int i = 0; i < 3; i++) {
-        redisReply *r = rlt_servers_command(f.s, i, "ZRANGE wk-ghost:wq 0 -1 WITHSCORES");
+        redisReply *r = rlt_servers_command(f.s, i, "ZRANGE {wk-ghost}:wq 0 -1 WITHSCORES");
         CHECK(r != NULL && r->type == REDIS_REPLY_ARRAY && r->elements == 2);
         before[i] = strtod(r->element[1]->str, NULL);
         freeReplyObject(r);
-        r = rlt_servers_command(f.s, i, "ZADD wk-ghost:wq 1 gone1 1 gone2 1 gone3");
+        r = rlt_servers_command(f.s, i, "ZADD {wk-ghost}:wq 1 gone1 1 gone2 1 gone3");
         CHECK(r != NULL && r->type == REDIS_REPLY_INTEGER && r->integer == 3);
         freeReplyObject(r);
     }
@@ -747,7 +751,7 @@ TEST(wake_a_pick_nobody_hears_is_dropped_and_the_next_waiter_told)
      * still hold all four */
     int picked = 0;
     for (int i = 0; i < 3; i++) {
-        redisReply *r = rlt_servers_command(f.s, i, "ZRANGE wk-ghost:wq 0 -1 WITHSCORES");
+        redisReply *r = rlt_servers_command(f.s, i, "ZRANGE {wk-ghost}:wq 0 -1 WITHSCORES");
         CHECK(r != NULL && r->type == REDIS_REPLY_ARRAY);
         CHECK(r->elements == 2 || r->elements == 8);
         if (r->elements == 2) {

@@ -219,6 +219,23 @@ void redlock__op_refusal(redlock__op *op, size_t node, const char *fmt, ...)
                  op->detail[node]);
 }
 
+/* Node's OK is no vote when its server answered already under another
+ * address (the same run_id: guard.c): it is the twin of a lower-numbered
+ * node, or a twin of it said OK first (before both run_ids were known). */
+static int twin_answered(const redlock__op *op, size_t node, const char **why)
+{
+    redlock__master *all = op->f->masters;
+    size_t other = all[node].twin_of;
+
+    for (size_t j = 0; j < op->f->n && other == node; j++)
+        if (j != node && all[j].twin_of == node && op->votes[j] == REDLOCK__OK)
+            other = j;
+    if (other == node)
+        return 0;
+    *why = redlock__guard_twin_why(&all[node], other);
+    return 1;
+}
+
 static void vote(redlock__op *op, size_t node, enum redlock__vote v, const char *why,
                  int64_t now)
 {
@@ -226,6 +243,10 @@ static void vote(redlock__op *op, size_t node, enum redlock__vote v, const char 
 
     if (op->votes[node] != REDLOCK__PENDING)
         return;     /* late: this node already timed out or failed */
+    /* One server, one vote, whatever the op (a probe is none). */
+    if (v == REDLOCK__OK && op->f->masters[node].twins && !(op->kind->flags & REDLOCK__KIND_PROBE) &&
+        twin_answered(op, node, &why))
+        v = REDLOCK__UNCOUNTED;
     /* An OK to an acquire or extend counts only when the guards trust the
      * master (guard.c): restarted, clock jumped, strict configuration. */
     if (v == REDLOCK__OK && op->ttl_ms && !(op->kind->flags & REDLOCK__KIND_UNDOES)) {
@@ -300,6 +321,13 @@ static void send_to(redlock__op *op, size_t node, const redlock__buf *bytes)
     op->lead.tag = node;        /* (copied into the queue: one for all nodes) */
     req->kill_gen = (flags & REDLOCK__KIND_UNDOES) ? op->gen[node] : 0;
     req->gen_out = (flags & REDLOCK__KIND_WRITES) ? &op->gen[node] : NULL;
+    if (op->f->masters[node].twin_of != node && !(flags & REDLOCK__KIND_PROBE) && !op->gen[node]) {
+        /* the same server as a lower-numbered node, which gets the request
+         * (a release still goes where a write went before that was known) */
+        vote(op, node, REDLOCK__UNCOUNTED,
+             redlock__guard_twin_why(&op->f->masters[node], op->f->masters[node].twin_of), 0);
+        return;
+    }
     op->refs++;
     v = redlock__master_send(&op->f->masters[node], bytes->p, bytes->len, req, &why);
     if (v != 0) {

@@ -353,6 +353,11 @@ typedef struct redlock_node_stats {
 #define REDLOCK_GUARD_NO_PERSIST 0x08  /* appendonly no and no save point */
 #define REDLOCK_GUARD_UNKNOWN    0x10  /* INFO or CONFIG GET refused (an ACL):
                                         * restarts or configuration not seen */
+#define REDLOCK_GUARD_DUPLICATE  0x20  /* its INFO run_id is a lower-numbered
+                                        * node's: the same server under
+                                        * another address (localhost and
+                                        * 127.0.0.1); only that node's
+                                        * answers count */
 
 REDLOCK_API int redlock_client_node_stats_(const redlock_client *client, size_t node,
                                            redlock_node_stats *out, size_t size);
@@ -512,6 +517,11 @@ REDLOCK_API int64_t redlock_lock_token(const redlock_lock *lock);
                                      * masters down) until no time was left to try */
 #define REDLOCK_LOST_CAP         3  /* the watchdog's max_hold_ms was reached */
 #define REDLOCK_LOST_EXPIRED     4  /* the validity ran out before an extend won */
+#define REDLOCK_LOST_CLOCK       5  /* a master that granted it was seen with its
+                                     * clock jumped ahead (the clock guard), so
+                                     * its key may have expired early, and the
+                                     * other masters that granted it are no
+                                     * quorum */
 
 /* Runs once per hold, on the client's loop, when the lock can no longer be
  * trusted; redlock_lock_validity() is 0 from then on.  Never after a

@@ -191,7 +191,10 @@ typedef struct redlock_options {
                                   * write of requests to the master once the
                                   * last is half this old, and goes alone
                                   * only where nothing was written for most
-                                  * of the period; 0: only at the handshake */
+                                  * of the period; 0: only at the handshake.
+                                  * The guards' INFO server and CONFIG GETs
+                                  * are read again every 5 periods, the same
+                                  * way (0: only at the handshake) */
     const char *user;            /* NULL: the ACL user for masters whose
                                   * address names none                       */
     const char *password;        /* NULL: the password for masters whose
@@ -542,7 +545,8 @@ typedef void redlock_lost_cb(redlock_lock *lock, int reason, void *privdata);
 REDLOCK_API int redlock_lock_set_watchdog(redlock_lock *lock, int64_t every_ms,
                                           int64_t max_hold_ms);
 /* The lost-lock notice (cb NULL: none).  Without a watchdog it still fires
- * when the validity runs out, or when an extend is refused by a quorum. */
+ * when the validity runs out, when an extend is refused by a quorum, or
+ * when a master's clock is seen jumping ahead (REDLOCK_LOST_CLOCK). */
 REDLOCK_API int redlock_lock_on_lost(redlock_lock *lock, redlock_lost_cb *cb, void *privdata);
 /* Nodes that answered OK in the last operation, counted when it was
  * decided: an acquire or extend is decided as soon as a quorum said OK, so

@@ -244,8 +244,8 @@ static void vote(redlock__op *op, size_t node, enum redlock__vote v, const char 
     if (op->votes[node] != REDLOCK__PENDING)
         return;     /* late: this node already timed out or failed */
     /* One server, one vote, whatever the op (a probe is none). */
-    if (v == REDLOCK__OK && op->f->masters[node].twins && !(op->kind->flags & REDLOCK__KIND_PROBE) &&
-        twin_answered(op, node, &why))
+    if (v == REDLOCK__OK && op->f->twins && op->f->masters[node].twins &&
+        !(op->kind->flags & REDLOCK__KIND_PROBE) && twin_answered(op, node, &why))
         v = REDLOCK__UNCOUNTED;
     /* An OK to an acquire or extend counts only when the guards trust the
      * master (guard.c): restarted, clock jumped, strict configuration. */
@@ -321,7 +321,8 @@ static void send_to(redlock__op *op, size_t node, const redlock__buf *bytes)
     op->lead.tag = node;        /* (copied into the queue: one for all nodes) */
     req->kill_gen = (flags & REDLOCK__KIND_UNDOES) ? op->gen[node] : 0;
     req->gen_out = (flags & REDLOCK__KIND_WRITES) ? &op->gen[node] : NULL;
-    if (op->f->masters[node].twin_of != node && !(flags & REDLOCK__KIND_PROBE) && !op->gen[node]) {
+    if (op->f->twins && op->f->masters[node].twin_of != node && !(flags & REDLOCK__KIND_PROBE) &&
+        !op->gen[node]) {
         /* the same server as a lower-numbered node, which gets the request
          * (a release still goes where a write went before that was known) */
         vote(op, node, REDLOCK__UNCOUNTED,

@@ -159,6 +159,9 @@ static void node_identified(void *privdata, size_t node, const char *old)
 {
     redlock_client *c = privdata;
     redlock__guard_twins(c->fleet.masters, c->fleet.n, node, old);
+    c->fleet.twins = 0;
+    for (size_t i = 0; i < c->fleet.n; i++)
+        c->fleet.twins += c->fleet.masters[i].twins > 0;
 }
 
 /* From a master, towards the application's node_cb. */

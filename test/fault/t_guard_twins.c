@@ -25,6 +25,21 @@ static void run_id(rlt_servers *s, int i, char *id)
         freeReplyObject(r);
 }
 
+struct events {
+    int uncounted[3];
+    char detail[3][160];
+};
+
+static void record(redlock_client *c, size_t node, int event, const char *detail, void *pd)
+{
+    struct events *ev = pd;
+    (void)c;
+    if (node < 3 && event == REDLOCK_NODE_UNCOUNTED) {
+        ev->uncounted[node]++;
+        snprintf(ev->detail[node], sizeof ev->detail[node], "%s", detail);
+    }
+}
+
 /* "127.0.0.1:P0", "localhost:P0", "127.0.0.1:P1" */
 static void twin_addrs(rlt_servers *s, char (*buf)[32], const char **addrs)
 {
@@ -55,8 +70,11 @@ TEST(guard_twins_one_server_under_two_addresses_is_one_vote)
     twin_addrs(f.s, buf, addrs);
     run_id(f.s, 0, id);
     snprintf(want, sizeof want, "same server as node 0 (run_id %s)", id);
+    struct events ev = {{0}};
     it_opts(&o);
     o.retry_count = 0;
+    o.node_cb = record;
+    o.node_privdata = &ev;
     redlock_client *c = it_client_addrs(addrs, 3, &o, 3);
     f.clients[f.nclients++] = c;
 
@@ -78,6 +96,10 @@ TEST(guard_twins_one_server_under_two_addresses_is_one_vote)
     check_twin_result(l, want);
     CHECK_EQ(it_calls(f.s, 0, "set") - sets, 1);
     CHECK_EQ(it_count_lock(f.s, "twins", 5, l), 2);
+    /* the node callback heard it too, once */
+    CHECK_EQ(ev.uncounted[1], 1);
+    CHECK_MSG(it_has(ev.detail[1], want), "event: %s", ev.detail[1]);
+    CHECK_EQ(ev.uncounted[0] + ev.uncounted[2], 0);
 
     /* B dies: A's two addresses are one vote, no quorum.  (Before the
      * fix, the extend succeeded on both and counted twice; the release

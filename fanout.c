@@ -321,14 +321,6 @@ static void send_to(redlock__op *op, size_t node, const redlock__buf *bytes)
     op->lead.tag = node;        /* (copied into the queue: one for all nodes) */
     req->kill_gen = (flags & REDLOCK__KIND_UNDOES) ? op->gen[node] : 0;
     req->gen_out = (flags & REDLOCK__KIND_WRITES) ? &op->gen[node] : NULL;
-    if (op->f->twins && op->f->masters[node].twin_of != node && !(flags & REDLOCK__KIND_PROBE) &&
-        !op->gen[node]) {
-        /* the same server as a lower-numbered node, which gets the request
-         * (a release still goes where a write went before that was known) */
-        vote(op, node, REDLOCK__UNCOUNTED,
-             redlock__guard_twin_why(&op->f->masters[node], op->f->masters[node].twin_of), 0);
-        return;
-    }
     op->refs++;
     v = redlock__master_send(&op->f->masters[node], bytes->p, bytes->len, req, &why);
     if (v != 0) {
@@ -337,6 +329,19 @@ static void send_to(redlock__op *op, size_t node, const redlock__buf *bytes)
             undelivered(op, node);
         vote(op, node, (enum redlock__vote)v, why, 0);
     }
+}
+
+/* A node that is the same server as a lower-numbered one, which gets the
+ * request: it votes at once, not sent (a release still goes where a write
+ * went before that was known).  1 when so. */
+static int twin_skipped(redlock__op *op, size_t node)
+{
+    redlock__master *m = &op->f->masters[node];
+
+    if (m->twin_of == node || (op->kind->flags & REDLOCK__KIND_PROBE) || op->gen[node])
+        return 0;
+    vote(op, node, REDLOCK__UNCOUNTED, redlock__guard_twin_why(m, m->twin_of), 0);
+    return 1;
 }
 
 /* How long the op's timer waits from `now`: the node timeout, or less when
@@ -361,6 +366,7 @@ void redlock__op_start(redlock__op *op, redlock__op_done *done, void *privdata)
     redlock__fleet *f = op->f;
     int64_t now = redlock__now(f->loop), wait_us;
     redlock__buf one = { 0 };
+    const size_t twins = f->twins;      /* 0 in the usual case */
 
     op->done = done;
     op->done_privdata = privdata;
@@ -377,6 +383,8 @@ void redlock__op_start(redlock__op *op, redlock__op_done *done, void *privdata)
      * whose announcement hands the lock on: announce.c) */
     for (size_t k = 0, i = op->lead_node < f->n ? op->lead_node : 0; k < f->n && !op->decided;
          k++, i = i + 1 < f->n ? i + 1 : 0) {
+        if (twins && twin_skipped(op, i))
+            continue;
         if (op->kind->flags & REDLOCK__KIND_PER_NODE) {
             int rc;
             one.len = 0;

@@ -339,7 +339,8 @@ typedef struct redlock_node_stats {
     int counted;                 /* 1: its OK votes count towards a quorum */
     int64_t counted_in_ms;       /* not counted for a window: ms until it
                                   * counts again (0 otherwise; -1: not while
-                                  * strict and its configuration unsafe) */
+                                  * strict and its configuration unsafe, nor
+                                  * while it is another node's duplicate) */
     int64_t uptime_s;            /* INFO uptime_in_seconds at the last
                                   * handshake; -1: unknown */
     uint64_t restarts;           /* run_id changed between two handshakes */

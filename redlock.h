@@ -108,7 +108,10 @@ struct event_base;
 #define REDLOCK_NODE_UNCOUNTED 3 /* its OK votes stop counting towards a
                                   * quorum (restarted or clock jumped within
                                   * the guard window; strict mode: unsafe
-                                  * configuration); requests still go to it */
+                                  * configuration); requests still go to it
+                                  * (but not to a node that is the same
+                                  * server as a lower-numbered one:
+                                  * REDLOCK_GUARD_DUPLICATE) */
 #define REDLOCK_NODE_COUNTED   4 /* its OK votes count again */
 #define REDLOCK_NODE_UNSAFE    5 /* its configuration breaks an assumption
                                   * (evicting maxmemory-policy, no
@@ -570,7 +573,9 @@ REDLOCK_API const char *redlock_lock_errstr(const redlock_lock *lock);
 #define REDLOCK_VOTE_ERROR    5   /* the server answered an error */
 #define REDLOCK_VOTE_FULL     6   /* not sent: max_pending requests were queued */
 #define REDLOCK_VOTE_UNCOUNTED 7  /* it said OK, but a guard kept it out of the
-                                   * quorum (detail says which; since 0.2.0) */
+                                   * quorum (detail says which; since 0.2.0);
+                                   * or it was not asked: the same server as
+                                   * another node ("same server as node K") */
 
 typedef struct redlock_node_result {
     int vote;                    /* REDLOCK_VOTE_* */

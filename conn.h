@@ -37,6 +37,11 @@ typedef struct redlock__net {
     int64_t drift_min_ms;
     int64_t max_ttl_ms;
     int64_t clock_probe_ms;          /* the options' (0: handshake only) */
+    /* What guard.c finds that concerns more than one master (with
+     * event_privdata; NULL: none): master `node` read its run_id (`old`
+     * the one it had, "" none); its clock was seen jumping ahead. */
+    void (*identified)(void *privdata, size_t node, const char *old);
+    void (*clock_ahead)(void *privdata, size_t node);
 } redlock__net;
 
 /* A request's answer: r is the reply, or NULL when none will come (the

@@ -218,6 +218,23 @@ void redlock__op_refusal(redlock__op *op, size_t node, const char *fmt, ...)
         op->err_node = node;
 }
 
+/* Node's OK is no vote when its server answered already under another
+ * address (the same run_id: guard.c): it is the twin of a lower-numbered
+ * node, or a twin of it said OK first (before both run_ids were known). */
+static int twin_answered(const redlock__op *op, size_t node, const char **why)
+{
+    redlock__master *all = op->f->masters;
+    size_t other = all[node].twin_of;
+
+    for (size_t j = 0; j < op->f->n && other == node; j++)
+        if (j != node && all[j].twin_of == node && op->votes[j] == REDLOCK__OK)
+            other = j;
+    if (other == node)
+        return 0;
+    *why = redlock__guard_twin_why(&all[node], other);
+    return 1;
+}
+
 static void vote(redlock__op *op, size_t node, enum redlock__vote v, const char *why,
                  int64_t now)
 {
@@ -225,6 +242,10 @@ static void vote(redlock__op *op, size_t node, enum redlock__vote v, const char 
 
     if (op->votes[node] != REDLOCK__PENDING)
         return;     /* late: this node already timed out or failed */
+    /* One server, one vote, whatever the op (a probe is none). */
+    if (v == REDLOCK__OK && op->f->twins && op->f->masters[node].twins &&
+        !(op->kind->flags & REDLOCK__KIND_PROBE) && twin_answered(op, node, &why))
+        v = REDLOCK__UNCOUNTED;
     /* An OK to an acquire or extend counts only when the guards trust the
      * master (guard.c): restarted, clock jumped, strict configuration. */
     if (v == REDLOCK__OK && op->ttl_ms && !(op->kind->flags & REDLOCK__KIND_UNDOES)) {
@@ -308,6 +329,19 @@ static void send_to(redlock__op *op, size_t node, const redlock__buf *bytes)
     }
 }
 
+/* A node that is the same server as a lower-numbered one, which gets the
+ * request: it votes at once, not sent (a release still goes where a write
+ * went before that was known).  1 when so. */
+static int twin_skipped(redlock__op *op, size_t node)
+{
+    redlock__master *m = &op->f->masters[node];
+
+    if (m->twin_of == node || (op->kind->flags & REDLOCK__KIND_PROBE) || op->gen[node])
+        return 0;
+    vote(op, node, REDLOCK__UNCOUNTED, redlock__guard_twin_why(m, m->twin_of), 0);
+    return 1;
+}
+
 /* How long the op's timer waits from `now`: the node timeout, or less when
  * the validity or the caller's deadline runs out first. */
 static inline int64_t op_wait_us(const redlock__op *op, int64_t now)
@@ -330,6 +364,7 @@ void redlock__op_start(redlock__op *op, redlock__op_done *done, void *privdata)
     redlock__fleet *f = op->f;
     int64_t now = redlock__now(f->loop), wait_us;
     redlock__buf one = { 0 };
+    const size_t twins = f->twins;      /* 0 in the usual case */
 
     op->done = done;
     op->done_privdata = privdata;
@@ -346,6 +381,8 @@ void redlock__op_start(redlock__op *op, redlock__op_done *done, void *privdata)
      * whose announcement hands the lock on: announce.c) */
     for (size_t k = 0, i = op->lead_node < f->n ? op->lead_node : 0; k < f->n && !op->decided;
          k++, i = i + 1 < f->n ? i + 1 : 0) {
+        if (twins && twin_skipped(op, i))
+            continue;
         if (op->kind->flags & REDLOCK__KIND_PER_NODE) {
             int rc;
             one.len = 0;

@@ -28,6 +28,9 @@ typedef struct redlock__fleet {
     redlock__op *free_ops;                   /* pooled operations */
     size_t nfree;                            /* how many */
     redlock__link live;                      /* undelivered operations */
+    /* masters that are one server with another (the same run_id: guard.c);
+     * 0 in the usual case, where fan-out pays nothing for them */
+    size_t twins;
 } redlock__fleet;
 
 /* Kind flags. */

@@ -17,6 +17,15 @@
  *   config    CONFIG GET maxmemory-policy, appendonly, save at each
  *             handshake: an evicting policy or no persistence is reported,
  *             and in strict mode it does not count.
+ *   twins     two masters whose INFO gives the same run_id are one server
+ *             under two addresses (localhost and 127.0.0.1, an alias):
+ *             only the lowest-numbered one's answers count (fanout.c).
+ *
+ * INFO and CONFIG GET are read again on the open connection every
+ * REREAD_PERIODS probe periods (riding in a write, below): a configuration
+ * changed at run time is seen within that.  A clock seen jumping ahead is
+ * told to the locks (net->clock_ahead: watchdog.c), since keys it held may
+ * have expired early.
  *
  * INFO and CONFIG are optional steps: an ACL may refuse them; the master
  * is then reported (REDLOCK_GUARD_UNKNOWN) and counted unless strict.
@@ -32,12 +41,16 @@
 
 #define UNSAFE (REDLOCK_GUARD_EVICTS | REDLOCK_GUARD_NO_PERSIST | REDLOCK_GUARD_UNKNOWN)
 
+/* INFO and CONFIG GET are read again every this many clock_probe_ms. */
+#define REREAD_PERIODS 5
+
 static void tell_cb(evutil_socket_t fd, short what, void *arg);
 
 void redlock__guard_init(redlock__master *m)
 {
     m->guard.uptime_s = -1;
     m->guard.clear_ttl = -1;
+    m->twin_of = m->index;
     evtimer_assign(&m->guard.tell, m->net->loop->base, tell_cb, m);
 }
 
@@ -83,8 +96,10 @@ unsigned redlock__guard_flags(const redlock__master *m, int64_t now, int *counte
         if (g->jump_at_us + w > until)
             until = g->jump_at_us + w;
     }
-    *counted = !until && !(net->strict && (flags & UNSAFE));
-    *until_us = !*counted && !until ? -1 : until;
+    if (m->twin_of != m->index)
+        flags |= REDLOCK_GUARD_DUPLICATE;
+    *counted = !until && !(net->strict && (flags & UNSAFE)) && !(flags & REDLOCK_GUARD_DUPLICATE);
+    *until_us = (!*counted && !until) || (flags & REDLOCK_GUARD_DUPLICATE) ? -1 : until;
     return flags;
 }
 
@@ -101,6 +116,10 @@ int redlock__guard_judge(redlock__master *m, int64_t now, const char **why)
         if (!(flags & (REDLOCK_GUARD_RESTARTED | REDLOCK_GUARD_CLOCK)))
             g->clear_ttl = m->net->max_ttl_ms;
         return 1;
+    }
+    if (flags & REDLOCK_GUARD_DUPLICATE) {
+        *why = redlock__guard_twin_why(m, m->twin_of);
+        return 0;
     }
     if (flags & REDLOCK_GUARD_RESTARTED)
         snprintf(g->why, sizeof g->why, "not counted: %s; counts in %lld ms", g->restart_text,
@@ -123,17 +142,67 @@ const char *redlock__guard_text(redlock__master *m, int64_t now)
     int64_t until;
     unsigned flags = redlock__guard_flags(m, now, &counted, &until);
     size_t n = 0;
-    const char *part[3] = { flags & REDLOCK_GUARD_RESTARTED ? g->restart_text : "",
+    char twin[80] = "";
+    const char *part[4] = { twin, flags & REDLOCK_GUARD_RESTARTED ? g->restart_text : "",
                             flags & REDLOCK_GUARD_CLOCK ? g->clock_text : "",
                             flags & UNSAFE ? g->config_text : "" };
 
+    if (flags & REDLOCK_GUARD_DUPLICATE)
+        snprintf(twin, sizeof twin, "same server as node %zu (run_id %s)", m->twin_of, g->run_id);
     g->why[0] = '\0';
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 4; i++) {
         if (!part[i][0] || n >= sizeof g->why - 1)
             continue;
         n += (size_t)snprintf(g->why + n, sizeof g->why - n, "%s%s", n ? "; " : "", part[i]);
     }
     return g->why;
+}
+
+const char *redlock__guard_twin_why(redlock__master *m, size_t other)
+{
+    snprintf(m->guard.why, sizeof m->guard.why, "not counted: same server as node %zu (run_id %s)",
+             other, m->guard.run_id);
+    return m->guard.why;
+}
+
+static void set_twin(redlock__master *m, size_t first, unsigned twins)
+{
+    if (m->twin_of == first && m->twins == twins)
+        return;
+    m->twin_of = first;
+    m->twins = twins;
+    m->guard.clear_ttl = -1;
+    poke(m);
+}
+
+/* The masters whose run_id is `id` (a copy: it may be theirs): the first
+ * is the one that counts. */
+static void regroup(redlock__master *all, size_t n, const char *id)
+{
+    size_t first = SIZE_MAX;
+    unsigned count = 0;
+
+    if (!id[0])
+        return;
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(all[i].guard.run_id, id) == 0) {
+            first = first == SIZE_MAX ? i : first;
+            count++;
+        }
+    }
+    for (size_t i = first; count && i < n; i++)
+        if (strcmp(all[i].guard.run_id, id) == 0)
+            set_twin(&all[i], first, count - 1);
+}
+
+void redlock__guard_twins(redlock__master *all, size_t n, size_t node, const char *old)
+{
+    char id[sizeof all[node].guard.run_id];
+
+    memcpy(id, all[node].guard.run_id, sizeof id);
+    set_twin(&all[node], node, 0);
+    regroup(all, n, old);
+    regroup(all, n, id);
 }
 
 static void tell(redlock__master *m, int event, const char *detail)
@@ -157,6 +226,11 @@ static void tell_cb(evutil_socket_t fd, short what, void *arg)
     if (loop->closing)
         return;
     redlock__enter(loop);
+    if (g->ahead) {
+        g->ahead = 0;
+        if (m->net->clock_ahead)
+            m->net->clock_ahead(m->net->event_privdata, m->index);
+    }
     now = redlock__now(loop);
     flags = redlock__guard_flags(m, now, &counted, &until);
     if ((flags & UNSAFE) && (flags & UNSAFE) != (g->told & UNSAFE))
@@ -198,9 +272,9 @@ static const char *info_field(const char *s, size_t len, const char *name, size_
 
 static void unknown(redlock__guard *g, const char *what, const redlock__reply *r)
 {
-    size_t n = strlen(g->config_text);
+    size_t n = strlen(g->hello_text);
     g->hello_config |= REDLOCK_GUARD_UNKNOWN;
-    snprintf(g->config_text + n, sizeof g->config_text - n, "%s%s refused (%.*s)", n ? "; " : "",
+    snprintf(g->hello_text + n, sizeof g->hello_text - n, "%s%s refused (%.*s)", n ? "; " : "",
              what, (int)(r->len < 40 ? r->len : 40), r->str);
 }
 
@@ -212,6 +286,7 @@ static void read_info(redlock__master *m, const redlock__reply *r)
     const char *up = info_field(r->str, r->len, "uptime_in_seconds", &ulen);
     long long uptime = 0;
     int changed;
+    char old[sizeof g->run_id];
 
     if (!id || !up || idlen == 0 || idlen >= sizeof g->run_id || ulen == 0 || ulen > 12) {
         redlock__reply none = { .type = REDLOCK__REPLY_ERROR, .str = "no run_id or uptime", .len = 19 };
@@ -222,8 +297,11 @@ static void read_info(redlock__master *m, const redlock__reply *r)
         uptime = uptime * 10 + (up[i] - '0');
     changed = g->run_id[0] && (strlen(g->run_id) != idlen || memcmp(g->run_id, id, idlen) != 0);
     g->restarts += changed;
+    memcpy(old, g->run_id, sizeof old);
     memcpy(g->run_id, id, idlen);
     g->run_id[idlen] = '\0';
+    if (strcmp(old, g->run_id) != 0 && m->net->identified)
+        m->net->identified(m->net->event_privdata, m->index, old);
     g->uptime_s = uptime;
     g->clear_ttl = -1;
     /* uptime is whole seconds, so it restarted at the latest uptime s
@@ -267,6 +345,15 @@ static void hello_reply(void *privdata, size_t tag, const redlock__reply *r, con
     }
 }
 
+/* A reading of INFO and CONFIG GET begins. */
+static void reading(redlock__guard *g)
+{
+    g->hello_config = 0;
+    g->hello_aof = g->hello_save = -1;
+    g->policy[0] = g->hello_text[0] = '\0';
+    g->rereading = 0;
+}
+
 int redlock__guard_hello(redlock__master *m, redlock__conn *cn)
 {
     redlock__guard *g = &m->guard;
@@ -276,11 +363,10 @@ int redlock__guard_hello(redlock__master *m, redlock__conn *cn)
     static const char *const name[3] = { "maxmemory-policy", "appendonly", "save" };
     int rc;
 
-    g->hello_config = 0;
+    reading(g);
     g->uptime_s = -1;       /* until this handshake's INFO says */
     g->clear_ttl = -1;
-    g->hello_aof = g->hello_save = -1;
-    g->policy[0] = g->config_text[0] = '\0';
+    g->read_at_us = redlock__now(m->net->loop);
     sl.tag = STEP_INFO;
     rc = redlock__conn_hello(cn, 2, info, info_len, &sl);
     for (int i = 0; i < 3 && rc == 0; i++) {
@@ -296,8 +382,9 @@ void redlock__guard_up(redlock__master *m)
 {
     redlock__guard *g = &m->guard;
     unsigned config = g->hello_config;
-    size_t n = strlen(g->config_text);
+    size_t n = strlen(g->hello_text);
 
+    memcpy(g->config_text, g->hello_text, n + 1);
     if (!strncmp(g->policy, "volatile-", 9) || !strncmp(g->policy, "allkeys-", 8)) {
         config |= REDLOCK_GUARD_EVICTS;
         n += (size_t)snprintf(g->config_text + n, sizeof g->config_text - n,
@@ -350,6 +437,7 @@ static int jumped(redlock__master *m, int64_t change, int64_t interval, int64_t 
 
     if (change <= allow && change >= -allow)
         return 0;
+    g->ahead |= change > 0;
     g->jumps++;
     g->jump_at_us = now;
     g->clear_ttl = -1;
@@ -405,27 +493,66 @@ static void ride_reply(void *privdata, size_t tag, const redlock__reply *r, cons
         redlock__master_time(m, server_us, m->ride_sent_us, redlock__now(m->net->loop));
 }
 
+/* The configuration read again on the open connection: the handshake's
+ * INFO server and CONFIG GETs, judged like the handshake's once the last
+ * reply came.  No reply (the connection was lost): the next handshake
+ * reads them anyway. */
+static void reread_reply(void *privdata, size_t tag, const redlock__reply *r, const char *why)
+{
+    redlock__master *m = privdata;
+
+    hello_reply(privdata, tag, r, why);
+    if (tag == STEP_SAVE) {
+        m->guard.rereading = 0;
+        if (r)
+            redlock__guard_up(m);
+    }
+}
+
+static void reread(redlock__master *m, redlock__conn *cn, int64_t now)
+{
+    static const char *const cmd[4] = {
+        "*2\r\n$4\r\nINFO\r\n$6\r\nserver\r\n",
+        "*3\r\n$6\r\nCONFIG\r\n$3\r\nGET\r\n$16\r\nmaxmemory-policy\r\n",
+        "*3\r\n$6\r\nCONFIG\r\n$3\r\nGET\r\n$10\r\nappendonly\r\n",
+        "*3\r\n$6\r\nCONFIG\r\n$3\r\nGET\r\n$4\r\nsave\r\n" };
+    redlock__slot sl = { reread_reply, m, 0, NULL, 0, 0 };
+    size_t step;
+
+    reading(&m->guard);
+    m->guard.read_at_us = now;
+    for (step = STEP_INFO; step <= STEP_SAVE; step++) {
+        sl.tag = step;
+        if (redlock__conn_send(cn, cmd[step], strlen(cmd[step]), NULL, 0, &sl, now) != 0)
+            break;      /* out of memory: the next period reads them again */
+    }
+    m->guard.rereading = step > STEP_SAVE;
+}
+
 /* Requests are about to be written: the master's TIME rides along when its
  * last sample left half a probe period ago or more.  One TIME costs the
  * server next to nothing in a write it reads anyway, where a TIME alone
  * costs a write, a read and a reply on both sides, for every client; so
  * a client that writes to a master at least every 3/8 of the period never
  * probes it alone (probe.c does at 7/8 when nothing else went).  One at a
- * time, so that its reply is matched with the moment it left. */
+ * time, so that its reply is matched with the moment it left.  Every
+ * REREAD_PERIODS periods INFO and CONFIG GET ride along the same way (an
+ * idle master's probe carries them). */
 void redlock__guard_flushing(void *owner, redlock__conn *cn)
 {
     static const char time_cmd[] = "*1\r\n$4\r\nTIME\r\n";
     redlock__master *m = owner;
     redlock__slot sl = { ride_reply, m, 0, NULL, 0, 0 };
-    int64_t now;
+    int64_t now, period_us = m->net->clock_probe_ms * 1000;
 
-    if (m->time_riding || m->net->clock_probe_ms <= 0 || cn->count >= m->net->max_pending)
+    if (period_us <= 0 || cn->count >= m->net->max_pending)
         return;
     now = redlock__now(m->net->loop);
-    if (now - m->time_sent_us < m->net->clock_probe_ms * 500)
-        return;
-    if (redlock__conn_send(cn, time_cmd, sizeof time_cmd - 1, NULL, 0, &sl, now) == 0) {
+    if (!m->time_riding && now - m->time_sent_us >= period_us / 2 &&
+        redlock__conn_send(cn, time_cmd, sizeof time_cmd - 1, NULL, 0, &sl, now) == 0) {
         m->time_riding = 1;
         m->ride_sent_us = m->time_sent_us = now;
     }
+    if (!m->guard.rereading && now - m->guard.read_at_us >= period_us * REREAD_PERIODS)
+        reread(m, cn, now);
 }

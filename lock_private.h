@@ -437,6 +437,9 @@ static inline void redlock__watch_stop(redlock_lock *l)
     if (l->wd)
         redlock__watch_stop_(l);
 }
+/* net->clock_ahead (privdata: the client): locks that counted on master
+ * `node` may be lost (watchdog.c). */
+void redlock__locks_clock_ahead(void *privdata, size_t node);
 /* Detach the watchdog's extend in flight. */
 void redlock__watch_detach(redlock_lock *l);
 /* The client is going away: every lock is detached, its operation

@@ -51,20 +51,29 @@ typedef struct redlock__guard {
     int64_t clear_ttl;
     int64_t ref_offset_us, ref_at_us, ref_err_us;   /* the rate's reference sample */
     uint64_t restarts, jumps;
+    int64_t read_at_us;        /* when INFO and CONFIG GET were last sent */
     unsigned config;           /* REDLOCK_GUARD_EVICTS, _NO_PERSIST, _UNKNOWN */
-    unsigned hello_config;     /* what this handshake's replies found so far */
+    unsigned hello_config;     /* what this reading's replies found so far */
     int hello_aof, hello_save; /* appendonly yes / save points (-1: not read) */
+    unsigned rereading : 1;    /* a re-reading's replies are due */
+    unsigned ahead : 1;        /* its clock jumped ahead: locks not yet told */
     unsigned told;             /* the last findings reported (node events) */
     int told_uncounted;
     struct event tell;         /* report from the loop, and at a window's end */
     char policy[32];           /* maxmemory-policy, or "" */
     char restart_text[64], clock_text[128], config_text[160];
+    char hello_text[160];      /* what this reading found refused so far */
     char why[440];             /* a vote's detail, or the stats' text */
 } redlock__guard;
 
 typedef struct redlock__master {
     const redlock__net *net;
     size_t index;
+    /* the lowest index of a master with the same run_id (the same server
+     * under another address: guard.c), or index; only that one's answers
+     * count */
+    size_t twin_of;
+    unsigned twins;                    /* masters that share its run_id */
     redlock__addr addr;
     char *label;                       /* host:port or path, no secrets */
     redlock__conn conn;                /* the lock connection */
@@ -213,6 +222,12 @@ unsigned redlock__guard_flags(const redlock__master *m, int64_t now, int *counte
                               int64_t *until_us);
 /* The guards' findings in words, for the node stats. */
 const char *redlock__guard_text(redlock__master *m, int64_t now);
+/* Master `node` of all[0 .. n) read its run_id (`old`: the one it had
+ * before, "" none): who is whose twin now (the same server twice). */
+void redlock__guard_twins(redlock__master *all, size_t n, size_t node, const char *old);
+/* Why master m's answer is no vote: it is the same server as master
+ * number `other` (a detail, in m's guard text buffer). */
+const char *redlock__guard_twin_why(redlock__master *m, size_t other);
 /* Reconnect now if the master is down and its back-off has passed. */
 void redlock__master_kick(redlock__master *m);
 

@@ -12,6 +12,8 @@
  * meanwhile.  So an idle client probes each master once a period, and one
  * that writes to a master at least every 3/8 of a period adds no write
  * of its own for that master's clock.
+ * Every 5 periods the guards' INFO and CONFIG GET ride the same way (a
+ * probe carries them to an idle master).
  *
  * A probe is an operation kind like a lock's: no ttl, decided when every
  * master answered, timed out or was skipped, not counted in the lock

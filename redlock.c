@@ -154,6 +154,16 @@ static void ignore_sigpipe(void)
     }
 }
 
+/* A master read its run_id: is it another's twin (guard.c)? */
+static void node_identified(void *privdata, size_t node, const char *old)
+{
+    redlock_client *c = privdata;
+    redlock__guard_twins(c->fleet.masters, c->fleet.n, node, old);
+    c->fleet.twins = 0;
+    for (size_t i = 0; i < c->fleet.n; i++)
+        c->fleet.twins += c->fleet.masters[i].twins > 0;
+}
+
 /* From a master, towards the application's node_cb. */
 static void node_event(void *privdata, size_t node, int event, const char *detail)
 {
@@ -293,7 +303,7 @@ int redlock_client_new_(redlock_client **out, struct event_base *base,
                              node_event, c, redlock__wake_side, redlock__wake_message,
                              o.restart_guard_ms, o.clock_guard_ms,
                              o.strict != 0, o.drift_factor, o.drift_min_ms, 0,
-                             o.clock_probe_ms };
+                             o.clock_probe_ms, node_identified, redlock__locks_clock_ahead };
     c->fleet.loop = &c->loop;
     c->fleet.net = &c->net;
     c->fleet.node_timeout_us = o.node_timeout_ms * 1000;

@@ -117,7 +117,10 @@ struct event_base;
 #define REDLOCK_NODE_UNCOUNTED 3 /* its OK votes stop counting towards a
                                   * quorum (restarted or clock jumped within
                                   * the guard window; strict mode: unsafe
-                                  * configuration); requests still go to it */
+                                  * configuration); requests still go to it
+                                  * (but not to a node that is the same
+                                  * server as a lower-numbered one:
+                                  * REDLOCK_GUARD_DUPLICATE) */
 #define REDLOCK_NODE_COUNTED   4 /* its OK votes count again */
 #define REDLOCK_NODE_UNSAFE    5 /* its configuration breaks an assumption
                                   * (evicting maxmemory-policy, no
@@ -207,7 +210,10 @@ typedef struct redlock_options {
                                   * write of requests to the master once the
                                   * last is half this old, and goes alone
                                   * only where nothing was written for most
-                                  * of the period; 0: only at the handshake */
+                                  * of the period; 0: only at the handshake.
+                                  * The guards' INFO server and CONFIG GETs
+                                  * are read again every 5 periods, the same
+                                  * way (0: only at the handshake) */
     const char *user;            /* NULL: the ACL user for masters whose
                                   * address names none                       */
     const char *password;        /* NULL: the password for masters whose
@@ -357,7 +363,8 @@ typedef struct redlock_node_stats {
     int counted;                 /* 1: its OK votes count towards a quorum */
     int64_t counted_in_ms;       /* not counted for a window: ms until it
                                   * counts again (0 otherwise; -1: not while
-                                  * strict and its configuration unsafe) */
+                                  * strict and its configuration unsafe, nor
+                                  * while it is another node's duplicate) */
     int64_t uptime_s;            /* INFO uptime_in_seconds at the last
                                   * handshake; -1: unknown */
     uint64_t restarts;           /* run_id changed between two handshakes */
@@ -374,6 +381,11 @@ typedef struct redlock_node_stats {
 #define REDLOCK_GUARD_NO_PERSIST 0x08  /* appendonly no and no save point */
 #define REDLOCK_GUARD_UNKNOWN    0x10  /* INFO or CONFIG GET refused (an ACL):
                                         * restarts or configuration not seen */
+#define REDLOCK_GUARD_DUPLICATE  0x20  /* its INFO run_id is a lower-numbered
+                                        * node's: the same server under
+                                        * another address (localhost and
+                                        * 127.0.0.1); only that node's
+                                        * answers count */
 
 REDLOCK_API int redlock_client_node_stats_(const redlock_client *client, size_t node,
                                            redlock_node_stats *out, size_t size);
@@ -555,6 +567,11 @@ REDLOCK_API int64_t redlock_lock_token(const redlock_lock *lock);
                                      * masters down) until no time was left to try */
 #define REDLOCK_LOST_CAP         3  /* the watchdog's max_hold_ms was reached */
 #define REDLOCK_LOST_EXPIRED     4  /* the validity ran out before an extend won */
+#define REDLOCK_LOST_CLOCK       5  /* a master that granted it was seen with its
+                                     * clock jumped ahead (the clock guard), so
+                                     * its key may have expired early, and the
+                                     * other masters that granted it are no
+                                     * quorum */
 
 /* Runs once per hold, on the client's loop, when the lock can no longer be
  * trusted; redlock_lock_validity() is 0 from then on.  Never after a
@@ -575,7 +592,8 @@ typedef void redlock_lost_cb(redlock_lock *lock, int reason, void *privdata);
 REDLOCK_API int redlock_lock_set_watchdog(redlock_lock *lock, int64_t every_ms,
                                           int64_t max_hold_ms);
 /* The lost-lock notice (cb NULL: none).  Without a watchdog it still fires
- * when the validity runs out, or when an extend is refused by a quorum. */
+ * when the validity runs out, when an extend is refused by a quorum, or
+ * when a master's clock is seen jumping ahead (REDLOCK_LOST_CLOCK). */
 REDLOCK_API int redlock_lock_on_lost(redlock_lock *lock, redlock_lost_cb *cb, void *privdata);
 /* Nodes that answered OK in the last operation, counted when it was
  * decided: an acquire or extend is decided as soon as a quorum said OK, so
@@ -604,7 +622,9 @@ REDLOCK_API const char *redlock_lock_errstr(const redlock_lock *lock);
 #define REDLOCK_VOTE_ERROR    5   /* the server answered an error */
 #define REDLOCK_VOTE_FULL     6   /* not sent: max_pending requests were queued */
 #define REDLOCK_VOTE_UNCOUNTED 7  /* it said OK, but a guard kept it out of the
-                                   * quorum (detail says which; since 0.2.0) */
+                                   * quorum (detail says which; since 0.2.0);
+                                   * or it was not asked: the same server as
+                                   * another node ("same server as node K") */
 
 typedef struct redlock_node_result {
     int vote;                    /* REDLOCK_VOTE_* */

@@ -212,6 +212,42 @@ static void tick_cb(evutil_socket_t fd, short what, void *arg)
     redlock__leave(&c->loop);
 }
 
+/* A master's clock was seen jumping ahead (guard.c): keys it holds may
+ * have expired early.  A held lock that it said OK to, and whose other OK
+ * masters (those whose clocks are trusted) are no quorum, is lost now: its
+ * validity 0, the notice from the loop (REDLOCK_LOST_CLOCK), not when the
+ * validity would have ended. */
+void redlock__locks_clock_ahead(void *privdata, size_t node)
+{
+    redlock_client *c = privdata;
+    redlock__fleet *f = &c->fleet;
+    int64_t now = redlock__now(&c->loop), until;
+    unsigned char *trusted = malloc(f->n);
+    int counted;
+
+    if (!trusted)
+        return;     /* out of memory: the locks learn at their expiry */
+    for (size_t i = 0; i < f->n; i++)
+        trusted[i] = i != node && !(redlock__guard_flags(&f->masters[i], now, &counted, &until) &
+                                    REDLOCK_GUARD_CLOCK);
+    for (redlock__link *it = c->locks.next; it != &c->locks; it = it->next) {
+        redlock_lock *l = redlock__container(it, redlock_lock, link);
+        size_t ok = 0;
+        if (!l->valid_until_us || !l->nodes || l->nodes->votes[node] != REDLOCK__OK)
+            continue;
+        for (size_t i = 0; i < f->n; i++)
+            ok += l->nodes->votes[i] == REDLOCK__OK && trusted[i];
+        if (ok >= f->n / 2 + 1)
+            continue;
+        l->valid_until_us = 0;
+        if (l->wd && l->wd->watching && !l->wd->lost_fired) {
+            l->wd->lost_reason = REDLOCK_LOST_CLOCK;
+            redlock__watch_end_moved(l);
+        }
+    }
+    free(trusted);
+}
+
 void redlock__watch_detach(redlock_lock *l)
 {
     redlock__lock_detach_op(l);

@@ -314,16 +314,19 @@ TEST(engine_time_rides_along_with_requests)
         CHECK_LE(ns1[i].clock_interval_us, 400000);
     }
 
-    /* idle: a TIME alone, once a period (200 ms): 5 in 1 s */
+    /* idle: a TIME, alone, once a period (200 ms): 5 in 1 s */
     it_run(f.base, 1000);
     for (int i = 0; i < 3; i++) {
         rlp_thread_stats(px[i], &st2[i]);
         unsigned long alone = st2[i].time_alone - st1[i].time_alone;
         check_note("idle, master %d: %lu TIME, %lu alone", i, st2[i].time_cmds - st1[i].time_cmds,
                    alone);
-        CHECK_GE(alone, 3);
-        CHECK_LE(alone, 6);
-        CHECK_EQ(st2[i].time_cmds - st1[i].time_cmds, alone);
+        /* (a probe that carries the guards' INFO and CONFIG GETs, every
+         * 5 periods, is not alone) */
+        unsigned long times = st2[i].time_cmds - st1[i].time_cmds;
+        CHECK_GE(times, 3);
+        CHECK_LE(times, 6);
+        CHECK_LE(times - alone, 2);
         redlock_node_stats ns;
         CHECK_EQ(redlock_client_node_stats(c, (size_t)i, &ns), 0);
         CHECK_LE(ns.clock_interval_us, 400000);     /* every master, at least every period */

@@ -198,18 +198,25 @@ static void tell(redlock_client *c, redlock__hot *h, size_t node, int again)
  * `node` that this client's hold with that value blocks it. */
 static void notice(redlock_client *c, size_t node, const char *p, size_t len)
 {
+    const char *name = p + REDLOCK__VALUE_HEX;
+    size_t nlen = len - REDLOCK__VALUE_HEX - 3;
     redlock__hot *h;
+    int known;
 
     if (len <= REDLOCK__VALUE_HEX + 5 || memcmp(p, c->wake->id, ID_HEX) != 0 ||
-        memcmp(p + len - 3, ":wq", 3) != 0 || p[REDLOCK__VALUE_HEX] != '{' ||
-        !(h = redlock__hot_get(c, p + REDLOCK__VALUE_HEX, len - REDLOCK__VALUE_HEX - 3, 1, 0)))
+        memcmp(p + len - 3, ":wq", 3) != 0 || name[0] != '{')
+        return;
+    known = *redlock__hot_slot(c->wake, name, nlen) != NULL;
+    if (!(h = redlock__hot_get(c, name, nlen, 1, 0)))
         return;
     c->astats.notices++;
     redlock__hot_keep(h, redlock__now(&c->loop) + REDLOCK__REGISTRY_LIFE_MS * 1000);
-    if (memcmp(h->told, p, REDLOCK__VALUE_HEX) == 0)
-        return;         /* that hold's release picked, or asked already */
-    memcpy(h->told, p, REDLOCK__VALUE_HEX);
-    tell(c, h, node, 1);
+    /* The late pick, once per hold, and only where the client knew of no
+     * waiters until now: with a record, every release of the resource
+     * picked (an attempt's value whose acquire was lost and undone would
+     * pick a second waiter in a hand-off's gap) */
+    if (!redlock__hot_told(h, p) && !known)
+        tell(c, h, node, 1);
 }
 
 /* The registry's count, as a master answered the entry: the waiters
@@ -396,7 +403,7 @@ int redlock__wake_release(redlock_lock *l, char *win, size_t winsize, size_t *wi
     if (!h)
         return 0;       /* no contention seen: every master may pick */
     if (l->valuelen == REDLOCK__VALUE_HEX)
-        memcpy(h->told, l->value, REDLOCK__VALUE_HEX);     /* (its notices pick nobody) */
+        (void)redlock__hot_told(h, l->value);     /* (its notices pick nobody) */
     if (h->entered_us && !h->nwait) {
         /* a winner keeps its entries while it holds: its release takes
          * them away, unless another lock of this client waits on the

@@ -231,15 +231,26 @@ static int encode_tell(const redlock__op *op, size_t node, redlock__buf *out, in
     return encode_wq(op, node, out, eval, REDLOCK__SCRIPT_TELL);
 }
 
+/* 0: the key is there; 1 + the registry's count (kept as the value): it
+ * was not, and the pick was made where the registry was. */
+static int classify_tell(redlock__op *op, size_t node, const redlock__reply *r)
+{
+    if (r->type == REDLOCK__REPLY_INTEGER) {
+        op->value[node] = r->integer;
+        return r->integer >= 1 ? REDLOCK__OK : REDLOCK__REFUSED;
+    }
+    return redlock__classify_script(op, node, r);
+}
+
 const redlock__op_kind redlock__mutex_tell = {
     .name = "tell", .rule = { REDLOCK__RULE_WAIT_ALL, 0 },
     .flags = REDLOCK__KIND_PROBE | REDLOCK__KIND_PER_NODE,
-    .encode = encode_tell, .classify = redlock__classify_script };
+    .encode = encode_tell, .classify = classify_tell };
 /* (the same, asked of a second master: not asked again) */
 const redlock__op_kind redlock__mutex_tell_last = {
     .name = "tell", .rule = { REDLOCK__RULE_WAIT_ALL, 0 },
     .flags = REDLOCK__KIND_PROBE | REDLOCK__KIND_PER_NODE,
-    .encode = encode_tell, .classify = redlock__classify_script };
+    .encode = encode_tell, .classify = classify_tell };
 
 
 /* A waiter's poll looks first (wake.c, redlock__wake_looks): EXISTS on one

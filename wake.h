@@ -10,6 +10,7 @@
 #include "lock_private.h"
 
 #define ID_HEX REDLOCK__ID_HEX   /* a client's id: 64 random bits */
+#define REDLOCK__TOLD 8         /* holds remembered per record (told[]) */
 
 enum { SUB_NONE, SUB_SENT, SUB_ON };
 
@@ -39,10 +40,12 @@ struct redlock__hot {
     /* Kept without waiters until then: a holder's record (its entries, or
      * a notice that someone waits) outlives the linger (wake.c). */
     int64_t keep_until_us;
-    /* The value of this client's hold that a pick was made for (its
-     * release's, or a notice's late pick): a later notice for the same
-     * hold picks nobody else. */
-    char told[REDLOCK__VALUE_HEX];
+    /* The values of this client's latest holds that a pick was made for
+     * (their releases', or a notice's late pick), a ring: a later notice
+     * for one of them (another master's, or one delayed behind a few
+     * hand-offs) picks nobody else. */
+    char told[REDLOCK__TOLD][REDLOCK__VALUE_HEX];
+    unsigned told_next;
     char key[];
 };
 
@@ -59,6 +62,17 @@ struct redlock__wake {
     size_t hchan_len;
     unsigned char *hsub;
 };
+
+/* Whether a pick was made for the hold with value v; else remember that
+ * one is made now. */
+static inline int redlock__hot_told(redlock__hot *h, const char *v)
+{
+    for (unsigned i = 0; i < REDLOCK__TOLD; i++)
+        if (memcmp(h->told[i], v, REDLOCK__VALUE_HEX) == 0)
+            return 1;
+    memcpy(h->told[h->told_next++ % REDLOCK__TOLD], v, REDLOCK__VALUE_HEX);
+    return 0;
+}
 
 static inline size_t chan_len(const redlock__hot *h)
 {

@@ -232,7 +232,7 @@ uninstall:
 
 clean:
 	rm -f $(LIB_OBJS) $(STATIC) $(SHARED) $(SONAME) libredlock.so $(INSTALL_GENERATED) \
-	      test/redlock-test test/redlock-unit test/rlproxy bench/redlock-bench \
+	      test/redlock-test test/redlock-unit test/rlproxy bench/redlock-bench bench/scriptcost/scriptcost \
 	      examples/redlock-demo examples/basic examples/fencing $(KIND_EXAMPLES) test/abi/old-program \
 	      test/upgrade/old-client; rm -rf $(PREV_DIR)
 

@@ -90,12 +90,14 @@ void redlock__hot_sub(redlock__wake *wk, redlock__hot *h, size_t node, int on)
  * A release tells the registries only when its client knows that someone
  * waits (a plain lock pays nothing for them: docs/performance.md).  A
  * client that waited knows; a holder that never waited learns it from
- * the waiters: a waiter's entry (and its refused attempts) publish the
- * holder's value and the key on the holder's channel, found by the
- * client id at the head of the value (REDLOCK__SCRIPT_WAIT).  The holder
- * then keeps a record of the resource (its release tells the registries)
- * and asks the master that told it for the late pick (TELL): its plain
- * release may have crossed the notice, and then nobody would be told. */
+ * the waiters: a waiter's entry (its renewals, and its attempts refused
+ * after it was told of a release) publishes the holder's value and the
+ * registry's name on the holder's channel, found by the client id at the
+ * head of the value (REDLOCK__SCRIPT_WAIT).  The holder then keeps a
+ * record of the resource (its release tells the registries) and, when it
+ * knew of no waiters until then, asks the master that told it for the
+ * late pick (TELL): its plain release may have crossed the notice, and
+ * then nobody would be told. */
 
 #define HOLDER_CHAN "}:holder:"
 

@@ -133,7 +133,7 @@ redlock__op *redlock__op_new(redlock__fleet *f, const redlock__op_kind *kind,
     op->kind = kind;
     op->live.next = op->live.prev = NULL;
     op->refs = 1;
-    op->decided = op->starting = op->deferred = op->cancelled = op->expired = 0;
+    op->decided = op->starting = op->deferred = op->cancelled = op->expired = op->stepped = 0;
     op->full_wait = op->rearmed = 0;
     op->decision = REDLOCK__UNDECIDED;
     op->lead_node = 0;

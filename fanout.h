@@ -110,6 +110,7 @@ struct redlock__op {
     unsigned deferred : 1;            /* completion was deferred to the loop */
     unsigned cancelled : 1;           /* decided by redlock__op_cancel_all */
     unsigned expired : 1;             /* lost because validity ran out */
+    unsigned stepped : 1;             /* ... or the clock stepped meanwhile */
     unsigned full_wait : 1;           /* the timer waits the whole node timeout */
     unsigned rearmed : 1;             /* waited again for requests that left late */
     enum redlock__decision decision;

@@ -88,7 +88,12 @@ void redlock__lock_describe(redlock_lock *l, const redlock__op *op, int code)
     const redlock__tally *t = &op->tally;
     size_t node = named_node(op, code);
 
-    if (op->expired && code == REDLOCK_ETIMEDOUT)
+    if (op->expired && op->stepped && code == REDLOCK_ETIMEDOUT)
+        redlock__lock_err(l, "%s: the client's clock stepped while the masters answered: no "
+                          "validity can be counted from its start (ttl %lld ms; %u of %u nodes "
+                          "OK, quorum %u)", op->kind->name, (long long)op->ttl_ms,
+                          t->count[REDLOCK__OK], t->n, t->quorum);
+    else if (op->expired && code == REDLOCK_ETIMEDOUT)
         redlock__lock_err(l, "%s: the validity ran out before a quorum answered (ttl %lld ms; "
                           "%u of %u nodes OK, quorum %u)", op->kind->name, (long long)op->ttl_ms,
                           t->count[REDLOCK__OK], t->n, t->quorum);
@@ -257,6 +262,7 @@ int redlock__lock_settle(redlock_lock *l, redlock__op *op)
             return 1;
         }
         op->expired = 1;
+        op->stepped = op->clock_steps != loop->clock_steps;
     }
     return 0;
 }

@@ -114,6 +114,7 @@ TEST(seeded_clock_step_back_between_replies_is_no_win)
     CHECK_EQ(op.validity, 0);
     CHECK_EQ(redlock_lock_validity(l), 0);
     CHECK_GE(op.nodes_ok, 2);   /* a quorum said yes: only the step lost it */
+    CHECK_MSG(it_has(it_errstr(l), "clock stepped"), "%s", it_errstr(l));   /* (and says so) */
     /* the attempt is undone on every master */
     int64_t until = check_now_ms() + 3000;
     while (rlt_servers_count_key(f.s, res, sizeof res - 1) != 0 && check_now_ms() < until)

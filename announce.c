@@ -55,7 +55,7 @@ static void sub_reply(void *privdata, size_t node, const redlock__reply *r, cons
         (*p)->sub[node] = SUB_ON;
         if ((*p)->nwait && (*p)->entered_us)
             redlock__hot_registry(wk->c, *p, 1, node,       /* (it waits: enters there now) */
-                                  notify_node(wk->c, *p) == node ? node : SIZE_MAX);
+                                  notify_node(wk->c, *p) == node ? node : SIZE_MAX, 0);
     }
 }
 
@@ -240,12 +240,12 @@ static void wait_reply(void *privdata, size_t node, const redlock__reply *r, con
  * at half the registry's life, removed when the client no longer waits.  A master that missed it picks
  * among the others.  `only`: that master alone, or SIZE_MAX: all. */
 void redlock__hot_registry(redlock_client *c, redlock__hot *h, int enter, size_t only,
-                           size_t notify)
+                           size_t notify, int always)
 {
     char ttl[24], *chan = malloc(c->prefixlen + sizeof HOLDER_CHAN);
-    const char *argv[8] = { "EVALSHA", c->fleet.sha[REDLOCK__SCRIPT_WAIT], "2", h->key,
-                            h->key + 1, h->key + h->len + 4, ttl, "" };
-    size_t len[8] = { 7, 40, 1, h->len + 3, h->len - 2, ID_HEX, 0, 0 };
+    const char *argv[9] = { "EVALSHA", c->fleet.sha[REDLOCK__SCRIPT_WAIT], "2", h->key,
+                            h->key + 1, h->key + h->len + 4, ttl, "", always ? "a" : "f" };
+    size_t len[9] = { 7, 40, 1, h->len + 3, h->len - 2, ID_HEX, 0, 0, 1 };
     redlock__buf b = { 0 }, bn = { 0 };
     redlock__req req;
     const char *why;
@@ -262,11 +262,11 @@ void redlock__hot_registry(redlock_client *c, redlock__hot *h, int enter, size_t
             evtimer_del(&h->renew);
     }
     if (enter) {
-        rc = redlock__resp_command(&b, 8, argv, len);
+        rc = redlock__resp_command(&b, 9, argv, len);
         if (rc == 0 && notify < c->fleet.n) {
             argv[7] = chan;
             len[7] = holder_prefix(c, chan);
-            rc = redlock__resp_command(&bn, 8, argv, len);
+            rc = redlock__resp_command(&bn, 9, argv, len);
         }
     } else {
         argv[0] = "ZREM";
@@ -319,9 +319,9 @@ static size_t notify_node(const redlock_client *c, const redlock__hot *h)
 void redlock__hot_enter(redlock_client *c, redlock__hot *h, size_t node)
 {
     if (!h->entered_us)
-        redlock__hot_registry(c, h, 1, SIZE_MAX, notify_node(c, h));
+        redlock__hot_registry(c, h, 1, SIZE_MAX, notify_node(c, h), 0);
     else if (node < c->fleet.n && h->sub[node] == SUB_ON)
-        redlock__hot_registry(c, h, 1, node, node);
+        redlock__hot_registry(c, h, 1, node, node, 1);
 }
 
 void redlock__hot_renew_cb(evutil_socket_t fd, short what, void *arg)
@@ -333,7 +333,7 @@ void redlock__hot_renew_cb(evutil_socket_t fd, short what, void *arg)
 
     redlock__enter(&c->loop);
     if (h->nwait && h->entered_us && !c->loop.closing)
-        redlock__hot_registry(c, h, 1, SIZE_MAX, notify_node(c, h));
+        redlock__hot_registry(c, h, 1, SIZE_MAX, notify_node(c, h), 0);
     redlock__leave(&c->loop);
 }
 

@@ -71,13 +71,15 @@ const char *const redlock__script_body[REDLOCK__NSCRIPTS] = {
      * lives as long.  With ARGV[3] (a channel prefix, or ""), the holder of
      * the lock KEYS[2] hears that someone waits (the notice, announce.c)
      * on "<ARGV[3]><its client id>": the value, then the registry's name;
-     * only for a value of this library's ("<16 hex id><32 hex>").  The
-     * count. */
+     * only for a value of this library's ("<16 hex id><32 hex>"), and
+     * only from the waiter at the front of the queue unless ARGV[4] is
+     * "a" (always).  The count. */
     [REDLOCK__SCRIPT_WAIT] =
         "local t = redis.call('time') "
         "redis.call('zadd', KEYS[1], 'NX', t[1] * 1000 + math.floor(t[2] / 1000) + tonumber(ARGV[2]), ARGV[1]) "
         "redis.call('pexpire', KEYS[1], ARGV[2]) "
-        "if ARGV[3] ~= '' then local v = redis.pcall('get', KEYS[2]) "
+        "if ARGV[3] ~= '' and (ARGV[4] == 'a' or redis.call('zrank', KEYS[1], ARGV[1]) == 0) then "
+        "local v = redis.pcall('get', KEYS[2]) "
         "if type(v) == 'string' and #v == 48 then "
         "redis.pcall('publish', ARGV[3] .. string.sub(v, 1, 16), v .. KEYS[1]) end end "
         "return redis.call('zcard', KEYS[1])",

@@ -125,7 +125,7 @@ static void hot_free(redlock__hot *h)
     evtimer_del(&h->linger);
     evtimer_del(&h->renew);
     if (!wk->c->loop.closing && h->entered_us)
-        redlock__hot_registry(wk->c, h, 0, SIZE_MAX, SIZE_MAX);     /* (a holder's) */
+        redlock__hot_registry(wk->c, h, 0, SIZE_MAX, SIZE_MAX, 0);     /* (a holder's) */
     if (!wk->c->loop.closing)
         for (size_t i = 0; i < wk->c->fleet.n; i++)
             if (h->sub[i] != SUB_NONE)
@@ -234,7 +234,7 @@ void redlock__wake_unwait(redlock_lock *l)
              * releases meanwhile): its release takes them away, one
              * command less per acquisition */
             if (h->announces && l->c->opt.wake && !l->valid_until_us)
-                redlock__hot_registry(l->c, h, 0, SIZE_MAX, SIZE_MAX);
+                redlock__hot_registry(l->c, h, 0, SIZE_MAX, SIZE_MAX, 0);
             /* a winner's record lives while its entries do: its release
              * tells the registries however long it holds (and the
              * waiters' notices keep it longer) */

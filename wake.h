@@ -106,9 +106,13 @@ void redlock__hot_keep(redlock__hot *h, int64_t until_us);
 void redlock__hot_sub(redlock__wake *wk, redlock__hot *h, size_t node, int on);
 /* The client's entries in h's registries: entered (where it listens) or
  * removed; `only`: one master, or SIZE_MAX: all of them.  An entry tells
- * the holder on one master (`notify`: that one; SIZE_MAX: none). */
+ * the holder on one master (`notify`: that one; SIZE_MAX: none) when it is
+ * at the front of the queue there (the first waiter, or the longest
+ * waiting: one notice per renewal, not one per waiter), or `always` (an
+ * attempt refused after a release was announced: the key went to someone
+ * who did not wait). */
 void redlock__hot_registry(redlock_client *c, redlock__hot *h, int enter, size_t only,
-                           size_t notify);
+                           size_t notify, int always);
 /* Enter the registries unless in them already; in them, tell the holder
  * again on master `node` (a refusal there: the holder may not know). */
 void redlock__hot_enter(redlock_client *c, redlock__hot *h, size_t node);

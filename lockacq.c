@@ -283,6 +283,7 @@ static int look(redlock_lock *l)
     l->fl->look = 0;
     if (!(op = redlock__lock_op(l, &redlock__mutex_look, 0, 0)))
         return REDLOCK_ENOMEM;
+    l->c->astats.looks++;
     op->lead_node = redlock__wake_fast_node(l, 0);
     if (op->lead_node == SIZE_MAX)
         op->lead_node = (size_t)(redlock__client_random(l->c) % l->c->fleet.n);

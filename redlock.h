@@ -412,6 +412,9 @@ typedef struct redlock_acquire_stats {
                                   * until then they are plain) */
     uint64_t late_picks;         /* picks made after a notice that crossed
                                   * a plain release (a waiter told then) */
+    uint64_t looks;              /* polls and tries that looked first (one
+                                  * EXISTS on one master) instead of an
+                                  * attempt (docs/design.md) */
 } redlock_acquire_stats;
 
 REDLOCK_API int redlock_client_acquire_stats_(const redlock_client *client,

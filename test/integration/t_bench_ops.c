@@ -372,3 +372,22 @@ TEST(bench_ops_bad_options)
     CHECK_EQ(bench("--hist /nonexistent-dir/h.dat --duration 0.2", out, sizeof out), 1);
     CHECK(it_has(out, "--hist /nonexistent-dir/h.dat: No such file or directory"));
 }
+
+/* make bench-scriptcost: a redis-server of its own, every form measured,
+ * the plain cycle first (1.00x) and the one-script fenced acquire dearer
+ * than it (1.7x on a quiet machine). */
+TEST(bench_scriptcost_forms_and_ratios)
+{
+    char out[4096];
+    CHECK_EQ(sh_run("sh bench/scriptcost/scriptcost.sh 20000 3", out, sizeof out), 0);
+    CHECK(it_has(out, "server CPU per cycle, 20000 cycles pipelined 100 deep, 3 rounds"));
+    const char *plain = strstr(out, "SET + release (the plain compare-and-delete)");
+    const char *script = strstr(out, "one script SET + INCR + release (fenced)");
+    CHECK(plain != NULL && script != NULL);
+    CHECK(strstr(plain, "1.00x") != NULL);
+    const char *x = strrchr(script, 'x');
+    CHECK(x != NULL && x - script > 5);
+    double ratio = strtod(x - 4, NULL);
+    check_note("the one-script fenced acquire: %.2fx the plain cycle", ratio);
+    CHECK_MSG(ratio > 1.2, "%.2fx", ratio);
+}

@@ -50,6 +50,8 @@ static void pool_put(redlock__op *op)
 {
     redlock__fleet *f = op->f;
 
+    if (op->kept)
+        evtimer_del(&op->timer);
     if (f->nfree >= REDLOCK__POOL_MAX) {
         op_destroy(op);
         return;
@@ -134,7 +136,7 @@ redlock__op *redlock__op_new(redlock__fleet *f, const redlock__op_kind *kind,
     op->live.next = op->live.prev = NULL;
     op->refs = 1;
     op->decided = op->starting = op->deferred = op->cancelled = op->expired = 0;
-    op->full_wait = op->rearmed = 0;
+    op->full_wait = op->rearmed = op->kept = 0;
     op->decision = REDLOCK__UNDECIDED;
     op->lead_node = 0;
     op->ttl_ms = a->ttl_ms;
@@ -180,6 +182,14 @@ static void decide(redlock__op *op, enum redlock__decision d)
 {
     op->decided = 1;
     op->decision = d;
+    if (op->full_wait && !op->rearmed && !op->starting && op->f->node_timeout_tv) {
+        /* It fires when a follower's would (op_follow): kept for it, a
+         * release's late replies cost no timer of their own.  Unfollowed,
+         * it does nothing, and goes with the op. */
+        op->kept = 1;
+        deliver(op);
+        return;
+    }
     evtimer_del(&op->timer);
     if (op->starting) {
         /* Never call back inside the starting call: go through the loop. */
@@ -393,6 +403,11 @@ static void op_timer_cb(evutil_socket_t fd, short what, void *arg)
         op->deferred = 0;
         deliver(op);
     } else if (op->decided) {
+        op->kept = 0;
+        if (!op->after) {       /* kept by decide(), never followed */
+            redlock__leave(loop);
+            return;
+        }
         /* followed after its delivery: the silent nodes time out now */
         op->refs++;
         for (size_t i = 0; i < f->n; i++)
@@ -534,16 +549,18 @@ void redlock__op_unref(redlock__op *op)
 
 void redlock__op_follow(redlock__op *op, redlock__op_done *after, void *privdata)
 {
-    int64_t left = op->start_us + op->f->node_timeout_us - redlock__now(op->f->loop);
-
     op->refs++;
     op->after = after;
     op->after_privdata = privdata;
-    redlock__timer_add(op->f->loop, &op->timer, left > 0 ? left : 0);
+    if (!op->kept) {
+        int64_t left = op->start_us + op->f->node_timeout_us - redlock__now(op->f->loop);
+        redlock__timer_add(op->f->loop, &op->timer, left > 0 ? left : 0);
+    }
 }
 
 void redlock__op_unfollow(redlock__op *op)
 {
+    op->kept = 0;
     evtimer_del(&op->timer);
     op->after = NULL;
     op->after_privdata = NULL;

@@ -109,6 +109,8 @@ struct redlock__op {
     unsigned expired : 1;             /* lost because validity ran out */
     unsigned full_wait : 1;           /* the timer waits the whole node timeout */
     unsigned rearmed : 1;             /* waited again for requests that left late */
+    unsigned kept : 1;                /* decided, the timer still armed for the
+                                       * node timeout: a follower's (op_follow) */
     enum redlock__decision decision;
     size_t lead_node;                 /* written first (0): see redlock__op_start */
     int64_t start_us;

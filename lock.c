@@ -5,6 +5,7 @@
  * lockop.c's (extend, release).
  */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,25 +100,55 @@ int redlock__lock_nodes_make(redlock_lock *l)
 
 int redlock__lock_flight(redlock_lock *l)
 {
+    redlock_client *c = l->c;
+    redlock__flight *fl = c->free_fl;
+
     if (l->fl)
         return 0;
-    if (!(l->fl = calloc(1, sizeof *l->fl)))
-        return REDLOCK_ENOMEM;
-    evtimer_assign(&l->fl->retry_timer, l->c->loop.base, redlock__lock_retry_cb, l);
-    l->fl->lock = l;
+    if (fl) {
+        c->free_fl = fl->next_free;
+        c->nfree_fl--;
+    } else {
+        if (!(fl = malloc(sizeof *fl)))
+            return REDLOCK_ENOMEM;
+        evtimer_assign(&fl->retry_timer, c->loop.base, redlock__lock_retry_cb, fl);
+    }
+    /* all but the timer, which is assigned to the flight, not the lock */
+    memset(&fl->op, 0, sizeof *fl - offsetof(redlock__flight, op));
+    fl->lock = l;
+    l->fl = fl;
     return 0;
 }
 
 void redlock__lock_flight_end(redlock_lock *l)
 {
-    if (!l->fl)
+    redlock__flight *fl = l->fl;
+    redlock_client *c = l->c;
+
+    if (!fl)
         return;
-    if (l->c) {
-        evtimer_del(&l->fl->retry_timer);
+    if (c) {
+        evtimer_del(&fl->retry_timer);
         redlock__wake_unwait(l);
     }
-    free(l->fl);
     l->fl = NULL;
+    if (!c || c->loop.closing || c->nfree_fl >= REDLOCK__FLIGHT_POOL) {
+        free(fl);
+        return;
+    }
+    fl->next_free = c->free_fl;
+    c->free_fl = fl;
+    c->nfree_fl++;
+}
+
+void redlock__lock_flight_pool_free(redlock_client *c)
+{
+    while (c->free_fl) {
+        redlock__flight *fl = c->free_fl;
+        c->free_fl = fl->next_free;
+        free(fl);
+    }
+    c->nfree_fl = 0;
 }
 
 /* The value, unless it lives in the nodes' block (the random one). */

@@ -112,6 +112,10 @@ struct redlock_client {
     struct redlock__thread *th;      /* the loop's own thread, or NULL */
     struct redlock__wake *wake;      /* contended resources (wake.c, announce.c), or NULL */
     redlock_acquire_stats astats;
+    /* flights given back (their retry timers assigned), at most
+     * REDLOCK__FLIGHT_POOL: an operation's start allocates nothing */
+    struct redlock__flight *free_fl;
+    unsigned nfree_fl;
 };
 
 /* ---- wake.c: contended resources, back-off, when a waiter retries ------- */
@@ -284,15 +288,17 @@ typedef struct redlock__lock_nodes {
 #define REDLOCK__RANDOM_HEX 32
 #define REDLOCK__VALUE_HEX (REDLOCK__ID_HEX + REDLOCK__RANDOM_HEX)
 
-/* What only an operation in flight needs, allocated when it starts and
- * freed as it completes: an idle or held handle carries a pointer. */
+/* What only an operation in flight needs, taken when it starts and given
+ * back as it completes (to the client's pool of them: redlock__lock_flight):
+ * an idle or held handle carries a pointer. */
 typedef struct redlock__flight {
+    struct event retry_timer;        /* assigned once: kept in the pool */
+    struct redlock__flight *next_free;  /* in the client's pool */
     redlock__op *op;
     redlock_cb *cb;
     void *privdata;
     int attempts_left;
     int64_t deadline_us;
-    struct event retry_timer;
     /* fencing: the won acquire while counters are raised, and its token */
     redlock__op *fenced;
     int64_t pending_token;
@@ -317,6 +323,9 @@ typedef struct redlock__flight {
 int redlock__lock_flight(redlock_lock *l);
 /* Forget l->fl (its retry timer is not armed, or the client is gone). */
 void redlock__lock_flight_end(redlock_lock *l);
+#define REDLOCK__FLIGHT_POOL 32
+/* Free the client's pooled flights. */
+void redlock__lock_flight_pool_free(redlock_client *c);
 /* Make l->nodes if not yet made: 0 or REDLOCK_ENOMEM (l->c is set). */
 int redlock__lock_nodes_make(redlock_lock *l);
 /* The node's text of the last operation, "" for none. */

@@ -294,7 +294,7 @@ static int look(redlock_lock *l)
 
 void redlock__lock_retry_cb(evutil_socket_t fd, short what, void *arg)
 {
-    redlock_lock *l = arg;
+    redlock_lock *l = ((redlock__flight *)arg)->lock;
     redlock__loop *loop = &l->c->loop;
     int rc;
     (void)fd;

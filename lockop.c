@@ -199,9 +199,14 @@ void redlock__lock_record(redlock_lock *l, const redlock__op *op)
     memcpy(d->votes, op->votes, n);
     memcpy(d->rtt, op->rtt, n * sizeof *d->rtt);
     for (size_t i = 0; i < n; i++) {
-        /* a text costs its size, and only while a node has one */
-        size_t len = op->detail[i][0] ? strnlen(op->detail[i], REDLOCK__DETAIL - 1) + 1 : 0;
-        char *s = len ? realloc(d->detail[i], len) : NULL;
+        /* a text costs its size, and only while a node has one (an op
+         * without a failure has none) */
+        size_t len = op->err_node != SIZE_MAX && op->detail[i][0]
+                         ? strnlen(op->detail[i], REDLOCK__DETAIL - 1) + 1 : 0;
+        char *s;
+        if (!len && !d->detail[i])
+            continue;
+        s = len ? realloc(d->detail[i], len) : NULL;
         if (len && s) {
             memcpy(s, op->detail[i], len - 1);
             s[len - 1] = '\0';

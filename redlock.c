@@ -126,6 +126,7 @@ static void client_destroy(void *owner)
         redlock__master_close(&c->fleet.masters[i]);
     redlock__op_cancel_all(&c->fleet);  /* none expected (free cancelled them) */
     redlock__op_pool_free(&c->fleet);
+    redlock__lock_flight_pool_free(c);
     redlock__wake_free(c);
     redlock__tls_free(&c->net.ssl_ctx);
     free(c->tls_server_name);

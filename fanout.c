@@ -37,10 +37,8 @@ static void op_destroy(redlock__op *op)
     redlock__buf_free(&op->data);
     redlock__buf_free(&op->cmd);
     free(op->items);
-    free(op->votes);
     free(op->rtt);
     free(op->detail);
-    free(op->gen);
     free(op);
 }
 
@@ -73,23 +71,23 @@ static redlock__op *pool_get(redlock__fleet *f)
     }
     if (!(op = calloc(1, sizeof *op)))
         return NULL;
-    /* the per-node arrays in one block each */
-    op->votes = calloc(4, n);
-    op->rtt = malloc(2 * n * sizeof *op->rtt);
+    /* the per-node numbers in one block, those zeroed by redlock__op_new
+     * (value, gen, the four flag arrays) after rtt; the texts in another */
+    op->rtt = malloc(n * (2 * sizeof *op->rtt + sizeof *op->gen + 4));
     op->detail = malloc(n * sizeof *op->detail);
-    op->gen = malloc(n * sizeof *op->gen);
-    if (!op->votes || !op->rtt || !op->detail || !op->gen) {
-        free(op->votes);
+    if (!op->rtt || !op->detail) {
         free(op->rtt);
         free(op->detail);
-        free(op->gen);
         free(op);
         return NULL;
     }
+    op->value = op->rtt + n;
+    op->gen = (uint32_t *)(op->value + n);
+    op->votes = (unsigned char *)(op->gen + n);
     op->evaled = op->votes + n;
     op->late = op->votes + 2 * n;
     op->first = op->votes + 3 * n;
-    op->value = op->rtt + n;
+    op->err_node = 0;   /* (the texts are not cleared yet) */
     op->f = f;
     evtimer_assign(&op->timer, f->loop->base, op_timer_cb, op);
     return op;
@@ -144,14 +142,14 @@ redlock__op *redlock__op_new(redlock__fleet *f, const redlock__op_kind *kind,
     op->limit_us = a->limit_us;
     op->done = NULL;
     op->after = NULL;
+    /* texts are written only with err_node set: an op that had none has
+     * none to clear */
+    if (op->err_node != SIZE_MAX)
+        for (size_t i = 0; i < f->n; i++)
+            op->detail[i][0] = '\0';
     op->err_node = SIZE_MAX;
-    memset(op->votes, 0, 4 * f->n);
-    memset(op->value, 0, f->n * sizeof *op->value);
-    memset(op->gen, 0, f->n * sizeof *op->gen);
-    for (size_t i = 0; i < f->n; i++) {
-        op->rtt[i] = -1;
-        op->detail[i][0] = '\0';
-    }
+    memset(op->rtt, 0xff, f->n * sizeof *op->rtt);     /* -1 */
+    memset(op->value, 0, f->n * (sizeof *op->value + sizeof *op->gen + 4));
     op->cmd.len = 0;
     if (redlock__tally_init(&op->tally, (unsigned)f->n, kind->rule) != 0 ||
         take_items(op, a) != 0 ||
@@ -354,9 +352,10 @@ void redlock__op_start(redlock__op *op, redlock__op_done *done, void *privdata)
     op->starting = 1;
     /* from the lead node on, round (a release writes first to the master
      * whose announcement hands the lock on: announce.c) */
-    for (size_t k = 0, i = op->lead_node < f->n ? op->lead_node : 0; k < f->n && !op->decided;
-         k++, i = i + 1 < f->n ? i + 1 : 0) {
-        if (op->kind->flags & REDLOCK__KIND_PER_NODE) {
+    for (size_t k = 0, n = f->n, i = op->lead_node < n ? op->lead_node : 0,
+                per_node = op->kind->flags & REDLOCK__KIND_PER_NODE;
+         k < n && !op->decided; k++, i = i + 1 < n ? i + 1 : 0) {
+        if (per_node) {
             int rc;
             one.len = 0;
             if ((rc = op->kind->encode(op, i, &one, 0)) != 0) {

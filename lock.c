@@ -128,8 +128,10 @@ void redlock__lock_flight_end(redlock_lock *l)
     if (!fl)
         return;
     if (c) {
-        evtimer_del(&fl->retry_timer);
-        redlock__wake_unwait(l);
+        if (fl->armed)
+            evtimer_del(&fl->retry_timer);
+        if (fl->hot)
+            redlock__wake_unwait(l);
     }
     l->fl = NULL;
     if (!c || c->loop.closing || c->nfree_fl >= REDLOCK__FLIGHT_POOL) {

@@ -279,6 +279,7 @@ typedef struct redlock__lock_nodes {
     unsigned char *votes;
     char *rand;                      /* room for the random value (l->value
                                       * points here unless set_value gave one) */
+    int texts;                       /* some detail[] is not NULL */
 } redlock__lock_nodes;
 
 /* The value's size: 128 random bits as 32 hex digits, after the client's
@@ -315,6 +316,7 @@ typedef struct redlock__flight {
     unsigned gone : 1;               /* the last look found the key gone:
                                       * the next one confirms it */
     unsigned rank : 2;               /* the pick's rank (redlock__wake_release) */
+    unsigned armed : 1;              /* retry_timer was added (or activated) */
     int64_t round_us;                /* the window the announcement gave, or 0 */
 } redlock__flight;
 

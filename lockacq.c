@@ -76,6 +76,7 @@ static void arm_retry(redlock_lock *l, int64_t now, int64_t delay)
     redlock__flight *fl = l->fl;
 
     fl->retry_at_us = now + delay;
+    fl->armed = 1;
     redlock__timer_add(&l->c->loop, &fl->retry_timer, delay);
     if (fl->hot)
         redlock__wake_wait(l);

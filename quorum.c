@@ -18,14 +18,14 @@
  * Nothing here does I/O or reads a clock: the caller passes the validity
  * it computed (clock.c), which keeps these rules testable on their own.
  */
+#include <string.h>
 #include "redlock_private.h"
 
 int redlock__tally_init(redlock__tally *t, unsigned n, redlock__rule rule)
 {
     unsigned need = n / 2 + 1;
 
-    for (int i = 0; i < REDLOCK__NVOTES; i++)
-        t->count[i] = 0;
+    memset(t->count, 0, sizeof t->count);
     t->n = n;
     t->count[REDLOCK__PENDING] = n;
     t->wait_all = rule.kind == REDLOCK__RULE_WAIT_ALL;

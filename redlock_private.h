@@ -280,8 +280,19 @@ typedef struct redlock__loop {
  * stack has unwound.  leave() returns 1 when the owner is gone. */
 void redlock__enter(redlock__loop *l);
 int redlock__leave(redlock__loop *l);
-/* The clock; a reading below the previous one counts in clock_steps. */
-int64_t redlock__now(redlock__loop *l);
+/* The clock; a reading below the previous one counts in clock_steps.
+ * Inline: it is read for every reply. */
+int64_t redlock__now_step(redlock__loop *l, int64_t raw);
+static inline int64_t redlock__now(redlock__loop *l)
+{
+    /* the default clock without the indirect call */
+    int64_t raw = l->clock == redlock__clock_default ? redlock__clock_read()
+                                                      : l->clock(l->clock_privdata);
+    if (raw < l->last_raw)
+        return redlock__now_step(l, raw);
+    l->last_raw = raw;
+    return raw + l->clock_offset;
+}
 /* Arm a timer `us` from now, "now" being the real time, not the loop's
  * cached time (stale after a long callback). */
 void redlock__timer_add(redlock__loop *l, struct event *ev, int64_t us);

@@ -401,6 +401,7 @@ int redlock__wake_defer(redlock_lock *l)
      * and its release came before this try */
     fl->look = may_look(l, 1);
     fl->retry_at_us = now + delay;
+    fl->armed = 1;
     redlock__timer_add(&c->loop, &fl->retry_timer, delay);
     return 1;
 }
@@ -427,6 +428,7 @@ void redlock__lock_woken(redlock_lock *l)
     if (fl->woken || !evtimer_pending(&fl->retry_timer, NULL))
         return;
     fl->woken = 1;
+    fl->armed = 1;
     now = redlock__now(&l->c->loop);
     delay = redlock__wake_delay_us(l);
     if (now + delay < fl->retry_at_us) {

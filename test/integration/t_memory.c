@@ -16,13 +16,14 @@
 #define IDLE_MAX 256
 #define HELD_MAX 512
 
-/* The client's pool of operation states (at most REDLOCK__POOL_MAX, kept
+/* The client's pools of operation states (at most REDLOCK__POOL_MAX, kept
  * for reuse: as many as were in flight at once, which varies with the
- * machine's load) belongs to the client, not to any lock: emptied before
- * each reading. */
+ * machine's load) and of flights belong to the client, not to any lock:
+ * emptied before each reading. */
 static size_t in_use_by(redlock_client *c)
 {
     redlock__op_pool_free(&c->fleet);
+    redlock__lock_flight_pool_free(c);
     malloc_trim(0);     /* freed chunks kept in fast bins count as in use */
     return mallinfo2().uordblks;
 }

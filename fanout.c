@@ -42,21 +42,20 @@ static void op_destroy(redlock__op *op)
     free(op);
 }
 
-/* The pool keeps at most REDLOCK__POOL_MAX: a burst (masters that stalled
- * while operations kept starting) does not hold its memory for good. */
+/* Every op that dies goes back to the pool; the client's trimmer frees
+ * what a burst (masters that stalled while operations kept starting) left
+ * (redlock__op_pool_trim). */
 static void pool_put(redlock__op *op)
 {
     redlock__fleet *f = op->f;
 
     if (op->kept)
         evtimer_del(&op->timer);
-    if (f->nfree >= REDLOCK__POOL_MAX) {
-        op_destroy(op);
-        return;
-    }
+    f->pool.alive--;
     op->next_free = f->free_ops;
     f->free_ops = op;
-    f->nfree++;
+    if (++f->pool.nfree > REDLOCK__POOL_MAX)
+        redlock__trim_soon(f->trim, f->loop);
 }
 
 static redlock__op *pool_get(redlock__fleet *f)
@@ -66,7 +65,8 @@ static redlock__op *pool_get(redlock__fleet *f)
 
     if (op) {
         f->free_ops = op->next_free;
-        f->nfree--;
+        f->pool.nfree--;
+        redlock__pool_took(&f->pool);
         return op;
     }
     if (!(op = calloc(1, sizeof *op)))
@@ -90,6 +90,7 @@ static redlock__op *pool_get(redlock__fleet *f)
     op->err_node = 0;   /* (the texts are not cleared yet) */
     op->f = f;
     evtimer_assign(&op->timer, f->loop->base, op_timer_cb, op);
+    redlock__pool_took(&f->pool);
     return op;
 }
 
@@ -292,7 +293,8 @@ static void undelivered(redlock__op *op, size_t node)
 
 /* Send op's request (bytes) to one node; its vote comes at once if it
  * cannot be sent. */
-static void send_to(redlock__op *op, size_t node, const redlock__buf *bytes)
+static inline __attribute__((always_inline)) void send_to(redlock__op *op, size_t node,
+                                                       const redlock__buf *bytes)
 {
     redlock__req *req = &op->req;
     unsigned flags = op->kind->flags;
@@ -370,7 +372,8 @@ void redlock__op_start(redlock__op *op, redlock__op_done *done, void *privdata)
             send_to(op, i, &op->cmd);
         }
     }
-    redlock__buf_free(&one);
+    if (one.p)      /* (a kind that encodes per node) */
+        redlock__buf_free(&one);
     op->starting = 0;
     if (op->decided)
         return;     /* completion already scheduled */
@@ -537,10 +540,9 @@ void redlock__op_undo(redlock__op *op)
     redlock__buf_free(&b);
 }
 
-void redlock__op_unref(redlock__op *op)
+/* The last reference went: back to the pool. */
+void redlock__op_free(redlock__op *op)
 {
-    if (--op->refs > 0)
-        return;
     op->done = NULL;
     op->done_privdata = NULL;
     pool_put(op);
@@ -582,6 +584,17 @@ void redlock__op_cancel_all(redlock__fleet *f)
     }
 }
 
+int redlock__op_pool_trim(redlock__fleet *f)
+{
+    for (size_t k = redlock__pool_surplus(&f->pool, REDLOCK__POOL_MAX); k > 0; k--) {
+        redlock__op *op = f->free_ops;
+        f->free_ops = op->next_free;
+        f->pool.nfree--;
+        op_destroy(op);
+    }
+    return f->pool.nfree > REDLOCK__POOL_MAX;
+}
+
 void redlock__op_pool_free(redlock__fleet *f)
 {
     while (f->free_ops) {
@@ -589,5 +602,5 @@ void redlock__op_pool_free(redlock__fleet *f)
         f->free_ops = op->next_free;
         op_destroy(op);
     }
-    f->nfree = 0;
+    f->pool.nfree = 0;
 }

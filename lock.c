@@ -107,12 +107,13 @@ int redlock__lock_flight(redlock_lock *l)
         return 0;
     if (fl) {
         c->free_fl = fl->next_free;
-        c->nfree_fl--;
+        c->fl_pool.nfree--;
     } else {
         if (!(fl = malloc(sizeof *fl)))
             return REDLOCK_ENOMEM;
         evtimer_assign(&fl->retry_timer, c->loop.base, redlock__lock_retry_cb, fl);
     }
+    redlock__pool_took(&c->fl_pool);
     /* all but the timer, which is assigned to the flight, not the lock */
     memset(&fl->op, 0, sizeof *fl - offsetof(redlock__flight, op));
     fl->lock = l;
@@ -127,20 +128,32 @@ void redlock__lock_flight_end(redlock_lock *l)
 
     if (!fl)
         return;
-    if (c) {
-        if (fl->armed)
-            evtimer_del(&fl->retry_timer);
-        if (fl->hot)
-            redlock__wake_unwait(l);
-    }
-    l->fl = NULL;
-    if (!c || c->loop.closing || c->nfree_fl >= REDLOCK__FLIGHT_POOL) {
-        free(fl);
+    if (!c) {
+        l->fl = NULL;
+        free(fl);       /* the client went first: no timer, no pool */
         return;
     }
+    if (fl->armed)
+        evtimer_del(&fl->retry_timer);
+    if (fl->hot)
+        redlock__wake_unwait(l);
+    l->fl = NULL;
+    c->fl_pool.alive--;
     fl->next_free = c->free_fl;
     c->free_fl = fl;
-    c->nfree_fl++;
+    if (++c->fl_pool.nfree > REDLOCK__FLIGHT_POOL)
+        redlock__trim_soon(&c->trim, &c->loop);
+}
+
+int redlock__lock_flight_pool_trim(redlock_client *c)
+{
+    for (size_t k = redlock__pool_surplus(&c->fl_pool, REDLOCK__FLIGHT_POOL); k > 0; k--) {
+        redlock__flight *fl = c->free_fl;
+        c->free_fl = fl->next_free;
+        c->fl_pool.nfree--;
+        free(fl);
+    }
+    return c->fl_pool.nfree > REDLOCK__FLIGHT_POOL;
 }
 
 void redlock__lock_flight_pool_free(redlock_client *c)
@@ -150,7 +163,7 @@ void redlock__lock_flight_pool_free(redlock_client *c)
         c->free_fl = fl->next_free;
         free(fl);
     }
-    c->nfree_fl = 0;
+    c->fl_pool.nfree = 0;
 }
 
 /* The value, unless it lives in the nodes' block (the random one). */

@@ -112,10 +112,11 @@ struct redlock_client {
     struct redlock__thread *th;      /* the loop's own thread, or NULL */
     struct redlock__wake *wake;      /* contended resources (wake.c, announce.c), or NULL */
     redlock_acquire_stats astats;
-    /* flights given back (their retry timers assigned), at most
-     * REDLOCK__FLIGHT_POOL: an operation's start allocates nothing */
+    /* flights given back (their retry timers assigned): an operation's
+     * start allocates nothing; trimmed like the operations (redlock__pool) */
     struct redlock__flight *free_fl;
-    unsigned nfree_fl;
+    redlock__pool fl_pool;
+    redlock__trimmer trim;           /* the pools' (redlock.c) */
 };
 
 /* ---- wake.c: contended resources, back-off, when a waiter retries ------- */
@@ -325,9 +326,12 @@ typedef struct redlock__flight {
 int redlock__lock_flight(redlock_lock *l);
 /* Forget l->fl (its retry timer is not armed, or the client is gone). */
 void redlock__lock_flight_end(redlock_lock *l);
+/* Pooled flights a trim keeps at least (redlock__pool). */
 #define REDLOCK__FLIGHT_POOL 32
-/* Free the client's pooled flights. */
+/* Free the client's pooled flights: all, or what the last period's use
+ * did not need (1 while more than REDLOCK__FLIGHT_POOL stay). */
 void redlock__lock_flight_pool_free(redlock_client *c);
+int redlock__lock_flight_pool_trim(redlock_client *c);
 /* Make l->nodes if not yet made: 0 or REDLOCK_ENOMEM (l->c is set). */
 int redlock__lock_nodes_make(redlock_lock *l);
 /* The node's text of the last operation, "" for none. */

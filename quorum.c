@@ -41,23 +41,6 @@ int redlock__tally_init(redlock__tally *t, unsigned n, redlock__rule rule)
     return need >= 1 && need <= n ? 0 : REDLOCK_EINVAL;
 }
 
-/* Move one node's vote; a vote only ever leaves PENDING. */
-enum redlock__decision redlock__decide(const redlock__tally *t, int64_t validity_us)
-{
-    unsigned ok = t->count[REDLOCK__OK];
-    unsigned pending = t->count[REDLOCK__PENDING];
-
-    if (validity_us < REDLOCK__MIN_VALIDITY_US)
-        return REDLOCK__LOST;
-    if (t->wait_all && pending > 0)
-        return REDLOCK__UNDECIDED;
-    if (ok >= t->quorum)
-        return REDLOCK__WON;
-    if (ok + pending < t->quorum)
-        return REDLOCK__LOST;
-    return REDLOCK__UNDECIDED;
-}
-
 /* Why a quorum was missed.  Refusals (the key is someone else's) win when
  * they alone sink the quorum: then the lock is held elsewhere, whatever the
  * other nodes did.  Masters that said OK but were not counted (the guards)

@@ -116,12 +116,31 @@ static int check_options(const redlock_options *o, char *err, size_t errlen)
 
 /* ---- the client ------------------------------------------------------ */
 
+/* The pools keep what the last period's load used (redlock__pool). */
+static void trim_cb(evutil_socket_t fd, short what, void *arg)
+{
+    redlock_client *c = arg;
+    int more;
+    (void)fd;
+    (void)what;
+
+    redlock__enter(&c->loop);
+    c->trim.armed = 0;
+    more = redlock__op_pool_trim(&c->fleet);
+    more |= redlock__lock_flight_pool_trim(c);
+    if (more)
+        redlock__trim_soon(&c->trim, &c->loop);
+    redlock__leave(&c->loop);
+}
+
 static void client_destroy(void *owner)
 {
     redlock_client *c = owner;
 
     if (event_initialized(&c->probe_timer))
         evtimer_del(&c->probe_timer);
+    if (event_initialized(&c->trim.ev))
+        evtimer_del(&c->trim.ev);
     for (size_t i = 0; i < c->fleet.n; i++)
         redlock__master_close(&c->fleet.masters[i]);
     redlock__op_cancel_all(&c->fleet);  /* none expected (free cancelled them) */
@@ -297,6 +316,8 @@ int redlock_client_new_(redlock_client **out, struct event_base *base,
                              o.clock_probe_ms };
     c->fleet.loop = &c->loop;
     c->fleet.net = &c->net;
+    evtimer_assign(&c->trim.ev, c->loop.base, trim_cb, c);
+    c->fleet.trim = &c->trim;
     c->fleet.node_timeout_us = o.node_timeout_ms * 1000;
     redlock__list_init(&c->fleet.live);
     redlock__list_init(&c->locks);

@@ -119,6 +119,11 @@ struct redlock_client {
     redlock__trimmer trim;           /* the pools' (redlock.c) */
 };
 
+static inline int64_t redlock__client_drift_us(const redlock_client *c, int64_t ttl_ms)
+{
+    return redlock__drift_us(ttl_ms, c->opt.drift_factor, c->opt.drift_min_ms);
+}
+
 /* ---- wake.c: contended resources, back-off, when a waiter retries ------- */
 
 typedef struct redlock__wake redlock__wake;
@@ -215,7 +220,6 @@ void redlock__gate_done(redlock_client *c, int *done);
 
 /* xorshift64: only for retry jitter, never for lock values */
 uint64_t redlock__client_random(redlock_client *c);
-int64_t redlock__client_drift_us(const redlock_client *c, int64_t ttl_ms);
 
 /* ---- probe.c: the masters' clocks ------------------------------------ */
 

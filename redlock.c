@@ -426,11 +426,6 @@ uint64_t redlock__client_random(redlock_client *c)
     return c->rng;
 }
 
-int64_t redlock__client_drift_us(const redlock_client *c, int64_t ttl_ms)
-{
-    return redlock__drift_us(ttl_ms, c->opt.drift_factor, c->opt.drift_min_ms);
-}
-
 const char *redlock_strerror(int code)
 {
     switch (code) {

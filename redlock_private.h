@@ -195,7 +195,12 @@ static inline int64_t redlock__clock_read(void)
 }
 /* redlock__clock_read as a redlock_clock_fn */
 int64_t redlock__clock_default(void *privdata);
-int64_t redlock__drift_us(int64_t ttl_ms, double factor, int64_t min_ms);
+/* The clock drift allowed over ttl_ms (inline: every acquire and extend).
+ * ttl is at most 2^40 ms (checked by callers), so nothing here overflows. */
+static inline int64_t redlock__drift_us(int64_t ttl_ms, double factor, int64_t min_ms)
+{
+    return (int64_t)((double)ttl_ms * 1000.0 * factor) + min_ms * 1000;
+}
 /* What is left of ttl_ms at now_us for an operation started at start_us
  * (inline: asked after every vote of an acquire or extend). */
 static inline int64_t redlock__validity_us(int64_t start_us, int64_t now_us, int64_t ttl_ms,

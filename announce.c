@@ -465,7 +465,8 @@ void redlock__wake_released(redlock_lock *l, const redlock__op *op)
     redlock__hot *h;
     int64_t most = 0;
 
-    if (!c->wake || !(h = *redlock__hot_slot(c->wake, redlock__lock_braced(l), l->keylen + 2)))
+    if (!c->wake || !c->wake->count ||
+        !(h = *redlock__hot_slot(c->wake, redlock__lock_braced(l), l->keylen + 2)))
         return;         /* a client that never waited needs no estimate */
     for (size_t i = 0; i < op->f->n; i++)
         if (op->votes[i] == REDLOCK__OK && op->value[i] > most)

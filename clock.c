@@ -27,19 +27,6 @@ int64_t redlock__clock_default(void *privdata)
     return redlock__clock_read();
 }
 
-/* ttl is at most 2^40 ms (checked by callers), so nothing here overflows. */
-int64_t redlock__drift_us(int64_t ttl_ms, double factor, int64_t min_ms)
-{
-    return (int64_t)((double)ttl_ms * 1000.0 * factor) + min_ms * 1000;
-}
-
-int64_t redlock__validity_us(int64_t start_us, int64_t now_us, int64_t ttl_ms, int64_t drift_us)
-{
-    int64_t elapsed = now_us - start_us;
-    if (elapsed < 0)        /* a clock that went backwards: trust nothing */
-        return 0;
-    return ttl_ms * 1000 - elapsed - drift_us;
-}
 
 int64_t redlock__ms_floor(int64_t us)
 {

@@ -37,26 +37,25 @@ static void op_destroy(redlock__op *op)
     redlock__buf_free(&op->data);
     redlock__buf_free(&op->cmd);
     free(op->items);
-    free(op->votes);
     free(op->rtt);
     free(op->detail);
-    free(op->gen);
     free(op);
 }
 
-/* The pool keeps at most REDLOCK__POOL_MAX: a burst (masters that stalled
- * while operations kept starting) does not hold its memory for good. */
+/* Every op that dies goes back to the pool; the client's trimmer frees
+ * what a burst (masters that stalled while operations kept starting) left
+ * (redlock__op_pool_trim). */
 static void pool_put(redlock__op *op)
 {
     redlock__fleet *f = op->f;
 
-    if (f->nfree >= REDLOCK__POOL_MAX) {
-        op_destroy(op);
-        return;
-    }
+    if (op->kept)
+        evtimer_del(&op->timer);
+    f->pool.alive--;
     op->next_free = f->free_ops;
     f->free_ops = op;
-    f->nfree++;
+    if (++f->pool.nfree > REDLOCK__POOL_MAX)
+        redlock__trim_soon(f->trim, f->loop);
 }
 
 static redlock__op *pool_get(redlock__fleet *f)
@@ -66,30 +65,32 @@ static redlock__op *pool_get(redlock__fleet *f)
 
     if (op) {
         f->free_ops = op->next_free;
-        f->nfree--;
+        f->pool.nfree--;
+        redlock__pool_took(&f->pool);
         return op;
     }
     if (!(op = calloc(1, sizeof *op)))
         return NULL;
-    /* the per-node arrays in one block each */
-    op->votes = calloc(4, n);
-    op->rtt = malloc(2 * n * sizeof *op->rtt);
+    /* the per-node numbers in one block, those zeroed by redlock__op_new
+     * (value, gen, the four flag arrays) after rtt; the texts in another */
+    op->rtt = malloc(n * (2 * sizeof *op->rtt + sizeof *op->gen + 4));
     op->detail = malloc(n * sizeof *op->detail);
-    op->gen = malloc(n * sizeof *op->gen);
-    if (!op->votes || !op->rtt || !op->detail || !op->gen) {
-        free(op->votes);
+    if (!op->rtt || !op->detail) {
         free(op->rtt);
         free(op->detail);
-        free(op->gen);
         free(op);
         return NULL;
     }
+    op->value = op->rtt + n;
+    op->gen = (uint32_t *)(op->value + n);
+    op->votes = (unsigned char *)(op->gen + n);
     op->evaled = op->votes + n;
     op->late = op->votes + 2 * n;
     op->first = op->votes + 3 * n;
-    op->value = op->rtt + n;
+    op->err_node = 0;   /* (the texts are not cleared yet) */
     op->f = f;
     evtimer_assign(&op->timer, f->loop->base, op_timer_cb, op);
+    redlock__pool_took(&f->pool);
     return op;
 }
 
@@ -134,7 +135,7 @@ redlock__op *redlock__op_new(redlock__fleet *f, const redlock__op_kind *kind,
     op->live.next = op->live.prev = NULL;
     op->refs = 1;
     op->decided = op->starting = op->deferred = op->cancelled = op->expired = op->stepped = 0;
-    op->full_wait = op->rearmed = 0;
+    op->full_wait = op->rearmed = op->kept = 0;
     op->decision = REDLOCK__UNDECIDED;
     op->lead_node = 0;
     op->ttl_ms = a->ttl_ms;
@@ -142,14 +143,14 @@ redlock__op *redlock__op_new(redlock__fleet *f, const redlock__op_kind *kind,
     op->limit_us = a->limit_us;
     op->done = NULL;
     op->after = NULL;
+    /* texts are written only with err_node set: an op that had none has
+     * none to clear */
+    if (op->err_node != SIZE_MAX)
+        for (size_t i = 0; i < f->n; i++)
+            op->detail[i][0] = '\0';
     op->err_node = SIZE_MAX;
-    memset(op->votes, 0, 4 * f->n);
-    memset(op->value, 0, f->n * sizeof *op->value);
-    memset(op->gen, 0, f->n * sizeof *op->gen);
-    for (size_t i = 0; i < f->n; i++) {
-        op->rtt[i] = -1;
-        op->detail[i][0] = '\0';
-    }
+    memset(op->rtt, 0xff, f->n * sizeof *op->rtt);     /* -1 */
+    memset(op->value, 0, f->n * (sizeof *op->value + sizeof *op->gen + 4));
     op->cmd.len = 0;
     if (redlock__tally_init(&op->tally, (unsigned)f->n, kind->rule) != 0 ||
         take_items(op, a) != 0 ||
@@ -180,6 +181,14 @@ static void decide(redlock__op *op, enum redlock__decision d)
 {
     op->decided = 1;
     op->decision = d;
+    if (op->full_wait && !op->rearmed && !op->starting && op->f->node_timeout_tv) {
+        /* It fires when a follower's would (op_follow): kept for it, a
+         * release's late replies cost no timer of their own.  Unfollowed,
+         * it does nothing, and goes with the op. */
+        op->kept = 1;
+        deliver(op);
+        return;
+    }
     evtimer_del(&op->timer);
     if (op->starting) {
         /* Never call back inside the starting call: go through the loop. */
@@ -305,7 +314,8 @@ static void undelivered(redlock__op *op, size_t node)
 
 /* Send op's request (bytes) to one node; its vote comes at once if it
  * cannot be sent. */
-static void send_to(redlock__op *op, size_t node, const redlock__buf *bytes)
+static inline __attribute__((always_inline)) void send_to(redlock__op *op, size_t node,
+                                                       const redlock__buf *bytes)
 {
     redlock__req *req = &op->req;
     unsigned flags = op->kind->flags;
@@ -379,11 +389,12 @@ void redlock__op_start(redlock__op *op, redlock__op_done *done, void *privdata)
     op->starting = 1;
     /* from the lead node on, round (a release writes first to the master
      * whose announcement hands the lock on: announce.c) */
-    for (size_t k = 0, i = op->lead_node < f->n ? op->lead_node : 0; k < f->n && !op->decided;
-         k++, i = i + 1 < f->n ? i + 1 : 0) {
+    for (size_t k = 0, n = f->n, i = op->lead_node < n ? op->lead_node : 0,
+                per_node = op->kind->flags & REDLOCK__KIND_PER_NODE;
+         k < n && !op->decided; k++, i = i + 1 < n ? i + 1 : 0) {
         if (twins && twin_skipped(op, i))
             continue;
-        if (op->kind->flags & REDLOCK__KIND_PER_NODE) {
+        if (per_node) {
             int rc;
             one.len = 0;
             if ((rc = op->kind->encode(op, i, &one, 0)) != 0) {
@@ -398,7 +409,8 @@ void redlock__op_start(redlock__op *op, redlock__op_done *done, void *privdata)
             send_to(op, i, &op->cmd);
         }
     }
-    redlock__buf_free(&one);
+    if (one.p)      /* (a kind that encodes per node) */
+        redlock__buf_free(&one);
     op->starting = 0;
     if (op->decided)
         return;     /* completion already scheduled */
@@ -430,6 +442,11 @@ static void op_timer_cb(evutil_socket_t fd, short what, void *arg)
         op->deferred = 0;
         deliver(op);
     } else if (op->decided) {
+        op->kept = 0;
+        if (!op->after) {       /* kept by decide(), never followed */
+            redlock__leave(loop);
+            return;
+        }
         /* followed after its delivery: the silent nodes time out now */
         op->refs++;
         for (size_t i = 0; i < f->n; i++)
@@ -560,10 +577,9 @@ void redlock__op_undo(redlock__op *op)
     redlock__buf_free(&b);
 }
 
-void redlock__op_unref(redlock__op *op)
+/* The last reference went: back to the pool. */
+void redlock__op_free(redlock__op *op)
 {
-    if (--op->refs > 0)
-        return;
     op->done = NULL;
     op->done_privdata = NULL;
     pool_put(op);
@@ -571,16 +587,18 @@ void redlock__op_unref(redlock__op *op)
 
 void redlock__op_follow(redlock__op *op, redlock__op_done *after, void *privdata)
 {
-    int64_t left = op->start_us + op->f->node_timeout_us - redlock__now(op->f->loop);
-
     op->refs++;
     op->after = after;
     op->after_privdata = privdata;
-    redlock__timer_add(op->f->loop, &op->timer, left > 0 ? left : 0);
+    if (!op->kept) {
+        int64_t left = op->start_us + op->f->node_timeout_us - redlock__now(op->f->loop);
+        redlock__timer_add(op->f->loop, &op->timer, left > 0 ? left : 0);
+    }
 }
 
 void redlock__op_unfollow(redlock__op *op)
 {
+    op->kept = 0;
     evtimer_del(&op->timer);
     op->after = NULL;
     op->after_privdata = NULL;
@@ -603,6 +621,17 @@ void redlock__op_cancel_all(redlock__fleet *f)
     }
 }
 
+int redlock__op_pool_trim(redlock__fleet *f)
+{
+    for (size_t k = redlock__pool_surplus(&f->pool, REDLOCK__POOL_MAX); k > 0; k--) {
+        redlock__op *op = f->free_ops;
+        f->free_ops = op->next_free;
+        f->pool.nfree--;
+        op_destroy(op);
+    }
+    return f->pool.nfree > REDLOCK__POOL_MAX;
+}
+
 void redlock__op_pool_free(redlock__fleet *f)
 {
     while (f->free_ops) {
@@ -610,5 +639,5 @@ void redlock__op_pool_free(redlock__fleet *f)
         f->free_ops = op->next_free;
         op_destroy(op);
     }
-    f->nfree = 0;
+    f->pool.nfree = 0;
 }

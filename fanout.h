@@ -12,7 +12,8 @@
 
 typedef struct redlock__op redlock__op;
 
-/* Pooled operations kept at most (beyond: freed). */
+/* Pooled operations a trim keeps at least (redlock__pool: more while
+ * the load uses more). */
 #define REDLOCK__POOL_MAX 256
 
 /* The masters and what every operation over them shares. */
@@ -26,7 +27,8 @@ typedef struct redlock__fleet {
     int closing;
     char sha[REDLOCK__NSCRIPTS][41];         /* SHA-1 of each script */
     redlock__op *free_ops;                   /* pooled operations */
-    size_t nfree;                            /* how many */
+    redlock__pool pool;                      /* their counts */
+    redlock__trimmer *trim;                  /* the client's, or NULL */
     redlock__link live;                      /* undelivered operations */
     /* masters that are one server with another (the same run_id: guard.c);
      * 0 in the usual case, where fan-out pays nothing for them */
@@ -113,6 +115,8 @@ struct redlock__op {
     unsigned stepped : 1;             /* ... or the clock stepped meanwhile */
     unsigned full_wait : 1;           /* the timer waits the whole node timeout */
     unsigned rearmed : 1;             /* waited again for requests that left late */
+    unsigned kept : 1;                /* decided, the timer still armed for the
+                                       * node timeout: a follower's (op_follow) */
     enum redlock__decision decision;
     size_t lead_node;                 /* written first (0): see redlock__op_start */
     int64_t start_us;
@@ -165,7 +169,13 @@ redlock__op *redlock__op_new(redlock__fleet *f, const redlock__op_kind *kind,
                              const redlock__op_args *a);
 /* Send to every node and arm the timer; `done` runs once, never inside. */
 void redlock__op_start(redlock__op *op, redlock__op_done *done, void *privdata);
-void redlock__op_unref(redlock__op *op);
+void redlock__op_free(redlock__op *op);
+/* Drop a reference (inline: every reply drops one). */
+static inline void redlock__op_unref(redlock__op *op)
+{
+    if (--op->refs == 0)
+        redlock__op_free(op);
+}
 /* A delivered op's later votes (a release decided at the quorum): `after`
  * runs after each, the nodes still silent at the node timeout voting
  * TIMEOUT; holds a reference until redlock__op_unfollow. */
@@ -177,6 +187,9 @@ void redlock__op_undo(redlock__op *op);
 /* The fleet is going away: decide every live op as cancelled. */
 void redlock__op_cancel_all(redlock__fleet *f);
 void redlock__op_pool_free(redlock__fleet *f);
+/* Free what the pool holds beyond the last period's use; 1 while it still
+ * holds more than REDLOCK__POOL_MAX (trim again). */
+int redlock__op_pool_trim(redlock__fleet *f);
 int64_t redlock__op_validity_us(const redlock__op *op, int64_t now_us);
 
 #endif /* REDLOCK_FANOUT_H */

@@ -5,6 +5,7 @@
  * lockop.c's (extend, release).
  */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,25 +100,70 @@ int redlock__lock_nodes_make(redlock_lock *l)
 
 int redlock__lock_flight(redlock_lock *l)
 {
+    redlock_client *c = l->c;
+    redlock__flight *fl = c->free_fl;
+
     if (l->fl)
         return 0;
-    if (!(l->fl = calloc(1, sizeof *l->fl)))
-        return REDLOCK_ENOMEM;
-    evtimer_assign(&l->fl->retry_timer, l->c->loop.base, redlock__lock_retry_cb, l);
-    l->fl->lock = l;
+    if (fl) {
+        c->free_fl = fl->next_free;
+        c->fl_pool.nfree--;
+    } else {
+        if (!(fl = malloc(sizeof *fl)))
+            return REDLOCK_ENOMEM;
+        evtimer_assign(&fl->retry_timer, c->loop.base, redlock__lock_retry_cb, fl);
+    }
+    redlock__pool_took(&c->fl_pool);
+    /* all but the timer, which is assigned to the flight, not the lock */
+    memset(&fl->op, 0, sizeof *fl - offsetof(redlock__flight, op));
+    fl->lock = l;
+    l->fl = fl;
     return 0;
 }
 
 void redlock__lock_flight_end(redlock_lock *l)
 {
-    if (!l->fl)
+    redlock__flight *fl = l->fl;
+    redlock_client *c = l->c;
+
+    if (!fl)
         return;
-    if (l->c) {
-        evtimer_del(&l->fl->retry_timer);
-        redlock__wake_unwait(l);
+    if (!c) {
+        l->fl = NULL;
+        free(fl);       /* the client went first: no timer, no pool */
+        return;
     }
-    free(l->fl);
+    if (fl->armed)
+        evtimer_del(&fl->retry_timer);
+    if (fl->hot)
+        redlock__wake_unwait(l);
     l->fl = NULL;
+    c->fl_pool.alive--;
+    fl->next_free = c->free_fl;
+    c->free_fl = fl;
+    if (++c->fl_pool.nfree > REDLOCK__FLIGHT_POOL)
+        redlock__trim_soon(&c->trim, &c->loop);
+}
+
+int redlock__lock_flight_pool_trim(redlock_client *c)
+{
+    for (size_t k = redlock__pool_surplus(&c->fl_pool, REDLOCK__FLIGHT_POOL); k > 0; k--) {
+        redlock__flight *fl = c->free_fl;
+        c->free_fl = fl->next_free;
+        c->fl_pool.nfree--;
+        free(fl);
+    }
+    return c->fl_pool.nfree > REDLOCK__FLIGHT_POOL;
+}
+
+void redlock__lock_flight_pool_free(redlock_client *c)
+{
+    while (c->free_fl) {
+        redlock__flight *fl = c->free_fl;
+        c->free_fl = fl->next_free;
+        free(fl);
+    }
+    c->fl_pool.nfree = 0;
 }
 
 /* The value, unless it lives in the nodes' block (the random one). */

@@ -112,7 +112,17 @@ struct redlock_client {
     struct redlock__thread *th;      /* the loop's own thread, or NULL */
     struct redlock__wake *wake;      /* contended resources (wake.c, announce.c), or NULL */
     redlock_acquire_stats astats;
+    /* flights given back (their retry timers assigned): an operation's
+     * start allocates nothing; trimmed like the operations (redlock__pool) */
+    struct redlock__flight *free_fl;
+    redlock__pool fl_pool;
+    redlock__trimmer trim;           /* the pools' (redlock.c) */
 };
+
+static inline int64_t redlock__client_drift_us(const redlock_client *c, int64_t ttl_ms)
+{
+    return redlock__drift_us(ttl_ms, c->opt.drift_factor, c->opt.drift_min_ms);
+}
 
 /* ---- wake.c: contended resources, back-off, when a waiter retries ------- */
 
@@ -210,7 +220,6 @@ void redlock__gate_done(redlock_client *c, int *done);
 
 /* xorshift64: only for retry jitter, never for lock values */
 uint64_t redlock__client_random(redlock_client *c);
-int64_t redlock__client_drift_us(const redlock_client *c, int64_t ttl_ms);
 
 /* ---- probe.c: the masters' clocks ------------------------------------ */
 
@@ -275,6 +284,7 @@ typedef struct redlock__lock_nodes {
     unsigned char *votes;
     char *rand;                      /* room for the random value (l->value
                                       * points here unless set_value gave one) */
+    int texts;                       /* some detail[] is not NULL */
 } redlock__lock_nodes;
 
 /* The value's size: 128 random bits as 32 hex digits, after the client's
@@ -284,15 +294,17 @@ typedef struct redlock__lock_nodes {
 #define REDLOCK__RANDOM_HEX 32
 #define REDLOCK__VALUE_HEX (REDLOCK__ID_HEX + REDLOCK__RANDOM_HEX)
 
-/* What only an operation in flight needs, allocated when it starts and
- * freed as it completes: an idle or held handle carries a pointer. */
+/* What only an operation in flight needs, taken when it starts and given
+ * back as it completes (to the client's pool of them: redlock__lock_flight):
+ * an idle or held handle carries a pointer. */
 typedef struct redlock__flight {
+    struct event retry_timer;        /* assigned once: kept in the pool */
+    struct redlock__flight *next_free;  /* in the client's pool */
     redlock__op *op;
     redlock_cb *cb;
     void *privdata;
     int attempts_left;
     int64_t deadline_us;
-    struct event retry_timer;
     /* fencing: the won acquire while counters are raised, and its token */
     redlock__op *fenced;
     int64_t pending_token;
@@ -309,6 +321,7 @@ typedef struct redlock__flight {
     unsigned gone : 1;               /* the last look found the key gone:
                                       * the next one confirms it */
     unsigned rank : 2;               /* the pick's rank (redlock__wake_release) */
+    unsigned armed : 1;              /* retry_timer was added (or activated) */
     int64_t round_us;                /* the window the announcement gave, or 0 */
 } redlock__flight;
 
@@ -317,6 +330,12 @@ typedef struct redlock__flight {
 int redlock__lock_flight(redlock_lock *l);
 /* Forget l->fl (its retry timer is not armed, or the client is gone). */
 void redlock__lock_flight_end(redlock_lock *l);
+/* Pooled flights a trim keeps at least (redlock__pool). */
+#define REDLOCK__FLIGHT_POOL 32
+/* Free the client's pooled flights: all, or what the last period's use
+ * did not need (1 while more than REDLOCK__FLIGHT_POOL stay). */
+void redlock__lock_flight_pool_free(redlock_client *c);
+int redlock__lock_flight_pool_trim(redlock_client *c);
 /* Make l->nodes if not yet made: 0 or REDLOCK_ENOMEM (l->c is set). */
 int redlock__lock_nodes_make(redlock_lock *l);
 /* The node's text of the last operation, "" for none. */

@@ -76,6 +76,7 @@ static void arm_retry(redlock_lock *l, int64_t now, int64_t delay)
     redlock__flight *fl = l->fl;
 
     fl->retry_at_us = now + delay;
+    fl->armed = 1;
     redlock__timer_add(&l->c->loop, &fl->retry_timer, delay);
     if (fl->hot)
         redlock__wake_wait(l);
@@ -295,7 +296,7 @@ static int look(redlock_lock *l)
 
 void redlock__lock_retry_cb(evutil_socket_t fd, short what, void *arg)
 {
-    redlock_lock *l = arg;
+    redlock_lock *l = ((redlock__flight *)arg)->lock;
     redlock__loop *loop = &l->c->loop;
     int rc;
     (void)fd;

@@ -65,7 +65,8 @@ static int start_acquire(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *
     if ((rc = check_start(l, cb, 1)) != 0 || (rc = check_ttl(l, ttl_ms)) != 0)
         return rc;
     /* a re-entrant lock held by this handle gets one more hold */
-    if ((left = redlock_lock_validity(l)) > 0 && !(l->fam->flags & REDLOCK__FAM_REENTRANT)) {
+    left = l->valid_until_us ? redlock_lock_validity(l) : 0;
+    if (left > 0 && !(l->fam->flags & REDLOCK__FAM_REENTRANT)) {
         /* A new value would orphan the held key (and be refused by it). */
         redlock__lock_err(l, "acquire: the lock is already held by this handle (%lld ms left): "
                           "extend or release it", (long long)left);

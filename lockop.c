@@ -109,9 +109,19 @@ void redlock__lock_describe(redlock_lock *l, const redlock__op *op, int code)
                           op->f->masters[node].label, op->detail[node]);
 }
 
+/* Each byte's two hex digits: one load per byte (a value per attempt). */
+static const char hex_pairs[513] =
+    "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+    "202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
+    "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
+    "606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"
+    "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
+    "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
+    "c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
+    "e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
+
 int redlock__random_hex(char *out, size_t bytes)
 {
-    static const char hex[] = "0123456789abcdef";
     unsigned char raw[64];
     size_t got = 0;
 
@@ -125,10 +135,8 @@ int redlock__random_hex(char *out, size_t bytes)
             return REDLOCK_ESYSTEM;
         got += (size_t)r;
     }
-    for (size_t i = 0; i < bytes; i++) {
-        out[2 * i] = hex[raw[i] >> 4];
-        out[2 * i + 1] = hex[raw[i] & 15];
-    }
+    for (size_t i = 0; i < bytes; i++)
+        memcpy(out + 2 * i, hex_pairs + 2 * raw[i], 2);
     out[2 * bytes] = '\0';
     return 0;
 }
@@ -203,6 +211,11 @@ void redlock__lock_record(redlock_lock *l, const redlock__op *op)
     l->nodes_ok = op->tally.count[REDLOCK__OK];
     memcpy(d->votes, op->votes, n);
     memcpy(d->rtt, op->rtt, n * sizeof *d->rtt);
+    /* an op without a failure has no texts (fanout.c), and nothing to
+     * clear when the lock has none either */
+    if (op->err_node == SIZE_MAX && !d->texts)
+        return;
+    d->texts = 0;
     for (size_t i = 0; i < n; i++) {
         /* a text costs its size, and only while a node has one */
         size_t len = op->detail[i][0] ? strnlen(op->detail[i], REDLOCK__DETAIL - 1) + 1 : 0;
@@ -210,6 +223,7 @@ void redlock__lock_record(redlock_lock *l, const redlock__op *op)
         if (len && s) {
             memcpy(s, op->detail[i], len - 1);
             s[len - 1] = '\0';
+            d->texts = 1;
         } else {
             free(d->detail[i]);         /* none, or out of memory: "" */
         }
@@ -252,9 +266,11 @@ int redlock__lock_settle(redlock_lock *l, redlock__op *op)
             }
             l->valid_until_us = until;
             l->clock_steps = op->clock_steps;
-            if (op->kind->flags & REDLOCK__KIND_WRITES) {
+            if (new_hold && (op->kind->flags & REDLOCK__KIND_WRITES)) {
+                memcpy(l->nodes->gen, op->gen, op->f->n * sizeof *op->gen);
+            } else if (op->kind->flags & REDLOCK__KIND_WRITES) {
                 for (size_t i = 0; i < op->f->n; i++)
-                    if (new_hold || op->gen[i])
+                    if (op->gen[i])
                         l->nodes->gen[i] = op->gen[i];
             }
             redlock__watch_held(l, new_hold);

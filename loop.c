@@ -20,20 +20,15 @@ int redlock__leave(redlock__loop *l)
     return 0;
 }
 
-int64_t redlock__now(redlock__loop *l)
+/* redlock__now's reading `raw` went back.  A clock that went back would
+ * make validity grow: remember that it happened (every lock granted before
+ * then is worth nothing) and carry on from the last reading, so that time
+ * never runs backwards for the arithmetic, and keeps running (deadlines,
+ * retries) after the step. */
+int64_t redlock__now_step(redlock__loop *l, int64_t raw)
 {
-    /* the default clock without the indirect call: it runs for every reply */
-    int64_t raw = l->clock == redlock__clock_default ? redlock__clock_read()
-                                                      : l->clock(l->clock_privdata);
-
-    /* A clock that went back would make validity grow: remember that it
-     * happened (every lock granted before then is worth nothing) and carry
-     * on from the last reading, so that time never runs backwards for the
-     * arithmetic, and keeps running (deadlines, retries) after the step. */
-    if (raw < l->last_raw) {
-        l->clock_steps++;
-        l->clock_offset += l->last_raw - raw;
-    }
+    l->clock_steps++;
+    l->clock_offset += l->last_raw - raw;
     l->last_raw = raw;
     return raw + l->clock_offset;
 }

@@ -18,14 +18,14 @@
  * Nothing here does I/O or reads a clock: the caller passes the validity
  * it computed (clock.c), which keeps these rules testable on their own.
  */
+#include <string.h>
 #include "redlock_private.h"
 
 int redlock__tally_init(redlock__tally *t, unsigned n, redlock__rule rule)
 {
     unsigned need = n / 2 + 1;
 
-    for (int i = 0; i < REDLOCK__NVOTES; i++)
-        t->count[i] = 0;
+    memset(t->count, 0, sizeof t->count);
     t->n = n;
     t->count[REDLOCK__PENDING] = n;
     t->wait_all = rule.kind == REDLOCK__RULE_WAIT_ALL;
@@ -39,23 +39,6 @@ int redlock__tally_init(redlock__tally *t, unsigned n, redlock__rule rule)
     }
     t->quorum = need;
     return need >= 1 && need <= n ? 0 : REDLOCK_EINVAL;
-}
-
-/* Move one node's vote; a vote only ever leaves PENDING. */
-enum redlock__decision redlock__decide(const redlock__tally *t, int64_t validity_us)
-{
-    unsigned ok = t->count[REDLOCK__OK];
-    unsigned pending = t->count[REDLOCK__PENDING];
-
-    if (validity_us < REDLOCK__MIN_VALIDITY_US)
-        return REDLOCK__LOST;
-    if (t->wait_all && pending > 0)
-        return REDLOCK__UNDECIDED;
-    if (ok >= t->quorum)
-        return REDLOCK__WON;
-    if (ok + pending < t->quorum)
-        return REDLOCK__LOST;
-    return REDLOCK__UNDECIDED;
 }
 
 /* Why a quorum was missed.  Refusals (the key is someone else's) win when

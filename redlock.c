@@ -116,16 +116,36 @@ static int check_options(const redlock_options *o, char *err, size_t errlen)
 
 /* ---- the client ------------------------------------------------------ */
 
+/* The pools keep what the last period's load used (redlock__pool). */
+static void trim_cb(evutil_socket_t fd, short what, void *arg)
+{
+    redlock_client *c = arg;
+    int more;
+    (void)fd;
+    (void)what;
+
+    redlock__enter(&c->loop);
+    c->trim.armed = 0;
+    more = redlock__op_pool_trim(&c->fleet);
+    more |= redlock__lock_flight_pool_trim(c);
+    if (more)
+        redlock__trim_soon(&c->trim, &c->loop);
+    redlock__leave(&c->loop);
+}
+
 static void client_destroy(void *owner)
 {
     redlock_client *c = owner;
 
     if (event_initialized(&c->probe_timer))
         evtimer_del(&c->probe_timer);
+    if (event_initialized(&c->trim.ev))
+        evtimer_del(&c->trim.ev);
     for (size_t i = 0; i < c->fleet.n; i++)
         redlock__master_close(&c->fleet.masters[i]);
     redlock__op_cancel_all(&c->fleet);  /* none expected (free cancelled them) */
     redlock__op_pool_free(&c->fleet);
+    redlock__lock_flight_pool_free(c);
     redlock__wake_free(c);
     redlock__tls_free(&c->net.ssl_ctx);
     free(c->tls_server_name);
@@ -306,6 +326,8 @@ int redlock_client_new_(redlock_client **out, struct event_base *base,
                              o.clock_probe_ms, node_identified, redlock__locks_clock_ahead };
     c->fleet.loop = &c->loop;
     c->fleet.net = &c->net;
+    evtimer_assign(&c->trim.ev, c->loop.base, trim_cb, c);
+    c->fleet.trim = &c->trim;
     c->fleet.node_timeout_us = o.node_timeout_ms * 1000;
     redlock__list_init(&c->fleet.live);
     redlock__list_init(&c->locks);
@@ -412,11 +434,6 @@ uint64_t redlock__client_random(redlock_client *c)
     c->rng ^= c->rng >> 7;
     c->rng ^= c->rng << 17;
     return c->rng;
-}
-
-int64_t redlock__client_drift_us(const redlock_client *c, int64_t ttl_ms)
-{
-    return redlock__drift_us(ttl_ms, c->opt.drift_factor, c->opt.drift_min_ms);
 }
 
 const char *redlock_strerror(int code)

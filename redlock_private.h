@@ -137,7 +137,23 @@ static inline void redlock__tally_set(redlock__tally *t, enum redlock__vote from
     t->count[from]--;
     t->count[to]++;
 }
-enum redlock__decision redlock__decide(const redlock__tally *t, int64_t validity_us);
+/* The outcome so far (inline: asked after every vote). */
+static inline enum redlock__decision redlock__decide(const redlock__tally *t,
+                                                     int64_t validity_us)
+{
+    unsigned ok = t->count[REDLOCK__OK];
+    unsigned pending = t->count[REDLOCK__PENDING];
+
+    if (validity_us < REDLOCK__MIN_VALIDITY_US)
+        return REDLOCK__LOST;
+    if (t->wait_all && pending > 0)
+        return REDLOCK__UNDECIDED;
+    if (ok >= t->quorum)
+        return REDLOCK__WON;
+    if (ok + pending < t->quorum)
+        return REDLOCK__LOST;
+    return REDLOCK__UNDECIDED;
+}
 int redlock__failure_code(const redlock__tally *t);
 /* 1 when refusals alone leave fewer than a quorum of nodes that may still
  * hold the value: the lock is certainly lost. */
@@ -179,8 +195,22 @@ static inline int64_t redlock__clock_read(void)
 }
 /* redlock__clock_read as a redlock_clock_fn */
 int64_t redlock__clock_default(void *privdata);
-int64_t redlock__drift_us(int64_t ttl_ms, double factor, int64_t min_ms);
-int64_t redlock__validity_us(int64_t start_us, int64_t now_us, int64_t ttl_ms, int64_t drift_us);
+/* The clock drift allowed over ttl_ms (inline: every acquire and extend).
+ * ttl is at most 2^40 ms (checked by callers), so nothing here overflows. */
+static inline int64_t redlock__drift_us(int64_t ttl_ms, double factor, int64_t min_ms)
+{
+    return (int64_t)((double)ttl_ms * 1000.0 * factor) + min_ms * 1000;
+}
+/* What is left of ttl_ms at now_us for an operation started at start_us
+ * (inline: asked after every vote of an acquire or extend). */
+static inline int64_t redlock__validity_us(int64_t start_us, int64_t now_us, int64_t ttl_ms,
+                                           int64_t drift_us)
+{
+    int64_t elapsed = now_us - start_us;
+    if (elapsed < 0)        /* a clock that went backwards: trust nothing */
+        return 0;
+    return ttl_ms * 1000 - elapsed - drift_us;
+}
 int64_t redlock__ms_floor(int64_t us);
 /* a + b without overflow (clamped to INT64_MAX); both >= 0 */
 int64_t redlock__add_sat(int64_t a, int64_t b);
@@ -259,6 +289,45 @@ void redlock__buf_free(redlock__buf *b);
 int redlock__resp_command(redlock__buf *b, int argc, const char *const *argv,
                           const size_t *argvlen);
 
+/* ---- pools of reusable objects (fanout.c's operations, lock.c's flights) */
+
+/* A pool's counts: objects in use (alive), their high-water mark since the
+ * last trim (hw), and those waiting in the pool (nfree).  Objects go back
+ * to the pool whatever their number (a steady load never frees what it
+ * allocates again a moment later); every REDLOCK__POOL_TRIM_MS while the
+ * pool holds more than its minimum, a trim frees what the last period's
+ * peak did not use (redlock__pool_surplus): after a burst the memory goes
+ * within two periods, busy or idle. */
+typedef struct redlock__pool {
+    size_t alive, hw, nfree;
+} redlock__pool;
+
+#define REDLOCK__POOL_TRIM_MS 10000
+
+static inline void redlock__pool_took(redlock__pool *p)
+{
+    if (++p->alive > p->hw)
+        p->hw = p->alive;
+}
+
+/* How many pooled objects a trim frees: those beyond max(min, hw) in all;
+ * the next period's peak starts from the use now. */
+static inline size_t redlock__pool_surplus(redlock__pool *p, size_t min)
+{
+    size_t keep = p->hw > min ? p->hw : min, total = p->alive + p->nfree;
+    size_t n = total > keep ? total - keep : 0;
+
+    p->hw = p->alive;
+    return n < p->nfree ? n : p->nfree;
+}
+
+/* The client's timer that trims its pools (redlock.c), armed once a pool
+ * holds more than its minimum. */
+typedef struct redlock__trimmer {
+    struct event ev;
+    int armed;
+} redlock__trimmer;
+
 /* ---- loop.c: the loop bracket, the client's clock, timers -------------- */
 
 typedef struct redlock__loop {
@@ -280,13 +349,32 @@ typedef struct redlock__loop {
  * stack has unwound.  leave() returns 1 when the owner is gone. */
 void redlock__enter(redlock__loop *l);
 int redlock__leave(redlock__loop *l);
-/* The clock; a reading below the previous one counts in clock_steps. */
-int64_t redlock__now(redlock__loop *l);
+/* The clock; a reading below the previous one counts in clock_steps.
+ * Inline: it is read for every reply. */
+int64_t redlock__now_step(redlock__loop *l, int64_t raw);
+static inline int64_t redlock__now(redlock__loop *l)
+{
+    /* the default clock without the indirect call */
+    int64_t raw = l->clock == redlock__clock_default ? redlock__clock_read()
+                                                      : l->clock(l->clock_privdata);
+    if (raw < l->last_raw)
+        return redlock__now_step(l, raw);
+    l->last_raw = raw;
+    return raw + l->clock_offset;
+}
 /* Arm a timer `us` from now, "now" being the real time, not the loop's
  * cached time (stale after a long callback). */
 void redlock__timer_add(redlock__loop *l, struct event *ev, int64_t us);
 /* Make libevent's cached loop time current (to within 1 ms); `now` is a
  * reading of redlock__now() just taken. */
 void redlock__fresh_loop_time(redlock__loop *l, int64_t now);
+/* Arm the trimmer unless it is (NULL: none). */
+static inline void redlock__trim_soon(redlock__trimmer *t, redlock__loop *l)
+{
+    if (t && !t->armed && !l->closing) {
+        t->armed = 1;
+        redlock__timer_add(l, &t->ev, REDLOCK__POOL_TRIM_MS * 1000);
+    }
+}
 
 #endif /* REDLOCK_PRIVATE_H */

@@ -253,7 +253,7 @@ int redlock__wake_outcome(redlock_lock *l, const redlock__op *op, int won)
     const redlock__tally *t = &op->tally;
     redlock__hot *h = l->fl ? l->fl->hot : NULL;
     int split = !won && t->count[REDLOCK__OK] > 0 && t->count[REDLOCK__REFUSED] > 0;
-    int64_t rtt = redlock__now(&l->c->loop) - op->start_us;    /* (at the decision) */
+    int64_t rtt;
 
     if (split)
         l->c->astats.split_votes++;
@@ -265,6 +265,7 @@ int redlock__wake_outcome(redlock_lock *l, const redlock__op *op, int won)
     }
     if (!h)
         return split;
+    rtt = redlock__now(&l->c->loop) - op->start_us;     /* (at the decision) */
     h->rtt_us = redlock__rtt_update(h->rtt_us, rtt);
     if (h->rtt_us < RTT_MIN_US)
         h->rtt_us = RTT_MIN_US;
@@ -400,6 +401,7 @@ int redlock__wake_defer(redlock_lock *l)
      * and its release came before this try */
     fl->look = may_look(l, 1);
     fl->retry_at_us = now + delay;
+    fl->armed = 1;
     redlock__timer_add(&c->loop, &fl->retry_timer, delay);
     return 1;
 }
@@ -426,6 +428,7 @@ void redlock__lock_woken(redlock_lock *l)
     if (fl->woken || !evtimer_pending(&fl->retry_timer, NULL))
         return;
     fl->woken = 1;
+    fl->armed = 1;
     now = redlock__now(&l->c->loop);
     delay = redlock__wake_delay_us(l);
     if (now + delay < fl->retry_at_us) {

@@ -16,13 +16,14 @@
 #define IDLE_MAX 256
 #define HELD_MAX 512
 
-/* The client's pool of operation states (at most REDLOCK__POOL_MAX, kept
+/* The client's pools of operation states (at most REDLOCK__POOL_MAX, kept
  * for reuse: as many as were in flight at once, which varies with the
- * machine's load) belongs to the client, not to any lock: emptied before
- * each reading. */
+ * machine's load) and of flights belong to the client, not to any lock:
+ * emptied before each reading. */
 static size_t in_use_by(redlock_client *c)
 {
     redlock__op_pool_free(&c->fleet);
+    redlock__lock_flight_pool_free(c);
     malloc_trim(0);     /* freed chunks kept in fast bins count as in use */
     return mallinfo2().uordblks;
 }
@@ -180,5 +181,76 @@ TEST(memory_diagnostics_after_an_operation)
     CHECK_RC(rd, redlock_release(rd), 0);
     redlock_lock_free(rd);
     redlock_lock_free(w);
+    it_fix_stop(&f);
+}
+
+/* ---- the pools: what a burst leaves is kept until trimmed ----------------- */
+
+#define BURST 600       /* operations at once: above REDLOCK__POOL_MAX */
+
+struct burst {
+    struct event_base *base;
+    int left, done;
+};
+
+static void burst_cb(redlock_lock *l, int status, void *privdata)
+{
+    struct burst *b = privdata;
+    CHECK_RC(l, status, 0);
+    if (--b->left == 0) {
+        b->done = 1;
+        event_base_loopbreak(b->base);
+    }
+}
+
+/* Run the loop until every operation of the client died (its late replies
+ * in): then all of them are in the pool. */
+static void settle_ops(struct it_fix *f)
+{
+    int64_t until = check_now_ms() + 10000;
+    while (f->c->fleet.pool.alive && check_now_ms() < until)
+        it_run(f->base, 10);
+    CHECK_EQ(f->c->fleet.pool.alive, 0);
+}
+
+TEST(memory_pools_keep_a_burst_until_two_trims)
+{
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC);
+    redlock_lock **l = calloc(BURST, sizeof *l);
+    redlock_client *c = f.c;
+    struct burst b = { f.base, BURST, 0 };
+    char res[32];
+
+    CHECK(l != NULL);
+    for (int i = 0; i < BURST; i++) {
+        snprintf(res, sizeof res, "pool-%04d", i);
+        l[i] = IT_LOCK(c, res);
+        CHECK_RC(l[i], redlock_try_acquire_async(l[i], 60000, burst_cb, &b), 0);
+    }
+    CHECK(it_run_until(f.base, &b.done, 10000));
+    settle_ops(&f);
+    /* every operation and flight of the burst went back to its pool: the
+     * next burst allocates nothing (a bound of REDLOCK__POOL_MAX would
+     * have freed the rest, to be allocated again) */
+    CHECK_GE(c->fleet.pool.nfree, (size_t)BURST);
+    CHECK_GE(c->fl_pool.nfree, (size_t)BURST);
+    CHECK_EQ(c->trim.armed, 1);
+    check_note("after %d acquires at once: %zu operations, %zu flights pooled", BURST,
+               c->fleet.pool.nfree, c->fl_pool.nfree);
+
+    /* the first trim keeps what its period's peak used; the second, with
+     * nothing in use since, frees all but the minimum */
+    CHECK_EQ(redlock__op_pool_trim(&c->fleet), 1);
+    CHECK_EQ(redlock__lock_flight_pool_trim(c), 1);
+    CHECK_GE(c->fleet.pool.nfree, (size_t)BURST);
+    CHECK_EQ(redlock__op_pool_trim(&c->fleet), 0);
+    CHECK_EQ(redlock__lock_flight_pool_trim(c), 0);
+    CHECK_EQ(c->fleet.pool.nfree, (size_t)REDLOCK__POOL_MAX);
+    CHECK_EQ(c->fl_pool.nfree, (size_t)REDLOCK__FLIGHT_POOL);
+
+    for (int i = 0; i < BURST; i++)
+        redlock_lock_free(l[i]);   /* (held: their keys expire on their own) */
+    free(l);
     it_fix_stop(&f);
 }

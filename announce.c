@@ -120,10 +120,10 @@ const char *redlock__wake_self(redlock_client *c)
         return NULL;
     if (wk->hchan)
         return wk->id;
-    wk->hchan_len = plen + sizeof HOLDER_CHAN + ID_HEX;
+    wk->hchan_len = plen + sizeof HOLDER_CHAN + REDLOCK__VALUE_ID_HEX;
     if (!(wk->hchan = malloc(wk->hchan_len + n)))
         return NULL;
-    memcpy(wk->hchan + holder_prefix(c, wk->hchan), wk->id, ID_HEX);
+    memcpy(wk->hchan + holder_prefix(c, wk->hchan), wk->id, REDLOCK__VALUE_ID_HEX);
     wk->hsub = (unsigned char *)wk->hchan + wk->hchan_len;
     memset(wk->hsub, SUB_NONE, n);
     for (size_t i = 0; i < n; i++)
@@ -205,7 +205,7 @@ static void notice(redlock_client *c, size_t node, const char *p, size_t len)
     redlock__hot *h;
     int known;
 
-    if (len <= REDLOCK__VALUE_HEX + 5 || memcmp(p, c->wake->id, ID_HEX) != 0 ||
+    if (len <= REDLOCK__VALUE_HEX + 5 || memcmp(p, c->wake->id, REDLOCK__VALUE_ID_HEX) != 0 ||
         memcmp(p + len - 3, ":wq", 3) != 0 || name[0] != '{')
         return;
     known = *redlock__hot_slot(c->wake, name, nlen) != NULL;

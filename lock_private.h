@@ -106,6 +106,12 @@ struct redlock_client {
     redlock__link locks;             /* every live lock handle */
     int in_node_cb;                  /* inside the application's node_cb */
     uint64_t rng;                    /* xorshift state for retry jitter */
+    /* Random bytes for the lock values, one getrandom(2) for many
+     * (lockop.c, redlock__client_random_hex), in a page a fork(2) child
+     * gets zeroed (MADV_WIPEONFORK): never the parent's values.  NULL:
+     * one getrandom per value. */
+    unsigned char *rbuf;
+    size_t rpos;
     struct event probe_timer;        /* the periodic TIME probe */
     int probing;                     /* a probe is in flight */
     char errstr[256];                /* why wait_connected failed */
@@ -287,12 +293,16 @@ typedef struct redlock__lock_nodes {
     int texts;                       /* some detail[] is not NULL */
 } redlock__lock_nodes;
 
-/* The value's size: 128 random bits as 32 hex digits, after the client's
- * id (16 hex digits) when the client wakes waiters (the waiters' notices
- * find the holder by it: announce.c). */
+/* The value's size: 128 random bits as 32 hex digits, after the first 12
+ * hex digits of the client's id (REDLOCK__ID_HEX, 16) when the client wakes
+ * waiters (the waiters' notices find the holder by them: announce.c).  44
+ * in all: a master keeps a value of 44 bytes or less in one allocation
+ * with its object (Redis's embedded strings), a longer one in two, which
+ * cost a plain cycle about 8 % more there. */
 #define REDLOCK__ID_HEX 16
+#define REDLOCK__VALUE_ID_HEX 12
 #define REDLOCK__RANDOM_HEX 32
-#define REDLOCK__VALUE_HEX (REDLOCK__ID_HEX + REDLOCK__RANDOM_HEX)
+#define REDLOCK__VALUE_HEX (REDLOCK__VALUE_ID_HEX + REDLOCK__RANDOM_HEX)
 
 /* What only an operation in flight needs, taken when it starts and given
  * back as it completes (to the client's pool of them: redlock__lock_flight):
@@ -377,6 +387,12 @@ redlock__op *redlock__lock_new_op(redlock_lock *l, const redlock__op_kind *kind,
 /* 2 * bytes hex digits of getrandom (bytes <= 64) and a NUL into out; 0 or
  * REDLOCK_ESYSTEM (errno set). */
 int redlock__random_hex(char *out, size_t bytes);
+/* The same from the client's buffer of random bytes (16 bytes at most). */
+int redlock__client_random_hex(redlock_client *c, char *out, size_t bytes);
+/* The client's buffer: made (or left NULL where the system cannot keep it
+ * from a fork's child), freed. */
+void redlock__client_random_init(redlock_client *c);
+void redlock__client_random_free(redlock_client *c);
 void redlock__lock_cancel(redlock_lock *l);
 /* Finish the lock's operation: the user callback runs last, and the lock
  * is not touched after it (it may be freed inside). */

@@ -30,10 +30,10 @@ static int random_value(redlock_lock *l)
         l->value = l->nodes->rand;      /* (made before the first attempt) */
     if ((l->fam->flags & REDLOCK__FAM_ANNOUNCES) && l->c->opt.wake &&
         (id = redlock__wake_self(l->c)) != NULL) {
-        memcpy(l->value, id, REDLOCK__ID_HEX);
-        off = REDLOCK__ID_HEX;
+        memcpy(l->value, id, REDLOCK__VALUE_ID_HEX);
+        off = REDLOCK__VALUE_ID_HEX;
     }
-    if (redlock__random_hex(l->value + off, REDLOCK__RANDOM_HEX / 2) != 0) {
+    if (redlock__client_random_hex(l->c, l->value + off, REDLOCK__RANDOM_HEX / 2) != 0) {
         redlock__lock_err(l, "getrandom: %s", strerror(errno));
         return REDLOCK_ESYSTEM;
     }

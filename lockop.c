@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/random.h>
 #include "lock_private.h"
 
@@ -138,6 +139,66 @@ int redlock__random_hex(char *out, size_t bytes)
     for (size_t i = 0; i < bytes; i++)
         memcpy(out + 2 * i, hex_pairs + 2 * raw[i], 2);
     out[2 * bytes] = '\0';
+    return 0;
+}
+
+/* The buffer: RBUF_POOL random bytes, then a mark that says they are
+ * there.  The page is wiped in a fork's child, mark included, so a child
+ * draws its own; a value's bytes are wiped once used. */
+#define RBUF_SIZE 4096
+#define RBUF_POOL (RBUF_SIZE - 16)
+#define RBUF_MARK (RBUF_SIZE - 1)
+
+void redlock__client_random_init(redlock_client *c)
+{
+#ifdef MADV_WIPEONFORK
+    void *p = mmap(NULL, RBUF_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+        return;
+    if (madvise(p, RBUF_SIZE, MADV_WIPEONFORK) != 0) {
+        munmap(p, RBUF_SIZE);       /* (a kernel before 4.14) */
+        return;
+    }
+    c->rbuf = p;
+    c->rpos = RBUF_POOL;
+#else
+    (void)c;
+#endif
+}
+
+void redlock__client_random_free(redlock_client *c)
+{
+    if (c->rbuf) {
+        explicit_bzero(c->rbuf, RBUF_SIZE);
+        munmap(c->rbuf, RBUF_SIZE);
+        c->rbuf = NULL;
+    }
+}
+
+int redlock__client_random_hex(redlock_client *c, char *out, size_t bytes)
+{
+    unsigned char *b = c->rbuf;
+
+    if (!b || bytes > 16)
+        return redlock__random_hex(out, bytes);
+    if (!b[RBUF_MARK] || c->rpos + bytes > RBUF_POOL) {
+        size_t got = 0;
+        while (got < RBUF_POOL) {
+            ssize_t r = getrandom(b + got, RBUF_POOL - got, 0);
+            if (r < 0 && errno == EINTR)
+                continue;
+            if (r < 0)
+                return REDLOCK_ESYSTEM;
+            got += (size_t)r;
+        }
+        b[RBUF_MARK] = 1;
+        c->rpos = 0;
+    }
+    for (size_t i = 0; i < bytes; i++)
+        memcpy(out + 2 * i, hex_pairs + 2 * b[c->rpos + i], 2);
+    out[2 * bytes] = '\0';
+    memset(b + c->rpos, 0, bytes);
+    c->rpos += bytes;
     return 0;
 }
 

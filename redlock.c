@@ -147,6 +147,7 @@ static void client_destroy(void *owner)
     redlock__op_pool_free(&c->fleet);
     redlock__lock_flight_pool_free(c);
     redlock__wake_free(c);
+    redlock__client_random_free(c);
     redlock__tls_free(&c->net.ssl_ctx);
     free(c->tls_server_name);
     free(c->fleet.masters);
@@ -337,6 +338,7 @@ int redlock_client_new_(redlock_client **out, struct event_base *base,
     }
     if (getrandom(&c->rng, sizeof c->rng, 0) != (ssize_t)sizeof c->rng || c->rng == 0)
         c->rng = (uint64_t)redlock__now(&c->loop) | 1;
+    redlock__client_random_init(c);
     c->loop.closing = 0;
     ignore_sigpipe();
     for (size_t i = 0; i < c->fleet.n; i++)

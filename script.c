@@ -71,7 +71,7 @@ const char *const redlock__script_body[REDLOCK__NSCRIPTS] = {
      * lives as long.  With ARGV[3] (a channel prefix, or ""), the holder of
      * the lock KEYS[2] hears that someone waits (the notice, announce.c)
      * on "<ARGV[3]><its client id>": the value, then the registry's name;
-     * only for a value of this library's ("<16 hex id><32 hex>"), and
+     * only for a value of this library's ("<12 hex of the id><32 hex>"), and
      * only from the waiter at the front of the queue unless ARGV[4] is
      * "a" (always).  The count. */
     [REDLOCK__SCRIPT_WAIT] =
@@ -80,8 +80,8 @@ const char *const redlock__script_body[REDLOCK__NSCRIPTS] = {
         "redis.call('pexpire', KEYS[1], ARGV[2]) "
         "if ARGV[3] ~= '' and (ARGV[4] == 'a' or redis.call('zrank', KEYS[1], ARGV[1]) == 0) then "
         "local v = redis.pcall('get', KEYS[2]) "
-        "if type(v) == 'string' and #v == 48 then "
-        "redis.pcall('publish', ARGV[3] .. string.sub(v, 1, 16), v .. KEYS[1]) end end "
+        "if type(v) == 'string' and #v == 44 then "
+        "redis.pcall('publish', ARGV[3] .. string.sub(v, 1, 12), v .. KEYS[1]) end end "
         "return redis.call('zcard', KEYS[1])",
     [REDLOCK__SCRIPT_EXTEND] =
         "if redis.call('get', KEYS[1]) == ARGV[1] then "

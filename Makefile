@@ -110,7 +110,8 @@ endif
 test/upgrade/old-client: test/upgrade/old_client.c
 	rm -rf $(PREV_DIR) && mkdir -p $(PREV_DIR)
 	git archive $(PREV_RELEASE) | tar -x -C $(PREV_DIR)
-	$(MAKE) -s -C $(PREV_DIR) libredlock.a WARN="-std=c11 -w" CFLAGS= CPPFLAGS=
+	$(MAKE) -s -C $(PREV_DIR) libredlock.a WARN="-std=c11 -w" OPT="-O2 -g" CFLAGS= CPPFLAGS= \
+	    LDFLAGS=
 	$(CC) -std=c11 -O2 -g -D_GNU_SOURCE -I$(PREV_DIR) -o $@ $< $(PREV_DIR)/libredlock.a \
 	    $(DEP_LIBS)
 

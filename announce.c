@@ -223,15 +223,42 @@ static void notice(redlock_client *c, size_t node, const char *p, size_t len)
 
 /* The registry's count, as a master answered the entry: the waiters
  * known from the start (polls slow down with them). */
+#define NUDGE_US 20000         /* a notice nobody heard: again after this, */
+#define NUDGES 4                /* times 4 each time, this many times at most */
+
+/* (negative: the entry's notice reached no one, e.g. the holder's client,
+ * at its first lock, is not listening there yet: sent again a little
+ * later, a few times at most) */
 static void wait_reply(void *privdata, size_t node, const redlock__reply *r, const char *why)
 {
     redlock__hot *h = privdata;
-    (void)node;
+    long long n;
     (void)why;
 
     h->pending--;
-    if (r && r->type == REDLOCK__REPLY_INTEGER && (double)r->integer > h->rivals)
-        h->rivals = (double)r->integer;
+    if (!r || r->type != REDLOCK__REPLY_INTEGER)
+        return;
+    n = r->integer < 0 ? -r->integer : r->integer;
+    if ((double)n > h->rivals)
+        h->rivals = (double)n;
+    if (r->integer < 0 && h->nwait && h->nudges < NUDGES && !evtimer_pending(&h->nudge, NULL)) {
+        h->nudge_node = node;
+        redlock__timer_add(&h->wk->c->loop, &h->nudge, (int64_t)NUDGE_US << (2 * h->nudges));
+        h->nudges++;
+    }
+}
+
+void redlock__hot_nudge_cb(evutil_socket_t fd, short what, void *arg)
+{
+    redlock__hot *h = arg;
+    redlock_client *c = h->wk->c;
+    (void)fd;
+    (void)what;
+
+    redlock__enter(&c->loop);
+    if (h->nwait && h->entered_us && !c->loop.closing && h->sub[h->nudge_node] == SUB_ON)
+        redlock__hot_registry(c, h, 1, h->nudge_node, h->nudge_node, 1);
+    redlock__leave(&c->loop);
 }
 
 /* The registry: a waiting client's entry on every master where it
@@ -255,6 +282,8 @@ void redlock__hot_registry(redlock_client *c, redlock__hot *h, int enter, size_t
         return;
     len[6] = redlock__u64_str(ttl, REDLOCK__REGISTRY_LIFE_MS);
     if (only == SIZE_MAX) {
+        if (enter && !h->entered_us)
+            h->nudges = 0;      /* (a new wait) */
         h->entered_us = enter ? redlock__now(&c->loop) : 0;
         if (enter)
             redlock__timer_add(&c->loop, &h->renew, REDLOCK__REGISTRY_LIFE_MS * 1000 / 2);

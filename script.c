@@ -73,16 +73,18 @@ const char *const redlock__script_body[REDLOCK__NSCRIPTS] = {
      * on "<ARGV[3]><its client id>": the value, then the registry's name;
      * only for a value of this library's ("<12 hex of the id><32 hex>"), and
      * only from the waiter at the front of the queue unless ARGV[4] is
-     * "a" (always).  The count. */
+     * "a" (always).  The count; negative when such a notice reached no
+     * one (the holder's client does not listen there, or not yet). */
     [REDLOCK__SCRIPT_WAIT] =
         "local t = redis.call('time') "
         "redis.call('zadd', KEYS[1], 'NX', t[1] * 1000 + math.floor(t[2] / 1000) + tonumber(ARGV[2]), ARGV[1]) "
         "redis.call('pexpire', KEYS[1], ARGV[2]) "
+        "local heard = 1 "
         "if ARGV[3] ~= '' and (ARGV[4] == 'a' or redis.call('zrank', KEYS[1], ARGV[1]) == 0) then "
         "local v = redis.pcall('get', KEYS[2]) "
         "if type(v) == 'string' and #v == 44 then "
-        "redis.pcall('publish', ARGV[3] .. string.sub(v, 1, 12), v .. KEYS[1]) end end "
-        "return redis.call('zcard', KEYS[1])",
+        "heard = redis.pcall('publish', ARGV[3] .. string.sub(v, 1, 12), v .. KEYS[1]) end end "
+        "local n = redis.call('zcard', KEYS[1]) if heard == 0 then return -n end return n",
     [REDLOCK__SCRIPT_EXTEND] =
         "if redis.call('get', KEYS[1]) == ARGV[1] then "
         "return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end",

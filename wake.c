@@ -124,6 +124,7 @@ static void hot_free(redlock__hot *h)
     wk->count--;
     evtimer_del(&h->linger);
     evtimer_del(&h->renew);
+    evtimer_del(&h->nudge);
     if (!wk->c->loop.closing && h->entered_us)
         redlock__hot_registry(wk->c, h, 0, SIZE_MAX, SIZE_MAX, 0);     /* (a holder's) */
     if (!wk->c->loop.closing)
@@ -182,6 +183,7 @@ redlock__hot *redlock__hot_get(redlock_client *c, const char *key, size_t len, i
     h->sub = (unsigned char *)h->key + chan_len(h) + 1;
     evtimer_assign(&h->linger, c->loop.base, linger_cb, h);
     evtimer_assign(&h->renew, c->loop.base, redlock__hot_renew_cb, h);
+    evtimer_assign(&h->nudge, c->loop.base, redlock__hot_nudge_cb, h);
     *p = h;
     if (++wk->count > wk->nbuckets)
         grow(wk);
@@ -459,6 +461,7 @@ void redlock__wake_free(redlock_client *c)
             wk->bucket[i] = h->next;
             evtimer_del(&h->linger);
             evtimer_del(&h->renew);
+            evtimer_del(&h->nudge);
             free(h);
         }
     free(wk->bucket);

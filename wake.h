@@ -21,6 +21,9 @@ struct redlock__hot {
     redlock__wake *wk;
     struct event linger;
     struct event renew;              /* the entries' renewal, while waiting */
+    struct event nudge;              /* a notice again, that reached no one */
+    size_t nudge_node;
+    unsigned nudges;                 /* sent in this wait (NUDGES at most) */
     redlock__link waiters;           /* the waiting locks' fl->wait */
     unsigned nwait;
     unsigned mult;
@@ -118,5 +121,7 @@ void redlock__hot_registry(redlock_client *c, redlock__hot *h, int enter, size_t
 void redlock__hot_enter(redlock_client *c, redlock__hot *h, size_t node);
 /* h->renew's callback: the entries renewed while the client waits. */
 void redlock__hot_renew_cb(evutil_socket_t fd, short what, void *arg);
+/* h->nudge's callback: the notice sent again on h->nudge_node. */
+void redlock__hot_nudge_cb(evutil_socket_t fd, short what, void *arg);
 
 #endif

@@ -373,21 +373,31 @@ TEST(bench_ops_bad_options)
     CHECK(it_has(out, "--hist /nonexistent-dir/h.dat: No such file or directory"));
 }
 
-/* make bench-scriptcost: a redis-server of its own, every form measured,
- * the plain cycle first (1.00x) and the one-script fenced acquire dearer
- * than it (1.7x on a quiet machine). */
+/* make bench-scriptcost: a redis-server of its own, every form measured
+ * and each one's ratio to the first (the figures themselves are the
+ * machine's: docs/performance.md; a test asks none of them). */
 TEST(bench_scriptcost_forms_and_ratios)
 {
+    static const char *const forms[] = {
+        "SET + release (the plain compare-and-delete)",
+        "SET + release with a second key and EXISTS",
+        "SET + release with three more empty arguments",
+        "SET + INCR pipelined + release (fenced)",
+        "one script SET + INCR + release (fenced)",
+    };
     char out[4096];
-    CHECK_EQ(sh_run("sh bench/scriptcost/scriptcost.sh 20000 3", out, sizeof out), 0);
-    CHECK(it_has(out, "server CPU per cycle, 20000 cycles pipelined 100 deep, 3 rounds"));
-    const char *plain = strstr(out, "SET + release (the plain compare-and-delete)");
-    const char *script = strstr(out, "one script SET + INCR + release (fenced)");
-    CHECK(plain != NULL && script != NULL);
-    CHECK(strstr(plain, "1.00x") != NULL);
-    const char *x = strrchr(script, 'x');
-    CHECK(x != NULL && x - script > 5);
-    double ratio = strtod(x - 4, NULL);
-    check_note("the one-script fenced acquire: %.2fx the plain cycle", ratio);
-    CHECK_MSG(ratio > 1.2, "%.2fx", ratio);
+    CHECK_EQ(sh_run("sh bench/scriptcost/scriptcost.sh 2000 2", out, sizeof out), 0);
+    CHECK(it_has(out, "server CPU per cycle, 2000 cycles pipelined 100 deep, 2 rounds"));
+    for (size_t k = 0; k < sizeof forms / sizeof forms[0]; k++) {
+        const char *line = strstr(out, forms[k]), *us, *x;
+        CHECK_MSG(line != NULL, "no line for %s", forms[k]);
+        us = strstr(line, " us (");
+        x = strchr(line, 'x');
+        CHECK_MSG(us != NULL && x != NULL && strtod(us - 6, NULL) > 0, "%s", line);
+        if (k == 0)
+            CHECK(strncmp(x - 4, "1.00x", 5) == 0);
+    }
+    /* bad usage is refused */
+    CHECK_EQ(sh_run("bench/scriptcost/scriptcost", out, sizeof out), 2);
+    CHECK(it_has(out, "usage: scriptcost PORT"));
 }

@@ -256,7 +256,10 @@ void redlock__hot_nudge_cb(evutil_socket_t fd, short what, void *arg)
     (void)what;
 
     redlock__enter(&c->loop);
-    if (h->nwait && h->entered_us && !c->loop.closing && h->sub[h->nudge_node] == SUB_ON)
+    /* (that master, or another where the client listens: it may be gone) */
+    if (h->sub[h->nudge_node] != SUB_ON || !redlock__master_up(&c->fleet.masters[h->nudge_node]))
+        h->nudge_node = notify_node(c, h);
+    if (h->nwait && h->entered_us && !c->loop.closing && h->nudge_node < c->fleet.n)
         redlock__hot_registry(c, h, 1, h->nudge_node, h->nudge_node, 1);
     redlock__leave(&c->loop);
 }

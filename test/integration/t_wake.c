@@ -128,6 +128,19 @@ static void pair_start(struct it_fix *f, struct pair *p, const char *res)
     memset(&p->bo, 0, sizeof p->bo);
     p->bo.base = f->base;
     CHECK_RC(p->a, run_op(f, p->a, 0), 0);
+    /* a's client listens for the waiters' notices (from its first lock) */
+    for (int i = 0; i < 3; i++) {
+        long long n = 0;
+        for (int64_t until = check_now_ms() + 5000; n < 1 && check_now_ms() < until;) {
+            redisReply *r = rlt_servers_command(f->s, i, "PUBSUB CHANNELS {}:holder:*");
+            CHECK(r != NULL && r->type == REDIS_REPLY_ARRAY);
+            n = (long long)r->elements;
+            freeReplyObject(r);
+            if (n < 1)
+                it_run(f->base, 5);
+        }
+        CHECK_GE(n, 1);
+    }
     CHECK_RC(p->b, redlock_acquire_async(p->b, 10000, it_op_cb, &p->bo), 0);
     wait_channels(f, 7, res, 3);
 }

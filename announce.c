@@ -236,12 +236,14 @@ static void wait_reply(void *privdata, size_t node, const redlock__reply *r, con
     (void)why;
 
     h->pending--;
-    if (!r || r->type != REDLOCK__REPLY_INTEGER)
+    if (r && r->type != REDLOCK__REPLY_INTEGER)
         return;
-    n = r->integer < 0 ? -r->integer : r->integer;
+    n = !r ? 0 : r->integer < 0 ? -r->integer : r->integer;
     if ((double)n > h->rivals)
         h->rivals = (double)n;
-    if (r->integer < 0 && h->nwait && h->nudges < NUDGES && !evtimer_pending(&h->nudge, NULL)) {
+    /* (no reply: the master went, maybe with the notice) */
+    if ((!r || r->integer < 0) && h->nwait && h->nudges < NUDGES &&
+        !evtimer_pending(&h->nudge, NULL)) {
         h->nudge_node = node;
         redlock__timer_add(&h->wk->c->loop, &h->nudge, (int64_t)NUDGE_US << (2 * h->nudges));
         h->nudges++;
@@ -507,9 +509,27 @@ void redlock__wake_released(redlock_lock *l, const redlock__op *op)
     h->keep_until_us = 0;           /* (kept for the hold: it ended) */
     /* the master that was to pick did not get the release (it went down
      * meanwhile): another one picks */
+    h->late_op = op->votes[op->lead_node] == REDLOCK__PENDING ? op : NULL;
     if (op->kind == &redlock__mutex_release_wq && op->votes[op->lead_node] != REDLOCK__OK &&
         op->votes[op->lead_node] != REDLOCK__PENDING && op->votes[op->lead_node] != REDLOCK__REFUSED)
         tell(c, h, (op->lead_node + 1) % c->fleet.n, 0);
+}
+
+/* ... or when it answers after the decision (down, timed out). */
+void redlock__wake_release_late(redlock_lock *l, const redlock__op *op)
+{
+    redlock_client *c = l->c;
+    size_t lead = op->lead_node;
+    redlock__hot *h;
+
+    if (op->kind != &redlock__mutex_release_wq || op->votes[lead] == REDLOCK__PENDING ||
+        op->votes[lead] == REDLOCK__OK || op->votes[lead] == REDLOCK__REFUSED || !c->wake ||
+        c->loop.closing ||
+        !(h = *redlock__hot_slot(c->wake, redlock__lock_braced(l), l->keylen + 2)) ||
+        h->late_op != op)
+        return;
+    h->late_op = NULL;
+    tell(c, h, (lead + 1) % c->fleet.n, 0);
     h->heard_us = redlock__now(&c->loop);     /* (for its next acquire) */
 }
 

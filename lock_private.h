@@ -181,6 +181,9 @@ const char *redlock__wake_self(redlock_client *c);
 size_t redlock__wake_fast_node(const redlock_lock *l, int granted);
 /* A release decided: the registries' counts its masters answered. */
 void redlock__wake_released(redlock_lock *l, const redlock__op *op);
+/* A late vote of that release (another master picks if the picking one
+ * failed after the decision). */
+void redlock__wake_release_late(redlock_lock *l, const redlock__op *op);
 /* redlock__net's side and message callbacks (privdata: the client). */
 void redlock__wake_side(void *privdata, size_t node, int up);
 void redlock__wake_message(void *privdata, size_t node, const char *channel, size_t len,

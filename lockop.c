@@ -389,6 +389,8 @@ static void release_late(redlock__op *op, void *privdata)
     redlock_lock *l = privdata;
 
     redlock__lock_record(l, op);
+    if ((l->fam->flags & REDLOCK__FAM_ANNOUNCES) && !op->cancelled)
+        redlock__wake_release_late(l, op);
     if (!op->tally.count[REDLOCK__PENDING])
         redlock__lock_drop_late(l);
 }

@@ -48,6 +48,8 @@ struct redlock__hot {
      * for one of them (another master's, or one delayed behind a few
      * hand-offs) picks nobody else. */
     char told[REDLOCK__TOLD][REDLOCK__VALUE_HEX];
+    const void *late_op;             /* a release whose picking master had
+                                      * not answered at its decision */
     unsigned told_next;
     char key[];
 };

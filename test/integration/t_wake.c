@@ -442,6 +442,11 @@ TEST(wake_a_dead_master_leaves_the_others_to_pick_and_the_waiter_leaves_when_don
     pair_start(&f, &p, "wk-m");
     redlock_lock *a = p.a, *b = p.b;
     redlock_client *bc = p.bc;
+    /* (a knows that b waits: its release picks) */
+    for (int64_t until = check_now_ms() + 5000;
+         stats_of(f.c).notices == 0 && check_now_ms() < until;)
+        it_run(f.base, 5);
+    CHECK_GE(stats_of(f.c).notices, 1);
     CHECK_EQ(rlt_servers_kill(f.s, 1), 0);
     int64_t t0 = check_now_ms();
     CHECK_RC(a, run_op(&f, a, 1), 0);

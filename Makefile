@@ -57,8 +57,7 @@ SHARED = libredlock.so.$(VERSION)
 # and test/fault/ run against real redis-servers; test/support/ serves them all.
 UNIT_SRCS = $(wildcard test/unit/*.c)
 TEST_SRCS = $(UNIT_SRCS) $(wildcard test/integration/*.c test/fault/*.c)
-TEST_SUPPORT = test/support/check.c test/support/servers.c test/support/proxy.c \
-               test/support/itest.c
+TEST_SUPPORT = $(filter-out test/support/proxy_main.c,$(wildcard test/support/*.c))
 TEST_HDRS = $(wildcard test/support/*.h)
 TEST_INC = -Itest/support
 # the library's reads of the clock pass through the tests (t_loopthread.c

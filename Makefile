@@ -45,9 +45,13 @@ ALL_CFLAGS = $(WARN) $(OPT) -D_GNU_SOURCE -fPIC -fvisibility=hidden \
              -I. $(DEP_CFLAGS) $(CPPFLAGS) $(CFLAGS)
 ALL_LDFLAGS = $(LDFLAGS)
 
-LIB_SRCS = redlock.c stats.c lock.c lockop.c lockacq.c wake.c announce.c lockapi.c watchdog.c sync.c thread.c mutex.c reentrant.c rwlock.c rwread.c multi.c probe.c fanout.c master.c guard.c conn.c dial.c resp.c loop.c addr.c script.c tls.c quorum.c clock.c
+# The library by layer, top to bottom (docs/design.md, "The house"): each
+# folder is one layer with one private header, the only one the layers above
+# include; `make check-layers` fails when a layer reaches up.
+LAYERS = client kinds lock fanout master conn floor
+LIB_SRCS = redlock.c $(foreach l,$(LAYERS),$(sort $(wildcard $(l)/*.c))) quorum.c clock.c
 LIB_OBJS = $(LIB_SRCS:.c=.o)
-LIB_HDRS = redlock.h redlock_private.h conn.h master.h fanout.h lock_private.h resp.h wake.h
+LIB_HDRS = redlock.h $(foreach l,$(LAYERS),$(wildcard $(l)/*.h))
 
 STATIC = libredlock.a
 SONAME = libredlock.so.$(VERSION_MAJOR)

@@ -51,8 +51,8 @@ test/fuzz/fuzz_reply: test/fuzz/fuzz_reply.c $(LIB_SRCS) $(LIB_HDRS)
 	$(SAN_CC) $(ALL_CFLAGS) $(FUZZ_CFLAGS) -o $@ test/fuzz/fuzz_reply.c $(LIB_SRCS) \
 	    $(ALL_LDFLAGS) $(DEP_LIBS)
 
-test/fuzz/fuzz_resp: test/fuzz/fuzz_resp.c resp.c resp.h $(LIB_HDRS)
-	$(SAN_CC) $(ALL_CFLAGS) $(FUZZ_CFLAGS) -o $@ test/fuzz/fuzz_resp.c resp.c
+test/fuzz/fuzz_resp: test/fuzz/fuzz_resp.c floor/resp.c floor/resp.h $(LIB_HDRS)
+	$(SAN_CC) $(ALL_CFLAGS) $(FUZZ_CFLAGS) -o $@ test/fuzz/fuzz_resp.c floor/resp.c
 
 fuzz-build: $(FUZZERS)
 

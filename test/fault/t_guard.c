@@ -19,7 +19,7 @@
  * ID) and then answers SET with the hostile reply.
  */
 #include "itest.h"
-#include "redlock_private.h" /* redlock__sha1_hex, for SCRIPT LOAD answers */
+#include "floor/floor.h" /* redlock__sha1_hex, for SCRIPT LOAD answers */
 
 #include <errno.h>
 #include <poll.h>

@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "redlock_private.h"
+#include "floor/floor.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

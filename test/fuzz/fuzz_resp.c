@@ -34,7 +34,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "resp.h"
+#include "floor/resp.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -10,7 +10,7 @@
 
 #include <hiredis/hiredis.h>
 
-#include "redlock_private.h"
+#include "floor/floor.h"
 
 TEST(addr_redis_url_forms_and_db)
 {

@@ -7,7 +7,7 @@
  * from the options).
  */
 #include "itest.h"
-#include "lock_private.h"
+#include "lock/lock.h"
 #include "proxy.h"
 
 #include <dirent.h>

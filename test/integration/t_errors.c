@@ -19,7 +19,7 @@
  *                                         when live masters were ignored
  */
 #include "itest.h"
-#include "lock_private.h"
+#include "lock/lock.h"
 
 #include <stdio.h>
 #include <stdlib.h>

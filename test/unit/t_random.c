@@ -7,8 +7,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "check.h"
-#include "redlock_private.h"
-#include "lock_private.h"
+#include "floor/floor.h"
+#include "lock/lock.h"
 
 TEST(random_values_come_from_the_buffer_and_differ)
 {

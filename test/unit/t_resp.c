@@ -12,7 +12,7 @@
 #endif
 
 #include "check.h"
-#include "resp.h"
+#include "floor/resp.h"
 
 /* ---- helpers ------------------------------------------------------------ */
 

@@ -4,8 +4,8 @@
 #include <string.h>
 #include <stdlib.h>
 #include "check.h"
-#include "redlock_private.h"
-#include "lock_private.h"
+#include "floor/floor.h"
+#include "lock/lock.h"
 
 static void votes(redlock__tally *t, enum redlock__vote v, unsigned k)
 {

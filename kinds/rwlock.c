@@ -1,0 +1,388 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* rwlock.c -- the read/write lock: many readers or one writer.  With K the
+ * lock's key (prefix + resource), each master keeps
+ *
+ *   K            a writer's hold: its value, PX ttl (a mutex's key); or,
+ *                while readers hold, the set of their ids (no ttl)
+ *   {K}:rd:<id>  one key per reader hold, PX its own ttl
+ *   {K}:ww       a waiting writer's mark (its id), PX until its next attempt
+ *
+ * The uncontended paths are plain commands (a script costs the masters
+ * about twice a SET, docs/kinds.md):
+ *
+ *   read      SET {K}:rd:<id> 1 PX ttl; SADD K <id>; EXISTS {K}:ww; SISMEMBER K <id>
+ *   write     SET K v NX PX ttl, which fails while K is anyone's, a
+ *             writer's string or the readers' set; only then, on that
+ *             node, the slow path script (classify -1, fanout.h): prune the
+ *             members whose own key the server expired, take K when none
+ *             is left, else make the mark and refuse
+ *   release   reader: DEL K:rd:<id>; SREM K <id>; writer: the mutex's
+ *
+ * Why the reader's commands need no script: its own key is set before its
+ * id joins K, so a writer's pruning never removes a live reader; a writer
+ * that took K before the SADD makes it fail (WRONGTYPE), one that took it
+ * after replaced the set (the SISMEMBER, last, fails); a mark made before
+ * the EXISTS turns the reader away, one made after lists it.  K has no
+ * ttl: one shorter than a member's key would let a writer in while that
+ * reader holds.  Members of crashed readers stay until a writer prunes
+ * them; SREM of the last member deletes K.
+ *
+ * The mark lists the readers that held when it was made; a reader that
+ * joined K while it was there was refused there, so the writer does not
+ * count it (a refused reader's leftovers never hold a writer back), and
+ * neither does that reader's extend.  A reader refused on a node keeps its
+ * own key there (and its id, after a mark) until its undo (a lost attempt)
+ * or its release (a won one); a key outside K blocks no writer.
+ *
+ * Every script refuses with a negative integer that says who holds the
+ * resource: -1 a writer, -2-n n readers.
+ *
+ * This file: the write handles and what both kinds of handle share;
+ * rwread.c: the read handles.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "lock/lock.h"
+
+/* The writer's slow path.  KEYS: K, mark; ARGV: value, mark id, mark ms
+ * ("0": no mark), ttl.  The mark is a hash: "w" the writer's id, "r:<id>"
+ * each reader that held when it was made; a reader that joined K later
+ * was refused here by the mark, and is not counted. */
+const char redlock__lua_rw_write[] =
+    "local t = redis.call('type', KEYS[1]).ok "
+    "if t == 'set' then local w = redis.call('hget', KEYS[2], 'w') local live = {} "
+    "for _, m in ipairs(redis.call('smembers', KEYS[1])) do "
+    "if redis.call('exists', '{' .. KEYS[1] .. '}:rd:' .. m) == 0 then "
+    "redis.call('srem', KEYS[1], m) "
+    "elseif not w or redis.call('hexists', KEYS[2], 'r:' .. m) == 1 then "
+    "live[#live + 1] = 'r:' .. m end end "
+    "if #live > 0 then if ARGV[3] ~= '0' then "
+    "if not w then redis.call('hset', KEYS[2], 'w', ARGV[2]) "
+    "for _, f in ipairs(live) do redis.call('hset', KEYS[2], f, '1') end end "
+    "if not w or w == ARGV[2] then redis.call('pexpire', KEYS[2], ARGV[3]) end end "
+    "return -2 - #live end "
+    "elseif t ~= 'none' then return -1 end "
+    "redis.call('set', KEYS[1], ARGV[1], 'px', ARGV[4]) "
+    "if redis.call('hget', KEYS[2], 'w') == ARGV[2] then redis.call('del', KEYS[2]) end return 1";
+
+/* ---- what read and write handles share ---------------------------------- */
+
+/* One command: word[0], the items pick[0 .. npick) of op, then the other
+ * words (C strings). */
+int redlock__rw_cmd(const redlock__op *op, redlock__buf *out, const char *const *word,
+                    size_t nword, const unsigned char *pick, size_t npick)
+{
+    const char *argv[8];
+    size_t len[8], argc = 0;
+
+    argv[argc] = word[0];
+    len[argc] = strlen(word[0]);
+    argc++;
+    for (size_t i = 0; i < npick; i++, argc++)
+        argv[argc] = redlock__op_item(op, pick[i], &len[argc]);
+    for (size_t i = 1; i < nword; i++, argc++) {
+        argv[argc] = word[i];
+        len[argc] = strlen(word[i]);
+    }
+    return redlock__resp_command(out, (int)argc, argv, len);
+}
+
+/* EVAL(SHA) of `script`: KEYS the op's items pick[0 .. nkeys), ARGV the
+ * items pick[nkeys .. npick), then ttl_ms unless 0, then `flag` unless NULL. */
+int redlock__rw_eval(const redlock__op *op, redlock__buf *out, int eval, int script,
+                     const unsigned char *pick, size_t npick, size_t nkeys, int64_t ttl_ms,
+                     const char *flag)
+{
+    const char *argv[12];
+    size_t len[12], argc = 3;
+    char nk[24], ttl[24];
+
+    argv[0] = eval ? "EVAL" : "EVALSHA";
+    len[0] = eval ? 4 : 7;
+    argv[1] = eval ? redlock__script_body[script] : op->f->sha[script];
+    len[1] = eval ? strlen(argv[1]) : 40;
+    argv[2] = nk;
+    len[2] = redlock__u64_str(nk, nkeys);
+    for (size_t i = 0; i < npick; i++, argc++)
+        argv[argc] = redlock__op_item(op, pick[i], &len[argc]);
+    if (ttl_ms) {
+        argv[argc] = ttl;
+        len[argc++] = redlock__u64_str(ttl, (uint64_t)ttl_ms);
+    }
+    if (flag) {
+        argv[argc] = flag;
+        len[argc++] = strlen(flag);
+    }
+    return redlock__resp_command(out, (int)argc, argv, len);
+}
+
+int redlock__reply_ok(const redlock__reply *r)
+{
+    return r->type == REDLOCK__REPLY_STATUS && r->len == 2 && memcmp(r->str, "OK", 2) == 0;
+}
+
+int redlock__reply_wrongtype(const redlock__reply *r)
+{
+    return r->type == REDLOCK__REPLY_ERROR && r->len >= 9 && memcmp(r->str, "WRONGTYPE", 9) == 0;
+}
+
+/* The scripts' replies: a refusal says who holds the resource. */
+int redlock__rw_classify(redlock__op *op, size_t node, const redlock__reply *r)
+{
+    if (r->type != REDLOCK__REPLY_INTEGER || r->integer >= 0)
+        return redlock__classify_script(op, node, r);
+    if (r->integer == -1)
+        redlock__op_refusal(op, node, "held by a writer");
+    else if (r->integer == -2)
+        redlock__op_refusal(op, node, "a writer is waiting");
+    else
+        redlock__op_refusal(op, node, "held by %lld reader%s", -2 - r->integer,
+                            r->integer == -3 ? "" : "s");
+    return REDLOCK__REFUSED;
+}
+
+void redlock__rw_free(redlock_lock *l)
+{
+    redlock__rw_keys *k = l->kd;
+    if (!k)
+        return;
+    free(k->mark);
+    free(k->own);
+    free(k);
+    l->kd = NULL;
+}
+
+int redlock__rw_new(redlock_lock **out, redlock_client *c, const void *resource, size_t len,
+                    const redlock__family *fam)
+{
+    static const char hex[] = "0123456789abcdef";
+    redlock_lock *l;
+    redlock__rw_keys *k;
+    int rc = redlock__lock_create(out, c, resource, len, fam);
+
+    if (rc != 0)
+        return rc;
+    l = *out;
+    if (!(k = calloc(1, sizeof *k)) || !(k->mark = malloc(redlock__aux_key(l, ":ww", NULL)))) {
+        l->kd = k;
+        redlock_lock_free(l);
+        *out = NULL;
+        return REDLOCK_ENOMEM;
+    }
+    k->marklen = redlock__aux_key(l, ":ww", k->mark);
+    /* The mark's id only tells this handle's mark from another writer's
+     * (liveness, not safety): the client's jitter generator suffices. */
+    for (size_t i = 0; i < REDLOCK__RW_MARK_ID; i += 16) {
+        uint64_t r = redlock__client_random(c);
+        for (size_t j = 0; j < 16; j++, r >>= 4)
+            k->mark_id[i + j] = hex[r & 15];
+    }
+    l->kd = k;
+    return 0;
+}
+
+
+/* ---- the write handle ------------------------------------------------------- */
+
+/* Items of a write acquire: K, {K}:ww, value, mark id, mark ms[, {K}:fence]. */
+enum { W_KEY, W_MARK, W_VALUE, W_ID, W_MS, W_FENCE, W_N };
+
+/* The write acquire: SET K v NX PX ttl, or the slow path script (eval; or
+ * the marked kinds' EVALSHA), then INCR {K}:fence for the fenced kinds (in
+ * both forms: the resend must have as many commands). */
+static const redlock__op_kind write_acquire, write_acquire_fenced, write_marked,
+                              write_marked_fenced;
+
+static int encode_write(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+{
+    static const unsigned char kv[] = { W_KEY, W_VALUE }, fence[] = { W_FENCE };
+    static const unsigned char pick[] = { W_KEY, W_MARK, W_VALUE, W_ID, W_MS };
+    const redlock__op_kind *k = op->kind;
+    char ttl[24];
+    const char *set[] = { "SET", "NX", "PX", ttl }, *incr[] = { "INCR" };
+    int rc;
+    (void)node;
+
+    if (eval || k == &write_marked || k == &write_marked_fenced) {
+        rc = redlock__rw_eval(op, out, eval, REDLOCK__SCRIPT_RW_WRITE, pick, 5, 2, op->ttl_ms, NULL);
+    } else {
+        ttl[redlock__u64_str(ttl, (uint64_t)op->ttl_ms)] = '\0';
+        rc = redlock__rw_cmd(op, out, set, 4, kv, 2);
+    }
+    if (rc == 0 && (k == &write_acquire_fenced || k == &write_marked_fenced))
+        rc = redlock__rw_cmd(op, out, incr, 1, fence, 1);
+    return rc;
+}
+
+/* A lost write attempt: the mutex's compare-and-DEL of K, as EVAL (a set
+ * there answers WRONGTYPE: nothing of ours to undo). */
+static int encode_write_undo(const redlock__op *op, redlock__buf *out)
+{
+    static const unsigned char pick[] = { W_KEY, W_VALUE };
+    return redlock__rw_eval(op, out, 1, REDLOCK__SCRIPT_RELEASE, pick, 2, 1, 0, NULL);
+}
+
+/* The write acquire: SET's OK; its nil asks for the slow path on this
+ * node; the script's replies. */
+static int classify_write(redlock__op *op, size_t node, const redlock__reply *r)
+{
+    if (redlock__reply_ok(r))
+        return REDLOCK__OK;
+    if (r->type == REDLOCK__REPLY_NIL)
+        return op->evaled[node] ? REDLOCK__REFUSED : -1;
+    return redlock__rw_classify(op, node, r);
+}
+
+/* The fenced write: the acquire's vote (-1: resend both commands), with
+ * the counter as its value. */
+static int classify_write_fenced(redlock__op *op, size_t node, const redlock__reply *r)
+{
+    if (op->first[node] == (unsigned char)-1)
+        return -1;
+    if (op->first[node] != REDLOCK__OK)
+        return op->first[node];
+    if (r->type != REDLOCK__REPLY_INTEGER || r->integer <= 0)
+        return REDLOCK__ERROR;      /* (K is ours there: undone if lost) */
+    op->value[node] = r->integer;
+    return REDLOCK__OK;
+}
+
+/* The mutex's scripts on K where readers hold it (a set): refused. */
+static int classify_write_held(redlock__op *op, size_t node, const redlock__reply *r)
+{
+    if (redlock__reply_wrongtype(r)) {
+        redlock__op_refusal(op, node, "held by readers");
+        return REDLOCK__REFUSED;
+    }
+    return redlock__classify_script(op, node, r);
+}
+
+/* The release's reply counts the announcement's subscribers (mutex.c). */
+static int classify_write_release(redlock__op *op, size_t node, const redlock__reply *r)
+{
+    if (redlock__reply_wrongtype(r)) {
+        redlock__op_refusal(op, node, "held by readers");
+        return REDLOCK__REFUSED;
+    }
+    return redlock__mutex_release.classify(op, node, r);
+}
+
+static int encode_write_extend(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+{
+    return redlock__mutex_extend.encode(op, node, out, eval);
+}
+
+static int encode_write_release(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+{
+    return redlock__mutex_release.encode(op, node, out, eval);
+}
+
+static int encode_write_regrow(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+{
+    return redlock__mutex_extend_regrow.encode(op, node, out, eval);
+}
+
+static int encode_write_raise(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+{
+    return redlock__mutex_fence_raise.encode(op, node, out, eval);
+}
+
+#define MAJORITY { REDLOCK__RULE_MAJORITY, 0 }
+
+static const redlock__op_kind write_acquire = {
+    .name = "acquire", .rule = MAJORITY, .flags = REDLOCK__KIND_WRITES,
+    .encode = encode_write, .classify = classify_write, .encode_undo = encode_write_undo };
+static const redlock__op_kind write_acquire_fenced = {
+    .name = "acquire", .rule = MAJORITY, .flags = REDLOCK__KIND_WRITES,
+    .encode = encode_write, .classify = classify_write_fenced,
+    .encode_undo = encode_write_undo, .classify_first = classify_write };
+/* A later attempt of an acquire whose mark may be on the masters: the
+ * script at once, which deletes the mark where it grants. */
+static const redlock__op_kind write_marked = {
+    .name = "acquire", .rule = MAJORITY, .flags = REDLOCK__KIND_WRITES,
+    .encode = encode_write, .classify = redlock__rw_classify, .encode_undo = encode_write_undo };
+static const redlock__op_kind write_marked_fenced = {
+    .name = "acquire", .rule = MAJORITY, .flags = REDLOCK__KIND_WRITES,
+    .encode = encode_write, .classify = classify_write_fenced,
+    .encode_undo = encode_write_undo, .classify_first = redlock__rw_classify };
+static const redlock__op_kind write_extend = {
+    .name = "extend", .rule = MAJORITY, .encode = encode_write_extend,
+    .classify = classify_write_held };
+static const redlock__op_kind write_release = {
+    .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_UNDOES,
+    .encode = encode_write_release, .classify = classify_write_release };
+static const redlock__op_kind write_regrow = {
+    .name = "extend", .rule = MAJORITY, .encode = encode_write_regrow,
+    .classify = classify_write_held };
+static const redlock__op_kind write_raise = {
+    .name = "fence", .rule = MAJORITY, .encode = encode_write_raise,
+    .classify = classify_write_held };
+
+/* How long a refused writer's mark lasts: until its next attempt has
+ * reached the masters (this attempt's node timeout, the retry delay with
+ * its jitter, the next one's node timeout).  0 (no mark) when no attempt
+ * follows this one: a try_acquire or the last retry. */
+static int64_t mark_ms(const redlock_lock *l)
+{
+    const redlock_options *o = &l->c->opt;
+    if (l->busy != REDLOCK__LOCK_ACQUIRE || l->fl->attempts_left <= 0)
+        return 0;
+    return o->retry_delay_ms + o->retry_jitter_ms + 2 * o->node_timeout_ms;
+}
+
+/* Whether this attempt's acquire may have left its mark: an earlier
+ * attempt of it was refused by readers (the details of the last one are
+ * the lock's; the flag stays until the acquire ends). */
+static int marked(redlock_lock *l)
+{
+    redlock__rw_keys *k = l->kd;
+
+    if (l->busy != REDLOCK__LOCK_ACQUIRE || l->fl->attempts_left >= l->c->opt.retry_count) {
+        k->marked = 0;      /* a first attempt */
+        return 0;
+    }
+    for (size_t i = 0; i < l->c->fleet.n && !k->marked; i++)
+        k->marked = strstr(redlock__lock_detail(l, i), " reader") != NULL;
+    return k->marked;
+}
+
+static redlock__op *write_op(redlock_lock *l, const redlock__op_kind *kind, int64_t ttl_ms,
+                             int64_t token)
+{
+    redlock__rw_keys *k = l->kd;
+    char ms[24], tok[24];
+
+    if (kind == &write_acquire || kind == &write_acquire_fenced) {
+        const char *item[W_N] = { l->key, k->mark, l->value, k->mark_id, ms, l->fence_key };
+        size_t len[W_N] = { l->keylen, k->marklen, l->valuelen, REDLOCK__RW_MARK_ID, 0,
+                            l->fence_keylen };
+        int fenced = kind == &write_acquire_fenced;
+        len[W_MS] = redlock__u64_str(ms, (uint64_t)mark_ms(l));
+        if (marked(l))
+            kind = fenced ? &write_marked_fenced : &write_marked;
+        return redlock__lock_new_op(l, kind, ttl_ms, 2, fenced ? 4 : 3, item, len);
+    }
+    /* the mutex's items: key, value[, counter, token] */
+    {
+        const char *item[4] = { l->key, l->value, l->fence_key, tok };
+        size_t len[4] = { l->keylen, l->valuelen, l->fence_keylen, 0 };
+        size_t nargs = 1;
+        if (kind == &write_raise) {
+            len[3] = redlock__u64_str(tok, (uint64_t)token);
+            nargs = 3;
+        }
+        return redlock__lock_new_op(l, kind, ttl_ms, 1, nargs, item, len);
+    }
+}
+
+const redlock__family redlock__write = {
+    .kind = REDLOCK_KIND_WRITE, .acquire = &write_acquire, .extend = &write_extend,
+    .release = &write_release, .extend_regrow = &write_regrow,
+    .acquire_fenced = &write_acquire_fenced, .fence_raise = &write_raise,
+    .op = write_op, .free = redlock__rw_free };
+
+
+int redlock_lock_new_write(redlock_lock **out, redlock_client *c, const void *resource, size_t len)
+{
+    REDLOCK__GATED(c, int, redlock__rw_new(out, c, resource, len, &redlock__write));
+}

@@ -1,0 +1,198 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* rwread.c -- the read/write lock's read handles (rwlock.c has the design,
+ * the write handles and what both share): the reader's pipelined acquire,
+ * its extend (a script), its release (DEL and SREM) and its undo.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "lock/lock.h"
+
+/* The reader's extend.  KEYS: own key, K, mark; ARGV: id, ttl[, "1": re-grow
+ * where the own key or the id is gone].  1 extended, 2 re-grown, 0 not
+ * held, -1 a writer, -2 a writer is waiting (the writer does not count
+ * this reader here: see the mark). */
+const char redlock__lua_rw_read_extend[] =
+    "local t = redis.call('type', KEYS[2]).ok "
+    "if t ~= 'set' and t ~= 'none' then return -1 end "
+    "local w = redis.call('exists', KEYS[3]) == 1 "
+    "if redis.call('exists', KEYS[1]) == 1 and redis.call('sismember', KEYS[2], ARGV[1]) == 1 "
+    "then if w and redis.call('hexists', KEYS[3], 'r:' .. ARGV[1]) == 0 then return -2 end "
+    "redis.call('pexpire', KEYS[1], ARGV[2]) return 1 end "
+    "if ARGV[3] ~= '1' then return 0 end if w then return -2 end "
+    "redis.call('set', KEYS[1], '1', 'px', ARGV[2]) redis.call('sadd', KEYS[2], ARGV[1]) "
+    "return 2";
+/* A reader's undo (one command: the undo queue expects one reply). */
+const char redlock__lua_rw_read_release[] =
+    "local d = redis.call('del', KEYS[1]) "
+    "if redis.call('type', KEYS[2]).ok == 'set' then redis.call('srem', KEYS[2], ARGV[1]) end "
+    "return d";
+/* ---- encoding ------------------------------------------------------------ */
+
+/* Items of a read op: K, {K}:rd:<id>, {K}:ww, id. */
+enum { R_KEY, R_OWN, R_MARK, R_ID, R_N };
+/* SET {K}:rd:<id> 1 PX ttl; SADD K <id>; EXISTS {K}:ww; SISMEMBER K <id>, in
+ * this order (the safety argument, docs/kinds.md). */
+static int encode_read(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+{
+    static const unsigned char own[] = { R_OWN }, key_id[] = { R_KEY, R_ID }, mark[] = { R_MARK };
+    char ttl[24];
+    const char *set[] = { "SET", "1", "PX", ttl };
+    const char *sadd[] = { "SADD" }, *exists[] = { "EXISTS" }, *ismember[] = { "SISMEMBER" };
+    (void)node;
+    (void)eval;
+    ttl[redlock__u64_str(ttl, (uint64_t)op->ttl_ms)] = '\0';
+    if (redlock__rw_cmd(op, out, set, 4, own, 1) != 0 || redlock__rw_cmd(op, out, sadd, 1, key_id, 2) != 0 ||
+        redlock__rw_cmd(op, out, exists, 1, mark, 1) != 0)
+        return REDLOCK_ENOMEM;
+    return redlock__rw_cmd(op, out, ismember, 1, key_id, 2);
+}
+
+static int encode_extend(const redlock__op *op, redlock__buf *out, int eval, int regrow)
+{
+    static const unsigned char pick[] = { R_OWN, R_KEY, R_MARK, R_ID };
+    return redlock__rw_eval(op, out, eval, REDLOCK__SCRIPT_RW_READ_EXTEND, pick, 4, 3, op->ttl_ms,
+                       regrow ? "1" : NULL);
+}
+
+static int encode_read_extend(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+{
+    (void)node;
+    return encode_extend(op, out, eval, 0);
+}
+
+static int encode_read_regrow(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+{
+    (void)node;
+    return encode_extend(op, out, eval, 1);
+}
+
+/* The undo of a read attempt, or a release owed to a master it could not
+ * reach: one script, as EVAL (it may follow a reconnect, to a server whose
+ * script cache is empty). */
+static int encode_read_undo(const redlock__op *op, redlock__buf *out)
+{
+    static const unsigned char pick[] = { R_OWN, R_KEY, R_ID };
+    return redlock__rw_eval(op, out, 1, REDLOCK__SCRIPT_RW_READ_RELEASE, pick, 3, 2, 0, NULL);
+}
+
+/* DEL {K}:rd:<id>; SREM K <id> (the id is this hold's alone: no compare).
+ * Its EVAL form is only ever the owed release (fanout.c, undelivered),
+ * never a resend: its replies never ask for one. */
+static int encode_read_release(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+{
+    static const unsigned char own[] = { R_OWN }, key_id[] = { R_KEY, R_ID };
+    const char *del[] = { "DEL" }, *srem[] = { "SREM" };
+    (void)node;
+    if (eval)
+        return encode_read_undo(op, out);
+    if (redlock__rw_cmd(op, out, del, 1, own, 1) != 0)
+        return REDLOCK_ENOMEM;
+    return redlock__rw_cmd(op, out, srem, 1, key_id, 2);
+}
+
+/* ---- replies -------------------------------------------------------------- */
+
+/* The reader's SET, SADD (into a writer's string: WRONGTYPE) and EXISTS
+ * of the mark, told apart by their rank, counted in op->value[node]. */
+static int classify_read_lead(redlock__op *op, size_t node, const redlock__reply *r)
+{
+    int64_t rank = op->value[node]++;
+
+    if (rank == 0)
+        return redlock__reply_ok(r) ? REDLOCK__OK : REDLOCK__ERROR;
+    if (r->type == REDLOCK__REPLY_INTEGER && (rank == 1 || r->integer == 0))
+        return REDLOCK__OK;
+    if (r->type == REDLOCK__REPLY_INTEGER) {
+        redlock__op_refusal(op, node, "a writer is waiting");
+        return REDLOCK__REFUSED;
+    }
+    if (redlock__reply_wrongtype(r)) {
+        redlock__op_refusal(op, node, "held by a writer");
+        return REDLOCK__REFUSED;
+    }
+    return REDLOCK__ERROR;
+}
+
+/* The reader's SISMEMBER, last: still in K, so no writer took K since the
+ * SADD (a writer's SET replaces the set). */
+static int classify_read(redlock__op *op, size_t node, const redlock__reply *r)
+{
+    if (op->first[node] != REDLOCK__OK)
+        return op->first[node];
+    if (r->type == REDLOCK__REPLY_INTEGER && r->integer == 1)
+        return REDLOCK__OK;
+    if (r->type == REDLOCK__REPLY_INTEGER || redlock__reply_wrongtype(r)) {
+        redlock__op_refusal(op, node, "held by a writer");
+        return REDLOCK__REFUSED;
+    }
+    return REDLOCK__ERROR;
+}
+
+/* The release's DEL: 1 the hold was there, 0 not. */
+static int classify_del(redlock__op *op, size_t node, const redlock__reply *r)
+{
+    (void)op;
+    (void)node;
+    if (r->type != REDLOCK__REPLY_INTEGER)
+        return REDLOCK__ERROR;
+    return r->integer == 1 ? REDLOCK__OK : REDLOCK__REFUSED;
+}
+
+/* The release votes with its DEL; its SREM answers WRONGTYPE where a
+ * writer holds K (this reader was not in it there). */
+static int classify_read_release(redlock__op *op, size_t node, const redlock__reply *r)
+{
+    (void)r;
+    return op->first[node] == REDLOCK__PENDING ? REDLOCK__ERROR : op->first[node];
+}
+
+/* ---- the kinds -------------------------------------------------------------- */
+
+#define MAJORITY { REDLOCK__RULE_MAJORITY, 0 }
+
+static const redlock__op_kind read_acquire = {
+    .name = "acquire", .rule = MAJORITY, .flags = REDLOCK__KIND_WRITES,
+    .encode = encode_read, .classify = classify_read, .encode_undo = encode_read_undo,
+    .classify_first = classify_read_lead, .nlead = 3 };
+static const redlock__op_kind read_extend = {
+    .name = "extend", .rule = MAJORITY, .encode = encode_read_extend, .classify = redlock__rw_classify };
+static const redlock__op_kind read_regrow = {
+    .name = "extend", .rule = MAJORITY, .encode = encode_read_regrow, .classify = redlock__rw_classify };
+static const redlock__op_kind read_release = {
+    .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_UNDOES,
+    .encode = encode_read_release, .classify = classify_read_release,
+    .classify_first = classify_del };
+static redlock__op *read_op(redlock_lock *l, const redlock__op_kind *kind, int64_t ttl_ms,
+                            int64_t token)
+{
+    redlock__rw_keys *k = l->kd;
+    size_t pre = redlock__aux_key(l, ":rd:", NULL), need = pre + l->valuelen;
+    (void)token;
+
+    if (need > k->owncap) {
+        char *p = realloc(k->own, need);
+        if (!p)
+            return NULL;
+        k->own = p;
+        k->owncap = need;
+    }
+    /* {K}:rd:<id>, the id being this hold's value */
+    redlock__aux_key(l, ":rd:", k->own);
+    memcpy(k->own + pre, l->value, l->valuelen);
+    k->ownlen = need;
+    {
+        const char *item[R_N] = { l->key, k->own, k->mark, l->value };
+        size_t len[R_N] = { l->keylen, k->ownlen, k->marklen, l->valuelen };
+        return redlock__lock_new_op(l, kind, ttl_ms, 3, 1, item, len);
+    }
+}
+
+const redlock__family redlock__read = {
+    .kind = REDLOCK_KIND_READ, .acquire = &read_acquire, .extend = &read_extend,
+    .release = &read_release, .extend_regrow = &read_regrow, .op = read_op, .free = redlock__rw_free };
+
+int redlock_lock_new_read(redlock_lock **out, redlock_client *c, const void *resource, size_t len)
+{
+    REDLOCK__GATED(c, int, redlock__rw_new(out, c, resource, len, &redlock__read));
+}
+

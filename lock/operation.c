@@ -1,0 +1,517 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* lockop.c -- the operations of a lock handle once started (lockapi.c
+ * starts them): how an operation's outcome becomes the lock's validity and
+ * its callback (redlock__lock_settle, redlock__lock_complete), extend,
+ * release, and cancelling.  What is sent is the lock family's business
+ * (mutex.c); the acquire's series of attempts is lockacq.c's.
+ *
+ * Lifetimes: a lock handle has at most one operation in flight (`busy`).
+ * Freeing a lock or the client while busy completes that operation with
+ * REDLOCK_ECANCELED; an acquire attempt still in flight then undoes
+ * whatever it wins, so a cancelled acquire never leaves a lock behind
+ * longer than the undo takes to arrive.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/random.h>
+#include "lock/lock.h"
+
+/* Finish the lock's operation: the user callback runs last, and the lock
+ * is not touched after it (it may be freed inside). */
+void redlock__lock_complete(redlock_lock *l, int status)
+{
+    redlock_cb *cb = l->fl ? l->fl->cb : NULL;
+    void *privdata = l->fl ? l->fl->privdata : NULL;
+
+    if (status == 0 && l->errstr)
+        l->errstr[0] = '\0';
+    l->busy = REDLOCK__LOCK_IDLE;
+    l->reacquire = 0;
+    l->partial = 0;
+    redlock__lock_flight_end(l);
+    if (cb)
+        cb(l, status, privdata);
+}
+
+static void ignore_done(redlock__op *op, void *privdata)
+{
+    (void)op;
+    (void)privdata;
+}
+
+/* An acquire attempt whose lock handle went away: give back what it won. */
+static void orphan_done(redlock__op *op, void *privdata)
+{
+    (void)privdata;
+    redlock__op_undo(op);
+}
+
+/* The vote a failure code is named after (redlock__failure_code), or -1. */
+static int vote_of(int code)
+{
+    switch (code) {
+    case REDLOCK_ENOQUORUM:
+    case REDLOCK_ENOTOWNER: return REDLOCK__REFUSED;
+    case REDLOCK_ETIMEDOUT: return REDLOCK__TIMEOUT;
+    case REDLOCK_ECONNECT: return REDLOCK__DOWN;
+    case REDLOCK_ESERVER: return REDLOCK__ERROR;
+    case REDLOCK_EFULL: return REDLOCK__FULL;
+    case REDLOCK_EUNCOUNTED: return REDLOCK__UNCOUNTED;
+    default: return -1;
+    }
+}
+
+/* The node whose text the message gives: the first to fail, when it failed
+ * the way the code says; else the earliest reply (then the lowest index)
+ * that did; else the first to fail.  SIZE_MAX: none failed with a text. */
+static size_t named_node(const redlock__op *op, int code)
+{
+    size_t n = op->f->n, first = op->err_node, best = SIZE_MAX;
+    int want = vote_of(code);
+
+    if (first < n && (want < 0 || op->votes[first] == want))
+        return first;
+    for (size_t i = 0; i < n; i++) {
+        if (op->votes[i] != want || !op->detail[i][0])
+            continue;
+        if (best == SIZE_MAX ||
+            (op->rtt[i] >= 0 && (op->rtt[best] < 0 || op->rtt[i] < op->rtt[best])))
+            best = i;
+    }
+    return best < n ? best : first < n ? first : SIZE_MAX;
+}
+
+void redlock__lock_describe(redlock_lock *l, const redlock__op *op, int code)
+{
+    const redlock__tally *t = &op->tally;
+    size_t node = named_node(op, code);
+
+    if (op->expired && op->stepped && code == REDLOCK_ETIMEDOUT)
+        redlock__lock_err(l, "%s: the client's clock stepped while the masters answered: no "
+                          "validity can be counted from its start (ttl %lld ms; %u of %u nodes "
+                          "OK, quorum %u)", op->kind->name, (long long)op->ttl_ms,
+                          t->count[REDLOCK__OK], t->n, t->quorum);
+    else if (op->expired && code == REDLOCK_ETIMEDOUT)
+        redlock__lock_err(l, "%s: the validity ran out before a quorum answered (ttl %lld ms; "
+                          "%u of %u nodes OK, quorum %u)", op->kind->name, (long long)op->ttl_ms,
+                          t->count[REDLOCK__OK], t->n, t->quorum);
+    else
+        redlock__lock_err(l, "%s: %s (%u of %u nodes OK, quorum %u; %u refused, %u timed out, "
+                          "%u unreachable, %u errors, %u full, %u not counted)", op->kind->name,
+                          redlock_strerror(code), t->count[REDLOCK__OK], t->n, t->quorum,
+                          t->count[REDLOCK__REFUSED], t->count[REDLOCK__TIMEOUT],
+                          t->count[REDLOCK__DOWN], t->count[REDLOCK__ERROR],
+                          t->count[REDLOCK__FULL], t->count[REDLOCK__UNCOUNTED]);
+    if (node != SIZE_MAX && l->errstr && l->errstr[0])
+        redlock__lock_err(l, "%s; first: node %zu (%s): %s", l->errstr, node,
+                          op->f->masters[node].label, op->detail[node]);
+}
+
+/* Each byte's two hex digits: one load per byte (a value per attempt). */
+static const char hex_pairs[513] =
+    "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+    "202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f"
+    "404142434445464748494a4b4c4d4e4f505152535455565758595a5b5c5d5e5f"
+    "606162636465666768696a6b6c6d6e6f707172737475767778797a7b7c7d7e7f"
+    "808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f"
+    "a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
+    "c0c1c2c3c4c5c6c7c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedf"
+    "e0e1e2e3e4e5e6e7e8e9eaebecedeeeff0f1f2f3f4f5f6f7f8f9fafbfcfdfeff";
+
+int redlock__random_hex(char *out, size_t bytes)
+{
+    unsigned char raw[64];
+    size_t got = 0;
+
+    if (bytes > sizeof raw)
+        return REDLOCK_EINVAL;
+    while (got < bytes) {
+        ssize_t r = getrandom(raw + got, bytes - got, 0);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0)
+            return REDLOCK_ESYSTEM;
+        got += (size_t)r;
+    }
+    for (size_t i = 0; i < bytes; i++)
+        memcpy(out + 2 * i, hex_pairs + 2 * raw[i], 2);
+    out[2 * bytes] = '\0';
+    return 0;
+}
+
+/* The buffer: RBUF_POOL random bytes, then a mark that says they are
+ * there.  The page is wiped in a fork's child, mark included, so a child
+ * draws its own; a value's bytes are wiped once used. */
+#define RBUF_SIZE 4096
+#define RBUF_POOL (RBUF_SIZE - 16)
+#define RBUF_MARK (RBUF_SIZE - 1)
+
+void redlock__client_random_init(redlock_client *c)
+{
+#ifdef MADV_WIPEONFORK
+    void *p = mmap(NULL, RBUF_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+        return;
+    if (madvise(p, RBUF_SIZE, MADV_WIPEONFORK) != 0) {
+        munmap(p, RBUF_SIZE);       /* (a kernel before 4.14) */
+        return;
+    }
+    c->rbuf = p;
+    c->rpos = RBUF_POOL;
+#else
+    (void)c;
+#endif
+}
+
+void redlock__client_random_free(redlock_client *c)
+{
+    if (c->rbuf) {
+        explicit_bzero(c->rbuf, RBUF_SIZE);
+        munmap(c->rbuf, RBUF_SIZE);
+        c->rbuf = NULL;
+    }
+}
+
+int redlock__client_random_hex(redlock_client *c, char *out, size_t bytes)
+{
+    unsigned char *b = c->rbuf;
+
+    if (!b || bytes > 16)
+        return redlock__random_hex(out, bytes);
+    if (!b[RBUF_MARK] || c->rpos + bytes > RBUF_POOL) {
+        size_t got = 0;
+        while (got < RBUF_POOL) {
+            ssize_t r = getrandom(b + got, RBUF_POOL - got, 0);
+            if (r < 0 && errno == EINTR)
+                continue;
+            if (r < 0)
+                return REDLOCK_ESYSTEM;
+            got += (size_t)r;
+        }
+        b[RBUF_MARK] = 1;
+        c->rpos = 0;
+    }
+    for (size_t i = 0; i < bytes; i++)
+        memcpy(out + 2 * i, hex_pairs + 2 * b[c->rpos + i], 2);
+    out[2 * bytes] = '\0';
+    memset(b + c->rpos, 0, bytes);
+    c->rpos += bytes;
+    return 0;
+}
+
+redlock__op *redlock__lock_new_op(redlock_lock *l, const redlock__op_kind *kind, int64_t ttl_ms,
+                                  size_t nkeys, size_t nargs, const char *const *item,
+                                  const size_t *len)
+{
+    redlock__op_args a = { nkeys, nargs, item, len, ttl_ms,
+                           ttl_ms ? redlock__client_drift_us(l->c, ttl_ms) : 0, 0 };
+    return redlock__op_new(&l->c->fleet, kind, &a);
+}
+
+/* The release of a resource the client knows is waited for (announce.c):
+ * the wake window the picked waiter is told, which masters pick. */
+static redlock__op *release_wq(redlock_lock *l, int64_t ttl_ms)
+{
+    redlock__op *op;
+    size_t n = l->c->fleet.n, lead;
+    char tok[48], small[64];
+    char *picks = n <= sizeof small ? small : malloc(n);
+    const char *it[5] = { l->key, l->value, tok, picks, "" };
+    size_t ln[5] = { l->keylen, l->valuelen, 0, n, 0 };
+    const char *self;
+
+    if (!picks)
+        return NULL;
+    redlock__wake_release(l, tok, sizeof tok, &ln[2], picks, &lead, &self);
+    if (self) {
+        it[4] = self;
+        ln[4] = strlen(self);
+    }
+    op = redlock__lock_new_op(l, &redlock__mutex_release_wq, ttl_ms, 1, 4, it, ln);
+    if (op)
+        op->lead_node = lead;
+    if (picks != small)
+        free(picks);
+    return op;
+}
+
+/* An op of the lock's family: the family's own items, or the mutex's
+ * (key, value[, counter key[, token]]). */
+redlock__op *redlock__lock_op(redlock_lock *l, const redlock__op_kind *kind, int64_t ttl_ms,
+                              int64_t token)
+{
+    char tok[48];
+    const char *item[4] = { l->key, l->value, l->fence_key, tok };
+    size_t len[4] = { l->keylen, l->valuelen, l->fence_keylen, 0 };
+    size_t nargs = 1;
+
+    if (l->fam->op)
+        return l->fam->op(l, kind, ttl_ms, token);
+    if (kind == l->fam->acquire_fenced)
+        nargs = 2;
+    if (kind == l->fam->fence_raise) {
+        len[3] = redlock__u64_str(tok, (uint64_t)token);
+        nargs = 3;
+    }
+    if (kind == l->fam->release && (l->fam->flags & REDLOCK__FAM_ANNOUNCES) && l->c->opt.wake &&
+        redlock__wake_contended(l))
+        return release_wq(l, ttl_ms);
+    return redlock__lock_new_op(l, kind, ttl_ms, 1, nargs, item, len);
+}
+
+/* Keep the per-node outcome of the lock's latest fan-out. */
+void redlock__lock_record(redlock_lock *l, const redlock__op *op)
+{
+    size_t n = op->f->n;
+
+    redlock__lock_nodes *d = l->nodes;
+
+    l->nodes_ok = op->tally.count[REDLOCK__OK];
+    memcpy(d->votes, op->votes, n);
+    memcpy(d->rtt, op->rtt, n * sizeof *d->rtt);
+    /* an op without a failure has no texts (fanout.c), and nothing to
+     * clear when the lock has none either */
+    if (op->err_node == SIZE_MAX && !d->texts)
+        return;
+    d->texts = 0;
+    for (size_t i = 0; i < n; i++) {
+        /* a text costs its size, and only while a node has one */
+        size_t len = op->detail[i][0] ? strnlen(op->detail[i], REDLOCK__DETAIL - 1) + 1 : 0;
+        char *s = len ? realloc(d->detail[i], len) : NULL;
+        if (len && s) {
+            memcpy(s, op->detail[i], len - 1);
+            s[len - 1] = '\0';
+            d->texts = 1;
+        } else {
+            free(d->detail[i]);         /* none, or out of memory: "" */
+        }
+        d->detail[i] = s;
+    }
+}
+
+/* What acquire attempts and extends share: record the votes, then finish
+ * the lock's operation if it was cancelled or won (validity then counts
+ * from this op's own start, also for an extend).  1 when finished: the
+ * lock may be gone then. */
+int redlock__lock_settle(redlock_lock *l, redlock__op *op)
+{
+    l->fl->op = NULL;
+    redlock__lock_record(l, op);
+    if (op->cancelled) {
+        redlock__lock_err(l, "%s: cancelled", op->kind->name);
+        redlock__lock_complete(l, REDLOCK_ECANCELED);
+        return 1;
+    }
+    if (op->decision == REDLOCK__WON) {
+        redlock__loop *loop = op->f->loop;
+        int64_t until = op->start_us + op->ttl_ms * 1000 - op->drift_us;
+        /* Checked again as the result is handed over, with a margin for the
+         * callback's own reading: a success always has at least 1 ms to
+         * report, and no clock step since the start. */
+        /* an extend that wins after the lost-lock notice: the application
+         * was told the lock is gone, and it stays gone */
+        int told = l->busy == REDLOCK__LOCK_EXTEND && redlock__watch_told_lost(l);
+        int new_hold = l->busy != REDLOCK__LOCK_EXTEND && !l->reacquire;
+        if (until - redlock__now(loop) >= REDLOCK__MIN_VALIDITY_US + REDLOCK__HANDOVER_US &&
+            op->clock_steps == loop->clock_steps && !told) {
+            if (new_hold) {
+                l->held_since_us = op->start_us;
+                l->holds = 1;
+            } else if (l->busy != REDLOCK__LOCK_EXTEND) {
+                l->holds++;     /* keys are never shortened by it: keep the later end */
+                if (until < l->valid_until_us)
+                    until = l->valid_until_us;
+            }
+            l->valid_until_us = until;
+            l->clock_steps = op->clock_steps;
+            if (new_hold && (op->kind->flags & REDLOCK__KIND_WRITES)) {
+                memcpy(l->nodes->gen, op->gen, op->f->n * sizeof *op->gen);
+            } else if (op->kind->flags & REDLOCK__KIND_WRITES) {
+                for (size_t i = 0; i < op->f->n; i++)
+                    if (op->gen[i])
+                        l->nodes->gen[i] = op->gen[i];
+            }
+            redlock__watch_held(l, new_hold);
+            redlock__lock_complete(l, 0);
+            return 1;
+        }
+        op->expired = 1;
+        op->stepped = op->clock_steps != loop->clock_steps;
+    }
+    return 0;
+}
+
+static void extend_done(redlock__op *op, void *privdata)
+{
+    redlock_lock *l = privdata;
+    int code;
+
+    if (redlock__lock_settle(l, op))
+        return;
+    /* Failed.  The masters that ran the extend now expire the key at most
+     * ttl after its start; the others still at the old end: the validity
+     * is already the smaller of the two (set when the extend started).
+     * When refusals leave no quorum that may hold our value, nothing. */
+    if (redlock__refused_quorum(&op->tally)) {
+        l->valid_until_us = 0;
+        if (l->wd && !l->wd->in_flight && l->wd->watching) {
+            /* the notice comes from the loop, after this extend's callback */
+            l->wd->lost_reason = REDLOCK_LOST_REFUSED;
+            redlock__watch_end_moved(l);
+        }
+    }
+    else if (l->valid_until_us && l->wd && !l->wd->in_flight && !redlock__watch_told_lost(l))
+        redlock__watch_held(l, 0);      /* still held: the watchdog goes on */
+    code = redlock__failure_code(&op->tally);
+    if (code == REDLOCK_ENOQUORUM)
+        code = REDLOCK_ENOTOWNER;
+    redlock__lock_describe(l, op, code);
+    redlock__lock_complete(l, code);
+}
+
+void redlock__lock_drop_late(redlock_lock *l)
+{
+    redlock__op *op = l->late;
+
+    if (!op)
+        return;
+    l->late = NULL;
+    redlock__op_unfollow(op);
+}
+
+/* A reply to a release already decided: the node results say what every
+ * master did, as long as no newer operation's results are there. */
+static void release_late(redlock__op *op, void *privdata)
+{
+    redlock_lock *l = privdata;
+
+    redlock__lock_record(l, op);
+    if ((l->fam->flags & REDLOCK__FAM_ANNOUNCES) && !op->cancelled)
+        redlock__wake_release_late(l, op);
+    if (!op->tally.count[REDLOCK__PENDING])
+        redlock__lock_drop_late(l);
+}
+
+static void release_done(redlock__op *op, void *privdata)
+{
+    redlock_lock *l = privdata;
+    int code = 0;
+
+    redlock__lock_record(l, op);
+    if ((l->fam->flags & REDLOCK__FAM_ANNOUNCES) && !op->cancelled)
+        redlock__wake_released(l, op);
+    if (op->tally.count[REDLOCK__PENDING] && !op->cancelled) {
+        /* decided at the quorum: the other deletes are on their way */
+        redlock__op_follow(op, release_late, l);
+        l->late = op;
+    }
+    if (l->partial) {
+        /* one hold of several given back: the lock stays held (its keys'
+         * ttl untouched), whatever the masters said */
+        if (!op->cancelled && op->tally.count[REDLOCK__OK] >= op->tally.quorum)
+            l->holds--;
+        else if (!op->cancelled && redlock__refused_quorum(&op->tally)) {
+            l->valid_until_us = 0;      /* a quorum no longer knew our holds */
+            if (l->wd && l->wd->watching && !redlock__watch_told_lost(l)) {
+                l->wd->lost_reason = REDLOCK_LOST_REFUSED;
+                redlock__watch_end_moved(l);
+            }
+        }
+        if (l->valid_until_us && l->wd && !l->wd->in_flight && !redlock__watch_told_lost(l))
+            redlock__watch_held(l, 0);
+    } else {
+        l->valid_until_us = 0;
+        l->holds = 0;
+    }
+    if (op->cancelled) {
+        redlock__lock_err(l, "release: cancelled");
+        redlock__lock_complete(l, REDLOCK_ECANCELED);
+        return;
+    }
+    /* Success means a quorum still held the lock until this release.  Less
+     * than that: the lock had been lost (expired or taken) if refusals say
+     * so, else the outcome is unknown (slow or unreachable masters). */
+    if (op->tally.count[REDLOCK__OK] < op->tally.quorum) {
+        code = redlock__failure_code(&op->tally);
+        if (code == REDLOCK_ENOQUORUM)      /* refusals sank the quorum */
+            code = REDLOCK_ENOTOWNER;
+        redlock__lock_describe(l, op, code);
+    }
+    redlock__lock_complete(l, code);
+}
+
+void redlock__lock_detach_op(redlock_lock *l)
+{
+    redlock__flight *fl = l->fl;
+
+    if (!fl) {
+        l->busy = REDLOCK__LOCK_IDLE;
+        return;
+    }
+    evtimer_del(&fl->retry_timer);
+    if (fl->fenced) {
+        /* raising the counters of a won acquire: give the keys back */
+        redlock__op_undo(fl->fenced);
+        redlock__op_unref(fl->fenced);
+        fl->fenced = NULL;
+    }
+    if (fl->op) {
+        if (l->busy == REDLOCK__LOCK_ACQUIRE || l->busy == REDLOCK__LOCK_TRY)
+            fl->op->done = orphan_done;
+        else
+            fl->op->done = ignore_done;
+        fl->op->done_privdata = NULL;
+        fl->op = NULL;
+    }
+    l->busy = REDLOCK__LOCK_IDLE;
+}
+
+/* Detach the lock's operation; its callback hears ECANCELED now. */
+void redlock__lock_cancel(redlock_lock *l)
+{
+    if (l->busy == REDLOCK__LOCK_IDLE)
+        return;
+    redlock__lock_detach_op(l);
+    redlock__lock_err(l, "cancelled");
+    redlock__lock_complete(l, REDLOCK_ECANCELED);
+}
+
+/* Extend and release: one op on the lock's current value.  Starting may
+ * (re)connect a master and so call the application's node_cb; the bracket
+ * keeps the client alive even if that callback frees it. */
+static int start_on_value(redlock_lock *l, const redlock__op_kind *kind, int64_t ttl_ms,
+                          enum redlock__lock_op busy, redlock__op_done *done, redlock_cb *cb,
+                          void *pd)
+{
+    redlock_client *c = l->c;
+    redlock__op *op;
+
+    if (redlock__lock_nodes_make(l) != 0 || redlock__lock_flight(l) != 0 ||
+        !(op = redlock__lock_op(l, kind, ttl_ms, 0)))
+        return REDLOCK_ENOMEM;
+    redlock__lock_drop_late(l);
+    if (kind->flags & REDLOCK__KIND_UNDOES)     /* owed where the winning write went */
+        memcpy(op->gen, l->nodes->gen, c->fleet.n * sizeof *op->gen);
+    l->busy = busy;
+    l->fl->op = op;
+    l->fl->cb = cb;
+    l->fl->privdata = pd;
+    redlock__enter(&c->loop);
+    redlock__op_start(op, done, l);
+    redlock__leave(&c->loop);
+    return 0;
+}
+
+int redlock__lock_start_extend(redlock_lock *l, const redlock__op_kind *kind, int64_t ttl_ms,
+                               redlock_cb *cb, void *pd)
+{
+    return start_on_value(l, kind, ttl_ms, REDLOCK__LOCK_EXTEND, extend_done, cb, pd);
+}
+
+int redlock__lock_start_release(redlock_lock *l, redlock_cb *cb, void *pd)
+{
+    return start_on_value(l, l->fam->release, 0, REDLOCK__LOCK_RELEASE, release_done, cb, pd);
+}

@@ -1,0 +1,558 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* guard.c -- guards for what the Redlock algorithm assumes of a master
+ * (docs/safety.md, "What it assumes"): that it did not forget keys (a
+ * restart without persistence), that its clock runs at our rate (no jump),
+ * and that nothing but expiry removes a key (no eviction, persistence).
+ *
+ *   restart   INFO server at each handshake: uptime_in_seconds says when it
+ *             started, run_id whether it is another process than the last
+ *             handshake's.  Within the window after a restart its OK votes
+ *             do not count: a key it lost may still be held elsewhere.
+ *   clock     the TIME samples (handshake, then at least every
+ *             clock_probe_ms: riding with requests, below, or probe.c's): an
+ *             offset that moved by more than the drift allowance between
+ *             two samples, or since a reference sample up to one window
+ *             old (a rate beyond drift_factor), stops it counting for the
+ *             window: keys it expired early may still be held elsewhere.
+ *   config    CONFIG GET maxmemory-policy, appendonly, save at each
+ *             handshake: an evicting policy or no persistence is reported,
+ *             and in strict mode it does not count.
+ *   twins     two masters whose INFO gives the same run_id are one server
+ *             under two addresses (localhost and 127.0.0.1, an alias):
+ *             only the lowest-numbered one's answers count (fanout.c).
+ *
+ * INFO and CONFIG GET are read again on the open connection every
+ * REREAD_PERIODS probe periods (riding in a write, below): a configuration
+ * changed at run time is seen within that.  A clock seen jumping ahead is
+ * told to the locks (net->clock_ahead: watchdog.c), since keys it held may
+ * have expired early.
+ *
+ * INFO and CONFIG are optional steps: an ACL may refuse them; the master
+ * is then reported (REDLOCK_GUARD_UNKNOWN) and counted unless strict.
+ * Why a file of its own: master.c was at its ~500 lines; this is one job
+ * (what we can and cannot trust of a master), fed by master.c's handshake
+ * and samples and asked by fanout.c for every OK vote.  Node events go out
+ * from the loop (never from inside a reply being counted).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "master/master.h"
+
+#define UNSAFE (REDLOCK_GUARD_EVICTS | REDLOCK_GUARD_NO_PERSIST | REDLOCK_GUARD_UNKNOWN)
+
+/* INFO and CONFIG GET are read again every this many clock_probe_ms. */
+#define REREAD_PERIODS 5
+
+static void tell_cb(evutil_socket_t fd, short what, void *arg);
+
+void redlock__guard_init(redlock__master *m)
+{
+    m->guard.uptime_s = -1;
+    m->guard.clear_ttl = -1;
+    m->twin_of = m->index;
+    evtimer_assign(&m->guard.tell, m->net->loop->base, tell_cb, m);
+}
+
+void redlock__guard_close(redlock__master *m)
+{
+    evtimer_del(&m->guard.tell);
+}
+
+/* Report (from the loop) what changed. */
+static void poke(redlock__master *m)
+{
+    evtimer_del(&m->guard.tell);
+    event_active(&m->guard.tell, EV_TIMEOUT, 1);
+}
+
+/* A window in microseconds: -1 is the largest ttl in use and its drift. */
+static int64_t window_us(const redlock__net *net, int64_t opt_ms)
+{
+    if (opt_ms >= 0)
+        return opt_ms * 1000;
+    if (net->max_ttl_ms <= 0)
+        return 0;
+    return net->max_ttl_ms * 1000 +
+           redlock__drift_us(net->max_ttl_ms, net->drift_factor, net->drift_min_ms);
+}
+
+unsigned redlock__guard_flags(const redlock__master *m, int64_t now, int *counted,
+                              int64_t *until_us)
+{
+    const redlock__guard *g = &m->guard;
+    const redlock__net *net = m->net;
+    unsigned flags = g->config;
+    int64_t until = 0, w;
+
+    if (net->restart_guard_ms && g->uptime_s >= 0 &&
+        (w = window_us(net, net->restart_guard_ms)) > 0 && now < g->restart_at_us + w) {
+        flags |= REDLOCK_GUARD_RESTARTED;
+        until = g->restart_at_us + w;
+    }
+    if (net->clock_guard_ms && g->jump_at_us &&
+        (w = window_us(net, net->clock_guard_ms)) > 0 && now < g->jump_at_us + w) {
+        flags |= REDLOCK_GUARD_CLOCK;
+        if (g->jump_at_us + w > until)
+            until = g->jump_at_us + w;
+    }
+    if (m->twin_of != m->index)
+        flags |= REDLOCK_GUARD_DUPLICATE;
+    *counted = !until && !(net->strict && (flags & UNSAFE)) && !(flags & REDLOCK_GUARD_DUPLICATE);
+    *until_us = (!*counted && !until) || (flags & REDLOCK_GUARD_DUPLICATE) ? -1 : until;
+    return flags;
+}
+
+int redlock__guard_judge(redlock__master *m, int64_t now, const char **why)
+{
+    redlock__guard *g = &m->guard;
+    int counted;
+    int64_t until;
+    unsigned flags = redlock__guard_flags(m, now, &counted, &until);
+
+    if (counted) {
+        /* windows only end: until something new is seen, or a larger ttl
+         * widens them, it counts without asking again */
+        if (!(flags & (REDLOCK_GUARD_RESTARTED | REDLOCK_GUARD_CLOCK)))
+            g->clear_ttl = m->net->max_ttl_ms;
+        return 1;
+    }
+    if (flags & REDLOCK_GUARD_DUPLICATE) {
+        *why = redlock__guard_twin_why(m, m->twin_of);
+        return 0;
+    }
+    if (flags & REDLOCK_GUARD_RESTARTED)
+        snprintf(g->why, sizeof g->why, "not counted: %s; counts in %lld ms", g->restart_text,
+                 (long long)((until - now) / 1000 + 1));
+    else if (flags & REDLOCK_GUARD_CLOCK)
+        snprintf(g->why, sizeof g->why, "not counted: %s; counts in %lld ms", g->clock_text,
+                 (long long)((until - now) / 1000 + 1));
+    else
+        snprintf(g->why, sizeof g->why, "not counted (strict): %s", g->config_text);
+    *why = g->why;
+    if (!g->told_uncounted)
+        poke(m);    /* a larger ttl widened the window: say so */
+    return 0;
+}
+
+const char *redlock__guard_text(redlock__master *m, int64_t now)
+{
+    redlock__guard *g = &m->guard;
+    int counted;
+    int64_t until;
+    unsigned flags = redlock__guard_flags(m, now, &counted, &until);
+    size_t n = 0;
+    char twin[80] = "";
+    const char *part[4] = { twin, flags & REDLOCK_GUARD_RESTARTED ? g->restart_text : "",
+                            flags & REDLOCK_GUARD_CLOCK ? g->clock_text : "",
+                            flags & UNSAFE ? g->config_text : "" };
+
+    if (flags & REDLOCK_GUARD_DUPLICATE)
+        snprintf(twin, sizeof twin, "same server as node %zu (run_id %s)", m->twin_of, g->run_id);
+    g->why[0] = '\0';
+    for (int i = 0; i < 4; i++) {
+        if (!part[i][0] || n >= sizeof g->why - 1)
+            continue;
+        n += (size_t)snprintf(g->why + n, sizeof g->why - n, "%s%s", n ? "; " : "", part[i]);
+    }
+    return g->why;
+}
+
+const char *redlock__guard_twin_why(redlock__master *m, size_t other)
+{
+    snprintf(m->guard.why, sizeof m->guard.why, "not counted: same server as node %zu (run_id %s)",
+             other, m->guard.run_id);
+    return m->guard.why;
+}
+
+static void set_twin(redlock__master *m, size_t first, unsigned twins)
+{
+    if (m->twin_of == first && m->twins == twins)
+        return;
+    m->twin_of = first;
+    m->twins = twins;
+    m->guard.clear_ttl = -1;
+    poke(m);
+}
+
+/* The masters whose run_id is `id` (a copy: it may be theirs): the first
+ * is the one that counts. */
+static void regroup(redlock__master *all, size_t n, const char *id)
+{
+    size_t first = SIZE_MAX;
+    unsigned count = 0;
+
+    if (!id[0])
+        return;
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(all[i].guard.run_id, id) == 0) {
+            first = first == SIZE_MAX ? i : first;
+            count++;
+        }
+    }
+    for (size_t i = first; count && i < n; i++)
+        if (strcmp(all[i].guard.run_id, id) == 0)
+            set_twin(&all[i], first, count - 1);
+}
+
+void redlock__guard_twins(redlock__master *all, size_t n, size_t node, const char *old)
+{
+    char id[sizeof all[node].guard.run_id];
+
+    memcpy(id, all[node].guard.run_id, sizeof id);
+    set_twin(&all[node], node, 0);
+    regroup(all, n, old);
+    regroup(all, n, id);
+}
+
+static void tell(redlock__master *m, int event, const char *detail)
+{
+    if (m->net->event)
+        m->net->event(m->net->event_privdata, m->index, event, detail);
+}
+
+/* Report what changed since the last report; at a window's end, again. */
+static void tell_cb(evutil_socket_t fd, short what, void *arg)
+{
+    redlock__master *m = arg;
+    redlock__guard *g = &m->guard;
+    redlock__loop *loop = m->net->loop;
+    int counted;
+    int64_t now, until;
+    unsigned flags;
+    (void)fd;
+    (void)what;
+
+    if (loop->closing)
+        return;
+    redlock__enter(loop);
+    if (g->ahead) {
+        g->ahead = 0;
+        if (m->net->clock_ahead)
+            m->net->clock_ahead(m->net->event_privdata, m->index);
+    }
+    now = redlock__now(loop);
+    flags = redlock__guard_flags(m, now, &counted, &until);
+    if ((flags & UNSAFE) && (flags & UNSAFE) != (g->told & UNSAFE))
+        tell(m, REDLOCK_NODE_UNSAFE, g->config_text);
+    if (!counted && !g->told_uncounted) {
+        const char *why = "";
+        redlock__guard_judge(m, now, &why);
+        tell(m, REDLOCK_NODE_UNCOUNTED, why);
+    } else if (counted && g->told_uncounted) {
+        tell(m, REDLOCK_NODE_COUNTED, "its OK votes count again");
+    }
+    g->told = flags;
+    g->told_uncounted = !counted;
+    if (until > now && !loop->closing)
+        redlock__timer_add(loop, &g->tell, until - now + 1000);
+    redlock__leave(loop);
+}
+
+/* ---- restarts and configuration: the handshake's INFO and CONFIG GET ---- */
+
+enum { STEP_INFO, STEP_POLICY, STEP_AOF, STEP_SAVE };
+
+/* The value of "name:" in INFO's "name:value\r\n" lines, or NULL. */
+static const char *info_field(const char *s, size_t len, const char *name, size_t *vlen)
+{
+    size_t nl = strlen(name);
+
+    for (size_t i = 0; i + nl < len; i++) {
+        if ((i == 0 || s[i - 1] == '\n') && memcmp(s + i, name, nl) == 0 && s[i + nl] == ':') {
+            size_t j = i + nl + 1, k = j;
+            while (k < len && s[k] != '\r' && s[k] != '\n')
+                k++;
+            *vlen = k - j;
+            return s + j;
+        }
+    }
+    return NULL;
+}
+
+static void unknown(redlock__guard *g, const char *what, const redlock__reply *r)
+{
+    size_t n = strlen(g->hello_text);
+    g->hello_config |= REDLOCK_GUARD_UNKNOWN;
+    snprintf(g->hello_text + n, sizeof g->hello_text - n, "%s%s refused (%.*s)", n ? "; " : "",
+             what, (int)(r->len < 40 ? r->len : 40), r->str);
+}
+
+static void read_info(redlock__master *m, const redlock__reply *r)
+{
+    redlock__guard *g = &m->guard;
+    size_t idlen = 0, ulen = 0;
+    const char *id = info_field(r->str, r->len, "run_id", &idlen);
+    const char *up = info_field(r->str, r->len, "uptime_in_seconds", &ulen);
+    long long uptime = 0;
+    int changed;
+    char old[sizeof g->run_id];
+
+    if (!id || !up || idlen == 0 || idlen >= sizeof g->run_id || ulen == 0 || ulen > 12) {
+        redlock__reply none = { .type = REDLOCK__REPLY_ERROR, .str = "no run_id or uptime", .len = 19 };
+        unknown(g, "INFO server", &none);
+        return;
+    }
+    for (size_t i = 0; i < ulen && up[i] >= '0' && up[i] <= '9'; i++)
+        uptime = uptime * 10 + (up[i] - '0');
+    changed = g->run_id[0] && (strlen(g->run_id) != idlen || memcmp(g->run_id, id, idlen) != 0);
+    g->restarts += changed;
+    memcpy(old, g->run_id, sizeof old);
+    memcpy(g->run_id, id, idlen);
+    g->run_id[idlen] = '\0';
+    if (strcmp(old, g->run_id) != 0 && m->net->identified)
+        m->net->identified(m->net->event_privdata, m->index, old);
+    g->uptime_s = uptime;
+    g->clear_ttl = -1;
+    /* uptime is whole seconds, so it restarted at the latest uptime s
+     * before now: counting from then errs on the safe side. */
+    g->restart_at_us = redlock__now(m->net->loop) - uptime * 1000000;
+    snprintf(g->restart_text, sizeof g->restart_text, "restarted %lld s ago (uptime%s)", uptime,
+             changed ? "; a new run_id" : "");
+}
+
+static void hello_reply(void *privdata, size_t tag, const redlock__reply *r, const char *why)
+{
+    redlock__master *m = privdata;
+    redlock__guard *g = &m->guard;
+    static const char *const step[] = { "INFO server", "CONFIG GET maxmemory-policy",
+                                        "CONFIG GET appendonly", "CONFIG GET save" };
+    const redlock__reply *v;
+    (void)why;
+
+    if (!r)
+        return;
+    if (r->type == REDLOCK__REPLY_ERROR) {
+        unknown(g, step[tag], r);
+        return;
+    }
+    if (tag == STEP_INFO) {
+        if (r->type == REDLOCK__REPLY_STRING)
+            read_info(m, r);
+        return;
+    }
+    /* CONFIG GET name: [name, value] (an unknown name: empty) */
+    if (r->type != REDLOCK__REPLY_ARRAY || r->elements != 2 ||
+        (v = r->element[1])->type != REDLOCK__REPLY_STRING) {
+        redlock__reply none = { .type = REDLOCK__REPLY_ERROR, .str = "no value", .len = 8 };
+        unknown(g, step[tag], &none);
+    } else if (tag == STEP_POLICY) {
+        snprintf(g->policy, sizeof g->policy, "%.*s", (int)(v->len < 31 ? v->len : 31), v->str);
+    } else if (tag == STEP_AOF) {
+        g->hello_aof = v->len == 3 && memcmp(v->str, "yes", 3) == 0;
+    } else {
+        g->hello_save = v->len > 0;     /* "" is no save point */
+    }
+}
+
+/* A reading of INFO and CONFIG GET begins. */
+static void reading(redlock__guard *g)
+{
+    g->hello_config = 0;
+    g->hello_aof = g->hello_save = -1;
+    g->policy[0] = g->hello_text[0] = '\0';
+    g->rereading = 0;
+}
+
+int redlock__guard_hello(redlock__master *m, redlock__conn *cn)
+{
+    redlock__guard *g = &m->guard;
+    redlock__slot sl = { hello_reply, m, 0, NULL, 0, 0 };
+    static const char *const info[2] = { "INFO", "server" };
+    static const size_t info_len[2] = { 4, 6 };
+    static const char *const name[3] = { "maxmemory-policy", "appendonly", "save" };
+    int rc;
+
+    reading(g);
+    g->uptime_s = -1;       /* until this handshake's INFO says */
+    g->clear_ttl = -1;
+    g->read_at_us = redlock__now(m->net->loop);
+    sl.tag = STEP_INFO;
+    rc = redlock__conn_hello(cn, 2, info, info_len, &sl);
+    for (int i = 0; i < 3 && rc == 0; i++) {
+        const char *argv[3] = { "CONFIG", "GET", name[i] };
+        size_t len[3] = { 6, 3, strlen(name[i]) };
+        sl.tag = STEP_POLICY + (size_t)i;
+        rc = redlock__conn_hello(cn, 3, argv, len, &sl);
+    }
+    return rc;
+}
+
+void redlock__guard_up(redlock__master *m)
+{
+    redlock__guard *g = &m->guard;
+    unsigned config = g->hello_config;
+    size_t n = strlen(g->hello_text);
+
+    memcpy(g->config_text, g->hello_text, n + 1);
+    if (!strncmp(g->policy, "volatile-", 9) || !strncmp(g->policy, "allkeys-", 8)) {
+        config |= REDLOCK_GUARD_EVICTS;
+        n += (size_t)snprintf(g->config_text + n, sizeof g->config_text - n,
+                              "%smaxmemory-policy %s may evict keys with a ttl", n ? "; " : "",
+                              g->policy);
+    }
+    if (g->hello_aof == 0 && g->hello_save == 0 && n < sizeof g->config_text) {
+        config |= REDLOCK_GUARD_NO_PERSIST;
+        snprintf(g->config_text + n, sizeof g->config_text - n,
+                 "%spersists nothing (appendonly no, no save point)", n ? "; " : "");
+    }
+    g->config = config;
+    g->clear_ttl = -1;
+    poke(m);
+}
+
+/* ---- clock samples ---------------------------------------------------------- */
+
+static int parse_ll(const redlock__reply *r, long long *out)
+{
+    long long v = 0;
+    if (r->type != REDLOCK__REPLY_STRING || r->len == 0 || r->len > 18)
+        return -1;
+    for (size_t i = 0; i < r->len; i++) {
+        if (r->str[i] < '0' || r->str[i] > '9')
+            return -1;
+        v = v * 10 + (r->str[i] - '0');
+    }
+    *out = v;
+    return 0;
+}
+
+int redlock__time_parse(const redlock__reply *r, int64_t *us)
+{
+    long long s, u;
+    if (r->type != REDLOCK__REPLY_ARRAY || r->elements != 2 || parse_ll(r->element[0], &s) != 0 ||
+        parse_ll(r->element[1], &u) != 0 || u >= 1000000 || s > INT64_MAX / 1000000 - 1)
+        return -1;
+    *us = (int64_t)s * 1000000 + u;
+    return 0;
+}
+
+/* Did the offset move by more than the drift allowance over `interval`
+ * (both samples' errors added)?  Then the clock guard trips. */
+static int jumped(redlock__master *m, int64_t change, int64_t interval, int64_t err, int64_t now)
+{
+    const redlock__net *net = m->net;
+    redlock__guard *g = &m->guard;
+    int64_t allow = (int64_t)((double)interval * net->drift_factor) + net->drift_min_ms * 1000 + err;
+
+    if (change <= allow && change >= -allow)
+        return 0;
+    g->ahead |= change > 0;
+    g->jumps++;
+    g->jump_at_us = now;
+    g->clear_ttl = -1;
+    snprintf(g->clock_text, sizeof g->clock_text,
+             "its clock moved %+lld ms against ours in %lld ms (allowance %lld ms)",
+             (long long)(change / 1000), (long long)(interval / 1000), (long long)(allow / 1000));
+    poke(m);
+    return 1;
+}
+
+void redlock__master_time(redlock__master *m, int64_t server_us, int64_t sent_us,
+                          int64_t now_us)
+{
+    redlock__clock_sample *c = &m->clock;
+    redlock__guard *g = &m->guard;
+    int64_t offset, err, jump = 0;
+
+    /* The server read its clock somewhere between send and reply: take the
+     * midpoint (the error is at most half the round trip, plus TIME's 1 us). */
+    offset = server_us - (sent_us + (now_us - sent_us) / 2);
+    err = (now_us - sent_us) / 2 + 1;
+    if (c->samples) {
+        c->change_us = offset - c->offset_us;
+        c->interval_us = now_us - c->at_us;
+        if (m->net->clock_guard_ms) {
+            /* a jump between two samples; a rate off over a longer span */
+            jump = jumped(m, c->change_us, c->interval_us, c->err_us + err, now_us) ||
+                   (g->ref_at_us && jumped(m, offset - g->ref_offset_us, now_us - g->ref_at_us,
+                                           g->ref_err_us + err, now_us));
+        }
+    }
+    c->offset_us = offset;
+    c->at_us = now_us;
+    c->err_us = err;
+    c->samples++;
+    /* The rate is judged over at most one window: what a ttl can suffer. */
+    if (jump || !g->ref_at_us || now_us - g->ref_at_us > window_us(m->net, m->net->clock_guard_ms)) {
+        g->ref_offset_us = offset;
+        g->ref_at_us = now_us;
+        g->ref_err_us = err;
+    }
+}
+
+static void ride_reply(void *privdata, size_t tag, const redlock__reply *r, const char *why)
+{
+    redlock__master *m = privdata;
+    int64_t server_us;
+    (void)tag;
+    (void)why;
+
+    m->time_riding = 0;
+    if (r && redlock__time_parse(r, &server_us) == 0)
+        redlock__master_time(m, server_us, m->ride_sent_us, redlock__now(m->net->loop));
+}
+
+/* The configuration read again on the open connection: the handshake's
+ * INFO server and CONFIG GETs, judged like the handshake's once the last
+ * reply came.  No reply (the connection was lost): the next handshake
+ * reads them anyway. */
+static void reread_reply(void *privdata, size_t tag, const redlock__reply *r, const char *why)
+{
+    redlock__master *m = privdata;
+
+    hello_reply(privdata, tag, r, why);
+    if (tag == STEP_SAVE) {
+        m->guard.rereading = 0;
+        if (r)
+            redlock__guard_up(m);
+    }
+}
+
+static void reread(redlock__master *m, redlock__conn *cn, int64_t now)
+{
+    static const char *const cmd[4] = {
+        "*2\r\n$4\r\nINFO\r\n$6\r\nserver\r\n",
+        "*3\r\n$6\r\nCONFIG\r\n$3\r\nGET\r\n$16\r\nmaxmemory-policy\r\n",
+        "*3\r\n$6\r\nCONFIG\r\n$3\r\nGET\r\n$10\r\nappendonly\r\n",
+        "*3\r\n$6\r\nCONFIG\r\n$3\r\nGET\r\n$4\r\nsave\r\n" };
+    redlock__slot sl = { reread_reply, m, 0, NULL, 0, 0 };
+    size_t step;
+
+    reading(&m->guard);
+    m->guard.read_at_us = now;
+    for (step = STEP_INFO; step <= STEP_SAVE; step++) {
+        sl.tag = step;
+        if (redlock__conn_send(cn, cmd[step], strlen(cmd[step]), NULL, 0, &sl, now) != 0)
+            break;      /* out of memory: the next period reads them again */
+    }
+    m->guard.rereading = step > STEP_SAVE;
+}
+
+/* Requests are about to be written: the master's TIME rides along when its
+ * last sample left half a probe period ago or more.  One TIME costs the
+ * server next to nothing in a write it reads anyway, where a TIME alone
+ * costs a write, a read and a reply on both sides, for every client; so
+ * a client that writes to a master at least every 3/8 of the period never
+ * probes it alone (probe.c does at 7/8 when nothing else went).  One at a
+ * time, so that its reply is matched with the moment it left.  Every
+ * REREAD_PERIODS periods INFO and CONFIG GET ride along the same way (an
+ * idle master's probe carries them). */
+void redlock__guard_flushing(void *owner, redlock__conn *cn)
+{
+    static const char time_cmd[] = "*1\r\n$4\r\nTIME\r\n";
+    redlock__master *m = owner;
+    redlock__slot sl = { ride_reply, m, 0, NULL, 0, 0 };
+    int64_t now, period_us = m->net->clock_probe_ms * 1000;
+
+    if (period_us <= 0 || cn->count >= m->net->max_pending)
+        return;
+    now = redlock__now(m->net->loop);
+    if (!m->time_riding && now - m->time_sent_us >= period_us / 2 &&
+        redlock__conn_send(cn, time_cmd, sizeof time_cmd - 1, NULL, 0, &sl, now) == 0) {
+        m->time_riding = 1;
+        m->ride_sent_us = m->time_sent_us = now;
+    }
+    if (!m->guard.rereading && now - m->guard.read_at_us >= period_us * REREAD_PERIODS)
+        reread(m, cn, now);
+}

@@ -19,7 +19,7 @@
  * it computed (clock.c), which keeps these rules testable on their own.
  */
 #include <string.h>
-#include "redlock_private.h"
+#include "floor/floor.h"
 
 int redlock__tally_init(redlock__tally *t, unsigned n, redlock__rule rule)
 {

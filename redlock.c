@@ -14,7 +14,7 @@
 #include <string.h>
 #include <sys/random.h>
 #include <event2/event.h>
-#include "lock_private.h"
+#include "lock/lock.h"
 
 #define MAX_TTL_MS ((int64_t)1 << 40)
 #define MAX_NODES 1024

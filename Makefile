@@ -70,12 +70,17 @@ TEST_LDFLAGS = -Wl,--wrap=clock_gettime
 BENCH_SRCS = $(wildcard bench/*.c)
 PROXY_SRCS = test/support/proxy.c test/support/proxy_main.c
 
-.PHONY: all examples test unit check asan valgrind bench demo install uninstall clean version
+.PHONY: all examples test unit check asan valgrind bench demo install uninstall clean version \
+        check-layers
 
 all: $(STATIC) $(SHARED)
 
 %.o: %.c $(LIB_HDRS)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# The layers call only downwards: includes and the objects' symbols (nm).
+check-layers: $(LIB_OBJS)
+	sh scripts/check-layers.sh
 
 $(STATIC): $(LIB_OBJS)
 	rm -f $@

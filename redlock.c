@@ -14,13 +14,36 @@
 #include <string.h>
 #include <sys/random.h>
 #include <event2/event.h>
-#include "lock/lock.h"
+#include "client/client.h"
 
 #define MAX_TTL_MS ((int64_t)1 << 40)
 #define MAX_NODES 1024
 #define HOUR_MS 3600000
 
 /* ---- options --------------------------------------------------------- */
+
+
+/* Every script a master runs, by number: the lock machine's
+ * (lock/scripts.c) and each kind's (kinds/). */
+static const char *const scripts[REDLOCK__NSCRIPTS] = {
+    [REDLOCK__SCRIPT_RELEASE] = redlock__lua_release,
+    [REDLOCK__SCRIPT_EXTEND] = redlock__lua_extend,
+    [REDLOCK__SCRIPT_REGROW] = redlock__lua_regrow,
+    [REDLOCK__SCRIPT_FENCE_RAISE] = redlock__lua_fence_raise,
+    [REDLOCK__SCRIPT_WAIT] = redlock__lua_wait,
+    [REDLOCK__SCRIPT_RELEASE_WQ] = redlock__lua_release_wq,
+    [REDLOCK__SCRIPT_TELL] = redlock__lua_tell,
+    [REDLOCK__SCRIPT_RE_ACQUIRE] = redlock__lua_re_acquire,
+    [REDLOCK__SCRIPT_RE_EXTEND] = redlock__lua_re_extend,
+    [REDLOCK__SCRIPT_RE_RELEASE] = redlock__lua_re_release,
+    [REDLOCK__SCRIPT_RE_FENCE_RAISE] = redlock__lua_re_fence_raise,
+    [REDLOCK__SCRIPT_RW_READ_EXTEND] = redlock__lua_rw_read_extend,
+    [REDLOCK__SCRIPT_RW_READ_RELEASE] = redlock__lua_rw_read_release,
+    [REDLOCK__SCRIPT_RW_WRITE] = redlock__lua_rw_write,
+    [REDLOCK__SCRIPT_MULTI_ACQUIRE] = redlock__lua_multi_acquire,
+    [REDLOCK__SCRIPT_MULTI_EXTEND] = redlock__lua_multi_extend,
+    [REDLOCK__SCRIPT_MULTI_RELEASE] = redlock__lua_multi_release,
+};
 
 static void options_defaults(redlock_options *o)
 {
@@ -147,7 +170,7 @@ static void client_destroy(void *owner)
     redlock__op_pool_free(&c->fleet);
     redlock__lock_flight_pool_free(c);
     redlock__wake_free(c);
-    redlock__client_random_free(c);
+    redlock__random_free(&c->rnd);
     redlock__tls_free(&c->net.ssl_ctx);
     free(c->tls_server_name);
     free(c->fleet.masters);
@@ -256,8 +279,7 @@ static int build(redlock_client *c, const char *const *nodes, size_t nnodes,
         return errf(err, errlen, REDLOCK_ENOMEM, "out of memory");
     c->net.tls_server_name = c->tls_server_name;
     for (int i = 0; i < REDLOCK__NSCRIPTS; i++)
-        redlock__sha1_hex(redlock__script_body[i], strlen(redlock__script_body[i]),
-                          c->fleet.sha[i]);
+        redlock__sha1_hex(scripts[i], strlen(scripts[i]), c->fleet.sha[i]);
     {
         struct timeval tv = redlock__tv(c->opt.node_timeout_ms * 1000);
         c->fleet.node_timeout_tv = event_base_init_common_timeout(c->loop.base, &tv);
@@ -324,7 +346,7 @@ int redlock_client_new_(redlock_client **out, struct event_base *base,
                              node_event, c, redlock__wake_side, redlock__wake_message,
                              o.restart_guard_ms, o.clock_guard_ms,
                              o.strict != 0, o.drift_factor, o.drift_min_ms, 0,
-                             o.clock_probe_ms, node_identified, redlock__locks_clock_ahead };
+                             o.clock_probe_ms, node_identified, redlock__locks_clock_ahead, scripts };
     c->fleet.loop = &c->loop;
     c->fleet.net = &c->net;
     evtimer_assign(&c->trim.ev, c->loop.base, trim_cb, c);
@@ -336,15 +358,13 @@ int redlock_client_new_(redlock_client **out, struct event_base *base,
         client_destroy(c);
         return rc;
     }
-    if (getrandom(&c->rng, sizeof c->rng, 0) != (ssize_t)sizeof c->rng || c->rng == 0)
-        c->rng = (uint64_t)redlock__now(&c->loop) | 1;
-    redlock__client_random_init(c);
+    redlock__random_init(&c->rnd, (uint64_t)redlock__now(&c->loop));
     c->loop.closing = 0;
     ignore_sigpipe();
     for (size_t i = 0; i < c->fleet.n; i++)
         redlock__conn_connect(&c->fleet.masters[i].conn);
     redlock__probe_arm(c);
-    if (o.loop_thread && (rc = redlock__thread_start(c, err, errlen)) != 0) {
+    if (o.loop_thread && (rc = redlock__thread_start(&c->loop, err, errlen)) != 0) {
         redlock_client_free(c);
         return rc;
     }
@@ -372,11 +392,11 @@ void redlock_client_free(redlock_client *c)
         return;
     /* A loop thread stops first (not from one of its own callbacks: it
      * would wait for itself): what follows runs alone. */
-    if (c->th) {
+    if (c->loop.th) {
         int taken = redlock__gate_enter(c);
         if (!taken)
             return;
-        redlock__thread_stop(c, taken);
+        redlock__thread_stop(&c->loop, taken);
     }
     redlock__enter(&c->loop);
     /* Attempts not yet delivered may have won keys (or win them when their
@@ -410,56 +430,11 @@ size_t redlock_client_quorum(const redlock_client *c)
     return c ? c->fleet.n / 2 + 1 : 0;
 }
 
-static size_t redlock_client_connected_ungated(const redlock_client *c)
-{
-    size_t up = 0;
-    for (size_t i = 0; c && i < c->fleet.n; i++)
-        up += redlock__master_up(&c->fleet.masters[i]);
-    return up;
-}
-
-size_t redlock_client_connected(const redlock_client *c)
-{
-    REDLOCK__GATED(c, size_t, redlock_client_connected_ungated(c));
-}
-
 REDLOCK_API int (redlock_lock_node_result)(const redlock_lock *l, size_t node,
                                            redlock_node_result *out);
 int (redlock_lock_node_result)(const redlock_lock *l, size_t node, redlock_node_result *out)
 {
     return redlock_lock_node_result_(l, node, out, REDLOCK__RESULT_V0_SIZE);
-}
-
-uint64_t redlock__client_random(redlock_client *c)
-{
-    c->rng ^= c->rng << 13;
-    c->rng ^= c->rng >> 7;
-    c->rng ^= c->rng << 17;
-    return c->rng;
-}
-
-const char *redlock_strerror(int code)
-{
-    switch (code) {
-    case REDLOCK_OK: return "success";
-    case REDLOCK_EINVAL: return "invalid argument";
-    case REDLOCK_ENOQUORUM: return "no quorum: the lock is held elsewhere";
-    case REDLOCK_ETIMEDOUT: return "timed out";
-    case REDLOCK_ECANCELED: return "operation cancelled";
-    case REDLOCK_ENOTOWNER: return "not the owner: the lock expired or is held by another";
-    case REDLOCK_ENOMEM: return "out of memory";
-    case REDLOCK_ECONNECT: return "masters unreachable";
-    case REDLOCK_EBUSY: return "the lock is busy: an operation is in flight, or it is held by "
-                               "this handle";
-    case REDLOCK_ESERVER: return "masters answered with errors";
-    case REDLOCK_ECLOSED: return "the client was freed";
-    case REDLOCK_ESYSTEM: return "system call failed";
-    case REDLOCK_EFULL: return "request queues full (max_pending)";
-    case REDLOCK_EUNCOUNTED: return "no quorum: masters answered but were not counted (a guard: "
-                                    "restarted, clock jumped, or unsafe configuration in strict "
-                                    "mode)";
-    default: return "unknown error code";
-    }
 }
 
 const char *redlock_version(void)

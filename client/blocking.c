@@ -6,7 +6,7 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "lock/lock.h"
+#include "client/client.h"
 
 struct sync_wait {
     redlock_client *c;
@@ -19,12 +19,12 @@ static void sync_cb(redlock_lock *l, int status, void *privdata)
 {
     struct sync_wait *w = privdata;
     w->status = status;
-    if (l->late && !w->c->th) {
+    if (l->late && !w->c->loop.th) {
         w->late = l->late;
         w->late->refs++;
     }
-    if (w->c->th)
-        redlock__gate_done(w->c, &w->done);     /* on the loop thread */
+    if (w->c->loop.th)
+        redlock__gate_done(&w->c->loop, &w->done);     /* on the loop thread */
     else
         w->done = 1;
 }
@@ -57,8 +57,8 @@ static int run_blocking(redlock_lock *l, int64_t ttl_ms, start_fn *start)
     int g = redlock__gate_enter(c), rc = check_blocking(l);
 
     if (rc == 0 && (rc = start(l, ttl_ms, sync_cb, &w)) == 0) {
-        if (c->th) {
-            redlock__gate_wait(c, &w.done, -1);
+        if (c->loop.th) {
+            redlock__gate_wait(&c->loop, &w.done, -1);
         } else {
             while (!w.done)
                 event_base_loop(c->loop.base, EVLOOP_ONCE);
@@ -152,7 +152,7 @@ static void wait_threaded(redlock_client *c, size_t min, int64_t timeout_ms)
         redlock__master_kick(&c->fleet.masters[i]);
     while (redlock_client_connected(c) < min && c->fleet.n - refused(c) >= min &&
            redlock__now(&c->loop) < end)
-        redlock__gate_wait(c, &never, 5);
+        redlock__gate_wait(&c->loop, &never, 5);
 }
 
 static int wait_connected_ungated(redlock_client *c, size_t min, int64_t timeout_ms)
@@ -163,7 +163,7 @@ static int wait_connected_ungated(redlock_client *c, size_t min, int64_t timeout
 
     if (!c || !c->own_base || c->loop.depth || min > c->fleet.n || timeout_ms < 0)
         return REDLOCK_EINVAL;
-    if (c->th) {
+    if (c->loop.th) {
         c->errstr[0] = '\0';
         wait_threaded(c, min, timeout_ms);
         if (redlock_client_connected(c) >= min)

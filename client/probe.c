@@ -19,7 +19,7 @@
  * master answered, timed out or was skipped, not counted in the lock
  * statistics; its timeouts count towards reconnecting a master that hangs.
  */
-#include "lock/lock.h"
+#include "client/client.h"
 
 /* A master whose last TIME left this long ago is due a probe: a whole
  * period, less an eighth so that masters nearly due go with the others

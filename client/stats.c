@@ -1,12 +1,13 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* stats.c -- what a client counts, for the application: per node (the
  * masters' votes, connections, clocks and guards) and for its acquires
- * (attempts, split votes, wake-ups).  Each struct grows at its end: the
- * caller's size says how much of it to write.
+ * (attempts, split votes, wake-ups), and how many masters are connected.
+ * Each struct grows at its end: the caller's size says how much of it to
+ * write.
  */
 #include <stdint.h>
 #include <string.h>
-#include "lock/lock.h"
+#include "client/client.h"
 
 static int redlock_client_node_stats__ungated(const redlock_client *c, size_t node, redlock_node_stats *out,
                                size_t size)
@@ -71,4 +72,17 @@ int redlock_client_acquire_stats_(const redlock_client *c, redlock_acquire_stats
                                   size_t size)
 {
     REDLOCK__GATED(c, int, redlock_client_acquire_stats__ungated(c, out, size));
+}
+
+static size_t redlock_client_connected_ungated(const redlock_client *c)
+{
+    size_t up = 0;
+    for (size_t i = 0; c && i < c->fleet.n; i++)
+        up += redlock__master_up(&c->fleet.masters[i]);
+    return up;
+}
+
+size_t redlock_client_connected(const redlock_client *c)
+{
+    REDLOCK__GATED(c, size_t, redlock_client_connected_ungated(c));
 }

@@ -42,6 +42,9 @@ typedef struct redlock__net {
      * the one it had, "" none); its clock was seen jumping ahead. */
     void (*identified)(void *privdata, size_t node, const char *old);
     void (*clock_ahead)(void *privdata, size_t node);
+    /* every script's body, by number (REDLOCK__NSCRIPTS): loaded at each
+     * handshake (master.c), sent as EVAL after a NOSCRIPT */
+    const char *const *scripts;
 } redlock__net;
 
 /* A request's answer: r is the reply, or NULL when none will come (the

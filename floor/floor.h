@@ -238,34 +238,28 @@ typedef struct redlock__addr {
 int redlock__addr_parse(redlock__addr *a, const char *s, char *err, size_t errlen);
 void redlock__addr_free(redlock__addr *a);
 
-/* ---- script.c: Lua scripts and their SHA-1 ----------------------------- */
+/* ---- the scripts' numbers, and digest.c: their SHA-1 ------------------ */
 
+/* Every script a master runs, by number: the client lists their bodies
+ * (redlock.c; redlock__net.scripts), the masters load them all at each
+ * handshake, an operation sends one by its SHA-1 (EVALSHA). */
 enum {
-    /* the mutex (and the write lock's extend, release and raise) */
+    /* lock/scripts.c: the mutex (and the write lock's extend, release and raise) */
     REDLOCK__SCRIPT_RELEASE, REDLOCK__SCRIPT_EXTEND, REDLOCK__SCRIPT_REGROW,
     REDLOCK__SCRIPT_FENCE_RAISE,
-    /* announce.c: a waiter's entry in the resource's registry (and its
+    /* lock/scripts.c, for announce.c: a waiter's entry in the resource's registry (and its
      * notice to the holder); the release that picks a waiter; a late pick */
     REDLOCK__SCRIPT_WAIT, REDLOCK__SCRIPT_RELEASE_WQ, REDLOCK__SCRIPT_TELL,
-    /* reentrant.c */
+    /* kinds/reentrant.c */
     REDLOCK__SCRIPT_RE_ACQUIRE, REDLOCK__SCRIPT_RE_EXTEND, REDLOCK__SCRIPT_RE_RELEASE,
     REDLOCK__SCRIPT_RE_FENCE_RAISE,
-    /* rwlock.c */
+    /* kinds/rwlock.c, kinds/rwread.c */
     REDLOCK__SCRIPT_RW_READ_EXTEND, REDLOCK__SCRIPT_RW_READ_RELEASE, REDLOCK__SCRIPT_RW_WRITE,
-    /* multi.c */
+    /* kinds/multi.c */
     REDLOCK__SCRIPT_MULTI_ACQUIRE, REDLOCK__SCRIPT_MULTI_EXTEND, REDLOCK__SCRIPT_MULTI_RELEASE,
     REDLOCK__NSCRIPTS
 };
 
-/* Every script a kind uses: masters load them all at each handshake.  The
- * kinds' own scripts are defined in their files (script.c lists them). */
-extern const char *const redlock__script_body[REDLOCK__NSCRIPTS];
-extern const char redlock__lua_re_acquire[], redlock__lua_re_extend[],
-                  redlock__lua_re_release[], redlock__lua_re_fence_raise[];
-extern const char redlock__lua_rw_read_extend[], redlock__lua_rw_read_release[],
-                  redlock__lua_rw_write[];
-extern const char redlock__lua_multi_acquire[], redlock__lua_multi_extend[],
-                  redlock__lua_multi_release[];
 void redlock__sha1_hex(const void *data, size_t len, char out[41]);
 
 /* ---- resp.c: RESP encoding (the reader is in resp.h) ------------------- */
@@ -342,6 +336,7 @@ typedef struct redlock__loop {
     unsigned clock_steps;            /* times the clock was seen going back */
     void (*destroy)(void *owner);    /* run by the last leave once closing */
     void *owner;
+    struct redlock__thread *th;      /* the loop's own thread (thread.c), or NULL */
 } redlock__loop;
 
 /* Every libevent callback into the library brackets its work with these,
@@ -376,5 +371,43 @@ static inline void redlock__trim_soon(redlock__trimmer *t, redlock__loop *l)
         redlock__timer_add(l, &t->ev, REDLOCK__POOL_TRIM_MS * 1000);
     }
 }
+
+/* ---- random.c: random bytes ------------------------------------------- */
+
+/* A client's random bytes: `buf` holds values drawn by one getrandom(2) for
+ * many, in a page a fork(2) child gets wiped (MADV_WIPEONFORK: never the
+ * parent's values; NULL: one getrandom per value); `jitter` is the xorshift
+ * state of the retry delays. */
+typedef struct redlock__random {
+    unsigned char *buf;
+    size_t pos;
+    uint64_t jitter;
+} redlock__random;
+void redlock__random_init(redlock__random *r, uint64_t fallback_seed);
+void redlock__random_free(redlock__random *r);
+/* 2*bytes hex digits and a NUL into out (bytes <= 64): 0 or REDLOCK_ESYSTEM. */
+int redlock__random_hex(char *out, size_t bytes);
+/* The same from the buffer (bytes <= 16). */
+int redlock__random_value_hex(redlock__random *r, char *out, size_t bytes);
+/* xorshift64: only for jitter, never for lock values */
+uint64_t redlock__random_jitter(redlock__random *r);
+
+/* ---- thread.c: a loop on a thread of its own, and its gate -------------- */
+
+typedef struct redlock__thread redlock__thread;
+/* Start the loop's thread (options.loop_thread); 0 or an error with err. */
+int redlock__thread_start(redlock__loop *lp, char *err, size_t errlen);
+/* Stop and join it (taken: the caller is inside the gate); then alone. */
+void redlock__thread_stop(redlock__loop *lp, int taken);
+/* The gate: whoever touches a loop that has a thread holds it (1: taken,
+ * pass it to give; 0: not needed: this thread holds the gate already: the
+ * loop's thread, or inside a call on it). */
+int redlock__gate_take(const redlock__loop *lp);
+void redlock__gate_give(const redlock__loop *lp);
+/* Inside the gate: let the loop run until *done (set by
+ * redlock__gate_done from a callback) or timeout_ms (-1: none); returns
+ * *done.  Inside the gate again after it. */
+int redlock__gate_wait(redlock__loop *lp, int *done, int64_t timeout_ms);
+void redlock__gate_done(redlock__loop *lp, int *done);
 
 #endif /* REDLOCK_PRIVATE_H */

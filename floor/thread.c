@@ -35,7 +35,7 @@
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
-#include "lock/lock.h"
+#include "floor/floor.h"
 
 struct redlock__thread {
     pthread_t id;
@@ -76,8 +76,8 @@ static void wake_cb(evutil_socket_t fd, short what, void *arg)
 
 static void *run(void *arg)
 {
-    redlock_client *c = arg;
-    redlock__thread *t = c->th;
+    redlock__loop *lp = arg;
+    redlock__thread *t = lp->th;
 
     pthread_mutex_lock(&t->mu);
     while (!t->stop) {
@@ -88,7 +88,7 @@ static void *run(void *arg)
         if (t->stop)
             break;
         own(t, 1);
-        event_base_loop(c->loop.base, EVLOOP_ONCE);
+        event_base_loop(lp->base, EVLOOP_ONCE);
     }
     own(t, 0);
     pthread_mutex_unlock(&t->mu);
@@ -96,11 +96,11 @@ static void *run(void *arg)
 }
 
 /* Free the thread's parts (the thread is not running). */
-static void discard(redlock_client *c)
+static void discard(redlock__loop *lp)
 {
-    redlock__thread *t = c->th;
+    redlock__thread *t = lp->th;
 
-    c->th = NULL;
+    lp->th = NULL;
     event_del(&t->wake);
     close(t->pipe[0]);
     close(t->pipe[1]);
@@ -111,7 +111,7 @@ static void discard(redlock_client *c)
     free(t);
 }
 
-int redlock__thread_start(redlock_client *c, char *err, size_t errlen)
+int redlock__thread_start(redlock__loop *lp, char *err, size_t errlen)
 {
     redlock__thread *t = calloc(1, sizeof *t);
     pthread_condattr_t mono;
@@ -134,12 +134,12 @@ int redlock__thread_start(redlock_client *c, char *err, size_t errlen)
     pthread_condattr_setclock(&mono, CLOCK_MONOTONIC);
     pthread_cond_init(&t->done_cv, &mono);
     pthread_condattr_destroy(&mono);
-    event_assign(&t->wake, c->loop.base, t->pipe[0], EV_READ | EV_PERSIST, wake_cb, NULL);
+    event_assign(&t->wake, lp->base, t->pipe[0], EV_READ | EV_PERSIST, wake_cb, NULL);
     event_add(&t->wake, NULL);
-    c->th = t;
-    if ((rc = pthread_create(&t->id, NULL, run, c)) != 0) {
+    lp->th = t;
+    if ((rc = pthread_create(&t->id, NULL, run, lp)) != 0) {
         snprintf(err, errlen, "loop_thread: pthread_create: %s", strerror(rc));
-        discard(c);
+        discard(lp);
         return REDLOCK_ESYSTEM;
     }
     return 0;
@@ -170,22 +170,22 @@ static void leave(redlock__thread *t)
     pthread_mutex_unlock(&t->mu);
 }
 
-int redlock__gate_take(const redlock_client *c)
+int redlock__gate_take(const redlock__loop *lp)
 {
-    if (mine(c->th))
+    if (mine(lp->th))
         return 0;       /* inside a call or a callback of this client */
-    enter(c->th);
+    enter(lp->th);
     return 1;
 }
 
-void redlock__gate_give(const redlock_client *c)
+void redlock__gate_give(const redlock__loop *lp)
 {
-    leave(c->th);
+    leave(lp->th);
 }
 
-int redlock__gate_wait(redlock_client *c, int *done, int64_t timeout_ms)
+int redlock__gate_wait(redlock__loop *lp, int *done, int64_t timeout_ms)
 {
-    redlock__thread *t = c->th;
+    redlock__thread *t = lp->th;
     struct timespec until;
     int got;
 
@@ -213,9 +213,9 @@ int redlock__gate_wait(redlock_client *c, int *done, int64_t timeout_ms)
     return got;
 }
 
-void redlock__gate_done(redlock_client *c, int *done)
+void redlock__gate_done(redlock__loop *lp, int *done)
 {
-    redlock__thread *t = c ? c->th : NULL;
+    redlock__thread *t = lp ? lp->th : NULL;
 
     if (!t) {
         *done = 1;
@@ -227,9 +227,9 @@ void redlock__gate_done(redlock_client *c, int *done)
     pthread_mutex_unlock(&t->wait_mu);
 }
 
-void redlock__thread_stop(redlock_client *c, int taken)
+void redlock__thread_stop(redlock__loop *lp, int taken)
 {
-    redlock__thread *t = c->th;
+    redlock__thread *t = lp->th;
 
     if (!t)
         return;
@@ -241,5 +241,5 @@ void redlock__thread_stop(redlock_client *c, int taken)
         pthread_mutex_unlock(&t->mu);
     }
     pthread_join(t->id, NULL);
-    discard(c);     /* alone now: the caller runs the rest of the free */
+    discard(lp);    /* alone now: the caller runs the rest of the free */
 }

@@ -27,7 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lock/lock.h"
+#include "kinds/kinds.h"
 
 #define MAX_RESOURCES 1024
 #define MAX_KEY (512 * 1024 * 1024)     /* Redis's limit of a string */

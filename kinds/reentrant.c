@@ -33,7 +33,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "lock/lock.h"
+#include "kinds/kinds.h"
 
 #define MAX_OWNER 512           /* bytes of an owner id */
 #define OWNER_RANDOM 16         /* random bytes of a generated owner, in hex */
@@ -126,7 +126,7 @@ static int fresh(const redlock__op *op)
 static int eval_on_key(const redlock__op *op, redlock__buf *out, int eval, int script,
                        size_t nargs, const char *const *arg, const size_t *alen)
 {
-    const char *body = redlock__script_body[script];
+    const char *body = op->f->net->scripts[script];
     const char *argv[8] = { eval ? "EVAL" : "EVALSHA", eval ? body : op->f->sha[script], "1" };
     size_t len[8] = { eval ? 4 : 7, eval ? strlen(body) : 40, 1 };
 

@@ -42,7 +42,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "lock/lock.h"
+#include "kinds/kinds.h"
 
 /* The writer's slow path.  KEYS: K, mark; ARGV: value, mark id, mark ms
  * ("0": no mark), ttl.  The mark is a hash: "w" the writer's id, "r:<id>"
@@ -99,7 +99,7 @@ int redlock__rw_eval(const redlock__op *op, redlock__buf *out, int eval, int scr
 
     argv[0] = eval ? "EVAL" : "EVALSHA";
     len[0] = eval ? 4 : 7;
-    argv[1] = eval ? redlock__script_body[script] : op->f->sha[script];
+    argv[1] = eval ? op->f->net->scripts[script] : op->f->sha[script];
     len[1] = eval ? strlen(argv[1]) : 40;
     argv[2] = nk;
     len[2] = redlock__u64_str(nk, nkeys);

@@ -5,7 +5,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "lock/lock.h"
+#include "kinds/kinds.h"
 
 /* The reader's extend.  KEYS: own key, K, mark; ARGV: id, ttl[, "1": re-grow
  * where the own key or the id is gone].  1 extended, 2 re-grown, 0 not

@@ -1,8 +1,10 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
-/* lock_private.h -- the upper layers: the client, lock families and lock
- * handles (see redlock_private.h for the layers below).  Never installed. */
-#ifndef REDLOCK_LOCK_PRIVATE_H
-#define REDLOCK_LOCK_PRIVATE_H
+/* lock.h -- the lock machine: the client's state, lock families (the
+ * mutex's here), lock handles and their operations, the watchdog, and the
+ * wake-up of waiters (contended.c, announce.c; their shared parts are in
+ * wake.h, which only this folder includes).  Never installed. */
+#ifndef REDLOCK_LOCK_H
+#define REDLOCK_LOCK_H
 
 #include "fanout/fanout.h"
 
@@ -54,32 +56,6 @@ extern const redlock__op_kind redlock__mutex_tell, redlock__mutex_tell_last;
 /* A waiter's poll looking first: EXISTS on master op->lead_node only. */
 extern const redlock__op_kind redlock__mutex_look;
 
-/* rwlock.c: what the read handles (rwread.c) and write handles share.
- * The kind's part of a handle: the derived key names. */
-#define REDLOCK__RW_MARK_ID 32
-typedef struct redlock__rw_keys {
-    char *mark, *own;               /* {K}:ww, {K}:rd:<value> */
-    size_t marklen, ownlen, owncap;
-    char mark_id[REDLOCK__RW_MARK_ID + 1];  /* this handle's id in {K}:ww */
-    int marked;                     /* this acquire may have left its mark */
-} redlock__rw_keys;
-int redlock__rw_new(redlock_lock **out, redlock_client *c, const void *resource, size_t len,
-                    const redlock__family *fam);
-void redlock__rw_free(redlock_lock *l);
-/* One command: word[0], the op's items pick[0 .. npick), the other words. */
-int redlock__rw_cmd(const redlock__op *op, redlock__buf *out, const char *const *word,
-                    size_t nword, const unsigned char *pick, size_t npick);
-/* EVAL(SHA) of `script`: KEYS the items pick[0 .. nkeys), ARGV the rest of
- * pick, then ttl_ms unless 0, then `flag` unless NULL. */
-int redlock__rw_eval(const redlock__op *op, redlock__buf *out, int eval, int script,
-                     const unsigned char *pick, size_t npick, size_t nkeys, int64_t ttl_ms,
-                     const char *flag);
-int redlock__reply_ok(const redlock__reply *r);          /* +OK */
-int redlock__reply_wrongtype(const redlock__reply *r);
-/* The scripts' replies: a refusal (-1 a writer, -2 a writer waiting, -2-n
- * n readers) says who holds the resource. */
-int redlock__rw_classify(redlock__op *op, size_t node, const redlock__reply *r);
-
 /* Family flags. */
 #define REDLOCK__FAM_REENTRANT 1   /* acquire while held adds a hold; a
                                     * release with holds > 1 takes one away
@@ -87,10 +63,12 @@ int redlock__rw_classify(redlock__op *op, size_t node, const redlock__reply *r);
 #define REDLOCK__FAM_ANNOUNCES 2   /* the release publishes on the key's
                                     * name (waiters subscribe: announce.c) */
 
-extern const redlock__family redlock__mutex;      /* mutex.c */
-extern const redlock__family redlock__reentrant;  /* reentrant.c */
-extern const redlock__family redlock__read, redlock__write;   /* rwlock.c */
-extern const redlock__family redlock__multi;      /* multi.c */
+extern const redlock__family redlock__mutex;      /* mutex.c; the other kinds: kinds/ */
+
+/* The lock machine's scripts (scripts.c), by their numbers (floor.h) */
+extern const char redlock__lua_release[], redlock__lua_extend[], redlock__lua_regrow[],
+                  redlock__lua_fence_raise[], redlock__lua_wait[], redlock__lua_release_wq[],
+                  redlock__lua_tell[];
 
 /* ---- redlock.c: the client ------------------------------------------- */
 
@@ -105,17 +83,10 @@ struct redlock_client {
     char *tls_server_name;
     redlock__link locks;             /* every live lock handle */
     int in_node_cb;                  /* inside the application's node_cb */
-    uint64_t rng;                    /* xorshift state for retry jitter */
-    /* Random bytes for the lock values, one getrandom(2) for many
-     * (lockop.c, redlock__client_random_hex), in a page a fork(2) child
-     * gets zeroed (MADV_WIPEONFORK): never the parent's values.  NULL:
-     * one getrandom per value. */
-    unsigned char *rbuf;
-    size_t rpos;
+    redlock__random rnd;             /* lock values, retry jitter (floor/random.c) */
     struct event probe_timer;        /* the periodic TIME probe */
     int probing;                     /* a probe is in flight */
     char errstr[256];                /* why wait_connected failed */
-    struct redlock__thread *th;      /* the loop's own thread, or NULL */
     struct redlock__wake *wake;      /* contended resources (wake.c, announce.c), or NULL */
     redlock_acquire_stats astats;
     /* flights given back (their retry timers assigned): an operation's
@@ -192,32 +163,17 @@ void redlock__wake_message(void *privdata, size_t node, const char *channel, siz
 int redlock__wake_parse_payload(const char *p, size_t len, int64_t *window, double *rivals,
                                 unsigned *rank);
 
-/* ---- thread.c: a loop on a thread of its own ----------------------------- */
-
-typedef struct redlock__thread redlock__thread;
-/* Start the loop thread (options.loop_thread); 0 or an error with err. */
-int redlock__thread_start(redlock_client *c, char *err, size_t errlen);
-/* Stop and join it (taken: the caller is inside the gate); then alone. */
-void redlock__thread_stop(redlock_client *c, int taken);
-/* Every public call on the client enters the gate (1: taken, pass it to
- * leave; 0: not needed: no loop thread, or this thread holds this client's
- * gate already: its loop thread, or inside a call on it). */
-int redlock__gate_take(const redlock_client *c);
-void redlock__gate_give(const redlock_client *c);
+/* Every public call on the client enters the gate of its loop (floor/thread.c). */
 static inline int redlock__gate_enter(const redlock_client *c)
 {
-    return c && c->th ? redlock__gate_take(c) : 0;
+    return c && c->loop.th ? redlock__gate_take(&c->loop) : 0;
 }
 static inline void redlock__gate_leave(const redlock_client *c, int taken)
 {
     if (taken)
-        redlock__gate_give(c);
+        redlock__gate_give(&c->loop);
 }
-/* Inside the gate: let the loop run until *done (set by
- * redlock__gate_done from a callback) or timeout_ms (-1: none); returns
- * *done.  Inside the gate again after it. */
-int redlock__gate_wait(redlock_client *c, int *done, int64_t timeout_ms);
-void redlock__gate_done(redlock_client *c, int *done);
+
 /* A public function's body inside the client's gate. */
 #define REDLOCK__GATED(c, type, expr)                                         \
     do {                                                                      \
@@ -228,11 +184,10 @@ void redlock__gate_done(redlock_client *c, int *done);
     } while (0)
 
 /* xorshift64: only for retry jitter, never for lock values */
-uint64_t redlock__client_random(redlock_client *c);
-
-/* ---- probe.c: the masters' clocks ------------------------------------ */
-
-void redlock__probe_arm(redlock_client *c);
+static inline uint64_t redlock__client_random(redlock_client *c)
+{
+    return redlock__random_jitter(&c->rnd);
+}
 
 /* ---- lock.c: lock handles -------------------------------------------- */
 
@@ -386,16 +341,12 @@ int redlock__lock_create(redlock_lock **out, redlock_client *c, const void *reso
 redlock__op *redlock__lock_new_op(redlock_lock *l, const redlock__op_kind *kind, int64_t ttl_ms,
                                   size_t nkeys, size_t nargs, const char *const *item,
                                   const size_t *len);
-/* lockop.c */
-/* 2 * bytes hex digits of getrandom (bytes <= 64) and a NUL into out; 0 or
- * REDLOCK_ESYSTEM (errno set). */
-int redlock__random_hex(char *out, size_t bytes);
-/* The same from the client's buffer of random bytes (16 bytes at most). */
-int redlock__client_random_hex(redlock_client *c, char *out, size_t bytes);
-/* The client's buffer: made (or left NULL where the system cannot keep it
- * from a fork's child), freed. */
-void redlock__client_random_init(redlock_client *c);
-void redlock__client_random_free(redlock_client *c);
+/* A lock value's random digits, from the client's buffer (floor/random.c) */
+static inline int redlock__client_random_hex(redlock_client *c, char *out, size_t bytes)
+{
+    return redlock__random_value_hex(&c->rnd, out, bytes);
+}
+/* lock/operation.c */
 void redlock__lock_cancel(redlock_lock *l);
 /* Finish the lock's operation: the user callback runs last, and the lock
  * is not touched after it (it may be freed inside). */

@@ -33,7 +33,7 @@ int redlock__encode_eval(const redlock__op *op, redlock__buf *out, int eval, int
                          size_t nkeys, int64_t ttl_ms)
 {
     char ttl[24], nk[24];
-    const char *body = redlock__script_body[script];
+    const char *body = op->f->net->scripts[script];
     size_t nitems = op->nkeys + op->nargs, argc = 3 + nitems + (ttl_ms ? 1 : 0);
     const char *sargv[12], **argv = sargv;
     size_t slen[12], *len = slen;
@@ -134,7 +134,7 @@ static int encode_fence_raise(const redlock__op *op, size_t node, redlock__buf *
     const char *argv[7] = { eval ? "EVAL" : "EVALSHA", NULL, "2",
                             redlock__op_item(op, 0, &klen), redlock__op_item(op, 2, &clen),
                             redlock__op_item(op, 1, &vlen), redlock__op_item(op, 3, &tlen) };
-    const char *body = redlock__script_body[REDLOCK__SCRIPT_FENCE_RAISE];
+    const char *body = op->f->net->scripts[REDLOCK__SCRIPT_FENCE_RAISE];
     size_t len[7] = { eval ? 4 : 7, eval ? strlen(body) : 40, 1, klen, clen, vlen, tlen };
     (void)node;
     argv[1] = eval ? body : op->f->sha[REDLOCK__SCRIPT_FENCE_RAISE];
@@ -203,7 +203,7 @@ static int encode_wq(const redlock__op *op, size_t node, redlock__buf *out, int 
     const char *key = redlock__op_item(op, 0, &klen), *value = redlock__op_item(op, 1, &vlen);
     const char *window = redlock__op_item(op, 2, &wlen), *picks = redlock__op_item(op, 3, &plen);
     const char *self = redlock__op_item(op, 4, &slen);
-    const char *body = redlock__script_body[script];
+    const char *body = op->f->net->scripts[script];
     char life[24];
     const char *argv[9] = { eval ? "EVAL" : "EVALSHA", eval ? body : op->f->sha[script], "1",
                             key, value, window, node < plen ? picks + node : "2", self, life };

@@ -279,7 +279,7 @@ static int redlock_lock_set_watchdog_ungated(redlock_lock *l, int64_t every_ms, 
                           "max_hold_ms 0 (no cap) or up to 2^40");
         return REDLOCK_EINVAL;
     }
-    if (every_ms >= 0 && l->c->own_base && !l->c->th) {
+    if (every_ms >= 0 && l->c->own_base && !l->c->loop.th) {
         redlock__lock_err(l, "set_watchdog: a blocking client runs no event loop between calls; "
                           "set the option loop_thread, or create the client on your event_base");
         return REDLOCK_EINVAL;

@@ -369,8 +369,8 @@ static int master_hello(void *owner, redlock__conn *cn)
     /* Load the scripts now so the first EVALSHA finds them; optional,
      * because an ACL user may lack SCRIPT (EVAL then loads on NOSCRIPT). */
     for (int i = 0; i < REDLOCK__NSCRIPTS && rc == 0; i++) {
-        const char *argv[3] = { "SCRIPT", "LOAD", redlock__script_body[i] };
-        size_t len[3] = { 6, 4, strlen(redlock__script_body[i]) };
+        const char *argv[3] = { "SCRIPT", "LOAD", m->net->scripts[i] };
+        size_t len[3] = { 6, 4, strlen(m->net->scripts[i]) };
         sl.tag = HELLO_SCRIPT;
         rc |= redlock__conn_hello(cn, 3, argv, len, &sl);
     }

@@ -7,7 +7,7 @@
  * from the options).
  */
 #include "itest.h"
-#include "lock/lock.h"
+#include "client/client.h"
 #include "proxy.h"
 
 #include <dirent.h>

@@ -19,7 +19,7 @@
  *                                         when live masters were ignored
  */
 #include "itest.h"
-#include "lock/lock.h"
+#include "client/client.h"
 
 #include <stdio.h>
 #include <stdlib.h>

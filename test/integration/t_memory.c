@@ -4,7 +4,7 @@
  * the diagnostics that are now allocated on demand still reading right.
  */
 #include "itest.h"
-#include "lock/lock.h"
+#include "client/client.h"
 
 #include <malloc.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* t_random.c -- the client's buffer of random bytes for lock values
- * (lockop.c): one getrandom(2) for many values, and a fork's child never
+ * (floor/random.c): one getrandom(2) for many values, and a fork's child never
  * draws the parent's values (the page is wiped in the child). */
 #include <stdlib.h>
 #include <string.h>
@@ -8,27 +8,27 @@
 #include <unistd.h>
 #include "check.h"
 #include "floor/floor.h"
-#include "lock/lock.h"
+#include "client/client.h"
 
 TEST(random_values_come_from_the_buffer_and_differ)
 {
     redlock_client *c = calloc(1, sizeof *c);
     char a[33], b[33];
     CHECK(c != NULL);
-    redlock__client_random_init(c);
-    CHECK(c->rbuf != NULL);         /* (Linux 4.14 or later) */
+    redlock__random_init(&c->rnd, 1);
+    CHECK(c->rnd.buf != NULL);         /* (Linux 4.14 or later) */
     CHECK_EQ(redlock__client_random_hex(c, a, 16), 0);
     CHECK_EQ(strlen(a), 32);
     CHECK_EQ(strspn(a, "0123456789abcdef"), 32);
-    size_t pos = c->rpos;
+    size_t pos = c->rnd.pos;
     CHECK_EQ(redlock__client_random_hex(c, b, 16), 0);
-    CHECK_EQ(c->rpos, pos + 16);    /* (no new getrandom: the next 16 bytes) */
+    CHECK_EQ(c->rnd.pos, pos + 16);    /* (no new getrandom: the next 16 bytes) */
     CHECK(strcmp(a, b) != 0);
     for (int i = 0; i < 600; i++)   /* (past the end of one fill, and again) */
         CHECK_EQ(redlock__client_random_hex(c, a, 16), 0);
     CHECK_EQ(strlen(a), 32);
-    redlock__client_random_free(c);
-    CHECK(c->rbuf == NULL);
+    redlock__random_free(&c->rnd);
+    CHECK(c->rnd.buf == NULL);
     free(c);
 }
 
@@ -40,8 +40,8 @@ TEST(random_values_of_a_forks_child_are_its_own)
     char mine[33], child[33] = "";
     int fd[2];
     CHECK(c != NULL);
-    redlock__client_random_init(c);
-    CHECK(c->rbuf != NULL);
+    redlock__random_init(&c->rnd, 1);
+    CHECK(c->rnd.buf != NULL);
     CHECK_EQ(redlock__client_random_hex(c, mine, 16), 0);   /* (the buffer is full) */
     CHECK_EQ(pipe(fd), 0);
     pid_t pid = fork();
@@ -61,6 +61,6 @@ TEST(random_values_of_a_forks_child_are_its_own)
     CHECK(strcmp(mine, child) != 0);
     close(fd[0]);
     close(fd[1]);
-    redlock__client_random_free(c);
+    redlock__random_free(&c->rnd);
     free(c);
 }

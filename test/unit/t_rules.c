@@ -2,7 +2,7 @@
 /* t_rules.c -- quorum.c's decision rules and the maximum of a quorum's
  * values: pure, no server. */
 #include "check.h"
-#include "lock/lock.h"
+#include "client/client.h"
 
 static enum redlock__decision after(redlock__rule rule, unsigned n, const char *votes)
 {

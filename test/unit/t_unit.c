@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include "check.h"
 #include "floor/floor.h"
-#include "lock/lock.h"
+#include "client/client.h"
 
 static void votes(redlock__tally *t, enum redlock__vote v, unsigned k)
 {

@@ -51,7 +51,7 @@ ALL_LDFLAGS = $(LDFLAGS)
 LAYERS = client kinds lock fanout master conn floor
 LIB_SRCS = redlock.c $(foreach l,$(LAYERS),$(sort $(wildcard $(l)/*.c))) quorum.c clock.c
 LIB_OBJS = $(LIB_SRCS:.c=.o)
-LIB_HDRS = redlock.h $(foreach l,$(LAYERS),$(wildcard $(l)/*.h))
+LIB_HDRS = redlock.h quorum.h clock.h $(foreach l,$(LAYERS),$(wildcard $(l)/*.h))
 
 STATIC = libredlock.a
 SONAME = libredlock.so.$(VERSION_MAJOR)

@@ -19,7 +19,7 @@
  * The clock is injectable (redlock_options.clock) so tests can drive time.
  */
 #include <stdint.h>
-#include "floor/floor.h"
+#include "clock.h"
 
 int64_t redlock__clock_default(void *privdata)
 {

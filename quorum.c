@@ -19,7 +19,8 @@
  * it computed (clock.c), which keeps these rules testable on their own.
  */
 #include <string.h>
-#include "floor/floor.h"
+#include "redlock.h"
+#include "quorum.h"
 
 int redlock__tally_init(redlock__tally *t, unsigned n, redlock__rule rule)
 {

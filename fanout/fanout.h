@@ -47,6 +47,9 @@ typedef struct redlock__fleet {
 #define REDLOCK__ENCODE_SKIP   1
 #define REDLOCK__KIND_CLEAN_NO 16  /* a refusal wrote nothing: no undo owed
                                     * where it came (SET NX's nil) */
+#define REDLOCK__KIND_REGROW   32  /* an extend that re-grows the key where
+                                    * it is gone (its kind encodes the flag;
+                                    * fan-out does not look at it) */
 
 /* What an operation sends and how it judges replies. */
 typedef struct redlock__op_kind {

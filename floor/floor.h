@@ -1,24 +1,27 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
-/* redlock_private.h -- the floor every layer of the library stands on
- * (lists, quorum rules, clock, addresses, scripts, RESP encoding, the loop);
- * never installed.  Each layer above has its header, which includes the
- * one below it: conn.h, master.h, fanout.h, lock_private.h.
+/* floor.h -- the floor every layer of the library stands on: lists,
+ * pools, buffers and RESP (resp.c, resp.h), addresses (addr.c), the loop's
+ * bracket, clock, timers, thread and gate (loop.c, thread.c), random bytes
+ * (random.c), error strings (errors.c), the scripts' numbers and SHA-1
+ * (digest.c); with the root's pure logic, clock.h and quorum.h.  Never
+ * installed.
  *
- * Layers, top to bottom; calls go down, results come back up through
- * callbacks (docs/design.md has the data flow of one acquire):
+ * Layers, top to bottom, a folder each with one header that includes the
+ * one below it; calls go down, results come back up through callbacks
+ * (docs/design.md, "The house"; `make check-layers` holds it):
  *
- *   redlock.c sync.c    public handles: the client, blocking wrappers
- *   lock.c              a lock handle: attempts, retries, extend, release
- *   mutex.c probe.c     kinds: what an operation sends, how replies vote
- *   fanout.c            one operation over every master, quorum.c decides
- *   master.c            one master: its connection(s), undos, clock samples
- *   conn.c              one connection: handshake, queue of callbacks
- *   resp.c loop.c       RESP encoder and reader; loop bracket, clock, timers
- *
- * quorum.c, clock.c, addr.c and script.c are pure helpers any layer uses.
+ *   redlock.c   the client                         (redlock.h: the API)
+ *   client/     clock probe, blocking calls, counters    client.h
+ *   kinds/      re-entrant, read/write, multi            kinds.h
+ *   lock/       the lock machine, watchdog, wake-up      lock.h
+ *   fanout/     one operation over every master          fanout.h
+ *   master/     one master and its guards                master.h
+ *   conn/       one connection                           conn.h
+ *   floor/      this                                     floor.h
+ *   quorum.c clock.c   pure decision rules and time math (quorum.h, clock.h)
  */
-#ifndef REDLOCK_PRIVATE_H
-#define REDLOCK_PRIVATE_H
+#ifndef REDLOCK_FLOOR_H
+#define REDLOCK_FLOOR_H
 
 #include <stdint.h>
 #include <stddef.h>
@@ -30,6 +33,8 @@
 /* ops and nodes embed their timers: no allocation per timer */
 #include <event2/event_struct.h>
 #include "redlock.h"
+#include "clock.h"
+#include "quorum.h"
 #include "floor/resp.h"
 
 struct bufferevent;
@@ -75,150 +80,6 @@ static inline int redlock__list_empty(const redlock__link *head)
 
 #define redlock__container(ptr, type, member) \
     ((type *)(void *)((char *)(ptr) - offsetof(type, member)))
-
-/* ---- quorum.c: pure vote counting and decision rules ------------------- */
-
-/* One node's vote in one operation (the same numbers as REDLOCK_VOTE_*). */
-enum redlock__vote {
-    REDLOCK__PENDING = 0,
-    REDLOCK__OK,        /* did what was asked (SET, deleted, extended)     */
-    REDLOCK__REFUSED,   /* held by someone else / not our value            */
-    REDLOCK__TIMEOUT,   /* no reply within the node timeout                */
-    REDLOCK__DOWN,      /* not connected, or the connection was lost       */
-    REDLOCK__ERROR,     /* the server answered an error                    */
-    REDLOCK__FULL,      /* not sent: the node's queue held max_pending     */
-    REDLOCK__UNCOUNTED, /* OK, but a guard keeps the node out (guard.c)   */
-    REDLOCK__NVOTES
-};
-
-enum redlock__decision {
-    REDLOCK__UNDECIDED = 0,
-    REDLOCK__WON,
-    REDLOCK__LOST
-};
-
-/* How an operation is decided.  `need` OK votes win it: */
-enum redlock__rule_kind {
-    REDLOCK__RULE_MAJORITY,  /* n/2 + 1, decided the moment it is known */
-    REDLOCK__RULE_COUNT,     /* `count` of n (a semaphore's quorum)      */
-    REDLOCK__RULE_ALL,       /* every node                               */
-    REDLOCK__RULE_ANY,       /* one node                                 */
-    REDLOCK__RULE_WAIT_ALL   /* a majority, but decided only when every
-                              * node answered (or timed out)             */
-};
-
-typedef struct redlock__rule {
-    enum redlock__rule_kind kind;
-    unsigned count;          /* REDLOCK__RULE_COUNT only */
-} redlock__rule;
-
-typedef struct redlock__tally {
-    unsigned n;                        /* nodes */
-    unsigned quorum;                   /* OK votes that win */
-    unsigned wait_all;                 /* decide only when none is pending */
-    unsigned count[REDLOCK__NVOTES];   /* votes by kind, PENDING included */
-} redlock__tally;
-
-/* A win needs at least this much validity left (so that a success never
- * reads 0 ms of validity). */
-#define REDLOCK__MIN_VALIDITY_US 1000
-/* ... plus this when the result is handed over, so that the callback's own
- * reading, a moment later, still finds >= 1 ms. */
-#define REDLOCK__HANDOVER_US 200
-
-/* 0, or REDLOCK_EINVAL when the rule cannot be met by n nodes. */
-int redlock__tally_init(redlock__tally *t, unsigned n, redlock__rule rule);
-/* Move one vote from `from` to `to` (inline: it runs for every vote). */
-static inline void redlock__tally_set(redlock__tally *t, enum redlock__vote from,
-                                      enum redlock__vote to)
-{
-    if (from == to || t->count[from] == 0)
-        return;
-    t->count[from]--;
-    t->count[to]++;
-}
-/* The outcome so far (inline: asked after every vote). */
-static inline enum redlock__decision redlock__decide(const redlock__tally *t,
-                                                     int64_t validity_us)
-{
-    unsigned ok = t->count[REDLOCK__OK];
-    unsigned pending = t->count[REDLOCK__PENDING];
-
-    if (validity_us < REDLOCK__MIN_VALIDITY_US)
-        return REDLOCK__LOST;
-    if (t->wait_all && pending > 0)
-        return REDLOCK__UNDECIDED;
-    if (ok >= t->quorum)
-        return REDLOCK__WON;
-    if (ok + pending < t->quorum)
-        return REDLOCK__LOST;
-    return REDLOCK__UNDECIDED;
-}
-int redlock__failure_code(const redlock__tally *t);
-/* 1 when refusals alone leave fewer than a quorum of nodes that may still
- * hold the value: the lock is certainly lost. */
-int redlock__refused_quorum(const redlock__tally *t);
-/* "The maximum of a quorum's values": 1 and *out = the largest value among
- * the nodes that voted OK, when at least `quorum` did; else 0. */
-int redlock__max_of_ok(const unsigned char *votes, const int64_t *values, size_t n,
-                       unsigned quorum, int64_t *out);
-/* Fencing.  The OK votes of a fenced acquire carry each master's counter,
- * just incremented; the token is their maximum.  A later holder's quorum
- * meets this one's in at least one master, so it reads at least the token
- * there, if a quorum's counters hold it.  1: they do already (a quorum
- * returned the maximum); 0: fewer did, the counters must be raised to the
- * token on a quorum before the token may be handed out; -1: no quorum
- * voted OK.  A counter below REDLOCK__FENCE_FLOOR was never used or was
- * lost (a master restarted without persistence, where a majority may have
- * lost theirs): then the token is at least wall_us (the wall clock in
- * microseconds, far above the floor), and the counters are raised. */
-#define REDLOCK__FENCE_FLOOR ((int64_t)1 << 40)
-int redlock__fence_token(const unsigned char *votes, const int64_t *values, size_t n,
-                         unsigned quorum, int64_t wall_us, int64_t *token);
-/* The wall clock (CLOCK_REALTIME) in microseconds: only for fencing's
- * floor, never for validity. */
-int64_t redlock__wall_us(void);
-
-/* ---- clock.c: time, drift, validity ------------------------------------ */
-
-/* The default clock (why BOOTTIME: clock.c), in microseconds.  Inline:
- * it is read for every reply. */
-static inline int64_t redlock__clock_read(void)
-{
-    struct timespec ts;
-#ifdef CLOCK_BOOTTIME
-    if (clock_gettime(CLOCK_BOOTTIME, &ts) == 0)
-        return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-#endif
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
-/* redlock__clock_read as a redlock_clock_fn */
-int64_t redlock__clock_default(void *privdata);
-/* The clock drift allowed over ttl_ms (inline: every acquire and extend).
- * ttl is at most 2^40 ms (checked by callers), so nothing here overflows. */
-static inline int64_t redlock__drift_us(int64_t ttl_ms, double factor, int64_t min_ms)
-{
-    return (int64_t)((double)ttl_ms * 1000.0 * factor) + min_ms * 1000;
-}
-/* What is left of ttl_ms at now_us for an operation started at start_us
- * (inline: asked after every vote of an acquire or extend). */
-static inline int64_t redlock__validity_us(int64_t start_us, int64_t now_us, int64_t ttl_ms,
-                                           int64_t drift_us)
-{
-    int64_t elapsed = now_us - start_us;
-    if (elapsed < 0)        /* a clock that went backwards: trust nothing */
-        return 0;
-    return ttl_ms * 1000 - elapsed - drift_us;
-}
-int64_t redlock__ms_floor(int64_t us);
-/* a + b without overflow (clamped to INT64_MAX); both >= 0 */
-int64_t redlock__add_sat(int64_t a, int64_t b);
-/* us (>= 0; negative counts as 0) as a timeval */
-struct timeval redlock__tv(int64_t us);
-/* A round-trip estimate `est` after one more sample (both > 0; a sample
- * <= 0 leaves it): see clock.c */
-int64_t redlock__rtt_update(int64_t est, int64_t sample_us);
 
 /* ---- addr.c: node address parsing -------------------------------------- */
 

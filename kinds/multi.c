@@ -84,7 +84,7 @@ static redlock__op *multi_op(redlock_lock *l, const redlock__op_kind *kind, int6
              : kind == &kind_extend ? &redlock__mutex_extend
              : kind == &kind_extend_regrow ? &redlock__mutex_extend_regrow
                                            : &redlock__mutex_release;
-    } else if (kind == &kind_extend_regrow) {
+    } else if (kind->flags & REDLOCK__KIND_REGROW) {
         nargs = 2;
     }
     return redlock__lock_new_op(l, kind, ttl_ms, m->n, nargs, m->item, m->len);
@@ -214,8 +214,8 @@ static const redlock__op_kind kind_extend = {
     .classify = redlock__classify_script };
 /* (its op carries the re-grow flag: see multi_op) */
 static const redlock__op_kind kind_extend_regrow = {
-    .name = "extend", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .encode = encode_extend,
-    .classify = redlock__classify_script };
+    .name = "extend", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_REGROW,
+    .encode = encode_extend, .classify = redlock__classify_script };
 /* Like the mutex's: waits for every master, owed to those it missed. */
 static const redlock__op_kind kind_release = {
     .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_UNDOES,

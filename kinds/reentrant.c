@@ -291,8 +291,8 @@ static const redlock__op_kind kind_extend = {
 /* the same script, told to re-grow a key that is gone (the frame sends it
  * only while it knows a quorum holds the lock) */
 static const redlock__op_kind kind_extend_regrow = {
-    .name = "extend", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .encode = encode_extend,
-    .classify = classify };
+    .name = "extend", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_REGROW,
+    .encode = encode_extend, .classify = classify };
 static const redlock__op_kind kind_release = {
     .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_UNDOES,
     .encode = encode_release, .classify = classify };
@@ -350,7 +350,7 @@ static redlock__op *re_op(redlock_lock *l, const redlock__op_kind *kind, int64_t
         count = l->holds - 1;
     } else {
         count = l->holds > 0 ? l->holds : 0;    /* 0: a handed-over value */
-        item[n + 1] = kind == &kind_extend_regrow ? "1" : "0";
+        item[n + 1] = kind->flags & REDLOCK__KIND_REGROW ? "1" : "0";
         len[n + 1] = 1;
     }
     item[n] = num[0];

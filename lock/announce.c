@@ -44,15 +44,15 @@ static void sub_reply(void *privdata, size_t node, const redlock__reply *r, cons
         return;
     if (r->element[1]->len == wk->hchan_len && wk->hchan &&
         memcmp(r->element[1]->str, wk->hchan, wk->hchan_len) == 0) {
-        if (wk->hsub[node] == SUB_SENT && r->element[0]->len == 9)
-            wk->hsub[node] = SUB_ON;
+        if (wk->hsub[node] == REDLOCK__SUB_SENT && r->element[0]->len == 9)
+            wk->hsub[node] = REDLOCK__SUB_ON;
         return;
     }
-    if (r->element[1]->len <= 4 + ID_HEX)
+    if (r->element[1]->len <= 4 + REDLOCK__ID_HEX)
         return;
-    p = redlock__hot_slot(wk, r->element[1]->str, r->element[1]->len - 4 - ID_HEX);
-    if (*p && (*p)->sub[node] == SUB_SENT && r->element[0]->len == 9) {  /* "subscribe" */
-        (*p)->sub[node] = SUB_ON;
+    p = redlock__hot_slot(wk, r->element[1]->str, r->element[1]->len - 4 - REDLOCK__ID_HEX);
+    if (*p && (*p)->sub[node] == REDLOCK__SUB_SENT && r->element[0]->len == 9) {  /* "subscribe" */
+        (*p)->sub[node] = REDLOCK__SUB_ON;
         if ((*p)->nwait && (*p)->entered_us)
             redlock__hot_registry(wk->c, *p, 1, node,       /* (it waits: enters there now) */
                                   notify_node(wk->c, *p) == node ? node : SIZE_MAX, 0);
@@ -74,15 +74,15 @@ static void sub(redlock__wake *wk, const char *chan, size_t len, unsigned char *
         return;
     if (redlock__resp_command(&b, 2, argv, alen) == 0 &&
         redlock__master_side_send(m, b.p, b.len, &sl, &why) == 0)
-        *state = on ? SUB_SENT : SUB_NONE;
+        *state = on ? REDLOCK__SUB_SENT : REDLOCK__SUB_NONE;
     else if (!on)
-        *state = SUB_NONE;
+        *state = REDLOCK__SUB_NONE;
     redlock__buf_free(&b);
 }
 
 void redlock__hot_sub(redlock__wake *wk, redlock__hot *h, size_t node, int on)
 {
-    sub(wk, h->key, chan_len(h), &h->sub[node], node, on);
+    sub(wk, h->key, redlock__hot_chan_len(h), &h->sub[node], node, on);
 }
 
 /* ---- the holder's side: the waiters' notices ------------------------------
@@ -125,7 +125,7 @@ const char *redlock__wake_self(redlock_client *c)
         return NULL;
     memcpy(wk->hchan + holder_prefix(c, wk->hchan), wk->id, REDLOCK__VALUE_ID_HEX);
     wk->hsub = (unsigned char *)wk->hchan + wk->hchan_len;
-    memset(wk->hsub, SUB_NONE, n);
+    memset(wk->hsub, REDLOCK__SUB_NONE, n);
     for (size_t i = 0; i < n; i++)
         sub(wk, wk->hchan, wk->hchan_len, &wk->hsub[i], i, 1);
     return wk->id;
@@ -259,7 +259,7 @@ void redlock__hot_nudge_cb(evutil_socket_t fd, short what, void *arg)
 
     redlock__enter(&c->loop);
     /* (that master, or another where the client listens: it may be gone) */
-    if (h->sub[h->nudge_node] != SUB_ON || !redlock__master_up(&c->fleet.masters[h->nudge_node]))
+    if (h->sub[h->nudge_node] != REDLOCK__SUB_ON || !redlock__master_up(&c->fleet.masters[h->nudge_node]))
         h->nudge_node = notify_node(c, h);
     if (h->nwait && h->entered_us && !c->loop.closing && h->nudge_node < c->fleet.n)
         redlock__hot_registry(c, h, 1, h->nudge_node, h->nudge_node, 1);
@@ -277,7 +277,7 @@ void redlock__hot_registry(redlock_client *c, redlock__hot *h, int enter, size_t
     char ttl[24], *chan = malloc(c->prefixlen + sizeof HOLDER_CHAN);
     const char *argv[9] = { "EVALSHA", c->fleet.sha[REDLOCK__SCRIPT_WAIT], "2", h->key,
                             h->key + 1, h->key + h->len + 4, ttl, "", always ? "a" : "f" };
-    size_t len[9] = { 7, 40, 1, h->len + 3, h->len - 2, ID_HEX, 0, 0, 1 };
+    size_t len[9] = { 7, 40, 1, h->len + 3, h->len - 2, REDLOCK__ID_HEX, 0, 0, 1 };
     redlock__buf b = { 0 }, bn = { 0 };
     redlock__req req;
     const char *why;
@@ -308,7 +308,7 @@ void redlock__hot_registry(redlock_client *c, redlock__hot *h, int enter, size_t
         argv[2] = h->key + h->len + 4;
         len[0] = 4;
         len[1] = h->len + 3;
-        len[2] = ID_HEX;
+        len[2] = REDLOCK__ID_HEX;
         rc = redlock__resp_command(&b, 3, argv, len);
     }
     memset(&req, 0, sizeof req);
@@ -323,7 +323,7 @@ void redlock__hot_registry(redlock_client *c, redlock__hot *h, int enter, size_t
     }
     for (size_t i = only == SIZE_MAX ? 0 : only; rc == 0 && i < c->fleet.n; i++) {
         const redlock__buf *cmd = i == notify ? &bn : &b;
-        if (redlock__master_up(&c->fleet.masters[i]) && (!enter || h->sub[i] == SUB_ON) &&
+        if (redlock__master_up(&c->fleet.masters[i]) && (!enter || h->sub[i] == REDLOCK__SUB_ON) &&
             redlock__master_send(&c->fleet.masters[i], cmd->p, cmd->len, &req, &why) == 0 &&
             enter)
             h->pending++;
@@ -340,7 +340,7 @@ void redlock__hot_registry(redlock_client *c, redlock__hot *h, int enter, size_t
 static size_t notify_node(const redlock_client *c, const redlock__hot *h)
 {
     for (size_t i = 0; i < c->fleet.n; i++)
-        if (h->sub[i] == SUB_ON)
+        if (h->sub[i] == REDLOCK__SUB_ON)
             return i;
     return SIZE_MAX;
 }
@@ -354,7 +354,7 @@ void redlock__hot_enter(redlock_client *c, redlock__hot *h, size_t node)
 {
     if (!h->entered_us)
         redlock__hot_registry(c, h, 1, SIZE_MAX, notify_node(c, h), 0);
-    else if (node < c->fleet.n && h->sub[node] == SUB_ON)
+    else if (node < c->fleet.n && h->sub[node] == REDLOCK__SUB_ON)
         redlock__hot_registry(c, h, 1, node, node, 1);
 }
 
@@ -549,9 +549,9 @@ void redlock__wake_message(void *privdata, size_t node, const char *channel, siz
         notice(c, node, payload, plen);
         return;
     }
-    if (!c->wake || c->loop.closing || len <= 4 + ID_HEX ||
-        memcmp(channel + len - ID_HEX, c->wake->id, ID_HEX) != 0 ||
-        !(h = *redlock__hot_slot(c->wake, channel, len - 4 - ID_HEX)))
+    if (!c->wake || c->loop.closing || len <= 4 + REDLOCK__ID_HEX ||
+        memcmp(channel + len - REDLOCK__ID_HEX, c->wake->id, REDLOCK__ID_HEX) != 0 ||
+        !(h = *redlock__hot_slot(c->wake, channel, len - 4 - REDLOCK__ID_HEX)))
         return;
     if (redlock__wake_parse_payload(payload, plen, &round, &rivals, &rank) == 0) {
         h->rivals = rivals;     /* the registry's count, as the release saw it */
@@ -582,14 +582,14 @@ void redlock__wake_side(void *privdata, size_t node, int up)
     if (!up)
         wk->refused[node] = 0;      /* asked again after the reconnect */
     if (wk->hchan && !up)
-        wk->hsub[node] = SUB_NONE;
-    else if (wk->hchan && wk->hsub[node] == SUB_NONE)
+        wk->hsub[node] = REDLOCK__SUB_NONE;
+    else if (wk->hchan && wk->hsub[node] == REDLOCK__SUB_NONE)
         sub(wk, wk->hchan, wk->hchan_len, &wk->hsub[node], node, 1);
     for (size_t i = 0; i < wk->nbuckets; i++)
         for (redlock__hot *h = wk->bucket[i]; h; h = h->next) {
             if (!up)
-                h->sub[node] = SUB_NONE;
-            else if (h->sub[node] == SUB_NONE && h->announces && c->opt.wake &&
+                h->sub[node] = REDLOCK__SUB_NONE;
+            else if (h->sub[node] == REDLOCK__SUB_NONE && h->announces && c->opt.wake &&
                      (h->nwait || evtimer_pending(&h->linger, NULL)))
                 redlock__hot_sub(wk, h, node, 1);
         }

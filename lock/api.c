@@ -131,7 +131,7 @@ int redlock_try_acquire_async(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, v
     REDLOCK__GATED((l ? l->c : NULL), int, redlock_try_acquire_async_ungated(l, ttl_ms, cb, pd));
 }
 
-static int redlock_extend_async_ungated(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
+int redlock__lock_extend(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
 {
     int64_t bound;
     int rc, held;
@@ -167,7 +167,7 @@ static int redlock_extend_async_ungated(redlock_lock *l, int64_t ttl_ms, redlock
 
 int redlock_extend_async(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
 {
-    REDLOCK__GATED((l ? l->c : NULL), int, redlock_extend_async_ungated(l, ttl_ms, cb, pd));
+    REDLOCK__GATED((l ? l->c : NULL), int, redlock__lock_extend(l, ttl_ms, cb, pd));
 }
 
 static int redlock_release_async_ungated(redlock_lock *l, redlock_cb *cb, void *pd)

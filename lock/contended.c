@@ -68,7 +68,7 @@ redlock__wake *redlock__wake_table(redlock_client *c)
     if (!(wk = calloc(1, sizeof *wk)))
         return NULL;
     wk->c = c;
-    if (redlock__random_hex(wk->id, ID_HEX / 2) != 0) {
+    if (redlock__random_hex(wk->id, REDLOCK__ID_HEX / 2) != 0) {
         free(wk);
         return NULL;
     }
@@ -129,7 +129,7 @@ static void hot_free(redlock__hot *h)
         redlock__hot_registry(wk->c, h, 0, SIZE_MAX, SIZE_MAX, 0);     /* (a holder's) */
     if (!wk->c->loop.closing)
         for (size_t i = 0; i < wk->c->fleet.n; i++)
-            if (h->sub[i] != SUB_NONE)
+            if (h->sub[i] != REDLOCK__SUB_NONE)
                 redlock__hot_sub(wk, h, i, 0);
     free(h);
 }
@@ -168,7 +168,7 @@ redlock__hot *redlock__hot_get(redlock_client *c, const char *key, size_t len, i
         return NULL;
     if (*(p = redlock__hot_slot(wk, key, len)))
         return *p;
-    if (!(h = calloc(1, sizeof *h + len + 4 + ID_HEX + 1 + n)))
+    if (!(h = calloc(1, sizeof *h + len + 4 + REDLOCK__ID_HEX + 1 + n)))
         return NULL;
     h->wk = wk;
     h->mult = 1;
@@ -179,8 +179,8 @@ redlock__hot *redlock__hot_get(redlock_client *c, const char *key, size_t len, i
     h->len = len;
     memcpy(h->key, key, len);
     memcpy(h->key + len, ":wq:", 4);
-    memcpy(h->key + len + 4, wk->id, ID_HEX);
-    h->sub = (unsigned char *)h->key + chan_len(h) + 1;
+    memcpy(h->key + len + 4, wk->id, REDLOCK__ID_HEX);
+    h->sub = (unsigned char *)h->key + redlock__hot_chan_len(h) + 1;
     evtimer_assign(&h->linger, c->loop.base, linger_cb, h);
     evtimer_assign(&h->renew, c->loop.base, redlock__hot_renew_cb, h);
     evtimer_assign(&h->nudge, c->loop.base, redlock__hot_nudge_cb, h);
@@ -208,7 +208,7 @@ void redlock__wake_wait(redlock_lock *l)
     fl->hot = h;
     if (h->announces && l->c->opt.wake)
         for (size_t i = 0; i < l->c->fleet.n; i++)
-            if (h->sub[i] == SUB_NONE)      /* (a holder's record until now) */
+            if (h->sub[i] == REDLOCK__SUB_NONE)      /* (a holder's record until now) */
                 redlock__hot_sub(h->wk, h, i, 1);
     if (!fl->waiting) {
         redlock__list_add(&h->waiters, &fl->wait);
@@ -294,7 +294,7 @@ int redlock__wake_outcome(redlock_lock *l, const redlock__op *op, int won)
          * took it without waiting, and may not know that anyone waits */
         size_t node = SIZE_MAX;
         for (size_t i = 0; l->fl->woken && i < op->f->n && node == SIZE_MAX; i++)
-            if (op->votes[i] == REDLOCK__REFUSED && h->sub[i] == SUB_ON)
+            if (op->votes[i] == REDLOCK__REFUSED && h->sub[i] == REDLOCK__SUB_ON)
                 node = i;
         redlock__hot_enter(l->c, h, node);
     }
@@ -316,7 +316,7 @@ int64_t redlock__wake_poll_us(const redlock_lock *l, int64_t delay_us)
     if (m > POLL_MULT_MAX)
         m = POLL_MULT_MAX;
     for (size_t i = 0; i < l->c->fleet.n; i++)
-        on += h->sub[i] == SUB_ON;
+        on += h->sub[i] == REDLOCK__SUB_ON;
     if (on) {
         double r = h->rivals >= RIVALS_POLL_MIN ? h->rivals : 1;
         if (r > m)
@@ -339,7 +339,7 @@ static int may_look(const redlock_lock *l, double rivals_min)
     if (!h || l->fam != &redlock__mutex || l->reacquire || h->rivals < rivals_min)
         return 0;
     for (size_t i = 0; i < l->c->fleet.n; i++)
-        if (h->sub[i] == SUB_ON)
+        if (h->sub[i] == REDLOCK__SUB_ON)
             return 1;
     return 0;
 }

@@ -369,6 +369,9 @@ void redlock__lock_retry_cb(evutil_socket_t fd, short what, void *arg);
  * started. */
 int redlock__lock_attempt(redlock_lock *l);
 /* lockop.c: start an extend of `kind` or the release on the lock's value. */
+/* redlock_extend_async's checks and start, for callers inside the gate
+ * (the watchdog's extends: api.c) */
+int redlock__lock_extend(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd);
 int redlock__lock_start_extend(redlock_lock *l, const redlock__op_kind *kind, int64_t ttl_ms,
                                redlock_cb *cb, void *pd);
 int redlock__lock_start_release(redlock_lock *l, redlock_cb *cb, void *pd);

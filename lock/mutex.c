@@ -286,8 +286,8 @@ const redlock__op_kind redlock__mutex_look = {
 /* Extend and re-grow: a master without the key gets it back (1 and 2 are
  * both OK votes); sent only while the client knows a quorum holds it. */
 const redlock__op_kind redlock__mutex_extend_regrow = {
-    .name = "extend", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .encode = encode_regrow,
-    .classify = redlock__classify_script };
+    .name = "extend", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_REGROW,
+    .encode = encode_regrow, .classify = redlock__classify_script };
 static const redlock__op_kind kind_acquire_fenced = {
     .name = "acquire", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_WRITES,
     .encode = encode_fence_acquire, .classify = classify_fenced, .encode_undo = encode_undo,

@@ -9,10 +9,10 @@
 
 #include "lock/lock.h"
 
-#define ID_HEX REDLOCK__ID_HEX   /* a client's id: 64 random bits */
 #define REDLOCK__TOLD 8         /* holds remembered per record (told[]) */
 
-enum { SUB_NONE, SUB_SENT, SUB_ON };
+/* a channel's subscription on one master: none, asked, confirmed */
+enum { REDLOCK__SUB_NONE, REDLOCK__SUB_SENT, REDLOCK__SUB_ON };
 
 typedef struct redlock__hot redlock__hot;
 
@@ -33,10 +33,10 @@ struct redlock__hot {
      * entries, its releases and the announcements it hears. */
     double rivals;
     int64_t heard_us;                /* the latest announcement, or 0 */
-    unsigned char *sub;              /* per master: SUB_* */
+    unsigned char *sub;              /* per master: REDLOCK__SUB_* */
     size_t len;                      /* "{<key>}"'s length; key[] holds the
                                       * client's channel, "{<key>}:wq:<id>"
-                                      * (chan_len), whose first len + 3
+                                      * (redlock__hot_chan_len), whose first len + 3
                                       * bytes are the registry's name */
     unsigned pending;                /* registry replies still due */
     int64_t entered_us;              /* this client's entries sent, or 0 */
@@ -56,13 +56,13 @@ struct redlock__hot {
 
 struct redlock__wake {
     redlock_client *c;
-    char id[ID_HEX + 1];             /* this client's waiter id */
+    char id[REDLOCK__ID_HEX + 1];             /* this client's waiter id */
     redlock__hot **bucket;
     size_t nbuckets, count;
     unsigned char *refused;          /* per master: SUBSCRIBE refused */
     /* The holder's channel "<key prefix>redlock:holder:<id>", where the
      * waiters' notices come (once the client has made a value), and its
-     * state per master (SUB_*). */
+     * state per master (REDLOCK__SUB_*). */
     char *hchan;
     size_t hchan_len;
     unsigned char *hsub;
@@ -79,9 +79,9 @@ static inline int redlock__hot_told(redlock__hot *h, const char *v)
     return 0;
 }
 
-static inline size_t chan_len(const redlock__hot *h)
+static inline size_t redlock__hot_chan_len(const redlock__hot *h)
 {
-    return h->len + 4 + ID_HEX;
+    return h->len + 4 + REDLOCK__ID_HEX;
 }
 
 /* The window a picked waiter is told, and its own after a split vote:

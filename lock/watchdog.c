@@ -194,7 +194,7 @@ static void tick_cb(evutil_socket_t fd, short what, void *arg)
     if (l->busy) {
         /* the application's own operation: look again after it */
         redlock__timer_add(&c->loop, &w->tick, interval_us(l) / 4 + 1000);
-    } else if (ttl_ms <= 0 || redlock_extend_async(l, ttl_ms, extended, NULL) != 0) {
+    } else if (ttl_ms <= 0 || redlock__lock_extend(l, ttl_ms, extended, NULL) != 0) {
         if (last) {
             /* the cap is reached (or the ttl left is too short to extend
              * with): the hold ends with its validity */

@@ -4,7 +4,7 @@
 # (docs/design.md, "The house").  Run by `make check-layers` after a build.
 #
 # Layers, top first; a root file stands on the floor named after it:
-#   redlock.c  client/  kinds/  lock/  fanout/  master/  conn/  floor/ (with quorum.c, clock.c)
+#   redlock.c  client/  kinds/  lock/  fanout/  master/  conn/  floor/  quorum.c clock.c
 # A file may
 #   - include redlock.h, the headers of its own folder, and the one header of
 #     each folder below it (FOLDER/FOLDER.h): nothing of a folder above;
@@ -19,7 +19,7 @@ layers="client kinds lock fanout master conn floor"
 rank() {   # rank FILE: 8 for redlock.c ... 1 for the floor
     case "$1" in
     redlock.c | redlock.o) echo 8; return ;;
-    quorum.[co] | clock.[co]) echo 1; return ;;
+    quorum.[cho] | clock.[cho]) echo 0; return ;;
     esac
     r=7
     for l in $layers; do
@@ -35,18 +35,20 @@ srcs=$(ls redlock.c quorum.c clock.c */*.c 2>/dev/null | while read -r f; do
 done)
 
 bad=0
-for f in $srcs $(ls */*.h | grep -E "^($(echo $layers | tr ' ' '|'))/"); do
+for f in $srcs quorum.h clock.h $(ls */*.h | grep -E "^($(echo $layers | tr ' ' '|'))/"); do
     me=$(rank "$f")
     dir=$(dirname "$f")
     for inc in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f"); do
         [ "$inc" = redlock.h ] && continue
         idir=$(dirname "$inc")
-        [ "$idir" = . ] && idir=$dir
+        if [ "$idir" = . ] && [ ! -f "$inc" ]; then
+            idir=$dir       # a bare name: a header of the file's own folder
+        fi
         [ "$idir" = "$dir" ] && continue
         them=$(rank "$inc")
         if [ "$them" -gt "$me" ]; then
             echo "$f includes $inc, a layer above it"; bad=1
-        elif [ "$(basename "$inc")" != "$idir.h" ]; then
+        elif [ "$idir" != . ] && [ "$(basename "$inc")" != "$idir.h" ]; then
             echo "$f includes $inc: a layer below is reached through $idir/$idir.h alone"; bad=1
         fi
     done

@@ -113,16 +113,10 @@
 #include "redlock.h"
 #include "rl-worker.h"
 
+const char *rl_prog = "rl-worker";
 volatile sig_atomic_t g_stop, g_pause_req, g_block_req;
 static int g_log = -1;
 static int g_kind;   /* --kind: KIND_* below */
-
-int64_t now_us(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_BOOTTIME, &ts);
-    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
 
 static void sleep_us(int64_t us)
 {
@@ -237,8 +231,6 @@ static int64_t rnd_range(int64_t lo, int64_t hi)
         return lo;
     return lo + (int64_t)(rnd() % (uint64_t)(hi - lo + 1));
 }
-
-static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
 /* ---- options ------------------------------------------------------------ */
 
@@ -378,6 +370,79 @@ static int cmp64(const void *a, const void *b)
     return (x < y) - (x > y);   /* descending */
 }
 
+/* the lock as published, copied for one check */
+typedef struct claim {
+    char res[64], value[128];
+    size_t vlen;
+    int64_t valid_until;
+    uint64_t gen;
+    int inflight;
+} claim;
+
+/* 0 when no lock is held or an operation is on it: nothing to check */
+static int take_claim(claim *c)
+{
+    pthread_mutex_lock(&P.mu);
+    int held = P.active && !P.busy;
+    if (held) {
+        memcpy(c->res, P.res, sizeof c->res);
+        memcpy(c->value, P.value, sizeof c->value);
+        c->vlen = P.vlen;
+        c->valid_until = P.valid_until;
+        c->gen = P.gen;
+        c->inflight = P.inflight;
+    }
+    pthread_mutex_unlock(&P.mu);
+    return held;
+}
+
+/* Ask every master: its answer in pttl[i], the latest moment it can hold
+ * the value in hi[i]; returns when the last answer came. */
+static int64_t ask_masters(const claim *c, long long *pttl, int64_t *hi)
+{
+    int64_t t_end = 0;
+    for (size_t i = 0; i < n_am; i++) {
+        int64_t ts, tr;
+        pttl[i] = ask(&AM[i], c->res, c->value, c->vlen, &ts, &tr);
+        t_end = tr > t_end ? tr : t_end;
+        if (pttl[i] >= 0 || pttl[i] == -2) {
+            hi[i] = pttl[i] >= 0 ? tr + (pttl[i] + 1) * 1000 : tr;
+            if (tr - ts > a_max_rtt)
+                a_max_rtt = tr - ts;
+        } else {
+            hi[i] = INT64_MAX;   /* -1 (no expiry) or no answer */
+            a_unknown += pttl[i] == UNKNOWN_PTTL;
+        }
+    }
+    return t_end;
+}
+
+static int claim_unchanged(const claim *c)
+{
+    pthread_mutex_lock(&P.mu);
+    int same = P.gen == c->gen;
+    pthread_mutex_unlock(&P.mu);
+    return same;
+}
+
+static void log_violation(const claim *c, const long long *pttl, int64_t q, int64_t slack)
+{
+    char per[MAX_NODES * 12] = "";
+    size_t off = 0;
+    for (size_t i = 0; i < n_am && off < sizeof per - 12; i++) {
+        if (pttl[i] == UNKNOWN_PTTL)
+            off += (size_t)snprintf(per + off, sizeof per - off, "%s?", i ? "," : "");
+        else
+            off += (size_t)snprintf(per + off, sizeof per - off, "%s%lld", i ? "," : "",
+                                    pttl[i]);
+    }
+    a_viol++;
+    a_iviol += c->inflight;
+    logline("V %lld %s %s %lld %lld %lld %s %s", (long long)now_us(), c->res, c->value,
+            (long long)c->valid_until, (long long)q, (long long)-slack, per,
+            c->inflight ? "extend" : "held");
+}
+
 /* One check of the published lock.  For master i the key's expiry, on
  * CLOCK_BOOTTIME, is at most hi_i = t_recv_i + (pttl_i + 1) ms: the script
  * read the PTTL at some moment before t_recv_i, and PTTL is truncated to the
@@ -394,83 +459,30 @@ static int cmp64(const void *a, const void *b)
  * others until the old end, so the same check applies. */
 static void audit_once(void)
 {
-    char res[64], value[128];
-    size_t vlen;
-    int64_t vu;
-    uint64_t gen;
-    int inflight;
-    pthread_mutex_lock(&P.mu);
-    if (!P.active || P.busy) {
-        pthread_mutex_unlock(&P.mu);
-        return;
-    }
-    memcpy(res, P.res, sizeof res);
-    memcpy(value, P.value, sizeof value);
-    vlen = P.vlen;
-    vu = P.valid_until;
-    gen = P.gen;
-    inflight = P.inflight;
-    pthread_mutex_unlock(&P.mu);
-
-    int64_t hi[MAX_NODES], sorted[MAX_NODES], t_end = 0;
+    claim c;
+    int64_t hi[MAX_NODES];
     long long pttl[MAX_NODES];
-    int unknown = 0;
+    if (!take_claim(&c))
+        return;
     a_checks++;
-    for (size_t i = 0; i < n_am; i++) {
-        int64_t ts, tr;
-        pttl[i] = ask(&AM[i], res, value, vlen, &ts, &tr);
-        if (tr > t_end)
-            t_end = tr;
-        if (pttl[i] >= 0) {
-            hi[i] = tr + (pttl[i] + 1) * 1000;
-            if (tr - ts > a_max_rtt)
-                a_max_rtt = tr - ts;
-        } else if (pttl[i] == -2) {
-            hi[i] = tr;
-            if (tr - ts > a_max_rtt)
-                a_max_rtt = tr - ts;
-        } else {
-            hi[i] = INT64_MAX;   /* -1 (no expiry) or no answer */
-            unknown += pttl[i] == UNKNOWN_PTTL;
-        }
-        sorted[i] = hi[i];
-    }
-    a_unknown += unknown;
-    pthread_mutex_lock(&P.mu);
-    int same = P.gen == gen;
-    pthread_mutex_unlock(&P.mu);
+    int64_t t_end = ask_masters(&c, pttl, hi);
     /* an operation started or completed meanwhile (its SET/PEXPIRE/DEL
      * may have been read under another claim), or the claim ran out before
      * the last answer: nothing to judge */
-    if (!same || vu <= t_end) {
+    if (!claim_unchanged(&c) || c.valid_until <= t_end) {
         a_skipped++;
         return;
     }
     a_judged++;
-    a_ijudged += inflight;
-    qsort(sorted, n_am, sizeof sorted[0], cmp64);
-    int64_t q = sorted[n_am / 2];   /* the quorum-th (n/2+1-th) largest */
-    int64_t slack = q == INT64_MAX ? INT64_MAX : q - vu;
-    if (slack < a_min_slack)
-        a_min_slack = slack;
-    if (inflight && slack < a_imin_slack)
-        a_imin_slack = slack;
-    if (slack < -O.audit_tol_us) {
-        char per[MAX_NODES * 12] = "";
-        size_t off = 0;
-        for (size_t i = 0; i < n_am && off < sizeof per - 12; i++) {
-            if (pttl[i] == UNKNOWN_PTTL)
-                off += (size_t)snprintf(per + off, sizeof per - off, "%s?", i ? "," : "");
-            else
-                off += (size_t)snprintf(per + off, sizeof per - off, "%s%lld", i ? "," : "",
-                                        pttl[i]);
-        }
-        a_viol++;
-        a_iviol += inflight;
-        logline("V %lld %s %s %lld %lld %lld %s %s", (long long)now_us(), res, value,
-                (long long)vu, (long long)q, (long long)-slack, per,
-                inflight ? "extend" : "held");
-    }
+    a_ijudged += c.inflight;
+    qsort(hi, n_am, sizeof hi[0], cmp64);
+    int64_t q = hi[n_am / 2];   /* the quorum-th (n/2+1-th) largest */
+    int64_t slack = q == INT64_MAX ? INT64_MAX : q - c.valid_until;
+    a_min_slack = min64(a_min_slack, slack);
+    if (c.inflight)
+        a_imin_slack = min64(a_imin_slack, slack);
+    if (slack < -O.audit_tol_us)
+        log_violation(&c, pttl, q, slack);
 }
 
 static void audit_stats_line(void)
@@ -1139,7 +1151,7 @@ static void run_async(void)
     event_free(ev_block);
 }
 
-/* ---- main ------------------------------------------------------------------ */
+/* ---- set-up ---------------------------------------------------------------- */
 
 /* fencing (where the kind has it) and the watchdog, as asked */
 static int setup_lock(redlock_lock *l, int fencing)
@@ -1216,24 +1228,93 @@ static size_t split(char *buf, size_t cap, const char *list, const char **out)
     return n;
 }
 
-int main(int argc, char **argv)
+/* ---- the command line ---------------------------------------------------- */
+
+/* one option: a flag (no value) or a number sets *num, a string *str;
+ * --kind is parsed apart */
+static const struct opt {
+    const char *name;
+    int64_t *num;
+    const char **str;
+    int flag;
+} opts[] = {
+    {"--async", &O.async, NULL, 1},
+    {"--fencing", &O.fencing, NULL, 1},
+    {"--watchdog", &O.watchdog, NULL, 1},
+    {"--masters", NULL, &O.masters, 0},
+    {"--audit", NULL, &O.audit, 0},
+    {"--log", NULL, &O.logpath, 0},
+    {"--prefix", NULL, &O.prefix, 0},
+    {"--block-file", NULL, &O.block_file, 0},
+    {"--owner", NULL, &g_owner, 0},
+    {"--id", &O.id, NULL, 0},
+    {"--resources", &O.nres, NULL, 0},
+    {"--seconds", &O.seconds, NULL, 0},
+    {"--count", &O.count, NULL, 0},
+    {"--ttl", &O.ttl, NULL, 0},
+    {"--hold-min", &O.hold_min, NULL, 0},
+    {"--hold-max", &O.hold_max, NULL, 0},
+    {"--idle-max", &O.idle_max, NULL, 0},
+    {"--node-timeout", &O.node_timeout, NULL, 0},
+    {"--connect-timeout", &O.connect_timeout, NULL, 0},
+    {"--retry-count", &O.retry_count, NULL, 0},
+    {"--retry-delay", &O.retry_delay, NULL, 0},
+    {"--reconnect-max", &O.reconnect_max, NULL, 0},
+    {"--extend-pct", &O.extend_pct, NULL, 0},
+    {"--max-pending", &O.max_pending, NULL, 0},
+    {"--audit-period", &O.audit_period, NULL, 0},
+    {"--audit-timeout", &O.audit_timeout, NULL, 0},
+    {"--audit-tol-us", &O.audit_tol_us, NULL, 0},
+    {"--overreport", &O.overreport, NULL, 0},
+    {"--seed", &O.seed, NULL, 0},
+    {"--clients", &O.clients, NULL, 0},
+    {"--writers-pct", &g_writers_pct, NULL, 0},
+    {"--kind", NULL, NULL, 0},
+};
+
+static const struct opt *find_opt(const char *name)
+{
+    for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
+        if (!strcmp(opts[i].name, name))
+            return &opts[i];
+    return NULL;
+}
+
+/* an option's value; 0, or the exit status */
+static int set_opt(const struct opt *e, const char *o, const char *v)
+{
+    if (!e) {
+        fprintf(stderr, "rl-worker: unknown option %s\n", o);
+        usage(stderr);
+        return 2;
+    }
+    if (e->num)
+        *e->num = arg_num(o, v);
+    else if (e->str)
+        *e->str = v;
+    else {   /* --kind */
+        for (g_kind = 0; g_kind < 4 && strcmp(v, kind_names[g_kind]); g_kind++)
+            ;
+        if (g_kind == 4) {
+            fprintf(stderr, "rl-worker: unknown kind %s\n", v);
+            return 2;
+        }
+    }
+    return 0;
+}
+
+/* -1 to run, else the exit status (--help: 0) */
+static int parse_args(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
+        const struct opt *e = find_opt(o);
         if (!strcmp(o, "-h") || !strcmp(o, "--help")) {
             usage(stdout);
             return 0;
         }
-        if (!strcmp(o, "--async")) {
-            O.async = 1;
-            continue;
-        }
-        if (!strcmp(o, "--fencing")) {
-            O.fencing = 1;
-            continue;
-        }
-        if (!strcmp(o, "--watchdog")) {
-            O.watchdog = 1;
+        if (e && e->flag) {
+            *e->num = 1;
             continue;
         }
         if (i + 1 >= argc) {
@@ -1241,54 +1322,29 @@ int main(int argc, char **argv)
             usage(stderr);
             return 2;
         }
-        const char *v = argv[++i];
-        if (!strcmp(o, "--masters")) O.masters = v;
-        else if (!strcmp(o, "--audit")) O.audit = v;
-        else if (!strcmp(o, "--log")) O.logpath = v;
-        else if (!strcmp(o, "--prefix")) O.prefix = v;
-        else if (!strcmp(o, "--block-file")) O.block_file = v;
-        else if (!strcmp(o, "--id")) O.id = arg_num(o, v);
-        else if (!strcmp(o, "--resources")) O.nres = arg_num(o, v);
-        else if (!strcmp(o, "--seconds")) O.seconds = arg_num(o, v);
-        else if (!strcmp(o, "--count")) O.count = arg_num(o, v);
-        else if (!strcmp(o, "--ttl")) O.ttl = arg_num(o, v);
-        else if (!strcmp(o, "--hold-min")) O.hold_min = arg_num(o, v);
-        else if (!strcmp(o, "--hold-max")) O.hold_max = arg_num(o, v);
-        else if (!strcmp(o, "--idle-max")) O.idle_max = arg_num(o, v);
-        else if (!strcmp(o, "--node-timeout")) O.node_timeout = arg_num(o, v);
-        else if (!strcmp(o, "--connect-timeout")) O.connect_timeout = arg_num(o, v);
-        else if (!strcmp(o, "--retry-count")) O.retry_count = arg_num(o, v);
-        else if (!strcmp(o, "--retry-delay")) O.retry_delay = arg_num(o, v);
-        else if (!strcmp(o, "--reconnect-max")) O.reconnect_max = arg_num(o, v);
-        else if (!strcmp(o, "--extend-pct")) O.extend_pct = arg_num(o, v);
-        else if (!strcmp(o, "--max-pending")) O.max_pending = arg_num(o, v);
-        else if (!strcmp(o, "--audit-period")) O.audit_period = arg_num(o, v);
-        else if (!strcmp(o, "--audit-timeout")) O.audit_timeout = arg_num(o, v);
-        else if (!strcmp(o, "--audit-tol-us")) O.audit_tol_us = arg_num(o, v);
-        else if (!strcmp(o, "--overreport")) O.overreport = arg_num(o, v);
-        else if (!strcmp(o, "--seed")) O.seed = arg_num(o, v);
-        else if (!strcmp(o, "--clients")) O.clients = arg_num(o, v);
-        else if (!strcmp(o, "--owner")) g_owner = v;
-        else if (!strcmp(o, "--writers-pct")) g_writers_pct = arg_num(o, v);
-        else if (!strcmp(o, "--kind")) {
-            for (g_kind = 0; g_kind < 4 && strcmp(v, kind_names[g_kind]); g_kind++)
-                ;
-            if (g_kind == 4) {
-                fprintf(stderr, "rl-worker: unknown kind %s\n", v);
-                return 2;
-            }
-        }
-        else {
-            fprintf(stderr, "rl-worker: unknown option %s\n", o);
-            usage(stderr);
-            return 2;
-        }
+        int rc = set_opt(e, o, argv[++i]);
+        if (rc)
+            return rc;
     }
+    return -1;
+}
+
+static int opts_valid(void)
+{
     if (!O.masters || !O.logpath || O.nres < 1 || O.nres > MAX_RES || O.ttl < 10 ||
-        O.hold_max < O.hold_min || O.audit_timeout < 1 || O.audit_timeout > 999 ||
-        (O.watchdog && !O.async) || g_writers_pct > 100 ||
-        (g_owner && (!*g_owner || strcspn(g_owner, " \t\n") != strlen(g_owner))) ||
-        (g_kind == KIND_MULTI && (O.nres < 2 || O.nres > 8))) {
+        O.hold_max < O.hold_min || O.audit_timeout < 1 || O.audit_timeout > 999)
+        return 0;
+    if ((O.watchdog && !O.async) || g_writers_pct > 100)
+        return 0;
+    if (g_owner && (!*g_owner || strcspn(g_owner, " \t\n") != strlen(g_owner)))
+        return 0;
+    return g_kind != KIND_MULTI || (O.nres >= 2 && O.nres <= 8);
+}
+
+/* 0, or the exit status */
+static int check_opts(void)
+{
+    if (!opts_valid()) {
         usage(stderr);
         return 2;
     }
@@ -1302,12 +1358,18 @@ int main(int argc, char **argv)
         O.hold_min = O.ttl / 2;
         O.hold_max = 3 * O.ttl;
     }
+    return 0;
+}
 
+/* --masters into nodes[], --audit (else --masters) into the auditor's
+ * addresses; 0, or the exit status */
+static int split_masters(const char **nodes, size_t *nnodes)
+{
     static char mbuf[4096], abuf[4096];
-    const char *nodes[MAX_NODES], *anodes[MAX_NODES];
-    size_t nnodes = split(mbuf, sizeof mbuf, O.masters, nodes);
+    const char *anodes[MAX_NODES];
+    *nnodes = split(mbuf, sizeof mbuf, O.masters, nodes);
     n_am = split(abuf, sizeof abuf, O.audit ? O.audit : O.masters, anodes);
-    if (n_am != nnodes || nnodes == 0) {
+    if (n_am != *nnodes || *nnodes == 0) {
         fprintf(stderr, "rl-worker: --audit must list as many masters as --masters\n");
         return 2;
     }
@@ -1320,28 +1382,31 @@ int main(int argc, char **argv)
         snprintf(AM[i].host, sizeof AM[i].host, "%.*s", (int)(colon - anodes[i]), anodes[i]);
         AM[i].port = atoi(colon + 1);
     }
+    return 0;
+}
 
-    if (O.clients) {
-        redlock_options o;
-        client_options(&o);
-        /* many clients, each with a connection to every master (and the
-         * log files): the soft limit of open files is often 1024 */
-        struct rlimit rl;
-        if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
-            rl.rlim_cur = rl.rlim_max;
-            setrlimit(RLIMIT_NOFILE, &rl);
-        }
-        install_signals();
-        return run_many(nodes, nnodes, &o);
-    }
-    g_log = open(O.logpath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    if (g_log < 0) {
-        fprintf(stderr, "rl-worker: %s: %s\n", O.logpath, strerror(errno));
-        return 2;
+/* ---- main ------------------------------------------------------------------ */
+
+/* --clients: many clients in this process (rl-many.c) */
+static int run_clients(const char *const *nodes, size_t nnodes)
+{
+    redlock_options o;
+    client_options(&o);
+    /* many clients, each with a connection to every master (and the
+     * log files): the soft limit of open files is often 1024 */
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
     }
     install_signals();
-    g_rng = rnd_seed(O.id);
+    return run_many(nodes, nnodes, &o);
+}
 
+static pthread_t g_auditor;
+
+static int start_auditor(void)
+{
     /* the auditor's condition variables wait on CLOCK_MONOTONIC */
     pthread_condattr_t ca;
     pthread_condattr_init(&ca);
@@ -1351,59 +1416,82 @@ int main(int argc, char **argv)
     pthread_cond_init(&P.kick_cv, &ca);
     pthread_cond_init(&P.done_cv, &ca);
     pthread_condattr_destroy(&ca);
-    pthread_t th;
-    if (pthread_create(&th, NULL, auditor, NULL) != 0) {
+    if (pthread_create(&g_auditor, NULL, auditor, NULL) != 0) {
         fprintf(stderr, "rl-worker: cannot start the auditor thread\n");
-        return 1;
+        return -1;
     }
+    return 0;
+}
 
+static void stop_auditor(void)
+{
+    pthread_mutex_lock(&P.mu);
+    P.stop = 1;
+    pthread_cond_broadcast(&P.kick_cv);
+    pthread_mutex_unlock(&P.mu);
+    pthread_join(g_auditor, NULL);
+    audit_stats_line();
+}
+
+/* --async: the worker's own event base, with precise timers */
+static int new_event_base(void)
+{
+    struct event_config *cfg = event_config_new();
+    if (cfg) {
+        event_config_set_flag(cfg, EVENT_BASE_FLAG_PRECISE_TIMER);
+        B = event_base_new_with_config(cfg);
+        event_config_free(cfg);
+    }
+    if (!B)
+        B = event_base_new();
+    if (!B) {
+        fprintf(stderr, "rl-worker: no event base\n");
+        return -1;
+    }
+    return 0;
+}
+
+/* the client and its locks, the log's W and K lines; 0 or -1 */
+static int new_client(const char *const *nodes, size_t nnodes)
+{
     redlock_options o;
     client_options(&o);
     o.node_cb = on_node;
-
-    if (O.async) {
-        struct event_config *cfg = event_config_new();
-        if (cfg) {
-            event_config_set_flag(cfg, EVENT_BASE_FLAG_PRECISE_TIMER);
-            B = event_base_new_with_config(cfg);
-            event_config_free(cfg);
-        }
-        if (!B)
-            B = event_base_new();
-        if (!B) {
-            fprintf(stderr, "rl-worker: no event base\n");
-            return 1;
-        }
-    }
     char err[256] = "";
     if (redlock_client_new(&C, B, nodes, nnodes, &o, err, sizeof err) != 0) {
         fprintf(stderr, "rl-worker: redlock_client_new: %s\n", err);
-        return 1;
+        return -1;
     }
     logline("W %lld %ld %zu %lld %s %lld", (long long)O.id, (long)getpid(), nnodes,
             (long long)O.ttl, O.async ? "async" : "blocking", (long long)O.max_pending);
     /* best effort: start with every master connected, but run anyway */
     if (!O.async)
         redlock_client_wait_connected(C, nnodes, 2000);
-
     if (g_kind)
         logline("K %s", kind_names[g_kind]);
     for (int64_t r = 0; r < O.nres; r++)
         snprintf(names[r], sizeof names[r], "%s%lld", O.prefix, (long long)r);
-    if (make_locks() != 0)
+    return make_locks();
+}
+
+/* 0, or the exit status */
+static int start_worker(const char *const *nodes, size_t nnodes)
+{
+    g_log = open(O.logpath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (g_log < 0) {
+        fprintf(stderr, "rl-worker: %s: %s\n", O.logpath, strerror(errno));
+        return 2;
+    }
+    install_signals();
+    g_rng = rnd_seed(O.id);
+    if (start_auditor() != 0 || (O.async && new_event_base() != 0))
         return 1;
+    return new_client(nodes, nnodes) != 0 ? 1 : 0;
+}
 
-    if (O.async)
-        run_async();
-    else
-        run_blocking();
-
-    pthread_mutex_lock(&P.mu);
-    P.stop = 1;
-    pthread_cond_broadcast(&P.kick_cv);
-    pthread_mutex_unlock(&P.mu);
-    pthread_join(th, NULL);
-    audit_stats_line();
+/* the log's E line and the summary on stderr */
+static void report(void)
+{
     logline("E %lld %lld %lld", (long long)now_us(), acquisitions, failures);
     fprintf(stderr, "rl-worker %lld: %lld acquisitions, %lld failures", (long long)O.id,
             acquisitions, failures);
@@ -1414,6 +1502,10 @@ int main(int argc, char **argv)
         fprintf(stderr, " loop-blocks=%lld", blocks);
     fprintf(stderr, "; audit: %lld checks, %lld judged, %lld violations\n", a_checks, a_judged,
             a_viol);
+}
+
+static void free_all(void)
+{
     for (int64_t r = 0; r < O.nres; r++) {
         redlock_lock_free(locks[r]);
         redlock_lock_free(rlocks[r]);
@@ -1427,5 +1519,27 @@ int main(int argc, char **argv)
         if (AM[i].c)
             redisFree(AM[i].c);
     close(g_log);
+}
+
+int main(int argc, char **argv)
+{
+    const char *nodes[MAX_NODES];
+    size_t nnodes;
+    int rc = parse_args(argc, argv);
+    if (rc >= 0)
+        return rc;
+    if ((rc = check_opts()) != 0 || (rc = split_masters(nodes, &nnodes)) != 0)
+        return rc;
+    if (O.clients)
+        return run_clients(nodes, nnodes);
+    if ((rc = start_worker(nodes, nnodes)) != 0)
+        return rc;
+    if (O.async)
+        run_async();
+    else
+        run_blocking();
+    stop_auditor();
+    report();
+    free_all();
     return 0;
 }

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "redlock.h"
+#include "rl-common.h"
 
 #define MAX_NODES 64
 #define MAX_RES 256
@@ -27,7 +28,6 @@ extern struct rlw_opts O;
  * SIGUSR2 (block the event loop during an operation) */
 extern volatile sig_atomic_t g_stop, g_pause_req, g_block_req;
 
-int64_t now_us(void);   /* CLOCK_BOOTTIME, the library's clock */
 const char *code_name(int code);
 /* one log line (a newline added) in one write(2): never torn */
 void vlogline_fd(int fd, const char *fmt, va_list ap);

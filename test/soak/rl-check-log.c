@@ -141,15 +141,22 @@ static int on_hold_change(logrd *rd, const char *line)
     return 0;
 }
 
+/* "C res value n0 n1 n2" (I and P lines): 1 when it parses */
+static int scan_lock3(const char *line, char *val, long long *n)
+{
+    char res[64];
+    return sscanf(line, "%*c %63s %71s %lld %lld %lld", res, val, &n[0], &n[1], &n[2]) == 5;
+}
+
 static int on_inflight(logrd *rd, const char *line)
 {
-    char res[64], val[72];
-    long long a, b, c;
-    if (sscanf(line, "I %63s %71s %lld %lld %lld", res, val, &a, &b, &c) != 5)
+    char val[72];
+    long long n[3];
+    if (!scan_lock3(line, val, n))
         return 1;
-    rd->i_start = a;
-    rd->i_t = b;
-    rd->i_vu = c;
+    rd->i_start = n[0];
+    rd->i_t = n[1];
+    rd->i_vu = n[2];
     return 0;
 }
 
@@ -258,15 +265,15 @@ static int on_released(logrd *rd, const char *line)
 
 static int on_resumed(logrd *rd, const char *line)
 {
-    char res[64], val[72];
-    long long a, b, c;
-    if (sscanf(line, "P %63s %71s %lld %lld %lld", res, val, &a, &b, &c) != 5)
+    char val[72];
+    long long n[3];
+    if (!scan_lock3(line, val, n))
         return 1;
     acq *x = rd->last == NONE ? NULL : &rd->ck->acqs[rd->last];
     if (x && !strcmp(x->value, val)) {
         x->paused = 1;
-        x->left_ms = b;
-        x->stopped_ms = c;
+        x->left_ms = n[1];
+        x->stopped_ms = n[2];
     }
     return 0;
 }

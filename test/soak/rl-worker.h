@@ -22,7 +22,7 @@ struct rlw_opts {
         audit_period, audit_timeout, audit_tol_us, overreport, seed, async, fencing, watchdog,
         clients;
 };
-extern struct rlw_opts O;
+extern struct rlw_opts g_opt;
 
 /* set by the signal handlers: SIGTERM/SIGINT, SIGUSR1 (stop while holding),
  * SIGUSR2 (block the event loop during an operation) */
@@ -36,8 +36,8 @@ uint64_t rnd_seed(int64_t id);
 /* block the calling thread's event loop (SIGUSR2): t0..t1, ms asked */
 void block_loop(int64_t *t0, int64_t *t1, int64_t *ms);
 
-/* rl-many.c: run O.clients clients, each its own redlock_client on one
- * event base, logging as worker O.id + k to O.logpath with its id in place
+/* rl-many.c: run g_opt.clients clients, each its own redlock_client on one
+ * event base, logging as worker g_opt.id + k to g_opt.logpath with its id in place
  * of "%d".  0 when every client ran, else 1 (set-up failure). */
 int run_many(const char *const *nodes, size_t nnodes, const redlock_options *opts);
 

@@ -26,17 +26,17 @@ trap cleanup EXIT INT TERM
 
 maps="" addrs="" i=0
 for d in $(echo "$delays" | tr ',' ' '); do
-    port=$("$top/test/soak/rl-check" --free-port)
+    port=$("$top/test/soak/rl-util" free-port)
     mkdir -p "$dir/$i"
     redis-server --port "$port" --bind 127.0.0.1 --save "" --appendonly no \
         --dir "$dir/$i" --logfile "$dir/$i/log" --daemonize no >/dev/null &
     pids="$pids $!"
     n=0
-    until "$top/test/soak/rl-check" --ping "$port" >/dev/null 2>&1; do
+    until "$top/test/soak/rl-util" ping "$port" >/dev/null 2>&1; do
         n=$((n + 1)); [ $n -lt 200 ] || { echo "redis-server did not start" >&2; exit 1; }
         sleep 0.02
     done
-    listen=$("$top/test/soak/rl-check" --free-port)
+    listen=$("$top/test/soak/rl-util" free-port)
     maps="$maps --map $listen:$port"
     addrs="$addrs 127.0.0.1:$listen"
     echo "@$i latency both $d" >> "$dir/commands"

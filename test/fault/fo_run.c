@@ -57,10 +57,18 @@ void write_file(const char *path, const char *text)
     CHECK_EQ(fclose(f), 0);
 }
 
-long long mixed_setup(void)
+void need_failover_programs(void)
 {
     need_file(FO_DIR "rl-worker");
     need_file(FO_DIR "rl-check");
+    need_file(FO_DIR "rl-schedule");
+    need_file(FO_DIR "rl-util");
+    need_file(FO_DIR "failover.sh");
+}
+
+long long mixed_setup(void)
+{
+    need_failover_programs();
     need_file("test/rlproxy");
     const char *env = getenv("FAILOVER_SEED");
     return env && *env ? atoll(env) : (long long)(check_now_ms() % 1000000000) + 1;

@@ -9,6 +9,8 @@
 
 /* fail the test when path is missing (the programs are built by `make failover`) */
 void need_file(const char *path);
+/* need_file for every program test/soak/failover.sh runs */
+void need_failover_programs(void);
 /* Run a shell command, echo its output to stderr when `echo`, return its
  * exit status and copy its RESULT line (if any) into result. */
 int run_capture(const char *cmd, int echo, char *result, size_t rlen);

@@ -32,9 +32,7 @@ static void all_faults_injected(const char *result, long long seed)
 
 TEST(failover_short_scenario_no_overlap)
 {
-    need_file(FO_DIR "rl-worker");
-    need_file(FO_DIR "rl-check");
-    need_file(FO_DIR "failover.sh");
+    need_failover_programs();
     char result[1024];
     int64_t t0 = check_now_ms();
     int rc = run_capture("sh " FO_DIR "failover.sh --masters 5 --workers 4 short 2>&1", 1, result,
@@ -118,8 +116,7 @@ TEST(failover_mixed_faults_audited)
  * violations alone. */
 TEST(failover_auditor_catches_overreported_validity)
 {
-    need_file(FO_DIR "rl-worker");
-    need_file(FO_DIR "rl-check");
+    need_failover_programs();
     need_file("test/rlproxy");
     char result[2048];
     int rc = run_capture("sh " FO_DIR "failover.sh --seed 1 --masters 3 --workers 2 --lead 1500 "

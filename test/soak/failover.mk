@@ -1,7 +1,8 @@
 # Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE).
 # test/soak/failover.mk -- the failover and safety suite (included by the Makefile).
 #
-#   make failover        build test/soak/rl-worker, rl-check and test/rlproxy
+#   make failover        build test/soak/rl-worker, rl-check, rl-schedule, rl-util
+#                        and test/rlproxy
 #   make failover-short  the short classic scenario (about 15 s), then one
 #                        round of the mixed fault schedule (about 17 s);
 #                        SEED=N replays a schedule
@@ -25,10 +26,10 @@
 #                        hostile kinds, fencing on; SEED, HOT_ARGS
 # docs/failover.md describes the fault kinds and the auditor.
 #
-# test/redlock-test depends on the two programs because test/fault/t_failover.c
+# test/redlock-test depends on the programs because test/fault/t_failover.c
 # runs the short scenario through test/soak/failover.sh.
 
-FAILOVER_BINS = test/soak/rl-worker test/soak/rl-check
+FAILOVER_BINS = test/soak/rl-worker test/soak/rl-check test/soak/rl-schedule test/soak/rl-util
 SOAK_SECONDS ?= 300
 SOAK_MASTERS ?= 5
 SOAK_WORKERS ?= 6
@@ -46,13 +47,21 @@ SEED_ARG = $(if $(SEED),--seed $(SEED),)
 
 failover: $(FAILOVER_BINS) test/rlproxy
 
-RL_WORKER_SRCS = test/soak/rl-worker.c test/soak/rl-many.c
+RL_COMMON = test/soak/rl-common.c test/soak/rl-common.h
+RL_WORKER_SRCS = test/soak/rl-worker.c test/soak/rl-many.c test/soak/rl-common.c
+RL_CHECK_SRCS = test/soak/rl-check.c test/soak/rl-check-log.c test/soak/rl-common.c
 
-test/soak/rl-worker: $(RL_WORKER_SRCS) test/soak/rl-worker.h redlock.h $(STATIC)
+test/soak/rl-worker: $(RL_WORKER_SRCS) $(RL_COMMON) test/soak/rl-worker.h redlock.h $(STATIC)
 	$(CC) $(ALL_CFLAGS) -o $@ $(RL_WORKER_SRCS) $(STATIC) $(ALL_LDFLAGS) $(DEP_LIBS) -lpthread
 
-test/soak/rl-check: test/soak/rl-check.c
-	$(CC) $(ALL_CFLAGS) -o $@ test/soak/rl-check.c $(ALL_LDFLAGS)
+test/soak/rl-check: $(RL_CHECK_SRCS) $(RL_COMMON) test/soak/rl-check.h
+	$(CC) $(ALL_CFLAGS) -o $@ $(RL_CHECK_SRCS) $(ALL_LDFLAGS)
+
+test/soak/rl-schedule: test/soak/rl-schedule.c
+	$(CC) $(ALL_CFLAGS) -o $@ test/soak/rl-schedule.c $(ALL_LDFLAGS)
+
+test/soak/rl-util: test/soak/rl-util.c $(RL_COMMON)
+	$(CC) $(ALL_CFLAGS) -o $@ test/soak/rl-util.c test/soak/rl-common.c $(ALL_LDFLAGS)
 
 test/redlock-test: $(FAILOVER_BINS) test/fault/fo_run.h
 
@@ -98,3 +107,8 @@ soak-million: $(FAILOVER_BINS) test/rlproxy
 
 # test/fault/t_netfault.c drives test/rlproxy processes
 test/redlock-test: test/rlproxy
+
+.PHONY: clean-failover
+clean: clean-failover
+clean-failover:
+	rm -f $(FAILOVER_BINS)

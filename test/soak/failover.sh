@@ -4,7 +4,8 @@
 # clients fail.  Starts N local redis-server masters on free loopback ports
 # (in a mktemp -d directory, removed on exit), runs K rl-worker processes
 # contending for a few resources, injects the scenarios' faults while they
-# run, then runs rl-check on the logs.  Exit status: 0 no overlap, 1 overlap
+# run, then runs rl-check on the logs (rl-util: the clock, free ports,
+# PING).  Exit status: 0 no overlap, 1 overlap
 # (or no acquisition at all), 2 set-up error.
 #
 #   sh test/soak/failover.sh [options] SCENARIO...
@@ -23,8 +24,8 @@
 #   soak     repeat kill pause outage gcpause (aof with --aof) until
 #            --seconds have passed
 #   mixed    one round of every fault kind below, in a random order with
-#            random parameters drawn from --seed (the same seed gives the
-#            same schedule); masters behind an rlproxy; workers of four
+#            random parameters drawn from --seed (rl-schedule: the same seed
+#            gives the same schedule); masters behind an rlproxy; workers of four
 #            kinds (blocking, async with loop blocks, small max_pending),
 #            extending while they hold (--extend-pct), half of the extends
 #            with a shorter ttl
@@ -77,6 +78,8 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 WORKER=${RL_WORKER:-$here/rl-worker}
 CHECK=${RL_CHECK:-$here/rl-check}
+SCHEDULE=$here/rl-schedule
+UTIL=$here/rl-util
 PROXY=${RL_PROXY:-$here/../rlproxy}
 REDIS=${REDIS_SERVER:-redis-server}
 
@@ -153,14 +156,14 @@ if [ "$CPW" -gt 0 ]; then
     [ "$KIND" = mutex ] && [ -z "$WATCHDOG" ] && [ "$OVERREPORT" = 0 ] ||
         die "--clients-per-worker: mutex locks only, without --watchdog and --overreport"
 fi
-[ -x "$WORKER" ] && [ -x "$CHECK" ] || die "build the programs first: make failover"
+[ -x "$WORKER" ] && [ -x "$CHECK" ] && [ -x "$SCHEDULE" ] && [ -x "$UTIL" ] || die "build the programs first: make failover"
 # many clients hold many connections (each through the proxy: two fds);
 # the soft limit of open files is often 1024
 ulimit -n "$(ulimit -H -n)" 2>/dev/null || :
 if [ "$USE_PROXY" = 1 ]; then
     [ -x "$PROXY" ] || die "build the proxy first: make test/rlproxy"
 fi
-[ -n "$SEED" ] || SEED=$(( $("$CHECK" --now) % 1000000000 + 1 ))
+[ -n "$SEED" ] || SEED=$(( $("$UTIL" now) % 1000000000 + 1 ))
 if [ -z "$HOLD_MAX" ]; then
     if [ "$MIX" = 1 ]; then HOLD_MAX=60; else HOLD_MAX=5; fi
 fi
@@ -190,7 +193,7 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-now() { "$CHECK" --now; }
+now() { "$UTIL" now; }
 T0=$(now)
 ms_sleep() { sleep "$(awk "BEGIN { print $1 / 1000 }")"; }
 say() { printf '[%7.3f s] %s\n' "$(awk "BEGIN { print ($(now) - $T0) / 1e6 }")" "$*"; }
@@ -206,7 +209,7 @@ start_master() {
     while :; do
         port=$(get "port_$i")
         if [ -z "$port" ]; then
-            port=$("$CHECK" --free-port) || die "no free port"
+            port=$("$UTIL" free-port) || die "no free port"
         fi
         if [ "$AOF" = 1 ]; then
             persist="--appendonly yes --appendfsync always"
@@ -218,7 +221,7 @@ start_master() {
             --daemonize no --protected-mode no --logfile "$mdir/redis.log" &
         pid=$!
         deadline=$(( $(now) + 5000000 ))
-        while ! "$CHECK" --ping "$port" 2>/dev/null; do
+        while ! "$UTIL" ping "$port" 2>/dev/null; do
             if ! kill -0 "$pid" 2>/dev/null || [ "$(now)" -gt "$deadline" ]; then
                 kill -9 "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
                 pid=""
@@ -400,7 +403,7 @@ scenario_gcpause() {
 }
 
 # ---- the new fault kinds (mixed / random), one schedule line each -------
-# run_sched KIND GAP DUR MASTERS P1 P2 P3  (format: rl-check --schedule)
+# run_sched KIND GAP DUR MASTERS P1 P2 P3  (format: rl-schedule)
 run_sched() {
     kind=$1 dur=$3 ml=$(echo "$4" | tr ',' ' ') p1=$5 p2=$6 p3=$7
     case "$kind" in
@@ -459,7 +462,7 @@ run_sched() {
 # run_schedule ROUNDS END_US: the seeded schedule, until END_US (0: all)
 run_schedule() {
     # shellcheck disable=SC2086
-    "$CHECK" --schedule "$SEED" "$1" "$N" "$NODE_TIMEOUT" "$TTL" $KINDS > "$dir/schedule" ||
+    "$SCHEDULE" "$SEED" "$1" "$N" "$NODE_TIMEOUT" "$TTL" $KINDS > "$dir/schedule" ||
         die "bad schedule (--kinds?)"
     while read -r kind gap dur ml p1 p2 p3; do
         if [ "$2" != 0 ] && [ "$(now)" -ge "$2" ]; then break; fi

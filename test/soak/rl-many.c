@@ -127,7 +127,7 @@ static void on_released(redlock_lock *l, int status, void *pd)
     inflight--;
     mlog(m, "R %s %s %lld %lld %s %zu", m->name, m->val, (long long)m->op_start,
          (long long)now_us(), code_name(status), redlock_lock_nodes_ok(l));
-    step_in(m, mrange(m, 0, O.idle_max) * 1000);
+    step_in(m, mrange(m, 0, g_opt.idle_max) * 1000);
 }
 
 static void start_release(mc *m)
@@ -152,7 +152,7 @@ static void hold_step(mc *m)
         start_release(m);
         return;
     }
-    m->next_extend = O.extend_pct && mrange(m, 0, 99) < O.extend_pct;
+    m->next_extend = g_opt.extend_pct && mrange(m, 0, 99) < g_opt.extend_pct;
     step_in(m, m->next_extend ? mrange(m, 0, until - now) : until - now);
 }
 
@@ -171,7 +171,7 @@ static void on_extended(redlock_lock *l, int status, void *pd)
 static void start_extend(mc *m)
 {
     int64_t left = redlock_lock_validity(m->l);
-    m->ext_ttl = O.ttl;
+    m->ext_ttl = g_opt.ttl;
     if (mrange(m, 0, 1) && left > 20)
         m->ext_ttl = mrange(m, left / 4 > 10 ? left / 4 : 10, left * 3 / 4);
     m->shorter = m->ext_ttl < left;
@@ -205,7 +205,7 @@ static void on_acquired(redlock_lock *l, int status, void *pd)
         m->failures++;
         mlog(m, "F %s %lld %lld %s", m->name, (long long)m->before, (long long)m->after,
              code_name(status));
-        step_in(m, mrange(m, 0, O.idle_max) * 1000);
+        step_in(m, mrange(m, 0, g_opt.idle_max) * 1000);
         return;
     }
     size_t vlen;
@@ -217,7 +217,7 @@ static void on_acquired(redlock_lock *l, int status, void *pd)
     mlog(m, "A %s %s %lld %lld %lld %zu %lld", m->name, m->val, (long long)m->before,
          (long long)m->after, (long long)m->valid_until, redlock_lock_nodes_ok(l),
          (long long)redlock_lock_token(l));
-    m->hold_end = now_us() + mrange(m, O.hold_min, O.hold_max) * 1000;
+    m->hold_end = now_us() + mrange(m, g_opt.hold_min, g_opt.hold_max) * 1000;
     if (g_pause_req) {
         pause_here(m);
         start_release(m);
@@ -240,15 +240,15 @@ static void on_step(evutil_socket_t fd, short what, void *arg)
         }
         return;
     }
-    if (g_stop || now_us() >= t_end || (O.count && m->acquisitions >= O.count)) {
+    if (g_stop || now_us() >= t_end || (g_opt.count && m->acquisitions >= g_opt.count)) {
         finish(m);
         return;
     }
-    int64_t r = mrange(m, 0, O.nres - 1);
+    int64_t r = mrange(m, 0, g_opt.nres - 1);
     m->l = m->locks[r];
-    snprintf(m->name, sizeof m->name, "%s%lld", O.prefix, (long long)r);
+    snprintf(m->name, sizeof m->name, "%s%lld", g_opt.prefix, (long long)r);
     m->before = now_us();
-    if (redlock_acquire_async(m->l, O.ttl, on_acquired, m) == 0) {
+    if (redlock_acquire_async(m->l, g_opt.ttl, on_acquired, m) == 0) {
         started(m, "acquire");
         return;
     }
@@ -261,10 +261,10 @@ static int setup(mc *m, int64_t k, const char *const *nodes, size_t nnodes,
                  const redlock_options *opts)
 {
     char path[4096];
-    const char *pct = strstr(O.logpath, "%d");
-    snprintf(path, sizeof path, "%.*s%lld%s", (int)(pct - O.logpath), O.logpath,
-             (long long)(O.id + k), pct + 2);
-    m->id = O.id + k;
+    const char *pct = strstr(g_opt.logpath, "%d");
+    snprintf(path, sizeof path, "%.*s%lld%s", (int)(pct - g_opt.logpath), g_opt.logpath,
+             (long long)(g_opt.id + k), pct + 2);
+    m->id = g_opt.id + k;
     m->rng = rnd_seed(m->id);
     m->log = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (m->log < 0) {
@@ -281,12 +281,12 @@ static int setup(mc *m, int64_t k, const char *const *nodes, size_t nnodes,
         return -1;
     }
     mlog(m, "W %lld %ld %zu %lld async %lld", (long long)m->id, (long)getpid(), nnodes,
-         (long long)O.ttl, (long long)O.max_pending);
-    for (int64_t r = 0; r < O.nres; r++) {
+         (long long)g_opt.ttl, (long long)g_opt.max_pending);
+    for (int64_t r = 0; r < g_opt.nres; r++) {
         char name[64];
-        snprintf(name, sizeof name, "%s%lld", O.prefix, (long long)r);
+        snprintf(name, sizeof name, "%s%lld", g_opt.prefix, (long long)r);
         if (redlock_lock_new(&m->locks[r], m->c, name, strlen(name)) != 0 ||
-            (O.fencing && redlock_lock_set_fencing(m->locks[r], 1) != 0)) {
+            (g_opt.fencing && redlock_lock_set_fencing(m->locks[r], 1) != 0)) {
             fprintf(stderr, "rl-worker: client %lld: cannot make the lock on %s\n",
                     (long long)m->id, name);
             return -1;
@@ -304,7 +304,7 @@ int run_many(const char *const *nodes, size_t nnodes, const redlock_options *opt
         EB = event_base_new_with_config(cfg);
         event_config_free(cfg);
     }
-    n_mc = (size_t)O.clients;
+    n_mc = (size_t)g_opt.clients;
     M = calloc(n_mc, sizeof *M);
     ev_block = EB ? evtimer_new(EB, on_block, NULL) : NULL;
     if (!M || !ev_block) {
@@ -317,7 +317,7 @@ int run_many(const char *const *nodes, size_t nnodes, const redlock_options *opt
     for (size_t k = 0; k < n_mc && rc == 0; k++)
         rc = setup(&M[k], (int64_t)k, nodes, nnodes, opts);
     if (rc == 0) {
-        t_end = now_us() + O.seconds * 1000000;
+        t_end = now_us() + g_opt.seconds * 1000000;
         for (size_t k = 0; k < n_mc; k++)
             step_in(&M[k], 0);
         event_base_dispatch(EB);
@@ -327,7 +327,7 @@ int run_many(const char *const *nodes, size_t nnodes, const redlock_options *opt
         mc *m = &M[k];
         acq += m->acquisitions;
         fails += m->failures;
-        for (int64_t r = 0; r < O.nres; r++)
+        for (int64_t r = 0; r < g_opt.nres; r++)
             redlock_lock_free(m->locks[r]);
         redlock_client_free(m->c);
         if (m->ev)
@@ -335,9 +335,11 @@ int run_many(const char *const *nodes, size_t nnodes, const redlock_options *opt
         if (m->log >= 0)
             close(m->log);
     }
-    fprintf(stderr, "rl-worker %lld..%lld: %zu clients, %lld acquisitions, %lld failures, "
-                    "loop-blocks=%lld\n",
-            (long long)O.id, (long long)(O.id + (int64_t)n_mc - 1), n_mc, acq, fails, blocks);
+    fprintf(stderr,
+            "rl-worker %lld..%lld: %zu clients, %lld acquisitions, %lld failures, "
+            "loop-blocks=%lld\n",
+            (long long)g_opt.id, (long long)(g_opt.id + (int64_t)n_mc - 1), n_mc, acq, fails,
+            blocks);
     event_free(ev_block);
     event_base_free(EB);
     free(M);

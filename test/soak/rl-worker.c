@@ -113,16 +113,10 @@
 #include "redlock.h"
 #include "rl-worker.h"
 
+const char *rl_prog = "rl-worker";
 volatile sig_atomic_t g_stop, g_pause_req, g_block_req;
 static int g_log = -1;
 static int g_kind;   /* --kind: KIND_* below */
-
-int64_t now_us(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_BOOTTIME, &ts);
-    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
 
 static void sleep_us(int64_t us)
 {
@@ -219,8 +213,8 @@ static uint64_t rnd(void) { return rnd_next(&g_rng); }
 uint64_t rnd_seed(int64_t id)
 {
     uint64_t r;
-    if (O.seed) {
-        uint64_t z = (uint64_t)O.seed * 0x9E3779B97F4A7C15ull + (uint64_t)id;
+    if (g_opt.seed) {
+        uint64_t z = (uint64_t)g_opt.seed * 0x9E3779B97F4A7C15ull + (uint64_t)id;
         z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
         z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
         r = z ^ (z >> 31);
@@ -238,11 +232,9 @@ static int64_t rnd_range(int64_t lo, int64_t hi)
     return lo + (int64_t)(rnd() % (uint64_t)(hi - lo + 1));
 }
 
-static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
-
 /* ---- options ------------------------------------------------------------ */
 
-struct rlw_opts O = {NULL, NULL, NULL, "fo:res", NULL, 0, 3, 10, 0, 300, 1, 5, 3, 100, 300, 3,
+struct rlw_opts g_opt = {NULL, NULL, NULL, "fo:res", NULL, 0, 3, 10, 0, 300, 1, 5, 3, 100, 300, 3,
                      20, 100, 0, 0, 20, 50, 1000, 0, 0, 0, 0, 0, 0};
 
 static void usage(FILE *f)
@@ -314,7 +306,7 @@ static struct {
     char value[128];
     size_t vlen;
     int64_t valid_until;
-} P = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER};
+} g_pub = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER};
 
 typedef struct amaster {
     char host[256];
@@ -323,7 +315,7 @@ typedef struct amaster {
     int64_t retry_at;
 } amaster;
 
-static amaster AM[MAX_NODES];
+static amaster g_audit_masters[MAX_NODES];   /* the auditor's own connections */
 static size_t n_am;
 static long long a_checks, a_judged, a_skipped, a_viol, a_unknown, a_ijudged, a_iviol;
 static int64_t a_min_slack = INT64_MAX, a_max_rtt, a_imin_slack = INT64_MAX;
@@ -343,7 +335,7 @@ static long long ask(amaster *m, const char *res, const char *value, size_t vlen
     if (!m->c) {
         if (*t_sent < m->retry_at)
             return UNKNOWN_PTTL;
-        struct timeval tv = {0, (suseconds_t)O.audit_timeout * 1000};
+        struct timeval tv = {0, (suseconds_t)g_opt.audit_timeout * 1000};
         m->c = redisConnectWithTimeout(m->host, m->port, tv);
         if (!m->c || m->c->err) {
             if (m->c)
@@ -378,6 +370,79 @@ static int cmp64(const void *a, const void *b)
     return (x < y) - (x > y);   /* descending */
 }
 
+/* the lock as published, copied for one check */
+typedef struct claim {
+    char res[64], value[128];
+    size_t vlen;
+    int64_t valid_until;
+    uint64_t gen;
+    int inflight;
+} claim;
+
+/* 0 when no lock is held or an operation is on it: nothing to check */
+static int take_claim(claim *c)
+{
+    pthread_mutex_lock(&g_pub.mu);
+    int held = g_pub.active && !g_pub.busy;
+    if (held) {
+        memcpy(c->res, g_pub.res, sizeof c->res);
+        memcpy(c->value, g_pub.value, sizeof c->value);
+        c->vlen = g_pub.vlen;
+        c->valid_until = g_pub.valid_until;
+        c->gen = g_pub.gen;
+        c->inflight = g_pub.inflight;
+    }
+    pthread_mutex_unlock(&g_pub.mu);
+    return held;
+}
+
+/* Ask every master: its answer in pttl[i], the latest moment it can hold
+ * the value in hi[i]; returns when the last answer came. */
+static int64_t ask_masters(const claim *c, long long *pttl, int64_t *hi)
+{
+    int64_t t_end = 0;
+    for (size_t i = 0; i < n_am; i++) {
+        int64_t ts, tr;
+        pttl[i] = ask(&g_audit_masters[i], c->res, c->value, c->vlen, &ts, &tr);
+        t_end = tr > t_end ? tr : t_end;
+        if (pttl[i] >= 0 || pttl[i] == -2) {
+            hi[i] = pttl[i] >= 0 ? tr + (pttl[i] + 1) * 1000 : tr;
+            if (tr - ts > a_max_rtt)
+                a_max_rtt = tr - ts;
+        } else {
+            hi[i] = INT64_MAX;   /* -1 (no expiry) or no answer */
+            a_unknown += pttl[i] == UNKNOWN_PTTL;
+        }
+    }
+    return t_end;
+}
+
+static int claim_unchanged(const claim *c)
+{
+    pthread_mutex_lock(&g_pub.mu);
+    int same = g_pub.gen == c->gen;
+    pthread_mutex_unlock(&g_pub.mu);
+    return same;
+}
+
+static void log_violation(const claim *c, const long long *pttl, int64_t q, int64_t slack)
+{
+    char per[MAX_NODES * 12] = "";
+    size_t off = 0;
+    for (size_t i = 0; i < n_am && off < sizeof per - 12; i++) {
+        if (pttl[i] == UNKNOWN_PTTL)
+            off += (size_t)snprintf(per + off, sizeof per - off, "%s?", i ? "," : "");
+        else
+            off += (size_t)snprintf(per + off, sizeof per - off, "%s%lld", i ? "," : "",
+                                    pttl[i]);
+    }
+    a_viol++;
+    a_iviol += c->inflight;
+    logline("V %lld %s %s %lld %lld %lld %s %s", (long long)now_us(), c->res, c->value,
+            (long long)c->valid_until, (long long)q, (long long)-slack, per,
+            c->inflight ? "extend" : "held");
+}
+
 /* One check of the published lock.  For master i the key's expiry, on
  * CLOCK_BOOTTIME, is at most hi_i = t_recv_i + (pttl_i + 1) ms: the script
  * read the PTTL at some moment before t_recv_i, and PTTL is truncated to the
@@ -394,83 +459,30 @@ static int cmp64(const void *a, const void *b)
  * others until the old end, so the same check applies. */
 static void audit_once(void)
 {
-    char res[64], value[128];
-    size_t vlen;
-    int64_t vu;
-    uint64_t gen;
-    int inflight;
-    pthread_mutex_lock(&P.mu);
-    if (!P.active || P.busy) {
-        pthread_mutex_unlock(&P.mu);
-        return;
-    }
-    memcpy(res, P.res, sizeof res);
-    memcpy(value, P.value, sizeof value);
-    vlen = P.vlen;
-    vu = P.valid_until;
-    gen = P.gen;
-    inflight = P.inflight;
-    pthread_mutex_unlock(&P.mu);
-
-    int64_t hi[MAX_NODES], sorted[MAX_NODES], t_end = 0;
+    claim c;
+    int64_t hi[MAX_NODES];
     long long pttl[MAX_NODES];
-    int unknown = 0;
+    if (!take_claim(&c))
+        return;
     a_checks++;
-    for (size_t i = 0; i < n_am; i++) {
-        int64_t ts, tr;
-        pttl[i] = ask(&AM[i], res, value, vlen, &ts, &tr);
-        if (tr > t_end)
-            t_end = tr;
-        if (pttl[i] >= 0) {
-            hi[i] = tr + (pttl[i] + 1) * 1000;
-            if (tr - ts > a_max_rtt)
-                a_max_rtt = tr - ts;
-        } else if (pttl[i] == -2) {
-            hi[i] = tr;
-            if (tr - ts > a_max_rtt)
-                a_max_rtt = tr - ts;
-        } else {
-            hi[i] = INT64_MAX;   /* -1 (no expiry) or no answer */
-            unknown += pttl[i] == UNKNOWN_PTTL;
-        }
-        sorted[i] = hi[i];
-    }
-    a_unknown += unknown;
-    pthread_mutex_lock(&P.mu);
-    int same = P.gen == gen;
-    pthread_mutex_unlock(&P.mu);
+    int64_t t_end = ask_masters(&c, pttl, hi);
     /* an operation started or completed meanwhile (its SET/PEXPIRE/DEL
      * may have been read under another claim), or the claim ran out before
      * the last answer: nothing to judge */
-    if (!same || vu <= t_end) {
+    if (!claim_unchanged(&c) || c.valid_until <= t_end) {
         a_skipped++;
         return;
     }
     a_judged++;
-    a_ijudged += inflight;
-    qsort(sorted, n_am, sizeof sorted[0], cmp64);
-    int64_t q = sorted[n_am / 2];   /* the quorum-th (n/2+1-th) largest */
-    int64_t slack = q == INT64_MAX ? INT64_MAX : q - vu;
-    if (slack < a_min_slack)
-        a_min_slack = slack;
-    if (inflight && slack < a_imin_slack)
-        a_imin_slack = slack;
-    if (slack < -O.audit_tol_us) {
-        char per[MAX_NODES * 12] = "";
-        size_t off = 0;
-        for (size_t i = 0; i < n_am && off < sizeof per - 12; i++) {
-            if (pttl[i] == UNKNOWN_PTTL)
-                off += (size_t)snprintf(per + off, sizeof per - off, "%s?", i ? "," : "");
-            else
-                off += (size_t)snprintf(per + off, sizeof per - off, "%s%lld", i ? "," : "",
-                                        pttl[i]);
-        }
-        a_viol++;
-        a_iviol += inflight;
-        logline("V %lld %s %s %lld %lld %lld %s %s", (long long)now_us(), res, value,
-                (long long)vu, (long long)q, (long long)-slack, per,
-                inflight ? "extend" : "held");
-    }
+    a_ijudged += c.inflight;
+    qsort(hi, n_am, sizeof hi[0], cmp64);
+    int64_t q = hi[n_am / 2];   /* the quorum-th (n/2+1-th) largest */
+    int64_t slack = q == INT64_MAX ? INT64_MAX : q - c.valid_until;
+    a_min_slack = min64(a_min_slack, slack);
+    if (c.inflight)
+        a_imin_slack = min64(a_imin_slack, slack);
+    if (slack < -g_opt.audit_tol_us)
+        log_violation(&c, pttl, q, slack);
 }
 
 static void audit_stats_line(void)
@@ -484,35 +496,35 @@ static void *auditor(void *arg)
 {
     (void)arg;
     int64_t last_stats = now_us();
-    pthread_mutex_lock(&P.mu);
-    while (!P.stop) {
-        if (P.kicks == P.done) {
-            if (O.audit_period > 0 || !P.active) {
+    pthread_mutex_lock(&g_pub.mu);
+    while (!g_pub.stop) {
+        if (g_pub.kicks == g_pub.done) {
+            if (g_opt.audit_period > 0 || !g_pub.active) {
                 struct timespec ts;
                 clock_gettime(CLOCK_MONOTONIC, &ts);
                 int64_t ns = (int64_t)ts.tv_nsec +
-                             (O.audit_period > 0 ? O.audit_period : 100) * 1000000;
+                             (g_opt.audit_period > 0 ? g_opt.audit_period : 100) * 1000000;
                 ts.tv_sec += (time_t)(ns / 1000000000);
                 ts.tv_nsec = (long)(ns % 1000000000);
-                pthread_cond_timedwait(&P.kick_cv, &P.mu, &ts);
+                pthread_cond_timedwait(&g_pub.kick_cv, &g_pub.mu, &ts);
             } else {
-                pthread_cond_wait(&P.kick_cv, &P.mu);
+                pthread_cond_wait(&g_pub.kick_cv, &g_pub.mu);
             }
-            if (P.stop)
+            if (g_pub.stop)
                 break;
         }
-        uint64_t k = P.kicks;
-        pthread_mutex_unlock(&P.mu);
+        uint64_t k = g_pub.kicks;
+        pthread_mutex_unlock(&g_pub.mu);
         audit_once();
         if (now_us() - last_stats > 1000000) {
             audit_stats_line();
             last_stats = now_us();
         }
-        pthread_mutex_lock(&P.mu);
-        P.done = k;
-        pthread_cond_broadcast(&P.done_cv);
+        pthread_mutex_lock(&g_pub.mu);
+        g_pub.done = k;
+        pthread_cond_broadcast(&g_pub.done_cv);
     }
-    pthread_mutex_unlock(&P.mu);
+    pthread_mutex_unlock(&g_pub.mu);
     return NULL;
 }
 
@@ -520,9 +532,9 @@ static void *auditor(void *arg)
  * auditor its timeout) until it ran. */
 static void audit_now(void)
 {
-    pthread_mutex_lock(&P.mu);
-    uint64_t my = ++P.kicks;
-    pthread_cond_signal(&P.kick_cv);
+    pthread_mutex_lock(&g_pub.mu);
+    uint64_t my = ++g_pub.kicks;
+    pthread_cond_signal(&g_pub.kick_cv);
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     ts.tv_nsec += 30000000;
@@ -530,19 +542,19 @@ static void audit_now(void)
         ts.tv_sec++;
         ts.tv_nsec -= 1000000000;
     }
-    while (P.done < my && !P.stop)
-        if (pthread_cond_timedwait(&P.done_cv, &P.mu, &ts) == ETIMEDOUT)
+    while (g_pub.done < my && !g_pub.stop)
+        if (pthread_cond_timedwait(&g_pub.done_cv, &g_pub.mu, &ts) == ETIMEDOUT)
             break;
-    pthread_mutex_unlock(&P.mu);
+    pthread_mutex_unlock(&g_pub.mu);
 }
 
 /* Ask for a check now, without waiting for it (the worker goes on). */
 static void audit_kick(void)
 {
-    pthread_mutex_lock(&P.mu);
-    ++P.kicks;
-    pthread_cond_signal(&P.kick_cv);
-    pthread_mutex_unlock(&P.mu);
+    pthread_mutex_lock(&g_pub.mu);
+    ++g_pub.kicks;
+    pthread_cond_signal(&g_pub.kick_cv);
+    pthread_mutex_unlock(&g_pub.mu);
 }
 
 /* The lock is held with this validity (published to the auditor). */
@@ -550,19 +562,19 @@ static void publish(const char *res, const char *value, size_t vlen, int64_t val
 {
     if (g_kind)
         return;   /* the auditor knows the mutex's keys only */
-    pthread_mutex_lock(&P.mu);
-    P.active = valid_until > 0;
-    P.busy = 0;
-    P.inflight = 0;
-    P.gen++;
-    snprintf(P.res, sizeof P.res, "%s", res);
-    if (vlen > sizeof P.value - 1)
-        vlen = sizeof P.value - 1;
-    memcpy(P.value, value, vlen);
-    P.value[vlen] = '\0';
-    P.vlen = vlen;
-    P.valid_until = valid_until + O.overreport * 1000;
-    pthread_mutex_unlock(&P.mu);
+    pthread_mutex_lock(&g_pub.mu);
+    g_pub.active = valid_until > 0;
+    g_pub.busy = 0;
+    g_pub.inflight = 0;
+    g_pub.gen++;
+    snprintf(g_pub.res, sizeof g_pub.res, "%s", res);
+    if (vlen > sizeof g_pub.value - 1)
+        vlen = sizeof g_pub.value - 1;
+    memcpy(g_pub.value, value, vlen);
+    g_pub.value[vlen] = '\0';
+    g_pub.vlen = vlen;
+    g_pub.valid_until = valid_until + g_opt.overreport * 1000;
+    pthread_mutex_unlock(&g_pub.mu);
     if (valid_until > 0)
         audit_now();
 }
@@ -572,12 +584,12 @@ static void publish(const char *res, const char *value, size_t vlen, int64_t val
  * a release starts (0: not held, validity 0, nothing to check). */
 static void unpublish(int still_held)
 {
-    pthread_mutex_lock(&P.mu);
-    P.busy = still_held;
-    P.active = still_held;
-    P.inflight = 0;
-    P.gen++;
-    pthread_mutex_unlock(&P.mu);
+    pthread_mutex_lock(&g_pub.mu);
+    g_pub.busy = still_held;
+    g_pub.active = still_held;
+    g_pub.inflight = 0;
+    g_pub.gen++;
+    pthread_mutex_unlock(&g_pub.mu);
 }
 
 /* An extend is in flight (async): publish the validity the library reports
@@ -586,20 +598,20 @@ static void publish_inflight(int64_t valid_until)
 {
     if (g_kind)
         return;
-    pthread_mutex_lock(&P.mu);
-    P.active = valid_until > 0;
-    P.busy = 0;
-    P.inflight = 1;
-    P.gen++;
-    P.valid_until = valid_until + O.overreport * 1000;
-    pthread_mutex_unlock(&P.mu);
+    pthread_mutex_lock(&g_pub.mu);
+    g_pub.active = valid_until > 0;
+    g_pub.busy = 0;
+    g_pub.inflight = 1;
+    g_pub.gen++;
+    g_pub.valid_until = valid_until + g_opt.overreport * 1000;
+    pthread_mutex_unlock(&g_pub.mu);
     if (valid_until > 0)
         audit_kick();
 }
 
 /* ---- the lock work, shared by both modes ---------------------------------- */
 
-static redlock_client *C;
+static redlock_client *g_client;
 static redlock_lock *locks[MAX_RES];
 static char names[MAX_RES][64];
 static long long acquisitions, failures, fail_by[16];
@@ -619,7 +631,7 @@ typedef struct cur {
     int rel_tries;        /* releases sent since the acquisition */
 } cur;
 
-static cur K;
+static cur g_cur;   /* the acquisition under way or held */
 
 /* ---- lock kinds (--kind) -------------------------------------------------- */
 
@@ -634,17 +646,17 @@ static redlock_lock *rlocks[MAX_RES];   /* rw: the read handles (locks[]: write)
 static struct {
     char name[64];
     redlock_lock *l;
-} MH[MAX_MULTI];
+} g_multi[MAX_MULTI];
 static size_t n_mh;
 
 static int setup_lock(redlock_lock *l, int fencing);
 
 static redlock_lock *multi_lock(void)
 {
-    int64_t m = rnd_range(2, min64(3, O.nres));
+    int64_t m = rnd_range(2, min64(3, g_opt.nres));
     int pick[3], n = 0;
     while (n < m) {
-        int r = (int)rnd_range(0, O.nres - 1), dup = 0;
+        int r = (int)rnd_range(0, g_opt.nres - 1), dup = 0;
         for (int i = 0; i < n; i++)
             dup |= pick[i] == r;
         if (!dup)
@@ -652,11 +664,11 @@ static redlock_lock *multi_lock(void)
     }
     size_t off = 0;
     for (int i = 0; i < n; i++)
-        off += (size_t)snprintf(K.name + off, sizeof K.name - off, "%s%s", i ? "+" : "",
+        off += (size_t)snprintf(g_cur.name + off, sizeof g_cur.name - off, "%s%s", i ? "+" : "",
                                 names[pick[i]]);
     for (size_t i = 0; i < n_mh; i++)
-        if (!strcmp(MH[i].name, K.name))
-            return MH[i].l;
+        if (!strcmp(g_multi[i].name, g_cur.name))
+            return g_multi[i].l;
     const void *res[3];
     size_t lens[3];
     for (int i = 0; i < n; i++) {
@@ -664,31 +676,31 @@ static redlock_lock *multi_lock(void)
         lens[i] = strlen(names[pick[i]]);
     }
     if (n_mh == MAX_MULTI ||
-        redlock_lock_new_multi(&MH[n_mh].l, C, res, lens, (size_t)n) != 0 ||
-        setup_lock(MH[n_mh].l, 0) != 0) {
+        redlock_lock_new_multi(&g_multi[n_mh].l, g_client, res, lens, (size_t)n) != 0 ||
+        setup_lock(g_multi[n_mh].l, 0) != 0) {
         fprintf(stderr, "rl-worker: redlock_lock_new_multi failed\n");
         exit(1);
     }
-    snprintf(MH[n_mh].name, sizeof MH[n_mh].name, "%s", K.name);
-    return MH[n_mh++].l;
+    snprintf(g_multi[n_mh].name, sizeof g_multi[n_mh].name, "%s", g_cur.name);
+    return g_multi[n_mh++].l;
 }
 
-/* Choose the next acquisition's lock (K.l, K.name, K.mode, K.depth). */
+/* Choose the next acquisition's lock (g_cur.l, .name, .mode, .depth). */
 static void pick_lock(void)
 {
-    K.r = (int)rnd_range(0, O.nres - 1);
-    K.l = locks[K.r];
-    K.mode = 'x';
-    K.depth = 1;
-    memcpy(K.name, names[K.r], sizeof K.name);
+    g_cur.r = (int)rnd_range(0, g_opt.nres - 1);
+    g_cur.l = locks[g_cur.r];
+    g_cur.mode = 'x';
+    g_cur.depth = 1;
+    memcpy(g_cur.name, names[g_cur.r], sizeof g_cur.name);
     if (g_kind == KIND_REENTRANT) {
-        K.depth = (int)rnd_range(1, 3);
+        g_cur.depth = (int)rnd_range(1, 3);
     } else if (g_kind == KIND_RW) {
-        K.mode = rnd_range(0, 99) < g_writers_pct ? 'w' : 'r';
-        if (K.mode == 'r')
-            K.l = rlocks[K.r];
+        g_cur.mode = rnd_range(0, 99) < g_writers_pct ? 'w' : 'r';
+        if (g_cur.mode == 'r')
+            g_cur.l = rlocks[g_cur.r];
     } else if (g_kind == KIND_MULTI) {
-        K.l = multi_lock();
+        g_cur.l = multi_lock();
     }
 }
 
@@ -696,83 +708,84 @@ static void note_failure(int rc)
 {
     failures++;
     fail_by[-rc < 16 && -rc > 0 ? -rc : 0]++;
-    logline("F %s %lld %lld %s", K.name, (long long)K.before, (long long)K.after,
+    logline("F %s %lld %lld %s", g_cur.name, (long long)g_cur.before, (long long)g_cur.after,
             code_name(rc));
 }
 
 /* after a successful acquire */
 static void acquired(void)
 {
-    int64_t validity_ms = redlock_lock_validity(K.l);
+    int64_t validity_ms = redlock_lock_validity(g_cur.l);
     int64_t t = now_us();
-    K.valid_until = K.after + validity_ms * 1000;
-    K.value = redlock_lock_value(K.l, &K.vlen);
-    snprintf(K.val, sizeof K.val, "%.*s", (int)(K.vlen < 64 ? K.vlen : 64), K.value);
+    g_cur.valid_until = g_cur.after + validity_ms * 1000;
+    g_cur.value = redlock_lock_value(g_cur.l, &g_cur.vlen);
+    snprintf(g_cur.val, sizeof g_cur.val, "%.*s", (int)(g_cur.vlen < 64 ? g_cur.vlen : 64),
+             g_cur.value);
     acquisitions++;
-    K.rel_tries = 0;
+    g_cur.rel_tries = 0;
     if (g_kind == KIND_MUTEX)
-        logline("A %s %s %lld %lld %lld %zu %lld", K.name, K.val, (long long)K.before,
-                (long long)K.after, (long long)K.valid_until, redlock_lock_nodes_ok(K.l),
-                (long long)redlock_lock_token(K.l));
+        logline("A %s %s %lld %lld %lld %zu %lld", g_cur.name, g_cur.val, (long long)g_cur.before,
+                (long long)g_cur.after, (long long)g_cur.valid_until,
+                redlock_lock_nodes_ok(g_cur.l), (long long)redlock_lock_token(g_cur.l));
     else
-        logline("A %s %s %lld %lld %lld %zu %lld %s %c", K.name, K.val, (long long)K.before,
-                (long long)K.after, (long long)K.valid_until, redlock_lock_nodes_ok(K.l),
-                (long long)redlock_lock_token(K.l),
-                g_kind == KIND_REENTRANT ? (g_owner ? g_owner : "-") : "-", K.mode);
-    publish(K.name, K.value, K.vlen, t + validity_ms * 1000);
-    K.hold_end = now_us() + rnd_range(O.hold_min, O.hold_max) * 1000;
+        logline("A %s %s %lld %lld %lld %zu %lld %s %c", g_cur.name, g_cur.val,
+                (long long)g_cur.before, (long long)g_cur.after, (long long)g_cur.valid_until,
+                redlock_lock_nodes_ok(g_cur.l), (long long)redlock_lock_token(g_cur.l),
+                g_kind == KIND_REENTRANT ? (g_owner ? g_owner : "-") : "-", g_cur.mode);
+    publish(g_cur.name, g_cur.value, g_cur.vlen, t + validity_ms * 1000);
+    g_cur.hold_end = now_us() + rnd_range(g_opt.hold_min, g_opt.hold_max) * 1000;
 }
 
 /* pick the next extend's ttl: half of them shorter than what is left */
 static void pick_extend(void)
 {
-    int64_t left = redlock_lock_validity(K.l);
-    K.ext_ttl = O.ttl;
+    int64_t left = redlock_lock_validity(g_cur.l);
+    g_cur.ext_ttl = g_opt.ttl;
     if (rnd() % 2 && left > 20)
-        K.ext_ttl = rnd_range(left / 4 > 10 ? left / 4 : 10, left * 3 / 4);
-    K.shorter = K.ext_ttl < left;
-    K.op_start = now_us();
+        g_cur.ext_ttl = rnd_range(left / 4 > 10 ? left / 4 : 10, left * 3 / 4);
+    g_cur.shorter = g_cur.ext_ttl < left;
+    g_cur.op_start = now_us();
     unpublish(1);
 }
 
 /* right after redlock_extend_async() returned 0 */
 static void extend_started(void)
 {
-    int64_t v = redlock_lock_validity(K.l);
+    int64_t v = redlock_lock_validity(g_cur.l);
     int64_t t = now_us();
     int64_t vu = v > 0 ? t + v * 1000 : 0;
-    logline("I %s %s %lld %lld %lld", K.name, K.val, (long long)K.op_start, (long long)t,
-            (long long)vu);
+    logline("I %s %s %lld %lld %lld", g_cur.name, g_cur.val, (long long)g_cur.op_start,
+            (long long)t, (long long)vu);
     publish_inflight(vu);
 }
 
 static void extended(int rc)
 {
     int64_t end = now_us();
-    int64_t v = redlock_lock_validity(K.l);
-    K.valid_until = end + v * 1000;
-    logline("T %s %s %lld %lld %s %lld %zu %lld %d", K.name, K.val, (long long)K.op_start,
-            (long long)end, code_name(rc), (long long)K.valid_until, redlock_lock_nodes_ok(K.l),
-            (long long)K.ext_ttl, K.shorter);
-    publish(K.name, K.value, K.vlen, v > 0 ? K.valid_until : 0);
+    int64_t v = redlock_lock_validity(g_cur.l);
+    g_cur.valid_until = end + v * 1000;
+    logline("T %s %s %lld %lld %s %lld %zu %lld %d", g_cur.name, g_cur.val,
+            (long long)g_cur.op_start, (long long)end, code_name(rc), (long long)g_cur.valid_until,
+            redlock_lock_nodes_ok(g_cur.l), (long long)g_cur.ext_ttl, g_cur.shorter);
+    publish(g_cur.name, g_cur.value, g_cur.vlen, v > 0 ? g_cur.valid_until : 0);
 }
 
 static void released(int rc)
 {
     int64_t re = now_us();
-    logline("R %s %s %lld %lld %s %zu", K.name, K.val, (long long)K.op_start, (long long)re,
-            code_name(rc), redlock_lock_nodes_ok(K.l));
+    logline("R %s %s %lld %lld %s %zu", g_cur.name, g_cur.val, (long long)g_cur.op_start,
+            (long long)re, code_name(rc), redlock_lock_nodes_ok(g_cur.l));
 }
 
 /* re-entrant: a nested acquire (one more hold on the held handle) ended */
 static void held_again(int rc)
 {
     int64_t end = now_us();
-    int64_t v = redlock_lock_validity(K.l);
-    K.valid_until = end + v * 1000;
-    logline("H %s %s %lld %lld %s %lld %lld", K.name, K.val, (long long)K.op_start,
-            (long long)end, code_name(rc), (long long)K.valid_until,
-            (long long)redlock_lock_holds(K.l));
+    int64_t v = redlock_lock_validity(g_cur.l);
+    g_cur.valid_until = end + v * 1000;
+    logline("H %s %s %lld %lld %s %lld %lld", g_cur.name, g_cur.val, (long long)g_cur.op_start,
+            (long long)end, code_name(rc), (long long)g_cur.valid_until,
+            (long long)redlock_lock_holds(g_cur.l));
 }
 
 /* A release ended: 1 when holds are left on the handle (logged as D: the
@@ -780,24 +793,24 @@ static void held_again(int rc)
  * releases the worker stops acting as the holder whatever is left. */
 static int release_ended(int rc)
 {
-    K.rel_tries++;
-    int64_t h = redlock_lock_holds(K.l);
-    if (g_kind != KIND_REENTRANT || h <= 0 || K.rel_tries > 4) {
+    g_cur.rel_tries++;
+    int64_t h = redlock_lock_holds(g_cur.l);
+    if (g_kind != KIND_REENTRANT || h <= 0 || g_cur.rel_tries > 4) {
         released(rc);
         return 0;
     }
     int64_t end = now_us();
-    int64_t v = redlock_lock_validity(K.l);
-    K.valid_until = end + v * 1000;
-    logline("D %s %s %lld %lld %s %lld %lld", K.name, K.val, (long long)K.op_start,
-            (long long)end, code_name(rc), (long long)K.valid_until, (long long)h);
+    int64_t v = redlock_lock_validity(g_cur.l);
+    g_cur.valid_until = end + v * 1000;
+    logline("D %s %s %lld %lld %s %lld %lld", g_cur.name, g_cur.val, (long long)g_cur.op_start,
+            (long long)end, code_name(rc), (long long)g_cur.valid_until, (long long)h);
     return 1;
 }
 
 /* How long to keep a hold left after a partial release (us). */
 static int64_t partial_hold_us(void)
 {
-    int64_t w = min64(rnd_range(0, O.hold_max / 2) * 1000, K.valid_until - 1000 - now_us());
+    int64_t w = min64(rnd_range(0, g_opt.hold_max / 2) * 1000, g_cur.valid_until - 1000 - now_us());
     return w > 0 ? w : 0;
 }
 
@@ -806,11 +819,11 @@ static int64_t partial_hold_us(void)
 static int64_t hold_step(int *extend)
 {
     int64_t now = now_us();
-    int64_t until = min64(K.hold_end, K.valid_until - 1000);
+    int64_t until = min64(g_cur.hold_end, g_cur.valid_until - 1000);
     *extend = 0;
     if (now >= until || g_stop)
         return 0;
-    if (O.extend_pct && rnd_range(0, 99) < O.extend_pct) {
+    if (g_opt.extend_pct && rnd_range(0, 99) < g_opt.extend_pct) {
         *extend = 1;
         return rnd_range(0, until - now);
     }
@@ -821,21 +834,21 @@ static int64_t hold_step(int *extend)
 
 static void run_blocking(void)
 {
-    int64_t end = now_us() + O.seconds * 1000000;
-    while (!g_stop && now_us() < end && (O.count == 0 || acquisitions < O.count)) {
+    int64_t end = now_us() + g_opt.seconds * 1000000;
+    while (!g_stop && now_us() < end && (g_opt.count == 0 || acquisitions < g_opt.count)) {
         pick_lock();
-        K.before = now_us();
-        int rc = redlock_acquire(K.l, O.ttl);
-        K.after = now_us();
+        g_cur.before = now_us();
+        int rc = redlock_acquire(g_cur.l, g_opt.ttl);
+        g_cur.after = now_us();
         if (rc != 0) {
             note_failure(rc);
-            sleep_us(rnd_range(0, O.idle_max) * 1000);
+            sleep_us(rnd_range(0, g_opt.idle_max) * 1000);
             continue;
         }
         acquired();
-        while (g_kind == KIND_REENTRANT && redlock_lock_holds(K.l) < K.depth && !g_stop) {
-            K.op_start = now_us();
-            rc = redlock_acquire(K.l, O.ttl);
+        while (g_kind == KIND_REENTRANT && redlock_lock_holds(g_cur.l) < g_cur.depth && !g_stop) {
+            g_cur.op_start = now_us();
+            rc = redlock_acquire(g_cur.l, g_opt.ttl);
             held_again(rc);
             if (rc != 0)
                 break;
@@ -843,15 +856,16 @@ static void run_blocking(void)
         if (g_pause_req) {
             g_pause_req = 0;
             int64_t t0 = now_us();
-            logline("S %s %s %lld", K.name, K.val, (long long)t0);
+            logline("S %s %s %lld", g_cur.name, g_cur.val, (long long)t0);
             raise(SIGSTOP);
             int64_t t1 = now_us();
-            int64_t left = redlock_lock_validity(K.l);
-            logline("P %s %s %lld %lld %lld", K.name, K.val, (long long)t1, (long long)left,
+            int64_t left = redlock_lock_validity(g_cur.l);
+            logline("P %s %s %lld %lld %lld", g_cur.name, g_cur.val, (long long)t1, (long long)left,
                     (long long)((t1 - t0) / 1000));
             fprintf(stderr,
-                    "rl-worker %lld: resumed after %lld ms stopped holding %s; validity left %lld ms%s\n",
-                    (long long)O.id, (long long)((t1 - t0) / 1000), K.name, (long long)left,
+                    "rl-worker %lld: resumed after %lld ms stopped holding %s; validity left %lld "
+                    "ms%s\n",
+                    (long long)g_opt.id, (long long)((t1 - t0) / 1000), g_cur.name, (long long)left,
                     left <= 0 ? " (the client knows its lock ran out)" : "");
         } else {
             int ext;
@@ -861,22 +875,22 @@ static void run_blocking(void)
                 if (!ext)
                     break;
                 pick_extend();
-                rc = redlock_extend(K.l, K.ext_ttl);
+                rc = redlock_extend(g_cur.l, g_cur.ext_ttl);
                 extended(rc);
             }
         }
         do {
-            K.op_start = now_us();
+            g_cur.op_start = now_us();
             unpublish(0);
-            rc = redlock_release(K.l);
+            rc = redlock_release(g_cur.l);
         } while (release_ended(rc) && (sleep_us(partial_hold_us()), 1));
-        sleep_us(rnd_range(0, O.idle_max) * 1000);
+        sleep_us(rnd_range(0, g_opt.idle_max) * 1000);
     }
 }
 
 /* ---- async mode: own event base, loop blocks -------------------------------- */
 
-static struct event_base *B;
+static struct event_base *g_base;
 static struct event *ev_step, *ev_block;
 static int64_t a_end;
 static long long blocks;
@@ -903,8 +917,8 @@ static void maybe_block(const char *op)
  * node timeout), as a slow callback would stall the loop */
 void block_loop(int64_t *t0, int64_t *t1, int64_t *ms)
 {
-    *ms = 2 * O.node_timeout;
-    FILE *f = O.block_file ? fopen(O.block_file, "r") : NULL;
+    *ms = 2 * g_opt.node_timeout;
+    FILE *f = g_opt.block_file ? fopen(g_opt.block_file, "r") : NULL;
     long long x;
     if (f) {
         if (fscanf(f, "%lld", &x) == 1 && x > 0)
@@ -947,15 +961,15 @@ static void on_released(redlock_lock *l, int status, void *pd)
         step_in(partial_hold_us());
         return;
     }
-    step_in(rnd_range(0, O.idle_max) * 1000);
+    step_in(rnd_range(0, g_opt.idle_max) * 1000);
 }
 
 static void start_release(void)
 {
     holding = 0;
-    K.op_start = now_us();
+    g_cur.op_start = now_us();
     unpublish(0);
-    if (redlock_release_async(K.l, on_released, NULL) != 0) {
+    if (redlock_release_async(g_cur.l, on_released, NULL) != 0) {
         released(REDLOCK_EINVAL);
         step_in(1000);
         return;
@@ -980,37 +994,38 @@ static int want_extend;
 static void on_lost(redlock_lock *l, int reason, void *pd)
 {
     (void)pd;
-    if (l != K.l || !(holding || draining))
+    if (l != g_cur.l || !(holding || draining))
         return;
     int64_t t = now_us();
-    logline("L %s %s %lld %d", K.name, K.val, (long long)t, reason);
+    logline("L %s %s %lld %d", g_cur.name, g_cur.val, (long long)t, reason);
     unpublish(0);
-    K.valid_until = t;
+    g_cur.valid_until = t;
 }
 
 /* --watchdog: log and publish the validity the watchdog's extends moved
  * (as an extend that took no time: a T line with start = end) */
 static void watch_validity(void)
 {
-    int64_t v = redlock_lock_validity(K.l), t = now_us();
+    int64_t v = redlock_lock_validity(g_cur.l), t = now_us();
     int64_t vu = t + v * 1000;
-    if (v <= 0 || vu <= K.valid_until + 1000 || !strcmp(inflight, "extend"))
+    if (v <= 0 || vu <= g_cur.valid_until + 1000 || !strcmp(inflight, "extend"))
         return;
-    K.valid_until = vu;
-    logline("T %s %s %lld %lld %s %lld %zu %lld %d", K.name, K.val, (long long)t,
-            (long long)t, "OK", (long long)vu, redlock_lock_nodes_ok(K.l), (long long)O.ttl, 0);
-    publish(K.name, K.value, K.vlen, vu);
+    g_cur.valid_until = vu;
+    logline("T %s %s %lld %lld %s %lld %zu %lld %d", g_cur.name, g_cur.val, (long long)t,
+            (long long)t, "OK", (long long)vu, redlock_lock_nodes_ok(g_cur.l), (long long)g_opt.ttl,
+            0);
+    publish(g_cur.name, g_cur.value, g_cur.vlen, vu);
 }
 
 static void holding_step(void)
 {
     int ext;
     int64_t wait;
-    if (O.watchdog)
+    if (g_opt.watchdog)
         watch_validity();
     wait = hold_step(&ext);
     want_extend = ext;
-    if (O.watchdog && wait > 20000 && !ext)
+    if (g_opt.watchdog && wait > 20000 && !ext)
         wait = 20000;   /* look at the validity again soon */
     if (wait > 0) {
         step_in(wait);
@@ -1018,7 +1033,7 @@ static void holding_step(void)
     }
     if (ext) {
         pick_extend();
-        int rc = redlock_extend_async(K.l, K.ext_ttl, on_extended, NULL);
+        int rc = redlock_extend_async(g_cur.l, g_cur.ext_ttl, on_extended, NULL);
         if (rc != 0) {
             extended(rc);
             start_release();
@@ -1040,7 +1055,7 @@ static void on_nested(redlock_lock *l, int status, void *pd)
     (void)pd;
     inflight = "none";
     held_again(status);
-    if (status == 0 && redlock_lock_holds(K.l) < K.depth && !g_stop)
+    if (status == 0 && redlock_lock_holds(g_cur.l) < g_cur.depth && !g_stop)
         start_nest();
     else
         holding_step();
@@ -1048,8 +1063,8 @@ static void on_nested(redlock_lock *l, int status, void *pd)
 
 static void start_nest(void)
 {
-    K.op_start = now_us();
-    int rc = redlock_acquire_async(K.l, O.ttl, on_nested, NULL);
+    g_cur.op_start = now_us();
+    int rc = redlock_acquire_async(g_cur.l, g_opt.ttl, on_nested, NULL);
     if (rc != 0) {
         held_again(rc);
         holding_step();
@@ -1063,16 +1078,16 @@ static void on_acquired(redlock_lock *l, int status, void *pd)
     (void)l;
     (void)pd;
     inflight = "none";
-    K.after = now_us();
+    g_cur.after = now_us();
     if (status != 0) {
         note_failure(status);
         holding = 0;
-        step_in(rnd_range(0, O.idle_max) * 1000);
+        step_in(rnd_range(0, g_opt.idle_max) * 1000);
         return;
     }
     acquired();
     holding = 1;
-    if (g_kind == KIND_REENTRANT && redlock_lock_holds(K.l) < K.depth)
+    if (g_kind == KIND_REENTRANT && redlock_lock_holds(g_cur.l) < g_cur.depth)
         start_nest();
     else
         holding_step();
@@ -1093,7 +1108,7 @@ static void on_step(evutil_socket_t fd, short what, void *arg)
         if (want_extend) {
             want_extend = 0;
             pick_extend();
-            int rc = redlock_extend_async(K.l, K.ext_ttl, on_extended, NULL);
+            int rc = redlock_extend_async(g_cur.l, g_cur.ext_ttl, on_extended, NULL);
             if (rc != 0) {
                 extended(rc);
                 holding = 0;
@@ -1104,7 +1119,7 @@ static void on_step(evutil_socket_t fd, short what, void *arg)
             maybe_block("extend");
             return;
         }
-        if (O.watchdog && now_us() < min64(K.hold_end, K.valid_until - 1000)) {
+        if (g_opt.watchdog && now_us() < min64(g_cur.hold_end, g_cur.valid_until - 1000)) {
             holding_step();     /* only looking at the validity */
             return;
         }
@@ -1112,15 +1127,15 @@ static void on_step(evutil_socket_t fd, short what, void *arg)
         start_release();
         return;
     }
-    if (g_stop || now_us() >= a_end || (O.count && acquisitions >= O.count)) {
-        event_base_loopbreak(B);
+    if (g_stop || now_us() >= a_end || (g_opt.count && acquisitions >= g_opt.count)) {
+        event_base_loopbreak(g_base);
         return;
     }
     pick_lock();
-    K.before = now_us();
-    int rc = redlock_acquire_async(K.l, O.ttl, on_acquired, NULL);
+    g_cur.before = now_us();
+    int rc = redlock_acquire_async(g_cur.l, g_opt.ttl, on_acquired, NULL);
     if (rc != 0) {
-        K.after = now_us();
+        g_cur.after = now_us();
         note_failure(rc);
         step_in(1000);
         return;
@@ -1130,22 +1145,22 @@ static void on_step(evutil_socket_t fd, short what, void *arg)
 
 static void run_async(void)
 {
-    a_end = now_us() + O.seconds * 1000000;
-    ev_step = evtimer_new(B, on_step, NULL);
-    ev_block = evtimer_new(B, on_block, NULL);
+    a_end = now_us() + g_opt.seconds * 1000000;
+    ev_step = evtimer_new(g_base, on_step, NULL);
+    ev_block = evtimer_new(g_base, on_block, NULL);
     step_in(0);
-    event_base_dispatch(B);
+    event_base_dispatch(g_base);
     event_free(ev_step);
     event_free(ev_block);
 }
 
-/* ---- main ------------------------------------------------------------------ */
+/* ---- set-up ---------------------------------------------------------------- */
 
 /* fencing (where the kind has it) and the watchdog, as asked */
 static int setup_lock(redlock_lock *l, int fencing)
 {
-    return (fencing && O.fencing && redlock_lock_set_fencing(l, 1) != 0) ||
-                   (O.watchdog && (redlock_lock_set_watchdog(l, 0, 0) != 0 ||
+    return (fencing && g_opt.fencing && redlock_lock_set_fencing(l, 1) != 0) ||
+                   (g_opt.watchdog && (redlock_lock_set_watchdog(l, 0, 0) != 0 ||
                                    redlock_lock_on_lost(l, on_lost, NULL) != 0))
                ? -1
                : 0;
@@ -1153,18 +1168,18 @@ static int setup_lock(redlock_lock *l, int fencing)
 
 static int make_locks(void)
 {
-    for (int64_t r = 0; r < O.nres; r++) {
+    for (int64_t r = 0; r < g_opt.nres; r++) {
         const char *n = names[r];
         size_t len = strlen(n);
         int rc;
         if (g_kind == KIND_REENTRANT)
-            rc = redlock_lock_new_reentrant(&locks[r], C, n, len, g_owner,
+            rc = redlock_lock_new_reentrant(&locks[r], g_client, n, len, g_owner,
                                             g_owner ? strlen(g_owner) : 0);
         else if (g_kind == KIND_RW)
-            rc = redlock_lock_new_write(&locks[r], C, n, len) ||
-                 redlock_lock_new_read(&rlocks[r], C, n, len) || setup_lock(rlocks[r], 0);
+            rc = redlock_lock_new_write(&locks[r], g_client, n, len) ||
+                 redlock_lock_new_read(&rlocks[r], g_client, n, len) || setup_lock(rlocks[r], 0);
         else
-            rc = redlock_lock_new(&locks[r], C, n, len);
+            rc = redlock_lock_new(&locks[r], g_client, n, len);
         if (rc != 0 || setup_lock(locks[r], 1) != 0) {
             fprintf(stderr, "rl-worker: cannot make the %s lock on %s\n", kind_names[g_kind],
                     n);
@@ -1191,15 +1206,15 @@ static void install_signals(void)
 static void client_options(redlock_options *o)
 {
     redlock_options_init(o);
-    o->node_timeout_ms = O.node_timeout;
-    o->connect_timeout_ms = O.connect_timeout;
-    o->retry_count = (int)O.retry_count;
-    o->retry_delay_ms = O.retry_delay;
-    o->retry_jitter_ms = O.retry_delay / 2;
+    o->node_timeout_ms = g_opt.node_timeout;
+    o->connect_timeout_ms = g_opt.connect_timeout;
+    o->retry_count = (int)g_opt.retry_count;
+    o->retry_delay_ms = g_opt.retry_delay;
+    o->retry_jitter_ms = g_opt.retry_delay / 2;
     o->reconnect_min_ms = 5;
-    o->reconnect_max_ms = O.reconnect_max;
-    if (O.max_pending)
-        o->max_pending = (size_t)O.max_pending;
+    o->reconnect_max_ms = g_opt.reconnect_max;
+    if (g_opt.max_pending)
+        o->max_pending = (size_t)g_opt.max_pending;
 }
 
 static size_t split(char *buf, size_t cap, const char *list, const char **out)
@@ -1216,24 +1231,93 @@ static size_t split(char *buf, size_t cap, const char *list, const char **out)
     return n;
 }
 
-int main(int argc, char **argv)
+/* ---- the command line ---------------------------------------------------- */
+
+/* one option: a flag (no value) or a number sets *num, a string *str;
+ * --kind is parsed apart */
+static const struct opt {
+    const char *name;
+    int64_t *num;
+    const char **str;
+    int flag;
+} opts[] = {
+    {"--async", &g_opt.async, NULL, 1},
+    {"--fencing", &g_opt.fencing, NULL, 1},
+    {"--watchdog", &g_opt.watchdog, NULL, 1},
+    {"--masters", NULL, &g_opt.masters, 0},
+    {"--audit", NULL, &g_opt.audit, 0},
+    {"--log", NULL, &g_opt.logpath, 0},
+    {"--prefix", NULL, &g_opt.prefix, 0},
+    {"--block-file", NULL, &g_opt.block_file, 0},
+    {"--owner", NULL, &g_owner, 0},
+    {"--id", &g_opt.id, NULL, 0},
+    {"--resources", &g_opt.nres, NULL, 0},
+    {"--seconds", &g_opt.seconds, NULL, 0},
+    {"--count", &g_opt.count, NULL, 0},
+    {"--ttl", &g_opt.ttl, NULL, 0},
+    {"--hold-min", &g_opt.hold_min, NULL, 0},
+    {"--hold-max", &g_opt.hold_max, NULL, 0},
+    {"--idle-max", &g_opt.idle_max, NULL, 0},
+    {"--node-timeout", &g_opt.node_timeout, NULL, 0},
+    {"--connect-timeout", &g_opt.connect_timeout, NULL, 0},
+    {"--retry-count", &g_opt.retry_count, NULL, 0},
+    {"--retry-delay", &g_opt.retry_delay, NULL, 0},
+    {"--reconnect-max", &g_opt.reconnect_max, NULL, 0},
+    {"--extend-pct", &g_opt.extend_pct, NULL, 0},
+    {"--max-pending", &g_opt.max_pending, NULL, 0},
+    {"--audit-period", &g_opt.audit_period, NULL, 0},
+    {"--audit-timeout", &g_opt.audit_timeout, NULL, 0},
+    {"--audit-tol-us", &g_opt.audit_tol_us, NULL, 0},
+    {"--overreport", &g_opt.overreport, NULL, 0},
+    {"--seed", &g_opt.seed, NULL, 0},
+    {"--clients", &g_opt.clients, NULL, 0},
+    {"--writers-pct", &g_writers_pct, NULL, 0},
+    {"--kind", NULL, NULL, 0},
+};
+
+static const struct opt *find_opt(const char *name)
+{
+    for (size_t i = 0; i < sizeof opts / sizeof opts[0]; i++)
+        if (!strcmp(opts[i].name, name))
+            return &opts[i];
+    return NULL;
+}
+
+/* an option's value; 0, or the exit status */
+static int set_opt(const struct opt *e, const char *o, const char *v)
+{
+    if (!e) {
+        fprintf(stderr, "rl-worker: unknown option %s\n", o);
+        usage(stderr);
+        return 2;
+    }
+    if (e->num)
+        *e->num = arg_num(o, v);
+    else if (e->str)
+        *e->str = v;
+    else {   /* --kind */
+        for (g_kind = 0; g_kind < 4 && strcmp(v, kind_names[g_kind]); g_kind++)
+            ;
+        if (g_kind == 4) {
+            fprintf(stderr, "rl-worker: unknown kind %s\n", v);
+            return 2;
+        }
+    }
+    return 0;
+}
+
+/* -1 to run, else the exit status (--help: 0) */
+static int parse_args(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i];
+        const struct opt *e = find_opt(o);
         if (!strcmp(o, "-h") || !strcmp(o, "--help")) {
             usage(stdout);
             return 0;
         }
-        if (!strcmp(o, "--async")) {
-            O.async = 1;
-            continue;
-        }
-        if (!strcmp(o, "--fencing")) {
-            O.fencing = 1;
-            continue;
-        }
-        if (!strcmp(o, "--watchdog")) {
-            O.watchdog = 1;
+        if (e && e->flag) {
+            *e->num = 1;
             continue;
         }
         if (i + 1 >= argc) {
@@ -1241,73 +1325,55 @@ int main(int argc, char **argv)
             usage(stderr);
             return 2;
         }
-        const char *v = argv[++i];
-        if (!strcmp(o, "--masters")) O.masters = v;
-        else if (!strcmp(o, "--audit")) O.audit = v;
-        else if (!strcmp(o, "--log")) O.logpath = v;
-        else if (!strcmp(o, "--prefix")) O.prefix = v;
-        else if (!strcmp(o, "--block-file")) O.block_file = v;
-        else if (!strcmp(o, "--id")) O.id = arg_num(o, v);
-        else if (!strcmp(o, "--resources")) O.nres = arg_num(o, v);
-        else if (!strcmp(o, "--seconds")) O.seconds = arg_num(o, v);
-        else if (!strcmp(o, "--count")) O.count = arg_num(o, v);
-        else if (!strcmp(o, "--ttl")) O.ttl = arg_num(o, v);
-        else if (!strcmp(o, "--hold-min")) O.hold_min = arg_num(o, v);
-        else if (!strcmp(o, "--hold-max")) O.hold_max = arg_num(o, v);
-        else if (!strcmp(o, "--idle-max")) O.idle_max = arg_num(o, v);
-        else if (!strcmp(o, "--node-timeout")) O.node_timeout = arg_num(o, v);
-        else if (!strcmp(o, "--connect-timeout")) O.connect_timeout = arg_num(o, v);
-        else if (!strcmp(o, "--retry-count")) O.retry_count = arg_num(o, v);
-        else if (!strcmp(o, "--retry-delay")) O.retry_delay = arg_num(o, v);
-        else if (!strcmp(o, "--reconnect-max")) O.reconnect_max = arg_num(o, v);
-        else if (!strcmp(o, "--extend-pct")) O.extend_pct = arg_num(o, v);
-        else if (!strcmp(o, "--max-pending")) O.max_pending = arg_num(o, v);
-        else if (!strcmp(o, "--audit-period")) O.audit_period = arg_num(o, v);
-        else if (!strcmp(o, "--audit-timeout")) O.audit_timeout = arg_num(o, v);
-        else if (!strcmp(o, "--audit-tol-us")) O.audit_tol_us = arg_num(o, v);
-        else if (!strcmp(o, "--overreport")) O.overreport = arg_num(o, v);
-        else if (!strcmp(o, "--seed")) O.seed = arg_num(o, v);
-        else if (!strcmp(o, "--clients")) O.clients = arg_num(o, v);
-        else if (!strcmp(o, "--owner")) g_owner = v;
-        else if (!strcmp(o, "--writers-pct")) g_writers_pct = arg_num(o, v);
-        else if (!strcmp(o, "--kind")) {
-            for (g_kind = 0; g_kind < 4 && strcmp(v, kind_names[g_kind]); g_kind++)
-                ;
-            if (g_kind == 4) {
-                fprintf(stderr, "rl-worker: unknown kind %s\n", v);
-                return 2;
-            }
-        }
-        else {
-            fprintf(stderr, "rl-worker: unknown option %s\n", o);
-            usage(stderr);
-            return 2;
-        }
+        int rc = set_opt(e, o, argv[++i]);
+        if (rc)
+            return rc;
     }
-    if (!O.masters || !O.logpath || O.nres < 1 || O.nres > MAX_RES || O.ttl < 10 ||
-        O.hold_max < O.hold_min || O.audit_timeout < 1 || O.audit_timeout > 999 ||
-        (O.watchdog && !O.async) || g_writers_pct > 100 ||
-        (g_owner && (!*g_owner || strcspn(g_owner, " \t\n") != strlen(g_owner))) ||
-        (g_kind == KIND_MULTI && (O.nres < 2 || O.nres > 8))) {
+    return -1;
+}
+
+static int opts_valid(void)
+{
+    if (!g_opt.masters || !g_opt.logpath || g_opt.nres < 1 || g_opt.nres > MAX_RES ||
+        g_opt.ttl < 10 || g_opt.hold_max < g_opt.hold_min || g_opt.audit_timeout < 1 ||
+        g_opt.audit_timeout > 999)
+        return 0;
+    if ((g_opt.watchdog && !g_opt.async) || g_writers_pct > 100)
+        return 0;
+    if (g_owner && (!*g_owner || strcspn(g_owner, " \t\n") != strlen(g_owner)))
+        return 0;
+    return g_kind != KIND_MULTI || (g_opt.nres >= 2 && g_opt.nres <= 8);
+}
+
+/* 0, or the exit status */
+static int check_opts(void)
+{
+    if (!opts_valid()) {
         usage(stderr);
         return 2;
     }
-    if (O.clients && (O.clients > 100000 || g_kind || O.watchdog || O.overreport ||
-                      !strstr(O.logpath, "%d"))) {
+    if (g_opt.clients && (g_opt.clients > 100000 || g_kind || g_opt.watchdog || g_opt.overreport ||
+                      !strstr(g_opt.logpath, "%d"))) {
         fprintf(stderr, "rl-worker: --clients: mutex locks, no --watchdog nor --overreport, "
                         "and a --log path with %%d\n");
         return 2;
     }
-    if (O.watchdog) {   /* holds the watchdog must carry */
-        O.hold_min = O.ttl / 2;
-        O.hold_max = 3 * O.ttl;
+    if (g_opt.watchdog) {   /* holds the watchdog must carry */
+        g_opt.hold_min = g_opt.ttl / 2;
+        g_opt.hold_max = 3 * g_opt.ttl;
     }
+    return 0;
+}
 
+/* --masters into nodes[], --audit (else --masters) into the auditor's
+ * addresses; 0, or the exit status */
+static int split_masters(const char **nodes, size_t *nnodes)
+{
     static char mbuf[4096], abuf[4096];
-    const char *nodes[MAX_NODES], *anodes[MAX_NODES];
-    size_t nnodes = split(mbuf, sizeof mbuf, O.masters, nodes);
-    n_am = split(abuf, sizeof abuf, O.audit ? O.audit : O.masters, anodes);
-    if (n_am != nnodes || nnodes == 0) {
+    const char *anodes[MAX_NODES];
+    *nnodes = split(mbuf, sizeof mbuf, g_opt.masters, nodes);
+    n_am = split(abuf, sizeof abuf, g_opt.audit ? g_opt.audit : g_opt.masters, anodes);
+    if (n_am != *nnodes || *nnodes == 0) {
         fprintf(stderr, "rl-worker: --audit must list as many masters as --masters\n");
         return 2;
     }
@@ -1317,115 +1383,168 @@ int main(int argc, char **argv)
             fprintf(stderr, "rl-worker: auditor address %s: HOST:PORT expected\n", anodes[i]);
             return 2;
         }
-        snprintf(AM[i].host, sizeof AM[i].host, "%.*s", (int)(colon - anodes[i]), anodes[i]);
-        AM[i].port = atoi(colon + 1);
+        snprintf(g_audit_masters[i].host, sizeof g_audit_masters[i].host, "%.*s",
+                 (int)(colon - anodes[i]), anodes[i]);
+        g_audit_masters[i].port = atoi(colon + 1);
     }
+    return 0;
+}
 
-    if (O.clients) {
-        redlock_options o;
-        client_options(&o);
-        /* many clients, each with a connection to every master (and the
-         * log files): the soft limit of open files is often 1024 */
-        struct rlimit rl;
-        if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
-            rl.rlim_cur = rl.rlim_max;
-            setrlimit(RLIMIT_NOFILE, &rl);
-        }
-        install_signals();
-        return run_many(nodes, nnodes, &o);
-    }
-    g_log = open(O.logpath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    if (g_log < 0) {
-        fprintf(stderr, "rl-worker: %s: %s\n", O.logpath, strerror(errno));
-        return 2;
+/* ---- main ------------------------------------------------------------------ */
+
+/* --clients: many clients in this process (rl-many.c) */
+static int run_clients(const char *const *nodes, size_t nnodes)
+{
+    redlock_options o;
+    client_options(&o);
+    /* many clients, each with a connection to every master (and the
+     * log files): the soft limit of open files is often 1024 */
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
     }
     install_signals();
-    g_rng = rnd_seed(O.id);
+    return run_many(nodes, nnodes, &o);
+}
 
+static pthread_t g_auditor;
+
+static int start_auditor(void)
+{
     /* the auditor's condition variables wait on CLOCK_MONOTONIC */
     pthread_condattr_t ca;
     pthread_condattr_init(&ca);
     pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-    pthread_cond_destroy(&P.kick_cv);
-    pthread_cond_destroy(&P.done_cv);
-    pthread_cond_init(&P.kick_cv, &ca);
-    pthread_cond_init(&P.done_cv, &ca);
+    pthread_cond_destroy(&g_pub.kick_cv);
+    pthread_cond_destroy(&g_pub.done_cv);
+    pthread_cond_init(&g_pub.kick_cv, &ca);
+    pthread_cond_init(&g_pub.done_cv, &ca);
     pthread_condattr_destroy(&ca);
-    pthread_t th;
-    if (pthread_create(&th, NULL, auditor, NULL) != 0) {
+    if (pthread_create(&g_auditor, NULL, auditor, NULL) != 0) {
         fprintf(stderr, "rl-worker: cannot start the auditor thread\n");
-        return 1;
+        return -1;
     }
+    return 0;
+}
 
+static void stop_auditor(void)
+{
+    pthread_mutex_lock(&g_pub.mu);
+    g_pub.stop = 1;
+    pthread_cond_broadcast(&g_pub.kick_cv);
+    pthread_mutex_unlock(&g_pub.mu);
+    pthread_join(g_auditor, NULL);
+    audit_stats_line();
+}
+
+/* --async: the worker's own event base, with precise timers */
+static int new_event_base(void)
+{
+    struct event_config *cfg = event_config_new();
+    if (cfg) {
+        event_config_set_flag(cfg, EVENT_BASE_FLAG_PRECISE_TIMER);
+        g_base = event_base_new_with_config(cfg);
+        event_config_free(cfg);
+    }
+    if (!g_base)
+        g_base = event_base_new();
+    if (!g_base) {
+        fprintf(stderr, "rl-worker: no event base\n");
+        return -1;
+    }
+    return 0;
+}
+
+/* the client and its locks, the log's W and K lines; 0 or -1 */
+static int new_client(const char *const *nodes, size_t nnodes)
+{
     redlock_options o;
     client_options(&o);
     o.node_cb = on_node;
-
-    if (O.async) {
-        struct event_config *cfg = event_config_new();
-        if (cfg) {
-            event_config_set_flag(cfg, EVENT_BASE_FLAG_PRECISE_TIMER);
-            B = event_base_new_with_config(cfg);
-            event_config_free(cfg);
-        }
-        if (!B)
-            B = event_base_new();
-        if (!B) {
-            fprintf(stderr, "rl-worker: no event base\n");
-            return 1;
-        }
-    }
     char err[256] = "";
-    if (redlock_client_new(&C, B, nodes, nnodes, &o, err, sizeof err) != 0) {
+    if (redlock_client_new(&g_client, g_base, nodes, nnodes, &o, err, sizeof err) != 0) {
         fprintf(stderr, "rl-worker: redlock_client_new: %s\n", err);
-        return 1;
+        return -1;
     }
-    logline("W %lld %ld %zu %lld %s %lld", (long long)O.id, (long)getpid(), nnodes,
-            (long long)O.ttl, O.async ? "async" : "blocking", (long long)O.max_pending);
+    logline("W %lld %ld %zu %lld %s %lld", (long long)g_opt.id, (long)getpid(), nnodes,
+            (long long)g_opt.ttl, g_opt.async ? "async" : "blocking", (long long)g_opt.max_pending);
     /* best effort: start with every master connected, but run anyway */
-    if (!O.async)
-        redlock_client_wait_connected(C, nnodes, 2000);
-
+    if (!g_opt.async)
+        redlock_client_wait_connected(g_client, nnodes, 2000);
     if (g_kind)
         logline("K %s", kind_names[g_kind]);
-    for (int64_t r = 0; r < O.nres; r++)
-        snprintf(names[r], sizeof names[r], "%s%lld", O.prefix, (long long)r);
-    if (make_locks() != 0)
+    for (int64_t r = 0; r < g_opt.nres; r++)
+        snprintf(names[r], sizeof names[r], "%s%lld", g_opt.prefix, (long long)r);
+    return make_locks();
+}
+
+/* 0, or the exit status */
+static int start_worker(const char *const *nodes, size_t nnodes)
+{
+    g_log = open(g_opt.logpath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (g_log < 0) {
+        fprintf(stderr, "rl-worker: %s: %s\n", g_opt.logpath, strerror(errno));
+        return 2;
+    }
+    install_signals();
+    g_rng = rnd_seed(g_opt.id);
+    if (start_auditor() != 0 || (g_opt.async && new_event_base() != 0))
         return 1;
+    return new_client(nodes, nnodes) != 0 ? 1 : 0;
+}
 
-    if (O.async)
-        run_async();
-    else
-        run_blocking();
-
-    pthread_mutex_lock(&P.mu);
-    P.stop = 1;
-    pthread_cond_broadcast(&P.kick_cv);
-    pthread_mutex_unlock(&P.mu);
-    pthread_join(th, NULL);
-    audit_stats_line();
+/* the log's E line and the summary on stderr */
+static void report(void)
+{
     logline("E %lld %lld %lld", (long long)now_us(), acquisitions, failures);
-    fprintf(stderr, "rl-worker %lld: %lld acquisitions, %lld failures", (long long)O.id,
+    fprintf(stderr, "rl-worker %lld: %lld acquisitions, %lld failures", (long long)g_opt.id,
             acquisitions, failures);
     for (int k = 1; k < 16; k++)
         if (fail_by[k])
             fprintf(stderr, " %s=%lld", code_name(-k), fail_by[k]);
-    if (O.async)
+    if (g_opt.async)
         fprintf(stderr, " loop-blocks=%lld", blocks);
     fprintf(stderr, "; audit: %lld checks, %lld judged, %lld violations\n", a_checks, a_judged,
             a_viol);
-    for (int64_t r = 0; r < O.nres; r++) {
+}
+
+static void free_all(void)
+{
+    for (int64_t r = 0; r < g_opt.nres; r++) {
         redlock_lock_free(locks[r]);
         redlock_lock_free(rlocks[r]);
     }
     for (size_t i = 0; i < n_mh; i++)
-        redlock_lock_free(MH[i].l);
-    redlock_client_free(C);
-    if (B)
-        event_base_free(B);
+        redlock_lock_free(g_multi[i].l);
+    redlock_client_free(g_client);
+    if (g_base)
+        event_base_free(g_base);
     for (size_t i = 0; i < n_am; i++)
-        if (AM[i].c)
-            redisFree(AM[i].c);
+        if (g_audit_masters[i].c)
+            redisFree(g_audit_masters[i].c);
     close(g_log);
+}
+
+int main(int argc, char **argv)
+{
+    const char *nodes[MAX_NODES];
+    size_t nnodes;
+    int rc = parse_args(argc, argv);
+    if (rc >= 0)
+        return rc;
+    if ((rc = check_opts()) != 0 || (rc = split_masters(nodes, &nnodes)) != 0)
+        return rc;
+    if (g_opt.clients)
+        return run_clients(nodes, nnodes);
+    if ((rc = start_worker(nodes, nnodes)) != 0)
+        return rc;
+    if (g_opt.async)
+        run_async();
+    else
+        run_blocking();
+    stop_auditor();
+    report();
+    free_all();
     return 0;
 }

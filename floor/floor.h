@@ -1,21 +1,26 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
-/* redlock_private.h -- the floor every layer of the library stands on
- * (lists, quorum rules, clock, addresses, scripts, RESP encoding, the loop);
- * never installed.  Each layer above has its header, which includes the
- * one below it: conn.h, master.h, fanout.h, lock_private.h.
+/* floor.h -- the floor every layer of the library stands on: lists,
+ * addresses (addr.c), the scripts' numbers and their SHA-1 (digest.c),
+ * RESP encoding (resp.c; its reader is resp.h's), pools, the loop
+ * (loop.c), its own thread and gate (thread.c), random bytes (random.c);
+ * the vote rules and the clock are quorum.c's and clock.c's, under the
+ * floor.  Never installed.  Each folder above has one header, which
+ * includes the one below it: conn/conn.h, master/master.h,
+ * fanout/fanout.h, lock/lock.h, kinds/kinds.h, client/client.h.
  *
- * Layers, top to bottom; calls go down, results come back up through
- * callbacks (docs/design.md has the data flow of one acquire):
+ * The house, top to bottom; calls go down, results come back up through
+ * callbacks (docs/design.md, "The house"; `make check-layers` checks it):
  *
- *   redlock.c sync.c    public handles: the client, blocking wrappers
- *   lock.c              a lock handle: attempts, retries, extend, release
- *   mutex.c probe.c     kinds: what an operation sends, how replies vote
- *   fanout.c            one operation over every master, quorum.c decides
- *   master.c            one master: its connection(s), undos, clock samples
- *   conn.c              one connection: handshake, queue of callbacks
- *   resp.c loop.c       RESP encoder and reader; loop bracket, clock, timers
- *
- * quorum.c, clock.c, addr.c and script.c are pure helpers any layer uses.
+ *   redlock.c   the client: options, masters, the list of every script
+ *   client/     the masters' clocks (probe.c), blocking calls, counters
+ *   kinds/      the re-entrant, read/write and multi-resource locks
+ *   lock/       lock handles and their machine, the mutex, the wake-up
+ *   fanout/     one operation over every master, quorum.c decides
+ *   master/     one master: its connections, undos, guards
+ *   conn/       one connection: handshake, queue of callbacks, TLS
+ *   floor/      RESP, addresses, the loop and its thread, random bytes,
+ *               error strings (errors.c), SHA-1
+ *   quorum.c clock.c   pure rules: votes and tallies; time, drift, validity
  */
 #ifndef REDLOCK_PRIVATE_H
 #define REDLOCK_PRIVATE_H

@@ -13,7 +13,7 @@
  * a majority (locks and their releases), a count (a semaphore), all, any;
  * WAIT_ALL is a majority decided only once every node answered or timed out
  * (the clock probe: every master's sample).  A release is decided at the
- * quorum: its late replies are still counted (fanout.c, lockop.c).
+ * quorum: its late replies are still counted (fanout.c, lock/operation.c).
  *
  * Nothing here does I/O or reads a clock: the caller passes the validity
  * it computed (clock.c), which keeps these rules testable on their own.

@@ -1,6 +1,8 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
-/* redlock.c -- the client: options, the masters, error strings (its
- * statistics are stats.c's).  Lock handles are lock.c's, the blocking calls sync.c's.
+/* redlock.c -- the client: options, the masters, and the list of every
+ * script the masters load (each layer's Lua stays in its own file).  Its
+ * statistics are client/stats.c's, the blocking calls client/blocking.c's,
+ * lock handles lock/handle.c's, error strings floor/errors.c's.
  *
  * A client owns, from the bottom up: the loop floor (its event base, its
  * clock), the settings every connection shares (`net`), and the fleet of

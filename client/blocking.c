@@ -1,5 +1,5 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
-/* sync.c -- the blocking API: each call starts the asynchronous operation
+/* blocking.c -- the blocking API: each call starts the asynchronous operation
  * and runs the client's private event loop until its callback ran (or,
  * with a loop thread, waits for that thread to run it: thread.c).  Only
  * for clients created without an event base, never from a callback.

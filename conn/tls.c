@@ -1,6 +1,6 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* tls.c -- TLS for rediss:// nodes: one SSL_CTX per client, one SSL per
- * connection, carried by a libevent bufferevent_openssl so that node.c
+ * connection, carried by a libevent bufferevent_openssl so that conn.c
  * reads and writes exactly as it does in plain TCP.
  *
  * Verification is on by default: the server's chain must lead to a trusted

@@ -17,10 +17,9 @@
  * Lifetime: an op is reference counted.  One reference until its result is
  * delivered, one per request still queued on a connection; so a reply
  * arriving after the decision (a slow master) still finds its op and is
- * counted (and, for a release, handed to its lock: lockop.c), and never
- * confuses a later operation.  Dead ops go back
- * to a per-fleet pool with their buffers, so the steady state allocates
- * nothing.
+ * counted (and, for a release, handed to its lock: lock/operation.c),
+ * and never confuses a later operation.  Dead ops go back to a per-fleet
+ * pool with their buffers, so the steady state allocates nothing.
  */
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* fanout.h -- one operation over every master (fanout.c) and the
  * kinds that say what it sends and how replies vote.  The layer above is
- * lock_private.h; never installed.
+ * lock/lock.h; never installed.
  */
 #ifndef REDLOCK_FANOUT_H
 #define REDLOCK_FANOUT_H

@@ -16,8 +16,8 @@
  * {K}:h means something only while K = P: every script that makes K = P
  * rewrites {K}:h first, so a stale {K}:h (K expired or deleted, or another
  * owner's key since) is never read.  The key's ttl only ever grows: a
- * re-acquire's validity keeps the later of the old and new end (lockop.c),
- * which is safe only so.
+ * re-acquire's validity keeps the later of the old and new end
+ * (lock/operation.c), which is safe only so.
  *
  * The op's items: the key [, the fence counter], E, then
  *   acquire   new count, previous count (the SET or the join script)

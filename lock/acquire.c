@@ -1,5 +1,5 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
-/* lockacq.c -- a lock's acquire once started (lockapi.c starts it): a
+/* acquire.c -- a lock's acquire once started (api.c starts it): a
  * series of attempts, each one fan-out (fanout.c) of the family's acquire
  * with a fresh random value:
  *
@@ -10,8 +10,8 @@
  *                ... until retry_count or the acquire deadline.
  *
  * When the next attempt goes after a loss (a poll, a wake-up, a split
- * vote) is wake.c's; how an operation's outcome becomes the lock's
- * validity and its callback is lockop.c's (redlock__lock_settle).
+ * vote) is contended.c's; how an operation's outcome becomes the lock's
+ * validity and its callback is operation.c's (redlock__lock_settle).
  */
 #include <errno.h>
 #include <stdio.h>

@@ -13,7 +13,7 @@
  *     releaser's wake window, the registry's count and the pick's rank,
  *     and puts it at the back; an entry nobody listens to is dropped;
  *   - the message, heard on the subscriber, moves the waiting locks'
- *     retry (wake.c).
+ *     retry (contended.c).
  */
 #include <stdio.h>
 #include <stdlib.h>

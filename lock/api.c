@@ -1,8 +1,8 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
-/* lockapi.c -- the asynchronous calls on a lock: their checks (busy, ttl,
+/* api.c -- the asynchronous calls on a lock: their checks (busy, ttl,
  * held), the start of an acquire, extend or release, and the gate of a
- * loop-thread client (thread.c).  What happens then is lockacq.c's
- * (acquire) and lockop.c's.
+ * loop-thread client (floor/thread.c).  What happens then is acquire.c's
+ * (acquire) and operation.c's.
  */
 #include <string.h>
 #include "lock/lock.h"

@@ -1,5 +1,5 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
-/* wake.c -- a client's contended resources: how long its waiting locks
+/* contended.c -- a client's contended resources: how long its waiting locks
  * back off, and when they retry (their wake-up when a release is
  * announced: the registries and messages are announce.c's).
  *

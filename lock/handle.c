@@ -1,8 +1,8 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
-/* lock.c -- lock handles: a resource, the value that proves ownership,
+/* handle.c -- lock handles: a resource, the value that proves ownership,
  * the validity the last operation left, and what each master did in it.
- * The operations themselves are lockacq.c's (attempts, retries) and
- * lockop.c's (extend, release).
+ * The operations themselves are acquire.c's (attempts, retries) and
+ * operation.c's (extend, release).
  */
 #include <stdarg.h>
 #include <stddef.h>

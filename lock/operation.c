@@ -1,9 +1,9 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
-/* lockop.c -- the operations of a lock handle once started (lockapi.c
+/* operation.c -- the operations of a lock handle once started (api.c
  * starts them): how an operation's outcome becomes the lock's validity and
  * its callback (redlock__lock_settle, redlock__lock_complete), extend,
  * release, and cancelling.  What is sent is the lock family's business
- * (mutex.c); the acquire's series of attempts is lockacq.c's.
+ * (mutex.c); the acquire's series of attempts is acquire.c's.
  *
  * Lifetimes: a lock handle has at most one operation in flight (`busy`).
  * Freeing a lock or the client while busy completes that operation with

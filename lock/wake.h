@@ -1,8 +1,8 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
-/* wake.h -- what wake.c (a client's contended resources: back-off, when a
- * waiting lock retries) and announce.c (the registries of waiters on the
- * masters, the subscriptions, the release's pick and its message) share.
- * Private to those two files.
+/* wake.h -- what contended.c (a client's contended resources: back-off,
+ * when a waiting lock retries) and announce.c (the registries of waiters
+ * on the masters, the subscriptions, the release's pick and its message)
+ * share.  Private to those two files of lock/.
  */
 #ifndef REDLOCK_WAKE_H
 #define REDLOCK_WAKE_H

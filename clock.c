@@ -39,7 +39,7 @@ int64_t redlock__add_sat(int64_t a, int64_t b)
 }
 
 /* The estimate follows a faster sample at once and a slower one by an
- * eighth of the difference: it spaces wake-ups (wake.c), where too wide
+ * eighth of the difference: it spaces wake-ups (contended.c), where too wide
  * a spacing idles the lock, and a waiter samples seldom (a few attempts a
  * second with hundreds of rivals).  A plain average kept the burst of a
  * start (hundreds of clients' first attempts at once: 20 ms round trips)

@@ -144,7 +144,7 @@ void redlock__buf_free(redlock__buf *b);
 int redlock__resp_command(redlock__buf *b, int argc, const char *const *argv,
                           const size_t *argvlen);
 
-/* ---- pools of reusable objects (fanout.c's operations, lock.c's flights) */
+/* ---- pools of reusable objects (fanout.c's operations, handle.c's flights) */
 
 /* A pool's counts: objects in use (alive), their high-water mark since the
  * last trim (hw), and those waiting in the pool (nfree).  Objects go back

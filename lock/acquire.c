@@ -97,7 +97,7 @@ static int schedule_next(redlock_lock *l)
                            (uint64_t)(2 * c->opt.retry_jitter_ms + 1)) -
                  c->opt.retry_jitter_ms;
     /* a release announced while the attempt was out, or a split vote
-     * (wake.c): within the wake window; else the poll, longer after
+     * (contended.c): within the wake window; else the poll, longer after
      * split votes, and looking first among many waiters */
     fl->look = !fl->missed && redlock__wake_looks(l);
     delay *= 1000;

@@ -398,7 +398,7 @@ int redlock__wake_defer(redlock_lock *l)
     redlock__wake_wait(l);
     if (h->announces && c->opt.wake)
         redlock__hot_enter(c, h, SIZE_MAX);
-    /* it looks (and confirms a key gone: lockacq.c): an attempt would
+    /* it looks (and confirms a key gone: acquire.c): an attempt would
      * take masters from the next hand-off when the pick's hold was short
      * and its release came before this try */
     fl->look = may_look(l, 1);

@@ -87,7 +87,7 @@ struct redlock_client {
     struct event probe_timer;        /* the periodic TIME probe */
     int probing;                     /* a probe is in flight */
     char errstr[256];                /* why wait_connected failed */
-    struct redlock__wake *wake;      /* contended resources (wake.c, announce.c), or NULL */
+    struct redlock__wake *wake;      /* contended resources (contended.c, announce.c), or NULL */
     redlock_acquire_stats astats;
     /* flights given back (their retry timers assigned): an operation's
      * start allocates nothing; trimmed like the operations (redlock__pool) */
@@ -101,7 +101,7 @@ static inline int64_t redlock__client_drift_us(const redlock_client *c, int64_t 
     return redlock__drift_us(ttl_ms, c->opt.drift_factor, c->opt.drift_min_ms);
 }
 
-/* ---- wake.c: contended resources, back-off, when a waiter retries ------- */
+/* ---- contended.c: contended resources, back-off, when a waiter retries ------- */
 
 typedef struct redlock__wake redlock__wake;
 /* The lock (acquiring, l->fl set) waits on its resource / no longer. */
@@ -189,7 +189,7 @@ static inline uint64_t redlock__client_random(redlock_client *c)
     return redlock__random_jitter(&c->rnd);
 }
 
-/* ---- lock.c: lock handles -------------------------------------------- */
+/* ---- handle.c: lock handles -------------------------------------------- */
 
 enum redlock__lock_op { REDLOCK__LOCK_IDLE, REDLOCK__LOCK_ACQUIRE, REDLOCK__LOCK_TRY,
                         REDLOCK__LOCK_EXTEND, REDLOCK__LOCK_RELEASE };
@@ -276,7 +276,7 @@ typedef struct redlock__flight {
     /* fencing: the won acquire while counters are raised, and its token */
     redlock__op *fenced;
     int64_t pending_token;
-    /* waiting for a resource held elsewhere (wake.c) */
+    /* waiting for a resource held elsewhere (contended.c) */
     redlock_lock *lock;
     struct redlock__hot *hot;        /* the client's record of it, or NULL */
     redlock__link wait;              /* in hot->waiters while waiting */
@@ -285,7 +285,7 @@ typedef struct redlock__flight {
     unsigned woken : 1;              /* an announcement moved the retry */
     unsigned missed : 1;             /* one came while an attempt was out */
     unsigned split_retry : 1;        /* the last attempt split: retried in the window */
-    unsigned look : 1;               /* the next poll looks first (wake.c) */
+    unsigned look : 1;               /* the next poll looks first (contended.c) */
     unsigned gone : 1;               /* the last look found the key gone:
                                       * the next one confirms it */
     unsigned rank : 2;               /* the pick's rank (redlock__wake_release) */
@@ -293,7 +293,7 @@ typedef struct redlock__flight {
     int64_t round_us;                /* the window the announcement gave, or 0 */
 } redlock__flight;
 
-/* lock.c */
+/* handle.c */
 /* Make l->fl if not yet made: 0 or REDLOCK_ENOMEM (l->c is set). */
 int redlock__lock_flight(redlock_lock *l);
 /* Forget l->fl (its retry timer is not armed, or the client is gone). */
@@ -327,7 +327,7 @@ const char *redlock__key_reserved(const redlock_client *c, const void *resource,
  * braces are l->key[-1] and l->key[l->keylen]. */
 size_t redlock__aux_key(const redlock_lock *l, const char *suffix, char *out);
 /* "{K}" itself (l->keylen + 2 bytes, in place): the stem of every library
- * key of the lock, the name of its record of waiters (wake.c). */
+ * key of the lock, the name of its record of waiters (contended.c). */
 static inline const char *redlock__lock_braced(const redlock_lock *l)
 {
     return l->key - 1;
@@ -363,12 +363,12 @@ void redlock__lock_record(redlock_lock *l, const redlock__op *op);
  * or won (the validity counts from the op's start); 1 when finished (the
  * lock may be gone then). */
 int redlock__lock_settle(redlock_lock *l, redlock__op *op);
-/* lockacq.c */
+/* acquire.c */
 void redlock__lock_retry_cb(evutil_socket_t fd, short what, void *arg);
 /* One acquire attempt (the lock is set up); an error only when nothing was
  * started. */
 int redlock__lock_attempt(redlock_lock *l);
-/* lockop.c: start an extend of `kind` or the release on the lock's value. */
+/* operation.c: start an extend of `kind` or the release on the lock's value. */
 /* redlock_extend_async's checks and start, for callers inside the gate
  * (the watchdog's extends: api.c) */
 int redlock__lock_extend(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd);

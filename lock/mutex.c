@@ -253,7 +253,7 @@ const redlock__op_kind redlock__mutex_tell_last = {
     .encode = encode_tell, .classify = classify_tell };
 
 
-/* A waiter's poll looks first (wake.c, redlock__wake_looks): EXISTS on one
+/* A waiter's poll looks first (contended.c, redlock__wake_looks): EXISTS on one
  * master, op->lead_node, the others skipped.  OK: the key is gone there
  * (the attempt follows); REFUSED: it is there.  A probe: not in the lock
  * statistics. */

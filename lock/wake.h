@@ -41,7 +41,7 @@ struct redlock__hot {
     unsigned pending;                /* registry replies still due */
     int64_t entered_us;              /* this client's entries sent, or 0 */
     /* Kept without waiters until then: a holder's record (its entries, or
-     * a notice that someone waits) outlives the linger (wake.c). */
+     * a notice that someone waits) outlives the linger (contended.c). */
     int64_t keep_until_us;
     /* The values of this client's latest holds that a pick was made for
      * (their releases', or a notice's late pick), a ring: a later notice
@@ -60,7 +60,7 @@ struct redlock__wake {
     redlock__hot **bucket;
     size_t nbuckets, count;
     unsigned char *refused;          /* per master: SUBSCRIBE refused */
-    /* The holder's channel "<key prefix>redlock:holder:<id>", where the
+    /* The holder's channel "{<key prefix>}:holder:<id>", where the
      * waiters' notices come (once the client has made a value), and its
      * state per master (REDLOCK__SUB_*). */
     char *hchan;
@@ -91,7 +91,7 @@ static inline int64_t redlock__hot_window(const redlock__hot *h)
     return h->rtt_us * h->mult;
 }
 
-/* ---- wake.c ------------------------------------------------------------- */
+/* ---- contended.c ------------------------------------------------------------- */
 
 /* The client's record of the resource (key, len), or where it would go. */
 redlock__hot **redlock__hot_slot(redlock__wake *wk, const char *key, size_t len);

@@ -409,7 +409,7 @@ static int side_hello(void *owner, redlock__conn *cn)
 }
 
 /* The second connection is the client's subscriber: its ups, downs and
- * messages go up to the client (wake.c); the master's own state is its
+ * messages go up to the client (lock/announce.c); the master's own state is its
  * lock connection's. */
 static void side_up(void *owner, redlock__conn *cn)
 {

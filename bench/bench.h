@@ -63,28 +63,30 @@ typedef struct bench_opts {
     int repeat;           /* rounds, 1 .. RLB_MAX_REPEAT */
     int raw_mode;         /* --raw-mode (opts.c); -1: by concurrency */
     const char *kinds;    /* --kinds: the kinds to compare with the mutex, or NULL */
+    int resources_given;  /* --resources was given (it is for multi locks) */
 } bench_opts;
 
-/* Parse and check the command line into *o, every default applied.  Returns
- * -1 to go on, else the exit status: after --help or --self-check, or after
- * reporting a bad command line on stderr. */
+/* opts.c: parse the command line into *o, the fixed defaults applied.
+ * Returns -1 to go on (to rlb_settle_options), else the exit status: after
+ * --help or --self-check, or after reporting a bad command line on stderr. */
 int rlb_options(int argc, char **argv, bench_opts *o);
 /* opts_check.c: the checks across options and the defaults that depend on
  * others; -1 to go on, else the exit status (2, after a message). */
-int rlb_settle_options(bench_opts *o, int resources_given);
+int rlb_settle_options(bench_opts *o);
 enum { RLB_RAW_CHAINED, RLB_RAW_BARRIER };   /* bench_opts.raw_mode */
 const char *rlb_workload_name(int workload);
 /* --kind's name of REDLOCK_KIND_* k ("mutex", "reentrant", "read", ...). */
 const char *rlb_kind_name(int k);
+/* The kinds in LIST (comma-separated names, or "all") into out[], mutex
+ * first, each once; how many, or -1 after saying on stderr what is wrong. */
+int rlb_parse_kinds(const char *list, int *out);
 #define RLB_NKINDS 5
 #define RLB_MAX_RESOURCES 64
 
 /* kinds.c: --kinds, each kind's cycle rate against the mutex's in the same
  * run (interleaved rounds).  Returns the exit status. */
 int rlb_run_kinds(bench_opts *o);
-/* The kinds in LIST (comma-separated names, or "all") into kinds[], mutex
- * first, each once; how many, or -1 after saying on stderr what is wrong. */
-int rlb_parse_kinds(const char *list, int *kinds);
+
 /* main.c: one measured phase of the library's workload on cfg; its
  * cycles/s into *rate.  -1 on error (message in err). */
 int rlb_run_lib_phase(const bench_cfg *cfg, const char *label, double *rate, char *err,

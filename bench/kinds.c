@@ -30,36 +30,6 @@ static double median_of(const double *v, int n)
     return n == 0 ? 0 : n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 }
 
-int rlb_parse_kinds(const char *list, int *kinds)
-{
-    int n = 0;
-    kinds[n++] = REDLOCK_KIND_MUTEX;
-    if (!strcmp(list, "all")) {
-        for (int k = 1; k < RLB_NKINDS; k++)
-            kinds[n++] = k;
-        return n;
-    }
-    const char *p = list;
-    while (*p) {
-        size_t len = strcspn(p, ",");
-        int k;
-        for (k = 0; k < RLB_NKINDS; k++)
-            if (strlen(rlb_kind_name(k)) == len && !strncmp(p, rlb_kind_name(k), len))
-                break;
-        if (k == RLB_NKINDS) {
-            fprintf(stderr, "redlock-bench: --kinds: unknown kind '%.*s'\n", (int)len, p);
-            return -1;
-        }
-        int dup = 0;
-        for (int i = 0; i < n; i++)
-            dup |= kinds[i] == k;
-        if (!dup)
-            kinds[n++] = k;
-        p += len + (p[len] == ',');
-    }
-    return n;
-}
-
 static void report(const bench_cfg *cfg, const int *kinds, int n, double (*rate)[RLB_NKINDS],
                    int rounds)
 {

@@ -295,6 +295,8 @@ int main(int argc, char **argv)
 {
     bench_opts o;
     int rc = rlb_options(argc, argv, &o);
+    if (rc < 0)
+        rc = rlb_settle_options(&o);
     if (rc >= 0)
         return rc;
 

@@ -3,7 +3,7 @@
  * `options[]` below: the parser (getopt_long, so abbreviations, --opt=value
  * and options after the addresses work) and the --help text both come from
  * that table.  Defaults live in set_defaults() beside it; what depends on
- * other options is settled in finish(). */
+ * other options is settled afterwards (opts_check.c). */
 #include <errno.h>
 #include <getopt.h>
 #include <stdbool.h>
@@ -188,7 +188,7 @@ static void set_defaults(bench_opts *o)
     memset(o, 0, sizeof(*o));
     bench_cfg *cfg = &o->cfg;
     cfg->workload = WL_CYCLE;
-    cfg->concurrency = -1;  /* -1: by workload, see finish() */
+    cfg->concurrency = -1;  /* -1: by workload, see rlb_settle_options() */
     cfg->clients = -1;
     cfg->threads = -1;
     cfg->duration = 10;
@@ -214,6 +214,36 @@ const char *rlb_workload_name(int workload)
 const char *rlb_kind_name(int k)
 {
     return kinds[k].name;
+}
+
+int rlb_parse_kinds(const char *list, int *out)
+{
+    int n = 0;
+    out[n++] = REDLOCK_KIND_MUTEX;
+    if (!strcmp(list, "all")) {
+        for (int k = 1; k < RLB_NKINDS; k++)
+            out[n++] = k;
+        return n;
+    }
+    const char *p = list;
+    while (*p) {
+        size_t len = strcspn(p, ",");
+        int k;
+        for (k = 0; k < RLB_NKINDS; k++)
+            if (strlen(kinds[k].name) == len && !strncmp(p, kinds[k].name, len))
+                break;
+        if (k == RLB_NKINDS) {
+            fprintf(stderr, "redlock-bench: --kinds: unknown kind '%.*s'\n", (int)len, p);
+            return -1;
+        }
+        int dup = 0;
+        for (int i = 0; i < n; i++)
+            dup |= out[i] == k;
+        if (!dup)
+            out[n++] = k;
+        p += len + (p[len] == ',');
+    }
+    return n;
 }
 
 /* ---- --help ---------------------------------------------------------------------- */
@@ -386,7 +416,8 @@ static int set_value(const opt_def *d, const char *s, bench_opts *o)
     return 0;
 }
 
-static int finish(bench_opts *o, const bool *given)
+/* The checks on which options were given.  -1 to go on, else the exit status. */
+static int check_given(bench_opts *o, const bool *given)
 {
     for (size_t i = 0; i < sizeof(exclusive) / sizeof(exclusive[0]); i++)
         if (was_given(given, exclusive[i][0]) && was_given(given, exclusive[i][1])) {
@@ -399,7 +430,8 @@ static int finish(bench_opts *o, const bool *given)
         usage(stderr);
         return 2;
     }
-    return rlb_settle_options(o, was_given(given, "resources"));
+    o->resources_given = was_given(given, "resources");
+    return -1;
 }
 
 int rlb_options(int argc, char **argv, bench_opts *o)
@@ -444,5 +476,5 @@ int rlb_options(int argc, char **argv, bench_opts *o)
     }
     o->addrs = (const char *const *)(argv + optind);
     o->naddrs = (size_t)(argc - optind);
-    return finish(o, given);
+    return check_given(o, given);
 }

@@ -166,7 +166,7 @@ extern const bench_impl lib_impl;
 extern const bench_impl raw_impl;
 extern const bench_impl handoff_impl;   /* the contend workload's baseline */
 
-/* helpers (main.c) */
+/* helpers (util.c) */
 int64_t rlb_now_ns(void);
 uint64_t rlb_rand(uint64_t *s);
 void rlb_set_error(bench_shared *sh, const char *fmt, ...)
@@ -191,5 +191,13 @@ void rlb_count_raw_fail(bench_thread *t, int meas, int which);
 /* Print a key name for key number k into buf; returns its length. */
 int rlb_key(const bench_cfg *cfg, char *buf, size_t len, long k);
 int rlb_code_index(int code);
+/* cycle/extend: how many keys slot gidx owns (gidx, gidx + concurrency, ...) */
+long rlb_slot_keys(const bench_cfg *cfg, long gidx);
+/* A workload's setup: "out of memory" into err, -1. */
+int rlb_oom(char *err, size_t errlen);
+/* A zeroed state of `size` bytes as t->impl; NULL after rlb_oom. */
+void *rlb_impl_new(bench_thread *t, size_t size, char *err, size_t errlen);
+struct event;
+void rlb_event_free(struct event *ev);   /* event_free unless NULL */
 
 #endif

@@ -236,10 +236,8 @@ static int settle(hclient *h, const char *what, char *err, size_t errlen)
 {
     struct timeval tv = {5, 0};
     struct event *deadline = evtimer_new(h->t->base, deadline_cb, h->t->base);
-    if (!deadline) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
+    if (!deadline)
+        return rlb_oom(err, errlen);
     evtimer_add(deadline, &tv);
     if (h->setup_left)
         event_base_dispatch(h->t->base);
@@ -255,13 +253,10 @@ static int settle(hclient *h, const char *what, char *err, size_t errlen)
 static int handoff_setup(bench_thread *t, char *err, size_t errlen)
 {
     const bench_cfg *cfg = t->sh->cfg;
-    hclient *h = calloc(1, sizeof(*h));
+    hclient *h = rlb_impl_new(t, sizeof(*h), err, errlen);
     raddr a;
-    if (!h) {
-        snprintf(err, errlen, "out of memory");
+    if (!h)
         return -1;
-    }
-    t->impl = h;
     h->t = t;
     h->n = cfg->nnodes;
     snprintf(h->ttl, sizeof h->ttl, "%lld", (long long)cfg->ttl_ms);
@@ -269,10 +264,8 @@ static int handoff_setup(bench_thread *t, char *err, size_t errlen)
     h->conns = calloc(2 * h->n, sizeof(rconn));
     h->hold = evtimer_new(t->base, hold_cb, h);
     h->retry = evtimer_new(t->base, retry_cb, h);
-    if (!h->conns || !h->hold || !h->retry) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
+    if (!h->conns || !h->hold || !h->retry)
+        return rlb_oom(err, errlen);
     for (size_t i = 0; i < 2 * h->n; i++) {
         rconn *c = &h->conns[i];
         c->ops = &handoff_ops;
@@ -340,12 +333,9 @@ static void handoff_teardown(bench_thread *t)
         return;
     for (size_t i = 0; h->conns && i < 2 * h->n; i++)
         rconn_close(&h->conns[i]);
-    if (h->hold)
-        event_free(h->hold);
-    if (h->retry)
-        event_free(h->retry);
-    if (h->tick)
-        event_free(h->tick);
+    rlb_event_free(h->hold);
+    rlb_event_free(h->retry);
+    rlb_event_free(h->tick);
     free(h->conns);
     free(h);
     t->impl = NULL;

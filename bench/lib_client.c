@@ -70,15 +70,11 @@ static void client_options(const bench_cfg *cfg, redlock_options *o)
     o->tls_server_name = cfg->tls_server_name;
 }
 
-static int lib_setup(bench_thread *t, char *err, size_t errlen)
+/* The client's redlock_client, connected to every master within 5 s, or at
+ * least to a quorum.  0, or -1 with a message in err. */
+static int connect_client(bench_thread *t, lthread *lt, char *err, size_t errlen)
 {
     const bench_cfg *cfg = t->sh->cfg;
-    lthread *lt = calloc(1, sizeof(*lt));
-    if (!lt) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    t->impl = lt;
     redlock_options o;
     client_options(cfg, &o);
     char e[256] = "";
@@ -91,10 +87,8 @@ static int lib_setup(bench_thread *t, char *err, size_t errlen)
     lt->deadline_ns = rlb_now_ns() + 5000000000LL;
     struct event *ev = event_new(t->base, -1, EV_PERSIST, on_connect_tick, t);
     struct timeval tv = {0, 2000};
-    if (!ev) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
+    if (!ev)
+        return rlb_oom(err, errlen);
     event_add(ev, &tv);
     event_base_dispatch(t->base);
     event_free(ev);
@@ -114,30 +108,37 @@ static int lib_setup(bench_thread *t, char *err, size_t errlen)
     if (up < cfg->nnodes)
         fprintf(stderr, "redlock-bench: client %d: only %zu of %zu masters up\n", t->id, up,
                 cfg->nnodes);
+    return 0;
+}
 
+/* The client's slots, its idle list and its schedule's timer. */
+static int make_slots(bench_thread *t, lthread *lt, char *err, size_t errlen)
+{
     lt->slots = calloc((size_t)t->nslots, sizeof(lslot));
     lt->idle = calloc((size_t)t->nslots, sizeof(lslot *));
     lt->sched_ev = evtimer_new(t->base, lib_on_sched, lt);
-    if (!lt->slots || !lt->idle || !lt->sched_ev) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
+    if (!lt->slots || !lt->idle || !lt->sched_ev)
+        return rlb_oom(err, errlen);
     for (int i = 0; i < t->nslots; i++) {
         lslot *s = &lt->slots[i];
         s->t = t;
         s->lt = lt;
         s->gidx = t->slot_base + i;
         s->cur_key = -1;
-        s->own = (cfg->keys - s->gidx + cfg->concurrency - 1) / cfg->concurrency;
-        if (s->own < 1)
-            s->own = 1;
+        s->own = rlb_slot_keys(t->sh->cfg, s->gidx);
         s->timer = evtimer_new(t->base, lib_on_slot_timer, s);
-        if (!s->timer) {
-            snprintf(err, errlen, "out of memory");
-            return -1;
-        }
+        if (!s->timer)
+            return rlb_oom(err, errlen);
     }
     return 0;
+}
+
+static int lib_setup(bench_thread *t, char *err, size_t errlen)
+{
+    lthread *lt = rlb_impl_new(t, sizeof(*lt), err, errlen);
+    if (!lt || connect_client(t, lt, err, errlen) != 0)
+        return -1;
+    return make_slots(t, lt, err, errlen);
 }
 
 static void lib_run(bench_thread *t, int n)
@@ -177,7 +178,6 @@ static void lib_run(bench_thread *t, int n)
         lib_count_missed(&t[i]);
 }
 
-/* The library's own count of this client's acquire attempts. */
 /* The library's own count of this client's attempts (the whole run,
  * warm-up included: the library does not know the phases). */
 static void read_acquire_stats(bench_thread *t)
@@ -204,16 +204,12 @@ static void lib_teardown(bench_thread *t)
         read_acquire_stats(t);
     if (lt->slots) {
         for (int i = 0; i < t->nslots; i++) {
-            lslot *s = &lt->slots[i];
-            if (s->timer)
-                event_free(s->timer);
-            redlock_lock_free(s->lock);
+            rlb_event_free(lt->slots[i].timer);
+            redlock_lock_free(lt->slots[i].lock);
         }
     }
-    if (lt->tick)
-        event_free(lt->tick);
-    if (lt->sched_ev)
-        event_free(lt->sched_ev);
+    rlb_event_free(lt->tick);
+    rlb_event_free(lt->sched_ev);
     redlock_client_free(lt->cli);
     free(lt->slots);
     free(lt->idle);

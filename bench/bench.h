@@ -191,6 +191,8 @@ void rlb_count_raw_fail(bench_thread *t, int meas, int which);
 /* Print a key name for key number k into buf; returns its length. */
 int rlb_key(const bench_cfg *cfg, char *buf, size_t len, long k);
 int rlb_code_index(int code);
+/* A name for this run (the pid and the time), for its keys' prefix. */
+void rlb_run_id(char *buf, size_t len);
 /* cycle/extend: how many keys slot gidx owns (gidx, gidx + concurrency, ...) */
 long rlb_slot_keys(const bench_cfg *cfg, long gidx);
 /* A workload's setup: "out of memory" into err, -1. */

@@ -192,14 +192,11 @@ static void on_reply(rconn *c, uintptr_t tag, const redisReply *r)
             rlb_count_raw_fail(h->t, h->meas, RAWF_ERR);
         break;
     default:
-        if (r->type == REDIS_REPLY_ERROR) {
+        if (r->type == REDIS_REPLY_ERROR)
             broken(h, "setup refused: %s", r->str);
-        } else if (TAG_KIND(tag) == K_SCRIPT && r->type == REDIS_REPLY_STRING && r->len == 40) {
-            memcpy(h->sha, r->str, 40);
-            h->sha[40] = '\0';
-        }
-        if (--h->setup_left == 0)
-            event_base_loopbreak(h->t->base);
+        else if (TAG_KIND(tag) == K_SCRIPT)
+            rconn_script_sha(r, h->sha);
+        rconn_setup_step(&h->setup_left, 0, h->t->base);
         break;
     }
     if (h->failed)
@@ -209,8 +206,7 @@ static void on_reply(rconn *c, uintptr_t tag, const redisReply *r)
 static void on_connected(rconn *c)
 {
     hclient *h = c->owner;
-    if (--h->setup_left == 0)
-        event_base_loopbreak(h->t->base);
+    rconn_setup_step(&h->setup_left, 0, h->t->base);
 }
 
 static void on_failed(rconn *c, const char *why)

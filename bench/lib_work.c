@@ -108,24 +108,40 @@ static void restart_after_failure(lslot *s, int code)
         slot_later(s, 10, slot_next);
 }
 
+/* The slot an operation's callback is for; NULL while the client is being
+ * torn down (the callback then does nothing). */
+static lslot *live_slot(void *arg)
+{
+    lslot *s = arg;
+    return s->lt->tearing ? NULL : s;
+}
+
+/* The slot's op ended with status after dt ns: its latency, or its
+ * failure.  0 when it worked. */
+static int op_done(lslot *s, int op, int status, int64_t dt, int primary)
+{
+    if (status != 0) {
+        rlb_count_fail(s->t, s->meas, op, status);
+        return -1;
+    }
+    rlb_record(s->t, s->meas, op, dt, primary);
+    return 0;
+}
+
 /* ---- release --------------------------------------------------------------- */
 
 static void on_released(redlock_lock *lock, int status, void *arg)
 {
     (void)lock;
-    lslot *s = arg;
-    if (s->lt->tearing)
+    lslot *s = live_slot(arg);
+    if (!s)
         return;
-    int64_t dt = rlb_now_ns() - s->t0;
     s->held = 0;
-    if (status == 0) {
-        rlb_record(s->t, s->meas, OP_REL, dt, 0);
+    if (op_done(s, OP_REL, status, rlb_now_ns() - s->t0, 0) == 0) {
         if (s->meas)
             s->t->st.cycles++;
         if (cfg_of(s)->workload == WL_CYCLE)
             rlb_count_op(s->t, s->meas);
-    } else {
-        rlb_count_fail(s->t, s->meas, OP_REL, status);
     }
     slot_next(s);
 }
@@ -151,21 +167,19 @@ static void extend_next(lslot *s);
 static void on_extended(redlock_lock *lock, int status, void *arg)
 {
     (void)lock;
-    lslot *s = arg;
-    if (s->lt->tearing)
+    lslot *s = live_slot(arg);
+    if (!s)
         return;
     int64_t dt = rlb_now_ns() - s->t0;
     rlb_count_op(s->t, s->meas);
-    if (status == 0) {
-        rlb_record(s->t, s->meas, OP_EXT, dt, 1);
-        if (s->meas)
-            s->t->st.extends_ok++;
-        s->extends_left--;
-        extend_next(s);
-    } else {
-        rlb_count_fail(s->t, s->meas, OP_EXT, status);
+    if (op_done(s, OP_EXT, status, dt, 1) != 0) {
         release_start(s); /* probably lost; release whatever is left */
+        return;
     }
+    if (s->meas)
+        s->t->st.extends_ok++;
+    s->extends_left--;
+    extend_next(s);
 }
 
 static void extend_next(lslot *s)
@@ -187,8 +201,8 @@ static void extend_next(lslot *s)
 static void on_acquired(redlock_lock *lock, int status, void *arg)
 {
     (void)lock;
-    lslot *s = arg;
-    if (s->lt->tearing)
+    lslot *s = live_slot(arg);
+    if (!s)
         return;
     bench_thread *t = s->t;
     const bench_cfg *cfg = cfg_of(s);
@@ -199,12 +213,10 @@ static void on_acquired(redlock_lock *lock, int status, void *arg)
         t->st.tries++;
     if (cfg->workload == WL_TRY || cfg->workload == WL_CONTEND)
         rlb_count_op(t, s->meas);
-    if (status != 0) {
-        rlb_count_fail(t, s->meas, OP_ACQ, status);
+    if (op_done(s, OP_ACQ, status, now - s->t0, primary) != 0) {
         restart_after_failure(s, status);
         return;
     }
-    rlb_record(t, s->meas, OP_ACQ, now - s->t0, primary);
     if (measuring)
         t->st.acq_ok++;
     s->held = 1;

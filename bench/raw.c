@@ -86,10 +86,7 @@ static void setup_reply(rconn *c, int kind, const redisReply *r)
 {
     rthread *rt = c->owner;
     if (kind == K_SCRIPT) {
-        if (r->type == REDIS_REPLY_STRING && r->len == 40) {
-            memcpy(rt->sha, r->str, 40);
-            rt->sha[40] = '\0';
-        } else {
+        if (rconn_script_sha(r, rt->sha) != 0) {
             rlb_set_error(rt->t->sh, "SCRIPT LOAD failed on %s", c->desc);
             rt->setup_failed = 1;
         }
@@ -97,8 +94,7 @@ static void setup_reply(rconn *c, int kind, const redisReply *r)
         rlb_set_error(rt->t->sh, "AUTH/SELECT failed on %s", c->desc);
         rt->setup_failed = 1;
     }
-    if (--rt->setup_left == 0 || rt->setup_failed)
-        event_base_loopbreak(rt->t->base);
+    rconn_setup_step(&rt->setup_left, rt->setup_failed, rt->t->base);
 }
 
 static void raw_reply(rconn *c, uintptr_t tag, const redisReply *r)
@@ -116,8 +112,7 @@ static void raw_reply(rconn *c, uintptr_t tag, const redisReply *r)
 static void raw_connected(rconn *c)
 {
     rthread *rt = c->owner;
-    if (--rt->setup_left == 0)
-        event_base_loopbreak(rt->t->base);
+    rconn_setup_step(&rt->setup_left, 0, rt->t->base);
 }
 
 static void raw_failed(rconn *c, const char *why)

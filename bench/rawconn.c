@@ -352,3 +352,20 @@ void rconn_close(rconn *c)
     c->fifo = NULL;
     c->count = 0;
 }
+
+/* ---- setup --------------------------------------------------------------------- */
+
+void rconn_setup_step(size_t *left, int stop, struct event_base *base)
+{
+    if (--*left == 0 || stop)
+        event_base_loopbreak(base);
+}
+
+int rconn_script_sha(const redisReply *r, char *sha)
+{
+    if (r->type != REDIS_REPLY_STRING || r->len != 40)
+        return -1;
+    memcpy(sha, r->str, 40);
+    sha[40] = '\0';
+    return 0;
+}

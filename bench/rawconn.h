@@ -61,5 +61,11 @@ int rconn_send_now(rconn *c, uintptr_t tag, const char *cmd, size_t len);
 int rconn_send(rconn *c, uintptr_t tag, int argc, const char *const *argv, const size_t *lens);
 /* AUTH and SELECT as the address asks, each answered with `tag`: how many. */
 int rconn_handshake(rconn *c, const raddr *a, uintptr_t tag);
+/* One of the *left connections or replies a setup waits for has come: the
+ * loop on base that waits for them ends when none is left, or at once when
+ * `stop`. */
+void rconn_setup_step(size_t *left, int stop, struct event_base *base);
+/* A SCRIPT LOAD reply's SHA1 into sha[41]; 0, or -1 when r is not one. */
+int rconn_script_sha(const redisReply *r, char *sha);
 
 #endif

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <event2/event.h>
 
@@ -144,6 +145,12 @@ int rlb_key(const bench_cfg *cfg, char *buf, size_t len, long k)
 {
     int n = snprintf(buf, len, "%s:%ld", cfg->prefix, k);
     return n < (int)len ? n : (int)len - 1;
+}
+
+void rlb_run_id(char *buf, size_t len)
+{
+    snprintf(buf, len, "%lx.%llx", (unsigned long)getpid(),
+             (unsigned long long)(rlb_now_ns() / 1000));
 }
 
 long rlb_slot_keys(const bench_cfg *cfg, long gidx)

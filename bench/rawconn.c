@@ -28,6 +28,57 @@ static int copy_str(char *dst, size_t size, const char *src)
     return 0;
 }
 
+/* redis://[user[:pass]@]host:port[/db]: the user, password and db into a,
+ * cut off p; *host: where the host begins.  0, or -1 when too long. */
+static int parse_url(char *p, raddr *a, char **host)
+{
+    char *at = strrchr(p, '@');
+    if (at) {
+        *at = '\0';
+        char *colon = strchr(p, ':');
+        if (colon) {
+            *colon = '\0';
+            if (copy_str(a->user, sizeof(a->user), p) != 0 ||
+                copy_str(a->pass, sizeof(a->pass), colon + 1) != 0)
+                return -1;
+        } else if (copy_str(a->pass, sizeof(a->pass), p) != 0) {
+            return -1;
+        }
+        p = at + 1;
+    }
+    char *slash = strchr(p, '/');
+    if (slash) {
+        *slash = '\0';
+        if (slash[1])
+            a->db = atoi(slash + 1);
+    }
+    *host = p;
+    return 0;
+}
+
+/* host[:port] or [v6 address][:port] into a.  0, or -1 when malformed. */
+static int parse_host_port(char *p, raddr *a)
+{
+    if (*p == '[') {
+        char *close = strchr(p, ']');
+        if (!close)
+            return -1;
+        *close = '\0';
+        if (copy_str(a->host, sizeof(a->host), p + 1) != 0)
+            return -1;
+        if (close[1] == ':')
+            return copy_str(a->port, sizeof(a->port), close + 2);
+        return close[1] ? -1 : 0;
+    }
+    char *colon = strrchr(p, ':');
+    if (colon) {
+        *colon = '\0';
+        if (copy_str(a->port, sizeof(a->port), colon + 1) != 0)
+            return -1;
+    }
+    return copy_str(a->host, sizeof(a->host), p);
+}
+
 int rconn_parse_addr(const char *s, raddr *a, char *err, size_t errlen)
 {
     memset(a, 0, sizeof(*a));
@@ -37,64 +88,16 @@ int rconn_parse_addr(const char *s, raddr *a, char *err, size_t errlen)
         return -1;
     }
     if (strncmp(s, "unix://", 7) == 0) {
-        if (s[7] == '\0' || copy_str(a->path, sizeof(a->path), s + 7) != 0)
-            goto bad;
-        return 0;
-    }
-    char buf[512];
-    if (copy_str(buf, sizeof(buf), s) != 0)
-        goto bad;
-    char *p = buf;
-    if (strncasecmp(p, "redis://", 8) == 0) {
-        p += 8;
-        char *at = strrchr(p, '@');
-        if (at) {
-            *at = '\0';
-            char *colon = strchr(p, ':');
-            if (colon) {
-                *colon = '\0';
-                if (copy_str(a->user, sizeof(a->user), p) != 0 ||
-                    copy_str(a->pass, sizeof(a->pass), colon + 1) != 0)
-                    goto bad;
-            } else if (copy_str(a->pass, sizeof(a->pass), p) != 0) {
-                goto bad;
-            }
-            p = at + 1;
-        }
-        char *slash = strchr(p, '/');
-        if (slash) {
-            *slash = '\0';
-            if (slash[1])
-                a->db = atoi(slash + 1);
-        }
-    }
-    if (*p == '[') {
-        char *close = strchr(p, ']');
-        if (!close)
-            goto bad;
-        *close = '\0';
-        if (copy_str(a->host, sizeof(a->host), p + 1) != 0)
-            goto bad;
-        if (close[1] == ':') {
-            if (copy_str(a->port, sizeof(a->port), close + 2) != 0)
-                goto bad;
-        }
-        else if (close[1])
-            goto bad;
+        if (s[7] != '\0' && copy_str(a->path, sizeof(a->path), s + 7) == 0)
+            return 0;
     } else {
-        char *colon = strrchr(p, ':');
-        if (colon) {
-            *colon = '\0';
-            if (copy_str(a->port, sizeof(a->port), colon + 1) != 0)
-                goto bad;
-        }
-        if (copy_str(a->host, sizeof(a->host), p) != 0)
-            goto bad;
+        char buf[512];
+        char *p = buf;
+        if (copy_str(buf, sizeof(buf), s) == 0 &&
+            (strncasecmp(p, "redis://", 8) != 0 || parse_url(p + 8, a, &p) == 0) &&
+            parse_host_port(p, a) == 0 && a->host[0] && a->port[0])
+            return 0;
     }
-    if (!a->host[0] || !a->port[0])
-        goto bad;
-    return 0;
-bad:
     snprintf(err, errlen, "cannot parse address '%s'", s);
     return -1;
 }

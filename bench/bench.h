@@ -199,6 +199,9 @@ long rlb_slot_keys(const bench_cfg *cfg, long gidx);
 int rlb_oom(char *err, size_t errlen);
 /* A zeroed state of `size` bytes as t->impl; NULL after rlb_oom. */
 void *rlb_impl_new(bench_thread *t, size_t size, char *err, size_t errlen);
+/* A workload's first failure on t's loop (*failed is set): the run's error,
+ * fmt with what, and t's loop ends; later ones change nothing. */
+void rlb_break(bench_thread *t, int *failed, const char *fmt, const char *what);
 struct event;
 void rlb_event_free(struct event *ev);   /* event_free unless NULL */
 

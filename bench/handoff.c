@@ -65,11 +65,7 @@ static const rconn_ops handoff_ops;
 
 static void broken(hclient *h, const char *fmt, const char *what)
 {
-    if (h->failed)
-        return;
-    h->failed = 1;
-    rlb_set_error(h->t->sh, fmt, what);
-    event_base_loopbreak(h->t->base);
+    rlb_break(h->t, &h->failed, fmt, what);
 }
 
 static void send_now(hclient *h, rconn *c, uintptr_t tag, int argc, const char **argv,
@@ -203,12 +199,6 @@ static void on_reply(rconn *c, uintptr_t tag, const redisReply *r)
         c->halt = 1;
 }
 
-static void on_connected(rconn *c)
-{
-    hclient *h = c->owner;
-    rconn_setup_step(&h->setup_left, 0, h->t->base);
-}
-
 static void on_failed(rconn *c, const char *why)
 {
     hclient *h = c->owner;
@@ -218,7 +208,7 @@ static void on_failed(rconn *c, const char *why)
     broken(h, "%s", what);
 }
 
-static const rconn_ops handoff_ops = {on_connected, on_reply, on_failed};
+static const rconn_ops handoff_ops = {NULL, on_reply, on_failed};
 
 /* Run the loop until setup_left replies came, the deadline, or a failure. */
 static void deadline_cb(evutil_socket_t fd, short what, void *arg)
@@ -267,6 +257,7 @@ static int handoff_setup(bench_thread *t, char *err, size_t errlen)
         c->ops = &handoff_ops;
         c->owner = h;
         c->idx = i % h->n;
+        c->setup_left = &h->setup_left;
         if (rconn_parse_addr(cfg->nodes[c->idx], &a, err, errlen) != 0 ||
             rconn_open(c, t->base, cfg->nodes[c->idx], &a, err, errlen) != 0)
             return -1;

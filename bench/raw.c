@@ -73,11 +73,7 @@ static void slot_start(rslot *s);
 
 static void raw_broken(rthread *rt, const char *fmt, const char *what)
 {
-    if (rt->broken)
-        return;
-    rt->broken = 1;
-    rlb_set_error(rt->t->sh, fmt, what);
-    event_base_loopbreak(rt->t->base);
+    rlb_break(rt->t, &rt->broken, fmt, what);
 }
 
 static void slot_reply(rslot *s, int kind, rconn *c, const redisReply *r);
@@ -109,12 +105,6 @@ static void raw_reply(rconn *c, uintptr_t tag, const redisReply *r)
         c->halt = 1;
 }
 
-static void raw_connected(rconn *c)
-{
-    rthread *rt = c->owner;
-    rconn_setup_step(&rt->setup_left, 0, rt->t->base);
-}
-
 static void raw_failed(rconn *c, const char *why)
 {
     rthread *rt = c->owner;
@@ -129,7 +119,7 @@ static void raw_failed(rconn *c, const char *why)
     }
 }
 
-static const rconn_ops raw_ops = {raw_connected, raw_reply, raw_failed};
+static const rconn_ops raw_ops = {NULL, raw_reply, raw_failed};
 
 /* ---- the cycle --------------------------------------------------------------- */
 
@@ -258,6 +248,7 @@ static int open_conns(rthread *rt, raddr *addrs, char *err, size_t errlen)
         rt->conns[i].ops = &raw_ops;
         rt->conns[i].owner = rt;
         rt->conns[i].idx = i;
+        rt->conns[i].setup_left = &rt->setup_left;
         if (rconn_parse_addr(cfg->nodes[i], &addrs[i], err, errlen) != 0 ||
             rconn_open(&rt->conns[i], rt->t->base, cfg->nodes[i], &addrs[i], err, errlen) != 0)
             return -1;

@@ -288,7 +288,10 @@ static void on_event(struct bufferevent *bev, short what, void *arg)
         evutil_socket_t fd = bufferevent_getfd(c->bev);
         int one = 1;
         setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one)); /* fails on unix: fine */
-        c->ops->connected(c);
+        if (c->setup_left)
+            rconn_setup_step(c->setup_left, 0, bufferevent_get_base(c->bev));
+        if (c->ops->connected)
+            c->ops->connected(c);
         return;
     }
     if (what & (BEV_EVENT_EOF | BEV_EVENT_ERROR)) {

@@ -27,7 +27,7 @@ typedef struct rconn rconn;
 
 /* What a connection tells its owner. */
 typedef struct rconn_ops {
-    void (*connected)(rconn *c);
+    void (*connected)(rconn *c);    /* NULL: none (setup_left counts it) */
     void (*reply)(rconn *c, uintptr_t tag, const redisReply *r);
     /* connecting failed, the connection was lost, or the reply was not RESP */
     void (*failed)(rconn *c, const char *why);
@@ -43,6 +43,8 @@ struct rconn {
     size_t cap, head, count;
     int connected;
     int halt;             /* set by the owner: no more replies are read */
+    size_t *setup_left;   /* the owner's, or NULL: connecting counts itself off it
+                           * (rconn_setup_step) */
     char desc[128];
 };
 

@@ -176,6 +176,15 @@ void *rlb_impl_new(bench_thread *t, size_t size, char *err, size_t errlen)
     return p;
 }
 
+void rlb_break(bench_thread *t, int *failed, const char *fmt, const char *what)
+{
+    if (*failed)
+        return;
+    *failed = 1;
+    rlb_set_error(t->sh, fmt, what);
+    event_base_loopbreak(t->base);
+}
+
 void rlb_event_free(struct event *ev)
 {
     if (ev)

@@ -1,5 +1,20 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
-/* bench.h -- shared types of redlock-bench (main.c, opts.c, lib_work.c, raw.c). */
+/* bench.h -- shared types of redlock-bench.
+ *
+ * The files' layers: a file calls only files below it; what goes back up
+ * goes through return values and callbacks (bench_impl, rconn_ops).
+ *   main.c        the runs and the summary; calls every layer below
+ *   kinds.c       --kinds: rounds of phases, one kind after another
+ *   phase.c       one measured phase: threads, warm-up, window, live line
+ *   lib_client.c, raw.c, handoff.c, report.c, opts_check.c
+ *                 the workloads (a client and its loop), the reports, and
+ *                 the options' cross-checks
+ *   lib_work.c    a library slot's operations and the --rate schedule
+ *   opts.c, export.c, mstats.c
+ *                 the command line and the names; --hist; the masters' INFO
+ *   util.c, hist.c, rawconn.c
+ *                 counters, clock, formatting; the histogram; the
+ *                 baselines' connection */
 #ifndef RLB_BENCH_H
 #define RLB_BENCH_H
 
@@ -87,7 +102,7 @@ int rlb_parse_kinds(const char *list, int *out);
  * run (interleaved rounds).  Returns the exit status. */
 int rlb_run_kinds(bench_opts *o);
 
-/* main.c: one measured phase of the library's workload on cfg; its
+/* phase.c: one measured phase of the library's workload on cfg; its
  * cycles/s into *rate.  -1 on error (message in err). */
 int rlb_run_lib_phase(const bench_cfg *cfg, const char *label, double *rate, char *err,
                       size_t errlen);

@@ -116,7 +116,7 @@ typedef struct bench_stats {
     hist *handoff;        /* contend: release start -> next acquire, ns */
     hist *handoff_x;      /* the same, when another client acquired it */
     uint64_t cycles;      /* acquire + release both done */
-    uint64_t ops;         /* primary operations completed (see main.c) */
+    uint64_t ops;         /* primary operations completed (rlb_count_op) */
     uint64_t acq_ok;      /* successful acquisitions */
     uint64_t tries;       /* acquire attempts completed */
     uint64_t extends_ok;

@@ -283,43 +283,48 @@ static const char *excluded_by(const char *name)
     return NULL;
 }
 
+/* One option's lines in --help: its name and argument, the help text
+ * (wrapped) and, for a choice, each of the choices. */
+static void usage_option(FILE *f, const opt_def *d)
+{
+    int col = d->short_name ? fprintf(f, "  -%c, --%s", d->short_name, d->name)
+                            : fprintf(f, "  --%s", d->name);
+    if (d->arg)
+        col += fprintf(f, " %s", d->arg);
+    if (col >= HELP_COL)
+        fprintf(f, "\n%*s", HELP_COL, "");
+    else
+        fprintf(f, "%*s", HELP_COL - col, "");
+    /* help (default: def; not with --other), and ':' before a list of choices */
+    const char *other = excluded_by(d->name);
+    char text[512];
+    snprintf(text, sizeof(text), "%s%s%s%s%s%s%s%s%s", d->help, d->def || other ? " (" : "",
+             d->def ? "default: " : "", d->def ? d->def : "", d->def && other ? "; " : "",
+             other ? "not with --" : "", other ? other : "", d->def || other ? ")" : "",
+             d->kind == OPT_CHOICE ? ":" : "");
+    wrap(f, HELP_COL, HELP_COL, text);
+    if (d->kind == OPT_CHOICE) {
+        int w = 0;
+        for (const opt_choice *c = d->choices; c->name; c++)
+            if ((int)strlen(c->name) > w)
+                w = (int)strlen(c->name);
+        for (const opt_choice *c = d->choices; c->name; c++) {
+            fprintf(f, "%*s  %-*s  ", HELP_COL, "", w, c->name);
+            wrap(f, HELP_COL + w + 4, HELP_COL + w + 4, c->help);
+        }
+    }
+}
+
 static void usage(FILE *f)
 {
     fputs("usage: redlock-bench [options] ADDR...      (masters, e.g. 127.0.0.1:7000 ...)\n"
           "       redlock-bench --spawn N [options]    (start N local redis-servers)\n",
           f);
     for (int i = 0; i < NOPTIONS; i++) {
-        const opt_def *d = &options[i];
-        if (d->kind == OPT_SECTION) {
-            fprintf(f, "\n%s\n", d->name);
-            continue;
-        }
-        int col = d->short_name ? fprintf(f, "  -%c, --%s", d->short_name, d->name)
-                                : fprintf(f, "  --%s", d->name);
-        if (d->arg)
-            col += fprintf(f, " %s", d->arg);
-        if (col >= HELP_COL)
-            fprintf(f, "\n%*s", HELP_COL, "");
+        if (options[i].kind == OPT_SECTION)
+            fprintf(f, "\n%s\n", options[i].name);
         else
-            fprintf(f, "%*s", HELP_COL - col, "");
-        /* help (default: def; not with --other), and ':' before a list of choices */
-        const char *other = excluded_by(d->name);
-        char text[512];
-        snprintf(text, sizeof(text), "%s%s%s%s%s%s%s%s%s", d->help, d->def || other ? " (" : "",
-                 d->def ? "default: " : "", d->def ? d->def : "", d->def && other ? "; " : "",
-                 other ? "not with --" : "", other ? other : "", d->def || other ? ")" : "",
-                 d->kind == OPT_CHOICE ? ":" : "");
-        wrap(f, HELP_COL, HELP_COL, text);
-        if (d->kind == OPT_CHOICE) {
-            int w = 0;
-            for (const opt_choice *c = d->choices; c->name; c++)
-                if ((int)strlen(c->name) > w)
-                    w = (int)strlen(c->name);
-            for (const opt_choice *c = d->choices; c->name; c++) {
-                fprintf(f, "%*s  %-*s  ", HELP_COL, "", w, c->name);
-                wrap(f, HELP_COL + w + 4, HELP_COL + w + 4, c->help);
-            }
-        }
+            usage_option(f, &options[i]);
     }
 }
 

@@ -1,5 +1,20 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
-/* bench.h -- shared types of redlock-bench (main.c, opts.c, lib_work.c, raw.c). */
+/* bench.h -- shared types of redlock-bench.
+ *
+ * The files' layers: a file calls only files below it; what goes back up
+ * goes through return values and callbacks (bench_impl, rconn_ops).
+ *   main.c        the runs and the summary; calls every layer below
+ *   kinds.c       --kinds: rounds of phases, one kind after another
+ *   phase.c       one measured phase: threads, warm-up, window, live line
+ *   lib_client.c, raw.c, handoff.c, report.c, opts_check.c
+ *                 the workloads (a client and its loop), the reports, and
+ *                 the options' cross-checks
+ *   lib_work.c    a library slot's operations and the --rate schedule
+ *   opts.c, export.c, mstats.c
+ *                 the command line and the names; --hist; the masters' INFO
+ *   util.c, hist.c, rawconn.c
+ *                 counters, clock, formatting; the histogram; the
+ *                 baselines' connection */
 #ifndef RLB_BENCH_H
 #define RLB_BENCH_H
 
@@ -63,29 +78,31 @@ typedef struct bench_opts {
     int repeat;           /* rounds, 1 .. RLB_MAX_REPEAT */
     int raw_mode;         /* --raw-mode (opts.c); -1: by concurrency */
     const char *kinds;    /* --kinds: the kinds to compare with the mutex, or NULL */
+    int resources_given;  /* --resources was given (it is for multi locks) */
 } bench_opts;
 
-/* Parse and check the command line into *o, every default applied.  Returns
- * -1 to go on, else the exit status: after --help or --self-check, or after
- * reporting a bad command line on stderr. */
+/* opts.c: parse the command line into *o, the fixed defaults applied.
+ * Returns -1 to go on (to rlb_settle_options), else the exit status: after
+ * --help or --self-check, or after reporting a bad command line on stderr. */
 int rlb_options(int argc, char **argv, bench_opts *o);
 /* opts_check.c: the checks across options and the defaults that depend on
  * others; -1 to go on, else the exit status (2, after a message). */
-int rlb_settle_options(bench_opts *o, int resources_given);
+int rlb_settle_options(bench_opts *o);
 enum { RLB_RAW_CHAINED, RLB_RAW_BARRIER };   /* bench_opts.raw_mode */
 const char *rlb_workload_name(int workload);
 /* --kind's name of REDLOCK_KIND_* k ("mutex", "reentrant", "read", ...). */
 const char *rlb_kind_name(int k);
+/* The kinds in LIST (comma-separated names, or "all") into out[], mutex
+ * first, each once; how many, or -1 after saying on stderr what is wrong. */
+int rlb_parse_kinds(const char *list, int *out);
 #define RLB_NKINDS 5
 #define RLB_MAX_RESOURCES 64
 
 /* kinds.c: --kinds, each kind's cycle rate against the mutex's in the same
  * run (interleaved rounds).  Returns the exit status. */
 int rlb_run_kinds(bench_opts *o);
-/* The kinds in LIST (comma-separated names, or "all") into kinds[], mutex
- * first, each once; how many, or -1 after saying on stderr what is wrong. */
-int rlb_parse_kinds(const char *list, int *kinds);
-/* main.c: one measured phase of the library's workload on cfg; its
+
+/* phase.c: one measured phase of the library's workload on cfg; its
  * cycles/s into *rate.  -1 on error (message in err). */
 int rlb_run_lib_phase(const bench_cfg *cfg, const char *label, double *rate, char *err,
                       size_t errlen);
@@ -99,7 +116,7 @@ typedef struct bench_stats {
     hist *handoff;        /* contend: release start -> next acquire, ns */
     hist *handoff_x;      /* the same, when another client acquired it */
     uint64_t cycles;      /* acquire + release both done */
-    uint64_t ops;         /* primary operations completed (see main.c) */
+    uint64_t ops;         /* primary operations completed (rlb_count_op) */
     uint64_t acq_ok;      /* successful acquisitions */
     uint64_t tries;       /* acquire attempts completed */
     uint64_t extends_ok;
@@ -164,7 +181,7 @@ extern const bench_impl lib_impl;
 extern const bench_impl raw_impl;
 extern const bench_impl handoff_impl;   /* the contend workload's baseline */
 
-/* helpers (main.c) */
+/* helpers (util.c) */
 int64_t rlb_now_ns(void);
 uint64_t rlb_rand(uint64_t *s);
 void rlb_set_error(bench_shared *sh, const char *fmt, ...)
@@ -189,5 +206,18 @@ void rlb_count_raw_fail(bench_thread *t, int meas, int which);
 /* Print a key name for key number k into buf; returns its length. */
 int rlb_key(const bench_cfg *cfg, char *buf, size_t len, long k);
 int rlb_code_index(int code);
+/* A name for this run (the pid and the time), for its keys' prefix. */
+void rlb_run_id(char *buf, size_t len);
+/* cycle/extend: how many keys slot gidx owns (gidx, gidx + concurrency, ...) */
+long rlb_slot_keys(const bench_cfg *cfg, long gidx);
+/* A workload's setup: "out of memory" into err, -1. */
+int rlb_oom(char *err, size_t errlen);
+/* A zeroed state of `size` bytes as t->impl; NULL after rlb_oom. */
+void *rlb_impl_new(bench_thread *t, size_t size, char *err, size_t errlen);
+/* A workload's first failure on t's loop (*failed is set): the run's error,
+ * fmt with what, and t's loop ends; later ones change nothing. */
+void rlb_break(bench_thread *t, int *failed, const char *fmt, const char *what);
+struct event;
+void rlb_event_free(struct event *ev);   /* event_free unless NULL */
 
 #endif

@@ -14,6 +14,17 @@ seconds() {
     return 0
 }
 
+# The options both scripts take: -r ROUNDS and -d SECONDS ($1, the value in
+# $2) into rounds and duration; a missing or bad value calls the script's
+# usage.
+round_opts() {
+    [ $# -ge 2 ] || usage
+    case $1 in
+    -r) posint "$2" || usage; rounds=$2 ;;
+    -d) seconds "$2" || usage; duration=$2 ;;
+    esac
+}
+
 # awk functions for summaries over rounds: sort(a, n) sorts a[1..n] in
 # place; median(a, n) sorts and returns the median; range(a, n) sets the
 # globals lo and hi to the smallest and largest.

@@ -65,11 +65,7 @@ static const rconn_ops handoff_ops;
 
 static void broken(hclient *h, const char *fmt, const char *what)
 {
-    if (h->failed)
-        return;
-    h->failed = 1;
-    rlb_set_error(h->t->sh, fmt, what);
-    event_base_loopbreak(h->t->base);
+    rlb_break(h->t, &h->failed, fmt, what);
 }
 
 static void send_now(hclient *h, rconn *c, uintptr_t tag, int argc, const char **argv,
@@ -192,25 +188,15 @@ static void on_reply(rconn *c, uintptr_t tag, const redisReply *r)
             rlb_count_raw_fail(h->t, h->meas, RAWF_ERR);
         break;
     default:
-        if (r->type == REDIS_REPLY_ERROR) {
+        if (r->type == REDIS_REPLY_ERROR)
             broken(h, "setup refused: %s", r->str);
-        } else if (TAG_KIND(tag) == K_SCRIPT && r->type == REDIS_REPLY_STRING && r->len == 40) {
-            memcpy(h->sha, r->str, 40);
-            h->sha[40] = '\0';
-        }
-        if (--h->setup_left == 0)
-            event_base_loopbreak(h->t->base);
+        else if (TAG_KIND(tag) == K_SCRIPT)
+            rconn_script_sha(r, h->sha);
+        rconn_setup_step(&h->setup_left, 0, h->t->base);
         break;
     }
     if (h->failed)
         c->halt = 1;
-}
-
-static void on_connected(rconn *c)
-{
-    hclient *h = c->owner;
-    if (--h->setup_left == 0)
-        event_base_loopbreak(h->t->base);
 }
 
 static void on_failed(rconn *c, const char *why)
@@ -222,7 +208,7 @@ static void on_failed(rconn *c, const char *why)
     broken(h, "%s", what);
 }
 
-static const rconn_ops handoff_ops = {on_connected, on_reply, on_failed};
+static const rconn_ops handoff_ops = {NULL, on_reply, on_failed};
 
 /* Run the loop until setup_left replies came, the deadline, or a failure. */
 static void deadline_cb(evutil_socket_t fd, short what, void *arg)
@@ -236,10 +222,8 @@ static int settle(hclient *h, const char *what, char *err, size_t errlen)
 {
     struct timeval tv = {5, 0};
     struct event *deadline = evtimer_new(h->t->base, deadline_cb, h->t->base);
-    if (!deadline) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
+    if (!deadline)
+        return rlb_oom(err, errlen);
     evtimer_add(deadline, &tv);
     if (h->setup_left)
         event_base_dispatch(h->t->base);
@@ -255,13 +239,10 @@ static int settle(hclient *h, const char *what, char *err, size_t errlen)
 static int handoff_setup(bench_thread *t, char *err, size_t errlen)
 {
     const bench_cfg *cfg = t->sh->cfg;
-    hclient *h = calloc(1, sizeof(*h));
+    hclient *h = rlb_impl_new(t, sizeof(*h), err, errlen);
     raddr a;
-    if (!h) {
-        snprintf(err, errlen, "out of memory");
+    if (!h)
         return -1;
-    }
-    t->impl = h;
     h->t = t;
     h->n = cfg->nnodes;
     snprintf(h->ttl, sizeof h->ttl, "%lld", (long long)cfg->ttl_ms);
@@ -269,15 +250,14 @@ static int handoff_setup(bench_thread *t, char *err, size_t errlen)
     h->conns = calloc(2 * h->n, sizeof(rconn));
     h->hold = evtimer_new(t->base, hold_cb, h);
     h->retry = evtimer_new(t->base, retry_cb, h);
-    if (!h->conns || !h->hold || !h->retry) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
+    if (!h->conns || !h->hold || !h->retry)
+        return rlb_oom(err, errlen);
     for (size_t i = 0; i < 2 * h->n; i++) {
         rconn *c = &h->conns[i];
         c->ops = &handoff_ops;
         c->owner = h;
         c->idx = i % h->n;
+        c->setup_left = &h->setup_left;
         if (rconn_parse_addr(cfg->nodes[c->idx], &a, err, errlen) != 0 ||
             rconn_open(c, t->base, cfg->nodes[c->idx], &a, err, errlen) != 0)
             return -1;
@@ -340,12 +320,9 @@ static void handoff_teardown(bench_thread *t)
         return;
     for (size_t i = 0; h->conns && i < 2 * h->n; i++)
         rconn_close(&h->conns[i]);
-    if (h->hold)
-        event_free(h->hold);
-    if (h->retry)
-        event_free(h->retry);
-    if (h->tick)
-        event_free(h->tick);
+    rlb_event_free(h->hold);
+    rlb_event_free(h->retry);
+    rlb_event_free(h->tick);
     free(h->conns);
     free(h);
     t->impl = NULL;

@@ -105,10 +105,10 @@ static uint64_t sc_rng(uint64_t *s)
     return x * 0x2545F4914F6CDD1DULL;
 }
 
-int hist_selfcheck(char *err, size_t errlen)
+/* 1. Every bucket's range is contiguous with the next and every value maps
+ *    into the bucket whose range holds it. */
+static int check_buckets(char *err, size_t errlen)
 {
-    /* 1. Every bucket's range is contiguous with the next and every value
-     *    maps into the bucket whose range holds it. */
     uint64_t expect_low = 0;
     for (unsigned i = 0; i < HIST_BUCKETS; i++) {
         uint64_t low, width;
@@ -132,30 +132,19 @@ int hist_selfcheck(char *err, size_t errlen)
         snprintf(err, errlen, "buckets do not cover the uint64 range");
         return -1;
     }
+    return 0;
+}
 
-    /* 2. Quantiles of log-uniform samples (1 us .. 1 s in ns) against the
-     *    exact sorted answer: within 1% relative error. */
-    enum { N = 200000 };
-    uint64_t *v = malloc(N * sizeof(*v));
-    hist *h = hist_new(), *h1 = hist_new(), *h2 = hist_new();
-    int rc = 0;
-    if (!v || !h || !h1 || !h2) {
-        snprintf(err, errlen, "out of memory");
-        rc = -1;
-        goto out;
-    }
-    uint64_t seed = 0x9E3779B97F4A7C15ULL;
-    for (int i = 0; i < N; i++) {
-        double u = (double)(sc_rng(&seed) >> 11) / 9007199254740992.0;
-        v[i] = (uint64_t)(1000.0 * pow(1e6, u));
-        hist_record(h, v[i]);
-        hist_record(i % 2 ? h1 : h2, v[i]);
-    }
-    hist_merge(h1, h2);
-    qsort(v, N, sizeof(*v), cmp_u64);
+enum { SC_N = 200000 };
+
+/* The quantiles of h and of h1 (the same samples, merged from two halves)
+ * against the exact answer from the sorted samples v[SC_N]. */
+static int check_quantiles(const hist *h, const hist *h1, const uint64_t *v, char *err,
+                           size_t errlen)
+{
     static const double qs[] = {0.001, 0.1, 0.5, 0.9, 0.99, 0.999, 0.9999};
     for (size_t k = 0; k < sizeof(qs) / sizeof(qs[0]); k++) {
-        uint64_t exact = v[(size_t)ceil(qs[k] * N) - 1];
+        uint64_t exact = v[(size_t)ceil(qs[k] * SC_N) - 1];
         uint64_t got = hist_quantile(h, qs[k]);
         uint64_t got2 = hist_quantile(h1, qs[k]);
         double rel = fabs((double)got - (double)exact) / (double)exact;
@@ -163,31 +152,60 @@ int hist_selfcheck(char *err, size_t errlen)
             snprintf(err, errlen, "q%.4f: exact %llu, histogram %llu (merged %llu)",
                      qs[k], (unsigned long long)exact, (unsigned long long)got,
                      (unsigned long long)got2);
-            rc = -1;
-            goto out;
+            return -1;
         }
     }
-    if (hist_quantile(h, 1.0) != v[N - 1] || h->min != v[0] || h->count != N ||
-        h1->count != N || h1->max != v[N - 1] || h1->min != v[0] || h1->sum != h->sum) {
+    if (hist_quantile(h, 1.0) != v[SC_N - 1] || h->min != v[0] || h->count != SC_N ||
+        h1->count != SC_N || h1->max != v[SC_N - 1] || h1->min != v[0] || h1->sum != h->sum) {
         snprintf(err, errlen, "min/max/count/sum mismatch");
-        rc = -1;
-        goto out;
+        return -1;
     }
-    /* 3. Small exact values stay exact. */
+    return 0;
+}
+
+/* 3. Small exact values stay exact; an empty histogram says 0 (h is reset). */
+static int check_small(hist *h, char *err, size_t errlen)
+{
     hist_reset(h);
     for (uint64_t x = 1; x <= 100; x++)
         hist_record(h, x);
     if (hist_quantile(h, 0.5) != 50 || hist_quantile(h, 0.99) != 99 ||
         hist_quantile(h, 0.0) != 1) {
         snprintf(err, errlen, "small values not exact");
-        rc = -1;
-        goto out;
+        return -1;
     }
     hist_reset(h);
     if (hist_quantile(h, 0.5) != 0 || hist_mean(h) != 0.0) {
         snprintf(err, errlen, "empty histogram not zero");
-        rc = -1;
+        return -1;
     }
+    return 0;
+}
+
+int hist_selfcheck(char *err, size_t errlen)
+{
+    if (check_buckets(err, errlen) != 0)
+        return -1;
+    /* 2. Quantiles of log-uniform samples (1 us .. 1 s in ns) against the
+     *    exact sorted answer: within 1% relative error. */
+    uint64_t *v = malloc(SC_N * sizeof(*v));
+    hist *h = hist_new(), *h1 = hist_new(), *h2 = hist_new();
+    int rc = -1;
+    if (!v || !h || !h1 || !h2) {
+        snprintf(err, errlen, "out of memory");
+        goto out;
+    }
+    uint64_t seed = 0x9E3779B97F4A7C15ULL;
+    for (int i = 0; i < SC_N; i++) {
+        double u = (double)(sc_rng(&seed) >> 11) / 9007199254740992.0;
+        v[i] = (uint64_t)(1000.0 * pow(1e6, u));
+        hist_record(h, v[i]);
+        hist_record(i % 2 ? h1 : h2, v[i]);
+    }
+    hist_merge(h1, h2);
+    qsort(v, SC_N, sizeof(*v), cmp_u64);
+    if (check_quantiles(h, h1, v, err, errlen) == 0 && check_small(h, err, errlen) == 0)
+        rc = 0;
 out:
     free(v);
     hist_free(h);

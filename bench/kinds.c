@@ -6,59 +6,14 @@
  * run moves them all alike; the ratio is of the medians. */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
 #include "bench.h"
 #include "redlock.h"
+#include "report.h"
 
 /* the target of the lock-kinds issue: each kind at least this share of
  * the mutex's rate */
 #define TARGET_RATIO 0.80
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median_of(const double *v, int n)
-{
-    double s[RLB_MAX_REPEAT];
-    memcpy(s, v, (size_t)n * sizeof(*s));
-    qsort(s, (size_t)n, sizeof(*s), cmp_double);
-    return n == 0 ? 0 : n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-}
-
-int rlb_parse_kinds(const char *list, int *kinds)
-{
-    int n = 0;
-    kinds[n++] = REDLOCK_KIND_MUTEX;
-    if (!strcmp(list, "all")) {
-        for (int k = 1; k < RLB_NKINDS; k++)
-            kinds[n++] = k;
-        return n;
-    }
-    const char *p = list;
-    while (*p) {
-        size_t len = strcspn(p, ",");
-        int k;
-        for (k = 0; k < RLB_NKINDS; k++)
-            if (strlen(rlb_kind_name(k)) == len && !strncmp(p, rlb_kind_name(k), len))
-                break;
-        if (k == RLB_NKINDS) {
-            fprintf(stderr, "redlock-bench: --kinds: unknown kind '%.*s'\n", (int)len, p);
-            return -1;
-        }
-        int dup = 0;
-        for (int i = 0; i < n; i++)
-            dup |= kinds[i] == k;
-        if (!dup)
-            kinds[n++] = k;
-        p += len + (p[len] == ',');
-    }
-    return n;
-}
 
 static void report(const bench_cfg *cfg, const int *kinds, int n, double (*rate)[RLB_NKINDS],
                    int rounds)
@@ -68,7 +23,7 @@ static void report(const bench_cfg *cfg, const int *kinds, int n, double (*rate)
         double col[RLB_MAX_REPEAT];
         for (int r = 0; r < rounds; r++)
             col[r] = rate[r][i];
-        med[i] = median_of(col, rounds);
+        med[i] = rlb_median(col, rounds);
     }
     if (cfg->json) {
         printf("{\"version\":\"%s\",\"nodes\":%zu,\"quorum\":%zu,\"clients\":%d,"
@@ -119,8 +74,7 @@ int rlb_run_kinds(bench_opts *o)
         return 1;
     }
     char run_id[40], err[300];
-    snprintf(run_id, sizeof(run_id), "%lx.%llx", (unsigned long)getpid(),
-             (unsigned long long)(rlb_now_ns() / 1000));
+    rlb_run_id(run_id, sizeof(run_id));
     int rc = 0, done = 0;
     for (int r = 0; r < o->repeat && rc == 0; r++) {
         for (int i = 0; i < n && rc == 0; i++) {

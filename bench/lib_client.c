@@ -2,79 +2,12 @@
 /* lib_client.c -- a client of redlock-bench's library workloads: its own
  * redlock_client and connections (TLS options included) on its thread's
  * event_base, which it may share with other clients (--threads); the loop
- * that runs a thread's clients; the --rate schedule that starts operations
- * when they are due instead of when the previous one ends. */
+ * that runs a thread's clients and starts their slots (lib_work.c). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lib_work.h"
-
-/* ---- a slot's end, the schedule ---------------------------------------------- */
-
-void lib_slot_finish(lslot *s)
-{
-    if (!s->active)
-        return;
-    s->active = 0;
-    s->lt->active--;
-    if (--s->lt->lead->grp_active == 0)
-        event_base_loopbreak(s->t->base);
-}
-
-static int64_t due_at(const lthread *lt, uint64_t k)
-{
-    return lt->sched0 + (int64_t)k * lt->period;
-}
-
-/* Start every op that is due on an idle slot; then wait for the next one
- * (when a slot is idle) or for a slot to come free (lib_slot_next). */
-static void dispatch_due(lthread *lt)
-{
-    int64_t now = rlb_now_ns();
-    while (lt->nidle > 0 && due_at(lt, lt->next_k) <= now && !lt->tearing) {
-        lslot *s = lt->idle[--lt->nidle];
-        s->sched_ns = due_at(lt, lt->next_k++);
-        lib_slot_start(s);
-    }
-    if (lt->nidle > 0 && !lt->tearing) {
-        int64_t wait = due_at(lt, lt->next_k) - now;
-        struct timeval tv = {(time_t)(wait / 1000000000), (suseconds_t)(wait % 1000000000 / 1000)};
-        evtimer_add(lt->sched_ev, &tv);
-    }
-}
-
-static void on_sched(evutil_socket_t fd, short what, void *arg)
-{
-    (void)fd;
-    (void)what;
-    dispatch_due(arg);
-}
-
-void lib_slot_next(lslot *s)
-{
-    if (s->t->sh->cfg->rate <= 0) {
-        lib_slot_start(s);
-        return;
-    }
-    if (s->lt->tearing)
-        return;
-    if (atomic_load_explicit(&s->t->sh->stop, memory_order_relaxed)) {
-        lib_slot_finish(s);
-        return;
-    }
-    s->lt->idle[s->lt->nidle++] = s;
-    dispatch_due(s->lt);
-}
-
-/* --rate, at the end: the ops that were due by the stop but never started. */
-static void count_missed(bench_thread *t)
-{
-    lthread *lt = t->impl;
-    int64_t stop = rlb_stop_at(t->sh), first = due_at(lt, lt->next_k);
-    if (t->sh->cfg->rate > 0 && first <= stop && atomic_load(&t->sh->measuring))
-        t->st.sched_missed += (uint64_t)((stop - first) / lt->period) + 1;
-}
 
 /* ---- the thread's loop --------------------------------------------------------- */
 
@@ -137,15 +70,11 @@ static void client_options(const bench_cfg *cfg, redlock_options *o)
     o->tls_server_name = cfg->tls_server_name;
 }
 
-static int lib_setup(bench_thread *t, char *err, size_t errlen)
+/* The client's redlock_client, connected to every master within 5 s, or at
+ * least to a quorum.  0, or -1 with a message in err. */
+static int connect_client(bench_thread *t, lthread *lt, char *err, size_t errlen)
 {
     const bench_cfg *cfg = t->sh->cfg;
-    lthread *lt = calloc(1, sizeof(*lt));
-    if (!lt) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    t->impl = lt;
     redlock_options o;
     client_options(cfg, &o);
     char e[256] = "";
@@ -158,10 +87,8 @@ static int lib_setup(bench_thread *t, char *err, size_t errlen)
     lt->deadline_ns = rlb_now_ns() + 5000000000LL;
     struct event *ev = event_new(t->base, -1, EV_PERSIST, on_connect_tick, t);
     struct timeval tv = {0, 2000};
-    if (!ev) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
+    if (!ev)
+        return rlb_oom(err, errlen);
     event_add(ev, &tv);
     event_base_dispatch(t->base);
     event_free(ev);
@@ -181,30 +108,37 @@ static int lib_setup(bench_thread *t, char *err, size_t errlen)
     if (up < cfg->nnodes)
         fprintf(stderr, "redlock-bench: client %d: only %zu of %zu masters up\n", t->id, up,
                 cfg->nnodes);
+    return 0;
+}
 
+/* The client's slots, its idle list and its schedule's timer. */
+static int make_slots(bench_thread *t, lthread *lt, char *err, size_t errlen)
+{
     lt->slots = calloc((size_t)t->nslots, sizeof(lslot));
     lt->idle = calloc((size_t)t->nslots, sizeof(lslot *));
-    lt->sched_ev = evtimer_new(t->base, on_sched, lt);
-    if (!lt->slots || !lt->idle || !lt->sched_ev) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
+    lt->sched_ev = evtimer_new(t->base, lib_on_sched, lt);
+    if (!lt->slots || !lt->idle || !lt->sched_ev)
+        return rlb_oom(err, errlen);
     for (int i = 0; i < t->nslots; i++) {
         lslot *s = &lt->slots[i];
         s->t = t;
         s->lt = lt;
         s->gidx = t->slot_base + i;
         s->cur_key = -1;
-        s->own = (cfg->keys - s->gidx + cfg->concurrency - 1) / cfg->concurrency;
-        if (s->own < 1)
-            s->own = 1;
+        s->own = rlb_slot_keys(t->sh->cfg, s->gidx);
         s->timer = evtimer_new(t->base, lib_on_slot_timer, s);
-        if (!s->timer) {
-            snprintf(err, errlen, "out of memory");
-            return -1;
-        }
+        if (!s->timer)
+            return rlb_oom(err, errlen);
     }
     return 0;
+}
+
+static int lib_setup(bench_thread *t, char *err, size_t errlen)
+{
+    lthread *lt = rlb_impl_new(t, sizeof(*lt), err, errlen);
+    if (!lt || connect_client(t, lt, err, errlen) != 0)
+        return -1;
+    return make_slots(t, lt, err, errlen);
 }
 
 static void lib_run(bench_thread *t, int n)
@@ -237,14 +171,13 @@ static void lib_run(bench_thread *t, int n)
         }
     }
     for (int i = 0; i < n && cfg->rate > 0; i++)
-        dispatch_due(t[i].impl);
+        lib_dispatch_due(t[i].impl);
     if (t->grp_active > 0)
         event_base_dispatch(t->base);
     for (int i = 0; i < n; i++)
-        count_missed(&t[i]);
+        lib_count_missed(&t[i]);
 }
 
-/* The library's own count of this client's acquire attempts. */
 /* The library's own count of this client's attempts (the whole run,
  * warm-up included: the library does not know the phases). */
 static void read_acquire_stats(bench_thread *t)
@@ -271,16 +204,12 @@ static void lib_teardown(bench_thread *t)
         read_acquire_stats(t);
     if (lt->slots) {
         for (int i = 0; i < t->nslots; i++) {
-            lslot *s = &lt->slots[i];
-            if (s->timer)
-                event_free(s->timer);
-            redlock_lock_free(s->lock);
+            rlb_event_free(lt->slots[i].timer);
+            redlock_lock_free(lt->slots[i].lock);
         }
     }
-    if (lt->tick)
-        event_free(lt->tick);
-    if (lt->sched_ev)
-        event_free(lt->sched_ev);
+    rlb_event_free(lt->tick);
+    rlb_event_free(lt->sched_ev);
     redlock_client_free(lt->cli);
     free(lt->slots);
     free(lt->idle);

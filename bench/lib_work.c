@@ -1,13 +1,15 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* lib_work.c -- the operations of redlock-bench's library workloads, driven
  * through the asynchronous API: each client (lib_client.c) has `nslots`
- * locks in flight at once. */
+ * locks in flight at once; a slot's next op starts when its last ends
+ * (closed loop) or when it is due (the --rate schedule). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lib_work.h"
 
+static void slot_next(lslot *s);
 
 static const bench_cfg *cfg_of(const lslot *s)
 {
@@ -101,9 +103,29 @@ static void restart_after_failure(lslot *s, int code)
 {
     if (code == REDLOCK_ENOQUORUM || code == REDLOCK_ETIMEDOUT ||
         code == REDLOCK_ENOTOWNER)
-        lib_slot_next(s);
+        slot_next(s);
     else
-        slot_later(s, 10, lib_slot_next);
+        slot_later(s, 10, slot_next);
+}
+
+/* The slot an operation's callback is for; NULL while the client is being
+ * torn down (the callback then does nothing). */
+static lslot *live_slot(void *arg)
+{
+    lslot *s = arg;
+    return s->lt->tearing ? NULL : s;
+}
+
+/* The slot's op ended with status after dt ns: its latency, or its
+ * failure.  0 when it worked. */
+static int op_done(lslot *s, int op, int status, int64_t dt, int primary)
+{
+    if (status != 0) {
+        rlb_count_fail(s->t, s->meas, op, status);
+        return -1;
+    }
+    rlb_record(s->t, s->meas, op, dt, primary);
+    return 0;
 }
 
 /* ---- release --------------------------------------------------------------- */
@@ -111,21 +133,17 @@ static void restart_after_failure(lslot *s, int code)
 static void on_released(redlock_lock *lock, int status, void *arg)
 {
     (void)lock;
-    lslot *s = arg;
-    if (s->lt->tearing)
+    lslot *s = live_slot(arg);
+    if (!s)
         return;
-    int64_t dt = rlb_now_ns() - s->t0;
     s->held = 0;
-    if (status == 0) {
-        rlb_record(s->t, s->meas, OP_REL, dt, 0);
+    if (op_done(s, OP_REL, status, rlb_now_ns() - s->t0, 0) == 0) {
         if (s->meas)
             s->t->st.cycles++;
         if (cfg_of(s)->workload == WL_CYCLE)
             rlb_count_op(s->t, s->meas);
-    } else {
-        rlb_count_fail(s->t, s->meas, OP_REL, status);
     }
-    lib_slot_next(s);
+    slot_next(s);
 }
 
 static void release_start(lslot *s)
@@ -149,21 +167,19 @@ static void extend_next(lslot *s);
 static void on_extended(redlock_lock *lock, int status, void *arg)
 {
     (void)lock;
-    lslot *s = arg;
-    if (s->lt->tearing)
+    lslot *s = live_slot(arg);
+    if (!s)
         return;
     int64_t dt = rlb_now_ns() - s->t0;
     rlb_count_op(s->t, s->meas);
-    if (status == 0) {
-        rlb_record(s->t, s->meas, OP_EXT, dt, 1);
-        if (s->meas)
-            s->t->st.extends_ok++;
-        s->extends_left--;
-        extend_next(s);
-    } else {
-        rlb_count_fail(s->t, s->meas, OP_EXT, status);
+    if (op_done(s, OP_EXT, status, dt, 1) != 0) {
         release_start(s); /* probably lost; release whatever is left */
+        return;
     }
+    if (s->meas)
+        s->t->st.extends_ok++;
+    s->extends_left--;
+    extend_next(s);
 }
 
 static void extend_next(lslot *s)
@@ -185,8 +201,8 @@ static void extend_next(lslot *s)
 static void on_acquired(redlock_lock *lock, int status, void *arg)
 {
     (void)lock;
-    lslot *s = arg;
-    if (s->lt->tearing)
+    lslot *s = live_slot(arg);
+    if (!s)
         return;
     bench_thread *t = s->t;
     const bench_cfg *cfg = cfg_of(s);
@@ -197,12 +213,10 @@ static void on_acquired(redlock_lock *lock, int status, void *arg)
         t->st.tries++;
     if (cfg->workload == WL_TRY || cfg->workload == WL_CONTEND)
         rlb_count_op(t, s->meas);
-    if (status != 0) {
-        rlb_count_fail(t, s->meas, OP_ACQ, status);
+    if (op_done(s, OP_ACQ, status, now - s->t0, primary) != 0) {
         restart_after_failure(s, status);
         return;
     }
-    rlb_record(t, s->meas, OP_ACQ, now - s->t0, primary);
     if (measuring)
         t->st.acq_ok++;
     s->held = 1;
@@ -239,7 +253,7 @@ void lib_slot_start(lslot *s)
     int rc = ensure_lock(s, k);
     if (rc != 0) {
         rlb_count_fail(t, s->meas, OP_ACQ, rc);
-        slot_later(s, 10, lib_slot_next);
+        slot_later(s, 10, slot_next);
         return;
     }
     s->t0 = rlb_now_ns();
@@ -260,7 +274,71 @@ void lib_slot_start(lslot *s)
         rc = redlock_try_acquire_async(s->lock, cfg->ttl_ms, on_acquired, s);
     if (rc != 0) {
         rlb_count_fail(t, s->meas, OP_ACQ, rc);
-        slot_later(s, 10, lib_slot_next);
+        slot_later(s, 10, slot_next);
     }
 }
 
+/* ---- a slot's end, the --rate schedule --------------------------------------- */
+
+void lib_slot_finish(lslot *s)
+{
+    if (!s->active)
+        return;
+    s->active = 0;
+    s->lt->active--;
+    if (--s->lt->lead->grp_active == 0)
+        event_base_loopbreak(s->t->base);
+}
+
+static int64_t due_at(const lthread *lt, uint64_t k)
+{
+    return lt->sched0 + (int64_t)k * lt->period;
+}
+
+/* Start every op that is due on an idle slot; then wait for the next one
+ * (when a slot is idle) or for a slot to come free (slot_next). */
+void lib_dispatch_due(lthread *lt)
+{
+    int64_t now = rlb_now_ns();
+    while (lt->nidle > 0 && due_at(lt, lt->next_k) <= now && !lt->tearing) {
+        lslot *s = lt->idle[--lt->nidle];
+        s->sched_ns = due_at(lt, lt->next_k++);
+        lib_slot_start(s);
+    }
+    if (lt->nidle > 0 && !lt->tearing) {
+        int64_t wait = due_at(lt, lt->next_k) - now;
+        struct timeval tv = {(time_t)(wait / 1000000000), (suseconds_t)(wait % 1000000000 / 1000)};
+        evtimer_add(lt->sched_ev, &tv);
+    }
+}
+
+void lib_on_sched(evutil_socket_t fd, short what, void *arg)
+{
+    (void)fd;
+    (void)what;
+    lib_dispatch_due(arg);
+}
+
+static void slot_next(lslot *s)
+{
+    if (s->t->sh->cfg->rate <= 0) {
+        lib_slot_start(s);
+        return;
+    }
+    if (s->lt->tearing)
+        return;
+    if (atomic_load_explicit(&s->t->sh->stop, memory_order_relaxed)) {
+        lib_slot_finish(s);
+        return;
+    }
+    s->lt->idle[s->lt->nidle++] = s;
+    lib_dispatch_due(s->lt);
+}
+
+void lib_count_missed(bench_thread *t)
+{
+    lthread *lt = t->impl;
+    int64_t stop = rlb_stop_at(t->sh), first = due_at(lt, lt->next_k);
+    if (t->sh->cfg->rate > 0 && first <= stop && atomic_load(&t->sh->measuring))
+        t->st.sched_missed += (uint64_t)((stop - first) / lt->period) + 1;
+}

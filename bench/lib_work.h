@@ -1,6 +1,7 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE).
- * lib_work.h -- the library's workloads: the operations (lib_work.c) and a
- * client's life, the thread's loop and the --rate schedule (lib_client.c). */
+ * lib_work.h -- the library's workloads: a slot's operations and the --rate
+ * schedule (lib_work.c), below a client's life and the thread's loop
+ * (lib_client.c), which calls down into lib_work.c and never the reverse. */
 #ifndef RLB_LIB_WORK_H
 #define RLB_LIB_WORK_H
 
@@ -46,12 +47,16 @@ struct lthread {
     struct event *sched_ev;
 };
 
-/* lib_work.c */
+/* lib_work.c: a slot's ops, one after the other until the run stops. */
 void lib_slot_start(lslot *s);
 void lib_on_slot_timer(evutil_socket_t fd, short what, void *arg);  /* a slot's timer */
-/* lib_client.c: a slot's op is done; start the next (closed loop) or wait
- * for the schedule (--rate). */
-void lib_slot_next(lslot *s);
+/* The slot starts no more ops; the last of its thread ends the loop. */
 void lib_slot_finish(lslot *s);
+/* --rate: start every op that is due on an idle slot of lt, then wait for
+ * the next (lib_on_sched: lt's sched_ev). */
+void lib_dispatch_due(lthread *lt);
+void lib_on_sched(evutil_socket_t fd, short what, void *arg);
+/* --rate, at the end: the ops that were due by the stop but never started. */
+void lib_count_missed(bench_thread *t);
 
 #endif

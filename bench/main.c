@@ -72,6 +72,69 @@ typedef struct bench_run {
     int nrounds;
 } bench_run;
 
+/* A round's (or the medians') columns: "redlock <rate>, <p50>; baseline
+ * <rate>, <p50>", of the phases run; `lead` before the first. */
+static void print_figures(const bench_run *r, const double *row, const char *lead)
+{
+    char a[24], b[24];
+    int w = contend(r->cfg);
+    if (r->have_lib)
+        printf("%sredlock %.1f %s, %s %s", lead, row[0], words[w].rate, words[w].lat,
+               rlb_fmt_lat(a, sizeof(a), row[3]));
+    if (r->have_base)
+        printf("%sbaseline %.1f %s, %s %s", r->have_lib ? "; " : lead, row[1], words[w].rate,
+               words[w].base_lat, rlb_fmt_lat(b, sizeof(b), row[4]));
+}
+
+/* The round's baseline phase (the raw commands, or contend's hand-off
+ * chain), its report after the last round.  0, or 1 after a message. */
+static int run_baseline(bench_run *r, int round, const char *run_id, int last)
+{
+    bench_cfg *cfg = r->cfg;
+    int chain = cfg->workload == WL_CONTEND;
+    snprintf(r->raw.prefix, sizeof(r->raw.prefix), "rlbench:%s:%d:raw", run_id, round);
+    if (rlb_run_phase(&r->raw, chain ? &handoff_impl : &raw_impl, "baseline", &r->base_res) != 0) {
+        fprintf(stderr, "redlock-bench: baseline failed: %s\n", r->base_res.err);
+        return 1;
+    }
+    r->have_base = 1;
+    if (!cfg->json && last) {
+        rlb_print_phase(&r->raw, chain ? "baseline (raw hand-off chain: an oracle picks the next holder)"
+                                       : "baseline (raw commands, no quorum logic)",
+                        &r->base_res);
+        fflush(stdout);
+    }
+    return 0;
+}
+
+/* The round's library phase, its report after the last round.  0, or 1
+ * after a message. */
+static int run_library(bench_run *r, int round, const char *run_id, int last)
+{
+    bench_cfg *cfg = r->cfg;
+    snprintf(cfg->prefix, sizeof(cfg->prefix), "rlbench:%s:%d", run_id, round);
+    if (rlb_run_phase(cfg, &lib_impl, rlb_workload_name(cfg->workload), &r->lib_res) != 0) {
+        fprintf(stderr, "redlock-bench: run failed: %s\n", r->lib_res.err);
+        return 1;
+    }
+    r->have_lib = 1;
+    if (!cfg->json && last)
+        rlb_print_phase(cfg, "redlock", &r->lib_res);
+    return 0;
+}
+
+/* The round's columns (NCOLS) from the phases it ran. */
+static void fill_row(const bench_run *r, double *rd)
+{
+    const bench_cfg *cfg = r->cfg;
+    rd[0] = r->have_lib ? col_rate(cfg, &r->lib_res) : 0;
+    rd[1] = r->have_base ? col_rate(cfg, &r->base_res) : 0;
+    rd[3] = r->have_lib ? col_p50(cfg, &r->lib_res) : 0;
+    rd[4] = r->have_base ? col_p50(cfg, &r->base_res) : 0;
+    rd[2] = rd[1] > 0 && r->have_lib ? rd[0] / rd[1] : -1;
+    rd[5] = rd[4] > 0 && rd[3] > 0 ? rd[3] / rd[4] : -1;
+}
+
 /* One round: the baseline (with --baseline or --workload raw), then the
  * library's workload.  Returns the exit status so far (0: go on). */
 static int run_round(bench_run *r, int round, const char *run_id)
@@ -81,49 +144,15 @@ static int run_round(bench_run *r, int round, const char *run_id)
     rlb_phase_free(&r->base_res);
     rlb_phase_free(&r->lib_res);
     r->have_base = r->have_lib = 0;
-    if (cfg->baseline || cfg->workload == WL_RAW) {
-        snprintf(r->raw.prefix, sizeof(r->raw.prefix), "rlbench:%s:%d:raw", run_id, round);
-        if (rlb_run_phase(&r->raw, cfg->workload == WL_CONTEND ? &handoff_impl : &raw_impl,
-                          "baseline", &r->base_res) != 0) {
-            fprintf(stderr, "redlock-bench: baseline failed: %s\n", r->base_res.err);
-            return 1;
-        }
-        r->have_base = 1;
-        if (!cfg->json && last) {
-            rlb_print_phase(&r->raw, cfg->workload == WL_CONTEND
-                                         ? "baseline (raw hand-off chain: an oracle picks the next holder)"
-                                         : "baseline (raw commands, no quorum logic)",
-                            &r->base_res);
-            fflush(stdout);
-        }
-    }
-    if (cfg->workload != WL_RAW && !rlb_interrupted) {
-        snprintf(cfg->prefix, sizeof(cfg->prefix), "rlbench:%s:%d", run_id, round);
-        if (rlb_run_phase(cfg, &lib_impl, rlb_workload_name(cfg->workload), &r->lib_res) != 0) {
-            fprintf(stderr, "redlock-bench: run failed: %s\n", r->lib_res.err);
-            return 1;
-        }
-        r->have_lib = 1;
-        if (!cfg->json && last)
-            rlb_print_phase(cfg, "redlock", &r->lib_res);
-    }
+    if ((cfg->baseline || cfg->workload == WL_RAW) && run_baseline(r, round, run_id, last) != 0)
+        return 1;
+    if (cfg->workload != WL_RAW && !rlb_interrupted && run_library(r, round, run_id, last) != 0)
+        return 1;
     double *rd = r->rounds[r->nrounds++];
-    rd[0] = r->have_lib ? col_rate(cfg, &r->lib_res) : 0;
-    rd[1] = r->have_base ? col_rate(cfg, &r->base_res) : 0;
-    rd[3] = r->have_lib ? col_p50(cfg, &r->lib_res) : 0;
-    rd[4] = r->have_base ? col_p50(cfg, &r->base_res) : 0;
-    rd[2] = rd[1] > 0 && r->have_lib ? rd[0] / rd[1] : -1;
-    rd[5] = rd[4] > 0 && rd[3] > 0 ? rd[3] / rd[4] : -1;
+    fill_row(r, rd);
     if (r->repeat > 1 && !cfg->json) {
-        char a[24], b[24];
-        int w = contend(cfg);
         printf("round %d/%d: ", round + 1, r->repeat);
-        if (r->have_lib)
-            printf("redlock %.1f %s, %s %s", rd[0], words[w].rate, words[w].lat,
-                   rlb_fmt_lat(a, sizeof(a), rd[3]));
-        if (r->have_base)
-            printf("%sbaseline %.1f %s, %s %s", r->have_lib ? "; " : "", rd[1], words[w].rate,
-                   words[w].base_lat, rlb_fmt_lat(b, sizeof(b), rd[4]));
+        print_figures(r, rd, "");
         if (rd[2] >= 0)
             printf("; %.1f%% of baseline, p50 %.2fx", 100.0 * rd[2], rd[5]);
         printf("\n");
@@ -154,14 +183,8 @@ static void print_summary(const bench_run *r, const double *med)
                r->cfg->concurrency == 1 ? "" : "  (single-op figure: use --concurrency 1)");
     }
     if (r->nrounds > 1) {
-        char a[24], b[24];
         printf("median of %d rounds:", r->nrounds);
-        if (r->have_lib)
-            printf(" redlock %.1f %s, %s %s", med[0], words[w].rate, words[w].lat,
-                   rlb_fmt_lat(a, sizeof(a), med[3]));
-        if (r->have_base)
-            printf("%s baseline %.1f %s, %s %s", r->have_lib ? ";" : "", med[1], words[w].rate,
-                   words[w].base_lat, rlb_fmt_lat(b, sizeof(b), med[4]));
+        print_figures(r, med, " ");
         if (r->have_base && r->have_lib)
             printf("; ratio %.1f%%, p50 %.2fx", 100.0 * med[2], med[5]);
         printf("\n");
@@ -207,6 +230,32 @@ static void print_json(const bench_run *r, const double *med)
     printf("}}\n");
 }
 
+/* The baseline's configuration for the library's cfg. */
+static bench_cfg baseline_cfg(const bench_cfg *cfg)
+{
+    bench_cfg raw = *cfg;
+    if (cfg->workload != WL_CONTEND) {
+        /* the baseline: one connection set per thread, closed loop */
+        raw.workload = WL_RAW;
+        raw.clients = cfg->threads;
+        raw.rate = 0;
+        if (raw.keys < raw.concurrency)
+            raw.keys = raw.concurrency;
+    }   /* (contend: the hand-off chain of the same clients, handoff.c) */
+    return raw;
+}
+
+/* Each column's median over the rounds run. */
+static void medians(const bench_run *r, double *med)
+{
+    for (int k = 0; k < NCOLS; k++) {
+        double col[RLB_MAX_REPEAT];
+        for (int i = 0; i < r->nrounds; i++)
+            col[i] = r->rounds[i][k];
+        med[k] = rlb_median(col, r->nrounds);
+    }
+}
+
 /* --repeat rounds of the workload (and baseline), then the report.
  * Returns the exit status. */
 static int run_bench(bench_cfg *cfg, int repeat)
@@ -215,33 +264,19 @@ static int run_bench(bench_cfg *cfg, int repeat)
     memset(&r, 0, sizeof(r));
     r.cfg = cfg;
     r.repeat = repeat;
-    r.raw = *cfg;
-    if (cfg->workload != WL_CONTEND) {
-        /* the baseline: one connection set per thread, closed loop */
-        r.raw.workload = WL_RAW;
-        r.raw.clients = cfg->threads;
-        r.raw.rate = 0;
-        if (r.raw.keys < r.raw.concurrency)
-            r.raw.keys = r.raw.concurrency;
-    }   /* (contend: the hand-off chain of the same clients, handoff.c) */
+    r.raw = baseline_cfg(cfg);
     r.rounds = calloc((size_t)repeat, sizeof(*r.rounds));
     if (!r.rounds) {
         fprintf(stderr, "redlock-bench: out of memory\n");
         return 1;
     }
     char run_id[40];
-    snprintf(run_id, sizeof(run_id), "%lx.%llx", (unsigned long)getpid(),
-             (unsigned long long)(rlb_now_ns() / 1000));
+    rlb_run_id(run_id, sizeof(run_id));
     int rc = 0;
     for (int round = 0; round < repeat && rc == 0 && !rlb_interrupted; round++)
         rc = run_round(&r, round, run_id);
     double med[NCOLS];
-    for (int k = 0; k < NCOLS; k++) {
-        double col[RLB_MAX_REPEAT];
-        for (int i = 0; i < r.nrounds; i++)
-            col[i] = r.rounds[i][k];
-        med[k] = rlb_median(col, r.nrounds);
-    }
+    medians(&r, med);
     if (!cfg->json)
         print_summary(&r, med);
     else if (r.have_base || r.have_lib)
@@ -295,6 +330,8 @@ int main(int argc, char **argv)
 {
     bench_opts o;
     int rc = rlb_options(argc, argv, &o);
+    if (rc < 0)
+        rc = rlb_settle_options(&o);
     if (rc >= 0)
         return rc;
 

@@ -3,7 +3,7 @@
  * `options[]` below: the parser (getopt_long, so abbreviations, --opt=value
  * and options after the addresses work) and the --help text both come from
  * that table.  Defaults live in set_defaults() beside it; what depends on
- * other options is settled in finish(). */
+ * other options is settled afterwards (opts_check.c). */
 #include <errno.h>
 #include <getopt.h>
 #include <stdbool.h>
@@ -188,7 +188,7 @@ static void set_defaults(bench_opts *o)
     memset(o, 0, sizeof(*o));
     bench_cfg *cfg = &o->cfg;
     cfg->workload = WL_CYCLE;
-    cfg->concurrency = -1;  /* -1: by workload, see finish() */
+    cfg->concurrency = -1;  /* -1: by workload, see rlb_settle_options() */
     cfg->clients = -1;
     cfg->threads = -1;
     cfg->duration = 10;
@@ -214,6 +214,36 @@ const char *rlb_workload_name(int workload)
 const char *rlb_kind_name(int k)
 {
     return kinds[k].name;
+}
+
+int rlb_parse_kinds(const char *list, int *out)
+{
+    int n = 0;
+    out[n++] = REDLOCK_KIND_MUTEX;
+    if (!strcmp(list, "all")) {
+        for (int k = 1; k < RLB_NKINDS; k++)
+            out[n++] = k;
+        return n;
+    }
+    const char *p = list;
+    while (*p) {
+        size_t len = strcspn(p, ",");
+        int k;
+        for (k = 0; k < RLB_NKINDS; k++)
+            if (strlen(kinds[k].name) == len && !strncmp(p, kinds[k].name, len))
+                break;
+        if (k == RLB_NKINDS) {
+            fprintf(stderr, "redlock-bench: --kinds: unknown kind '%.*s'\n", (int)len, p);
+            return -1;
+        }
+        int dup = 0;
+        for (int i = 0; i < n; i++)
+            dup |= out[i] == k;
+        if (!dup)
+            out[n++] = k;
+        p += len + (p[len] == ',');
+    }
+    return n;
 }
 
 /* ---- --help ---------------------------------------------------------------------- */
@@ -253,43 +283,48 @@ static const char *excluded_by(const char *name)
     return NULL;
 }
 
+/* One option's lines in --help: its name and argument, the help text
+ * (wrapped) and, for a choice, each of the choices. */
+static void usage_option(FILE *f, const opt_def *d)
+{
+    int col = d->short_name ? fprintf(f, "  -%c, --%s", d->short_name, d->name)
+                            : fprintf(f, "  --%s", d->name);
+    if (d->arg)
+        col += fprintf(f, " %s", d->arg);
+    if (col >= HELP_COL)
+        fprintf(f, "\n%*s", HELP_COL, "");
+    else
+        fprintf(f, "%*s", HELP_COL - col, "");
+    /* help (default: def; not with --other), and ':' before a list of choices */
+    const char *other = excluded_by(d->name);
+    char text[512];
+    snprintf(text, sizeof(text), "%s%s%s%s%s%s%s%s%s", d->help, d->def || other ? " (" : "",
+             d->def ? "default: " : "", d->def ? d->def : "", d->def && other ? "; " : "",
+             other ? "not with --" : "", other ? other : "", d->def || other ? ")" : "",
+             d->kind == OPT_CHOICE ? ":" : "");
+    wrap(f, HELP_COL, HELP_COL, text);
+    if (d->kind == OPT_CHOICE) {
+        int w = 0;
+        for (const opt_choice *c = d->choices; c->name; c++)
+            if ((int)strlen(c->name) > w)
+                w = (int)strlen(c->name);
+        for (const opt_choice *c = d->choices; c->name; c++) {
+            fprintf(f, "%*s  %-*s  ", HELP_COL, "", w, c->name);
+            wrap(f, HELP_COL + w + 4, HELP_COL + w + 4, c->help);
+        }
+    }
+}
+
 static void usage(FILE *f)
 {
     fputs("usage: redlock-bench [options] ADDR...      (masters, e.g. 127.0.0.1:7000 ...)\n"
           "       redlock-bench --spawn N [options]    (start N local redis-servers)\n",
           f);
     for (int i = 0; i < NOPTIONS; i++) {
-        const opt_def *d = &options[i];
-        if (d->kind == OPT_SECTION) {
-            fprintf(f, "\n%s\n", d->name);
-            continue;
-        }
-        int col = d->short_name ? fprintf(f, "  -%c, --%s", d->short_name, d->name)
-                                : fprintf(f, "  --%s", d->name);
-        if (d->arg)
-            col += fprintf(f, " %s", d->arg);
-        if (col >= HELP_COL)
-            fprintf(f, "\n%*s", HELP_COL, "");
+        if (options[i].kind == OPT_SECTION)
+            fprintf(f, "\n%s\n", options[i].name);
         else
-            fprintf(f, "%*s", HELP_COL - col, "");
-        /* help (default: def; not with --other), and ':' before a list of choices */
-        const char *other = excluded_by(d->name);
-        char text[512];
-        snprintf(text, sizeof(text), "%s%s%s%s%s%s%s%s%s", d->help, d->def || other ? " (" : "",
-                 d->def ? "default: " : "", d->def ? d->def : "", d->def && other ? "; " : "",
-                 other ? "not with --" : "", other ? other : "", d->def || other ? ")" : "",
-                 d->kind == OPT_CHOICE ? ":" : "");
-        wrap(f, HELP_COL, HELP_COL, text);
-        if (d->kind == OPT_CHOICE) {
-            int w = 0;
-            for (const opt_choice *c = d->choices; c->name; c++)
-                if ((int)strlen(c->name) > w)
-                    w = (int)strlen(c->name);
-            for (const opt_choice *c = d->choices; c->name; c++) {
-                fprintf(f, "%*s  %-*s  ", HELP_COL, "", w, c->name);
-                wrap(f, HELP_COL + w + 4, HELP_COL + w + 4, c->help);
-            }
-        }
+            usage_option(f, &options[i]);
     }
 }
 
@@ -386,7 +421,8 @@ static int set_value(const opt_def *d, const char *s, bench_opts *o)
     return 0;
 }
 
-static int finish(bench_opts *o, const bool *given)
+/* The checks on which options were given.  -1 to go on, else the exit status. */
+static int check_given(bench_opts *o, const bool *given)
 {
     for (size_t i = 0; i < sizeof(exclusive) / sizeof(exclusive[0]); i++)
         if (was_given(given, exclusive[i][0]) && was_given(given, exclusive[i][1])) {
@@ -399,7 +435,8 @@ static int finish(bench_opts *o, const bool *given)
         usage(stderr);
         return 2;
     }
-    return rlb_settle_options(o, was_given(given, "resources"));
+    o->resources_given = was_given(given, "resources");
+    return -1;
 }
 
 int rlb_options(int argc, char **argv, bench_opts *o)
@@ -444,5 +481,5 @@ int rlb_options(int argc, char **argv, bench_opts *o)
     }
     o->addrs = (const char *const *)(argv + optind);
     o->naddrs = (size_t)(argc - optind);
-    return finish(o, given);
+    return check_given(o, given);
 }

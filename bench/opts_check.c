@@ -49,32 +49,38 @@ static int check_rate_tls(const bench_opts *o)
     return 0;
 }
 
-/* Defaults that depend on other options, and the checks across options.
- * Returns -1 to go on, else the exit status. */
-int rlb_settle_options(bench_opts *o, int resources_given)
+/* --kind, --kinds, --fencing and --resources: where they apply.  0, or -1
+ * after a message. */
+static int check_kinds(const bench_opts *o)
 {
-    bench_cfg *cfg = &o->cfg;
+    const bench_cfg *cfg = &o->cfg;
     if (cfg->kind != REDLOCK_KIND_MUTEX && cfg->workload == WL_RAW) {
         fprintf(stderr, "redlock-bench: --kind measures the library's workloads, not raw\n");
-        return 2;
+        return -1;
     }
     if (cfg->fencing && (o->kinds || cfg->kind == REDLOCK_KIND_READ ||
                          cfg->kind == REDLOCK_KIND_MULTI)) {
         fprintf(stderr, "redlock-bench: no fencing on read and multi locks (nor with --kinds)\n");
-        return 2;
+        return -1;
     }
     int multi = has_multi(o);
     if (multi < 0)
-        return 2;
-    if (resources_given && !multi) {
+        return -1;
+    if (o->resources_given && !multi) {
         fprintf(stderr, "redlock-bench: --resources is for multi locks (--kind multi, or multi "
                         "in --kinds)\n");
-        return 2;
+        return -1;
     }
     if (o->kinds && (cfg->workload != WL_CYCLE || cfg->baseline)) {
         fprintf(stderr, "redlock-bench: --kinds compares the cycle workload (no --baseline)\n");
-        return 2;
+        return -1;
     }
+    return 0;
+}
+
+/* --clients and --threads (defaults by workload).  0, or -1 after a message. */
+static int settle_clients(bench_cfg *cfg)
+{
     if (cfg->clients < 0)
         cfg->clients = cfg->workload == WL_CONTEND ? 4 : 1;
     if (cfg->threads < 0)
@@ -82,16 +88,20 @@ int rlb_settle_options(bench_opts *o, int resources_given)
     if (cfg->threads > cfg->clients) {
         fprintf(stderr, "redlock-bench: --threads (%d) must be at most --clients (%d)\n",
                 cfg->threads, cfg->clients);
-        return 2;
+        return -1;
     }
-    if (check_rate_tls(o) != 0)
-        return 2;
+    return 0;
+}
+
+/* --concurrency and --keys (defaults by workload).  0, or -1 after a message. */
+static int settle_load(bench_cfg *cfg)
+{
     if (cfg->concurrency < 0)
         cfg->concurrency = cfg->workload == WL_CONTEND ? cfg->clients : 128;
     if (cfg->concurrency < cfg->clients) {
         fprintf(stderr, "redlock-bench: --concurrency (%d) must be at least --clients (%d)\n",
                 cfg->concurrency, cfg->clients);
-        return 2;
+        return -1;
     }
     switch (cfg->workload) {
     case WL_CONTEND:
@@ -102,7 +112,7 @@ int rlb_settle_options(bench_opts *o, int resources_given)
             fprintf(stderr, "redlock-bench: the contend baseline (the raw hand-off chain) is "
                             "the mutex's on one key, one lock per client (--keys 1, "
                             "--concurrency = --clients, no --kind, no --fencing)\n");
-            return 2;
+            return -1;
         }
         break;
     case WL_TRY:
@@ -115,6 +125,13 @@ int rlb_settle_options(bench_opts *o, int resources_given)
             cfg->keys = cfg->concurrency;
         break;
     }
+    return 0;
+}
+
+/* The retry jitter, the baseline's release mode and the live line. */
+static void settle_rest(bench_opts *o)
+{
+    bench_cfg *cfg = &o->cfg;
     /* The library wants retry_jitter <= retry_delay: with only a delay
      * given, use half of it as the jitter. */
     if (cfg->retry_delay_ms >= 0 && cfg->retry_jitter_ms < 0)
@@ -125,5 +142,15 @@ int rlb_settle_options(bench_opts *o, int resources_given)
     cfg->progress_fd = cfg->json ? STDERR_FILENO : STDOUT_FILENO;
     if (cfg->progress && cfg->json && !isatty(STDERR_FILENO))
         cfg->progress = 0;
+}
+
+/* Defaults that depend on other options, and the checks across options.
+ * Returns -1 to go on, else the exit status. */
+int rlb_settle_options(bench_opts *o)
+{
+    if (check_kinds(o) != 0 || settle_clients(&o->cfg) != 0 || check_rate_tls(o) != 0 ||
+        settle_load(&o->cfg) != 0)
+        return 2;
+    settle_rest(o);
     return -1;
 }

@@ -267,43 +267,63 @@ static void merge_client(phase_result *res, bench_thread *t)
     res->per_client[t->id] = s->acq_ok;
 }
 
-int rlb_run_phase(const bench_cfg *cfg, const bench_impl *impl, const char *label,
-                  phase_result *res)
+/* A phase in progress: the shared state, the clients and their threads. */
+typedef struct phase_run {
+    const bench_cfg *cfg;
+    bench_shared sh;
+    bench_thread *th;       /* the clients, n */
+    thread_arg *ta;         /* the threads, nt */
+    pthread_mutex_t *mus;   /* one a thread */
+    sampler sp;
+    int n, nt;
+} phase_run;
+
+/* The shared state, the clients and the result's buffers.  -1 (message
+ * in res->err) when the contend workload's per-key table does not fit;
+ * exits when out of memory otherwise. */
+static int phase_init(phase_run *pr, const bench_cfg *cfg, const bench_impl *impl,
+                      phase_result *res)
 {
     memset(res, 0, sizeof(*res));
-    int n = cfg->clients, nt = cfg->threads;
-    bench_shared sh;
-    memset(&sh, 0, sizeof(sh));
-    sh.cfg = cfg;
-    pthread_mutex_init(&sh.err_mu, NULL);
-    pthread_barrier_init(&sh.b_setup, NULL, (unsigned)nt + 1);
-    pthread_barrier_init(&sh.b_ready, NULL, (unsigned)nt + 1);
-    pthread_barrier_init(&sh.b_done, NULL, (unsigned)nt + 1);
-    pthread_barrier_init(&sh.b_teardown, NULL, (unsigned)nt + 1);
+    memset(pr, 0, sizeof(*pr));
+    int n = pr->n = cfg->clients, nt = pr->nt = cfg->threads;
+    bench_shared *sh = &pr->sh;
+    pr->cfg = sh->cfg = cfg;
+    pthread_mutex_init(&sh->err_mu, NULL);
+    pthread_barrier_init(&sh->b_setup, NULL, (unsigned)nt + 1);
+    pthread_barrier_init(&sh->b_ready, NULL, (unsigned)nt + 1);
+    pthread_barrier_init(&sh->b_done, NULL, (unsigned)nt + 1);
+    pthread_barrier_init(&sh->b_teardown, NULL, (unsigned)nt + 1);
     if (cfg->workload == WL_CONTEND) {
-        sh.last_release = calloc((size_t)cfg->keys, sizeof(*sh.last_release));
-        sh.last_releaser = calloc((size_t)cfg->keys, sizeof(*sh.last_releaser));
-        if (!sh.last_release || !sh.last_releaser) {
+        sh->last_release = calloc((size_t)cfg->keys, sizeof(*sh->last_release));
+        sh->last_releaser = calloc((size_t)cfg->keys, sizeof(*sh->last_releaser));
+        if (!sh->last_release || !sh->last_releaser) {
             snprintf(res->err, sizeof(res->err), "out of memory");
             return -1;
         }
     }
-    bench_thread *th = calloc((size_t)n, sizeof(*th));
-    thread_arg *ta = calloc((size_t)nt, sizeof(*ta));
-    pthread_mutex_t *mus = calloc((size_t)nt, sizeof(*mus));
-    sampler sp = {.prog = hist_new(), .sec = hist_new()};
+    pr->th = calloc((size_t)n, sizeof(*pr->th));
+    pr->ta = calloc((size_t)nt, sizeof(*pr->ta));
+    pr->mus = calloc((size_t)nt, sizeof(*pr->mus));
+    pr->sp = (sampler){.prog = hist_new(), .sec = hist_new()};
     res->per_client = calloc((size_t)n, sizeof(uint64_t));
     res->nclients = n;
     /* one entry a second, and room for --ops runs longer than --duration */
     res->series_cap = (int)(cfg->ops ? 3600 : cfg->duration + 2);
     res->series = calloc((size_t)res->series_cap, sizeof(*res->series));
-    if (!th || !ta || !mus || !sp.prog || !sp.sec || !res->per_client || !res->series ||
-        make_clients(cfg, &sh, th, mus, res) != 0) {
+    if (!pr->th || !pr->ta || !pr->mus || !pr->sp.prog || !pr->sp.sec || !res->per_client ||
+        !res->series || make_clients(cfg, sh, pr->th, pr->mus, res) != 0) {
         fprintf(stderr, "redlock-bench: out of memory\n");
         exit(1);
     }
-    for (int g = 0, id = 0; g < nt; id += th[id].ngroup, g++)
-        ta[g] = (thread_arg){&th[id], th[id].ngroup, impl};
+    for (int g = 0, id = 0; g < nt; id += pr->th[id].ngroup, g++)
+        pr->ta[g] = (thread_arg){&pr->th[id], pr->th[id].ngroup, impl};
+    return 0;
+}
+
+/* The client threads (exits when one cannot be started). */
+static void start_threads(phase_run *pr)
+{
     /* Workers do not take SIGINT: the main thread does. */
     sigset_t all, old;
     sigemptyset(&all);
@@ -311,81 +331,110 @@ int rlb_run_phase(const bench_cfg *cfg, const bench_impl *impl, const char *labe
     sigaddset(&all, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &all, &old);
     int started = 0;
-    for (int g = 0; g < nt; g++) {
-        if (pthread_create(&ta[g].t->tid, NULL, thread_main, &ta[g]) != 0)
+    for (int g = 0; g < pr->nt; g++) {
+        if (pthread_create(&pr->ta[g].t->tid, NULL, thread_main, &pr->ta[g]) != 0)
             break;
         started++;
     }
     pthread_sigmask(SIG_SETMASK, &old, NULL);
-    if (started < nt) {
+    if (started < pr->nt) {
         /* cannot meet the barriers: abandon (rare; report and exit) */
         fprintf(stderr, "redlock-bench: pthread_create failed (%d threads; see --threads)\n",
-                nt);
+                pr->nt);
         exit(2);
     }
+}
 
+/* The clients' acquisitions so far (the live counters). */
+static uint64_t live_acquired(const phase_run *pr)
+{
+    uint64_t acq = 0;
+    for (int i = 0; i < pr->n; i++)
+        acq += atomic_load(&pr->th[i].live_acq);
+    return acq;
+}
+
+/* From the clients' setup to the end of the warm-up (the live line on). */
+static void warm_up(phase_run *pr, phase_result *res)
+{
+    const bench_cfg *cfg = pr->cfg;
+    bench_shared *sh = &pr->sh;
     /* No warm-up: the threads' first operations, started as they pass
      * the barrier while this thread takes its starting readings below,
      * are measured too (they were not: their requests reached the masters
      * uncounted, a few microseconds' worth); the masters' first readings
      * come after the clients' connections and before those operations. */
-    pthread_barrier_wait(&sh.b_setup);
+    pthread_barrier_wait(&sh->b_setup);
     if (cfg->warmup <= 0) {
         rlb_mstats_begin(&res->masters, cfg->nodes, cfg->nnodes);
-        atomic_store(&sh.measuring, 1);
+        atomic_store(&sh->measuring, 1);
     }
-    pthread_barrier_wait(&sh.b_ready);
+    pthread_barrier_wait(&sh->b_ready);
     int64_t t0 = rlb_now_ns(), next_line = t0 + 1000000000LL;
-    sp.ns = t0;
-    if (atomic_load(&sh.error)) {
-        rlb_request_stop(&sh);
-    } else {
-        int64_t warm_end = t0 + (int64_t)(cfg->warmup * 1e9);
-        while (rlb_now_ns() < warm_end && !atomic_load(&sh.error) && !rlb_interrupted) {
-            sleep_ms(20);
-            int64_t now = rlb_now_ns();
-            if (now >= next_line) {
-                sample(cfg, "warmup", (double)(now - t0) / 1e9, th, n, &sp, NULL);
-                next_line += 1000000000LL;
-            }
+    pr->sp.ns = t0;
+    if (atomic_load(&sh->error)) {
+        rlb_request_stop(sh);
+        return;
+    }
+    int64_t warm_end = t0 + (int64_t)(cfg->warmup * 1e9);
+    while (rlb_now_ns() < warm_end && !atomic_load(&sh->error) && !rlb_interrupted) {
+        sleep_ms(20);
+        int64_t now = rlb_now_ns();
+        if (now >= next_line) {
+            sample(cfg, "warmup", (double)(now - t0) / 1e9, pr->th, pr->n, &pr->sp, NULL);
+            next_line += 1000000000LL;
         }
     }
+}
+
+/* The measured seconds, from t_meas until the run stops (the duration, the
+ * --ops count, an error or SIGINT); one sample a second into the series. */
+static void measure_until_stop(phase_run *pr, const char *label, int64_t t_meas,
+                               phase_result *res)
+{
+    const bench_cfg *cfg = pr->cfg;
+    bench_shared *sh = &pr->sh;
+    int64_t next_line = t_meas + 1000000000LL;
+    while (!atomic_load(&sh->stop)) {
+        sleep_ms(20);
+        int64_t now = rlb_now_ns();
+        /* a second that ends with the run still counts */
+        if (now >= next_line) {
+            sample(cfg, label, (double)(now - t_meas) / 1e9, pr->th, pr->n, &pr->sp, res);
+            if (cfg->rss_check)
+                rss_sample(res);
+            next_line += 1000000000LL;
+        }
+        if (atomic_load(&sh->error) || rlb_interrupted)
+            rlb_request_stop(sh);
+        else if (!cfg->ops && now - t_meas >= (int64_t)(cfg->duration * 1e9))
+            rlb_request_stop(sh);
+    }
+}
+
+/* The measurement: the starting readings, the measured seconds, and the
+ * readings once every client thread's loop has ended. */
+static void measure(phase_run *pr, const char *label, phase_result *res)
+{
+    const bench_cfg *cfg = pr->cfg;
     if (cfg->warmup > 0)
         rlb_mstats_begin(&res->masters, cfg->nodes, cfg->nnodes);
     double cpu0 = rusage_cpu_s(NULL);
     res->rss_warm_kb = res->rss_max_kb = res->rss_min_kb = statm_rss_kb();
     int64_t t_meas = rlb_now_ns();
-    uint64_t acq0 = 0, acq1 = 0;
-    for (int i = 0; i < n; i++)
-        acq0 += atomic_load(&th[i].live_acq);
-    atomic_store(&sh.measuring, 1);
+    uint64_t acq0 = live_acquired(pr);
+    atomic_store(&pr->sh.measuring, 1);
     /* the series' first second starts with the measurement */
-    sample(cfg, label, 0, th, n, &sp, NULL);
-    next_line = t_meas + 1000000000LL;
-    while (!atomic_load(&sh.stop)) {
-        sleep_ms(20);
-        int64_t now = rlb_now_ns();
-        /* a second that ends with the run still counts */
-        if (now >= next_line) {
-            sample(cfg, label, (double)(now - t_meas) / 1e9, th, n, &sp, res);
-            if (cfg->rss_check)
-                rss_sample(res);
-            next_line += 1000000000LL;
-        }
-        if (atomic_load(&sh.error) || rlb_interrupted)
-            rlb_request_stop(&sh);
-        else if (!cfg->ops && now - t_meas >= (int64_t)(cfg->duration * 1e9))
-            rlb_request_stop(&sh);
-    }
+    sample(cfg, label, 0, pr->th, pr->n, &pr->sp, NULL);
+    measure_until_stop(pr, label, t_meas, res);
     int64_t t_stop = rlb_now_ns();
-    for (int i = 0; i < n; i++)
-        acq1 += atomic_load(&th[i].live_acq);
+    uint64_t acq1 = live_acquired(pr);
     res->window_acq_per_s = t_stop > t_meas ? (double)(acq1 - acq0) * 1e9 / (double)(t_stop - t_meas) : 0;
-    pthread_barrier_wait(&sh.b_done);
+    pthread_barrier_wait(&pr->sh.b_done);
     int64_t t_end = t_meas;
-    for (int i = 0; i < n; i++)
-        if (th[i].finish_ns > t_end)
-            t_end = th[i].finish_ns;
+    for (int i = 0; i < pr->n; i++)
+        if (pr->th[i].finish_ns > t_end)
+            t_end = pr->th[i].finish_ns;
     res->cpu_s = rusage_cpu_s(&res->maxrss_kb) - cpu0;
     res->rss_end_kb = statm_rss_kb();
     if (res->rss_end_kb > res->rss_max_kb)
@@ -393,31 +442,49 @@ int rlb_run_phase(const bench_cfg *cfg, const bench_impl *impl, const char *labe
     res->elapsed_s = (double)(t_end - t_meas) / 1e9;
     if (cfg->progress)
         progress_clear(cfg);
-    pthread_barrier_wait(&sh.b_teardown);
-    for (int g = 0; g < nt; g++)
-        pthread_join(ta[g].t->tid, NULL);
+}
+
+/* The clients' teardown, their totals merged into res, everything freed. */
+static void phase_finish(phase_run *pr, phase_result *res)
+{
+    bench_shared *sh = &pr->sh;
+    pthread_barrier_wait(&sh->b_teardown);
+    for (int g = 0; g < pr->nt; g++)
+        pthread_join(pr->ta[g].t->tid, NULL);
     /* after the clients' teardown: the requests of the window they still
      * held (for a master slower than the quorum) are sent or dropped now */
     rlb_mstats_end(&res->masters);
-    for (int i = 0; i < n; i++)
-        merge_client(res, &th[i]);
+    for (int i = 0; i < pr->n; i++)
+        merge_client(res, &pr->th[i]);
     res->interrupted = rlb_interrupted;
-    if (atomic_load(&sh.error)) {
+    if (atomic_load(&sh->error)) {
         res->failed = 1;
-        snprintf(res->err, sizeof(res->err), "%s", sh.errmsg);
+        snprintf(res->err, sizeof(res->err), "%s", sh->errmsg);
     }
-    pthread_barrier_destroy(&sh.b_setup);
-    pthread_barrier_destroy(&sh.b_ready);
-    pthread_barrier_destroy(&sh.b_done);
-    pthread_barrier_destroy(&sh.b_teardown);
-    pthread_mutex_destroy(&sh.err_mu);
-    free((void *)sh.last_release);
-    free((void *)sh.last_releaser);
-    free(th);
-    free(ta);
-    free(mus);
-    hist_free(sp.prog);
-    hist_free(sp.sec);
+    pthread_barrier_destroy(&sh->b_setup);
+    pthread_barrier_destroy(&sh->b_ready);
+    pthread_barrier_destroy(&sh->b_done);
+    pthread_barrier_destroy(&sh->b_teardown);
+    pthread_mutex_destroy(&sh->err_mu);
+    free((void *)sh->last_release);
+    free((void *)sh->last_releaser);
+    free(pr->th);
+    free(pr->ta);
+    free(pr->mus);
+    hist_free(pr->sp.prog);
+    hist_free(pr->sp.sec);
+}
+
+int rlb_run_phase(const bench_cfg *cfg, const bench_impl *impl, const char *label,
+                  phase_result *res)
+{
+    phase_run pr;
+    if (phase_init(&pr, cfg, impl, res) != 0)
+        return -1;
+    start_threads(&pr);
+    warm_up(&pr, res);
+    measure(&pr, label, res);
+    phase_finish(&pr, res);
     return res->failed ? -1 : 0;
 }
 

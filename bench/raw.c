@@ -73,11 +73,7 @@ static void slot_start(rslot *s);
 
 static void raw_broken(rthread *rt, const char *fmt, const char *what)
 {
-    if (rt->broken)
-        return;
-    rt->broken = 1;
-    rlb_set_error(rt->t->sh, fmt, what);
-    event_base_loopbreak(rt->t->base);
+    rlb_break(rt->t, &rt->broken, fmt, what);
 }
 
 static void slot_reply(rslot *s, int kind, rconn *c, const redisReply *r);
@@ -86,10 +82,7 @@ static void setup_reply(rconn *c, int kind, const redisReply *r)
 {
     rthread *rt = c->owner;
     if (kind == K_SCRIPT) {
-        if (r->type == REDIS_REPLY_STRING && r->len == 40) {
-            memcpy(rt->sha, r->str, 40);
-            rt->sha[40] = '\0';
-        } else {
+        if (rconn_script_sha(r, rt->sha) != 0) {
             rlb_set_error(rt->t->sh, "SCRIPT LOAD failed on %s", c->desc);
             rt->setup_failed = 1;
         }
@@ -97,8 +90,7 @@ static void setup_reply(rconn *c, int kind, const redisReply *r)
         rlb_set_error(rt->t->sh, "AUTH/SELECT failed on %s", c->desc);
         rt->setup_failed = 1;
     }
-    if (--rt->setup_left == 0 || rt->setup_failed)
-        event_base_loopbreak(rt->t->base);
+    rconn_setup_step(&rt->setup_left, rt->setup_failed, rt->t->base);
 }
 
 static void raw_reply(rconn *c, uintptr_t tag, const redisReply *r)
@@ -111,13 +103,6 @@ static void raw_reply(rconn *c, uintptr_t tag, const redisReply *r)
         slot_reply(TAG_SLOT(tag), kind, c, r);
     if (rt->broken)
         c->halt = 1;
-}
-
-static void raw_connected(rconn *c)
-{
-    rthread *rt = c->owner;
-    if (--rt->setup_left == 0)
-        event_base_loopbreak(rt->t->base);
 }
 
 static void raw_failed(rconn *c, const char *why)
@@ -134,7 +119,7 @@ static void raw_failed(rconn *c, const char *why)
     }
 }
 
-static const rconn_ops raw_ops = {raw_connected, raw_reply, raw_failed};
+static const rconn_ops raw_ops = {NULL, raw_reply, raw_failed};
 
 /* ---- the cycle --------------------------------------------------------------- */
 
@@ -255,56 +240,41 @@ static void on_run_tick(evutil_socket_t fd, short what, void *arg)
         event_base_loopbreak(rt->t->base);
 }
 
-static int raw_setup(bench_thread *t, char *err, size_t errlen)
+/* 1. Start connecting every node.  0, or -1 with a message in err. */
+static int open_conns(rthread *rt, raddr *addrs, char *err, size_t errlen)
 {
-    const bench_cfg *cfg = t->sh->cfg;
-    rthread *rt = calloc(1, sizeof(*rt));
-    if (!rt) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    t->impl = rt;
-    rt->t = t;
-    rt->n = cfg->nnodes;
-    rt->ttllen = snprintf(rt->ttl, sizeof(rt->ttl), "%lld", (long long)cfg->ttl_ms);
-    rt->conns = calloc(rt->n, sizeof(rconn));
-    rt->slots = calloc((size_t)t->nslots, sizeof(rslot));
-    if (!rt->conns || !rt->slots) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
-    /* 1. connect every node */
-    raddr *addrs = calloc(rt->n, sizeof(raddr));
-    if (!addrs) {
-        snprintf(err, errlen, "out of memory");
-        return -1;
-    }
+    const bench_cfg *cfg = rt->t->sh->cfg;
     for (size_t i = 0; i < rt->n; i++) {
         rt->conns[i].ops = &raw_ops;
         rt->conns[i].owner = rt;
         rt->conns[i].idx = i;
+        rt->conns[i].setup_left = &rt->setup_left;
         if (rconn_parse_addr(cfg->nodes[i], &addrs[i], err, errlen) != 0 ||
-            rconn_open(&rt->conns[i], t->base, cfg->nodes[i], &addrs[i], err, errlen) != 0) {
-            free(addrs);
+            rconn_open(&rt->conns[i], rt->t->base, cfg->nodes[i], &addrs[i], err, errlen) != 0)
             return -1;
-        }
     }
-    rt->deadline_ns = rlb_now_ns() + 5000000000LL;
-    struct event *tick = event_new(t->base, -1, EV_PERSIST, on_setup_tick, rt);
-    struct timeval tv = {0, 20000};
-    event_add(tick, &tv);
+    return 0;
+}
+
+/* Run the loop until every node connected (or the deadline: on_setup_tick). */
+static int wait_connected(rthread *rt, char *err, size_t errlen)
+{
     rt->setup_left = rt->n;
-    event_base_dispatch(t->base);
+    event_base_dispatch(rt->t->base);
     if (rt->setup_left != 0 || rt->setup_failed) {
         if (!rt->setup_failed)
             snprintf(err, errlen, "raw client: connecting timed out");
         else
-            snprintf(err, errlen, "raw client: %s", t->sh->errmsg);
-        event_free(tick);
-        free(addrs);
+            snprintf(err, errlen, "raw client: %s", rt->t->sh->errmsg);
         return -1;
     }
-    /* 2. AUTH / SELECT when the address asks, then SCRIPT LOAD */
+    return 0;
+}
+
+/* 2. AUTH / SELECT when the address asks, then SCRIPT LOAD; run the loop
+ * until every reply came (or the deadline). */
+static int load_scripts(rthread *rt, const raddr *addrs, char *err, size_t errlen)
+{
     for (size_t i = 0; i < rt->n; i++) {
         rconn *c = &rt->conns[i];
         rt->setup_left += (size_t)rconn_handshake(c, &addrs[i], TAG(NULL, K_OK));
@@ -313,22 +283,57 @@ static int raw_setup(bench_thread *t, char *err, size_t errlen)
         rconn_send(c, TAG(NULL, K_SCRIPT), 3, av, al);
         rt->setup_left++;
     }
-    free(addrs);
-    event_base_dispatch(t->base);
-    event_free(tick);
+    event_base_dispatch(rt->t->base);
     if (rt->setup_left != 0 || rt->setup_failed || rt->broken) {
         snprintf(err, errlen, "raw client setup failed: %s",
-                 t->sh->errmsg[0] ? t->sh->errmsg : "timed out");
+                 rt->t->sh->errmsg[0] ? rt->t->sh->errmsg : "timed out");
         return -1;
     }
+    return 0;
+}
+
+/* Connect, authenticate and load the script on every node, within 5 s. */
+static int connect_nodes(rthread *rt, char *err, size_t errlen)
+{
+    raddr *addrs = calloc(rt->n, sizeof(raddr));
+    if (!addrs)
+        return rlb_oom(err, errlen);
+    int rc = open_conns(rt, addrs, err, errlen);
+    if (rc == 0) {
+        rt->deadline_ns = rlb_now_ns() + 5000000000LL;
+        struct event *tick = event_new(rt->t->base, -1, EV_PERSIST, on_setup_tick, rt);
+        struct timeval tv = {0, 20000};
+        event_add(tick, &tv);
+        rc = wait_connected(rt, err, errlen);
+        if (rc == 0)
+            rc = load_scripts(rt, addrs, err, errlen);
+        event_free(tick);
+    }
+    free(addrs);
+    return rc;
+}
+
+static int raw_setup(bench_thread *t, char *err, size_t errlen)
+{
+    const bench_cfg *cfg = t->sh->cfg;
+    rthread *rt = rlb_impl_new(t, sizeof(*rt), err, errlen);
+    if (!rt)
+        return -1;
+    rt->t = t;
+    rt->n = cfg->nnodes;
+    rt->ttllen = snprintf(rt->ttl, sizeof(rt->ttl), "%lld", (long long)cfg->ttl_ms);
+    rt->conns = calloc(rt->n, sizeof(rconn));
+    rt->slots = calloc((size_t)t->nslots, sizeof(rslot));
+    if (!rt->conns || !rt->slots)
+        return rlb_oom(err, errlen);
+    if (connect_nodes(rt, err, errlen) != 0)
+        return -1;
     for (int i = 0; i < t->nslots; i++) {
         rslot *s = &rt->slots[i];
         s->t = t;
         s->rt = rt;
         s->gidx = t->slot_base + i;
-        s->own = (cfg->keys - s->gidx + cfg->concurrency - 1) / cfg->concurrency;
-        if (s->own < 1)
-            s->own = 1;
+        s->own = rlb_slot_keys(cfg, s->gidx);
     }
     return 0;
 }
@@ -354,8 +359,7 @@ static void raw_teardown(bench_thread *t)
     rthread *rt = t->impl;
     if (!rt)
         return;
-    if (rt->tick)
-        event_free(rt->tick);
+    rlb_event_free(rt->tick);
     for (size_t i = 0; rt->conns && i < rt->n; i++)
         rconn_close(&rt->conns[i]);
     free(rt->conns);

@@ -28,6 +28,57 @@ static int copy_str(char *dst, size_t size, const char *src)
     return 0;
 }
 
+/* redis://[user[:pass]@]host:port[/db]: the user, password and db into a,
+ * cut off p; *host: where the host begins.  0, or -1 when too long. */
+static int parse_url(char *p, raddr *a, char **host)
+{
+    char *at = strrchr(p, '@');
+    if (at) {
+        *at = '\0';
+        char *colon = strchr(p, ':');
+        if (colon) {
+            *colon = '\0';
+            if (copy_str(a->user, sizeof(a->user), p) != 0 ||
+                copy_str(a->pass, sizeof(a->pass), colon + 1) != 0)
+                return -1;
+        } else if (copy_str(a->pass, sizeof(a->pass), p) != 0) {
+            return -1;
+        }
+        p = at + 1;
+    }
+    char *slash = strchr(p, '/');
+    if (slash) {
+        *slash = '\0';
+        if (slash[1])
+            a->db = atoi(slash + 1);
+    }
+    *host = p;
+    return 0;
+}
+
+/* host[:port] or [v6 address][:port] into a.  0, or -1 when malformed. */
+static int parse_host_port(char *p, raddr *a)
+{
+    if (*p == '[') {
+        char *close = strchr(p, ']');
+        if (!close)
+            return -1;
+        *close = '\0';
+        if (copy_str(a->host, sizeof(a->host), p + 1) != 0)
+            return -1;
+        if (close[1] == ':')
+            return copy_str(a->port, sizeof(a->port), close + 2);
+        return close[1] ? -1 : 0;
+    }
+    char *colon = strrchr(p, ':');
+    if (colon) {
+        *colon = '\0';
+        if (copy_str(a->port, sizeof(a->port), colon + 1) != 0)
+            return -1;
+    }
+    return copy_str(a->host, sizeof(a->host), p);
+}
+
 int rconn_parse_addr(const char *s, raddr *a, char *err, size_t errlen)
 {
     memset(a, 0, sizeof(*a));
@@ -37,64 +88,16 @@ int rconn_parse_addr(const char *s, raddr *a, char *err, size_t errlen)
         return -1;
     }
     if (strncmp(s, "unix://", 7) == 0) {
-        if (s[7] == '\0' || copy_str(a->path, sizeof(a->path), s + 7) != 0)
-            goto bad;
-        return 0;
-    }
-    char buf[512];
-    if (copy_str(buf, sizeof(buf), s) != 0)
-        goto bad;
-    char *p = buf;
-    if (strncasecmp(p, "redis://", 8) == 0) {
-        p += 8;
-        char *at = strrchr(p, '@');
-        if (at) {
-            *at = '\0';
-            char *colon = strchr(p, ':');
-            if (colon) {
-                *colon = '\0';
-                if (copy_str(a->user, sizeof(a->user), p) != 0 ||
-                    copy_str(a->pass, sizeof(a->pass), colon + 1) != 0)
-                    goto bad;
-            } else if (copy_str(a->pass, sizeof(a->pass), p) != 0) {
-                goto bad;
-            }
-            p = at + 1;
-        }
-        char *slash = strchr(p, '/');
-        if (slash) {
-            *slash = '\0';
-            if (slash[1])
-                a->db = atoi(slash + 1);
-        }
-    }
-    if (*p == '[') {
-        char *close = strchr(p, ']');
-        if (!close)
-            goto bad;
-        *close = '\0';
-        if (copy_str(a->host, sizeof(a->host), p + 1) != 0)
-            goto bad;
-        if (close[1] == ':') {
-            if (copy_str(a->port, sizeof(a->port), close + 2) != 0)
-                goto bad;
-        }
-        else if (close[1])
-            goto bad;
+        if (s[7] != '\0' && copy_str(a->path, sizeof(a->path), s + 7) == 0)
+            return 0;
     } else {
-        char *colon = strrchr(p, ':');
-        if (colon) {
-            *colon = '\0';
-            if (copy_str(a->port, sizeof(a->port), colon + 1) != 0)
-                goto bad;
-        }
-        if (copy_str(a->host, sizeof(a->host), p) != 0)
-            goto bad;
+        char buf[512];
+        char *p = buf;
+        if (copy_str(buf, sizeof(buf), s) == 0 &&
+            (strncasecmp(p, "redis://", 8) != 0 || parse_url(p + 8, a, &p) == 0) &&
+            parse_host_port(p, a) == 0 && a->host[0] && a->port[0])
+            return 0;
     }
-    if (!a->host[0] || !a->port[0])
-        goto bad;
-    return 0;
-bad:
     snprintf(err, errlen, "cannot parse address '%s'", s);
     return -1;
 }
@@ -285,7 +288,10 @@ static void on_event(struct bufferevent *bev, short what, void *arg)
         evutil_socket_t fd = bufferevent_getfd(c->bev);
         int one = 1;
         setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one)); /* fails on unix: fine */
-        c->ops->connected(c);
+        if (c->setup_left)
+            rconn_setup_step(c->setup_left, 0, bufferevent_get_base(c->bev));
+        if (c->ops->connected)
+            c->ops->connected(c);
         return;
     }
     if (what & (BEV_EVENT_EOF | BEV_EVENT_ERROR)) {
@@ -351,4 +357,21 @@ void rconn_close(rconn *c)
     c->rd = NULL;
     c->fifo = NULL;
     c->count = 0;
+}
+
+/* ---- setup --------------------------------------------------------------------- */
+
+void rconn_setup_step(size_t *left, int stop, struct event_base *base)
+{
+    if (--*left == 0 || stop)
+        event_base_loopbreak(base);
+}
+
+int rconn_script_sha(const redisReply *r, char *sha)
+{
+    if (r->type != REDIS_REPLY_STRING || r->len != 40)
+        return -1;
+    memcpy(sha, r->str, 40);
+    sha[40] = '\0';
+    return 0;
 }

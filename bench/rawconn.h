@@ -27,7 +27,7 @@ typedef struct rconn rconn;
 
 /* What a connection tells its owner. */
 typedef struct rconn_ops {
-    void (*connected)(rconn *c);
+    void (*connected)(rconn *c);    /* NULL: none (setup_left counts it) */
     void (*reply)(rconn *c, uintptr_t tag, const redisReply *r);
     /* connecting failed, the connection was lost, or the reply was not RESP */
     void (*failed)(rconn *c, const char *why);
@@ -43,6 +43,8 @@ struct rconn {
     size_t cap, head, count;
     int connected;
     int halt;             /* set by the owner: no more replies are read */
+    size_t *setup_left;   /* the owner's, or NULL: connecting counts itself off it
+                           * (rconn_setup_step) */
     char desc[128];
 };
 
@@ -61,5 +63,11 @@ int rconn_send_now(rconn *c, uintptr_t tag, const char *cmd, size_t len);
 int rconn_send(rconn *c, uintptr_t tag, int argc, const char *const *argv, const size_t *lens);
 /* AUTH and SELECT as the address asks, each answered with `tag`: how many. */
 int rconn_handshake(rconn *c, const raddr *a, uintptr_t tag);
+/* One of the *left connections or replies a setup waits for has come: the
+ * loop on base that waits for them ends when none is left, or at once when
+ * `stop`. */
+void rconn_setup_step(size_t *left, int stop, struct event_base *base);
+/* A SCRIPT LOAD reply's SHA1 into sha[41]; 0, or -1 when r is not one. */
+int rconn_script_sha(const redisReply *r, char *sha);
 
 #endif

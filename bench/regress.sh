@@ -42,8 +42,7 @@ usage() {
 
 while [ $# -gt 0 ]; do
     case $1 in
-    -r) [ $# -ge 2 ] && posint "$2" || usage; rounds=$2; shift 2 ;;
-    -d) [ $# -ge 2 ] && seconds "$2" || usage; duration=$2; shift 2 ;;
+    -r | -d) round_opts "$@"; shift 2 ;;
     -n) [ $# -ge 2 ] && posint "$2" || usage; masters=$2; shift 2 ;;
     -o) [ $# -ge 2 ] || usage; old=$2; shift 2 ;;
     -b) [ $# -ge 2 ] || usage; new=$2; shift 2 ;;

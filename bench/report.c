@@ -39,6 +39,11 @@ static const char *const op_names[] = {"acquire", "release", "extend"};
 static const char *const raw_fail_names[] = {"SET not OK", "release script did not delete",
                                              "error reply"};
 
+static const char *raw_fail_name(int idx)
+{
+    return raw_fail_names[idx];
+}
+
 static const char *code_name(int idx)
 {
     return idx == RLB_NCODES - 1 ? "unknown error code" : redlock_strerror(-idx);
@@ -165,22 +170,11 @@ static void print_masters(const bench_cfg *cfg, const phase_result *r)
     printf("\n");
 }
 
-void rlb_print_phase(const bench_cfg *cfg, const char *title, const phase_result *r)
+/* The cycles and, by workload, the attempts or the extends. */
+static void print_counts(const bench_cfg *cfg, const phase_result *r)
 {
     char a[32], b[32];
-    char thr[40] = "";
-    if (cfg->threads != cfg->clients)
-        snprintf(thr, sizeof(thr), " on %d thread%s", cfg->threads, cfg->threads == 1 ? "" : "s");
     uint64_t cyc = cycles_of(cfg, r);
-    printf("%s: %s%s%s%s, %zu masters (quorum %zu), %d client%s%s, %d in flight, ttl %lld ms, "
-           "%.2f s measured%s\n",
-           title, rlb_workload_name(cfg->workload),
-           cfg->workload != WL_RAW ? "" : cfg->raw_chained ? " (chained)" : " (barrier)",
-           cfg->kind && cfg->workload != WL_RAW ? ", kind " : "",
-           cfg->kind && cfg->workload != WL_RAW ? rlb_kind_name(cfg->kind) : "",
-           cfg->nnodes, cfg->quorum, cfg->clients,
-           cfg->clients == 1 ? "" : "s", thr, cfg->concurrency, (long long)cfg->ttl_ms,
-           r->elapsed_s, r->interrupted ? " (interrupted)" : "");
     printf("  cycles            %s  (%.1f /s)\n", rlb_fmt_count(a, sizeof(a), cyc),
            rlb_rate(cyc, r->elapsed_s));
     if (cfg->workload == WL_TRY || cfg->workload == WL_CONTEND)
@@ -191,26 +185,55 @@ void rlb_print_phase(const bench_cfg *cfg, const char *title, const phase_result
     if (cfg->workload == WL_EXTEND)
         printf("  extends           %s  (%.1f /s)\n", rlb_fmt_count(a, sizeof(a), r->tot.extends_ok),
                rlb_rate(r->tot.extends_ok, r->elapsed_s));
+}
+
+/* The operations' latencies (raw: the quorum of SETs and the releases). */
+static void print_latencies(const bench_cfg *cfg, const phase_result *r)
+{
     if (cfg->workload == WL_RAW) {
         print_lat("quorum of SETs", r->tot.lat[OP_ACQ]);
         print_lat(cfg->raw_chained ? "whole cycle" : "all N releases", r->tot.lat[OP_REL]);
-    } else {
-        print_lat("acquire latency", r->tot.lat[OP_ACQ]);
-        print_lat("release latency", r->tot.lat[OP_REL]);
-        if (cfg->workload == WL_EXTEND)
-            print_lat("extend latency", r->tot.lat[OP_EXT]);
+        return;
     }
-    if (cfg->workload == WL_CONTEND) {
-        printf("  in the window     %.1f acquisitions/s (completed within the measured seconds)\n",
-               r->window_acq_per_s);
-        printf("  fairness          %.4f (Jain's index over %d clients' acquisitions:",
-               jain_index(r->per_client, r->nclients), r->nclients);
-        for (int i = 0; i < r->nclients && i < 16; i++)
-            printf(" %llu", (unsigned long long)r->per_client[i]);
-        printf("%s)\n", r->nclients > 16 ? " ..." : "");
-        print_lat("handoff latency", r->tot.handoff);
-        print_lat("  to another client", r->tot.handoff_x);
-    }
+    print_lat("acquire latency", r->tot.lat[OP_ACQ]);
+    print_lat("release latency", r->tot.lat[OP_REL]);
+    if (cfg->workload == WL_EXTEND)
+        print_lat("extend latency", r->tot.lat[OP_EXT]);
+}
+
+/* contend: the window's rate, the fairness and the hand-off latencies. */
+static void print_contention(const phase_result *r)
+{
+    printf("  in the window     %.1f acquisitions/s (completed within the measured seconds)\n",
+           r->window_acq_per_s);
+    printf("  fairness          %.4f (Jain's index over %d clients' acquisitions:",
+           jain_index(r->per_client, r->nclients), r->nclients);
+    for (int i = 0; i < r->nclients && i < 16; i++)
+        printf(" %llu", (unsigned long long)r->per_client[i]);
+    printf("%s)\n", r->nclients > 16 ? " ..." : "");
+    print_lat("handoff latency", r->tot.handoff);
+    print_lat("  to another client", r->tot.handoff_x);
+}
+
+void rlb_print_phase(const bench_cfg *cfg, const char *title, const phase_result *r)
+{
+    char a[32];
+    char thr[40] = "";
+    if (cfg->threads != cfg->clients)
+        snprintf(thr, sizeof(thr), " on %d thread%s", cfg->threads, cfg->threads == 1 ? "" : "s");
+    printf("%s: %s%s%s%s, %zu masters (quorum %zu), %d client%s%s, %d in flight, ttl %lld ms, "
+           "%.2f s measured%s\n",
+           title, rlb_workload_name(cfg->workload),
+           cfg->workload != WL_RAW ? "" : cfg->raw_chained ? " (chained)" : " (barrier)",
+           cfg->kind && cfg->workload != WL_RAW ? ", kind " : "",
+           cfg->kind && cfg->workload != WL_RAW ? rlb_kind_name(cfg->kind) : "",
+           cfg->nnodes, cfg->quorum, cfg->clients,
+           cfg->clients == 1 ? "" : "s", thr, cfg->concurrency, (long long)cfg->ttl_ms,
+           r->elapsed_s, r->interrupted ? " (interrupted)" : "");
+    print_counts(cfg, r);
+    print_latencies(cfg, r);
+    if (cfg->workload == WL_CONTEND)
+        print_contention(r);
     print_open_loop(cfg, r);
     print_acquire_stats(r);
     print_failures(r);
@@ -246,6 +269,22 @@ void rlb_json_lat(const char *name, const hist *h)
            name, (unsigned long long)h->count, hist_quantile(h, 0.5) / 1e3,
            hist_quantile(h, 0.9) / 1e3, hist_quantile(h, 0.99) / 1e3,
            hist_quantile(h, 0.999) / 1e3, (double)h->max / 1e3, hist_mean(h) / 1e3);
+}
+
+/* {"name":count,...} of the n counts that are not 0, by name(index). */
+static void json_counts(const uint64_t *count, int n, const char *(*name)(int))
+{
+    int first = 1;
+    putchar('{');
+    for (int c = 0; c < n; c++)
+        if (count[c]) {
+            if (!first)
+                putchar(',');
+            json_str(name(c));
+            printf(":%llu", (unsigned long long)count[c]);
+            first = 0;
+        }
+    putchar('}');
 }
 
 static void json_extra(const bench_cfg *cfg, const phase_result *r)
@@ -295,6 +334,35 @@ static void json_masters(const rlb_mstats *m, uint64_t cyc, uint64_t ops)
     printf("}}");
 }
 
+/* "failures": per operation, the count of each error; then the raw ones. */
+static void json_failures(const phase_result *r)
+{
+    printf(",\"failures\":{");
+    for (int op = 0; op < OP_N; op++) {
+        printf("%s\"%s\":", op ? "," : "", op_names[op]);
+        json_counts(r->tot.fail[op], RLB_NCODES, code_name);
+    }
+    printf(",\"raw\":");
+    json_counts(r->tot.raw_fail, RAWF_N, raw_fail_name);
+    putchar('}');
+}
+
+/* contend: the keys, the rates, the fairness and the hand-off latencies. */
+static void json_contention(const bench_cfg *cfg, const phase_result *r)
+{
+    printf(",\"contention\":{\"keys\":%ld,\"acquisitions_per_s\":%.1f,"
+           "\"window_acquisitions_per_s\":%.1f,\"fairness_jain\":%.4f,\"per_client\":[",
+           cfg->keys, rlb_rate(r->tot.acq_ok, r->elapsed_s), r->window_acq_per_s,
+           jain_index(r->per_client, r->nclients));
+    for (int i = 0; i < r->nclients; i++)
+        printf("%s%llu", i ? "," : "", (unsigned long long)r->per_client[i]);
+    printf("],");
+    rlb_json_lat("handoff", r->tot.handoff);
+    putchar(',');
+    rlb_json_lat("handoff_other_client", r->tot.handoff_x);
+    putchar('}');
+}
+
 void rlb_json_phase(const bench_cfg *cfg, const phase_result *r)
 {
     uint64_t cyc = cycles_of(cfg, r);
@@ -317,32 +385,7 @@ void rlb_json_phase(const bench_cfg *cfg, const phase_result *r)
     rlb_json_lat("release", r->tot.lat[OP_REL]);
     putchar(',');
     rlb_json_lat("extend", r->tot.lat[OP_EXT]);
-    printf(",\"failures\":{");
-    int first = 1;
-    for (int op = 0; op < OP_N; op++) {
-        printf("%s\"%s\":{", op ? "," : "", op_names[op]);
-        first = 1;
-        for (int c = 0; c < RLB_NCODES; c++)
-            if (r->tot.fail[op][c]) {
-                if (!first)
-                    putchar(',');
-                json_str(code_name(c));
-                printf(":%llu", (unsigned long long)r->tot.fail[op][c]);
-                first = 0;
-            }
-        putchar('}');
-    }
-    printf(",\"raw\":{");
-    first = 1;
-    for (int c = 0; c < RAWF_N; c++)
-        if (r->tot.raw_fail[c]) {
-            if (!first)
-                putchar(',');
-            json_str(raw_fail_names[c]);
-            printf(":%llu", (unsigned long long)r->tot.raw_fail[c]);
-            first = 0;
-        }
-    printf("}}");
+    json_failures(r);
     printf(",\"cpu_s\":%.4f,\"cpu_ms_per_1000_cycles\":%.3f,\"cpu_ms_per_1000_ops\":%.3f,"
            "\"peak_rss_kb\":%ld",
            r->cpu_s, cyc ? r->cpu_s * 1e6 / (double)cyc : 0.0,
@@ -352,19 +395,8 @@ void rlb_json_phase(const bench_cfg *cfg, const phase_result *r)
     if (cfg->rss_check)
         printf(",\"rss_kb\":{\"after_warmup\":%ld,\"end\":%ld,\"min\":%ld,\"max\":%ld}",
                r->rss_warm_kb, r->rss_end_kb, r->rss_min_kb, r->rss_max_kb);
-    if (cfg->workload == WL_CONTEND) {
-        printf(",\"contention\":{\"keys\":%ld,\"acquisitions_per_s\":%.1f,"
-               "\"window_acquisitions_per_s\":%.1f,\"fairness_jain\":%.4f,\"per_client\":[",
-               cfg->keys, rlb_rate(r->tot.acq_ok, r->elapsed_s), r->window_acq_per_s,
-               jain_index(r->per_client, r->nclients));
-        for (int i = 0; i < r->nclients; i++)
-            printf("%s%llu", i ? "," : "", (unsigned long long)r->per_client[i]);
-        printf("],");
-        rlb_json_lat("handoff", r->tot.handoff);
-        putchar(',');
-        rlb_json_lat("handoff_other_client", r->tot.handoff_x);
-        putchar('}');
-    }
+    if (cfg->workload == WL_CONTEND)
+        json_contention(cfg, r);
     json_extra(cfg, r);
     rlb_json_series(r);
     putchar('}');

@@ -46,8 +46,7 @@ usage() {
 
 while [ $# -gt 0 ]; do
     case $1 in
-    -r) [ $# -ge 2 ] && posint "$2" || usage; rounds=$2; shift 2 ;;
-    -d) [ $# -ge 2 ] && seconds "$2" || usage; duration=$2; shift 2 ;;
+    -r | -d) round_opts "$@"; shift 2 ;;
     -c) [ $# -ge 2 ] || usage
         for k in $2; do posint "$k" || usage; done
         [ -n "$2" ] || usage

@@ -3,8 +3,12 @@
  * the counters the workloads feed, and number formatting. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
+
+#include <event2/event.h>
 
 #include "bench.h"
 
@@ -141,6 +145,50 @@ int rlb_key(const bench_cfg *cfg, char *buf, size_t len, long k)
 {
     int n = snprintf(buf, len, "%s:%ld", cfg->prefix, k);
     return n < (int)len ? n : (int)len - 1;
+}
+
+void rlb_run_id(char *buf, size_t len)
+{
+    snprintf(buf, len, "%lx.%llx", (unsigned long)getpid(),
+             (unsigned long long)(rlb_now_ns() / 1000));
+}
+
+long rlb_slot_keys(const bench_cfg *cfg, long gidx)
+{
+    long own = (cfg->keys - gidx + cfg->concurrency - 1) / cfg->concurrency;
+    return own < 1 ? 1 : own;
+}
+
+/* ---- the workloads' setup and teardown ------------------------------------------ */
+
+int rlb_oom(char *err, size_t errlen)
+{
+    snprintf(err, errlen, "out of memory");
+    return -1;
+}
+
+void *rlb_impl_new(bench_thread *t, size_t size, char *err, size_t errlen)
+{
+    void *p = calloc(1, size);
+    if (!p)
+        rlb_oom(err, errlen);
+    t->impl = p;
+    return p;
+}
+
+void rlb_break(bench_thread *t, int *failed, const char *fmt, const char *what)
+{
+    if (*failed)
+        return;
+    *failed = 1;
+    rlb_set_error(t->sh, fmt, what);
+    event_base_loopbreak(t->base);
+}
+
+void rlb_event_free(struct event *ev)
+{
+    if (ev)
+        event_free(ev);
 }
 
 /* ---- formatting ---------------------------------------------------------------- */

@@ -81,6 +81,7 @@ all: $(STATIC) $(SHARED)
 # The layers call only downwards: includes and the objects' symbols (nm).
 check-layers: $(LIB_OBJS)
 	sh scripts/check-layers.sh
+	CC="$(CC)" sh scripts/check-layers.sh --self-test
 
 $(STATIC): $(LIB_OBJS)
 	rm -f $@

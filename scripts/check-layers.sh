@@ -11,8 +11,44 @@
 #   - call (nm: an undefined symbol) only what its own layer or one below
 #     defines.
 # Prints every breach and exits 1 when there is one.
+#
+#   sh scripts/check-layers.sh [DIR]     check DIR (default: this tree)
+#   sh scripts/check-layers.sh --self-test
+#         the check must pass on a copy of this tree and fail on copies with
+#         one breach each: an include of a layer above, a lower layer's
+#         inner header, a call up (CC compiles the changed file)
 set -u
-cd "$(dirname "$0")/.." || exit 2
+here=$(cd "$(dirname "$0")/.." && pwd) || exit 2
+
+if [ "${1:-}" = --self-test ]; then
+    tmp=$(mktemp -d) || exit 2
+    trap 'rm -rf "$tmp"' EXIT
+    fails=0
+    copy() {
+        rm -rf "$tmp/t" && mkdir "$tmp/t" && (cd "$here" && tar cf - \
+            redlock.[cho] quorum.[cho] clock.[cho] client kinds lock fanout master conn floor) |
+            (cd "$tmp/t" && tar xf -)
+    }
+    expect() {   # expect pass|fail WHAT
+        sh "$here/scripts/check-layers.sh" "$tmp/t" > "$tmp/out" 2>&1
+        case $? in 0) got=pass ;; 1) got=fail ;; *) got=error ;; esac
+        if [ "$got" = "$1" ]; then
+            echo "self-test: $2: the check says $1 ($(tail -n 1 "$tmp/out"))"
+        else
+            echo "self-test: $2: expected the check to $1, it did not:"; cat "$tmp/out"; fails=1
+        fi
+    }
+    copy; expect pass "the tree as it is"
+    copy; printf '#include "lock/lock.h"\n' >> "$tmp/t/floor/errors.c"
+    expect fail "floor/errors.c includes lock/lock.h"
+    copy; printf '#include "floor/resp.h"\n' >> "$tmp/t/conn/dial.c"
+    expect fail "conn/dial.c includes floor/resp.h, not floor/floor.h"
+    copy; printf 'void redlock__probe_arm(void *);\nvoid redlock__up(void);\nvoid redlock__up(void) { redlock__probe_arm(0); }\n' >> "$tmp/t/floor/errors.c"
+    (cd "$tmp/t" && ${CC:-cc} -std=c11 -I. -c -o floor/errors.o floor/errors.c) || exit 2
+    expect fail "floor/errors.c calls redlock__probe_arm of client/probe.c"
+    exit $fails
+fi
+cd "${1:-$here}" || exit 2
 
 layers="client kinds lock fanout master conn floor"
 

@@ -1,0 +1,57 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* fixture.c -- set-ups shared by the fault tests. */
+#include "fixture.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <event2/event.h>
+
+void guard_events_cb(redlock_client *c, size_t node, int event, const char *detail, void *pd)
+{
+    struct guard_events *ev = pd;
+    (void)c;
+    if (node >= 3)
+        return;
+    if (event == REDLOCK_NODE_UNSAFE)
+        ev->unsafe[node]++;
+    else if (event == REDLOCK_NODE_UNCOUNTED)
+        ev->uncounted[node]++, ev->uncounted_ms[node] = check_now_ms();
+    else if (event == REDLOCK_NODE_COUNTED)
+        ev->counted[node]++;
+    else
+        return;
+    snprintf(ev->detail[node], sizeof ev->detail[node], "%s", detail);
+    if (ev->base)
+        event_base_loopbreak(ev->base);
+}
+
+void guard_events_watch(redlock_options *o, struct guard_events *ev)
+{
+    o->node_cb = guard_events_cb;
+    o->node_privdata = ev;
+}
+
+void px_fix_start(struct px_fix *p, int n)
+{
+    CHECK(n >= 1 && n <= 3);
+    memset(p, 0, sizeof *p);
+    p->n = n;
+    it_fix_start(&p->f, n, NULL, IT_ASYNC | IT_NOCLIENT);
+    it_proxies(p->f.s, n, p->px, p->addr, p->addrs);
+}
+
+redlock_client *px_fix_client(struct px_fix *p, const redlock_options *opts)
+{
+    CHECK(p->f.nclients < IT_FIX_MAX);
+    redlock_client *c = it_client_new(p->f.base, p->addrs, (size_t)p->n, opts);
+    p->f.clients[p->f.nclients++] = c;
+    return c;
+}
+
+void px_fix_stop(struct px_fix *p)
+{
+    it_fix_stop(&p->f);
+    for (int i = 0; i < p->n; i++)
+        rlp_thread_stop(p->px[i]);
+}

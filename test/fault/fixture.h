@@ -1,0 +1,39 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* fixture.h -- set-ups shared by the fault tests (fixture.c). */
+#ifndef FAULT_FIXTURE_H
+#define FAULT_FIXTURE_H
+
+#include "itest.h"
+#include "proxy.h"
+
+/* node_cb: the guards' events (UNSAFE, UNCOUNTED, COUNTED) of nodes 0 .. 2,
+ * with the latest one's detail and when the last UNCOUNTED came. */
+struct guard_events {
+    struct event_base *base;    /* when set, each event breaks its loop */
+    int unsafe[3], uncounted[3], counted[3];
+    int64_t uncounted_ms[3];
+    char detail[3][256];
+};
+
+void guard_events_cb(redlock_client *c, size_t node, int event, const char *detail, void *pd);
+/* o's node_cb records into ev. */
+void guard_events_watch(redlock_options *o, struct guard_events *ev);
+
+/* n masters, each behind a proxy: px[i], its address addrs[i]; a base,
+ * no client (it_fix with IT_ASYNC | IT_NOCLIENT). */
+struct px_fix {
+    struct it_fix f;
+    int n;
+    rlp_thread *px[3];
+    char addr[3][32];
+    const char *addrs[3];
+};
+
+void px_fix_start(struct px_fix *p, int n);
+/* A client on p's base and proxies (opts NULL: it_opts()), not waiting
+ * for a connection; it_fix_stop (px_fix_stop) frees it. */
+redlock_client *px_fix_client(struct px_fix *p, const redlock_options *opts);
+/* it_fix_stop, then every proxy stopped. */
+void px_fix_stop(struct px_fix *p);
+
+#endif

@@ -49,6 +49,14 @@ redlock_client *px_fix_client(struct px_fix *p, const redlock_options *opts)
     return c;
 }
 
+redlock_client *px_fix_blocking_client(struct px_fix *p, const redlock_options *opts)
+{
+    CHECK(p->f.nclients < IT_FIX_MAX);
+    redlock_client *c = it_client_addrs(p->addrs, (size_t)p->n, opts, (size_t)p->n);
+    p->f.clients[p->f.nclients++] = c;
+    return c;
+}
+
 void px_fix_stop(struct px_fix *p)
 {
     it_fix_stop(&p->f);

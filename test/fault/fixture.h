@@ -33,6 +33,9 @@ void px_fix_start(struct px_fix *p, int n);
 /* A client on p's base and proxies (opts NULL: it_opts()), not waiting
  * for a connection; it_fix_stop (px_fix_stop) frees it. */
 redlock_client *px_fix_client(struct px_fix *p, const redlock_options *opts);
+/* A blocking client on p's proxies, connected through all of them (opts
+ * NULL: it_opts()); px_fix_stop frees it. */
+redlock_client *px_fix_blocking_client(struct px_fix *p, const redlock_options *opts);
 /* it_fix_stop, then every proxy stopped. */
 void px_fix_stop(struct px_fix *p);
 

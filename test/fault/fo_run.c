@@ -65,3 +65,17 @@ long long mixed_setup(void)
     const char *env = getenv("FAILOVER_SEED");
     return env && *env ? atoll(env) : (long long)(check_now_ms() % 1000000000) + 1;
 }
+
+int mixed_run(const char *cmd, const char *what, long long seed, char *result, size_t rlen,
+              int64_t *ms)
+{
+    int64_t t0 = check_now_ms();
+    int rc = run_capture(cmd, 1, result, rlen);
+    *ms = check_now_ms() - t0;
+    check_note("%s, seed %lld (replay: FAILOVER_SEED=%lld): %lld ms, %s", what, seed, seed,
+               (long long)*ms, result);
+    CHECK_NE(result[0], '\0');
+    CHECK_EQ(result_num(result, "overlaps"), 0);
+    CHECK_EQ(result_num(result, "token_violations"), 0);
+    return rc;
+}

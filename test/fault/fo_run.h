@@ -4,6 +4,7 @@
 #define FO_RUN_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #define FO_DIR "test/soak/"
 
@@ -19,5 +20,11 @@ void write_file(const char *path, const char *text);
 /* A mixed-schedule test's start: the programs are there; the seed is
  * FAILOVER_SEED, else drawn from the clock (printed, to replay). */
 long long mixed_setup(void);
+/* Run a mixed schedule's command (its output echoed) and note `what`, how
+ * long it took (*ms) and the seed that replays it.  The test fails unless
+ * it gave a RESULT line (into result) with no overlap and no fencing token
+ * out of order.  Its exit status. */
+int mixed_run(const char *cmd, const char *what, long long seed, char *result, size_t rlen,
+              int64_t *ms);
 
 #endif

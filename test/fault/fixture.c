@@ -32,6 +32,17 @@ void guard_events_watch(redlock_options *o, struct guard_events *ev)
     o->node_privdata = ev;
 }
 
+void check_counted_after_resume(struct it_fix *f, int i, redlock_lock *l, const char *res)
+{
+    int n = rlt_servers_count(f->s);
+    CHECK_EQ(rlt_servers_resume(f->s, i), 0);
+    CHECK_RC(NULL, redlock_client_wait_connected(f->c, (size_t)n, 5000), REDLOCK_OK);
+    CHECK_RC(l, redlock_try_acquire(l, 10000), REDLOCK_OK);
+    CHECK_EQ(it_wait_lock_count(f->s, res, strlen(res), l, n, 2000), n);
+    CHECK_RC(l, redlock_release(l), REDLOCK_OK);
+    CHECK_EQ(redlock_lock_nodes_ok(l), (size_t)n);
+}
+
 void px_fix_start(struct px_fix *p, int n)
 {
     CHECK(n >= 1 && n <= 3);

@@ -19,6 +19,11 @@ void guard_events_cb(redlock_client *c, size_t node, int event, const char *deta
 /* o's node_cb records into ev. */
 void guard_events_watch(redlock_options *o, struct guard_events *ev);
 
+/* Master i resumes (after a pause): the client connects to every master
+ * again, and l, acquired anew, holds its key (res) on all of them and is
+ * released by all. */
+void check_counted_after_resume(struct it_fix *f, int i, redlock_lock *l, const char *res);
+
 /* n masters, each behind a proxy: px[i], its address addrs[i]; a base,
  * no client (it_fix with IT_ASYNC | IT_NOCLIENT). */
 struct px_fix {

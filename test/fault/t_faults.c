@@ -2,6 +2,7 @@
 /* t_faults.c -- integration: killed, paused and restarted masters, lost
  * scripts (NOSCRIPT), node events. */
 #include "itest.h"
+#include "fixture.h"
 
 #include <hiredis/hiredis.h>
 
@@ -68,16 +69,22 @@ TEST(faults_5_masters_3_killed_fail_fast)
     it_fix_stop(&f);
 }
 
-TEST(faults_one_of_3_paused)
+/* n masters, a client with a node timeout of 100 ms, its lock on res. */
+static redlock_lock *start_100ms(struct it_fix *f, int n, const char *res)
 {
     redlock_options o;
     it_opts(&o);
     o.node_timeout_ms = 100;
+    it_fix_start(f, n, &o, 0);
+    return it_fix_lock(f, f->c, res);
+}
+
+TEST(faults_one_of_3_paused)
+{
     struct it_fix f = {0};
-    it_fix_start(&f, 3, &o, 0);
     static const char res[] = "one-paused";
     size_t rlen = sizeof res - 1;
-    redlock_lock *lock = it_fix_lock(&f, f.c, res);
+    redlock_lock *lock = start_100ms(&f, 3, res);
     CHECK_EQ(rlt_servers_pause(f.s, 2), 0);
 
     int64_t t0 = check_now_ms();
@@ -109,27 +116,17 @@ TEST(faults_one_of_3_paused)
     CHECK_EQ(rlt_servers_count_key(f.s, "one-paused:acquire", 18), 0);
     redlock_lock_free(l1);
 
-    CHECK_EQ(rlt_servers_resume(f.s, 2), 0);
-    CHECK_RC(NULL, redlock_client_wait_connected(f.c, 3, 5000), REDLOCK_OK);
-    redlock_lock *l2 = it_fix_lock(&f, f.c, "after-resume");
-    CHECK_RC(l2, redlock_try_acquire(l2, 10000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(f.s, "after-resume", 12, l2, 3, 2000), 3);
-    CHECK_RC(l2, redlock_release(l2), REDLOCK_OK);
-    CHECK_EQ(redlock_lock_nodes_ok(l2), 3);
+    check_counted_after_resume(&f, 2, it_fix_lock(&f, f.c, "after-resume"), "after-resume");
 
     it_fix_stop(&f);
 }
 
 TEST(faults_one_of_5_paused_then_three)
 {
-    redlock_options o;
-    it_opts(&o);
-    o.node_timeout_ms = 100;
     struct it_fix f = {0};
-    it_fix_start(&f, 5, &o, 0);
     static const char res[] = "paused";
     size_t rlen = sizeof res - 1;
-    redlock_lock *lock = it_fix_lock(&f, f.c, res);
+    redlock_lock *lock = start_100ms(&f, 5, res);
 
     CHECK_EQ(rlt_servers_pause(f.s, 4), 0);
     int64_t t0 = check_now_ms();

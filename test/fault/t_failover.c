@@ -142,9 +142,17 @@ static void logs_start(struct logs *lg)
     snprintf(lg->cmd, sizeof lg->cmd, "%s %s %s 2>&1", FO_DIR "rl-check", lg->a, lg->b);
 }
 
+/* A figure of rl-check's RESULT line and its value. */
+struct figure {
+    const char *key;
+    double want;
+};
+
 /* Write A's and B's logs (NULL: as they are), run rl-check on them: it
- * must exit with `want`; its RESULT line in lg->result. */
-static void check_logs(struct logs *lg, const char *a, const char *b, int want)
+ * must exit with `want` and its RESULT line show each figure (a list
+ * ended by a NULL key). */
+static void check_logs(struct logs *lg, const char *a, const char *b, int want,
+                       const struct figure *fig)
 {
     if (a)
         write_file(lg->a, a);
@@ -152,80 +160,54 @@ static void check_logs(struct logs *lg, const char *a, const char *b, int want)
         write_file(lg->b, b);
     int rc = run_capture(lg->cmd, 0, lg->result, sizeof lg->result);
     CHECK_MSG(rc == want, "rl-check: exit %d, want %d (%s)", rc, want, lg->result);
+    for (; fig && fig->key; fig++) {
+        double got = result_num(lg->result, fig->key);
+        CHECK_MSG(got == fig->want, "%s=%g, want %g (%s)", fig->key, got, fig->want, lg->result);
+    }
 }
 
-static double logs_num(struct logs *lg, const char *key)
-{
-    return result_num(lg->result, key);
-}
-
-/* back to back: A released at 2000, B acquired at 2000: no overlap; B
- * acquired 1 us before A began releasing: overlap, exit 1 */
-static void checker_back_to_back(struct logs *lg)
-{
-    check_logs(lg, "W 0 1 3 300\nA r v1 900 1000 290000 3\nR r v1 2000 2100 OK 3\n",
-               "W 1 2 3 300\nA r v2 1500 2000 290000 3\nR r v2 3000 3100 OK 3\n", 0);
-    CHECK_EQ(logs_num(lg, "overlaps"), 0);
-    CHECK_EQ(logs_num(lg, "acquisitions"), 2);
-    check_logs(lg, NULL, "W 1 2 3 300\nA r v2 1500 1999 290000 3\nR r v2 3000 3100 OK 3\n", 1);
-    CHECK_EQ(logs_num(lg, "overlaps"), 1);
-}
-
-/* A paused past its validity (ends 1500), released late at 5000; B in
- * 2000..3000: no overlap by validity, one naive overlap */
-static void checker_pause_past_validity(struct logs *lg)
-{
-    check_logs(lg, "W 0 1 3 300\nA r v1 900 1000 1500 3\nS r v1 1100\nP r v1 4900 0 3800\n"
-                   "R r v1 5000 5100 ENOTOWNER 0\n",
-               "W 1 2 3 300\nA r v2 1500 2000 290000 3\nR r v2 3000 3100 OK 3\n", 0);
-    CHECK_EQ(logs_num(lg, "overlaps"), 0);
-    CHECK_EQ(logs_num(lg, "naive_overlaps"), 1);
-    CHECK_EQ(logs_num(lg, "pauses_expired"), 1);
-}
-
-/* extends: A acquired until 1500, extended at 1400..1450 up to 2900,
- * released at 2500; B acquired at 2000: overlap (inside the extension);
- * the same extend failed and left validity until 1600 only: no overlap */
-static void checker_extends(struct logs *lg)
-{
-    check_logs(lg, "W 0 1 3 300\nA r v1 900 1000 1500 3\nT r v1 1400 1450 OK 2900 3 300 0\n"
-                   "R r v1 2500 2600 OK 3\n",
-               "W 1 2 3 300\nA r v2 1900 2000 290000 3\nR r v2 3000 3100 OK 3\n", 1);
-    CHECK_EQ(logs_num(lg, "overlaps"), 1);
-    CHECK_EQ(logs_num(lg, "extends"), 1);
-    check_logs(lg, "W 0 1 3 300\nA r v1 900 1000 1500 3\nT r v1 1400 1450 ETIMEDOUT 1600 1 300 0\n"
-                   "R r v1 2500 2600 OK 3\n", NULL, 0);
-    CHECK_EQ(logs_num(lg, "overlaps"), 0);
-    CHECK_EQ(logs_num(lg, "extends_failed"), 1);
-}
-
-/* an auditor violation (V line) fails the check by itself; the last U
- * line of each log gives the auditor's counters */
-static void checker_auditor_violation(struct logs *lg)
-{
-    check_logs(lg, "W 0 1 3 300\nA r v1 900 1000 1500 3\n"
-                   "U 1100 5 4 1 0 3000 400 0\n"
-                   "V 1200 r v1 1500 1400 100 -2,-2,300\n"
-                   "U 1300 7 6 1 1 -100 400 0\nR r v1 1450 1460 OK 3\n", NULL, 1);
-    CHECK_EQ(logs_num(lg, "overlaps"), 0);
-    CHECK_EQ(logs_num(lg, "audit_violations"), 1);
-    CHECK_EQ(logs_num(lg, "audit_checks"), 7);
-    CHECK_EQ(logs_num(lg, "audit_min_slack_us"), -100);
-}
+#define FIGS(...) ((const struct figure[]){__VA_ARGS__, {NULL, 0}})
 
 TEST(failover_checker_catches_overlaps)
 {
     need_file(FO_DIR "rl-check");
     struct logs lg;
     logs_start(&lg);
-    checker_back_to_back(&lg);
-    checker_pause_past_validity(&lg);
-    checker_extends(&lg);
-    checker_auditor_violation(&lg);
+    /* back to back: A released at 2000, B acquired at 2000: no overlap */
+    check_logs(&lg, "W 0 1 3 300\nA r v1 900 1000 290000 3\nR r v1 2000 2100 OK 3\n",
+               "W 1 2 3 300\nA r v2 1500 2000 290000 3\nR r v2 3000 3100 OK 3\n", 0,
+               FIGS({"overlaps", 0}, {"acquisitions", 2}));
+    /* B acquired 1 us before A began releasing: overlap, exit 1 */
+    check_logs(&lg, NULL, "W 1 2 3 300\nA r v2 1500 1999 290000 3\nR r v2 3000 3100 OK 3\n", 1,
+               FIGS({"overlaps", 1}));
+    /* A paused past its validity (ends 1500), released late at 5000; B in
+     * 2000..3000: no overlap by validity, one naive overlap */
+    check_logs(&lg, "W 0 1 3 300\nA r v1 900 1000 1500 3\nS r v1 1100\nP r v1 4900 0 3800\n"
+                    "R r v1 5000 5100 ENOTOWNER 0\n",
+               "W 1 2 3 300\nA r v2 1500 2000 290000 3\nR r v2 3000 3100 OK 3\n", 0,
+               FIGS({"overlaps", 0}, {"naive_overlaps", 1}, {"pauses_expired", 1}));
+    /* extends: A acquired until 1500, extended at 1400..1450 up to 2900,
+     * released at 2500; B acquired at 2000: overlap (inside the extension) */
+    check_logs(&lg, "W 0 1 3 300\nA r v1 900 1000 1500 3\nT r v1 1400 1450 OK 2900 3 300 0\n"
+                    "R r v1 2500 2600 OK 3\n",
+               "W 1 2 3 300\nA r v2 1900 2000 290000 3\nR r v2 3000 3100 OK 3\n", 1,
+               FIGS({"overlaps", 1}, {"extends", 1}));
+    /* the same extend failed and left validity until 1600 only: no overlap */
+    check_logs(&lg, "W 0 1 3 300\nA r v1 900 1000 1500 3\nT r v1 1400 1450 ETIMEDOUT 1600 1 300 0\n"
+                    "R r v1 2500 2600 OK 3\n", NULL, 0,
+               FIGS({"overlaps", 0}, {"extends_failed", 1}));
+    /* an auditor violation (V line) fails the check by itself; the last U
+     * line of each log gives the auditor's counters */
+    check_logs(&lg, "W 0 1 3 300\nA r v1 900 1000 1500 3\n"
+                    "U 1100 5 4 1 0 3000 400 0\n"
+                    "V 1200 r v1 1500 1400 100 -2,-2,300\n"
+                    "U 1300 7 6 1 1 -100 400 0\nR r v1 1450 1460 OK 3\n", NULL, 1,
+               FIGS({"overlaps", 0}, {"audit_violations", 1}, {"audit_checks", 7},
+                    {"audit_min_slack_us", -100}));
     /* different resources never overlap; garbage is an input error (2) */
     check_logs(&lg, "W 0 1 3 300\nA r v1 900 1000 290000 3\nR r v1 2000 2100 OK 3\n",
-               "W 1 2 3 300\nA q v2 1500 1200 290000 3\nR q v2 3000 3100 OK 3\n", 0);
-    check_logs(&lg, NULL, "W 1 2 3 300\nA q v2 oops\n", 2);
+               "W 1 2 3 300\nA q v2 1500 1200 290000 3\nR q v2 3000 3100 OK 3\n", 0, NULL);
+    check_logs(&lg, NULL, "W 1 2 3 300\nA q v2 oops\n", 2, NULL);
     unlink(lg.a);
     unlink(lg.b);
     rmdir(lg.dir);

@@ -32,6 +32,16 @@ void guard_events_watch(redlock_options *o, struct guard_events *ev)
     o->node_privdata = ev;
 }
 
+void lost_notice_cb(redlock_lock *l, int reason, void *pd)
+{
+    struct lost_notice *w = pd;
+    w->fired++;
+    w->reason = reason;
+    w->at_ms = check_now_ms();
+    w->validity = redlock_lock_validity(l);
+    event_base_loopbreak(w->base);
+}
+
 void check_counted_after_resume(struct it_fix *f, int i, redlock_lock *l, const char *res)
 {
     int n = rlt_servers_count(f->s);

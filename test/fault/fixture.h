@@ -19,6 +19,15 @@ void guard_events_cb(redlock_client *c, size_t node, int event, const char *deta
 /* o's node_cb records into ev. */
 void guard_events_watch(redlock_options *o, struct guard_events *ev);
 
+/* A lock's lost-lock notices (redlock_lock_on_lost with lost_notice_cb). */
+struct lost_notice {
+    struct event_base *base;    /* each notice breaks its loop */
+    int fired, reason;          /* how many; the last one's reason */
+    int64_t at_ms, validity;    /* when it came; redlock_lock_validity() then */
+};
+
+void lost_notice_cb(redlock_lock *l, int reason, void *pd);
+
 /* Master i resumes (after a pause): the client connects to every master
  * again, and l, acquired anew, holds its key (res) on all of them and is
  * released by all. */

@@ -134,22 +134,6 @@ TEST(guard_stale_config_set_at_run_time_is_seen_by_strict)
     it_fix_stop(&f);
 }
 
-struct lost {
-    struct event_base *base;
-    int fired, reason;
-    int64_t at_ms, validity;
-};
-
-static void on_lost(redlock_lock *l, int reason, void *pd)
-{
-    struct lost *w = pd;
-    w->fired++;
-    w->reason = reason;
-    w->at_ms = check_now_ms();
-    w->validity = redlock_lock_validity(l);
-    event_base_loopbreak(w->base);
-}
-
 static void acquire_20s(struct event_base *base, redlock_lock *l)
 {
     struct it_op op = {base};
@@ -177,8 +161,8 @@ TEST(guard_stale_clock_jump_tells_the_lock_at_once)
     CHECK_EQ(it_async_wait_connected(f->base, c, 2, 5000), 0);
     redlock_lock *l = it_fix_lock(f, c, "stale-clock");
     redlock_lock *quiet = it_fix_lock(f, c, "stale-quiet");
-    struct lost w = {f->base};
-    CHECK_EQ(redlock_lock_on_lost(l, on_lost, &w), 0);
+    struct lost_notice w = {f->base};
+    CHECK_EQ(redlock_lock_on_lost(l, lost_notice_cb, &w), 0);
     acquire_20s(f->base, l);
     acquire_20s(f->base, quiet);
     it_run(f->base, 200);        /* samples before the jump */

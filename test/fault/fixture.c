@@ -53,6 +53,19 @@ void check_counted_after_resume(struct it_fix *f, int i, redlock_lock *l, const 
     CHECK_EQ(redlock_lock_nodes_ok(l), (size_t)n);
 }
 
+rlp_thread *proxy_in_front(struct it_fix *f, int i, char *buf, size_t size, const char **addrs)
+{
+    char err[256] = "";
+    rlp_thread *px = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(f->s, i), err, sizeof err);
+    CHECK_MSG(px != NULL, "%s", err);
+    snprintf(buf, size, "127.0.0.1:%d", rlp_thread_port(px));
+    for (int j = 0; j < rlt_servers_count(f->s); j++)
+        if (j != i && addrs[j] == NULL)
+            addrs[j] = rlt_servers_addr(f->s, j);
+    addrs[i] = buf;
+    return px;
+}
+
 void px_fix_start(struct px_fix *p, int n)
 {
     CHECK(n >= 1 && n <= 3);

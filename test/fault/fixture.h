@@ -33,6 +33,11 @@ void lost_notice_cb(redlock_lock *l, int reason, void *pd);
  * released by all. */
 void check_counted_after_resume(struct it_fix *f, int i, redlock_lock *l, const char *res);
 
+/* A proxy in front of f's master i (the test fails when it cannot
+ * start; rlp_thread_stop frees it): addrs[i] its address (kept in buf),
+ * and each other entry of addrs[0 .. n-1] still NULL its master's. */
+rlp_thread *proxy_in_front(struct it_fix *f, int i, char *buf, size_t size, const char **addrs);
+
 /* n masters, each behind a proxy: px[i], its address addrs[i]; a base,
  * no client (it_fix with IT_ASYNC | IT_NOCLIENT). */
 struct px_fix {

@@ -14,6 +14,7 @@
  * Slow masters are SIGSTOPped servers; state is checked on the servers.
  */
 #include "itest.h"
+#include "fixture.h"
 #include "proxy.h"
 
 #include <stdio.h>
@@ -936,13 +937,11 @@ TEST(safety_undo_requeued_when_its_connection_resets)
 {
     static const char key[] = "safety:undo-reset";
     size_t klen = sizeof key - 1;
-    char err[256] = "", a2[64];
+    char a2[64];
+    const char *addrs[3] = {NULL};
     struct it_fix f = {0};
     sl_start_other_two(&f, key);
-    rlp_thread *px = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(f.s, 2), err, sizeof err);
-    CHECK_MSG(px != NULL, "%s", err);
-    snprintf(a2, sizeof a2, "127.0.0.1:%d", rlp_thread_port(px));
-    const char *addrs[3] = {rlt_servers_addr(f.s, 0), rlt_servers_addr(f.s, 1), a2};
+    rlp_thread *px = proxy_in_front(&f, 2, a2, sizeof a2, addrs);
     redlock_options o;
     it_opts(&o);
     o.node_timeout_ms = 500;
@@ -1127,11 +1126,9 @@ TEST(safety_owed_undo_leaves_with_wait_connected)
     struct it_fix f = {0};
     it_fix_start(&f, 1, NULL, IT_NOCLIENT);
     static const char key[] = "safety:owed-blocking";
-    char err[256] = "", a[64];
-    rlp_thread *px = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(f.s, 0), err, sizeof err);
-    CHECK_MSG(px != NULL, "%s", err);
-    snprintf(a, sizeof a, "127.0.0.1:%d", rlp_thread_port(px));
-    const char *addrs[1] = {a};
+    char a[64];
+    const char *addrs[1] = {NULL};
+    rlp_thread *px = proxy_in_front(&f, 0, a, sizeof a, addrs);
     redlock_options o;
     it_opts(&o);
     o.reconnect_min_ms = 200;
@@ -1192,11 +1189,9 @@ TEST(safety_no_reconnect_inside_a_drop)
 {
     struct it_fix f = {0};
     it_fix_start(&f, 1, NULL, IT_ASYNC | IT_NOCLIENT);
-    char err[256] = "", a[64];
-    rlp_thread *px = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(f.s, 0), err, sizeof err);
-    CHECK_MSG(px != NULL, "%s", err);
-    snprintf(a, sizeof a, "127.0.0.1:%d", rlp_thread_port(px));
-    const char *addrs[1] = {a};
+    char a[64];
+    const char *addrs[1] = {NULL};
+    rlp_thread *px = proxy_in_front(&f, 0, a, sizeof a, addrs);
     struct it_op w2 = {f.base};
     struct drop_cb d = {NULL, &w2, 0, 0};
     redlock_options o;

@@ -14,6 +14,7 @@
  *     on the others at once (that master votes "full").
  */
 #include "itest.h"
+#include "fixture.h"
 #include "proxy.h"
 
 #include <stdio.h>
@@ -68,13 +69,11 @@ struct ring {
 
 static void ring_start(struct ring *t, const char *key)
 {
-    char err[256] = "", a1[64];
+    char a1[64];
+    const char *addrs[3] = {NULL};
     memset(t, 0, sizeof *t);
     it_fix_start(&t->f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
-    t->px = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(t->f.s, 1), err, sizeof err);
-    CHECK_MSG(t->px != NULL, "%s", err);
-    snprintf(a1, sizeof a1, "127.0.0.1:%d", rlp_thread_port(t->px));
-    const char *addrs[3] = {rlt_servers_addr(t->f.s, 0), a1, rlt_servers_addr(t->f.s, 2)};
+    t->px = proxy_in_front(&t->f, 1, a1, sizeof a1, addrs);
     redlock_options o;
     it_opts(&o);
     o.node_timeout_ms = 2000;
@@ -416,13 +415,8 @@ TEST(wake_a_waiter_renews_its_entry_at_half_its_life)
 static rlp_thread *front_of_master0(struct it_fix *f, char *a0, size_t a0len,
                                     const char *addrs[3], redlock_options *o)
 {
-    char err[256] = "";
-    rlp_thread *px = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(f->s, 0), err, sizeof err);
-    CHECK_MSG(px != NULL, "%s", err);
-    snprintf(a0, a0len, "127.0.0.1:%d", rlp_thread_port(px));
-    addrs[0] = a0;
-    addrs[1] = rlt_servers_addr(f->s, 1);
-    addrs[2] = rlt_servers_addr(f->s, 2);
+    addrs[0] = addrs[1] = addrs[2] = NULL;
+    rlp_thread *px = proxy_in_front(f, 0, a0, a0len, addrs);
     it_opts(o);
     o->retry_delay_ms = SLOW_POLL_MS;
     o->retry_jitter_ms = 0;

@@ -111,13 +111,10 @@ TEST(watchdog_keeps_the_lock_10x_its_ttl_through_minority_faults)
 {
     struct it_fix f = {0};
     struct watch w;
-    char err[256] = "", a2[64];
+    char a2[64];
+    const char *addrs[5] = {NULL};
     it_fix_start(&f, 5, NULL, IT_ASYNC | IT_NOCLIENT);
-    rlp_thread *px = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(f.s, 2), err, sizeof err);
-    CHECK_MSG(px != NULL, "%s", err);
-    snprintf(a2, sizeof a2, "127.0.0.1:%d", rlp_thread_port(px));
-    const char *addrs[5] = {rlt_servers_addr(f.s, 0), rlt_servers_addr(f.s, 1), a2,
-                            rlt_servers_addr(f.s, 3), rlt_servers_addr(f.s, 4)};
+    rlp_thread *px = proxy_in_front(&f, 2, a2, sizeof a2, addrs);
     redlock_options o;
     it_opts(&o);                                            /* node timeout 100 ms */
     f.c = it_client_new(f.base, addrs, 5, &o);
@@ -216,15 +213,11 @@ TEST(watchdog_lost_before_the_validity_ends_when_the_majority_is_slow)
 {
     struct it_fix f = {0};
     struct watch w;
-    char err[256] = "", a0[64], a1[64];
+    char a0[64], a1[64];
+    const char *addrs[3] = {NULL};
     it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
-    rlp_thread *p0 = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(f.s, 0), err, sizeof err);
-    CHECK_MSG(p0 != NULL, "%s", err);
-    rlp_thread *p1 = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(f.s, 1), err, sizeof err);
-    CHECK_MSG(p1 != NULL, "%s", err);
-    snprintf(a0, sizeof a0, "127.0.0.1:%d", rlp_thread_port(p0));
-    snprintf(a1, sizeof a1, "127.0.0.1:%d", rlp_thread_port(p1));
-    const char *addrs[3] = {a0, a1, rlt_servers_addr(f.s, 2)};
+    rlp_thread *p0 = proxy_in_front(&f, 0, a0, sizeof a0, addrs);
+    rlp_thread *p1 = proxy_in_front(&f, 1, a1, sizeof a1, addrs);
     redlock_options o;
     it_opts(&o);                                            /* node timeout 100 ms */
     o.max_timeouts = 1000;          /* slow masters stay connected: slow, not down */

@@ -79,3 +79,27 @@ int mixed_run(const char *cmd, const char *what, long long seed, char *result, s
     CHECK_EQ(result_num(result, "token_violations"), 0);
     return rc;
 }
+
+static int figure_holds(double got, char op, double v)
+{
+    switch (op) {
+    case '=':
+        return got == v;
+    case '>':
+        return got > v;
+    case 'g':
+        return got >= v;
+    case '<':
+        return got < v;
+    }
+    return 0;
+}
+
+void check_figures(const char *result, const struct fo_figure *fig)
+{
+    for (; fig && fig->key; fig++) {
+        double got = result_num(result, fig->key);
+        CHECK_MSG(figure_holds(got, fig->op, fig->v), "%s=%g, want %c %g (%s)", fig->key, got,
+                  fig->op, fig->v, result);
+    }
+}

@@ -43,23 +43,19 @@ TEST(failover_short_scenario_no_overlap)
     check_note("short scenario: %lld ms, %s", (long long)ms, result);
     CHECK_EQ(rc, 0);
     CHECK_NE(result[0], '\0');
-    CHECK_EQ(result_num(result, "overlaps"), 0);
-    CHECK_EQ(result_num(result, "faults"), 4);
-    CHECK_GT(result_num(result, "acquisitions"), 100);
-    /* acquisitions before, during and after the faults */
-    CHECK_GT(result_num(result, "before"), 0);
-    CHECK_GT(result_num(result, "during"), 0);
-    CHECK_GT(result_num(result, "after"), 0);
-    /* nothing can be acquired while a majority is down */
-    CHECK_EQ(result_num(result, "outage_acquisitions"), 0);
-    /* the paused worker resumed knowing its lock had run out */
-    CHECK_EQ(result_num(result, "pauses"), 1);
-    CHECK_EQ(result_num(result, "pauses_expired"), 1);
-    /* and a client ignoring validity would have overlapped the next holder */
-    CHECK_GT(result_num(result, "naive_overlaps"), 0);
-    /* the validity auditor ran and found nothing */
-    CHECK_GT(result_num(result, "audit_judged"), 0);
-    CHECK_EQ(result_num(result, "audit_violations"), 0);
+    check_figures(result, FO_FIGS({"overlaps", '=', 0}, {"faults", '=', 4},
+                                  {"acquisitions", '>', 100},
+                                  /* acquisitions before, during and after the faults */
+                                  {"before", '>', 0}, {"during", '>', 0}, {"after", '>', 0},
+                                  /* nothing can be acquired while a majority is down */
+                                  {"outage_acquisitions", '=', 0},
+                                  /* the paused worker resumed knowing its lock had run out */
+                                  {"pauses", '=', 1}, {"pauses_expired", '=', 1},
+                                  /* and a client ignoring validity would have overlapped
+                                   * the next holder */
+                                  {"naive_overlaps", '>', 0},
+                                  /* the validity auditor ran and found nothing */
+                                  {"audit_judged", '>', 0}, {"audit_violations", '=', 0}));
     CHECK_LT(ms, 45000);
 }
 
@@ -88,22 +84,19 @@ TEST(failover_mixed_faults_audited)
     CHECK_GT(result_num(result, "watchdog_moves"), 0);
     CHECK_GE(result_num(result, "lost_notices"), 0);
     CHECK_EQ(rc, 0);
-    /* the auditor actually checked held locks */
-    CHECK_GT(result_num(result, "audit_checks"), 100);
-    CHECK_GT(result_num(result, "audit_judged"), 100);
-    /* ... including while an async extend was in flight (validity from its start) */
-    CHECK_GT(result_num(result, "audit_inflight_checks"), 0);
-    CHECK_EQ(result_num(result, "audit_inflight_violations"), 0);
+    /* the auditor actually checked held locks, also while an async extend
+     * was in flight (validity from its start) */
+    check_figures(result, FO_FIGS({"audit_checks", '>', 100}, {"audit_judged", '>', 100},
+                                  {"audit_inflight_checks", '>', 0},
+                                  {"audit_inflight_violations", '=', 0}));
     /* each fault kind was injected (and took effect) */
     all_faults_injected(result, seed);
-    CHECK_GT(result_num(result, "loop_blocks_inflight"), 0);
-    CHECK_GT(result_num(result, "proxy_hostile_conns"), 0);
-    CHECK_GT(result_num(result, "extends_shorter"), 0);
-    CHECK_GE(result_num(result, "async_workers"), 2);
-    CHECK_GE(result_num(result, "small_pending_workers"), 2);
-    CHECK_EQ(result_num(result, "outage_acquisitions"), 0);
+    check_figures(result, FO_FIGS({"loop_blocks_inflight", '>', 0},
+                                  {"proxy_hostile_conns", '>', 0}, {"extends_shorter", '>', 0},
+                                  {"async_workers", 'g', 2}, {"small_pending_workers", 'g', 2},
+                                  {"outage_acquisitions", '=', 0},
+                                  {"acquisitions", '>', 200}));
     CHECK_EQ(result_num(result, "pauses_expired"), result_num(result, "pauses"));
-    CHECK_GT(result_num(result, "acquisitions"), 200);
     CHECK_LT(ms, 60000);
 }
 
@@ -142,17 +135,11 @@ static void logs_start(struct logs *lg)
     snprintf(lg->cmd, sizeof lg->cmd, "%s %s %s 2>&1", FO_DIR "rl-check", lg->a, lg->b);
 }
 
-/* A figure of rl-check's RESULT line and its value. */
-struct figure {
-    const char *key;
-    double want;
-};
-
 /* Write A's and B's logs (NULL: as they are), run rl-check on them: it
  * must exit with `want` and its RESULT line show each figure (a list
  * ended by a NULL key). */
 static void check_logs(struct logs *lg, const char *a, const char *b, int want,
-                       const struct figure *fig)
+                       const struct fo_figure *fig)
 {
     if (a)
         write_file(lg->a, a);
@@ -160,13 +147,8 @@ static void check_logs(struct logs *lg, const char *a, const char *b, int want,
         write_file(lg->b, b);
     int rc = run_capture(lg->cmd, 0, lg->result, sizeof lg->result);
     CHECK_MSG(rc == want, "rl-check: exit %d, want %d (%s)", rc, want, lg->result);
-    for (; fig && fig->key; fig++) {
-        double got = result_num(lg->result, fig->key);
-        CHECK_MSG(got == fig->want, "%s=%g, want %g (%s)", fig->key, got, fig->want, lg->result);
-    }
+    check_figures(lg->result, fig);
 }
-
-#define FIGS(...) ((const struct figure[]){__VA_ARGS__, {NULL, 0}})
 
 TEST(failover_checker_catches_overlaps)
 {
@@ -176,34 +158,35 @@ TEST(failover_checker_catches_overlaps)
     /* back to back: A released at 2000, B acquired at 2000: no overlap */
     check_logs(&lg, "W 0 1 3 300\nA r v1 900 1000 290000 3\nR r v1 2000 2100 OK 3\n",
                "W 1 2 3 300\nA r v2 1500 2000 290000 3\nR r v2 3000 3100 OK 3\n", 0,
-               FIGS({"overlaps", 0}, {"acquisitions", 2}));
+               FO_FIGS({"overlaps", '=', 0}, {"acquisitions", '=', 2}));
     /* B acquired 1 us before A began releasing: overlap, exit 1 */
     check_logs(&lg, NULL, "W 1 2 3 300\nA r v2 1500 1999 290000 3\nR r v2 3000 3100 OK 3\n", 1,
-               FIGS({"overlaps", 1}));
+               FO_FIGS({"overlaps", '=', 1}));
     /* A paused past its validity (ends 1500), released late at 5000; B in
      * 2000..3000: no overlap by validity, one naive overlap */
     check_logs(&lg, "W 0 1 3 300\nA r v1 900 1000 1500 3\nS r v1 1100\nP r v1 4900 0 3800\n"
                     "R r v1 5000 5100 ENOTOWNER 0\n",
                "W 1 2 3 300\nA r v2 1500 2000 290000 3\nR r v2 3000 3100 OK 3\n", 0,
-               FIGS({"overlaps", 0}, {"naive_overlaps", 1}, {"pauses_expired", 1}));
+               FO_FIGS({"overlaps", '=', 0}, {"naive_overlaps", '=', 1},
+                       {"pauses_expired", '=', 1}));
     /* extends: A acquired until 1500, extended at 1400..1450 up to 2900,
      * released at 2500; B acquired at 2000: overlap (inside the extension) */
     check_logs(&lg, "W 0 1 3 300\nA r v1 900 1000 1500 3\nT r v1 1400 1450 OK 2900 3 300 0\n"
                     "R r v1 2500 2600 OK 3\n",
                "W 1 2 3 300\nA r v2 1900 2000 290000 3\nR r v2 3000 3100 OK 3\n", 1,
-               FIGS({"overlaps", 1}, {"extends", 1}));
+               FO_FIGS({"overlaps", '=', 1}, {"extends", '=', 1}));
     /* the same extend failed and left validity until 1600 only: no overlap */
     check_logs(&lg, "W 0 1 3 300\nA r v1 900 1000 1500 3\nT r v1 1400 1450 ETIMEDOUT 1600 1 300 0\n"
                     "R r v1 2500 2600 OK 3\n", NULL, 0,
-               FIGS({"overlaps", 0}, {"extends_failed", 1}));
+               FO_FIGS({"overlaps", '=', 0}, {"extends_failed", '=', 1}));
     /* an auditor violation (V line) fails the check by itself; the last U
      * line of each log gives the auditor's counters */
     check_logs(&lg, "W 0 1 3 300\nA r v1 900 1000 1500 3\n"
                     "U 1100 5 4 1 0 3000 400 0\n"
                     "V 1200 r v1 1500 1400 100 -2,-2,300\n"
                     "U 1300 7 6 1 1 -100 400 0\nR r v1 1450 1460 OK 3\n", NULL, 1,
-               FIGS({"overlaps", 0}, {"audit_violations", 1}, {"audit_checks", 7},
-                    {"audit_min_slack_us", -100}));
+               FO_FIGS({"overlaps", '=', 0}, {"audit_violations", '=', 1},
+                       {"audit_checks", '=', 7}, {"audit_min_slack_us", '=', -100}));
     /* different resources never overlap; garbage is an input error (2) */
     check_logs(&lg, "W 0 1 3 300\nA r v1 900 1000 290000 3\nR r v1 2000 2100 OK 3\n",
                "W 1 2 3 300\nA q v2 1500 1200 290000 3\nR q v2 3000 3100 OK 3\n", 0, NULL);

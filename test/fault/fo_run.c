@@ -73,3 +73,41 @@ long long mixed_setup(void)
     const char *env = getenv("FAILOVER_SEED");
     return env && *env ? atoll(env) : (long long)(check_now_ms() % 1000000000) + 1;
 }
+
+int mixed_run(const char *cmd, const char *what, long long seed, char *result, size_t rlen,
+              int64_t *ms)
+{
+    int64_t t0 = check_now_ms();
+    int rc = run_capture(cmd, 1, result, rlen);
+    *ms = check_now_ms() - t0;
+    check_note("%s, seed %lld (replay: FAILOVER_SEED=%lld): %lld ms, %s", what, seed, seed,
+               (long long)*ms, result);
+    CHECK_NE(result[0], '\0');
+    CHECK_EQ(result_num(result, "overlaps"), 0);
+    CHECK_EQ(result_num(result, "token_violations"), 0);
+    return rc;
+}
+
+static int figure_holds(double got, char op, double v)
+{
+    switch (op) {
+    case '=':
+        return got == v;
+    case '>':
+        return got > v;
+    case 'g':
+        return got >= v;
+    case '<':
+        return got < v;
+    }
+    return 0;
+}
+
+void check_figures(const char *result, const struct fo_figure *fig)
+{
+    for (; fig && fig->key; fig++) {
+        double got = result_num(result, fig->key);
+        CHECK_MSG(figure_holds(got, fig->op, fig->v), "%s=%g, want %c %g (%s)", fig->key, got,
+                  fig->op, fig->v, result);
+    }
+}

@@ -4,6 +4,7 @@
 #define FO_RUN_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #define FO_DIR "test/soak/"
 
@@ -21,5 +22,23 @@ void write_file(const char *path, const char *text);
 /* A mixed-schedule test's start: the programs are there; the seed is
  * FAILOVER_SEED, else drawn from the clock (printed, to replay). */
 long long mixed_setup(void);
+/* A figure of a RESULT line, how it must compare ('=' equal, '>' more,
+ * 'g' at least, '<' less) and with what. */
+struct fo_figure {
+    const char *key;
+    char op;
+    double v;
+};
+#define FO_FIGS(...) ((const struct fo_figure[]){__VA_ARGS__, {NULL, 0, 0}})
+/* Every figure of fig (a list ended by a NULL key) holds in result; a
+ * failure names the figure, its value and the line. */
+void check_figures(const char *result, const struct fo_figure *fig);
+
+/* Run a mixed schedule's command (its output echoed) and note `what`, how
+ * long it took (*ms) and the seed that replays it.  The test fails unless
+ * it gave a RESULT line (into result) with no overlap and no fencing token
+ * out of order.  Its exit status. */
+int mixed_run(const char *cmd, const char *what, long long seed, char *result, size_t rlen,
+              int64_t *ms);
 
 #endif

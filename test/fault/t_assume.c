@@ -14,7 +14,7 @@
  *                     unless strict.
  */
 #include "itest.h"
-#include "proxy.h"
+#include "fixture.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,32 +22,6 @@
 
 #include <event2/event.h>
 #include <hiredis/hiredis.h>
-
-/* node_cb: the guards' events per node, with the latest detail. */
-struct events {
-    struct event_base *base;    /* an async client's: each event breaks its loop */
-    int unsafe[3], uncounted[3], counted[3];
-    char detail[3][256];
-};
-
-static void record(redlock_client *c, size_t node, int event, const char *detail, void *pd)
-{
-    struct events *ev = pd;
-    (void)c;
-    if (node >= 3)
-        return;
-    if (event == REDLOCK_NODE_UNSAFE)
-        ev->unsafe[node]++;
-    else if (event == REDLOCK_NODE_UNCOUNTED)
-        ev->uncounted[node]++;
-    else if (event == REDLOCK_NODE_COUNTED)
-        ev->counted[node]++;
-    else
-        return;
-    snprintf(ev->detail[node], sizeof ev->detail[node], "%s", detail);
-    if (ev->base)
-        event_base_loopbreak(ev->base);
-}
 
 /* Server i's INFO uptime_in_seconds (-1 when it does not answer). */
 static long long uptime_s(rlt_servers *s, int i)
@@ -181,12 +155,11 @@ TEST(assume_restart_without_the_guard_gives_two_holders)
 TEST(assume_restarted_master_counts_after_the_window)
 {
     struct it_fix f = {0};
-    struct events ev = {0};
+    struct guard_events ev = {0};
     redlock_options o;
     it_opts(&o);
     o.restart_guard_ms = 1500;      /* fixed: armed from the handshake */
-    o.node_cb = record;
-    o.node_privdata = &ev;
+    guard_events_watch(&o, &ev);
     it_fix_start(&f, 3, &o, IT_ASYNC);
     ev.base = f.base;
     /* fresh masters: each is reported out, then in again */
@@ -211,6 +184,71 @@ TEST(assume_restarted_master_counts_after_the_window)
 
 /* ---- clock jumps ----------------------------------------------------------- */
 
+/* Clients A (no guard) and B (probing every 50 ms, the clock guard on with
+ * a window of 10 s, or off) on p's proxies; B's guard events go to ev. */
+static void clock_clients(struct px_fix *p, int guard, struct guard_events *ev,
+                          redlock_client **ca, redlock_client **cb)
+{
+    redlock_options o;
+    it_opts(&o);
+    o.retry_count = 0;
+    o.clock_guard_ms = 0;
+    *ca = px_fix_client(p, &o);
+    o.clock_probe_ms = 50;
+    o.clock_guard_ms = guard ? 10000 : 0;
+    guard_events_watch(&o, ev);
+    *cb = px_fix_client(p, &o);
+    CHECK_EQ(it_async_wait_connected(p->f.base, *ca, 3, 3000), 0);
+    CHECK_EQ(it_async_wait_connected(p->f.base, *cb, 3, 3000), 0);
+    ev->base = p->f.base;   /* from now on B's guard events break the loop */
+}
+
+/* A holds res on masters 0 and 1 only; then master 1's clock jumps 30 s
+ * ahead, expiring A's key there. */
+static void clock_a_holds_then_master1_jumps(struct px_fix *p, redlock_lock *a, const char *res)
+{
+    size_t rlen = strlen(res);
+    struct it_op op = {p->f.base};
+    CHECK_RC(a, redlock_try_acquire_async(a, 10000, it_op_cb, &op), REDLOCK_OK);
+    it_op_wait(&op, 2000);
+    CHECK_RC(a, op.status, REDLOCK_OK);
+    /* (decided on a quorum: the third SET may still be on its way) */
+    CHECK_EQ(it_wait_lock_count(p->f.s, res, rlen, a, 3, 1000), 3);
+    /* master 2 never got A's SET (as if it was down then) */
+    cmd_ok(p->f.s, 2, "DEL %s", res, NULL);
+    rlp_thread_set_timeshift(p->px[1], 30);
+    cmd_ok(p->f.s, 1, "DEL %s", res, NULL);
+}
+
+/* B lost (status): master 1 was not counted for its clock, and B's
+ * attempt is rolled back, A's key on master 0 left alone. */
+static void check_clock_guard_kept_master1_out(struct px_fix *p, redlock_client *cb,
+                                               redlock_lock *b, int status,
+                                               const redlock_node_result *r, const char *res)
+{
+    size_t rlen = strlen(res);
+    redlock_node_stats st;
+    CHECK_RC(b, status, REDLOCK_ENOQUORUM);
+    CHECK_EQ(r->vote, REDLOCK_VOTE_UNCOUNTED);
+    CHECK_MSG(it_has(r->detail, "clock"), "detail: %s", r->detail);
+    node_stats(cb, 1, &st);
+    CHECK(st.guard_flags & REDLOCK_GUARD_CLOCK);
+    CHECK_GE(st.clock_jumps, 1);
+    CHECK_EQ(st.counted, 0);
+    CHECK_GT(st.counted_in_ms, 9000);
+    node_stats(cb, 0, &st);
+    CHECK_EQ(st.clock_jumps, 0);
+    CHECK_EQ(st.counted, 1);
+    /* B's attempt is rolled back (the loop writes the undos) */
+    int64_t t0 = check_now_ms();
+    while (rlt_servers_count_key(p->f.s, res, rlen) != 1 && check_now_ms() - t0 < 2000)
+        it_run(p->f.base, 10);
+    CHECK_EQ(rlt_servers_count_key(p->f.s, res, rlen), 1);
+    rlp_stats ps;
+    rlp_thread_stats(p->px[1], &ps);
+    CHECK_GE(ps.time_rewrites, 1);
+}
+
 /* The same story with a clock: master 1's clock jumps 30 s ahead (its TIME
  * replies, through a proxy; Debian's redis-server cannot run under
  * libfaketime) and expires A's key early (a DEL: what the jump does to a
@@ -219,45 +257,20 @@ TEST(assume_restarted_master_counts_after_the_window)
  * Returns 1 when B got the lock while A held it. */
 static int clock_story(int guard, const char *res)
 {
-    size_t rlen = strlen(res);
-    struct it_fix f = {0};
-    struct events ev = {0};
-    rlp_thread *px[3];
-    char addr[3][32];
-    const char *addrs[3];
-    it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
-    it_proxies(f.s, 3, px, addr, addrs);
-    redlock_options o;
-    it_opts(&o);
-    o.retry_count = 0;
-    o.clock_guard_ms = 0;
-    redlock_client *ca = it_client_new(f.base, addrs, 3, &o);
-    o.clock_probe_ms = 50;
-    o.clock_guard_ms = guard ? 10000 : 0;
-    o.node_cb = record;
-    o.node_privdata = &ev;
-    redlock_client *cb = it_client_new(f.base, addrs, 3, &o);
-    CHECK_EQ(it_async_wait_connected(f.base, ca, 3, 3000), 0);
-    CHECK_EQ(it_async_wait_connected(f.base, cb, 3, 3000), 0);
-    ev.base = f.base;   /* from now on B's guard events break the loop */
-    redlock_lock *a = IT_LOCK(ca, res), *b = IT_LOCK(cb, res);
+    struct px_fix p;
+    struct guard_events ev = {0};
+    redlock_client *ca, *cb;
+    px_fix_start(&p, 3);
+    clock_clients(&p, guard, &ev, &ca, &cb);
+    redlock_lock *a = it_fix_lock(&p.f, ca, res), *b = it_fix_lock(&p.f, cb, res);
 
-    struct it_op op = {f.base};
-    CHECK_RC(a, redlock_try_acquire_async(a, 10000, it_op_cb, &op), REDLOCK_OK);
-    it_op_wait(&op, 2000);
-    CHECK_RC(a, op.status, REDLOCK_OK);
-    /* (decided on a quorum: the third SET may still be on its way) */
-    CHECK_EQ(it_wait_lock_count(f.s, res, rlen, a, 3, 1000), 3);
-    /* master 2 never got A's SET (as if it was down then) */
-    cmd_ok(f.s, 2, "DEL %s", res, NULL);
-    rlp_thread_set_timeshift(px[1], 30);
-    cmd_ok(f.s, 1, "DEL %s", res, NULL);
+    clock_a_holds_then_master1_jumps(&p, a, res);
     if (guard) {
         /* B's next sample of master 1 shows the jump */
-        CHECK(it_run_until(f.base, &ev.uncounted[1], 2000));
+        CHECK(it_run_until(p.f.base, &ev.uncounted[1], 2000));
         CHECK_MSG(it_has(ev.detail[1], "clock moved +"), "detail: %s", ev.detail[1]);
     }
-    op = (struct it_op){f.base};
+    struct it_op op = {p.f.base};
     CHECK_RC(b, redlock_try_acquire_async(b, 10000, it_op_cb, &op), REDLOCK_OK);
     it_op_wait(&op, 2000);
     redlock_node_result r;
@@ -267,35 +280,9 @@ static int clock_story(int guard, const char *res)
                redlock_strerror(op.status), it_errstr(b), redlock_vote_name(r.vote), r.detail);
     CHECK_GT(va, 0);
     int both = op.status == REDLOCK_OK && redlock_lock_validity(b) > 0;
-    if (guard) {
-        redlock_node_stats st;
-        CHECK_RC(b, op.status, REDLOCK_ENOQUORUM);
-        CHECK_EQ(r.vote, REDLOCK_VOTE_UNCOUNTED);
-        CHECK_MSG(it_has(r.detail, "clock"), "detail: %s", r.detail);
-        node_stats(cb, 1, &st);
-        CHECK(st.guard_flags & REDLOCK_GUARD_CLOCK);
-        CHECK_GE(st.clock_jumps, 1);
-        CHECK_EQ(st.counted, 0);
-        CHECK_GT(st.counted_in_ms, 9000);
-        node_stats(cb, 0, &st);
-        CHECK_EQ(st.clock_jumps, 0);
-        CHECK_EQ(st.counted, 1);
-        /* B's attempt is rolled back (the loop writes the undos) */
-        int64_t t0 = check_now_ms();
-        while (rlt_servers_count_key(f.s, res, rlen) != 1 && check_now_ms() - t0 < 2000)
-            it_run(f.base, 10);
-        CHECK_EQ(rlt_servers_count_key(f.s, res, rlen), 1);
-        rlp_stats ps;
-        rlp_thread_stats(px[1], &ps);
-        CHECK_GE(ps.time_rewrites, 1);
-    }
-    redlock_lock_free(a);
-    redlock_lock_free(b);
-    redlock_client_free(ca);
-    redlock_client_free(cb);
-    it_fix_stop(&f);
-    for (int i = 0; i < 3; i++)
-        rlp_thread_stop(px[i]);
+    if (guard)
+        check_clock_guard_kept_master1_out(&p, cb, b, op.status, &r, res);
+    px_fix_stop(&p);
     return both;
 }
 
@@ -314,7 +301,7 @@ TEST(assume_clock_jump_without_the_guard_gives_two_holders)
 TEST(assume_config_reported_and_not_counted_when_strict)
 {
     struct it_fix f = {0};
-    struct events ev = {0};
+    struct guard_events ev = {0};
     it_fix_start(&f, 3, NULL, IT_NOCLIENT);
     /* 0: evicts keys with a ttl (persists); 1: safe; 2: persists nothing */
     cmd_ok(f.s, 0, "CONFIG SET maxmemory-policy %s", "allkeys-lru", NULL);
@@ -323,8 +310,7 @@ TEST(assume_config_reported_and_not_counted_when_strict)
     redlock_options o;
     it_opts(&o);
     o.retry_count = 0;
-    o.node_cb = record;
-    o.node_privdata = &ev;
+    guard_events_watch(&o, &ev);
     redlock_client *c = it_fix_client(&f, &o);
     redlock_lock *l = it_fix_lock(&f, c, "config");
     CHECK_RC(l, redlock_try_acquire(l, 10000), REDLOCK_OK);
@@ -389,7 +375,7 @@ TEST(assume_guard_options_checked)
 TEST(assume_acl_without_info_and_config)
 {
     struct it_fix f = {0};
-    struct events ev = {0};
+    struct guard_events ev = {0};
     it_fix_start(&f, 3, NULL, IT_NOCLIENT);
     for (int i = 0; i < 3; i++) {
         redisReply *r = rlt_servers_command(f.s, i, "ACL SETUSER locker on >pw ~* +@all -info -config");
@@ -402,8 +388,7 @@ TEST(assume_acl_without_info_and_config)
     o.restart_guard_ms = -1;    /* on: it cannot see restarts here */
     o.user = "locker";
     o.password = "pw";
-    o.node_cb = record;
-    o.node_privdata = &ev;
+    guard_events_watch(&o, &ev);
     redlock_client *c = it_fix_client(&f, &o);
     redlock_lock *l = it_fix_lock(&f, c, "acl");
     CHECK_RC(l, redlock_try_acquire(l, 10000), REDLOCK_OK);

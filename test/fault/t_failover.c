@@ -41,23 +41,19 @@ TEST(failover_short_scenario_no_overlap)
     check_note("short scenario: %lld ms, %s", (long long)ms, result);
     CHECK_EQ(rc, 0);
     CHECK_NE(result[0], '\0');
-    CHECK_EQ(result_num(result, "overlaps"), 0);
-    CHECK_EQ(result_num(result, "faults"), 4);
-    CHECK_GT(result_num(result, "acquisitions"), 100);
-    /* acquisitions before, during and after the faults */
-    CHECK_GT(result_num(result, "before"), 0);
-    CHECK_GT(result_num(result, "during"), 0);
-    CHECK_GT(result_num(result, "after"), 0);
-    /* nothing can be acquired while a majority is down */
-    CHECK_EQ(result_num(result, "outage_acquisitions"), 0);
-    /* the paused worker resumed knowing its lock had run out */
-    CHECK_EQ(result_num(result, "pauses"), 1);
-    CHECK_EQ(result_num(result, "pauses_expired"), 1);
-    /* and a client ignoring validity would have overlapped the next holder */
-    CHECK_GT(result_num(result, "naive_overlaps"), 0);
-    /* the validity auditor ran and found nothing */
-    CHECK_GT(result_num(result, "audit_judged"), 0);
-    CHECK_EQ(result_num(result, "audit_violations"), 0);
+    check_figures(result, FO_FIGS({"overlaps", '=', 0}, {"faults", '=', 4},
+                                  {"acquisitions", '>', 100},
+                                  /* acquisitions before, during and after the faults */
+                                  {"before", '>', 0}, {"during", '>', 0}, {"after", '>', 0},
+                                  /* nothing can be acquired while a majority is down */
+                                  {"outage_acquisitions", '=', 0},
+                                  /* the paused worker resumed knowing its lock had run out */
+                                  {"pauses", '=', 1}, {"pauses_expired", '=', 1},
+                                  /* and a client ignoring validity would have overlapped
+                                   * the next holder */
+                                  {"naive_overlaps", '>', 0},
+                                  /* the validity auditor ran and found nothing */
+                                  {"audit_judged", '>', 0}, {"audit_violations", '=', 0}));
     CHECK_LT(ms, 45000);
 }
 
@@ -75,38 +71,30 @@ TEST(failover_mixed_faults_audited)
              "sh " FO_DIR "failover.sh --seed %lld --masters 5 --workers 4 --lead 700 "
              "--tail 700 --fencing --watchdog mixed 2>&1",
              seed);
-    int64_t t0 = check_now_ms();
-    int rc = run_capture(cmd, 1, result, sizeof result);
-    int64_t ms = check_now_ms() - t0;
-    check_note("mixed schedule, seed %lld (replay: FAILOVER_SEED=%lld): %lld ms, %s", seed, seed,
-               (long long)ms, result);
-    CHECK_NE(result[0], '\0');
-    CHECK_EQ(result_num(result, "overlaps"), 0);
+    int64_t ms;
+    int rc = mixed_run(cmd, "mixed schedule", seed, result, sizeof result, &ms);
     CHECK_EQ(result_num(result, "audit_violations"), 0);
-    /* fencing tokens grew in acquisition order on every resource */
+    /* fencing tokens grew in acquisition order on every resource (and
+     * mixed_run saw no violation) */
     CHECK_GT(result_num(result, "tokens"), 100);
-    CHECK_EQ(result_num(result, "token_violations"), 0);
     /* the async workers' locks were kept by the watchdog (held up to 3 x
      * ttl), audited like the others; a lost-lock notice ends a hold */
     CHECK_GT(result_num(result, "watchdog_moves"), 0);
     CHECK_GE(result_num(result, "lost_notices"), 0);
     CHECK_EQ(rc, 0);
-    /* the auditor actually checked held locks */
-    CHECK_GT(result_num(result, "audit_checks"), 100);
-    CHECK_GT(result_num(result, "audit_judged"), 100);
-    /* ... including while an async extend was in flight (validity from its start) */
-    CHECK_GT(result_num(result, "audit_inflight_checks"), 0);
-    CHECK_EQ(result_num(result, "audit_inflight_violations"), 0);
+    /* the auditor actually checked held locks, also while an async extend
+     * was in flight (validity from its start) */
+    check_figures(result, FO_FIGS({"audit_checks", '>', 100}, {"audit_judged", '>', 100},
+                                  {"audit_inflight_checks", '>', 0},
+                                  {"audit_inflight_violations", '=', 0}));
     /* each fault kind was injected (and took effect) */
     all_faults_injected(result, seed);
-    CHECK_GT(result_num(result, "loop_blocks_inflight"), 0);
-    CHECK_GT(result_num(result, "proxy_hostile_conns"), 0);
-    CHECK_GT(result_num(result, "extends_shorter"), 0);
-    CHECK_GE(result_num(result, "async_workers"), 2);
-    CHECK_GE(result_num(result, "small_pending_workers"), 2);
-    CHECK_EQ(result_num(result, "outage_acquisitions"), 0);
+    check_figures(result, FO_FIGS({"loop_blocks_inflight", '>', 0},
+                                  {"proxy_hostile_conns", '>', 0}, {"extends_shorter", '>', 0},
+                                  {"async_workers", 'g', 2}, {"small_pending_workers", 'g', 2},
+                                  {"outage_acquisitions", '=', 0},
+                                  {"acquisitions", '>', 200}));
     CHECK_EQ(result_num(result, "pauses_expired"), result_num(result, "pauses"));
-    CHECK_GT(result_num(result, "acquisitions"), 200);
     CHECK_LT(ms, 60000);
 }
 
@@ -129,76 +117,125 @@ TEST(failover_auditor_catches_overreported_validity)
     CHECK_GT(result_num(result, "audit_violations"), 0);
 }
 
+/* rl-check on two logs a.log and b.log in a fresh folder. */
+struct logs {
+    char dir[512], a[600], b[600], cmd[2048], result[1024];
+};
+
+static void logs_start(struct logs *lg)
+{
+    const char *tmp = getenv("TMPDIR");
+    snprintf(lg->dir, sizeof lg->dir, "%s/rlcheck.XXXXXX", tmp ? tmp : "/tmp");
+    CHECK(mkdtemp(lg->dir) != NULL);
+    snprintf(lg->a, sizeof lg->a, "%s/a.log", lg->dir);
+    snprintf(lg->b, sizeof lg->b, "%s/b.log", lg->dir);
+    snprintf(lg->cmd, sizeof lg->cmd, "%s %s %s 2>&1", FO_DIR "rl-check", lg->a, lg->b);
+}
+
+/* Write A's and B's logs (NULL: as they are), run rl-check on them: it
+ * must exit with `want` and its RESULT line show each figure (a list
+ * ended by a NULL key). */
+static void check_logs(struct logs *lg, const char *a, const char *b, int want,
+                       const struct fo_figure *fig)
+{
+    if (a)
+        write_file(lg->a, a);
+    if (b)
+        write_file(lg->b, b);
+    int rc = run_capture(lg->cmd, 0, lg->result, sizeof lg->result);
+    CHECK_MSG(rc == want, "rl-check: exit %d, want %d (%s)", rc, want, lg->result);
+    check_figures(lg->result, fig);
+}
+
 TEST(failover_checker_catches_overlaps)
 {
     need_file(FO_DIR "rl-check");
-    const char *tmp = getenv("TMPDIR");
-    char dir[512], a[600], b[600], cmd[2048], result[1024];
-    snprintf(dir, sizeof dir, "%s/rlcheck.XXXXXX", tmp ? tmp : "/tmp");
-    CHECK(mkdtemp(dir) != NULL);
-    snprintf(a, sizeof a, "%s/a.log", dir);
-    snprintf(b, sizeof b, "%s/b.log", dir);
-
+    struct logs lg;
+    logs_start(&lg);
     /* back to back: A released at 2000, B acquired at 2000: no overlap */
-    write_file(a, "W 0 1 3 300\nA r v1 900 1000 290000 3\nR r v1 2000 2100 OK 3\n");
-    write_file(b, "W 1 2 3 300\nA r v2 1500 2000 290000 3\nR r v2 3000 3100 OK 3\n");
-    snprintf(cmd, sizeof cmd, "%s %s %s 2>&1", FO_DIR "rl-check", a, b);
-    CHECK_EQ(run_capture(cmd, 0, result, sizeof result), 0);
-    CHECK_EQ(result_num(result, "overlaps"), 0);
-    CHECK_EQ(result_num(result, "acquisitions"), 2);
-
+    check_logs(&lg, "W 0 1 3 300\nA r v1 900 1000 290000 3\nR r v1 2000 2100 OK 3\n",
+               "W 1 2 3 300\nA r v2 1500 2000 290000 3\nR r v2 3000 3100 OK 3\n", 0,
+               FO_FIGS({"overlaps", '=', 0}, {"acquisitions", '=', 2}));
     /* B acquired 1 us before A began releasing: overlap, exit 1 */
-    write_file(b, "W 1 2 3 300\nA r v2 1500 1999 290000 3\nR r v2 3000 3100 OK 3\n");
-    CHECK_EQ(run_capture(cmd, 0, result, sizeof result), 1);
-    CHECK_EQ(result_num(result, "overlaps"), 1);
-
+    check_logs(&lg, NULL, "W 1 2 3 300\nA r v2 1500 1999 290000 3\nR r v2 3000 3100 OK 3\n", 1,
+               FO_FIGS({"overlaps", '=', 1}));
     /* A paused past its validity (ends 1500), released late at 5000; B in
      * 2000..3000: no overlap by validity, one naive overlap */
-    write_file(a, "W 0 1 3 300\nA r v1 900 1000 1500 3\nS r v1 1100\nP r v1 4900 0 3800\n"
-                  "R r v1 5000 5100 ENOTOWNER 0\n");
-    write_file(b, "W 1 2 3 300\nA r v2 1500 2000 290000 3\nR r v2 3000 3100 OK 3\n");
-    CHECK_EQ(run_capture(cmd, 0, result, sizeof result), 0);
-    CHECK_EQ(result_num(result, "overlaps"), 0);
-    CHECK_EQ(result_num(result, "naive_overlaps"), 1);
-    CHECK_EQ(result_num(result, "pauses_expired"), 1);
-
+    check_logs(&lg, "W 0 1 3 300\nA r v1 900 1000 1500 3\nS r v1 1100\nP r v1 4900 0 3800\n"
+                    "R r v1 5000 5100 ENOTOWNER 0\n",
+               "W 1 2 3 300\nA r v2 1500 2000 290000 3\nR r v2 3000 3100 OK 3\n", 0,
+               FO_FIGS({"overlaps", '=', 0}, {"naive_overlaps", '=', 1},
+                       {"pauses_expired", '=', 1}));
     /* extends: A acquired until 1500, extended at 1400..1450 up to 2900,
      * released at 2500; B acquired at 2000: overlap (inside the extension) */
-    write_file(a, "W 0 1 3 300\nA r v1 900 1000 1500 3\nT r v1 1400 1450 OK 2900 3 300 0\n"
-                  "R r v1 2500 2600 OK 3\n");
-    write_file(b, "W 1 2 3 300\nA r v2 1900 2000 290000 3\nR r v2 3000 3100 OK 3\n");
-    CHECK_EQ(run_capture(cmd, 0, result, sizeof result), 1);
-    CHECK_EQ(result_num(result, "overlaps"), 1);
-    CHECK_EQ(result_num(result, "extends"), 1);
+    check_logs(&lg, "W 0 1 3 300\nA r v1 900 1000 1500 3\nT r v1 1400 1450 OK 2900 3 300 0\n"
+                    "R r v1 2500 2600 OK 3\n",
+               "W 1 2 3 300\nA r v2 1900 2000 290000 3\nR r v2 3000 3100 OK 3\n", 1,
+               FO_FIGS({"overlaps", '=', 1}, {"extends", '=', 1}));
     /* the same extend failed and left validity until 1600 only: no overlap */
-    write_file(a, "W 0 1 3 300\nA r v1 900 1000 1500 3\nT r v1 1400 1450 ETIMEDOUT 1600 1 300 0\n"
-                  "R r v1 2500 2600 OK 3\n");
-    CHECK_EQ(run_capture(cmd, 0, result, sizeof result), 0);
-    CHECK_EQ(result_num(result, "overlaps"), 0);
-    CHECK_EQ(result_num(result, "extends_failed"), 1);
-
+    check_logs(&lg, "W 0 1 3 300\nA r v1 900 1000 1500 3\nT r v1 1400 1450 ETIMEDOUT 1600 1 300 0\n"
+                    "R r v1 2500 2600 OK 3\n", NULL, 0,
+               FO_FIGS({"overlaps", '=', 0}, {"extends_failed", '=', 1}));
     /* an auditor violation (V line) fails the check by itself; the last U
      * line of each log gives the auditor's counters */
-    write_file(a, "W 0 1 3 300\nA r v1 900 1000 1500 3\n"
-                  "U 1100 5 4 1 0 3000 400 0\n"
-                  "V 1200 r v1 1500 1400 100 -2,-2,300\n"
-                  "U 1300 7 6 1 1 -100 400 0\nR r v1 1450 1460 OK 3\n");
-    CHECK_EQ(run_capture(cmd, 0, result, sizeof result), 1);
-    CHECK_EQ(result_num(result, "overlaps"), 0);
-    CHECK_EQ(result_num(result, "audit_violations"), 1);
-    CHECK_EQ(result_num(result, "audit_checks"), 7);
-    CHECK_EQ(result_num(result, "audit_min_slack_us"), -100);
-
+    check_logs(&lg, "W 0 1 3 300\nA r v1 900 1000 1500 3\n"
+                    "U 1100 5 4 1 0 3000 400 0\n"
+                    "V 1200 r v1 1500 1400 100 -2,-2,300\n"
+                    "U 1300 7 6 1 1 -100 400 0\nR r v1 1450 1460 OK 3\n", NULL, 1,
+               FO_FIGS({"overlaps", '=', 0}, {"audit_violations", '=', 1},
+                       {"audit_checks", '=', 7}, {"audit_min_slack_us", '=', -100}));
     /* different resources never overlap; garbage is an input error (2) */
-    write_file(a, "W 0 1 3 300\nA r v1 900 1000 290000 3\nR r v1 2000 2100 OK 3\n");
-    write_file(b, "W 1 2 3 300\nA q v2 1500 1200 290000 3\nR q v2 3000 3100 OK 3\n");
-    CHECK_EQ(run_capture(cmd, 0, result, sizeof result), 0);
-    write_file(b, "W 1 2 3 300\nA q v2 oops\n");
-    CHECK_EQ(run_capture(cmd, 0, result, sizeof result), 2);
+    check_logs(&lg, "W 0 1 3 300\nA r v1 900 1000 290000 3\nR r v1 2000 2100 OK 3\n",
+               "W 1 2 3 300\nA q v2 1500 1200 290000 3\nR q v2 3000 3100 OK 3\n", 0, NULL);
+    check_logs(&lg, NULL, "W 1 2 3 300\nA q v2 oops\n", 2, NULL);
+    unlink(lg.a);
+    unlink(lg.b);
+    rmdir(lg.dir);
+}
 
-    unlink(a);
-    unlink(b);
-    rmdir(dir);
+/* B got the lock on masters 1 and 2 while A holds master 0: two holders. */
+static void check_two_holders(struct it_fix *f, redlock_lock *a, redlock_lock *b, int64_t vb,
+                              const char *res)
+{
+    size_t rlen = strlen(res);
+    CHECK_GT(vb, 10000);
+    CHECK_EQ(redlock_lock_nodes_ok(b), 2);
+    CHECK_EQ(it_count_lock(f->s, res, rlen, b), 2);
+    CHECK_EQ(it_count_lock(f->s, res, rlen, a), 1);
+    CHECK_RC(b, redlock_release(b), REDLOCK_OK);
+}
+
+/* B was refused: master 1 reloaded A's key from its AOF, with its expiry,
+ * and B's attempt on master 2 was rolled back. */
+static void check_b_refused(struct it_fix *f, redlock_lock *a, int rc, int64_t vb,
+                            const char *res)
+{
+    size_t rlen = strlen(res);
+    CHECK_EQ(rc, REDLOCK_ENOQUORUM);
+    CHECK_EQ(vb, 0);
+    CHECK_EQ(it_count_lock(f->s, res, rlen, a), 2);
+    long long pttl = it_pttl(f->s, 1, res, rlen);
+    CHECK_GT(pttl, 0);
+    CHECK_LE(pttl, 20000);
+    CHECK_EQ(it_wait_count(f->s, res, rlen, 2, 2000), 2);
+}
+
+/* A's connections to the restarted masters were closed: let the blocking
+ * client reconnect first, so the release hears every master.  A release
+ * returns 0 only when a quorum deleted the value (redlock.h): with AOF
+ * masters 0 and 1 hold A's value; without persistence only master 0 did
+ * (B's keys are gone): ENOTOWNER. */
+static void release_a(struct it_fix *f, redlock_lock *a, int both, const char *res)
+{
+    CHECK_EQ(redlock_client_wait_connected(f->c, 3, 3000), 0);
+    int rr = redlock_release(a);
+    check_note("A release: %s (%s), nodes_ok %zu", redlock_strerror(rr), it_errstr(a),
+               redlock_lock_nodes_ok(a));
+    if (both)       /* master 0 deleted it, 1 and 2 refused: it had been lost */
+        CHECK_RC(a, rr, REDLOCK_ENOTOWNER);
+    else
+        CHECK_RC(a, rr, REDLOCK_OK);
+    CHECK_EQ(it_count_lock(f->s, res, strlen(res), a), 0);
 }
 
 /* The known unsafe case, deterministically, on 3 masters:
@@ -240,39 +277,12 @@ static int restart_story(const char *const *extra, const char *res)
     CHECK_GT(va, 10000);
     CHECK_EQ(it_has_value(f.s, 0, res, rlen, redlock_lock_value(a, NULL),
                           strlen(redlock_lock_value(a, NULL))), 1);
-    int both = 0;
-    if (rc == REDLOCK_OK) {
-        CHECK_GT(vb, 10000);
-        CHECK_EQ(redlock_lock_nodes_ok(b), 2);
-        /* masters 1 and 2 hold B's value, master 0 A's: two holders */
-        CHECK_EQ(it_count_lock(f.s, res, rlen, b), 2);
-        CHECK_EQ(it_count_lock(f.s, res, rlen, a), 1);
-        both = 1;
-        CHECK_RC(b, redlock_release(b), REDLOCK_OK);
-    } else {
-        CHECK_EQ(rc, REDLOCK_ENOQUORUM);
-        CHECK_EQ(vb, 0);
-        /* master 1 reloaded A's key from its AOF, with its expiry */
-        CHECK_EQ(it_count_lock(f.s, res, rlen, a), 2);
-        long long pttl = it_pttl(f.s, 1, res, rlen);
-        CHECK_GT(pttl, 0);
-        CHECK_LE(pttl, 20000);
-        /* B's attempt got master 2 and rolled it back */
-        CHECK_EQ(it_wait_count(f.s, res, rlen, 2, 2000), 2);
-    }
-    /* A's connections to the restarted masters were closed: let the
-     * blocking client reconnect first, so the release hears every master.
-     * A release returns 0 only when a quorum deleted the value (redlock.h): with AOF masters 0 and 1 hold A's value; without
-     * persistence only master 0 did (B's keys are gone): ENOTOWNER. */
-    CHECK_EQ(redlock_client_wait_connected(f.c, 3, 3000), 0);
-    int rr = redlock_release(a);
-    check_note("A release: %s (%s), nodes_ok %zu", redlock_strerror(rr), it_errstr(a),
-               redlock_lock_nodes_ok(a));
-    if (both)       /* master 0 deleted it, 1 and 2 refused: it had been lost */
-        CHECK_RC(a, rr, REDLOCK_ENOTOWNER);
+    int both = rc == REDLOCK_OK;
+    if (both)
+        check_two_holders(&f, a, b, vb, res);
     else
-        CHECK_RC(a, rr, REDLOCK_OK);
-    CHECK_EQ(it_count_lock(f.s, res, rlen, a), 0);
+        check_b_refused(&f, a, rc, vb, res);
+    release_a(&f, a, both, res);
     it_fix_stop(&f);
     return both;
 }

@@ -2,6 +2,7 @@
 /* t_faults.c -- integration: killed, paused and restarted masters, lost
  * scripts (NOSCRIPT), node events. */
 #include "itest.h"
+#include "fixture.h"
 
 #include <hiredis/hiredis.h>
 
@@ -68,73 +69,67 @@ TEST(faults_5_masters_3_killed_fail_fast)
     it_fix_stop(&f);
 }
 
-TEST(faults_one_of_3_paused)
+/* The call on lock l succeeds within the node timeout (100 ms) and some
+ * slack. */
+#define IN_TIME(l, call)                                                      \
+    do {                                                                      \
+        int64_t in_time_t0_ = check_now_ms();                                 \
+        CHECK_RC(l, call, REDLOCK_OK);                                        \
+        CHECK_LT(check_now_ms() - in_time_t0_, 100 + 400);                    \
+    } while (0)
+
+/* n masters, a client with a node timeout of 100 ms and its lock on
+ * res; then master `paused` hangs. */
+static redlock_lock *start_one_paused(struct it_fix *f, int n, int paused, const char *res)
 {
     redlock_options o;
     it_opts(&o);
     o.node_timeout_ms = 100;
+    it_fix_start(f, n, &o, 0);
+    redlock_lock *l = it_fix_lock(f, f->c, res);
+    CHECK_EQ(rlt_servers_pause(f->s, paused), 0);
+    return l;
+}
+
+TEST(faults_one_of_3_paused)
+{
     struct it_fix f = {0};
-    it_fix_start(&f, 3, &o, 0);
     static const char res[] = "one-paused";
     size_t rlen = sizeof res - 1;
-    redlock_lock *lock = it_fix_lock(&f, f.c, res);
-    CHECK_EQ(rlt_servers_pause(f.s, 2), 0);
-
-    int64_t t0 = check_now_ms();
-    CHECK_RC(lock, redlock_try_acquire(lock, 10000), REDLOCK_OK);
-    CHECK_LT(check_now_ms() - t0, 100 + 400);
+    redlock_lock *lock = start_one_paused(&f, 3, 2, res);
+    IN_TIME(lock, redlock_try_acquire(lock, 10000));
     CHECK_EQ(redlock_lock_nodes_ok(lock), 2);
     CHECK_GT(redlock_lock_validity(lock), 0);
     CHECK_EQ(it_count_lock(f.s, res, rlen, lock), 2);
 
-    t0 = check_now_ms();
-    CHECK_RC(lock, redlock_extend(lock, 10000), REDLOCK_OK);
-    CHECK_LT(check_now_ms() - t0, 100 + 400);
+    IN_TIME(lock, redlock_extend(lock, 10000));
     CHECK_EQ(redlock_lock_nodes_ok(lock), 2);
 
-    t0 = check_now_ms();
-    CHECK_RC(lock, redlock_release(lock), REDLOCK_OK);
-    CHECK_LT(check_now_ms() - t0, 100 + 400);
+    IN_TIME(lock, redlock_release(lock));
     CHECK_EQ(redlock_lock_nodes_ok(lock), 2);
     CHECK_EQ(rlt_servers_count_key(f.s, res, rlen), 0);
 
     /* the retrying acquire too */
     redlock_lock *l1 = IT_LOCK(f.c, "one-paused:acquire");
-    t0 = check_now_ms();
-    CHECK_RC(l1, redlock_acquire(l1, 10000), REDLOCK_OK);
-    CHECK_LT(check_now_ms() - t0, 100 + 400);
+    IN_TIME(l1, redlock_acquire(l1, 10000));
     CHECK_EQ(redlock_lock_nodes_ok(l1), 2);
     CHECK_EQ(it_count_lock(f.s, "one-paused:acquire", 18, l1), 2);
     CHECK_RC(l1, redlock_release(l1), REDLOCK_OK);
     CHECK_EQ(rlt_servers_count_key(f.s, "one-paused:acquire", 18), 0);
     redlock_lock_free(l1);
 
-    CHECK_EQ(rlt_servers_resume(f.s, 2), 0);
-    CHECK_RC(NULL, redlock_client_wait_connected(f.c, 3, 5000), REDLOCK_OK);
-    redlock_lock *l2 = it_fix_lock(&f, f.c, "after-resume");
-    CHECK_RC(l2, redlock_try_acquire(l2, 10000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(f.s, "after-resume", 12, l2, 3, 2000), 3);
-    CHECK_RC(l2, redlock_release(l2), REDLOCK_OK);
-    CHECK_EQ(redlock_lock_nodes_ok(l2), 3);
+    check_counted_after_resume(&f, 2, it_fix_lock(&f, f.c, "after-resume"), "after-resume");
 
     it_fix_stop(&f);
 }
 
 TEST(faults_one_of_5_paused_then_three)
 {
-    redlock_options o;
-    it_opts(&o);
-    o.node_timeout_ms = 100;
     struct it_fix f = {0};
-    it_fix_start(&f, 5, &o, 0);
     static const char res[] = "paused";
     size_t rlen = sizeof res - 1;
-    redlock_lock *lock = it_fix_lock(&f, f.c, res);
-
-    CHECK_EQ(rlt_servers_pause(f.s, 4), 0);
-    int64_t t0 = check_now_ms();
-    CHECK_RC(lock, redlock_try_acquire(lock, 10000), REDLOCK_OK);
-    CHECK_LT(check_now_ms() - t0, 100 + 400);
+    redlock_lock *lock = start_one_paused(&f, 5, 4, res);
+    IN_TIME(lock, redlock_try_acquire(lock, 10000));
     CHECK_GE(redlock_lock_nodes_ok(lock), 3);
     CHECK_LE(redlock_lock_nodes_ok(lock), 4);
     CHECK_EQ(it_wait_lock_count(f.s, res, rlen, lock, 4, 2000), 4);
@@ -147,7 +142,7 @@ TEST(faults_one_of_5_paused_then_three)
     CHECK_EQ(rlt_servers_pause(f.s, 2), 0);
     CHECK_EQ(rlt_servers_pause(f.s, 3), 0);
     redlock_lock *l2 = it_fix_lock(&f, f.c, "paused-2");
-    t0 = check_now_ms();
+    int64_t t0 = check_now_ms();
     CHECK_RC(l2, redlock_try_acquire(l2, 10000), REDLOCK_ETIMEDOUT);
     int64_t elapsed = check_now_ms() - t0;
     CHECK_GE(elapsed, 90);

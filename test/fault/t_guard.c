@@ -92,26 +92,18 @@ static void expect_opt_accepted(const redlock_options *o, const char *name, long
     redlock_client_free(c);
 }
 
-#define BAD_OPT(field, val)                                                   \
+#define TRY_OPT(expect, field, val)                                           \
     do {                                                                      \
-        redlock_options bo_;                                                  \
-        redlock_options_init(&bo_);                                           \
-        bo_.field = (val);                                                    \
-        expect_opt_rejected(&bo_, #field, (long long)(val));                  \
+        redlock_options to_;                                                  \
+        redlock_options_init(&to_);                                           \
+        to_.field = (val);                                                    \
+        expect(&to_, #field, (long long)(val));                               \
     } while (0)
+#define BAD_OPT(field, val) TRY_OPT(expect_opt_rejected, field, val)
+#define GOOD_OPT(field, val) TRY_OPT(expect_opt_accepted, field, val)
 
-#define GOOD_OPT(field, val)                                                  \
-    do {                                                                      \
-        redlock_options go_;                                                  \
-        redlock_options_init(&go_);                                           \
-        go_.field = (val);                                                    \
-        expect_opt_accepted(&go_, #field, (long long)(val));                  \
-    } while (0)
-
-TEST(guard_option_bounds)
+static void out_of_bounds_rejected(int64_t hour, int64_t p40)
 {
-    const int64_t hour = 3600000;
-    const int64_t p40 = (int64_t)1 << 40;
     const int64_t huge[] = {INT64_MAX, INT64_MAX / 1000 + 1, hour + 1};
 
     for (size_t i = 0; i < sizeof huge / sizeof huge[0]; i++) {
@@ -130,8 +122,10 @@ TEST(guard_option_bounds)
     BAD_OPT(drift_min_ms, INT64_MAX);
     BAD_OPT(drift_min_ms, p40 + 1);
     BAD_OPT(drift_min_ms, -1);
+}
 
-    /* the bounds themselves are accepted */
+static void bounds_accepted(int64_t hour, int64_t p40)
+{
     GOOD_OPT(node_timeout_ms, hour);
     GOOD_OPT(connect_timeout_ms, hour);
     GOOD_OPT(retry_delay_ms, hour);
@@ -144,43 +138,54 @@ TEST(guard_option_bounds)
     GOOD_OPT(acquire_timeout_ms, p40 + 1);
     GOOD_OPT(drift_min_ms, p40);
     GOOD_OPT(drift_min_ms, 0);
-    {
-        redlock_options o;
-        redlock_options_init(&o);
-        o.reconnect_min_ms = o.reconnect_max_ms = hour;
-        expect_opt_accepted(&o, "reconnect_min_ms", hour);
-    }
+    redlock_options o;
+    redlock_options_init(&o);
+    o.reconnect_min_ms = o.reconnect_max_ms = hour;
+    expect_opt_accepted(&o, "reconnect_min_ms", hour);
+}
 
-    /* the largest values still lock and retry normally (no overflow) */
+/* Round `round` of two clients with the acquire deadline `deadline`: both
+ * lock and retry normally (no overflow). */
+static void largest_values_lock(struct it_fix *f, int64_t deadline, int64_t hour, int round)
+{
+    redlock_options o;
+    it_opts(&o);
+    o.acquire_timeout_ms = deadline;
+    o.reconnect_max_ms = hour;
+    o.connect_timeout_ms = hour;
+    redlock_client *a = it_client(f->s, &o);
+    redlock_client *b = it_client(f->s, &o);
+    redlock_lock *la = IT_LOCK(a, "guard:bounds");
+    redlock_lock *lb = IT_LOCK(b, "guard:bounds");
+    CHECK_RC(la, redlock_acquire(la, 10000), REDLOCK_OK);
+    CHECK_GT(redlock_lock_validity(la), 9000);
+    int64_t t0 = check_now_ms();
+    /* every retry made (3, 10 ms apart), none cut short by a deadline */
+    CHECK_RC(lb, redlock_acquire(lb, 10000), REDLOCK_ENOQUORUM);
+    CHECK_LT(check_now_ms() - t0, 5000);
+    CHECK_EQ(it_calls(f->s, 0, "set"), round * 6 + 1 + 4);   /* earlier rounds: 6 each */
+    CHECK_RC(la, redlock_release(la), REDLOCK_OK);
+    CHECK_RC(lb, redlock_acquire(lb, 10000), REDLOCK_OK);
+    CHECK_RC(lb, redlock_release(lb), REDLOCK_OK);
+    CHECK_EQ(rlt_servers_count_key(f->s, "guard:bounds", 12), 0);
+    redlock_lock_free(la);
+    redlock_lock_free(lb);
+    redlock_client_free(a);
+    redlock_client_free(b);
+}
+
+TEST(guard_option_bounds)
+{
+    const int64_t hour = 3600000;
+    const int64_t p40 = (int64_t)1 << 40;
+
+    out_of_bounds_rejected(hour, p40);
+    bounds_accepted(hour, p40);
+
     struct it_fix f = {0};
     it_fix_start(&f, 1, NULL, IT_NOCLIENT);
-    const int64_t deadlines[] = {p40, INT64_MAX};
-    for (size_t i = 0; i < 2; i++) {
-        redlock_options o;
-        it_opts(&o);
-        o.acquire_timeout_ms = deadlines[i];
-        o.reconnect_max_ms = hour;
-        o.connect_timeout_ms = hour;
-        redlock_client *a = it_client(f.s, &o);
-        redlock_client *b = it_client(f.s, &o);
-        redlock_lock *la = IT_LOCK(a, "guard:bounds");
-        redlock_lock *lb = IT_LOCK(b, "guard:bounds");
-        CHECK_RC(la, redlock_acquire(la, 10000), REDLOCK_OK);
-        CHECK_GT(redlock_lock_validity(la), 9000);
-        int64_t t0 = check_now_ms();
-        /* every retry made (3, 10 ms apart), none cut short by a deadline */
-        CHECK_RC(lb, redlock_acquire(lb, 10000), REDLOCK_ENOQUORUM);
-        CHECK_LT(check_now_ms() - t0, 5000);
-        CHECK_EQ(it_calls(f.s, 0, "set"), (int)i * 6 + 1 + 4);   /* earlier rounds: 6 each */
-        CHECK_RC(la, redlock_release(la), REDLOCK_OK);
-        CHECK_RC(lb, redlock_acquire(lb, 10000), REDLOCK_OK);
-        CHECK_RC(lb, redlock_release(lb), REDLOCK_OK);
-        CHECK_EQ(rlt_servers_count_key(f.s, "guard:bounds", 12), 0);
-        redlock_lock_free(la);
-        redlock_lock_free(lb);
-        redlock_client_free(a);
-        redlock_client_free(b);
-    }
+    largest_values_lock(&f, p40, hour, 0);
+    largest_values_lock(&f, INT64_MAX, hour, 1);
     it_fix_stop(&f);
 }
 
@@ -193,71 +198,90 @@ static void never_cb(redlock_lock *l, int status, void *privdata)
     ++*(int *)privdata;
 }
 
-TEST(guard_acquire_while_held_ebusy)
-{
-    static const char key[] = "guard:held";
-    const size_t klen = sizeof key - 1;
-    struct it_fix f = {0};
-    it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
+/* A lock's value, to compare after a refused acquire. */
+struct held_value {
+    char v[128];
+    size_t len;
+};
 
-    /* blocking */
-    redlock_client *c = it_client(f.s, NULL);
-    redlock_lock *l = IT_LOCK(c, key);
-    CHECK_RC(l, redlock_acquire(l, 10000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(f.s, key, klen, l, 3, 2000), 3);
+static void held_value_save(const redlock_lock *l, struct held_value *hv)
+{
     size_t vlen = 0;
     const char *v = redlock_lock_value(l, &vlen);
-    CHECK(v != NULL && vlen > 0 && vlen < 128);
-    char before[128];
-    memcpy(before, v, vlen);
-    size_t beforelen = vlen;
+    CHECK(v != NULL && vlen > 0 && vlen < sizeof hv->v);
+    memcpy(hv->v, v, vlen);
+    hv->len = vlen;
+}
+
+/* The value is still the one saved and the validity untouched. */
+static void check_value_kept(const redlock_lock *l, const struct held_value *hv)
+{
+    size_t vlen = 0;
+    const char *v = redlock_lock_value(l, &vlen);
+    CHECK(v != NULL && vlen == hv->len && memcmp(v, hv->v, vlen) == 0);
+    CHECK_GT(redlock_lock_validity(l), 9000);
+}
+
+static void blocking_acquire_while_held(struct it_fix *f, const char *key, size_t klen)
+{
+    redlock_client *c = it_client(f->s, NULL);
+    redlock_lock *l = it_lock(c, key, klen);
+    CHECK_RC(l, redlock_acquire(l, 10000), REDLOCK_OK);
+    CHECK_EQ(it_wait_lock_count(f->s, key, klen, l, 3, 2000), 3);
+    struct held_value before;
+    held_value_save(l, &before);
 
     int64_t t0 = check_now_ms();
     CHECK_RC(l, redlock_acquire(l, 10000), REDLOCK_EBUSY);
     CHECK_RC(l, redlock_try_acquire(l, 10000), REDLOCK_EBUSY);
     CHECK_LT(check_now_ms() - t0, 50); /* at once: no attempt, no retries */
-    v = redlock_lock_value(l, &vlen);
-    CHECK(v != NULL && vlen == beforelen && memcmp(v, before, vlen) == 0);
-    CHECK_GT(redlock_lock_validity(l), 9000);
-    CHECK_EQ(it_count_lock(f.s, key, klen, l), 3); /* still ours everywhere */
+    check_value_kept(l, &before);
+    CHECK_EQ(it_count_lock(f->s, key, klen, l), 3); /* still ours everywhere */
     CHECK_RC(l, redlock_release(l), REDLOCK_OK);
     CHECK_EQ(redlock_lock_nodes_ok(l), 3);
-    CHECK_EQ(rlt_servers_count_key(f.s, key, klen), 0);
+    CHECK_EQ(rlt_servers_count_key(f->s, key, klen), 0);
     CHECK_EQ(redlock_lock_validity(l), 0);
     /* not held any more: acquire works again */
     CHECK_RC(l, redlock_try_acquire(l, 10000), REDLOCK_OK);
     CHECK_RC(l, redlock_release(l), REDLOCK_OK);
     redlock_lock_free(l);
     redlock_client_free(c);
+}
 
-    /* asynchronous */
-    f.c = it_async_client(f.base, f.s, NULL);
-    redlock_lock *al = it_fix_lock(&f, f.c, key);
-    struct it_op d = {f.base};
+static void async_acquire_while_held(struct it_fix *f, const char *key, size_t klen)
+{
+    f->c = it_async_client(f->base, f->s, NULL);
+    redlock_lock *al = it_fix_lock(f, f->c, key);
+    struct it_op d = {f->base};
     CHECK_RC(al, redlock_acquire_async(al, 10000, it_op_cb, &d), REDLOCK_OK);
     it_op_wait(&d, 5000);
     CHECK_RC(al, d.status, REDLOCK_OK);
     CHECK_GT(d.validity, 0);
-    v = redlock_lock_value(al, &vlen);
-    CHECK(v != NULL && vlen < 128);
-    memcpy(before, v, vlen);
-    beforelen = vlen;
+    struct held_value before;
+    held_value_save(al, &before);
     int calls = 0;
     CHECK_RC(al, redlock_acquire_async(al, 10000, never_cb, &calls), REDLOCK_EBUSY);
     CHECK_RC(al, redlock_try_acquire_async(al, 10000, never_cb, &calls), REDLOCK_EBUSY);
-    event_base_loop(f.base, EVLOOP_NONBLOCK);
+    event_base_loop(f->base, EVLOOP_NONBLOCK);
     CHECK_EQ(calls, 0);
-    v = redlock_lock_value(al, &vlen);
-    CHECK(v != NULL && vlen == beforelen && memcmp(v, before, vlen) == 0);
-    CHECK_GT(redlock_lock_validity(al), 9000);
-    CHECK_EQ(it_wait_lock_count(f.s, key, klen, al, 3, 2000), 3);
+    check_value_kept(al, &before);
+    CHECK_EQ(it_wait_lock_count(f->s, key, klen, al, 3, 2000), 3);
     d.done = 0;
     CHECK_RC(al, redlock_release_async(al, it_op_cb, &d), REDLOCK_OK);
     it_op_wait(&d, 5000);
     CHECK_RC(al, d.status, REDLOCK_OK);
-    CHECK_EQ(it_wait_nodes_ok(f.base, al, 3, 2000), 3);
-    CHECK_EQ(rlt_servers_count_key(f.s, key, klen), 0);
+    CHECK_EQ(it_wait_nodes_ok(f->base, al, 3, 2000), 3);
+    CHECK_EQ(rlt_servers_count_key(f->s, key, klen), 0);
     CHECK_EQ(calls, 0);
+}
+
+TEST(guard_acquire_while_held_ebusy)
+{
+    static const char key[] = "guard:held";
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
+    blocking_acquire_while_held(&f, key, sizeof key - 1);
+    async_acquire_while_held(&f, key, sizeof key - 1);
     it_fix_stop(&f);
 }
 
@@ -555,6 +579,74 @@ static long long parse_num(const char *p, const char *end, const char **next)
     return v;
 }
 
+/* Parse the command at p (before end): its argc, with argv and alen
+ * pointing into the buffer and *next past it; -1 when it is incomplete,
+ * -2 when it is malformed. */
+static int fake_parse(const char *p, const char *end, char **argv, size_t *alen,
+                      const char **next)
+{
+    const char *q;
+    if (*p != '*')
+        return -2;
+    long long argc = parse_num(p + 1, end, &q);
+    if (argc == -1)
+        return -1;
+    if (argc < 0 || argc > 16)
+        return -2;
+    for (long long i = 0; i < argc; i++) {
+        if (q >= end)
+            return -1;
+        if (*q != '$')
+            return -2;
+        long long l = parse_num(q + 1, end, &q);
+        if (l == -1)
+            return -1;
+        if (l < 0)
+            return -2;
+        if (end - q < l + 2)
+            return -1;
+        argv[i] = (char *)(uintptr_t)q;
+        alen[i] = (size_t)l;
+        q += l + 2;
+    }
+    *next = q;
+    return (int)argc;
+}
+
+/* Answer every complete command in in[0..len): how many bytes they took,
+ * or -1 when the connection is to end. */
+static long fake_answer_all(struct fake *f, int fd, const char *in, size_t len, int id)
+{
+    const char *p = in, *end = in + len;
+    while (p < end) {
+        char *argv[16];
+        size_t alen[16];
+        const char *next;
+        int argc = fake_parse(p, end, argv, alen, &next);
+        if (argc == -1)
+            break;
+        if (argc < 0 || fake_command(f, fd, argc, argv, alen, id) != 0)
+            return -1;
+        p = next;
+    }
+    return (long)(p - in);
+}
+
+/* Room for more input: 0, or -1 when the buffer may grow no further. */
+static int fake_room(char **in, size_t *cap, size_t len)
+{
+    if (len < *cap)
+        return 0;
+    if (*cap >= (1 << 22))
+        return -1;
+    char *bigger = realloc(*in, *cap * 2);
+    if (bigger == NULL)
+        return -1;
+    *in = bigger;
+    *cap *= 2;
+    return 0;
+}
+
 static void fake_serve(struct fake *f, int fd, int id)
 {
     size_t cap = 1 << 16, len = 0;
@@ -568,78 +660,17 @@ static void fake_serve(struct fake *f, int fd, int id)
             break;
         if (pr <= 0)
             continue;
-        if (len == cap) {
-            if (cap >= (1 << 22))
-                break;
-            char *bigger = realloc(in, cap * 2);
-            if (bigger == NULL)
-                break;
-            in = bigger;
-            cap *= 2;
-        }
+        if (fake_room(&in, &cap, len) != 0)
+            break;
         ssize_t r = recv(fd, in + len, cap - len, 0);
         if (r <= 0)
             break;
         len += (size_t)r;
-        /* every complete command in the buffer */
-        size_t off = 0;
-        int fail = 0;
-        for (;;) {
-            const char *p = in + off, *end = in + len, *q;
-            char *argv[16];
-            size_t alen[16];
-            if (p >= end)
-                break;
-            if (*p != '*') {
-                fail = 1;
-                break;
-            }
-            long long argc = parse_num(p + 1, end, &q);
-            if (argc == -1)
-                break;
-            if (argc < 0 || argc > 16) {
-                fail = 1;
-                break;
-            }
-            int complete = 1;
-            for (long long i = 0; i < argc; i++) {
-                if (q >= end) {
-                    complete = 0;
-                    break;
-                }
-                if (*q != '$') {
-                    fail = 1;
-                    break;
-                }
-                long long l = parse_num(q + 1, end, &q);
-                if (l == -1) {
-                    complete = 0;
-                    break;
-                }
-                if (l < 0) {
-                    fail = 1;
-                    break;
-                }
-                if (end - q < l + 2) {
-                    complete = 0;
-                    break;
-                }
-                argv[i] = (char *)(uintptr_t)q;
-                alen[i] = (size_t)l;
-                q += l + 2;
-            }
-            if (fail || !complete)
-                break;
-            if (fake_command(f, fd, (int)argc, argv, alen, id) != 0) {
-                fail = 1;
-                break;
-            }
-            off = (size_t)(q - in);
-        }
-        if (fail)
+        long off = fake_answer_all(f, fd, in, len, id);
+        if (off < 0)
             break;
-        memmove(in, in + off, len - off);
-        len -= off;
+        memmove(in, in + off, len - (size_t)off);
+        len -= (size_t)off;
     }
     free(in);
 }
@@ -734,83 +765,78 @@ static int lock_value_count(rlt_servers *s, const char *key, const redlock_lock 
     return it_count_lock(s, key, strlen(key), l);
 }
 
-static void hostile_master(enum fake_mode mode)
+enum { HOSTILE_NODE_TIMEOUT = 250, HOSTILE_SLACK = 750 };
+
+/* A client on the fake (node 0: its reads come first in every turn) and
+ * f's two good masters, connected to all three. */
+static void hostile_client(struct it_fix *f, struct fake *fk, struct proto_events *pe)
 {
-    const int64_t node_timeout = 250, slack = 750;
-    struct it_fix f = {0};
-    it_fix_start(&f, 2, NULL, IT_ASYNC | IT_NOCLIENT);
-    struct fake *fk = fake_start(mode);
-    /* node 0 is the hostile one: its reads come first in every turn */
-    const char *addrs[3] = {fk->addr, rlt_servers_addr(f.s, 0), rlt_servers_addr(f.s, 1)};
-    struct proto_events pe;
-    memset(&pe, 0, sizeof pe);
-    pe.base = f.base;
-    pe.watch = 0;
+    const char *addrs[3] = {fk->addr, rlt_servers_addr(f->s, 0), rlt_servers_addr(f->s, 1)};
+    memset(pe, 0, sizeof *pe);
+    pe->base = f->base;
+    pe->watch = 0;
     redlock_options o;
     it_opts(&o);
-    o.node_timeout_ms = node_timeout;
+    o.node_timeout_ms = HOSTILE_NODE_TIMEOUT;
     o.connect_timeout_ms = 3000;
     o.node_cb = proto_cb;
-    o.node_privdata = &pe;
+    o.node_privdata = pe;
     o.wake = 0;     /* (the fake serves one connection at a time: no second one) */
-    f.c = it_client_new(f.base, addrs, 3, &o);
-    CHECK_MSG(it_async_wait_connected(f.base, f.c, 3, 5000) == 0, "%zu of 3 connected",
-              redlock_client_connected(f.c));
+    f->c = it_client_new(f->base, addrs, 3, &o);
+    CHECK_MSG(it_async_wait_connected(f->base, f->c, 3, 5000) == 0, "%zu of 3 connected",
+              redlock_client_connected(f->c));
+}
 
-    /* (a) 2 good masters of 3: the lock is acquired, in time */
-    static const char ka[] = "guard:hostile:a";
-    redlock_lock *la = it_fix_lock(&f, f.c, ka);
-    struct it_op d = {f.base};
-    int64_t t0 = check_now_ms();
-    CHECK_RC(la, redlock_try_acquire_async(la, 10000, it_op_cb, &d), REDLOCK_OK);
-    it_op_wait(&d, 10000);
-    CHECK_RC(la, d.status, REDLOCK_OK);
-    CHECK_LE(d.at_ms - t0, node_timeout + slack);
-    CHECK_GT(d.validity, 9000 - slack);
-    CHECK_EQ(lock_value_count(f.s, ka, la), 2);
-    /* the hostile node is dropped for its reply, not left reading forever */
+/* The hostile node is dropped for its reply, not left reading forever;
+ * the good masters stayed up and are still counted. */
+static void check_hostile_dropped(struct it_fix *f, struct fake *fk, struct proto_events *pe)
+{
     int64_t t1 = check_now_ms();
-    it_run_until(f.base, &pe.proto_down, 3000);
-    CHECK_MSG(pe.proto_down >= 1,
+    it_run_until(f->base, &pe->proto_down, 3000);
+    CHECK_MSG(pe->proto_down >= 1,
               "hostile master not dropped for a protocol error (%d SETs, other DOWN: \"%s\")",
-              atomic_load(&fk->sets), pe.other);
-    CHECK_LE(check_now_ms() - t1, node_timeout + slack);
-    CHECK_MSG(pe.stats_proto >= 1, "stats.last_error does not name it (event: \"%s\")",
-              pe.detail);
-    check_note("hostile master dropped: \"%s\"", pe.detail);
+              atomic_load(&fk->sets), pe->other);
+    CHECK_LE(check_now_ms() - t1, HOSTILE_NODE_TIMEOUT + HOSTILE_SLACK);
+    CHECK_MSG(pe->stats_proto >= 1, "stats.last_error does not name it (event: \"%s\")",
+              pe->detail);
+    check_note("hostile master dropped: \"%s\"", pe->detail);
     redlock_node_stats st;
-    CHECK_EQ(redlock_client_node_stats(f.c, 0, &st), 0);
+    CHECK_EQ(redlock_client_node_stats(f->c, 0, &st), 0);
     CHECK_EQ(st.oks, 0);
-    /* the good masters stayed up and are still counted */
     for (size_t i = 1; i < 3; i++) {
-        CHECK_EQ(redlock_client_node_stats(f.c, i, &st), 0);
+        CHECK_EQ(redlock_client_node_stats(f->c, i, &st), 0);
         CHECK_EQ(st.connected, 1);
         CHECK_EQ(st.timeouts, 0);
         CHECK_EQ(st.connects, 1);
     }
+}
+
+/* (a) 2 good masters of 3: the lock is acquired, in time, and released
+ * by a quorum. */
+static void hostile_good_quorum_wins(struct it_fix *f, struct fake *fk, struct proto_events *pe)
+{
+    static const char ka[] = "guard:hostile:a";
+    redlock_lock *la = it_fix_lock(f, f->c, ka);
+    struct it_op d = {f->base};
+    int64_t t0 = check_now_ms();
+    CHECK_RC(la, redlock_try_acquire_async(la, 10000, it_op_cb, &d), REDLOCK_OK);
+    it_op_wait(&d, 10000);
+    CHECK_RC(la, d.status, REDLOCK_OK);
+    CHECK_LE(d.at_ms - t0, HOSTILE_NODE_TIMEOUT + HOSTILE_SLACK);
+    CHECK_GT(d.validity, 9000 - HOSTILE_SLACK);
+    CHECK_EQ(lock_value_count(f->s, ka, la), 2);
+    check_hostile_dropped(f, fk, pe);
     d.done = 0;
     CHECK_RC(la, redlock_release_async(la, it_op_cb, &d), REDLOCK_OK);
     it_op_wait(&d, 5000);
     CHECK_RC(la, d.status, REDLOCK_OK); /* the 2 good ones deleted it: a quorum */
-    CHECK_EQ(rlt_servers_count_key(f.s, ka, sizeof ka - 1), 0);
+    CHECK_EQ(rlt_servers_count_key(f->s, ka, sizeof ka - 1), 0);
+}
 
-    /* (b) the outcome depends on the hostile node: another value holds
-     * good master 1, so the attempt must hear node 0.  It hears a protocol
-     * error within the node timeout, loses, and rolls back. */
-    CHECK_MSG(it_async_wait_connected(f.base, f.c, 3, 5000) == 0, "hostile master not reconnected");
-    static const char kb[] = "guard:hostile:b";
-    redisReply *r = rlt_servers_command(f.s, 0, "SET %s foreign PX 30000", kb);
-    CHECK(r != NULL && r->type == REDIS_REPLY_STATUS);
-    freeReplyObject(r);
-    redlock_lock *lb = it_fix_lock(&f, f.c, kb);
-    int downs = pe.proto_down;
-    d.done = 0;
-    t0 = check_now_ms();
-    CHECK_RC(lb, redlock_try_acquire_async(lb, 10000, it_op_cb, &d), REDLOCK_OK);
-    it_op_wait(&d, 10000);
-    CHECK_NE(d.status, REDLOCK_OK);
-    CHECK_LE(d.at_ms - t0, node_timeout + slack);
-    CHECK_EQ(redlock_lock_validity(lb), 0);
+/* The lost attempt's votes: node 0 a protocol error, node 1 refused, node
+ * 2 took the key (the loss may be decided before it says so). */
+static void check_lost_to_protocol_error(const redlock_lock *lb)
+{
     redlock_node_result nr;
     CHECK_EQ(redlock_lock_node_result(lb, 0, &nr), 0);
     CHECK_MSG(it_has(nr.detail, "protocol error"), "node 0 result: %s \"%s\"",
@@ -820,19 +846,51 @@ static void hostile_master(enum fake_mode mode)
     CHECK_NE(nr.vote, REDLOCK_VOTE_TIMEOUT);
     CHECK_EQ(redlock_lock_node_result(lb, 1, &nr), 0);
     CHECK_EQ(nr.vote, REDLOCK_VOTE_REFUSED);
-    /* node 2 takes the key, but the loss may be decided before it says so */
     CHECK_EQ(redlock_lock_node_result(lb, 2, &nr), 0);
     CHECK_MSG(nr.vote == REDLOCK_VOTE_OK || nr.vote == REDLOCK_VOTE_NONE, "node 2: %s \"%s\"",
               redlock_vote_name(nr.vote), nr.detail);
-    CHECK_GT(pe.proto_down, downs);
+}
+
+/* (b) the outcome depends on the hostile node: another value holds good
+ * master 1, so the attempt must hear node 0.  It hears a protocol error
+ * within the node timeout, loses, and rolls back. */
+static void hostile_decides_loss(struct it_fix *f, struct proto_events *pe)
+{
+    CHECK_MSG(it_async_wait_connected(f->base, f->c, 3, 5000) == 0,
+              "hostile master not reconnected");
+    static const char kb[] = "guard:hostile:b";
+    redisReply *r = rlt_servers_command(f->s, 0, "SET %s foreign PX 30000", kb);
+    CHECK(r != NULL && r->type == REDIS_REPLY_STATUS);
+    freeReplyObject(r);
+    redlock_lock *lb = it_fix_lock(f, f->c, kb);
+    int downs = pe->proto_down;
+    struct it_op d = {f->base};
+    int64_t t0 = check_now_ms();
+    CHECK_RC(lb, redlock_try_acquire_async(lb, 10000, it_op_cb, &d), REDLOCK_OK);
+    it_op_wait(&d, 10000);
+    CHECK_NE(d.status, REDLOCK_OK);
+    CHECK_LE(d.at_ms - t0, HOSTILE_NODE_TIMEOUT + HOSTILE_SLACK);
+    CHECK_EQ(redlock_lock_validity(lb), 0);
+    check_lost_to_protocol_error(lb);
+    CHECK_GT(pe->proto_down, downs);
     /* the lost attempt's key leaves good master 2; the foreign one stays */
     int64_t deadline = check_now_ms() + 3000;
     int n;
-    while ((n = lock_value_count(f.s, kb, lb)) != 0 && check_now_ms() < deadline)
-        it_dispatch(f.base, 5);
+    while ((n = lock_value_count(f->s, kb, lb)) != 0 && check_now_ms() < deadline)
+        it_dispatch(f->base, 5);
     CHECK_EQ(n, 0);
-    CHECK_EQ(it_count_value(f.s, kb, sizeof kb - 1, "foreign", 7), 1);
+    CHECK_EQ(it_count_value(f->s, kb, sizeof kb - 1, "foreign", 7), 1);
+}
 
+static void hostile_master(enum fake_mode mode)
+{
+    struct it_fix f = {0};
+    it_fix_start(&f, 2, NULL, IT_ASYNC | IT_NOCLIENT);
+    struct fake *fk = fake_start(mode);
+    struct proto_events pe;
+    hostile_client(&f, fk, &pe);
+    hostile_good_quorum_wins(&f, fk, &pe);
+    hostile_decides_loss(&f, &pe);
     it_fix_stop(&f);
     fake_stop(fk);
 }
@@ -856,88 +914,112 @@ static void del_on(rlt_servers *s, int i, const char *key)
     freeReplyObject(r);
 }
 
+static const char release_key[] = "guard:release";
+#define RELEASE_KLEN (sizeof release_key - 1)
+
+/* The lock, acquired afresh, holds its key on all 3 masters. */
+static void acquire_on_all(struct it_fix *f, redlock_lock *l)
+{
+    CHECK_RC(l, redlock_acquire(l, 30000), REDLOCK_OK);
+    CHECK_EQ(it_wait_lock_count(f->s, release_key, RELEASE_KLEN, l, 3, 2000), 3);
+}
+
+/* The release answers want after `ok` masters deleted the key, and the
+ * lock is held no more. */
+static void check_release(redlock_lock *l, int want, size_t ok)
+{
+    int rc = redlock_release(l);
+    CHECK_MSG(rc == want, "release: %d (%s), want %d; errstr \"%s\"", rc, redlock_strerror(rc),
+              want, it_errstr(l));
+    CHECK_EQ(redlock_lock_nodes_ok(l), ok);
+    CHECK_EQ(redlock_lock_validity(l), 0);
+}
+
+/* expired on 2 of 3: only 1 deleted, refusals show no quorum held it */
+static void release_expired_on_two(struct it_fix *f, redlock_lock *l)
+{
+    acquire_on_all(f, l);
+    del_on(f->s, 0, release_key);
+    del_on(f->s, 1, release_key);
+    check_release(l, REDLOCK_ENOTOWNER, 1);
+    CHECK_NE(it_errstr(l)[0], '\0');
+    CHECK_EQ(rlt_servers_count_key(f->s, release_key, RELEASE_KLEN), 0);
+}
+
+/* taken on 2 of 3: ENOTOWNER, the other owner's keys untouched */
+static void release_taken_on_two(struct it_fix *f, redlock_lock *l)
+{
+    acquire_on_all(f, l);
+    for (int i = 1; i < 3; i++) {
+        redisReply *r = rlt_servers_command(f->s, i, "SET %s other PX 30000", release_key);
+        CHECK(r != NULL && r->type == REDIS_REPLY_STATUS);
+        freeReplyObject(r);
+    }
+    check_release(l, REDLOCK_ENOTOWNER, 1);
+    CHECK_EQ(it_count_value(f->s, release_key, RELEASE_KLEN, "other", 5), 2);
+    for (int i = 1; i < 3; i++)
+        del_on(f->s, i, release_key);
+    CHECK_EQ(rlt_servers_count_key(f->s, release_key, RELEASE_KLEN), 0);
+}
+
+/* gone on 1 of 3: a quorum (2) deleted it, success */
+static void release_gone_on_one(struct it_fix *f, redlock_lock *l)
+{
+    acquire_on_all(f, l);
+    del_on(f->s, 2, release_key);
+    check_release(l, REDLOCK_OK, 2);
+    CHECK_EQ(rlt_servers_count_key(f->s, release_key, RELEASE_KLEN), 0);
+}
+
+/* errors on 2 of 3 (WRONGTYPE): unknown, ESERVER */
+static void release_errors_on_two(struct it_fix *f, redlock_lock *l)
+{
+    acquire_on_all(f, l);
+    for (int i = 1; i < 3; i++) {
+        del_on(f->s, i, release_key);
+        redisReply *r = rlt_servers_command(f->s, i, "RPUSH %s x", release_key);
+        CHECK(r != NULL && r->type == REDIS_REPLY_INTEGER);
+        freeReplyObject(r);
+    }
+    check_release(l, REDLOCK_ESERVER, 1);
+    for (int i = 1; i < 3; i++)
+        del_on(f->s, i, release_key);
+    CHECK_EQ(rlt_servers_count_key(f->s, release_key, RELEASE_KLEN), 0);
+}
+
+/* 2 of 3 hung: unknown, ETIMEDOUT; they delete it once resumed */
+static void release_hung_on_two(struct it_fix *f, redlock_lock *l)
+{
+    acquire_on_all(f, l);
+    CHECK_EQ(rlt_servers_pause(f->s, 1), 0);
+    CHECK_EQ(rlt_servers_pause(f->s, 2), 0);
+    check_release(l, REDLOCK_ETIMEDOUT, 1);
+    CHECK_EQ(rlt_servers_resume(f->s, 1), 0);
+    CHECK_EQ(rlt_servers_resume(f->s, 2), 0);
+    CHECK_EQ(it_wait_count(f->s, release_key, RELEASE_KLEN, 0, 3000), 0);
+}
+
+/* 2 of 3 dead: unknown, ECONNECT */
+static void release_dead_on_two(struct it_fix *f, redlock_lock *l)
+{
+    acquire_on_all(f, l);
+    CHECK_EQ(rlt_servers_kill(f->s, 1), 0);
+    CHECK_EQ(rlt_servers_kill(f->s, 2), 0);
+    check_release(l, REDLOCK_ECONNECT, 1);
+    CHECK_EQ(rlt_servers_count_key(f->s, release_key, RELEASE_KLEN), 0);
+}
+
 TEST(guard_release_codes)
 {
     struct it_fix f = {0};
     it_fix_start(&f, 3, NULL, 0);
-    static const char key[] = "guard:release";
-    const size_t klen = sizeof key - 1;
-    redlock_lock *l = it_fix_lock(&f, f.c, key);
-
-    /* expired on 2 of 3: only 1 deleted, refusals show no quorum held it */
-    CHECK_RC(l, redlock_acquire(l, 30000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(f.s, key, klen, l, 3, 2000), 3);
-    del_on(f.s, 0, key);
-    del_on(f.s, 1, key);
-    CHECK_RC(l, redlock_release(l), REDLOCK_ENOTOWNER);
-    CHECK_EQ(redlock_lock_nodes_ok(l), 1);
-    CHECK_EQ(redlock_lock_validity(l), 0);
-    CHECK_NE(it_errstr(l)[0], '\0');
-    CHECK_EQ(rlt_servers_count_key(f.s, key, klen), 0);
-
-    /* taken on 2 of 3: ENOTOWNER, the other owner's keys untouched */
-    CHECK_RC(l, redlock_acquire(l, 30000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(f.s, key, klen, l, 3, 2000), 3);
-    for (int i = 1; i < 3; i++) {
-        redisReply *r = rlt_servers_command(f.s, i, "SET %s other PX 30000", key);
-        CHECK(r != NULL && r->type == REDIS_REPLY_STATUS);
-        freeReplyObject(r);
-    }
-    CHECK_RC(l, redlock_release(l), REDLOCK_ENOTOWNER);
-    CHECK_EQ(redlock_lock_nodes_ok(l), 1);
-    CHECK_EQ(redlock_lock_validity(l), 0);
-    CHECK_EQ(it_count_value(f.s, key, klen, "other", 5), 2);
-    for (int i = 1; i < 3; i++)
-        del_on(f.s, i, key);
-    CHECK_EQ(rlt_servers_count_key(f.s, key, klen), 0);
-
-    /* gone on 1 of 3: a quorum (2) deleted it, success */
-    CHECK_RC(l, redlock_acquire(l, 30000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(f.s, key, klen, l, 3, 2000), 3);
-    del_on(f.s, 2, key);
-    CHECK_RC(l, redlock_release(l), REDLOCK_OK);
-    CHECK_EQ(redlock_lock_nodes_ok(l), 2);
-    CHECK_EQ(redlock_lock_validity(l), 0);
-    CHECK_EQ(rlt_servers_count_key(f.s, key, klen), 0);
-
-    /* errors on 2 of 3 (WRONGTYPE): unknown, ESERVER */
-    CHECK_RC(l, redlock_acquire(l, 30000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(f.s, key, klen, l, 3, 2000), 3);
-    for (int i = 1; i < 3; i++) {
-        del_on(f.s, i, key);
-        redisReply *r = rlt_servers_command(f.s, i, "RPUSH %s x", key);
-        CHECK(r != NULL && r->type == REDIS_REPLY_INTEGER);
-        freeReplyObject(r);
-    }
-    CHECK_RC(l, redlock_release(l), REDLOCK_ESERVER);
-    CHECK_EQ(redlock_lock_nodes_ok(l), 1);
-    CHECK_EQ(redlock_lock_validity(l), 0);
-    for (int i = 1; i < 3; i++)
-        del_on(f.s, i, key);
-    CHECK_EQ(rlt_servers_count_key(f.s, key, klen), 0);
-
-    /* 2 of 3 hung: unknown, ETIMEDOUT; they delete it once resumed */
-    CHECK_RC(l, redlock_acquire(l, 30000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(f.s, key, klen, l, 3, 2000), 3);
-    CHECK_EQ(rlt_servers_pause(f.s, 1), 0);
-    CHECK_EQ(rlt_servers_pause(f.s, 2), 0);
-    CHECK_RC(l, redlock_release(l), REDLOCK_ETIMEDOUT);
-    CHECK_EQ(redlock_lock_nodes_ok(l), 1);
-    CHECK_EQ(redlock_lock_validity(l), 0);
-    CHECK_EQ(rlt_servers_resume(f.s, 1), 0);
-    CHECK_EQ(rlt_servers_resume(f.s, 2), 0);
-    CHECK_EQ(it_wait_count(f.s, key, klen, 0, 3000), 0);
-
-    /* 2 of 3 dead: unknown, ECONNECT */
-    CHECK_RC(l, redlock_acquire(l, 30000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(f.s, key, klen, l, 3, 2000), 3);
-    CHECK_EQ(rlt_servers_kill(f.s, 1), 0);
-    CHECK_EQ(rlt_servers_kill(f.s, 2), 0);
-    CHECK_RC(l, redlock_release(l), REDLOCK_ECONNECT);
-    CHECK_EQ(redlock_lock_nodes_ok(l), 1);
-    CHECK_EQ(redlock_lock_validity(l), 0);
-    CHECK_EQ(rlt_servers_count_key(f.s, key, klen), 0);
-
+    redlock_lock *l = it_fix_lock(&f, f.c, release_key);
+    release_expired_on_two(&f, l);
+    release_taken_on_two(&f, l);
+    release_gone_on_one(&f, l);
+    release_errors_on_two(&f, l);
+    release_hung_on_two(&f, l);
+    release_dead_on_two(&f, l);
     it_fix_stop(&f);
 }
 

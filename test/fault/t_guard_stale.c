@@ -11,39 +11,13 @@
  *                         within a few probe periods, not at the expiry.
  */
 #include "itest.h"
-#include "proxy.h"
+#include "fixture.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #include <event2/event.h>
 #include <hiredis/hiredis.h>
-
-struct events {
-    struct event_base *base;
-    int unsafe[3], uncounted[3], counted[3];
-    int64_t uncounted_ms[3];
-    char detail[3][256];
-};
-
-static void record(redlock_client *c, size_t node, int event, const char *detail, void *pd)
-{
-    struct events *ev = pd;
-    (void)c;
-    if (node >= 3)
-        return;
-    if (event == REDLOCK_NODE_UNSAFE)
-        ev->unsafe[node]++;
-    else if (event == REDLOCK_NODE_UNCOUNTED)
-        ev->uncounted[node]++, ev->uncounted_ms[node] = check_now_ms();
-    else if (event == REDLOCK_NODE_COUNTED)
-        ev->counted[node]++;
-    else
-        return;
-    snprintf(ev->detail[node], sizeof ev->detail[node], "%s", detail);
-    if (ev->base)
-        event_base_loopbreak(ev->base);
-}
 
 static void config_set(rlt_servers *s, int i, const char *name, const char *value)
 {
@@ -68,35 +42,36 @@ static int acquire_release(struct event_base *base, redlock_lock *l)
 
 #define PROBE_MS 100    /* the configuration is read again every 500 ms */
 
-TEST(guard_stale_config_set_at_run_time_is_seen_by_strict)
+/* A strict client (probing every PROBE_MS, its guard events into ev) on
+ * f's masters, connected to all three. */
+static redlock_client *strict_client(struct it_fix *f, struct guard_events *ev)
 {
-    struct it_fix f = {0};
-    struct events ev = {0};
-    it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
-    for (int i = 0; i < 3; i++)
-        config_set(f.s, i, "appendonly", "yes");    /* safe as the client first sees them */
     redlock_options o;
     it_opts(&o);
     o.retry_count = 0;
     o.strict = 1;
     o.clock_probe_ms = PROBE_MS;
-    o.node_cb = record;
-    o.node_privdata = &ev;
-    redlock_client *c = it_client_new(f.base, rlt_servers_addrs(f.s), 3, &o);
-    f.clients[f.nclients++] = c;
-    CHECK_EQ(it_async_wait_connected(f.base, c, 3, 5000), 0);
-    redlock_lock *l = it_fix_lock(&f, c, "stale-config");
+    guard_events_watch(&o, ev);
+    redlock_client *c = it_client_new(f->base, rlt_servers_addrs(f->s), 3, &o);
+    f->clients[f->nclients++] = c;
+    CHECK_EQ(it_async_wait_connected(f->base, c, 3, 5000), 0);
+    return c;
+}
 
-    /* plain locks meanwhile: the re-reading is per period, not per lock */
-    long long info0 = it_calls(f.s, 0, "info"), cfg0 = it_calls(f.s, 0, "config|get");
+/* Plain locks for 1.2 s (100 at least): master 0's configuration is read
+ * again once a period, not once a lock. */
+static void check_reread_per_period(struct it_fix *f, redlock_lock *l)
+{
+    long long info0 = it_calls(f->s, 0, "info"), cfg0 = it_calls(f->s, 0, "config|get");
     int64_t t0 = check_now_ms();
     int cycles = 0;
     while (check_now_ms() - t0 < 1200 || cycles < 100) {
-        CHECK_EQ(acquire_release(f.base, l), 0);
+        CHECK_EQ(acquire_release(f->base, l), 0);
         cycles++;
     }
     int64_t span = check_now_ms() - t0;
-    long long infos = it_calls(f.s, 0, "info") - info0, cfgs = it_calls(f.s, 0, "config|get") - cfg0;
+    long long infos = it_calls(f->s, 0, "info") - info0;
+    long long cfgs = it_calls(f->s, 0, "config|get") - cfg0;
     check_note("%d lock cycles in %lld ms: master 0 ran INFO %lld and CONFIG GET %lld times",
                cycles, (long long)span, infos, cfgs);
     /* (the counts include this test's own INFO commandstats, and a
@@ -104,25 +79,29 @@ TEST(guard_stale_config_set_at_run_time_is_seen_by_strict)
     CHECK_GE(cfgs, 3);                              /* read again at all */
     CHECK_LE(cfgs, 3 * (span / (5 * PROBE_MS) + 2));  /* once a period */
     CHECK_LE(infos, span / (5 * PROBE_MS) + 4);
-    CHECK_EQ(ev.unsafe[0] + ev.uncounted[0] + ev.uncounted[1], 0);
+}
 
-    /* an operator makes two masters evict keys with a ttl */
-    ev.base = f.base;
+/* An operator makes masters 0 and 1 evict keys with a ttl: both are
+ * reported and not counted, master 0's vote says why. */
+static void check_eviction_seen(struct it_fix *f, redlock_client *c, redlock_lock *l,
+                                struct guard_events *ev)
+{
+    ev->base = f->base;
     int64_t set_ms = check_now_ms();
-    config_set(f.s, 0, "maxmemory-policy", "allkeys-lru");
-    config_set(f.s, 1, "maxmemory-policy", "volatile-ttl");
+    config_set(f->s, 0, "maxmemory-policy", "allkeys-lru");
+    config_set(f->s, 1, "maxmemory-policy", "volatile-ttl");
     for (int i = 0; i < 2; i++) {
-        CHECK_MSG(it_run_until(f.base, &ev.uncounted[i], 10000), "node %d: no event", i);
-        CHECK_MSG(it_has(ev.detail[i], "strict") && it_has(ev.detail[i], i ? "volatile-ttl"
-                                                                             : "allkeys-lru"),
-                  "detail: %s", ev.detail[i]);
+        CHECK_MSG(it_run_until(f->base, &ev->uncounted[i], 10000), "node %d: no event", i);
+        CHECK_MSG(it_has(ev->detail[i], "strict") && it_has(ev->detail[i], i ? "volatile-ttl"
+                                                                               : "allkeys-lru"),
+                  "detail: %s", ev->detail[i]);
     }
     check_note("seen %lld and %lld ms after the CONFIG SET (period %d ms)",
-               (long long)(ev.uncounted_ms[0] - set_ms), (long long)(ev.uncounted_ms[1] - set_ms),
-               5 * PROBE_MS);
-    CHECK_EQ(ev.unsafe[0], 1);
-    CHECK_EQ(ev.uncounted[2], 0);
-    CHECK_EQ(acquire_release(f.base, l), REDLOCK_EUNCOUNTED);
+               (long long)(ev->uncounted_ms[0] - set_ms),
+               (long long)(ev->uncounted_ms[1] - set_ms), 5 * PROBE_MS);
+    CHECK_EQ(ev->unsafe[0], 1);
+    CHECK_EQ(ev->uncounted[2], 0);
+    CHECK_EQ(acquire_release(f->base, l), REDLOCK_EUNCOUNTED);
     redlock_node_result r;
     CHECK_EQ(redlock_lock_node_result(l, 0, &r), 0);
     CHECK_EQ(r.vote, REDLOCK_VOTE_UNCOUNTED);
@@ -131,7 +110,21 @@ TEST(guard_stale_config_set_at_run_time_is_seen_by_strict)
     CHECK_EQ(redlock_client_node_stats(c, 1, &st), 0);
     CHECK_EQ(st.guard_flags, (unsigned)REDLOCK_GUARD_EVICTS);
     CHECK_EQ(st.counted, 0);
+}
 
+TEST(guard_stale_config_set_at_run_time_is_seen_by_strict)
+{
+    struct it_fix f = {0};
+    struct guard_events ev = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
+    for (int i = 0; i < 3; i++)
+        config_set(f.s, i, "appendonly", "yes");    /* safe as the client first sees them */
+    redlock_client *c = strict_client(&f, &ev);
+    redlock_lock *l = it_fix_lock(&f, c, "stale-config");
+
+    check_reread_per_period(&f, l);
+    CHECK_EQ(ev.unsafe[0] + ev.uncounted[0] + ev.uncounted[1], 0);
+    check_eviction_seen(&f, c, l, &ev);
     /* and back: they count again */
     config_set(f.s, 0, "maxmemory-policy", "noeviction");
     config_set(f.s, 1, "maxmemory-policy", "noeviction");
@@ -141,20 +134,12 @@ TEST(guard_stale_config_set_at_run_time_is_seen_by_strict)
     it_fix_stop(&f);
 }
 
-struct lost {
-    struct event_base *base;
-    int fired, reason;
-    int64_t at_ms, validity;
-};
-
-static void on_lost(redlock_lock *l, int reason, void *pd)
+static void acquire_20s(struct event_base *base, redlock_lock *l)
 {
-    struct lost *w = pd;
-    w->fired++;
-    w->reason = reason;
-    w->at_ms = check_now_ms();
-    w->validity = redlock_lock_validity(l);
-    event_base_loopbreak(w->base);
+    struct it_op op = {base};
+    CHECK_RC(l, redlock_try_acquire_async(l, 20000, it_op_cb, &op), REDLOCK_OK);
+    it_op_wait(&op, 3000);
+    CHECK_RC(l, op.status, REDLOCK_OK);
 }
 
 /* Masters 0 and 1 grant the lock (2 is down); master 1's clock jumps 30 s
@@ -163,50 +148,39 @@ static void on_lost(redlock_lock *l, int reason, void *pd)
  * its 20 s validity ends; a lock without one reads validity 0. */
 TEST(guard_stale_clock_jump_tells_the_lock_at_once)
 {
-    struct it_fix f = {0};
-    rlp_thread *px[3];
-    char addr[3][32];
-    const char *addrs[3];
-    it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
-    it_proxies(f.s, 3, px, addr, addrs);
-    CHECK_EQ(rlt_servers_kill(f.s, 2), 0);
+    struct px_fix p;
+    px_fix_start(&p, 3);
+    struct it_fix *f = &p.f;
+    CHECK_EQ(rlt_servers_kill(f->s, 2), 0);
     redlock_options o;
     it_opts(&o);
     o.retry_count = 0;
     o.clock_probe_ms = 50;
     o.clock_guard_ms = -1;
-    redlock_client *c = it_client_new(f.base, addrs, 3, &o);
-    f.clients[f.nclients++] = c;
-    CHECK_EQ(it_async_wait_connected(f.base, c, 2, 5000), 0);
-    redlock_lock *l = it_fix_lock(&f, c, "stale-clock"), *quiet = it_fix_lock(&f, c, "stale-quiet");
-    struct lost w = {f.base};
-    CHECK_EQ(redlock_lock_on_lost(l, on_lost, &w), 0);
-    struct it_op op = {f.base};
-    CHECK_RC(l, redlock_try_acquire_async(l, 20000, it_op_cb, &op), REDLOCK_OK);
-    it_op_wait(&op, 3000);
-    CHECK_RC(l, op.status, REDLOCK_OK);
-    op = (struct it_op){f.base};
-    CHECK_RC(quiet, redlock_try_acquire_async(quiet, 20000, it_op_cb, &op), REDLOCK_OK);
-    it_op_wait(&op, 3000);
-    CHECK_RC(quiet, op.status, REDLOCK_OK);
-    it_run(f.base, 200);        /* samples before the jump */
+    redlock_client *c = px_fix_client(&p, &o);
+    CHECK_EQ(it_async_wait_connected(f->base, c, 2, 5000), 0);
+    redlock_lock *l = it_fix_lock(f, c, "stale-clock");
+    redlock_lock *quiet = it_fix_lock(f, c, "stale-quiet");
+    struct lost_notice w = {f->base};
+    CHECK_EQ(redlock_lock_on_lost(l, lost_notice_cb, &w), 0);
+    acquire_20s(f->base, l);
+    acquire_20s(f->base, quiet);
+    it_run(f->base, 200);        /* samples before the jump */
     CHECK_EQ(w.fired, 0);
 
     int64_t t0 = check_now_ms();
-    rlp_thread_set_timeshift(px[1], 30);
-    CHECK_MSG(it_run_until(f.base, &w.fired, 5000), "no notice within 5 s");
+    rlp_thread_set_timeshift(p.px[1], 30);
+    CHECK_MSG(it_run_until(f->base, &w.fired, 5000), "no notice within 5 s");
     check_note("notice %lld ms after the jump (probe period 50 ms, validity left %lld ms)",
                (long long)(w.at_ms - t0), (long long)redlock_lock_validity(quiet));
     CHECK_EQ(w.reason, REDLOCK_LOST_CLOCK);
     CHECK_EQ(w.validity, 0);
     CHECK_EQ(redlock_lock_validity(l), 0);
     CHECK_EQ(redlock_lock_validity(quiet), 0);
-    it_run(f.base, 100);
+    it_run(f->base, 100);
     CHECK_EQ(w.fired, 1);
     redlock_node_stats st;
     CHECK_EQ(redlock_client_node_stats(c, 1, &st), 0);
     CHECK(st.guard_flags & REDLOCK_GUARD_CLOCK);
-    it_fix_stop(&f);
-    for (int i = 0; i < 3; i++)
-        rlp_thread_stop(px[i]);
+    px_fix_stop(&p);
 }

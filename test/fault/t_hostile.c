@@ -70,6 +70,14 @@ static void record_event(redlock_client *c, size_t node, int event, const char *
         snprintf(ev->detail[ev->n++], sizeof ev->detail[0], "%s", detail ? detail : "(null)");
 }
 
+/* it_opts(), with the node events recorded into ev. */
+static void events_opts(redlock_options *o, struct events *ev)
+{
+    it_opts(o);
+    o->node_cb = record_event;
+    o->node_privdata = ev;
+}
+
 static int events_mention(const struct events *ev, const char *needle)
 {
     for (int i = 0; i < ev->n; i++)
@@ -182,9 +190,7 @@ TEST(hostile_readonly_replica_among_three)
     make_replica(f.s, 2, 3);      /* node 2 replicates server 3, not a node */
     struct events ev = {0};
     redlock_options o;
-    it_opts(&o);
-    o.node_cb = record_event;
-    o.node_privdata = &ev;
+    events_opts(&o, &ev);
     f.c = it_client_addrs(rlt_servers_addrs(f.s), 3, &o, 3);
 
     /* two masters out of three: still a quorum */
@@ -289,6 +295,13 @@ static void check_no_secret(const redlock_lock *l, const struct events *ev, cons
         CHECK_MSG(!it_has(ev->detail[i], secret), "password in node_cb detail: %s", ev->detail[i]);
 }
 
+/* The address of f's server 0 for `user` with the password SECRET. */
+static const char *user_addr(struct it_fix *f, const char *user, char *addr, size_t size)
+{
+    snprintf(addr, size, "redis://%s:%s@127.0.0.1:%d", user, SECRET, rlt_servers_port(f->s, 0));
+    return addr;
+}
+
 /* A user that may GET and PING but not SET: SET answers NOPERM. */
 TEST(hostile_noperm_user_without_set)
 {
@@ -296,13 +309,10 @@ TEST(hostile_noperm_user_without_set)
     it_fix_start(&f, 1, NULL, IT_NOCLIENT);
     CMD_OK(f.s, 0, "ACL SETUSER lockuser on >%s ~* +get +ping +script +evalsha +eval", SECRET);
     char addr[128];
-    snprintf(addr, sizeof addr, "redis://lockuser:%s@127.0.0.1:%d", SECRET, rlt_servers_port(f.s, 0));
-    const char *addrs[] = {addr};
+    const char *addrs[] = {user_addr(&f, "lockuser", addr, sizeof addr)};
     struct events ev = {0};
     redlock_options o;
-    it_opts(&o);
-    o.node_cb = record_event;
-    o.node_privdata = &ev;
+    events_opts(&o, &ev);
     f.c = it_client_addrs(addrs, 1, &o, 1);
     CHECK_EQ(ev.up, 1);
     redlock_lock *l = it_fix_lock(&f, f.c, "hostile-noperm");
@@ -324,13 +334,10 @@ TEST(hostile_noperm_user_without_ping)
     it_fix_start(&f, 1, NULL, IT_NOCLIENT);
     CMD_OK(f.s, 0, "ACL SETUSER pingless on >%s ~* +get +set +evalsha +eval", SECRET);
     char addr[128];
-    snprintf(addr, sizeof addr, "redis://pingless:%s@127.0.0.1:%d", SECRET, rlt_servers_port(f.s, 0));
-    const char *addrs[] = {addr};
+    const char *addrs[] = {user_addr(&f, "pingless", addr, sizeof addr)};
     struct events ev = {0};
     redlock_options o;
-    it_opts(&o);
-    o.node_cb = record_event;
-    o.node_privdata = &ev;
+    events_opts(&o, &ev);
     f.c = it_client_new(NULL, addrs, 1, &o);
     CHECK_EQ(redlock_client_wait_connected(f.c, 1, 30000), REDLOCK_ECONNECT);
     CHECK_MSG(strstr(redlock_client_errstr(f.c), "NOPERM") != NULL, "errstr: %s",
@@ -362,9 +369,7 @@ static void wrong_credentials(const char *userpart, const char *secret)
     const char *addrs[] = {good0, good1, bad};
     struct events ev = {0};
     redlock_options o;
-    it_opts(&o);
-    o.node_cb = record_event;
-    o.node_privdata = &ev;
+    events_opts(&o, &ev);
     f.c = it_client_new(NULL, addrs, 3, &o);
     CHECK_EQ(redlock_client_wait_connected(f.c, 2, 5000), 0);
     /* the bad master refused the handshake: no use waiting out the 30 s,
@@ -493,6 +498,53 @@ static int raw_get_is(int port, const char *key, const char *val, size_t vlen)
     return res;
 }
 
+/* Attempts while server 2 (on port) loads: node 0 OK, node 1 refuses,
+ * node 2 LOADING, which the errstr and a node event say; none is left. */
+static void attempts_while_loading(rlt_servers *s, redlock_lock *l, const struct events *ev,
+                                   int port)
+{
+    int saw_loading = 0;
+    int64_t deadline = check_now_ms() + 3000;
+    while (!saw_loading && check_now_ms() < deadline) {
+        CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_ENOQUORUM);
+        saw_loading = it_has(it_errstr(l), "LOADING");
+        size_t vlen = 0;
+        const char *v = redlock_lock_value(l, &vlen);
+        CHECK_EQ(it_count_value(s, "hostile-loading", 15, v, vlen) <= 1, 1);
+    }
+    CHECK_MSG(saw_loading, "errstr: %s", it_errstr(l));
+    CHECK_MSG(events_mention(ev, "LOADING"), "no node_cb detail mentions LOADING");
+    CHECK_EQ(raw_ping(port), 1);   /* the evidence was gathered while loading */
+    size_t vlen = 0;
+    const char *v = redlock_lock_value(l, &vlen);
+    CHECK_EQ(wait_value_count(s, "hostile-loading", v, vlen, 0, 2000), 0);
+}
+
+/* Once loaded, server 2 (on port) is counted again: a lock reaches it and
+ * its release deletes it there. */
+static void loaded_master_counts_again(redlock_client *c, int port)
+{
+    int64_t deadline = check_now_ms() + 20000;
+    while (raw_ping(port) != 2) {
+        CHECK_MSG(check_now_ms() < deadline, "server never finished loading");
+        it_sleep_ms(20);
+    }
+    deadline = check_now_ms() + 5000;
+    while (redlock_client_wait_connected(c, 3, 50) != 0)
+        CHECK_MSG(check_now_ms() < deadline, "node 2 never reconnected");
+    redlock_lock *l2 = IT_LOCK(c, "hostile-loaded");
+    CHECK_RC(l2, redlock_try_acquire(l2, 5000), 0);
+    size_t vlen = 0;
+    const char *v = redlock_lock_value(l2, &vlen);
+    deadline = check_now_ms() + 2000;
+    while (raw_get_is(port, "hostile-loaded", v, vlen) != 1)
+        CHECK_MSG(check_now_ms() < deadline, "the lock never reached node 2");
+    CHECK_RC(l2, redlock_release(l2), 0);
+    CHECK_EQ(redlock_lock_nodes_ok(l2), 3);
+    CHECK_EQ(raw_get_is(port, "hostile-loaded", v, vlen), 0);
+    redlock_lock_free(l2);
+}
+
 TEST(hostile_loading_master)
 {
     const char *extra[] = {"--enable-debug-command", "yes", NULL};
@@ -502,9 +554,7 @@ TEST(hostile_loading_master)
     CMD_OK(f.s, 2, "SAVE");
     struct events ev = {0};
     redlock_options o;
-    it_opts(&o);
-    o.node_cb = record_event;
-    o.node_privdata = &ev;
+    events_opts(&o, &ev);
     redlock_client *c = it_client(f.s, &o);
     redlock_lock *l = IT_LOCK(c, "hostile-loading");
     CMD_OK(f.s, 1, "SET hostile-loading someone-else");
@@ -518,42 +568,8 @@ TEST(hostile_loading_master)
         CHECK_MSG(check_now_ms() < deadline, "server never answered LOADING");
         it_sleep_ms(5);
     }
-    /* attempts while it loads: node 0 OK, node 1 refuses, node 2 LOADING */
-    int saw_loading = 0;
-    deadline = check_now_ms() + 3000;
-    while (!saw_loading && check_now_ms() < deadline) {
-        CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_ENOQUORUM);
-        saw_loading = it_has(it_errstr(l), "LOADING");
-        size_t vlen = 0;
-        const char *v = redlock_lock_value(l, &vlen);
-        CHECK_EQ(it_count_value(f.s, "hostile-loading", 15, v, vlen) <= 1, 1);
-    }
-    CHECK_MSG(saw_loading, "errstr: %s", it_errstr(l));
-    CHECK_MSG(events_mention(&ev, "LOADING"), "no node_cb detail mentions LOADING");
-    CHECK_EQ(raw_ping(port), 1);   /* the evidence was gathered while loading */
-    size_t vlen = 0;
-    const char *v = redlock_lock_value(l, &vlen);
-    CHECK_EQ(wait_value_count(f.s, "hostile-loading", v, vlen, 0, 2000), 0);
-
-    /* once loaded, node 2 is counted again */
-    deadline = check_now_ms() + 20000;
-    while (raw_ping(port) != 2) {
-        CHECK_MSG(check_now_ms() < deadline, "server never finished loading");
-        it_sleep_ms(20);
-    }
-    deadline = check_now_ms() + 5000;
-    while (redlock_client_wait_connected(c, 3, 50) != 0)
-        CHECK_MSG(check_now_ms() < deadline, "node 2 never reconnected");
-    redlock_lock *l2 = IT_LOCK(c, "hostile-loaded");
-    CHECK_RC(l2, redlock_try_acquire(l2, 5000), 0);
-    v = redlock_lock_value(l2, &vlen);
-    deadline = check_now_ms() + 2000;
-    while (raw_get_is(port, "hostile-loaded", v, vlen) != 1)
-        CHECK_MSG(check_now_ms() < deadline, "the lock never reached node 2");
-    CHECK_RC(l2, redlock_release(l2), 0);
-    CHECK_EQ(redlock_lock_nodes_ok(l2), 3);
-    CHECK_EQ(raw_get_is(port, "hostile-loaded", v, vlen), 0);
-    redlock_lock_free(l2);
+    attempts_while_loading(f.s, l, &ev, port);
+    loaded_master_counts_again(c, port);
     redlock_lock_free(l);
     redlock_client_free(c);
     kill(pid, SIGKILL);
@@ -664,6 +680,33 @@ TEST(hostile_huge_resource_name)
     it_fix_stop(&f);
 }
 
+/* A 1 MiB value works; an empty value is either refused or works
+ * consistently. */
+static void big_and_empty_values(struct it_fix *f, redlock_lock *other)
+{
+    size_t big = (size_t)1 << 20;
+    char *bv = malloc(big);
+    CHECK(bv != NULL);
+    for (size_t i = 0; i < big; i++)
+        bv[i] = (char)(i * 131);
+    CHECK_EQ(redlock_lock_set_value(other, bv, big), 0);
+    CHECK_RC(other, redlock_try_acquire(other, 5000), 0);
+    CHECK_GE(it_count_value(f->s, "hostile-bin", 11, bv, big), 2);
+    CHECK_EQ(it_wait_lock_count(f->s, "hostile-bin", 11, other, 3, 2000), 3);
+    CHECK_RC(other, redlock_release(other), 0);
+    free(bv);
+
+    int rc = redlock_lock_set_value(other, "", 0);
+    CHECK(rc == 0 || rc == REDLOCK_EINVAL);
+    if (rc == 0) {
+        CHECK_RC(other, redlock_try_acquire(other, 5000), 0);
+        CHECK_GE(it_count_value(f->s, "hostile-bin", 11, "", 0), 2);
+        CHECK_EQ(it_wait_lock_count(f->s, "hostile-bin", 11, other, 3, 2000), 3);
+        CHECK_RC(other, redlock_release(other), 0);
+        CHECK_EQ(rlt_servers_count_key(f->s, "hostile-bin", 11), 0);
+    }
+}
+
 TEST(hostile_binary_values)
 {
     struct it_fix f = {0};
@@ -690,30 +733,7 @@ TEST(hostile_binary_values)
     CHECK_GT(it_pttl(f.s, 0, "hostile-bin", 11), 10000);
     CHECK_RC(l, redlock_release(l), 0);
     CHECK_EQ(rlt_servers_count_key(f.s, "hostile-bin", 11), 0);
-
-    /* a 1 MiB value */
-    size_t big = (size_t)1 << 20;
-    char *bv = malloc(big);
-    CHECK(bv != NULL);
-    for (size_t i = 0; i < big; i++)
-        bv[i] = (char)(i * 131);
-    CHECK_EQ(redlock_lock_set_value(other, bv, big), 0);
-    CHECK_RC(other, redlock_try_acquire(other, 5000), 0);
-    CHECK_GE(it_count_value(f.s, "hostile-bin", 11, bv, big), 2);
-    CHECK_EQ(it_wait_lock_count(f.s, "hostile-bin", 11, other, 3, 2000), 3);
-    CHECK_RC(other, redlock_release(other), 0);
-    free(bv);
-
-    /* an empty value is either refused or works consistently */
-    int rc = redlock_lock_set_value(other, "", 0);
-    CHECK(rc == 0 || rc == REDLOCK_EINVAL);
-    if (rc == 0) {
-        CHECK_RC(other, redlock_try_acquire(other, 5000), 0);
-        CHECK_GE(it_count_value(f.s, "hostile-bin", 11, "", 0), 2);
-        CHECK_EQ(it_wait_lock_count(f.s, "hostile-bin", 11, other, 3, 2000), 3);
-        CHECK_RC(other, redlock_release(other), 0);
-        CHECK_EQ(rlt_servers_count_key(f.s, "hostile-bin", 11), 0);
-    }
+    big_and_empty_values(&f, other);
     /* back to random values */
     CHECK_EQ(redlock_lock_set_value(other, NULL, 0), 0);
     CHECK(redlock_lock_value(other, &got) == NULL);
@@ -772,9 +792,10 @@ static void null_cb(redlock_lock *l, int status, void *privdata)
     (void)privdata;
 }
 
-TEST(hostile_null_arguments)
+/* Every function given NULL for its client or lock refuses (or does
+ * nothing), and never crashes. */
+static void null_objects(const char *const *nodes)
 {
-    const char *nodes[] = {"127.0.0.1:1"};
     char err[128];
     redlock_client *c = NULL;
 
@@ -814,11 +835,15 @@ TEST(hostile_null_arguments)
     CHECK(redlock_strerror(-12345) != NULL);
     CHECK(redlock_strerror(12345) != NULL);
     CHECK(redlock_version() != NULL);
+}
 
-    /* a real client and lock, with NULL in the other arguments */
+/* A real client and lock, with NULL in the other arguments. */
+static void null_arguments_of_real_objects(const char *const *nodes)
+{
+    redlock_client *c = NULL;
     CHECK_EQ(redlock_client_new(&c, NULL, nodes, 1, NULL, NULL, 0), 0);
     CHECK_EQ(redlock_lock_new(NULL, c, "r", 1), REDLOCK_EINVAL);
-    l = (redlock_lock *)(uintptr_t)1;
+    redlock_lock *l = (redlock_lock *)(uintptr_t)1;
     CHECK_EQ(redlock_lock_new(&l, c, NULL, 1), REDLOCK_EINVAL);
     CHECK(l == NULL);
     CHECK_EQ(redlock_lock_new(&l, c, NULL, 0), REDLOCK_EINVAL);
@@ -838,6 +863,13 @@ TEST(hostile_null_arguments)
     CHECK_EQ(redlock_release_async(l, NULL, NULL), REDLOCK_EBUSY);
     redlock_lock_free(l);        /* pending, NULL callback: nothing to call */
     redlock_client_free(c);
+}
+
+TEST(hostile_null_arguments)
+{
+    const char *nodes[] = {"127.0.0.1:1"};
+    null_objects(nodes);
+    null_arguments_of_real_objects(nodes);
 }
 
 /* redlock_options_init(NULL) used to dereference its argument (found by this

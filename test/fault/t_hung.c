@@ -4,6 +4,7 @@
  * dropped, so that it fails fast while it stays silent, and it counts again
  * once it answers. */
 #include "itest.h"
+#include "fixture.h"
 
 TEST(hung_master_is_reconnected_after_max_timeouts)
 {
@@ -46,12 +47,7 @@ TEST(hung_master_is_reconnected_after_max_timeouts)
     CHECK(strstr(st.last_error, "3 requests in a row timed out") != NULL);
 
     /* resumed: it answers the pending handshake and counts again */
-    CHECK_EQ(rlt_servers_resume(f.s, 2), 0);
-    CHECK_EQ(redlock_client_wait_connected(f.c, 3, 5000), 0);
-    CHECK_RC(l, redlock_try_acquire(l, 10000), REDLOCK_OK);
-    CHECK_EQ(it_wait_lock_count(f.s, "hung", 4, l, 3, 2000), 3);
-    CHECK_RC(l, redlock_release(l), REDLOCK_OK);
-    CHECK_EQ(redlock_lock_nodes_ok(l), 3);
+    check_counted_after_resume(&f, 2, l, "hung");
     it_fix_stop(&f);
 }
 

@@ -129,6 +129,15 @@ static void nf_fix_start(struct it_fix *f, nf_proxy *p, const redlock_options *o
     f->c = it_client_addrs(p->addrs, 5, o, 5);
 }
 
+/* The same with it_opts() but for the node timeout. */
+static void nf_fix_start_nt(struct it_fix *f, nf_proxy *p, int64_t node_timeout_ms)
+{
+    redlock_options o;
+    it_opts(&o);
+    o.node_timeout_ms = node_timeout_ms;
+    nf_fix_start(f, p, &o);
+}
+
 static void nf_fix_stop(struct it_fix *f, nf_proxy *p)
 {
     it_fix_stop(f);
@@ -172,10 +181,7 @@ TEST(netfault_latency_on_two_of_five_does_not_slow_acquire)
 {
     struct it_fix f = {0};
     nf_proxy p;
-    redlock_options o;
-    it_opts(&o);
-    o.node_timeout_ms = 500;
-    nf_fix_start(&f, &p, &o);
+    nf_fix_start_nt(&f, &p, 500);
 
     nf_cmd(&p, "@3 latency up 80");
     nf_cmd(&p, "@4 latency up 80");
@@ -196,55 +202,61 @@ TEST(netfault_latency_on_two_of_five_does_not_slow_acquire)
     nf_fix_stop(&f, &p);
 }
 
+/* With 2 of 5 blackholed (node timeout 150 ms), acquire and extend are
+ * decided at the quorum, the release waits out the node timeout; how long
+ * each took into ms[0..2]. */
+static void blackholed_ops_in_time(struct it_fix *f, redlock_lock *l, const char *res,
+                                   int64_t ms[3])
+{
+    size_t rlen = strlen(res);
+    int64_t t0 = check_now_ms();
+    CHECK_RC(l, redlock_try_acquire(l, 10000), REDLOCK_OK);
+    ms[0] = check_now_ms() - t0;
+    CHECK_EQ(redlock_lock_nodes_ok(l), 3);
+    CHECK_LT(ms[0], 150);                  /* decided at quorum */
+    CHECK_GT(redlock_lock_validity(l), 9000);
+    CHECK_EQ(it_count_lock(f->s, res, rlen, l), 3);
+
+    t0 = check_now_ms();
+    CHECK_RC(l, redlock_extend(l, 10000), REDLOCK_OK);
+    ms[1] = check_now_ms() - t0;
+    CHECK_EQ(redlock_lock_nodes_ok(l), 3);
+    CHECK_LT(ms[1], 150);
+
+    t0 = check_now_ms();
+    CHECK_RC(l, redlock_release(l), REDLOCK_OK);
+    ms[2] = check_now_ms() - t0;
+    CHECK_EQ(redlock_lock_nodes_ok(l), 3);
+    /* release waits for every node: bounded by the node timeout */
+    CHECK_GE(ms[2], 140);
+    CHECK_LT(ms[2], 150 + 250);
+    CHECK_EQ(rlt_servers_count_key(f->s, res, rlen), 0);
+}
+
 TEST(netfault_blackholed_minority_still_acquires_within_node_timeout)
 {
     struct it_fix f = {0};
     nf_proxy p;
-    redlock_options o;
-    it_opts(&o);
-    o.node_timeout_ms = 150;
-    nf_fix_start(&f, &p, &o);
+    nf_fix_start_nt(&f, &p, 150);
     static const char res[] = "blackholed";
-    size_t rlen = sizeof res - 1;
     redlock_lock *l = it_fix_lock(&f, f.c, res);
 
     nf_cmd(&p, "@3 blackhole on");
     nf_cmd(&p, "@4 blackhole on");
-    int64_t t0 = check_now_ms();
-    CHECK_RC(l, redlock_try_acquire(l, 10000), REDLOCK_OK);
-    int64_t acq_ms = check_now_ms() - t0;
-    CHECK_EQ(redlock_lock_nodes_ok(l), 3);
-    CHECK_LT(acq_ms, 150);                  /* decided at quorum */
-    CHECK_GT(redlock_lock_validity(l), 9000);
-    CHECK_EQ(it_count_lock(f.s, res, rlen, l), 3);
-
-    t0 = check_now_ms();
-    CHECK_RC(l, redlock_extend(l, 10000), REDLOCK_OK);
-    int64_t ext_ms = check_now_ms() - t0;
-    CHECK_EQ(redlock_lock_nodes_ok(l), 3);
-    CHECK_LT(ext_ms, 150);
-
-    t0 = check_now_ms();
-    CHECK_RC(l, redlock_release(l), REDLOCK_OK);
-    int64_t rel_ms = check_now_ms() - t0;
-    CHECK_EQ(redlock_lock_nodes_ok(l), 3);
-    /* release waits for every node: bounded by the node timeout */
-    CHECK_GE(rel_ms, 140);
-    CHECK_LT(rel_ms, 150 + 250);
-    CHECK_EQ(rlt_servers_count_key(f.s, res, rlen), 0);
-
+    int64_t ms[3];
+    blackholed_ops_in_time(&f, l, res, ms);
     /* try_acquire with the two blackholed must still work every time */
     int64_t worst = 0;
     for (int i = 0; i < 5; i++) {
-        t0 = check_now_ms();
+        int64_t t0 = check_now_ms();
         CHECK_RC(l, redlock_try_acquire(l, 10000), REDLOCK_OK);
         int64_t d = check_now_ms() - t0;
         worst = d > worst ? d : worst;
         CHECK_RC(l, redlock_release(l), REDLOCK_OK);
     }
     check_note("blackholed 2 of 5 (node timeout 150 ms): acquire %lld ms (worst of 5: %lld), "
-               "extend %lld ms, release %lld ms", (long long)acq_ms, (long long)worst,
-               (long long)ext_ms, (long long)rel_ms);
+               "extend %lld ms, release %lld ms", (long long)ms[0], (long long)worst,
+               (long long)ms[1], (long long)ms[2]);
     CHECK_LT(worst, 150);
 
     /* a black hole drops bytes inside live connections, which TCP never
@@ -259,6 +271,28 @@ TEST(netfault_blackholed_minority_still_acquires_within_node_timeout)
     CHECK_GE(redlock_lock_nodes_ok(l), 3);
 
     nf_fix_stop(&f, &p);
+}
+
+/* Cut off from a majority: a try_acquire fails within the node timeout
+ * (*try_ms), an acquire with 2 retries within 3 of them (*acq_ms). */
+static void cut_off_attempts_fail_in_time(redlock_lock *l, int64_t *try_ms, int64_t *acq_ms)
+{
+    int64_t t0 = check_now_ms();
+    int rc = redlock_try_acquire(l, 30000);
+    *try_ms = check_now_ms() - t0;
+    CHECK_RC(l, rc, REDLOCK_ETIMEDOUT);
+    CHECK_EQ(redlock_lock_validity(l), 0);
+    CHECK_GE(*try_ms, 140);
+    CHECK_LT(*try_ms, 150 + 250);
+    /* with retries: every attempt bounded the same way, and once the cut
+     * nodes let max_timeouts (3) requests in a row time out they are
+     * reconnected and fail fast while they stay silent ("unreachable") */
+    t0 = check_now_ms();
+    rc = redlock_acquire(l, 30000);
+    CHECK_MSG(rc == REDLOCK_ETIMEDOUT || rc == REDLOCK_ECONNECT, "rc %d: %s", rc,
+              redlock_lock_errstr(l));
+    *acq_ms = check_now_ms() - t0;
+    CHECK_LT(*acq_ms, 3 * (150 + 25) + 400);
 }
 
 /* Cut the client from masters 2, 3, 4 with `mode` ("pause": TCP-faithful,
@@ -281,22 +315,8 @@ static void partition_story(const char *mode)
 
     for (int i = 2; i < 5; i++)
         nf_cmd(&p, "@%d %s on", i, mode);
-    int64_t t0 = check_now_ms();
-    int rc = redlock_try_acquire(l, 30000);
-    int64_t try_ms = check_now_ms() - t0;
-    CHECK_RC(l, rc, REDLOCK_ETIMEDOUT);
-    CHECK_EQ(redlock_lock_validity(l), 0);
-    CHECK_GE(try_ms, 140);
-    CHECK_LT(try_ms, 150 + 250);
-    /* with retries: every attempt bounded the same way, and once the cut
-     * nodes let max_timeouts (3) requests in a row time out they are
-     * reconnected and fail fast while they stay silent ("unreachable") */
-    t0 = check_now_ms();
-    rc = redlock_acquire(l, 30000);
-    CHECK_MSG(rc == REDLOCK_ETIMEDOUT || rc == REDLOCK_ECONNECT, "rc %d: %s", rc,
-              redlock_lock_errstr(l));
-    int64_t acq_ms = check_now_ms() - t0;
-    CHECK_LT(acq_ms, 3 * (150 + 25) + 400);
+    int64_t try_ms, acq_ms;
+    cut_off_attempts_fail_in_time(l, &try_ms, &acq_ms);
     /* the reachable minority was rolled back already */
     int64_t deadline = check_now_ms() + 2000;
     while ((rlt_servers_exists(f.s, 0, res, rlen) || rlt_servers_exists(f.s, 1, res, rlen)) &&
@@ -344,10 +364,7 @@ TEST(netfault_datacenters_acquire_tracks_third_fastest)
 {
     struct it_fix f = {0};
     nf_proxy p;
-    redlock_options o;
-    it_opts(&o);
-    o.node_timeout_ms = 500;
-    nf_fix_start(&f, &p, &o);
+    nf_fix_start_nt(&f, &p, 500);
     static const int rtt[5] = {1, 5, 20, 40, 80};
     for (int i = 0; i < 5; i++)
         nf_cmd(&p, "@%d latency up %d", i, rtt[i]);

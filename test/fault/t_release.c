@@ -8,6 +8,7 @@
  *   - the late replies never overwrite the results of a newer operation.
  */
 #include "itest.h"
+#include "fixture.h"
 #include "proxy.h"
 
 #include <stdio.h>
@@ -28,13 +29,11 @@ struct slow {
  * longer than the slow master's delay) and a lock on key, held. */
 static void slow_start(struct slow *t, const char *key)
 {
-    char err[256] = "", a2[64];
+    char a2[64];
+    const char *addrs[3] = {NULL};
     memset(t, 0, sizeof *t);
     it_fix_start(&t->f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
-    t->px = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(t->f.s, 2), err, sizeof err);
-    CHECK_MSG(t->px != NULL, "%s", err);
-    snprintf(a2, sizeof a2, "127.0.0.1:%d", rlp_thread_port(t->px));
-    const char *addrs[3] = {rlt_servers_addr(t->f.s, 0), rlt_servers_addr(t->f.s, 1), a2};
+    t->px = proxy_in_front(&t->f, 2, a2, sizeof a2, addrs);
     redlock_options o;
     it_opts(&o);
     o.node_timeout_ms = 2000;

@@ -19,7 +19,7 @@
  *       N/2+1 for an even N (quorum.c, redlock__tally_init)
  */
 #include "itest.h"
-#include "proxy.h"
+#include "fixture.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,28 +75,25 @@ static void try_with_a_step(struct event_base *base, redlock_client *c, redlock_
 TEST(seeded_clock_step_back_between_replies_is_no_win)
 {
     static const char res[] = "seeded:step";
-    struct it_fix f = {0};
+    struct px_fix p;
+    struct it_fix *f = &p.f;
     struct stepclock clk = {0};
-    rlp_thread *px[3];
-    char addr[3][32];
-    const char *addrs[3];
-    it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
-    it_proxies(f.s, 3, px, addr, addrs);
+    px_fix_start(&p, 3);
     redlock_options o;
     it_opts(&o);
     o.clock = stepclock_fn;
     o.clock_privdata = &clk;
     o.clock_probe_ms = 0;       /* no TIME samples: the step is the client's alone */
     o.node_timeout_ms = 3000;
-    redlock_client *c = it_client_new(f.base, addrs, 3, &o);
-    CHECK_EQ(it_async_wait_connected(f.base, c, 3, 3000), 0);
-    rlp_thread_set_latency(px[1], RLP_DOWN, STEP_LATE, 0);
-    rlp_thread_set_latency(px[2], RLP_DOWN, STEP_LATE, 0);
-    redlock_lock *l = IT_LOCK(c, res);
+    redlock_client *c = px_fix_client(&p, &o);
+    CHECK_EQ(it_async_wait_connected(f->base, c, 3, 3000), 0);
+    rlp_thread_set_latency(p.px[1], RLP_DOWN, STEP_LATE, 0);
+    rlp_thread_set_latency(p.px[2], RLP_DOWN, STEP_LATE, 0);
+    redlock_lock *l = it_fix_lock(f, c, res);
     struct it_op op;
 
     /* without a step the attempt wins, at master 1's or 2's late reply */
-    try_with_a_step(f.base, c, l, &clk, 0, &op);
+    try_with_a_step(f->base, c, l, &clk, 0, &op);
     CHECK_RC(l, op.status, REDLOCK_OK);
     CHECK_GT(op.validity, 0);
     CHECK_LE(op.validity, 10000 - STEP_LATE - drift_ms(10000));
@@ -107,7 +104,7 @@ TEST(seeded_clock_step_back_between_replies_is_no_win)
 
     /* the clock steps back between master 0's reply and the others': the
      * time measured since the start is not to be trusted, no win */
-    try_with_a_step(f.base, c, l, &clk, 1, &op);
+    try_with_a_step(f->base, c, l, &clk, 1, &op);
     check_note("stepped back during the replies: status %d (%s), validity %lld, %zu OK",
                op.status, it_errstr(l), (long long)op.validity, op.nodes_ok);
     CHECK_NE(op.status, REDLOCK_OK);
@@ -117,20 +114,16 @@ TEST(seeded_clock_step_back_between_replies_is_no_win)
     CHECK_MSG(it_has(it_errstr(l), "clock stepped"), "%s", it_errstr(l));   /* (and says so) */
     /* the attempt is undone on every master */
     int64_t until = check_now_ms() + 3000;
-    while (rlt_servers_count_key(f.s, res, sizeof res - 1) != 0 && check_now_ms() < until)
-        it_run(f.base, 10);
-    CHECK_EQ(rlt_servers_count_key(f.s, res, sizeof res - 1), 0);
+    while (rlt_servers_count_key(f->s, res, sizeof res - 1) != 0 && check_now_ms() < until)
+        it_run(f->base, 10);
+    CHECK_EQ(rlt_servers_count_key(f->s, res, sizeof res - 1), 0);
 
     /* the clock goes on from there: the next attempt wins */
-    try_with_a_step(f.base, c, l, &clk, 0, &op);
+    try_with_a_step(f->base, c, l, &clk, 0, &op);
     CHECK_RC(l, op.status, REDLOCK_OK);
     CHECK_GT(op.validity, 0);
 
-    redlock_lock_free(l);
-    redlock_client_free(c);
-    it_fix_stop(&f);
-    for (int i = 0; i < 3; i++)
-        rlp_thread_stop(px[i]);
+    px_fix_stop(&p);
 }
 
 /* ---- the validity ends before the node timeout ------------------------------ */
@@ -169,24 +162,27 @@ TEST(seeded_wait_ends_with_the_validity_not_the_node_timeout)
 
 /* ---- validity from the attempt's start --------------------------------------- */
 
-TEST(seeded_validity_counts_from_the_attempts_start)
+/* Three masters behind proxies, a blocking client through them with a
+ * node timeout of 3 s, and its lock on res. */
+static redlock_lock *slow_proxied_lock(struct px_fix *p, const char *res)
 {
-    static const int64_t ttl = 10000, late = 300;
-    struct it_fix f = {0};
-    rlp_thread *px[3];
-    char addr[3][32];
-    const char *addrs[3];
-    it_fix_start(&f, 3, NULL, IT_NOCLIENT);
-    it_proxies(f.s, 3, px, addr, addrs);
+    px_fix_start(p, 3);
     redlock_options o;
     it_opts(&o);
     o.node_timeout_ms = 3000;
-    redlock_client *c = it_client_addrs(addrs, 3, &o, 3);
+    redlock_client *c = px_fix_blocking_client(p, &o);
+    return it_fix_lock(&p->f, c, res);
+}
+
+TEST(seeded_validity_counts_from_the_attempts_start)
+{
+    static const int64_t ttl = 10000, late = 300;
+    struct px_fix p;
+    redlock_lock *l = slow_proxied_lock(&p, "seeded:start");
     /* a quorum needs master 1 or 2: the decision comes >= 300 ms after
      * the start */
-    rlp_thread_set_latency(px[1], RLP_DOWN, (int)late, 0);
-    rlp_thread_set_latency(px[2], RLP_DOWN, (int)late, 0);
-    redlock_lock *l = IT_LOCK(c, "seeded:start");
+    rlp_thread_set_latency(p.px[1], RLP_DOWN, (int)late, 0);
+    rlp_thread_set_latency(p.px[2], RLP_DOWN, (int)late, 0);
     /* the proxies delay by at least `late`; 5 ms for timer rounding */
     int64_t most = ttl - late - drift_ms(ttl) + 5, least = ttl - late - drift_ms(ttl) - 3000;
 
@@ -204,11 +200,7 @@ TEST(seeded_validity_counts_from_the_attempts_start)
     CHECK_GE(v, least);
 
     CHECK_RC(l, redlock_release(l), REDLOCK_OK);
-    redlock_lock_free(l);
-    redlock_client_free(c);
-    it_fix_stop(&f);
-    for (int i = 0; i < 3; i++)
-        rlp_thread_stop(px[i]);
+    px_fix_stop(&p);
 }
 
 /* ---- the fencing token: the largest counter, not the first --------------------- */
@@ -251,30 +243,22 @@ static long long counter_on(rlt_servers *s, int i, const char *key)
 
 TEST(seeded_fencing_token_is_the_largest_not_the_first)
 {
-    struct it_fix f = {0};
-    rlp_thread *px[3];
-    char addr[3][32];
-    const char *addrs[3];
+    struct px_fix p;
+    struct it_fix *f = &p.f;
     char fk[256];
-    it_fix_start(&f, 3, NULL, IT_NOCLIENT);
-    it_proxies(f.s, 3, px, addr, addrs);
-    redlock_options o;
-    it_opts(&o);
-    o.node_timeout_ms = 3000;
-    redlock_client *c = it_client_addrs(addrs, 3, &o, 3);
-    redlock_lock *l = IT_LOCK(c, "seeded:fence");
+    redlock_lock *l = slow_proxied_lock(&p, "seeded:fence");
     CHECK_EQ(redlock_lock_set_fencing(l, 1), 0);
     CHECK_RC(l, redlock_acquire(l, 10000), REDLOCK_OK);
     int64_t t1 = redlock_lock_token(l);
     CHECK_RC(l, redlock_release(l), REDLOCK_OK);
-    key_holding(f.s, 0, t1, fk, sizeof fk);
+    key_holding(f->s, 0, t1, fk, sizeof fk);
 
     /* master 2 is ahead and answers last (500 ms late); master 1 hangs, so
      * the quorum is {0, 2} and master 0's answer comes first */
-    set_counter(f.s, 0, fk, t1);
-    set_counter(f.s, 2, fk, t1 + 1000);
-    rlp_thread_set_latency(px[2], RLP_DOWN, 500, 0);
-    CHECK_EQ(rlt_servers_pause(f.s, 1), 0);
+    set_counter(f->s, 0, fk, t1);
+    set_counter(f->s, 2, fk, t1 + 1000);
+    rlp_thread_set_latency(p.px[2], RLP_DOWN, 500, 0);
+    CHECK_EQ(rlt_servers_pause(f->s, 1), 0);
     CHECK_RC(l, redlock_acquire(l, 10000), REDLOCK_OK);
     redlock_node_result r0, r2;
     CHECK_EQ(redlock_lock_node_result(l, 0, &r0), 0);
@@ -287,15 +271,11 @@ TEST(seeded_fencing_token_is_the_largest_not_the_first)
                (long long)r0.rtt_us, (long long)r2.rtt_us);
     CHECK_EQ(redlock_lock_token(l), t1 + 1001);
     /* and master 0, of the quorum, was raised to it */
-    CHECK_EQ(counter_on(f.s, 0, fk), t1 + 1001);
+    CHECK_EQ(counter_on(f->s, 0, fk), t1 + 1001);
 
-    CHECK_EQ(rlt_servers_resume(f.s, 1), 0);   /* (a blocking release waits for it) */
+    CHECK_EQ(rlt_servers_resume(f->s, 1), 0);   /* (a blocking release waits for it) */
     CHECK_RC(l, redlock_release(l), REDLOCK_OK);
-    redlock_lock_free(l);
-    redlock_client_free(c);
-    it_fix_stop(&f);
-    for (int i = 0; i < 3; i++)
-        rlp_thread_stop(px[i]);
+    px_fix_stop(&p);
 }
 
 /* ---- an even number of masters ------------------------------------------------ */

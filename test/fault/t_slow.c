@@ -14,6 +14,7 @@
  * Slow masters are SIGSTOPped servers; state is checked on the servers.
  */
 #include "itest.h"
+#include "fixture.h"
 #include "proxy.h"
 
 #include <stdio.h>
@@ -174,8 +175,9 @@ static int sl_check_backed(rlt_servers *s, const char *key, const redlock_lock *
     return backed;
 }
 
-/* A blocking client on three masters holding key (ttl ms) on all of them;
- * slow: node timeout 100 ms, and hung masters stay connected. */
+/* A blocking client on three masters holding key (ttl ms) on all of them,
+ * with nearly all of the ttl still valid; slow: node timeout 100 ms, and
+ * hung masters stay connected. */
 static redlock_lock *sl_start_held(struct it_fix *f, const char *key, int64_t ttl, int slow)
 {
     redlock_options o;
@@ -188,7 +190,51 @@ static redlock_lock *sl_start_held(struct it_fix *f, const char *key, int64_t tt
     redlock_lock *a = it_fix_lock(f, f->c, key);
     CHECK_RC(a, redlock_try_acquire(a, ttl), REDLOCK_OK);
     CHECK_EQ(it_wait_lock_count(f->s, key, strlen(key), a, 3, 2000), 3);
+    CHECK_GT(redlock_lock_validity(a), ttl - 1000);
     return a;
+}
+
+/* Three masters and a client on a base: node timeout 200 ms, at most
+ * max_timeouts in a row before a node is dropped. */
+static void sl_start_200(struct it_fix *f, int max_timeouts)
+{
+    redlock_options o;
+    it_opts(&o);
+    o.node_timeout_ms = 200;
+    o.max_timeouts = max_timeouts;
+    it_fix_start(f, 3, &o, IT_ASYNC);
+}
+
+/* No master timed out, none was reconnected, all are connected. */
+static void sl_check_no_timeouts(redlock_client *c)
+{
+    redlock_node_stats st;
+    for (size_t i = 0; i < 3; i++) {
+        CHECK_EQ(redlock_client_node_stats(c, i, &st), 0);
+        CHECK_MSG(st.timeouts == 0, "node %zu: %llu timeouts", i,
+                  (unsigned long long)st.timeouts);
+        CHECK_MSG(st.connects == 1, "node %zu: %llu connects", i,
+                  (unsigned long long)st.connects);
+        CHECK_MSG(st.connected == 1, "node %zu not connected", i);
+    }
+}
+
+/* Three masters and a base, no client yet; another owner holds key on
+ * masters 0 and 1, so an attempt of ours is lost unless master 2 decides. */
+static void sl_start_other_two(struct it_fix *f, const char *key)
+{
+    it_fix_start(f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
+    sl_set_other(f->s, 0, key);
+    sl_set_other(f->s, 1, key);
+}
+
+/* A try_acquire of ttl 30 s that another owner's values defeat. */
+static void sl_attempt_lost(struct it_fix *f, redlock_lock *l)
+{
+    struct it_op w = {f->base};
+    CHECK_RC(l, redlock_try_acquire_async(l, 30000, it_op_cb, &w), REDLOCK_OK);
+    it_op_wait(&w, 5000);
+    CHECK_RC(l, w.status, REDLOCK_ENOQUORUM);
 }
 
 /* ---- 1. a failed extend ------------------------------------------------- */
@@ -202,7 +248,6 @@ TEST(safety_failed_extend_timeout_drops_validity)
     size_t klen = sizeof key - 1;
     struct it_fix f = {0};
     redlock_lock *a = sl_start_held(&f, key, 10000, 1);
-    CHECK_GT(redlock_lock_validity(a), 9000);
 
     CHECK_EQ(rlt_servers_pause(f.s, 1), 0);
     CHECK_EQ(rlt_servers_pause(f.s, 2), 0);
@@ -244,7 +289,6 @@ TEST(safety_failed_extend_refused_by_quorum_zeroes_validity)
     size_t klen = sizeof key - 1;
     struct it_fix f = {0};
     redlock_lock *a = sl_start_held(&f, key, 10000, 0);
-    CHECK_GT(redlock_lock_validity(a), 9000);
     /* e.g. the key was lost on two masters and another client took it */
     sl_set_other(f.s, 0, key);
     sl_set_other(f.s, 1, key);
@@ -395,22 +439,34 @@ static redlock_client *full_client(struct event_base *base, rlt_servers *s)
     return it_async_client(base, s, &o);
 }
 
+/* Three masters, a full_client on them and its lock on key. */
+static redlock_lock *full_start(struct it_fix *f, const char *key)
+{
+    it_fix_start(f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
+    f->c = full_client(f->base, f->s);
+    return it_fix_lock(f, f->c, key);
+}
+
+/* Masters 1 and 2 hang: the attempt times out, its SET queued on them. */
+static void full_attempt_times_out(struct it_fix *f, redlock_lock *l)
+{
+    struct it_op w = {f->base};
+    CHECK_EQ(rlt_servers_pause(f->s, 1), 0);
+    CHECK_EQ(rlt_servers_pause(f->s, 2), 0);
+    CHECK_RC(l, redlock_try_acquire_async(l, 30000, it_op_cb, &w), REDLOCK_OK);
+    it_op_wait(&w, 5000);
+    CHECK_RC(l, w.status, REDLOCK_ETIMEDOUT);
+}
+
 /* A lost attempt's SET is still queued on two hung masters when its
  * roll-back is made: the roll-back must be queued behind it, not refused. */
 TEST(safety_max_pending_rollback_reaches_slow_master)
 {
     struct it_fix f = {0};
-    it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
-    f.c = full_client(f.base, f.s);
     static const char key[] = "safety:full-rollback";
-    redlock_lock *l = it_fix_lock(&f, f.c, key);
-    struct it_op w = {f.base};
+    redlock_lock *l = full_start(&f, key);
 
-    CHECK_EQ(rlt_servers_pause(f.s, 1), 0);
-    CHECK_EQ(rlt_servers_pause(f.s, 2), 0);
-    CHECK_RC(l, redlock_try_acquire_async(l, 30000, it_op_cb, &w), REDLOCK_OK);
-    it_op_wait(&w, 5000);
-    CHECK_RC(l, w.status, REDLOCK_ETIMEDOUT);
+    full_attempt_times_out(&f, l);
     it_run(f.base, 20);                /* let the roll-back leave */
     CHECK_EQ(rlt_servers_resume(f.s, 1), 0);
     CHECK_EQ(rlt_servers_resume(f.s, 2), 0);
@@ -432,19 +488,13 @@ TEST(safety_max_pending_rollback_reaches_slow_master)
 TEST(safety_max_pending_full_votes_full_and_efull)
 {
     struct it_fix f = {0};
-    it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
-    f.c = full_client(f.base, f.s);
     static const char k1[] = "safety:full-1", k2[] = "safety:full-2";
-    redlock_lock *l1 = it_fix_lock(&f, f.c, k1);
+    redlock_lock *l1 = full_start(&f, k1);
     redlock_lock *l2 = it_fix_lock(&f, f.c, k2);
-    struct it_op w1 = {f.base}, w2 = {f.base};
+    struct it_op w2 = {f.base};
     redlock_node_result r;
 
-    CHECK_EQ(rlt_servers_pause(f.s, 1), 0);
-    CHECK_EQ(rlt_servers_pause(f.s, 2), 0);
-    CHECK_RC(l1, redlock_try_acquire_async(l1, 30000, it_op_cb, &w1), REDLOCK_OK);
-    it_op_wait(&w1, 5000);
-    CHECK_RC(l1, w1.status, REDLOCK_ETIMEDOUT);
+    full_attempt_times_out(&f, l1);
 
     /* masters 1 and 2 still owe the reply to l1's SET: their queues are
      * full (master 0's may be too, while l1's roll-back is pending there) */
@@ -477,10 +527,8 @@ TEST(safety_max_pending_full_votes_full_and_efull)
 TEST(safety_max_pending_never_refuses_release)
 {
     struct it_fix f = {0};
-    it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
-    f.c = full_client(f.base, f.s);
     static const char key[] = "safety:full-release";
-    redlock_lock *l = it_fix_lock(&f, f.c, key);
+    redlock_lock *l = full_start(&f, key);
     struct it_op w = {f.base};
     redlock_node_result r;
 
@@ -631,15 +679,10 @@ static void busy_then_start_cb(evutil_socket_t fd, short what, void *arg)
 
 TEST(safety_busy_callback_keeps_full_node_timeout)
 {
-    redlock_options o;
-    it_opts(&o);
-    o.node_timeout_ms = 200;
-    o.max_timeouts = 3;
     struct it_fix f = {0};
-    it_fix_start(&f, 3, &o, IT_ASYNC);
+    sl_start_200(&f, 3);
     static const char key[] = "safety:busy-loop";
     redlock_lock *l = it_fix_lock(&f, f.c, key);
-    redlock_node_stats st;
     redlock_node_result r;
     static const char *const names[] = {"acquire", "extend", "release"};
 
@@ -670,12 +713,7 @@ TEST(safety_busy_callback_keeps_full_node_timeout)
             CHECK_EQ(it_wait_nodes_ok(f.base, l, 3, 2000), 3);
     }
     CHECK_EQ(sl_pump_count(f.base, f.s, key, 0, 1000), 0);
-    for (size_t i = 0; i < 3; i++) {
-        CHECK_EQ(redlock_client_node_stats(f.c, i, &st), 0);
-        CHECK_EQ(st.timeouts, 0);
-        CHECK_EQ(st.connects, 1);
-        CHECK_EQ(st.connected, 1);
-    }
+    sl_check_no_timeouts(f.c);
 
     it_fix_stop(&f);
 }
@@ -709,7 +747,8 @@ static void late_watch_cb(evutil_socket_t fd, short what, void *arg)
         usleep(1000);
 }
 
-TEST(safety_no_attempt_after_acquire_timeout)
+/* One retry 300 ms after a lost attempt, but the acquire ends at 600 ms. */
+static void late_start(struct it_fix *f)
 {
     redlock_options o;
     it_opts(&o);
@@ -718,8 +757,31 @@ TEST(safety_no_attempt_after_acquire_timeout)
     o.retry_delay_ms = 300;
     o.retry_jitter_ms = 0;
     o.acquire_timeout_ms = 600;
+    it_fix_start(f, 3, &o, IT_ASYNC);
+}
+
+/* Exactly one SET per master: the attempt before the deadline. */
+static void check_one_set_each(struct it_fix *f)
+{
+    long long most = 0;
+    int64_t deadline = check_now_ms() + 300;
+    do {
+        it_run(f->base, 5);
+        for (int i = 0; i < 3; i++) {
+            long long n = it_calls(f->s, i, "set");
+            most = n > most ? n : most;
+        }
+    } while (check_now_ms() < deadline && most <= 1);
+    for (int i = 0; i < 3; i++)
+        CHECK_MSG(it_calls(f->s, i, "set") == 1, "server %d ran %lld SETs", i,
+                  it_calls(f->s, i, "set"));
+    CHECK_EQ(most, 1);
+}
+
+TEST(safety_no_attempt_after_acquire_timeout)
+{
     struct it_fix f = {0};
-    it_fix_start(&f, 3, &o, IT_ASYNC);
+    late_start(&f);
     static const char key[] = "safety:late-retry";
     redlock_lock *l = it_fix_lock(&f, f.c, key);
     struct it_op w = {f.base};
@@ -745,20 +807,7 @@ TEST(safety_no_attempt_after_acquire_timeout)
     CHECK_RC(l, w.status, REDLOCK_ETIMEDOUT);
     CHECK_EQ(redlock_lock_validity(l), 0);
     CHECK_GE(took, 600 + 150);
-    /* exactly one SET per master: the attempt before the deadline */
-    long long most = 0;
-    int64_t deadline = check_now_ms() + 300;
-    do {
-        it_run(f.base, 5);
-        for (int i = 0; i < 3; i++) {
-            long long n = it_calls(f.s, i, "set");
-            most = n > most ? n : most;
-        }
-    } while (check_now_ms() < deadline && most <= 1);
-    for (int i = 0; i < 3; i++)
-        CHECK_MSG(it_calls(f.s, i, "set") == 1, "server %d ran %lld SETs", i,
-                  it_calls(f.s, i, "set"));
-    CHECK_EQ(most, 1);
+    check_one_set_each(&f);
     CHECK_EQ(it_count_value(f.s, key, strlen(key), "someone-else", 12), 3);
 
     it_fix_stop(&f);
@@ -771,12 +820,8 @@ TEST(safety_no_attempt_after_acquire_timeout)
  * so the validity must drop at once, not when the extend is decided. */
 TEST(safety_validity_bounded_from_extend_start)
 {
-    redlock_options o;
-    it_opts(&o);
-    o.node_timeout_ms = 200;
-    o.max_timeouts = 0;
     struct it_fix f = {0};
-    it_fix_start(&f, 3, &o, IT_ASYNC);
+    sl_start_200(&f, 0);
     static const char key[] = "safety:extend-inflight";
     redlock_lock *l = it_fix_lock(&f, f.c, key);
     struct it_op w = {f.base};
@@ -821,15 +866,10 @@ static void busy_300_cb(evutil_socket_t fd, short what, void *arg)
  * healthy master is counted as timed out. */
 TEST(safety_busy_loop_with_ops_in_flight)
 {
-    redlock_options o;
-    it_opts(&o);
-    o.node_timeout_ms = 200;
-    o.max_timeouts = 1;
     struct it_fix f = {0};
-    it_fix_start(&f, 3, &o, IT_ASYNC);
+    sl_start_200(&f, 1);
     static const char key[] = "safety:busy-in-flight";
     redlock_lock *l = it_fix_lock(&f, f.c, key);
-    redlock_node_stats st;
 
     for (int round = 0; round < 3; round++) {
         struct it_op w = {f.base};
@@ -852,11 +892,7 @@ TEST(safety_busy_loop_with_ops_in_flight)
         it_op_wait(&r, 5000);
         CHECK_RC(l, r.status, REDLOCK_OK);
     }
-    for (size_t i = 0; i < 3; i++) {
-        CHECK_EQ(redlock_client_node_stats(f.c, i, &st), 0);
-        CHECK_EQ(st.timeouts, 0);
-        CHECK_EQ(st.connects, 1);
-    }
+    sl_check_no_timeouts(f.c);
 
     it_fix_stop(&f);
 }
@@ -868,24 +904,18 @@ TEST(safety_busy_loop_with_ops_in_flight)
  * others, and its undo must leave behind that SET, not before it. */
 TEST(safety_undo_during_first_handshake_follows_its_set)
 {
-    struct it_fix f = {0};
-    it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
     static const char key[] = "safety:undo-first-handshake";
     size_t klen = sizeof key - 1;
+    struct it_fix f = {0};
+    sl_start_other_two(&f, key);
     redlock_options o;
-
-    sl_set_other(f.s, 0, key);
-    sl_set_other(f.s, 1, key);
     it_opts(&o);
     o.connect_timeout_ms = 5000;
     o.node_timeout_ms = 1000;
     CHECK_EQ(rlt_servers_pause(f.s, 2), 0);
     f.c = it_client_new(f.base, rlt_servers_addrs(f.s), 3, &o);
     redlock_lock *l = it_fix_lock(&f, f.c, key);
-    struct it_op w = {f.base};
-    CHECK_RC(l, redlock_try_acquire_async(l, 30000, it_op_cb, &w), REDLOCK_OK);
-    it_op_wait(&w, 5000);
-    CHECK_RC(l, w.status, REDLOCK_ENOQUORUM);
+    sl_attempt_lost(&f, l);
 
     CHECK_EQ(rlt_servers_resume(f.s, 2), 0);
     CHECK_EQ(it_async_wait_connected(f.base, f.c, 3, 5000), 0);
@@ -905,18 +935,13 @@ TEST(safety_undo_during_first_handshake_follows_its_set)
  * the server: the undo must be owed and sent after reconnecting. */
 TEST(safety_undo_requeued_when_its_connection_resets)
 {
-    struct it_fix f = {0};
-    it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
     static const char key[] = "safety:undo-reset";
     size_t klen = sizeof key - 1;
-    char err[256] = "", a2[64];
-
-    sl_set_other(f.s, 0, key);
-    sl_set_other(f.s, 1, key);
-    rlp_thread *px = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(f.s, 2), err, sizeof err);
-    CHECK_MSG(px != NULL, "%s", err);
-    snprintf(a2, sizeof a2, "127.0.0.1:%d", rlp_thread_port(px));
-    const char *addrs[3] = {rlt_servers_addr(f.s, 0), rlt_servers_addr(f.s, 1), a2};
+    char a2[64];
+    const char *addrs[3] = {NULL};
+    struct it_fix f = {0};
+    sl_start_other_two(&f, key);
+    rlp_thread *px = proxy_in_front(&f, 2, a2, sizeof a2, addrs);
     redlock_options o;
     it_opts(&o);
     o.node_timeout_ms = 500;
@@ -926,10 +951,7 @@ TEST(safety_undo_requeued_when_its_connection_resets)
     rlp_thread_set_latency(px, RLP_UP, 50, 0);     /* the SET is late on master 2 */
     rlp_thread_set_setreset(px, 1);                /* and its connection resets */
     redlock_lock *l = it_fix_lock(&f, f.c, key);
-    struct it_op w = {f.base};
-    CHECK_RC(l, redlock_try_acquire_async(l, 30000, it_op_cb, &w), REDLOCK_OK);
-    it_op_wait(&w, 5000);
-    CHECK_RC(l, w.status, REDLOCK_ENOQUORUM);
+    sl_attempt_lost(&f, l);
 
     rlp_stats st;
     int64_t deadline = check_now_ms() + 3000;
@@ -1048,14 +1070,11 @@ static void *busy_script(void *arg)
  * again, not forgotten (the SET would stay for its whole ttl). */
 TEST(safety_undo_retried_after_busy_reply)
 {
-    struct it_fix f = {0};
-    it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
     static const char key[] = "safety:undo-busy";
     redlock_options o;
     pthread_t th;
-
-    sl_set_other(f.s, 0, key);
-    sl_set_other(f.s, 1, key);
+    struct it_fix f = {0};
+    sl_start_other_two(&f, key);
     sl_status_ok(rlt_servers_command(f.s, 2, "CONFIG SET busy-reply-threshold 50"), 2, "CONFIG");
     it_opts(&o);
     o.node_timeout_ms = 3000;
@@ -1107,11 +1126,9 @@ TEST(safety_owed_undo_leaves_with_wait_connected)
     struct it_fix f = {0};
     it_fix_start(&f, 1, NULL, IT_NOCLIENT);
     static const char key[] = "safety:owed-blocking";
-    char err[256] = "", a[64];
-    rlp_thread *px = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(f.s, 0), err, sizeof err);
-    CHECK_MSG(px != NULL, "%s", err);
-    snprintf(a, sizeof a, "127.0.0.1:%d", rlp_thread_port(px));
-    const char *addrs[1] = {a};
+    char a[64];
+    const char *addrs[1] = {NULL};
+    rlp_thread *px = proxy_in_front(&f, 0, a, sizeof a, addrs);
     redlock_options o;
     it_opts(&o);
     o.reconnect_min_ms = 200;
@@ -1172,11 +1189,9 @@ TEST(safety_no_reconnect_inside_a_drop)
 {
     struct it_fix f = {0};
     it_fix_start(&f, 1, NULL, IT_ASYNC | IT_NOCLIENT);
-    char err[256] = "", a[64];
-    rlp_thread *px = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(f.s, 0), err, sizeof err);
-    CHECK_MSG(px != NULL, "%s", err);
-    snprintf(a, sizeof a, "127.0.0.1:%d", rlp_thread_port(px));
-    const char *addrs[1] = {a};
+    char a[64];
+    const char *addrs[1] = {NULL};
+    rlp_thread *px = proxy_in_front(&f, 0, a, sizeof a, addrs);
     struct it_op w2 = {f.base};
     struct drop_cb d = {NULL, &w2, 0, 0};
     redlock_options o;

@@ -14,6 +14,7 @@
  *     on the others at once (that master votes "full").
  */
 #include "itest.h"
+#include "fixture.h"
 #include "proxy.h"
 
 #include <stdio.h>
@@ -68,13 +69,11 @@ struct ring {
 
 static void ring_start(struct ring *t, const char *key)
 {
-    char err[256] = "", a1[64];
+    char a1[64];
+    const char *addrs[3] = {NULL};
     memset(t, 0, sizeof *t);
     it_fix_start(&t->f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
-    t->px = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(t->f.s, 1), err, sizeof err);
-    CHECK_MSG(t->px != NULL, "%s", err);
-    snprintf(a1, sizeof a1, "127.0.0.1:%d", rlp_thread_port(t->px));
-    const char *addrs[3] = {rlt_servers_addr(t->f.s, 0), a1, rlt_servers_addr(t->f.s, 2)};
+    t->px = proxy_in_front(&t->f, 1, a1, sizeof a1, addrs);
     redlock_options o;
     it_opts(&o);
     o.node_timeout_ms = 2000;
@@ -136,6 +135,49 @@ static long long all_heard(struct ring *t)
     return (long long)heard(t, 0);
 }
 
+/* 0 holds; the others are refused and wait, listening on both live
+ * masters. */
+static void ring_queue(struct ring *t, const char *key)
+{
+    CHECK_RC(t->l[0], redlock_acquire_async(t->l[0], 10000, it_op_cb, &t->op[0]), 0);
+    CHECK_EQ(next_holder(t, 5000), 0);
+    for (int i = 1; i < NCLIENTS; i++) {
+        CHECK_RC(t->l[i], redlock_acquire_async(t->l[i], 10000, it_op_cb, &t->op[i]), 0);
+        int64_t until = check_now_ms() + 5000;
+        while (stats_of(t->c[i]).attempts < 1 && check_now_ms() < until)
+            it_dispatch(t->f.base, 5);
+        CHECK_EQ(stats_of(t->c[i]).attempts, 1);
+    }
+    wait_listening(&t->f, 2, key, NCLIENTS - 1);
+}
+
+/* Run the loop until the slow master ran `want` deletes (releases), at
+ * most timeout_ms; their count. */
+static long long slow_dels(struct ring *t, long long want, int64_t timeout_ms)
+{
+    int64_t until = check_now_ms() + timeout_ms;
+    while (it_calls(t->f.s, 1, "del") < want && check_now_ms() < until)
+        it_dispatch(t->f.base, 5);
+    return it_calls(t->f.s, 1, "del");
+}
+
+/* Holder h releases and waits again, behind the others; the next holder's
+ * index.  *took: from the release to the next holder's win. */
+static int ring_pass(struct ring *t, int h, int64_t *took)
+{
+    struct it_op rel = {.base = t->f.base};
+    t->op[h].done = 0;
+    int64_t t0 = check_now_ms();
+    CHECK_RC(t->l[h], redlock_release_async(t->l[h], it_op_cb, &rel), 0);
+    it_op_wait(&rel, 3000);
+    CHECK_RC(t->l[h], rel.status, 0);
+    CHECK_RC(t->l[h], redlock_acquire_async(t->l[h], 10000, it_op_cb, &t->op[h]), 0);
+    int next = next_holder(t, SLOW_POLL_MS / 2);
+    CHECK_RC(t->l[next], t->op[next].status, 0);
+    *took = t->op[next].at_ms - t0;
+    return next;
+}
+
 /* Every release is told to one waiter, by one master, never by the slow
  * one (its round trip is 60 ms, the other's well under a millisecond,
  * and both granted every hold), and the waiter told gets the lock long
@@ -145,56 +187,23 @@ TEST(wake_one_waiter_told_per_release_and_never_by_a_slow_master)
     struct ring t;
     const int rounds = 12;
     ring_start(&t, "wf-slow");
-
-    /* 0 holds; the others are refused and wait */
-    CHECK_RC(t.l[0], redlock_acquire_async(t.l[0], 10000, it_op_cb, &t.op[0]), 0);
-    CHECK_EQ(next_holder(&t, 5000), 0);
-    for (int i = 1; i < NCLIENTS; i++) {
-        CHECK_RC(t.l[i], redlock_acquire_async(t.l[i], 10000, it_op_cb, &t.op[i]), 0);
-        int64_t until = check_now_ms() + 5000;
-        while (stats_of(t.c[i]).attempts < 1 && check_now_ms() < until)
-            it_dispatch(t.f.base, 5);
-        CHECK_EQ(stats_of(t.c[i]).attempts, 1);
-    }
-    /* ... and listen on both live masters */
-    wait_listening(&t.f, 2, "wf-slow", NCLIENTS - 1);
+    ring_queue(&t, "wf-slow");
     /* 0 learns of the waiters from their notices; the rounds start from
-     * the next holder, which waited itself */
-    int h = 0;
-    int64_t worst = 0;
-    long long made0 = -1, slow0 = 0;
-    for (int r = -1; r < rounds; r++) {
-        struct it_op rel = {.base = t.f.base};
-        t.op[h].done = 0;
-        int64_t t0 = check_now_ms();
-        CHECK_RC(t.l[h], redlock_release_async(t.l[h], it_op_cb, &rel), 0);
-        it_op_wait(&rel, 3000);
-        CHECK_RC(t.l[h], rel.status, 0);
-        /* the releaser waits again, behind the others */
-        CHECK_RC(t.l[h], redlock_acquire_async(t.l[h], 10000, it_op_cb, &t.op[h]), 0);
-        int next = next_holder(&t, SLOW_POLL_MS / 2);
-        CHECK_RC(t.l[next], t.op[next].status, 0);
-        if (r >= 0 && t.op[next].at_ms - t0 > worst)
-            worst = t.op[next].at_ms - t0;
-        h = next;
-        if (r < 0) {
-            /* (after the slow master's own announcement of that release) */
-            int64_t until = check_now_ms() + 3000;
-            while (it_calls(t.f.s, 1, "del") < 1 && check_now_ms() < until)
-                it_dispatch(t.f.base, 5);
-            CHECK_EQ(it_calls(t.f.s, 1, "del"), 1);
-            made0 = all_heard(&t);
-            slow0 = it_calls(t.f.s, 1, "publish");
-        }
+     * the next holder, which waited itself (after the slow master's own
+     * announcement of that release) */
+    int64_t took, worst = 0;
+    int h = ring_pass(&t, 0, &took);
+    CHECK_EQ(slow_dels(&t, 1, 3000), 1);
+    long long made0 = all_heard(&t), slow0 = it_calls(t.f.s, 1, "publish");
+    for (int r = 0; r < rounds; r++) {
+        h = ring_pass(&t, h, &took);
+        worst = took > worst ? took : worst;
     }
     check_note("%d releases: the next holder within %lld ms at worst (polls: %d ms)", rounds,
                (long long)worst, SLOW_POLL_MS);
     CHECK_LT(worst, SLOW_POLL_MS / 2);
     /* every release reached the slow master too (its deletes) */
-    int64_t until = check_now_ms() + 5000;
-    while (it_calls(t.f.s, 1, "del") < rounds + 1 && check_now_ms() < until)
-        it_dispatch(t.f.base, 5);
-    CHECK_GE(it_calls(t.f.s, 1, "del"), rounds + 1);
+    CHECK_GE(slow_dels(&t, rounds + 1, 5000), rounds + 1);
     long long made = all_heard(&t) - made0, slow = it_calls(t.f.s, 1, "publish") - slow0;
     unsigned long long late = 0, notices = 0;
     for (int i = 0; i < NCLIENTS; i++) {
@@ -406,13 +415,8 @@ TEST(wake_a_waiter_renews_its_entry_at_half_its_life)
 static rlp_thread *front_of_master0(struct it_fix *f, char *a0, size_t a0len,
                                     const char *addrs[3], redlock_options *o)
 {
-    char err[256] = "";
-    rlp_thread *px = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(f->s, 0), err, sizeof err);
-    CHECK_MSG(px != NULL, "%s", err);
-    snprintf(a0, a0len, "127.0.0.1:%d", rlp_thread_port(px));
-    addrs[0] = a0;
-    addrs[1] = rlt_servers_addr(f->s, 1);
-    addrs[2] = rlt_servers_addr(f->s, 2);
+    addrs[0] = addrs[1] = addrs[2] = NULL;
+    rlp_thread *px = proxy_in_front(f, 0, a0, a0len, addrs);
     it_opts(o);
     o->retry_delay_ms = SLOW_POLL_MS;
     o->retry_jitter_ms = 0;
@@ -561,59 +565,110 @@ static void wait_holders(struct it_fix *f, struct event_base *base, long long wa
     }
 }
 
+/* A holder on f (f.c, its loop f.base) and a waiter whose client wc runs on
+ * its own loop wb, polling SLOW_POLL_MS after a refusal; a holds res and
+ * its client listens for the waiters' notices. */
+struct pair {
+    struct it_fix f;
+    struct event_base *wb;
+    redlock_client *wc;
+    redlock_lock *a, *w;
+    struct it_op ao, wo;
+};
+
+/* a takes the lock, and its client listens for the waiters' notices. */
+static void hold(struct it_fix *f, redlock_lock *a, struct it_op *ao)
+{
+    CHECK_RC(a, redlock_acquire_async(a, 10000, it_op_cb, ao), 0);
+    it_op_wait(ao, 3000);
+    CHECK_RC(a, ao->status, 0);
+    wait_holders(f, f->base, 1);
+}
+
+/* w asks for res, is refused and waits: listening, its entry written on
+ * every master (its loop, wb, runs meanwhile). */
+static void wait_behind(struct it_fix *f, redlock_lock *w, struct it_op *wo,
+                        struct event_base *wb, const char *res)
+{
+    CHECK_RC(w, redlock_acquire_async(w, 10000, it_op_cb, wo), 0);
+    wait_entered(f, wb, res);
+}
+
+static void pair_start(struct pair *p, const char *res)
+{
+    memset(p, 0, sizeof *p);
+    it_fix_start(&p->f, 3, NULL, IT_ASYNC);
+    p->wb = it_base();
+    redlock_options o;
+    it_opts(&o);
+    o.retry_delay_ms = SLOW_POLL_MS;
+    o.retry_jitter_ms = 0;
+    o.retry_count = 5;
+    p->wc = it_client_new(p->wb, rlt_servers_addrs(p->f.s), 3, &o);
+    CHECK_EQ(it_async_wait_connected(p->wb, p->wc, 3, 3000), 0);
+    p->a = it_fix_lock(&p->f, p->f.c, res);
+    p->w = it_lock(p->wc, res, strlen(res));
+    p->ao = (struct it_op){p->f.base};
+    p->wo = (struct it_op){p->wb};
+    hold(&p->f, p->a, &p->ao);
+}
+
+/* The waiter, which got the lock, releases it; everything is freed. */
+static void pair_stop(struct pair *p)
+{
+    p->wo.done = 0;
+    CHECK_RC(p->w, redlock_release_async(p->w, it_op_cb, &p->wo), 0);
+    it_op_wait(&p->wo, 3000);
+    CHECK_RC(p->w, p->wo.status, 0);
+    redlock_lock_free(p->w);
+    redlock_client_free(p->wc);
+    event_base_free(p->wb);
+    it_fix_stop(&p->f);
+}
+
 /* A waiter's event loop blocked (a long callback of its application) when
  * the release is announced: the message waits in its socket, and once the
  * loop runs again the waiter tries at once, not at its poll 3 s after its
  * refusal. */
 TEST(wake_a_waiter_whose_loop_was_blocked_tries_as_it_runs_again)
 {
-    struct it_fix f = {0};
-    it_fix_start(&f, 3, NULL, IT_ASYNC);
-    struct event_base *wb = it_base();
-    redlock_options o;
-    it_opts(&o);
-    o.retry_delay_ms = SLOW_POLL_MS;
-    o.retry_jitter_ms = 0;
-    o.retry_count = 5;
-    redlock_client *wc = it_client_new(wb, rlt_servers_addrs(f.s), 3, &o);
-    CHECK_EQ(it_async_wait_connected(wb, wc, 3, 3000), 0);
-    redlock_lock *a = it_fix_lock(&f, f.c, "wf-busy"), *w = IT_LOCK(wc, "wf-busy");
-    struct it_op ao = {f.base}, wo = {wb};
-
-    CHECK_RC(a, redlock_acquire_async(a, 10000, it_op_cb, &ao), 0);
-    it_op_wait(&ao, 3000);
-    CHECK_RC(a, ao.status, 0);
-    wait_holders(&f, f.base, 1);    /* (a hears w's notice) */
-    CHECK_RC(w, redlock_acquire_async(w, 10000, it_op_cb, &wo), 0);
-    wait_entered(&f, wb, "wf-busy");
-    CHECK_EQ(stats_of(wc).attempts, 1);
+    struct pair p;
+    pair_start(&p, "wf-busy");      /* (a hears w's notice) */
+    wait_behind(&p.f, p.w, &p.wo, p.wb, "wf-busy");
+    CHECK_EQ(stats_of(p.wc).attempts, 1);
     /* from here w's loop does not run: a releases, and 300 ms pass */
-    ao.done = 0;
-    CHECK_RC(a, redlock_release_async(a, it_op_cb, &ao), 0);
-    it_op_wait(&ao, 3000);
-    CHECK_RC(a, ao.status, 0);
-    it_run(f.base, 300);
-    CHECK_EQ(wo.done, 0);
-    CHECK_EQ(stats_of(wc).announcements, 0);
+    p.ao.done = 0;
+    CHECK_RC(p.a, redlock_release_async(p.a, it_op_cb, &p.ao), 0);
+    it_op_wait(&p.ao, 3000);
+    CHECK_RC(p.a, p.ao.status, 0);
+    it_run(p.f.base, 300);
+    CHECK_EQ(p.wo.done, 0);
+    CHECK_EQ(stats_of(p.wc).announcements, 0);
     /* w's loop runs again */
     int64_t t1 = check_now_ms();
-    it_op_wait(&wo, SLOW_POLL_MS);
+    it_op_wait(&p.wo, SLOW_POLL_MS);
     check_note("the waiter got the lock %lld ms after its loop ran again (its poll: %d ms "
-               "after its refusal)", (long long)(wo.at_ms - t1), SLOW_POLL_MS);
-    CHECK_RC(w, wo.status, 0);
-    CHECK_LT(wo.at_ms - t1, SLOW_POLL_MS / 4);
-    redlock_acquire_stats st = stats_of(wc);
+               "after its refusal)", (long long)(p.wo.at_ms - t1), SLOW_POLL_MS);
+    CHECK_RC(p.w, p.wo.status, 0);
+    CHECK_LT(p.wo.at_ms - t1, SLOW_POLL_MS / 4);
+    redlock_acquire_stats st = stats_of(p.wc);
     CHECK_GE(st.announcements, 1);
     CHECK_EQ(st.wakeups, 1);
     CHECK_EQ(st.attempts, 2);
-    wo.done = 0;
-    CHECK_RC(w, redlock_release_async(w, it_op_cb, &wo), 0);
-    it_op_wait(&wo, 3000);
-    CHECK_RC(w, wo.status, 0);
-    redlock_lock_free(w);
-    redlock_client_free(wc);
-    event_base_free(wb);
-    it_fix_stop(&f);
+    pair_stop(&p);
+}
+
+/* Run both loops until the holder's client heard a notice, at most 3 s. */
+static void hear_notice_again(struct pair *p)
+{
+    int64_t t0 = check_now_ms();
+    while (stats_of(p->f.c).notices == 0 && check_now_ms() < t0 + 3000) {
+        it_dispatch(p->f.base, 5);
+        it_dispatch(p->wb, 5);
+    }
+    check_note("a heard w's notice %lld ms after it listened again",
+               (long long)(check_now_ms() - t0));
+    CHECK_GE(stats_of(p->f.c).notices, 1);
 }
 
 /* A waiter's notice that reached no one (the holder's client was not
@@ -623,62 +678,59 @@ TEST(wake_a_waiter_whose_loop_was_blocked_tries_as_it_runs_again)
  * waiter's poll. */
 TEST(wake_a_notice_nobody_heard_is_sent_again)
 {
-    struct it_fix f = {0};
-    it_fix_start(&f, 3, NULL, IT_ASYNC);
-    struct event_base *wb = it_base();
-    redlock_options o;
-    it_opts(&o);
-    o.retry_delay_ms = SLOW_POLL_MS;
-    o.retry_jitter_ms = 0;
-    o.retry_count = 5;
-    redlock_client *wc = it_client_new(wb, rlt_servers_addrs(f.s), 3, &o);
-    CHECK_EQ(it_async_wait_connected(wb, wc, 3, 3000), 0);
-    redlock_lock *a = it_fix_lock(&f, f.c, "wf-deaf"), *w = IT_LOCK(wc, "wf-deaf");
-    struct it_op ao = {f.base}, wo = {wb};
-
-    CHECK_RC(a, redlock_acquire_async(a, 10000, it_op_cb, &ao), 0);
-    it_op_wait(&ao, 3000);
-    CHECK_RC(a, ao.status, 0);
-    wait_holders(&f, f.base, 1);
+    struct pair p;
+    pair_start(&p, "wf-deaf");
     /* a's client stops listening (its loop does not run meanwhile) */
     for (int m = 0; m < 3; m++) {
-        redisReply *k = rlt_servers_command(f.s, m, "CLIENT KILL TYPE pubsub");
+        redisReply *k = rlt_servers_command(p.f.s, m, "CLIENT KILL TYPE pubsub");
         CHECK(k != NULL && k->type == REDIS_REPLY_INTEGER && k->integer == 1);
         freeReplyObject(k);
     }
-    CHECK_RC(w, redlock_acquire_async(w, 10000, it_op_cb, &wo), 0);
-    wait_entered(&f, wb, "wf-deaf");
-    CHECK_EQ(stats_of(f.c).notices, 0);
+    wait_behind(&p.f, p.w, &p.wo, p.wb, "wf-deaf");
+    CHECK_EQ(stats_of(p.f.c).notices, 0);
     /* both loops run: a's client listens again, and hears w */
-    int64_t until = check_now_ms() + 3000;
-    while (stats_of(f.c).notices == 0 && check_now_ms() < until) {
-        it_dispatch(f.base, 5);
-        it_dispatch(wb, 5);
-    }
-    check_note("a heard w's notice %lld ms after it listened again",
-               (long long)(check_now_ms() - (until - 3000)));
-    CHECK_GE(stats_of(f.c).notices, 1);
-    ao.done = 0;
+    hear_notice_again(&p);
+    p.ao.done = 0;
     int64_t t0 = check_now_ms();
-    CHECK_RC(a, redlock_release_async(a, it_op_cb, &ao), 0);
-    until = check_now_ms() + SLOW_POLL_MS / 2;
-    while (!wo.done && check_now_ms() < until) {
-        it_dispatch(f.base, 2);
-        it_dispatch(wb, 2);
+    CHECK_RC(p.a, redlock_release_async(p.a, it_op_cb, &p.ao), 0);
+    int64_t until = check_now_ms() + SLOW_POLL_MS / 2;
+    while (!p.wo.done && check_now_ms() < until) {
+        it_dispatch(p.f.base, 2);
+        it_dispatch(p.wb, 2);
     }
-    CHECK_MSG(wo.done, "w not told by a's release");
+    CHECK_MSG(p.wo.done, "w not told by a's release");
     check_note("w got the lock %lld ms after the release (its poll: %d ms)",
-               (long long)(wo.at_ms - t0), SLOW_POLL_MS);
-    CHECK_RC(w, wo.status, 0);
-    CHECK_GE(stats_of(wc).announcements, 1);
-    wo.done = 0;
-    CHECK_RC(w, redlock_release_async(w, it_op_cb, &wo), 0);
-    it_op_wait(&wo, 3000);
-    CHECK_RC(w, wo.status, 0);
-    redlock_lock_free(w);
-    redlock_client_free(wc);
-    event_base_free(wb);
-    it_fix_stop(&f);
+               (long long)(p.wo.at_ms - t0), SLOW_POLL_MS);
+    CHECK_RC(p.w, p.wo.status, 0);
+    CHECK_GE(stats_of(p.wc).announcements, 1);
+    pair_stop(&p);
+}
+
+/* Requests to master 0 now take 1.5 s on the way there: another lock of
+ * the waiter's client fills that queue (it holds on the others). */
+static void fill_queue_to_master0(rlp_thread *px, redlock_lock *other, struct it_op *oo)
+{
+    rlp_thread_set_latency(px, RLP_UP, 1500, 0);
+    CHECK_RC(other, redlock_try_acquire_async(other, 10000, it_op_cb, oo), 0);
+    it_op_wait(oo, 3000);
+    CHECK_RC(other, oo->status, 0);
+    CHECK_EQ(redlock_lock_nodes_ok(other), 2);
+}
+
+/* The waiter w won on masters 1 and 2, master 0 voting "full" without a
+ * request, at its wake-up, not at its poll. */
+static void check_won_with_master0_full(redlock_client *wc, redlock_lock *w)
+{
+    redlock_node_result r;
+    CHECK_EQ(redlock_lock_node_result(w, 0, &r), 0);
+    CHECK_EQ(r.vote, REDLOCK_VOTE_FULL);
+    CHECK_EQ(redlock_lock_nodes_ok(w), 2);
+    redlock_acquire_stats st = stats_of(wc);
+    CHECK_EQ(st.wakeups, 1);
+    CHECK_EQ(st.attempts, 3);       /* w twice, the other lock once */
+    redlock_node_stats ns;
+    CHECK_EQ(redlock_client_node_stats(wc, 0, &ns), 0);
+    CHECK_GE(ns.fulls, 1);
 }
 
 /* A waiter woken while its queue to one master is full (max_pending 1,
@@ -703,23 +755,13 @@ TEST(wake_a_waiter_whose_queue_to_one_master_is_full_wins_on_the_others)
                  *other = it_fix_lock(&f, wc, "wf-full-other");
     struct it_op ao = {f.base}, wo = {f.base}, oo = {f.base};
 
-    CHECK_RC(a, redlock_acquire_async(a, 10000, it_op_cb, &ao), 0);
-    it_op_wait(&ao, 3000);
-    CHECK_RC(a, ao.status, 0);
-    wait_holders(&f, f.base, 1);    /* (a hears w's notice: no notice again) */
-    CHECK_RC(w, redlock_acquire_async(w, 10000, it_op_cb, &wo), 0);
-    wait_entered(&f, f.base, "wf-full");
+    hold(&f, a, &ao);               /* (a hears w's notice: no notice again) */
+    wait_behind(&f, w, &wo, f.base, "wf-full");
     CHECK_EQ(stats_of(wc).attempts, 1);
     /* (the entries' replies, on their way back, read: they no longer
      * count in master 0's queue, slow under valgrind) */
     it_dispatch(f.base, 100);
-    /* requests to master 0 now take 1.5 s on the way there: another lock
-     * of the waiter's client fills that queue (it holds on the others) */
-    rlp_thread_set_latency(px, RLP_UP, 1500, 0);
-    CHECK_RC(other, redlock_try_acquire_async(other, 10000, it_op_cb, &oo), 0);
-    it_op_wait(&oo, 3000);
-    CHECK_RC(other, oo.status, 0);
-    CHECK_EQ(redlock_lock_nodes_ok(other), 2);
+    fill_queue_to_master0(px, other, &oo);
     /* the release: the waiter is woken with master 0's queue full */
     ao.done = 0;
     int64_t t0 = check_now_ms();
@@ -729,16 +771,7 @@ TEST(wake_a_waiter_whose_queue_to_one_master_is_full_wins_on_the_others)
                "refusal)", (long long)(wo.at_ms - t0), SLOW_POLL_MS);
     CHECK_RC(w, wo.status, 0);
     CHECK_LT(wo.at_ms - t0, SLOW_POLL_MS / 4);
-    redlock_node_result r;
-    CHECK_EQ(redlock_lock_node_result(w, 0, &r), 0);
-    CHECK_EQ(r.vote, REDLOCK_VOTE_FULL);
-    CHECK_EQ(redlock_lock_nodes_ok(w), 2);
-    redlock_acquire_stats st = stats_of(wc);
-    CHECK_EQ(st.wakeups, 1);
-    CHECK_EQ(st.attempts, 3);       /* w twice, the other lock once */
-    redlock_node_stats ns;
-    CHECK_EQ(redlock_client_node_stats(wc, 0, &ns), 0);
-    CHECK_GE(ns.fulls, 1);
+    check_won_with_master0_full(wc, w);
     /* the held request arrives; everything is released before the proxy goes */
     rlp_thread_set_latency(px, RLP_UP, 0, 0);
     wo.done = oo.done = 0;

@@ -5,7 +5,7 @@
  * dies, refusals, the cap, expiry, and no extend after a release.
  */
 #include "itest.h"
-#include "proxy.h"
+#include "fixture.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -16,10 +16,7 @@ struct watch {
     struct event_base *base;
     redlock_lock *lock;
     int acquired;           /* status of the acquire, or 1 while pending */
-    int lost;               /* notices */
-    int reason;
-    int64_t lost_ms;        /* when the notice came (check_now_ms) */
-    int64_t validity_after; /* redlock_lock_validity inside the notice */
+    struct lost_notice lost;    /* the lost-lock notices */
     /* sampler */
     struct event *sample;
     int64_t min_validity;   /* smallest validity seen while sampling */
@@ -35,23 +32,13 @@ static void on_acquired(redlock_lock *l, int status, void *privdata)
     event_base_loopbreak(w->base);
 }
 
-static void on_lost(redlock_lock *l, int reason, void *privdata)
-{
-    struct watch *w = privdata;
-    w->lost++;
-    w->reason = reason;
-    w->lost_ms = check_now_ms();
-    w->validity_after = redlock_lock_validity(l);
-    event_base_loopbreak(w->base);
-}
-
 static void sample_cb(evutil_socket_t fd, short what, void *arg)
 {
     struct watch *w = arg;
     int64_t v = redlock_lock_validity(w->lock);
     (void)fd;
     (void)what;
-    if (!w->lost) {
+    if (!w->lost.fired) {
         if (v < w->min_validity)
             w->min_validity = v;
         w->samples++;
@@ -66,10 +53,11 @@ static void watch_start(struct watch *w, struct it_fix *f, redlock_lock *l, int6
 
     memset(w, 0, sizeof *w);
     w->base = f->base;
+    w->lost.base = f->base;
     w->lock = l;
     w->acquired = 1;
     w->min_validity = INT64_MAX;
-    CHECK_EQ(redlock_lock_on_lost(l, on_lost, w), 0);
+    CHECK_EQ(redlock_lock_on_lost(l, lost_notice_cb, &w->lost), 0);
     CHECK_RC(l, redlock_try_acquire_async(l, ttl_ms, on_acquired, w), 0);
     int64_t deadline = check_now_ms() + 5000;
     while (w->acquired == 1 && check_now_ms() < deadline)
@@ -89,7 +77,7 @@ static void watch_stop(struct watch *w)
 static void run_for(struct watch *w, int64_t ms)
 {
     int64_t until = check_now_ms() + ms;
-    while (!w->lost && check_now_ms() < until)
+    while (!w->lost.fired && check_now_ms() < until)
         it_dispatch(w->base, until - check_now_ms());
 }
 
@@ -123,13 +111,10 @@ TEST(watchdog_keeps_the_lock_10x_its_ttl_through_minority_faults)
 {
     struct it_fix f = {0};
     struct watch w;
-    char err[256] = "", a2[64];
+    char a2[64];
+    const char *addrs[5] = {NULL};
     it_fix_start(&f, 5, NULL, IT_ASYNC | IT_NOCLIENT);
-    rlp_thread *px = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(f.s, 2), err, sizeof err);
-    CHECK_MSG(px != NULL, "%s", err);
-    snprintf(a2, sizeof a2, "127.0.0.1:%d", rlp_thread_port(px));
-    const char *addrs[5] = {rlt_servers_addr(f.s, 0), rlt_servers_addr(f.s, 1), a2,
-                            rlt_servers_addr(f.s, 3), rlt_servers_addr(f.s, 4)};
+    rlp_thread *px = proxy_in_front(&f, 2, a2, sizeof a2, addrs);
     redlock_options o;
     it_opts(&o);                                            /* node timeout 100 ms */
     f.c = it_client_new(f.base, addrs, 5, &o);
@@ -153,14 +138,14 @@ TEST(watchdog_keeps_the_lock_10x_its_ttl_through_minority_faults)
     check_note("3000 ms on a 300 ms lock: %lld validity samples, the smallest %lld ms, "
                "%lld scripts on master 4", (long long)w.samples, (long long)w.min_validity,
                scripts(f.s, 4) - before);
-    CHECK_EQ(w.lost, 0);
+    CHECK_EQ(w.lost.fired, 0);
     CHECK_GT(w.samples, 100);
     CHECK_GT(w.min_validity, 0);            /* held all along */
     CHECK_GE(scripts(f.s, 4) - before, 20); /* about one extend per 100 ms */
     CHECK_GE(it_count_lock(f.s, "wd-keep", 7, l), 3);
     CHECK_RC(l, redlock_release_async(l, NULL, NULL), 0);
     run_for(&w, 200);
-    CHECK_EQ(w.lost, 0);
+    CHECK_EQ(w.lost.fired, 0);
     done(&f, &w);
     rlp_thread_stop(px);
 }
@@ -179,7 +164,7 @@ TEST(watchdog_never_extends_after_release_or_free)
     run_for(&w, 400);       /* 13 watchdog periods */
     for (int i = 0; i < 3; i++)
         CHECK_EQ(scripts(f.s, i), after_release[i]);
-    CHECK_EQ(w.lost, 0);    /* a release is no loss */
+    CHECK_EQ(w.lost.fired, 0);    /* a release is no loss */
     CHECK_EQ(rlt_servers_count_key(f.s, "wd-release", 10), 0);
 
     /* freed while held: nothing after the free either */
@@ -194,7 +179,7 @@ TEST(watchdog_never_extends_after_release_or_free)
     long long after_free = scripts(f.s, 0);
     run_for(&w, 300);
     CHECK_EQ(scripts(f.s, 0), after_free);
-    CHECK_EQ(w2.lost, 0);
+    CHECK_EQ(w2.lost.fired, 0);
     done(&f, &w);
 }
 
@@ -209,15 +194,15 @@ TEST(watchdog_lost_before_the_validity_ends_when_the_majority_dies)
     CHECK_EQ(rlt_servers_kill(f.s, 0), 0);
     CHECK_EQ(rlt_servers_kill(f.s, 1), 0);
     run_for(&w, 3000);
-    CHECK_EQ(w.lost, 1);
-    CHECK_EQ(w.reason, REDLOCK_LOST_UNREACHABLE);
-    CHECK_EQ(w.validity_after, 0);
+    CHECK_EQ(w.lost.fired, 1);
+    CHECK_EQ(w.lost.reason, REDLOCK_LOST_UNREACHABLE);
+    CHECK_EQ(w.lost.validity, 0);
     check_note("majority killed with %lld ms of validity left: the notice came %lld ms later, "
                "%lld ms before the validity would have ended", (long long)v0,
-               (long long)(w.lost_ms - t0), (long long)(t0 + v0 - w.lost_ms));
-    CHECK_LT(w.lost_ms, t0 + v0);           /* before the validity ends */
+               (long long)(w.lost.at_ms - t0), (long long)(t0 + v0 - w.lost.at_ms));
+    CHECK_LT(w.lost.at_ms, t0 + v0);           /* before the validity ends */
     run_for(&w, 200);
-    CHECK_EQ(w.lost, 1);                    /* once */
+    CHECK_EQ(w.lost.fired, 1);                    /* once */
     done(&f, &w);
 }
 
@@ -228,15 +213,11 @@ TEST(watchdog_lost_before_the_validity_ends_when_the_majority_is_slow)
 {
     struct it_fix f = {0};
     struct watch w;
-    char err[256] = "", a0[64], a1[64];
+    char a0[64], a1[64];
+    const char *addrs[3] = {NULL};
     it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
-    rlp_thread *p0 = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(f.s, 0), err, sizeof err);
-    CHECK_MSG(p0 != NULL, "%s", err);
-    rlp_thread *p1 = rlp_thread_start(0, "127.0.0.1", rlt_servers_port(f.s, 1), err, sizeof err);
-    CHECK_MSG(p1 != NULL, "%s", err);
-    snprintf(a0, sizeof a0, "127.0.0.1:%d", rlp_thread_port(p0));
-    snprintf(a1, sizeof a1, "127.0.0.1:%d", rlp_thread_port(p1));
-    const char *addrs[3] = {a0, a1, rlt_servers_addr(f.s, 2)};
+    rlp_thread *p0 = proxy_in_front(&f, 0, a0, sizeof a0, addrs);
+    rlp_thread *p1 = proxy_in_front(&f, 1, a1, sizeof a1, addrs);
     redlock_options o;
     it_opts(&o);                                            /* node timeout 100 ms */
     o.max_timeouts = 1000;          /* slow masters stay connected: slow, not down */
@@ -253,11 +234,11 @@ TEST(watchdog_lost_before_the_validity_ends_when_the_majority_is_slow)
     run_for(&w, 3000);
     check_note("majority slowed past the node timeout with %lld ms of validity left: the notice "
                "came %lld ms later, %lld ms before the validity would have ended", (long long)v0,
-               (long long)(w.lost_ms - t0), (long long)(t0 + v0 - w.lost_ms));
-    CHECK_EQ(w.lost, 1);
-    CHECK_EQ(w.reason, REDLOCK_LOST_UNREACHABLE);
-    CHECK_EQ(w.validity_after, 0);
-    CHECK_LT(w.lost_ms, t0 + v0);
+               (long long)(w.lost.at_ms - t0), (long long)(t0 + v0 - w.lost.at_ms));
+    CHECK_EQ(w.lost.fired, 1);
+    CHECK_EQ(w.lost.reason, REDLOCK_LOST_UNREACHABLE);
+    CHECK_EQ(w.lost.validity, 0);
+    CHECK_LT(w.lost.at_ms, t0 + v0);
     done(&f, &w);
     rlp_thread_stop(p0);
     rlp_thread_stop(p1);
@@ -282,8 +263,8 @@ TEST(lost_notice_when_an_extend_is_refused)
         it_dispatch(f.base, deadline - check_now_ms());
     CHECK_EQ(w.acquired, REDLOCK_ENOTOWNER);
     run_for(&w, 500);                       /* the notice follows on the loop */
-    CHECK_EQ(w.lost, 1);
-    CHECK_EQ(w.reason, REDLOCK_LOST_REFUSED);
+    CHECK_EQ(w.lost.fired, 1);
+    CHECK_EQ(w.lost.reason, REDLOCK_LOST_REFUSED);
     CHECK_EQ(redlock_lock_validity(l), 0);
     done(&f, &w);
 }
@@ -297,12 +278,12 @@ TEST(lost_notice_at_the_cap_and_at_expiry)
      * the cap counts from the acquire's start, a little before this) */
     int64_t t0 = check_now_ms();
     run_for(&w, 3000);
-    CHECK_EQ(w.lost, 1);
-    CHECK_EQ(w.reason, REDLOCK_LOST_CAP);
+    CHECK_EQ(w.lost.fired, 1);
+    CHECK_EQ(w.lost.reason, REDLOCK_LOST_CAP);
     check_note("cap 600 ms, ttl 300 ms: the notice came after %lld ms",
-               (long long)(w.lost_ms - t0));
-    CHECK_GE(w.lost_ms - t0, 300);          /* extended past the first ttl */
-    CHECK_LE(w.lost_ms - t0, 600 + 200);    /* and not past the cap (+ the acquire) */
+               (long long)(w.lost.at_ms - t0));
+    CHECK_GE(w.lost.at_ms - t0, 300);          /* extended past the first ttl */
+    CHECK_LE(w.lost.at_ms - t0, 600 + 200);    /* and not past the cap (+ the acquire) */
     long long n = scripts(f.s, 0);
     run_for(&w, 300);
     CHECK_EQ(scripts(f.s, 0), n);           /* no extend after the notice */
@@ -313,12 +294,12 @@ TEST(lost_notice_at_the_cap_and_at_expiry)
     t0 = check_now_ms();
     watch_start(&w, &f, l2, 200);
     run_for(&w, 2000);
-    CHECK_EQ(w.lost, 1);
-    CHECK_EQ(w.reason, REDLOCK_LOST_EXPIRED);
-    CHECK_LE(w.lost_ms - t0, 200 + 100);
-    CHECK_EQ(w.validity_after, 0);
+    CHECK_EQ(w.lost.fired, 1);
+    CHECK_EQ(w.lost.reason, REDLOCK_LOST_EXPIRED);
+    CHECK_LE(w.lost.at_ms - t0, 200 + 100);
+    CHECK_EQ(w.lost.validity, 0);
     run_for(&w, 200);
-    CHECK_EQ(w.lost, 1);
+    CHECK_EQ(w.lost.fired, 1);
     done(&f, &w);
 }
 
@@ -350,7 +331,7 @@ TEST(watchdog_set_while_held_and_refused_calls_keep_it)
     run_for(&w, 400);
     check_note("watchdog set while held, 40 refused extends: %lld samples, smallest validity "
                "%lld ms", (long long)w.samples, (long long)w.min_validity);
-    CHECK_EQ(w.lost, 0);
+    CHECK_EQ(w.lost.fired, 0);
     CHECK_GT(redlock_lock_validity(l), 0);
     CHECK_GT(w.min_validity, 0);
     done(&f, &w);

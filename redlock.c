@@ -289,6 +289,87 @@ static int build(redlock_client *c, const char *const *nodes, size_t nnodes,
     return 0;
 }
 
+/* The caller's arguments and options, defaults for what an older (shorter)
+ * options struct lacks: 0 and *o, or an error. */
+static int take_options(redlock_options *o, struct event_base *base, const char *const *nodes,
+                        size_t nnodes, const redlock_options *opts, size_t opts_size,
+                        char *err, size_t errlen)
+{
+    int rc;
+
+    if (!nodes || nnodes == 0)
+        return errf(err, errlen, REDLOCK_EINVAL, "no nodes given");
+    if (nnodes > MAX_NODES)
+        return errf(err, errlen, REDLOCK_EINVAL, "more than 1024 nodes");
+    options_defaults(o);
+    if (opts)
+        memcpy(o, opts, opts_size < sizeof *o ? opts_size : sizeof *o);
+    if ((rc = check_options(o, err, errlen)) != 0)
+        return rc;
+    if (o->loop_thread && base)
+        return errf(err, errlen, REDLOCK_EINVAL,
+                    "loop_thread is for a client without an event base (base == NULL)");
+    return 0;
+}
+
+/* The client's own memory: the struct, its key prefix, its masters, its
+ * loop's base (its own unless the caller gave one); NULL: out of memory. */
+static redlock_client *client_alloc(const redlock_options *o, struct event_base *base,
+                                    size_t nnodes)
+{
+    redlock_client *c = calloc(1, sizeof *c);
+
+    if (!c)
+        return NULL;
+    c->opt = *o;
+    c->prefixlen = o->key_prefix ? strlen(o->key_prefix) : 0;
+    c->key_prefix = malloc(c->prefixlen + 1);
+    c->fleet.masters = calloc(nnodes, sizeof *c->fleet.masters);
+    c->loop.base = base ? base : private_base();
+    c->own_base = !base;
+    if (!c->key_prefix || !c->fleet.masters || !c->loop.base) {
+        free(c->key_prefix);
+        free(c->fleet.masters);
+        if (c->own_base && c->loop.base)
+            event_base_free(c->loop.base);
+        free(c);
+        return NULL;
+    }
+    memcpy(c->key_prefix, c->prefixlen ? o->key_prefix : "", c->prefixlen + 1);
+    /* the caller's strings need not outlive the client's creation */
+    c->opt.key_prefix = NULL;
+    c->opt.tls_ca_file = c->opt.tls_ca_dir = c->opt.tls_cert_file = NULL;
+    c->opt.tls_key_file = c->opt.tls_server_name = NULL;
+    c->opt.user = c->opt.password = NULL;
+    return c;
+}
+
+/* The loop, the settings every master shares (with the callbacks that
+ * bring their news up here) and the fleet, before any master is built. */
+static void client_wire(redlock_client *c, const redlock_options *o)
+{
+    c->loop.clock = o->clock ? o->clock : redlock__clock_default;
+    c->loop.clock_privdata = o->clock_privdata;
+    c->loop.destroy = client_destroy;
+    c->loop.owner = c;
+    c->loop.closing = 1;    /* until built: no reconnect timers, no events */
+    c->net = (redlock__net){ &c->loop, o->connect_timeout_ms, o->node_timeout_ms,
+                             o->reconnect_min_ms, o->reconnect_max_ms, o->max_pending,
+                             o->max_timeouts, NULL, NULL, o->tls_insecure_skip_verify,
+                             node_event, c, redlock__wake_side, redlock__wake_message,
+                             o->restart_guard_ms, o->clock_guard_ms,
+                             o->strict != 0, o->drift_factor, o->drift_min_ms, 0,
+                             o->clock_probe_ms, node_identified, redlock__locks_clock_ahead,
+                             scripts };
+    c->fleet.loop = &c->loop;
+    c->fleet.net = &c->net;
+    evtimer_assign(&c->trim.ev, c->loop.base, trim_cb, c);
+    c->fleet.trim = &c->trim;
+    c->fleet.node_timeout_us = o->node_timeout_ms * 1000;
+    redlock__list_init(&c->fleet.live);
+    redlock__list_init(&c->locks);
+}
+
 int redlock_client_new_(redlock_client **out, struct event_base *base,
                         const char *const *nodes, size_t nnodes, const redlock_options *opts,
                         size_t opts_size, char *err, size_t errlen)
@@ -302,60 +383,11 @@ int redlock_client_new_(redlock_client **out, struct event_base *base,
     if (!out)
         return errf(err, errlen, REDLOCK_EINVAL, "out is NULL");
     *out = NULL;
-    if (!nodes || nnodes == 0)
-        return errf(err, errlen, REDLOCK_EINVAL, "no nodes given");
-    if (nnodes > MAX_NODES)
-        return errf(err, errlen, REDLOCK_EINVAL, "more than 1024 nodes");
-    /* the caller's struct may be older (shorter): defaults for the rest */
-    options_defaults(&o);
-    if (opts)
-        memcpy(&o, opts, opts_size < sizeof o ? opts_size : sizeof o);
-    if ((rc = check_options(&o, err, errlen)) != 0)
+    if ((rc = take_options(&o, base, nodes, nnodes, opts, opts_size, err, errlen)) != 0)
         return rc;
-    if (o.loop_thread && base)
-        return errf(err, errlen, REDLOCK_EINVAL,
-                    "loop_thread is for a client without an event base (base == NULL)");
-    if (!(c = calloc(1, sizeof *c)))
+    if (!(c = client_alloc(&o, base, nnodes)))
         return errf(err, errlen, REDLOCK_ENOMEM, "out of memory");
-    c->opt = o;
-    c->prefixlen = o.key_prefix ? strlen(o.key_prefix) : 0;
-    c->key_prefix = malloc(c->prefixlen + 1);
-    c->fleet.masters = calloc(nnodes, sizeof *c->fleet.masters);
-    c->loop.base = base ? base : private_base();
-    c->own_base = !base;
-    if (!c->key_prefix || !c->fleet.masters || !c->loop.base) {
-        free(c->key_prefix);
-        free(c->fleet.masters);
-        if (c->own_base && c->loop.base)
-            event_base_free(c->loop.base);
-        free(c);
-        return errf(err, errlen, REDLOCK_ENOMEM, "out of memory");
-    }
-    memcpy(c->key_prefix, c->prefixlen ? o.key_prefix : "", c->prefixlen + 1);
-    /* the caller's strings need not outlive this call */
-    c->opt.key_prefix = NULL;
-    c->opt.tls_ca_file = c->opt.tls_ca_dir = c->opt.tls_cert_file = NULL;
-    c->opt.tls_key_file = c->opt.tls_server_name = NULL;
-    c->opt.user = c->opt.password = NULL;
-    c->loop.clock = o.clock ? o.clock : redlock__clock_default;
-    c->loop.clock_privdata = o.clock_privdata;
-    c->loop.destroy = client_destroy;
-    c->loop.owner = c;
-    c->loop.closing = 1;    /* until built: no reconnect timers, no events */
-    c->net = (redlock__net){ &c->loop, o.connect_timeout_ms, o.node_timeout_ms,
-                             o.reconnect_min_ms, o.reconnect_max_ms, o.max_pending,
-                             o.max_timeouts, NULL, NULL, o.tls_insecure_skip_verify,
-                             node_event, c, redlock__wake_side, redlock__wake_message,
-                             o.restart_guard_ms, o.clock_guard_ms,
-                             o.strict != 0, o.drift_factor, o.drift_min_ms, 0,
-                             o.clock_probe_ms, node_identified, redlock__locks_clock_ahead, scripts };
-    c->fleet.loop = &c->loop;
-    c->fleet.net = &c->net;
-    evtimer_assign(&c->trim.ev, c->loop.base, trim_cb, c);
-    c->fleet.trim = &c->trim;
-    c->fleet.node_timeout_us = o.node_timeout_ms * 1000;
-    redlock__list_init(&c->fleet.live);
-    redlock__list_init(&c->locks);
+    client_wire(c, &o);
     if ((rc = build(c, nodes, nnodes, &o, err, errlen)) != 0) {
         client_destroy(c);
         return rc;

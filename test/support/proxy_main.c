@@ -550,26 +550,10 @@ static void on_signal(evutil_socket_t sig, short what, void *arg)
 
 static int control_listen(int port)
 {
-    struct sockaddr_in sin;
-    socklen_t sl = sizeof sin;
-    int one = 1;
-    int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-    if (fd < 0)
-        return -1;
-    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-    memset(&sin, 0, sizeof sin);
-    sin.sin_family = AF_INET;
-    sin.sin_port = htons((uint16_t)port);
-    sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (bind(fd, (struct sockaddr *)&sin, sizeof sin) < 0 || listen(fd, 16) < 0 ||
-        getsockname(fd, (struct sockaddr *)&sin, &sl) < 0) {
-        int e = errno;
-        close(fd);
-        errno = e;
-        return -1;
-    }
-    G.cfd = fd;
-    return ntohs(sin.sin_port);
+    const char *step;
+    int cport;
+    G.cfd = rlp_listen_loopback(port, 16, &cport, &step);
+    return G.cfd < 0 ? -1 : cport;
 }
 
 static void cleanup(void)

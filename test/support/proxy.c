@@ -240,27 +240,20 @@ static void drop_queue(rlp_dir *d)
     d->queued = 0;
 }
 
-static void set_reading(rlp_dir *d, int on)
+/* Adds or deletes ev (if any) unless *added says it is so already. */
+static void watch(struct event *ev, int *added, int on)
 {
-    if (!d->ev_read || on == d->reading)
+    if (!ev || on == *added)
         return;
     if (on)
-        event_add(d->ev_read, NULL);
+        event_add(ev, NULL);
     else
-        event_del(d->ev_read);
-    d->reading = on;
+        event_del(ev);
+    *added = on;
 }
 
-static void set_writing(rlp_dir *d, int on)
-{
-    if (!d->ev_write || on == d->writing)
-        return;
-    if (on)
-        event_add(d->ev_write, NULL);
-    else
-        event_del(d->ev_write);
-    d->writing = on;
-}
+static void set_reading(rlp_dir *d, int on) { watch(d->ev_read, &d->reading, on); }
+static void set_writing(rlp_dir *d, int on) { watch(d->ev_write, &d->writing, on); }
 
 static void arm_timer(rlp_dir *d, int64_t wait_us)
 {
@@ -621,43 +614,49 @@ static void on_read(evutil_socket_t fd, short what, void *arg)
     conn_check(c);
 }
 
-static void on_write(evutil_socket_t fd, short what, void *arg)
+static void pump_and_check(rlp_dir *d)
 {
-    rlp_dir *d = arg;
     rlp_conn *c = d->c;
-    (void)what;
-
-    if (c->connecting && d->idx == UP) {
-        int e = 0;
-        socklen_t len = sizeof e;
-        if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &e, &len) < 0)
-            e = errno;
-        if (e == EINPROGRESS || e == EALREADY)
-            return;
-        set_writing(d, 0);
-        c->connecting = 0;
-        if (e) {
-            c->p->st.upstream_failed++;
-            conn_free(c, 1);
-            return;
-        }
-        pump(&c->d[DOWN]);
-        pump(&c->d[UP]);
-        conn_check(c);
-        return;
-    }
     pump(d);
     conn_check(c);
 }
 
-static void on_timer(evutil_socket_t fd, short what, void *arg)
+/* The upstream connect of c has finished, or not yet (EINPROGRESS). */
+static void connect_done(rlp_conn *c, evutil_socket_t fd)
+{
+    int e = 0;
+    socklen_t len = sizeof e;
+    if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &e, &len) < 0)
+        e = errno;
+    if (e == EINPROGRESS || e == EALREADY)
+        return;
+    set_writing(&c->d[UP], 0);
+    c->connecting = 0;
+    if (e) {
+        c->p->st.upstream_failed++;
+        conn_free(c, 1);
+        return;
+    }
+    pump(&c->d[DOWN]);
+    pump(&c->d[UP]);
+    conn_check(c);
+}
+
+static void on_write(evutil_socket_t fd, short what, void *arg)
 {
     rlp_dir *d = arg;
-    rlp_conn *c = d->c;
+    (void)what;
+    if (d->c->connecting && d->idx == UP)
+        connect_done(d->c, fd);
+    else
+        pump_and_check(d);
+}
+
+static void on_timer(evutil_socket_t fd, short what, void *arg)
+{
     (void)fd;
     (void)what;
-    pump(d);
-    conn_check(c);
+    pump_and_check(arg);
 }
 
 static int dir_init(rlp_conn *c, int idx)

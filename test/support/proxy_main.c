@@ -225,43 +225,28 @@ static void each_set(const cmdline *c, int v)
     sb_add(c->out, "ok\n");
 }
 
-/* latency/bandwidth DIR VALUE [JITTER]: 0, or -1 with the error answered. */
-static int rate_args(const cmdline *c, int is_lat, int *dir, long *a, long *b)
+/* latency DIR MS [JITTER] / bandwidth DIR BYTES_PER_SEC */
+static void cmd_rate(const cmdline *c)
 {
-    *dir = c->ntok > 1 ? rlp_parse_dir(c->tok[1]) : 0;
-    if (!*dir || c->ntok < 3 || c->ntok > (is_lat ? 4 : 3) ||
-        parse_int(c->tok[2], 0, is_lat ? 3600000 : LONG_MAX, a) < 0) {
+    int is_lat = !strcmp(c->cmd->name, "latency");
+    int dir = c->ntok > 1 ? rlp_parse_dir(c->tok[1]) : 0;
+    long a, b = 0;
+    if (!dir || c->ntok < 3 || c->ntok > (is_lat ? 4 : 3) ||
+        parse_int(c->tok[2], 0, is_lat ? 3600000 : LONG_MAX, &a) < 0) {
         sb_add(c->out, "err usage: %s up|down|both %s\n", c->tok[0],
                is_lat ? "MS [JITTER]" : "BYTES_PER_SEC");
-        return -1;
+        return;
     }
-    *b = 0;
-    if (c->ntok == 4 && parse_int(c->tok[3], 0, 3600000, b) < 0) {
+    if (c->ntok == 4 && parse_int(c->tok[3], 0, 3600000, &b) < 0) {
         sb_add(c->out, "err bad jitter: %s\n", c->tok[3]);
-        return -1;
+        return;
     }
-    return 0;
-}
-
-static void cmd_latency(const cmdline *c)
-{
-    int dir;
-    long ms, jitter;
-    if (rate_args(c, 1, &dir, &ms, &jitter) < 0)
-        return;
-    for (int i = c->first; i <= c->last; i++)
-        rlp_proxy_set_latency(G.px[i], dir, (int)ms, (int)jitter);
-    sb_add(c->out, "ok\n");
-}
-
-static void cmd_bandwidth(const cmdline *c)
-{
-    int dir;
-    long bps, unused;
-    if (rate_args(c, 0, &dir, &bps, &unused) < 0)
-        return;
-    for (int i = c->first; i <= c->last; i++)
-        rlp_proxy_set_bandwidth(G.px[i], dir, bps);
+    for (int i = c->first; i <= c->last; i++) {
+        if (is_lat)
+            rlp_proxy_set_latency(G.px[i], dir, (int)a, (int)b);
+        else
+            rlp_proxy_set_bandwidth(G.px[i], dir, a);
+    }
     sb_add(c->out, "ok\n");
 }
 
@@ -331,8 +316,8 @@ static void cmd_quit(const cmdline *c)
 }
 
 static const command commands[] = {
-    { "latency", 1, cmd_latency, NULL, NULL },
-    { "bandwidth", 1, cmd_bandwidth, NULL, NULL },
+    { "latency", 1, cmd_rate, NULL, NULL },
+    { "bandwidth", 1, cmd_rate, NULL, NULL },
     { "blackhole", 1, cmd_onoff, rlp_proxy_set_blackhole, NULL },
     { "halfopen", 1, cmd_onoff, rlp_proxy_set_halfopen, NULL },
     { "pause", 1, cmd_onoff, rlp_proxy_set_pause, NULL },

@@ -1088,42 +1088,41 @@ struct event_base *rlp_base_new(void)
     return base ? base : event_base_new();
 }
 
+struct word { const char *name; int value; };
+
+static const struct word hostile_words[] = {
+    { "off", RLP_HOSTILE_OFF }, { "0", RLP_HOSTILE_OFF }, { "line", RLP_HOSTILE_LINE },
+    { "error", RLP_HOSTILE_ERROR }, { "garbage", RLP_HOSTILE_GARBAGE },
+};
+static const struct word dir_words[] = {
+    { "up", RLP_UP }, { "down", RLP_DOWN }, { "both", RLP_BOTH },
+};
+
+/* The value of word s (any case) in words[0 .. n-1], or none. */
+static int word_value(const struct word *words, size_t n, const char *s, int none)
+{
+    for (size_t i = 0; s && i < n; i++)
+        if (!strcasecmp(s, words[i].name))
+            return words[i].value;
+    return none;
+}
+
 int rlp_parse_hostile(const char *s)
 {
-    if (!s)
-        return -1;
-    if (!strcasecmp(s, "off") || !strcmp(s, "0"))
-        return RLP_HOSTILE_OFF;
-    if (!strcasecmp(s, "line"))
-        return RLP_HOSTILE_LINE;
-    if (!strcasecmp(s, "error"))
-        return RLP_HOSTILE_ERROR;
-    if (!strcasecmp(s, "garbage"))
-        return RLP_HOSTILE_GARBAGE;
-    return -1;
+    return word_value(hostile_words, sizeof hostile_words / sizeof hostile_words[0], s, -1);
 }
 
 const char *rlp_hostile_name(int kind)
 {
-    switch (kind) {
-    case RLP_HOSTILE_LINE: return "line";
-    case RLP_HOSTILE_ERROR: return "error";
-    case RLP_HOSTILE_GARBAGE: return "garbage";
-    default: return "off";
-    }
+    for (size_t i = 0; i < sizeof hostile_words / sizeof hostile_words[0]; i++)
+        if (hostile_words[i].value == kind)
+            return hostile_words[i].name;
+    return "off";
 }
 
 int rlp_parse_dir(const char *s)
 {
-    if (!s)
-        return 0;
-    if (!strcasecmp(s, "up"))
-        return RLP_UP;
-    if (!strcasecmp(s, "down"))
-        return RLP_DOWN;
-    if (!strcasecmp(s, "both"))
-        return RLP_BOTH;
-    return 0;
+    return word_value(dir_words, sizeof dir_words / sizeof dir_words[0], s, 0);
 }
 
 /* ---- Thread wrapper --------------------------------------------------- */

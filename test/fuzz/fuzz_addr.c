@@ -77,6 +77,78 @@ static int contains(const char *hay, const char *needle, size_t nlen)
     return 0;
 }
 
+static void check_success(redlock__addr *a, const char *s)
+{
+    require(a->host != NULL || a->path != NULL, "success without host or path", s);
+    require(!(a->host && a->path), "both host and path", s);
+    if (a->host)
+        require(a->port >= 1 && a->port <= 65535, "port out of range", s);
+    if (a->path)
+        require(a->path[0] == '/', "relative unix path", s);
+    require(a->db == -1 || (a->db >= 0 && a->db <= (1 << 20)), "db out of range", s);
+    if (a->password || a->user)
+        require(strncmp(s, "redis://", 8) == 0 || strncmp(s, "rediss://", 9) == 0,
+                "credentials outside a URL", s);
+    redlock__addr_free(a);
+    require(a->host == NULL && a->path == NULL && a->user == NULL && a->password == NULL,
+            "addr_free left pointers", s);
+}
+
+/* The credentials in [b, e) of m masked with 'Q' (':' and '@' kept, and
+ * percent-escapes kept valid, %00 or invalid, so that it parses the same
+ * way). */
+static void mask_credentials(char *m, size_t b, size_t e)
+{
+    for (size_t i = b; i < e; i++) {
+        if (m[i] == ':' || m[i] == '@')
+            continue;
+        if (m[i] == '%') {
+            if (i + 2 < e && is_hex(m[i + 1]) && is_hex(m[i + 2])) {
+                if (m[i + 1] != '0' || m[i + 2] != '0') {
+                    m[i + 1] = '5';
+                    m[i + 2] = '1';
+                }
+                i += 2;
+            }
+            continue;
+        }
+        m[i] = 'Q';
+    }
+}
+
+/* If the message quotes the credentials of address s, it must be because
+ * the message of the same address with them masked does too. */
+static void check_credentials_hidden(const char *s, const char *err, size_t errlen)
+{
+    size_t b, e;
+    if (!credentials(s, &b, &e))
+        return;
+    char *m = strdup(s), *err2 = malloc(errlen);
+    redlock__addr a2;
+    if (m && err2) {
+        mask_credentials(m, b, e);
+        if (redlock__addr_parse(&a2, m, err2, errlen) == 0)
+            redlock__addr_free(&a2);
+        else if (contains(err, s + b, e - b))
+            require(contains(err2, s + b, e - b), "message shows the credentials", s);
+    }
+    free(m);
+    free(err2);
+}
+
+static void check_failure(const redlock__addr *a, int rc, const char *s, const char *err,
+                          size_t errlen)
+{
+    require(rc == REDLOCK_EINVAL || rc == REDLOCK_ENOMEM, "unexpected error code", s);
+    require(a->host == NULL && a->path == NULL && a->user == NULL && a->password == NULL,
+            "failure left allocations", s);
+    if (!errlen)
+        return;
+    require(memchr(err, '\0', errlen) != NULL, "message not terminated", s);
+    require(errlen == 1 || err[0] != '\0', "empty message", s);
+    check_credentials_hidden(s, err, errlen);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     redlock__addr a;
@@ -103,61 +175,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memset(err, 'x', errlen);
 
     rc = redlock__addr_parse(&a, s, err, errlen);
-    if (rc == 0) {
-        require(a.host != NULL || a.path != NULL, "success without host or path", s);
-        require(!(a.host && a.path), "both host and path", s);
-        if (a.host)
-            require(a.port >= 1 && a.port <= 65535, "port out of range", s);
-        if (a.path)
-            require(a.path[0] == '/', "relative unix path", s);
-        require(a.db == -1 || (a.db >= 0 && a.db <= (1 << 20)), "db out of range", s);
-        if (a.password || a.user)
-            require(strncmp(s, "redis://", 8) == 0 || strncmp(s, "rediss://", 9) == 0,
-                    "credentials outside a URL", s);
-        redlock__addr_free(&a);
-        require(a.host == NULL && a.path == NULL && a.user == NULL && a.password == NULL,
-                "addr_free left pointers", s);
-    } else {
-        size_t b, e;
-        require(rc == REDLOCK_EINVAL || rc == REDLOCK_ENOMEM, "unexpected error code", s);
-        require(a.host == NULL && a.path == NULL && a.user == NULL && a.password == NULL,
-                "failure left allocations", s);
-        if (errlen) {
-            require(memchr(err, '\0', errlen) != NULL, "message not terminated", s);
-            require(errlen == 1 || err[0] != '\0', "empty message", s);
-        }
-        if (errlen && credentials(s, &b, &e)) {
-            /* Same address, credentials masked with 'Q' (':' and '@' kept,
-             * and percent-escapes kept valid, %00 or invalid, so that it
-             * parses the same way): if the message quotes the credentials,
-             * it must be because the mask's message does too. */
-            char *m = strdup(s), *err2 = malloc(errlen);
-            redlock__addr a2;
-            if (m && err2) {
-                for (size_t i = b; i < e; i++) {
-                    if (m[i] == ':' || m[i] == '@')
-                        continue;
-                    if (m[i] == '%') {
-                        if (i + 2 < e && is_hex(m[i + 1]) && is_hex(m[i + 2])) {
-                            if (m[i + 1] != '0' || m[i + 2] != '0') {
-                                m[i + 1] = '5';
-                                m[i + 2] = '1';
-                            }
-                            i += 2;
-                        }
-                        continue;
-                    }
-                    m[i] = 'Q';
-                }
-                if (redlock__addr_parse(&a2, m, err2, errlen) == 0)
-                    redlock__addr_free(&a2);
-                else if (contains(err, s + b, e - b))
-                    require(contains(err2, s + b, e - b), "message shows the credentials", s);
-            }
-            free(m);
-            free(err2);
-        }
-    }
+    if (rc == 0)
+        check_success(&a, s);
+    else
+        check_failure(&a, rc, s, err, errlen);
     free(err);
     free(s);
     return 0;

@@ -345,14 +345,61 @@ static int setup(void)
     return 0;
 }
 
+/* The client of this iteration, on the harness's socket, and its lock with
+ * the acquire started. */
+static void start_client(struct run *r)
+{
+    redlock_options o;
+    const char *nodes[1] = { sockaddr_str };
+    char err[256];
+
+    redlock_options_init(&o);
+    o.node_timeout_ms = 2;
+    o.connect_timeout_ms = 10;
+    o.retry_count = 0;
+    o.reconnect_min_ms = 1000;
+    o.reconnect_max_ms = 1000;
+    if (redlock_client_new(&r->client, base, nodes, 1, &o, err, sizeof err) != 0) {
+        fprintf(stderr, "fuzz_reply: client_new: %s\n", err);
+        abort();
+    }
+    if (redlock_lock_new(&r->lock, r->client, "fuzz-key", 8) != 0)
+        abort();
+    if ((r->flags & F_FIXED_VALUE) && redlock_lock_set_value(r->lock, "fuzz-value", 10) != 0)
+        abort();
+    if (redlock_try_acquire_async(r->lock, 10000, op_done, r) != 0)
+        abort();
+}
+
+static void close_conns(struct run *r)
+{
+    for (int i = 0; i < MAX_CONNS; i++)
+        if (r->conns[i])
+            conn_close(r, r->conns[i]);
+}
+
+/* Pending operations are cancelled (op_done ignores them), the server's
+ * side closed. */
+static void tear_down(struct run *r)
+{
+    r->finished = 1;
+    if (r->client)
+        redlock_client_free(r->client);
+    if (r->lock)
+        redlock_lock_free(r->lock);
+    r->active = 0;
+    close_conns(r);
+    /* let libevent finalize what was freed, and refuse late connections */
+    for (int i = 0; i < 3; i++)
+        event_base_loop(base, EVLOOP_NONBLOCK);
+    close_conns(r);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     struct run r;
-    redlock_options o;
-    const char *nodes[1];
     struct event *stop;
     struct timeval tv = {0, 500000};
-    char err[256];
 
     if (size < 1)
         return 0;
@@ -367,47 +414,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     r.flags = data[0];
     r.active = 1;
     cur = &r;
-
-    redlock_options_init(&o);
-    o.node_timeout_ms = 2;
-    o.connect_timeout_ms = 10;
-    o.retry_count = 0;
-    o.reconnect_min_ms = 1000;
-    o.reconnect_max_ms = 1000;
-    nodes[0] = sockaddr_str;
-    if (redlock_client_new(&r.client, base, nodes, 1, &o, err, sizeof err) != 0) {
-        fprintf(stderr, "fuzz_reply: client_new: %s\n", err);
-        abort();
-    }
-    if (redlock_lock_new(&r.lock, r.client, "fuzz-key", 8) != 0)
-        abort();
-    if ((r.flags & F_FIXED_VALUE) && redlock_lock_set_value(r.lock, "fuzz-value", 10) != 0)
-        abort();
-    if (redlock_try_acquire_async(r.lock, 10000, op_done, &r) != 0)
-        abort();
+    start_client(&r);
 
     stop = evtimer_new(base, hard_stop, &r);
     evtimer_add(stop, &tv);
     while (!r.finished)
         event_base_loop(base, EVLOOP_ONCE);
     event_free(stop);
-
-    /* tear down: pending operations are cancelled (op_done ignores them) */
-    r.finished = 1;
-    if (r.client)
-        redlock_client_free(r.client);
-    if (r.lock)
-        redlock_lock_free(r.lock);
-    r.active = 0;
-    for (int i = 0; i < MAX_CONNS; i++)
-        if (r.conns[i])
-            conn_close(&r, r.conns[i]);
-    /* let libevent finalize what was freed, and refuse late connections */
-    for (int i = 0; i < 3; i++)
-        event_base_loop(base, EVLOOP_NONBLOCK);
-    for (int i = 0; i < MAX_CONNS; i++)
-        if (r.conns[i])
-            conn_close(&r, r.conns[i]);
+    tear_down(&r);
     cur = NULL;
     return 0;
 }

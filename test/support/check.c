@@ -103,19 +103,13 @@ static int check_selected(const struct check_test *t, int argc, char **argv)
     return 0;
 }
 
-/* Runs one test in a child; returns 1 if it passed. */
-static int check_run_one(const struct check_test *t, int64_t timeout_s,
-                         const sigset_t *oldmask, const sigset_t *chld)
+/* Forks the child that runs t, in its own process group; -1 if fork failed. */
+static pid_t check_fork_test(const struct check_test *t, const sigset_t *oldmask)
 {
     pid_t parent = getpid();
-    int64_t start = check_now_us();
     fflush(stdout);
     fflush(stderr);
     pid_t pid = fork();
-    if (pid < 0) {
-        printf("FAIL %s (fork: %s)\n", t->name, strerror(errno));
-        return 0;
-    }
     if (pid == 0) {
         setpgid(0, 0);
         sigprocmask(SIG_SETMASK, oldmask, NULL);
@@ -130,33 +124,38 @@ static int check_run_one(const struct check_test *t, int64_t timeout_s,
         exit(0);
     }
     /* Both sides set the group, so that kill(-pid) works whoever runs first. */
-    setpgid(pid, pid);
+    if (pid > 0)
+        setpgid(pid, pid);
+    return pid;
+}
 
-    int64_t deadline = start + timeout_s * 1000000;
-    int status = 0, timed_out = 0;
+/* Waits for the child until deadline (us), killing it then: 0 when it
+ * ended by itself, 1 when it timed out, -1 when waitpid failed. */
+static int check_wait_child(pid_t pid, int64_t deadline, const sigset_t *chld, int *status)
+{
     for (;;) {
-        pid_t r = waitpid(pid, &status, WNOHANG);
+        pid_t r = waitpid(pid, status, WNOHANG);
         if (r == pid)
-            break;
-        if (r < 0 && errno != EINTR) {
-            printf("FAIL %s (waitpid: %s)\n", t->name, strerror(errno));
-            kill(-pid, SIGKILL);
             return 0;
-        }
+        if (r < 0 && errno != EINTR)
+            return -1;
         int64_t left = deadline - check_now_us();
         if (left <= 0) {
-            timed_out = 1;
             kill(-pid, SIGKILL);
             kill(pid, SIGKILL);
-            while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+            while (waitpid(pid, status, 0) < 0 && errno == EINTR)
                 ;
-            break;
+            return 1;
         }
         struct timespec ts = {(time_t)(left / 1000000), (long)(left % 1000000) * 1000};
         sigtimedwait(chld, NULL, &ts);
     }
-    /* Whatever the test left in its process group (servers of a failed test)
-     * was re-parented to the runner (a subreaper): kill and reap it. */
+}
+
+/* Whatever the test left in its process group (servers of a failed test)
+ * was re-parented to the runner (a subreaper): kill and reap it. */
+static void check_reap_group(pid_t pid)
+{
     kill(-pid, SIGKILL);
     for (;;) {
         pid_t r = waitpid(-pid, NULL, 0);
@@ -165,12 +164,11 @@ static int check_run_one(const struct check_test *t, int64_t timeout_s,
     }
     while (waitpid(-1, NULL, WNOHANG) > 0)
         ;
+}
 
-    int64_t ms = (check_now_us() - start) / 1000;
-    if (timed_out) {
-        printf("FAIL %s (timeout after %lld s)\n", t->name, (long long)timeout_s);
-        return 0;
-    }
+/* The test's line: "ok   name (N ms)" or "FAIL name (why)"; 1 if it passed. */
+static int check_report(const struct check_test *t, int status, int64_t ms)
+{
     if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
         printf("ok   %s (%lld ms)\n", t->name, (long long)ms);
         return 1;
@@ -182,6 +180,47 @@ static int check_run_one(const struct check_test *t, int64_t timeout_s,
         printf("FAIL %s (%lld ms, exit status %d)\n", t->name, (long long)ms,
                WEXITSTATUS(status));
     return 0;
+}
+
+/* Runs one test in a child; returns 1 if it passed. */
+static int check_run_one(const struct check_test *t, int64_t timeout_s,
+                         const sigset_t *oldmask, const sigset_t *chld)
+{
+    int64_t start = check_now_us();
+    int status = 0;
+    pid_t pid = check_fork_test(t, oldmask);
+    if (pid < 0) {
+        printf("FAIL %s (fork: %s)\n", t->name, strerror(errno));
+        return 0;
+    }
+    int waited = check_wait_child(pid, start + timeout_s * 1000000, chld, &status);
+    if (waited < 0) {
+        printf("FAIL %s (waitpid: %s)\n", t->name, strerror(errno));
+        kill(-pid, SIGKILL);
+        return 0;
+    }
+    check_reap_group(pid);
+    if (waited == 1) {
+        printf("FAIL %s (timeout after %lld s)\n", t->name, (long long)timeout_s);
+        return 0;
+    }
+    return check_report(t, status, (check_now_us() - start) / 1000);
+}
+
+/* $CHECK_TIMEOUT in seconds (60 when unset); -1 when it is not a positive
+ * number. */
+static int64_t check_timeout(void)
+{
+    const char *env = getenv("CHECK_TIMEOUT");
+    if (env == NULL || *env == '\0')
+        return 60;
+    char *end;
+    long long v = strtoll(env, &end, 10);
+    if (*end != '\0' || v <= 0) {
+        fprintf(stderr, "check: bad CHECK_TIMEOUT \"%s\"\n", env);
+        return -1;
+    }
+    return v;
 }
 
 int main(int argc, char **argv)
@@ -203,17 +242,9 @@ int main(int argc, char **argv)
         return 0;
     }
 
-    int64_t timeout_s = 60;
-    const char *env = getenv("CHECK_TIMEOUT");
-    if (env != NULL && *env != '\0') {
-        char *end;
-        long long v = strtoll(env, &end, 10);
-        if (*end != '\0' || v <= 0) {
-            fprintf(stderr, "check: bad CHECK_TIMEOUT \"%s\"\n", env);
-            return 2;
-        }
-        timeout_s = v;
-    }
+    int64_t timeout_s = check_timeout();
+    if (timeout_s < 0)
+        return 2;
 
     /* SIGCHLD stays blocked in the runner: sigtimedwait() waits for it. */
     sigset_t chld, oldmask;

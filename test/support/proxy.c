@@ -118,6 +118,12 @@ static void close_rst(int fd)
     close(fd);
 }
 
+static void free_event(struct event *ev)
+{
+    if (ev)
+        event_free(ev);
+}
+
 static int dst_fd(const rlp_dir *d) { return d->c->fd[d->idx == UP ? 1 : 0]; }
 static rlp_dir *other(rlp_dir *d) { return &d->c->d[1 - d->idx]; }
 
@@ -162,12 +168,39 @@ static void enqueue(rlp_dir *d, chunk *ch)
     d->queued += ch->len;
 }
 
+/* The next n bytes of c's hostile reply (hostile_left of it are still to
+ * come) into buf. */
+static void hostile_bytes(rlp_conn *c, unsigned char *buf, size_t n)
+{
+    switch (c->poisoned) {
+    case RLP_HOSTILE_LINE:
+        memset(buf, 'a', n);
+        if (c->hostile_left == RLP_HOSTILE_LINE_BYTES)
+            buf[0] = '+';
+        break;
+    case RLP_HOSTILE_ERROR:
+        memset(buf, 'x', n);
+        if (c->hostile_left == RLP_HOSTILE_ERROR_BYTES + 7)
+            memcpy(buf, "-ERR ", 5);
+        if (c->hostile_left == n) {
+            buf[n - 2] = '\r';
+            buf[n - 1] = '\n';
+        }
+        break;
+    default:
+        for (size_t i = 0; i < n; i++)
+            buf[i] = (unsigned char)(rng_next(c->p) >> 24);
+        buf[0] = '?';   /* no RESP type byte */
+        break;
+    }
+}
+
 /* A poisoned connection: queue the next piece of the hostile reply towards
  * the client (only when nothing is queued, so at most 64 KiB wait). */
 static void hostile_refill(rlp_dir *d)
 {
     rlp_conn *c = d->c;
-    size_t n, i;
+    size_t n;
     chunk *ch;
     if (d->idx != DOWN || !c->poisoned || d->head || !c->hostile_left || d->done)
         return;
@@ -178,27 +211,7 @@ static void hostile_refill(rlp_dir *d)
     ch->due = 0;
     ch->len = n;
     ch->off = 0;
-    switch (c->poisoned) {
-    case RLP_HOSTILE_LINE:
-        memset(ch->data, 'a', n);
-        if (c->hostile_left == RLP_HOSTILE_LINE_BYTES)
-            ch->data[0] = '+';
-        break;
-    case RLP_HOSTILE_ERROR:
-        memset(ch->data, 'x', n);
-        if (c->hostile_left == RLP_HOSTILE_ERROR_BYTES + 7)
-            memcpy(ch->data, "-ERR ", 5);
-        if (c->hostile_left == n) {
-            ch->data[n - 2] = '\r';
-            ch->data[n - 1] = '\n';
-        }
-        break;
-    default:
-        for (i = 0; i < n; i++)
-            ch->data[i] = (unsigned char)(rng_next(c->p) >> 24);
-        ch->data[0] = '?';   /* no RESP type byte */
-        break;
-    }
+    hostile_bytes(c, ch->data, n);
     c->hostile_left -= n;
     enqueue(d, ch);
 }
@@ -227,27 +240,20 @@ static void drop_queue(rlp_dir *d)
     d->queued = 0;
 }
 
-static void set_reading(rlp_dir *d, int on)
+/* Adds or deletes ev (if any) unless *added says it is so already. */
+static void watch(struct event *ev, int *added, int on)
 {
-    if (!d->ev_read || on == d->reading)
+    if (!ev || on == *added)
         return;
     if (on)
-        event_add(d->ev_read, NULL);
+        event_add(ev, NULL);
     else
-        event_del(d->ev_read);
-    d->reading = on;
+        event_del(ev);
+    *added = on;
 }
 
-static void set_writing(rlp_dir *d, int on)
-{
-    if (!d->ev_write || on == d->writing)
-        return;
-    if (on)
-        event_add(d->ev_write, NULL);
-    else
-        event_del(d->ev_write);
-    d->writing = on;
-}
+static void set_reading(rlp_dir *d, int on) { watch(d->ev_read, &d->reading, on); }
+static void set_writing(rlp_dir *d, int on) { watch(d->ev_write, &d->writing, on); }
 
 static void arm_timer(rlp_dir *d, int64_t wait_us)
 {
@@ -294,32 +300,96 @@ static void dst_broken(rlp_dir *d)
     pump(o);   /* flush it, or finish it if it is empty */
 }
 
-/* Move due data of d to its destination, arm timers/events as needed.
- * Never frees the connection: callers call conn_check() afterwards. */
-static void pump(rlp_dir *d)
+/* The stats counter of d's bytes: delivered, or dropped. */
+static unsigned long long *bytes_stat(rlp_dir *d, int dropped)
 {
-    rlp_conn *c = d->c;
-    rlp_proxy *p = c->p;
-    int64_t now;
-    long rate;
+    rlp_stats *st = &d->c->p->st;
+    if (dropped)
+        return d->idx == UP ? &st->dropped_up : &st->dropped_down;
+    return d->idx == UP ? &st->bytes_up : &st->bytes_down;
+}
 
-    if (d->done)
-        return;
-    if (c->connecting) {
+/* While connecting or paused nothing moves: only reading is looked at. */
+static int pump_held(rlp_dir *d)
+{
+    if (d->c->connecting) {
         /* UP's write event is watching the connect: leave it alone. */
         update_reading(d);
-        return;
+        return 1;
     }
-    if (p->f.pause) {
+    if (d->c->p->f.pause) {
         set_writing(d, 0);
         event_del(d->ev_timer);
         update_reading(d);
-        return;
+        return 1;
     }
-    rate = p->f.bandwidth[d->idx];
-    now = now_us();
-    event_del(d->ev_timer);
-    hostile_refill(d);
+    return 0;
+}
+
+/* Token bucket: 1 with *n cut to the tokens there are, or 0 with the
+ * timer armed for when there will be enough. */
+static int take_tokens(rlp_dir *d, long rate, int64_t now, size_t *n)
+{
+    double burst = (double)rate / 50.0;
+    if (burst < 1.0)
+        burst = 1.0;
+    d->tokens += (double)(now - d->tok_time) * (double)rate / 1e6;
+    d->tok_time = now;
+    if (d->tokens > burst)
+        d->tokens = burst;
+    if (d->tokens < 1.0) {
+        double want = (double)*n < burst ? (double)*n : burst;
+        arm_timer(d, (int64_t)((want - d->tokens) * 1e6 / (double)rate) + 1);
+        set_writing(d, 0);
+        return 0;
+    }
+    if ((double)*n > d->tokens)
+        *n = (size_t)d->tokens;
+    return 1;
+}
+
+/* The head chunk is delivered: free it.  -1 when it carried a SET that
+ * setreset kills the connection for. */
+static int head_delivered(rlp_dir *d)
+{
+    rlp_conn *c = d->c;
+    rlp_proxy *p = c->p;
+    chunk *ch = d->head;
+    int reset = d->idx == UP && p->f.setreset > 0 && has_set(ch);
+    d->head = ch->next;
+    if (!d->head)
+        d->tail = NULL;
+    free(ch);
+    if (reset) {
+        /* the SET is in the server's socket: kill the connection now */
+        p->f.setreset--;
+        p->st.setresets++;
+        c->kill = 1;
+        dir_finish(d);
+        dir_finish(other(d));
+        return -1;
+    }
+    if (!d->head)
+        hostile_refill(d);
+    return 0;
+}
+
+/* w bytes of the head chunk went out. */
+static void sent(rlp_dir *d, long rate, size_t w)
+{
+    d->head->off += w;
+    d->queued -= w;
+    if (rate > 0)
+        d->tokens -= (double)w;
+    *bytes_stat(d, 0) += w;
+}
+
+/* Sends what is due of d's queue, within its bandwidth, until the
+ * destination is full.  -1 when d was finished meanwhile. */
+static int send_due(rlp_dir *d)
+{
+    long rate = d->c->p->f.bandwidth[d->idx];
+    int64_t now = now_us();
     while (d->head) {
         chunk *ch = d->head;
         size_t n = ch->len - ch->off;
@@ -327,71 +397,48 @@ static void pump(rlp_dir *d)
         if (ch->due > now) {
             arm_timer(d, ch->due - now);
             set_writing(d, 0);
-            break;
+            return 0;
         }
-        if (rate > 0) {
-            double burst = (double)rate / 50.0;
-            if (burst < 1.0)
-                burst = 1.0;
-            d->tokens += (double)(now - d->tok_time) * (double)rate / 1e6;
-            d->tok_time = now;
-            if (d->tokens > burst)
-                d->tokens = burst;
-            if (d->tokens < 1.0) {
-                double want = (double)n < burst ? (double)n : burst;
-                arm_timer(d, (int64_t)((want - d->tokens) * 1e6 / (double)rate) + 1);
-                set_writing(d, 0);
-                break;
-            }
-            if ((double)n > d->tokens)
-                n = (size_t)d->tokens;
-        }
+        if (rate > 0 && !take_tokens(d, rate, now, &n))
+            return 0;
         w = send(dst_fd(d), ch->data + ch->off, n, MSG_NOSIGNAL);
         if (w < 0) {
-            if (errno == EAGAIN || errno == EWOULDBLOCK) {
-                set_writing(d, 1);
-                break;
-            }
             if (errno == EINTR)
                 continue;
-            dst_broken(d);
-            return;
-        }
-        ch->off += (size_t)w;
-        d->queued -= (size_t)w;
-        if (rate > 0)
-            d->tokens -= (double)w;
-        if (d->idx == UP)
-            p->st.bytes_up += (unsigned long long)w;
-        else
-            p->st.bytes_down += (unsigned long long)w;
-        if (ch->off == ch->len) {
-            int reset = d->idx == UP && p->f.setreset > 0 && has_set(ch);
-            d->head = ch->next;
-            if (!d->head)
-                d->tail = NULL;
-            free(ch);
-            if (reset) {
-                /* the SET is in the server's socket: kill the connection now */
-                p->f.setreset--;
-                p->st.setresets++;
-                c->kill = 1;
-                dir_finish(d);
-                dir_finish(other(d));
-                return;
+            if (errno != EAGAIN && errno != EWOULDBLOCK) {
+                dst_broken(d);
+                return -1;
             }
-            if (!d->head)
-                hostile_refill(d);
+            set_writing(d, 1);
+            return 0;
+        }
+        sent(d, rate, (size_t)w);
+        if (ch->off == ch->len) {
+            if (head_delivered(d) < 0)
+                return -1;
         } else if ((size_t)w < n) {
             set_writing(d, 1);   /* kernel buffer full */
-            break;
+            return 0;
         }
     }
+    return 0;
+}
+
+/* Move due data of d to its destination, arm timers/events as needed.
+ * Never frees the connection: callers call conn_check() afterwards. */
+static void pump(rlp_dir *d)
+{
+    if (d->done || pump_held(d))
+        return;
+    event_del(d->ev_timer);
+    hostile_refill(d);
+    if (send_due(d) < 0)
+        return;
     if (!d->head) {
         set_writing(d, 0);
         /* Forward the EOF once everything before it is delivered, unless
          * this direction is being dropped (the FIN is held back then). */
-        if (d->eof && (!dropping(d) || c->sink)) {
+        if (d->eof && (!dropping(d) || d->c->sink)) {
             if (dst_fd(d) >= 0)
                 shutdown(dst_fd(d), SHUT_WR);
             d->done = 1;
@@ -407,12 +454,9 @@ static void conn_free(rlp_conn *c, int rst)
     for (i = 0; i < 2; i++) {
         rlp_dir *d = &c->d[i];
         drop_queue(d);
-        if (d->ev_read)
-            event_free(d->ev_read);
-        if (d->ev_write)
-            event_free(d->ev_write);
-        if (d->ev_timer)
-            event_free(d->ev_timer);
+        free_event(d->ev_read);
+        free_event(d->ev_write);
+        free_event(d->ev_timer);
     }
     for (i = 0; i < 2; i++) {
         if (c->fd[i] < 0)
@@ -486,59 +530,74 @@ static void count_time(rlp_proxy *p, const unsigned char *buf, size_t n)
         p->st.time_alone++;
 }
 
+/* When data read now is to be released: after delay +/- jitter, never
+ * before what was read earlier. */
+static int64_t release_time(rlp_dir *d)
+{
+    rlp_proxy *p = d->c->p;
+    int64_t now = now_us(), due;
+    int delay = p->f.delay_ms[d->idx], jit = p->f.jitter_ms[d->idx];
+    due = now + (int64_t)delay * 1000;
+    if (jit > 0) {
+        int64_t span = (int64_t)jit * 2000 + 1;
+        due += (int64_t)(rng_next(p) % (uint64_t)span) - (int64_t)jit * 1000;
+    }
+    if (due < now)
+        due = now;
+    if (due < d->last_due)
+        due = d->last_due;   /* never reorder */
+    d->last_due = due;
+    return due;
+}
+
+/* Queues a copy of what was read; -1 when out of memory. */
+static int queue_data(rlp_dir *d, const unsigned char *buf, size_t n)
+{
+    chunk *ch = malloc(sizeof *ch + n);
+    if (!ch)
+        return -1;
+    ch->due = release_time(d);
+    ch->len = n;
+    ch->off = 0;
+    memcpy(ch->data, buf, n);
+    enqueue(d, ch);
+    return 0;
+}
+
+/* n bytes read from d's source: rewritten, dropped or queued by the faults
+ * in force. */
+static void on_data(rlp_dir *d, unsigned char *buf, size_t n)
+{
+    rlp_conn *c = d->c;
+    rlp_proxy *p = c->p;
+    if (d->idx == UP)
+        count_time(p, buf, n);
+    if (d->idx == DOWN && p->f.timeshift_s)
+        shift_time(p, buf, n, p->f.timeshift_s);
+    if (d->idx == DOWN && p->f.hostile && !c->poisoned && !c->sink && !d->done) {
+        p->st.dropped_down += n;
+        poison(c, p->f.hostile);
+    } else if (dropping(d) || d->done) {
+        *bytes_stat(d, 1) += n;
+    } else if (queue_data(d, buf, n) < 0) {
+        /* Out of memory: treat like a broken source. */
+        d->eof = 1;
+        dir_finish(other(d));
+    }
+    pump(d);
+}
+
 static void on_read(evutil_socket_t fd, short what, void *arg)
 {
     rlp_dir *d = arg;
     rlp_conn *c = d->c;
-    rlp_proxy *p = c->p;
     unsigned char buf[READ_SIZE];
     ssize_t n;
     (void)what;
 
     n = recv(fd, buf, sizeof buf, 0);
-    if (n > 0 && d->idx == UP)
-        count_time(p, buf, (size_t)n);
-    if (n > 0 && d->idx == DOWN && p->f.timeshift_s)
-        shift_time(p, buf, (size_t)n, p->f.timeshift_s);
-    if (n > 0 && d->idx == DOWN && p->f.hostile && !c->poisoned && !c->sink && !d->done) {
-        p->st.dropped_down += (unsigned long long)n;
-        poison(c, p->f.hostile);
-        pump(d);
-    } else if (n > 0) {
-        if (dropping(d) || d->done) {
-            if (d->idx == UP)
-                p->st.dropped_up += (unsigned long long)n;
-            else
-                p->st.dropped_down += (unsigned long long)n;
-        } else {
-            chunk *ch = malloc(sizeof *ch + (size_t)n);
-            int64_t now = now_us(), due;
-            int delay = p->f.delay_ms[d->idx], jit = p->f.jitter_ms[d->idx];
-            if (!ch) {
-                /* Out of memory: treat like a broken source. */
-                d->eof = 1;
-                dir_finish(other(d));
-                pump(d);
-                conn_check(c);
-                return;
-            }
-            due = now + (int64_t)delay * 1000;
-            if (jit > 0) {
-                int64_t span = (int64_t)jit * 2000 + 1;
-                due += (int64_t)(rng_next(p) % (uint64_t)span) - (int64_t)jit * 1000;
-            }
-            if (due < now)
-                due = now;
-            if (due < d->last_due)
-                due = d->last_due;   /* never reorder */
-            d->last_due = due;
-            ch->due = due;
-            ch->len = (size_t)n;
-            ch->off = 0;
-            memcpy(ch->data, buf, (size_t)n);
-            enqueue(d, ch);
-        }
-        pump(d);
+    if (n > 0) {
+        on_data(d, buf, (size_t)n);
     } else if (n == 0) {
         d->eof = 1;
         set_reading(d, 0);
@@ -555,43 +614,49 @@ static void on_read(evutil_socket_t fd, short what, void *arg)
     conn_check(c);
 }
 
-static void on_write(evutil_socket_t fd, short what, void *arg)
+static void pump_and_check(rlp_dir *d)
 {
-    rlp_dir *d = arg;
     rlp_conn *c = d->c;
-    (void)what;
-
-    if (c->connecting && d->idx == UP) {
-        int e = 0;
-        socklen_t len = sizeof e;
-        if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &e, &len) < 0)
-            e = errno;
-        if (e == EINPROGRESS || e == EALREADY)
-            return;
-        set_writing(d, 0);
-        c->connecting = 0;
-        if (e) {
-            c->p->st.upstream_failed++;
-            conn_free(c, 1);
-            return;
-        }
-        pump(&c->d[DOWN]);
-        pump(&c->d[UP]);
-        conn_check(c);
-        return;
-    }
     pump(d);
     conn_check(c);
 }
 
-static void on_timer(evutil_socket_t fd, short what, void *arg)
+/* The upstream connect of c has finished, or not yet (EINPROGRESS). */
+static void connect_done(rlp_conn *c, evutil_socket_t fd)
+{
+    int e = 0;
+    socklen_t len = sizeof e;
+    if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &e, &len) < 0)
+        e = errno;
+    if (e == EINPROGRESS || e == EALREADY)
+        return;
+    set_writing(&c->d[UP], 0);
+    c->connecting = 0;
+    if (e) {
+        c->p->st.upstream_failed++;
+        conn_free(c, 1);
+        return;
+    }
+    pump(&c->d[DOWN]);
+    pump(&c->d[UP]);
+    conn_check(c);
+}
+
+static void on_write(evutil_socket_t fd, short what, void *arg)
 {
     rlp_dir *d = arg;
-    rlp_conn *c = d->c;
+    (void)what;
+    if (d->c->connecting && d->idx == UP)
+        connect_done(d->c, fd);
+    else
+        pump_and_check(d);
+}
+
+static void on_timer(evutil_socket_t fd, short what, void *arg)
+{
     (void)fd;
     (void)what;
-    pump(d);
-    conn_check(c);
+    pump_and_check(arg);
 }
 
 static int dir_init(rlp_conn *c, int idx)
@@ -612,10 +677,27 @@ static int dir_init(rlp_conn *c, int idx)
     return 0;
 }
 
+/* Starts c's connection to the target; -1 if it failed at once. */
+static int connect_upstream(rlp_proxy *p, rlp_conn *c)
+{
+    int sfd = socket(p->target.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (sfd < 0)
+        return -1;
+    set_nodelay(sfd);
+    if (connect(sfd, (struct sockaddr *)&p->target, p->target_len) < 0) {
+        if (errno != EINPROGRESS) {
+            close(sfd);
+            return -1;
+        }
+        c->connecting = 1;
+    }
+    c->fd[1] = sfd;
+    return 0;
+}
+
 static void new_conn(rlp_proxy *p, int cfd)
 {
     rlp_conn *c = calloc(1, sizeof *c);
-    int sfd = -1;
 
     if (!c) {
         close_rst(cfd);
@@ -627,26 +709,11 @@ static void new_conn(rlp_proxy *p, int cfd)
     set_nodelay(cfd);
     if (p->f.blackhole) {
         c->sink = 1;
-    } else {
-        sfd = socket(p->target.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-        if (sfd < 0) {
-            free(c);
-            close_rst(cfd);
-            p->st.upstream_failed++;
-            return;
-        }
-        set_nodelay(sfd);
-        if (connect(sfd, (struct sockaddr *)&p->target, p->target_len) < 0) {
-            if (errno != EINPROGRESS) {
-                close(sfd);
-                free(c);
-                close_rst(cfd);
-                p->st.upstream_failed++;
-                return;
-            }
-            c->connecting = 1;
-        }
-        c->fd[1] = sfd;
+    } else if (connect_upstream(p, c) < 0) {
+        free(c);
+        close_rst(cfd);
+        p->st.upstream_failed++;
+        return;
     }
     c->next = p->conns;
     if (p->conns)
@@ -737,14 +804,65 @@ static int resolve(const char *host, int port, struct sockaddr_storage *ss,
     return 0;
 }
 
+int rlp_listen_loopback(int port, int backlog, int *bound, const char **step)
+{
+    struct sockaddr_in sin;
+    socklen_t sl = sizeof sin;
+    int one = 1, e;
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (fd < 0) {
+        *step = "socket";
+        return -1;
+    }
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    memset(&sin, 0, sizeof sin);
+    sin.sin_family = AF_INET;
+    sin.sin_port = htons((uint16_t)port);
+    sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (bind(fd, (struct sockaddr *)&sin, sizeof sin) < 0)
+        *step = "bind";
+    else if (listen(fd, backlog) < 0)
+        *step = "listen";
+    else if (getsockname(fd, (struct sockaddr *)&sin, &sl) < 0)
+        *step = "getsockname";
+    else {
+        *bound = ntohs(sin.sin_port);
+        return fd;
+    }
+    e = errno;
+    close(fd);
+    errno = e;
+    return -1;
+}
+
+/* The listener of p and its events; -1 with err filled. */
+static int proxy_listen(rlp_proxy *p, int listen_port, char *err, size_t errlen)
+{
+    const char *step = "";
+    p->lfd = rlp_listen_loopback(listen_port, 128, &p->port, &step);
+    if (p->lfd < 0) {
+        char what[64];
+        if (!strcmp(step, "bind"))
+            snprintf(what, sizeof what, "bind 127.0.0.1:%d", listen_port);
+        else
+            snprintf(what, sizeof what, "%s", step);
+        seterr(err, errlen, "%s", what, errno);
+        return -1;
+    }
+    p->ev_accept = event_new(p->base, p->lfd, EV_READ | EV_PERSIST, on_accept, p);
+    p->ev_retry = evtimer_new(p->base, on_accept_retry, p);
+    if (!p->ev_accept || !p->ev_retry || event_add(p->ev_accept, NULL) < 0) {
+        seterr(err, errlen, "event_new/event_add failed%s", "", 0);
+        return -1;
+    }
+    return 0;
+}
+
 rlp_proxy *rlp_proxy_new(struct event_base *base, int listen_port,
                          const char *target_host, int target_port,
                          char *err, size_t errlen)
 {
     rlp_proxy *p;
-    struct sockaddr_in sin;
-    socklen_t sl = sizeof sin;
-    int one = 1;
 
     if (!base || listen_port < 0 || listen_port > 65535 ||
         target_port <= 0 || target_port > 65535) {
@@ -764,49 +882,12 @@ rlp_proxy *rlp_proxy_new(struct event_base *base, int listen_port,
     p->rng = (uint64_t)now_us() * 0x9E3779B97F4A7C15ull ^ (uint64_t)(uintptr_t)p;
     if (!p->rng)
         p->rng = 1;
-    if (resolve(target_host, target_port, &p->target, &p->target_len, err, errlen) < 0)
-        goto fail;
-    p->lfd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-    if (p->lfd < 0) {
-        seterr(err, errlen, "socket%s", "", errno);
-        goto fail;
-    }
-    setsockopt(p->lfd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-    memset(&sin, 0, sizeof sin);
-    sin.sin_family = AF_INET;
-    sin.sin_port = htons((uint16_t)listen_port);
-    sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (bind(p->lfd, (struct sockaddr *)&sin, sizeof sin) < 0) {
-        char what[64];
-        snprintf(what, sizeof what, "bind 127.0.0.1:%d", listen_port);
-        seterr(err, errlen, "%s", what, errno);
-        goto fail;
-    }
-    if (listen(p->lfd, 128) < 0) {
-        seterr(err, errlen, "listen%s", "", errno);
-        goto fail;
-    }
-    if (getsockname(p->lfd, (struct sockaddr *)&sin, &sl) < 0) {
-        seterr(err, errlen, "getsockname%s", "", errno);
-        goto fail;
-    }
-    p->port = ntohs(sin.sin_port);
-    p->ev_accept = event_new(base, p->lfd, EV_READ | EV_PERSIST, on_accept, p);
-    p->ev_retry = evtimer_new(base, on_accept_retry, p);
-    if (!p->ev_accept || !p->ev_retry || event_add(p->ev_accept, NULL) < 0) {
-        seterr(err, errlen, "event_new/event_add failed%s", "", 0);
-        goto fail;
+    if (resolve(target_host, target_port, &p->target, &p->target_len, err, errlen) < 0 ||
+        proxy_listen(p, listen_port, err, errlen) < 0) {
+        rlp_proxy_free(p);
+        return NULL;
     }
     return p;
-fail:
-    if (p->ev_accept)
-        event_free(p->ev_accept);
-    if (p->ev_retry)
-        event_free(p->ev_retry);
-    if (p->lfd >= 0)
-        close(p->lfd);
-    free(p);
-    return NULL;
 }
 
 int rlp_proxy_port(const rlp_proxy *p) { return p ? p->port : -1; }
@@ -870,41 +951,37 @@ static void drop_dirs(rlp_proxy *p, int mask)
     for (c = p->conns; c; c = c->next)
         for (i = 0; i < 2; i++)
             if ((mask & (1 << i)) && !c->d[i].done) {
-                rlp_dir *d = &c->d[i];
-                if (d->idx == UP)
-                    p->st.dropped_up += d->queued;
-                else
-                    p->st.dropped_down += d->queued;
-                drop_queue(d);
+                *bytes_stat(&c->d[i], 1) += c->d[i].queued;
+                drop_queue(&c->d[i]);
             }
+}
+
+/* Sets a fault flag; turning it on discards what the directions in
+ * drop_mask hold queued.  Every connection then looks at it. */
+static void set_flag(rlp_proxy *p, int *flag, int on, int drop_mask)
+{
+    *flag = !!on;
+    if (on)
+        drop_dirs(p, drop_mask);
+    repump_all(p);
 }
 
 void rlp_proxy_set_blackhole(rlp_proxy *p, int on)
 {
-    if (!p)
-        return;
-    p->f.blackhole = !!on;
-    if (on)
-        drop_dirs(p, RLP_BOTH);
-    repump_all(p);
+    if (p)
+        set_flag(p, &p->f.blackhole, on, RLP_BOTH);
 }
 
 void rlp_proxy_set_halfopen(rlp_proxy *p, int on)
 {
-    if (!p)
-        return;
-    p->f.halfopen = !!on;
-    if (on)
-        drop_dirs(p, RLP_DOWN);
-    repump_all(p);
+    if (p)
+        set_flag(p, &p->f.halfopen, on, RLP_DOWN);
 }
 
 void rlp_proxy_set_pause(rlp_proxy *p, int on)
 {
-    if (!p)
-        return;
-    p->f.pause = !!on;
-    repump_all(p);
+    if (p)
+        set_flag(p, &p->f.pause, on, 0);
 }
 
 void rlp_proxy_set_refuse(rlp_proxy *p, int on)
@@ -967,24 +1044,23 @@ void rlp_proxy_clear(rlp_proxy *p)
     repump_all(p);
 }
 
+/* *from into out, or zeros when there is no from. */
+static void copy_out(void *out, const void *from, size_t n)
+{
+    if (out && from)
+        memcpy(out, from, n);
+    else if (out)
+        memset(out, 0, n);
+}
+
 void rlp_proxy_stats(const rlp_proxy *p, rlp_stats *out)
 {
-    if (!out)
-        return;
-    if (p)
-        *out = p->st;
-    else
-        memset(out, 0, sizeof *out);
+    copy_out(out, p ? &p->st : NULL, sizeof *out);
 }
 
 void rlp_proxy_faults(const rlp_proxy *p, rlp_faults *out)
 {
-    if (!out)
-        return;
-    if (p)
-        *out = p->f;
-    else
-        memset(out, 0, sizeof *out);
+    copy_out(out, p ? &p->f : NULL, sizeof *out);
 }
 
 void rlp_proxy_free(rlp_proxy *p)
@@ -993,10 +1069,8 @@ void rlp_proxy_free(rlp_proxy *p)
         return;
     while (p->conns)
         conn_free(p->conns, 0);
-    if (p->ev_accept)
-        event_free(p->ev_accept);
-    if (p->ev_retry)
-        event_free(p->ev_retry);
+    free_event(p->ev_accept);
+    free_event(p->ev_retry);
     if (p->lfd >= 0)
         close(p->lfd);
     free(p);
@@ -1014,42 +1088,41 @@ struct event_base *rlp_base_new(void)
     return base ? base : event_base_new();
 }
 
+struct word { const char *name; int value; };
+
+static const struct word hostile_words[] = {
+    { "off", RLP_HOSTILE_OFF }, { "0", RLP_HOSTILE_OFF }, { "line", RLP_HOSTILE_LINE },
+    { "error", RLP_HOSTILE_ERROR }, { "garbage", RLP_HOSTILE_GARBAGE },
+};
+static const struct word dir_words[] = {
+    { "up", RLP_UP }, { "down", RLP_DOWN }, { "both", RLP_BOTH },
+};
+
+/* The value of word s (any case) in words[0 .. n-1], or none. */
+static int word_value(const struct word *words, size_t n, const char *s, int none)
+{
+    for (size_t i = 0; s && i < n; i++)
+        if (!strcasecmp(s, words[i].name))
+            return words[i].value;
+    return none;
+}
+
 int rlp_parse_hostile(const char *s)
 {
-    if (!s)
-        return -1;
-    if (!strcasecmp(s, "off") || !strcmp(s, "0"))
-        return RLP_HOSTILE_OFF;
-    if (!strcasecmp(s, "line"))
-        return RLP_HOSTILE_LINE;
-    if (!strcasecmp(s, "error"))
-        return RLP_HOSTILE_ERROR;
-    if (!strcasecmp(s, "garbage"))
-        return RLP_HOSTILE_GARBAGE;
-    return -1;
+    return word_value(hostile_words, sizeof hostile_words / sizeof hostile_words[0], s, -1);
 }
 
 const char *rlp_hostile_name(int kind)
 {
-    switch (kind) {
-    case RLP_HOSTILE_LINE: return "line";
-    case RLP_HOSTILE_ERROR: return "error";
-    case RLP_HOSTILE_GARBAGE: return "garbage";
-    default: return "off";
-    }
+    for (size_t i = 0; i < sizeof hostile_words / sizeof hostile_words[0]; i++)
+        if (hostile_words[i].value == kind)
+            return hostile_words[i].name;
+    return "off";
 }
 
 int rlp_parse_dir(const char *s)
 {
-    if (!s)
-        return 0;
-    if (!strcasecmp(s, "up"))
-        return RLP_UP;
-    if (!strcasecmp(s, "down"))
-        return RLP_DOWN;
-    if (!strcasecmp(s, "both"))
-        return RLP_BOTH;
-    return 0;
+    return word_value(dir_words, sizeof dir_words / sizeof dir_words[0], s, 0);
 }
 
 /* ---- Thread wrapper --------------------------------------------------- */
@@ -1102,6 +1175,23 @@ static void *thread_main(void *arg)
     return NULL;
 }
 
+/* Everything of t but its thread (not started, or joined). */
+static void thread_free(rlp_thread *t)
+{
+    rlp_proxy_free(t->p);
+    free_event(t->ev_wake);
+    if (t->wake[0] >= 0)
+        close(t->wake[0]);
+    if (t->wake[1] >= 0)
+        close(t->wake[1]);
+    if (t->base)
+        event_base_free(t->base);
+    pthread_cond_destroy(&t->cv);
+    pthread_mutex_destroy(&t->mu);
+    pthread_mutex_destroy(&t->callmu);
+    free(t);
+}
+
 rlp_thread *rlp_thread_start(int listen_port, const char *target_host,
                              int target_port, char *err, size_t errlen)
 {
@@ -1138,19 +1228,7 @@ rlp_thread *rlp_thread_start(int listen_port, const char *target_host,
     }
     return t;
 fail:
-    rlp_proxy_free(t->p);
-    if (t->ev_wake)
-        event_free(t->ev_wake);
-    if (t->wake[0] >= 0)
-        close(t->wake[0]);
-    if (t->wake[1] >= 0)
-        close(t->wake[1]);
-    if (t->base)
-        event_base_free(t->base);
-    pthread_cond_destroy(&t->cv);
-    pthread_mutex_destroy(&t->mu);
-    pthread_mutex_destroy(&t->callmu);
-    free(t);
+    thread_free(t);
     return NULL;
 }
 
@@ -1184,81 +1262,48 @@ void rlp_thread_call(rlp_thread *t, void (*fn)(rlp_proxy *p, void *arg), void *a
     pthread_mutex_unlock(&t->callmu);
 }
 
-struct targs { int dir, a, b; long l; rlp_stats *st; };
+struct targs { int dir, a, b; long l; rlp_stats *st; void (*set)(rlp_proxy *, int); };
 
 static void c_latency(rlp_proxy *p, void *v) { struct targs *a = v; rlp_proxy_set_latency(p, a->dir, a->a, a->b); }
 static void c_bandwidth(rlp_proxy *p, void *v) { struct targs *a = v; rlp_proxy_set_bandwidth(p, a->dir, a->l); }
-static void c_blackhole(rlp_proxy *p, void *v) { struct targs *a = v; rlp_proxy_set_blackhole(p, a->a); }
-static void c_halfopen(rlp_proxy *p, void *v) { struct targs *a = v; rlp_proxy_set_halfopen(p, a->a); }
-static void c_pause(rlp_proxy *p, void *v) { struct targs *a = v; rlp_proxy_set_pause(p, a->a); }
-static void c_refuse(rlp_proxy *p, void *v) { struct targs *a = v; rlp_proxy_set_refuse(p, a->a); }
+static void c_set(rlp_proxy *p, void *v) { struct targs *a = v; a->set(p, a->a); }
 static void c_reset(rlp_proxy *p, void *v) { (void)v; rlp_proxy_reset_all(p); }
-static void c_setreset(rlp_proxy *p, void *v) { struct targs *a = v; rlp_proxy_set_setreset(p, a->a); }
-static void c_hostile(rlp_proxy *p, void *v) { struct targs *a = v; rlp_proxy_set_hostile(p, a->a); }
-static void c_timeshift(rlp_proxy *p, void *v) { struct targs *a = v; rlp_proxy_set_timeshift(p, a->a); }
 static void c_clear(rlp_proxy *p, void *v) { (void)v; rlp_proxy_clear(p); }
 static void c_stats(rlp_proxy *p, void *v) { struct targs *a = v; rlp_proxy_stats(p, a->st); }
 static void c_stop(rlp_proxy *p, void *v) { (void)v; event_base_loopbreak(p->base); }
 
+/* set(proxy, v) in the proxy thread. */
+static void thread_set(rlp_thread *t, void (*set)(rlp_proxy *, int), int v)
+{
+    struct targs a = { 0, v, 0, 0, NULL, set };
+    rlp_thread_call(t, c_set, &a);
+}
+
 void rlp_thread_set_latency(rlp_thread *t, int dir, int delay_ms, int jitter_ms)
 {
-    struct targs a = { dir, delay_ms, jitter_ms, 0, NULL };
+    struct targs a = { dir, delay_ms, jitter_ms, 0, NULL, NULL };
     rlp_thread_call(t, c_latency, &a);
 }
 
 void rlp_thread_set_bandwidth(rlp_thread *t, int dir, long bytes_per_sec)
 {
-    struct targs a = { dir, 0, 0, bytes_per_sec, NULL };
+    struct targs a = { dir, 0, 0, bytes_per_sec, NULL, NULL };
     rlp_thread_call(t, c_bandwidth, &a);
 }
 
-void rlp_thread_set_blackhole(rlp_thread *t, int on)
-{
-    struct targs a = { 0, on, 0, 0, NULL };
-    rlp_thread_call(t, c_blackhole, &a);
-}
-
-void rlp_thread_set_halfopen(rlp_thread *t, int on)
-{
-    struct targs a = { 0, on, 0, 0, NULL };
-    rlp_thread_call(t, c_halfopen, &a);
-}
-
-void rlp_thread_set_pause(rlp_thread *t, int on)
-{
-    struct targs a = { 0, on, 0, 0, NULL };
-    rlp_thread_call(t, c_pause, &a);
-}
-
-void rlp_thread_set_refuse(rlp_thread *t, int on)
-{
-    struct targs a = { 0, on, 0, 0, NULL };
-    rlp_thread_call(t, c_refuse, &a);
-}
-
+void rlp_thread_set_blackhole(rlp_thread *t, int on) { thread_set(t, rlp_proxy_set_blackhole, on); }
+void rlp_thread_set_halfopen(rlp_thread *t, int on) { thread_set(t, rlp_proxy_set_halfopen, on); }
+void rlp_thread_set_pause(rlp_thread *t, int on) { thread_set(t, rlp_proxy_set_pause, on); }
+void rlp_thread_set_refuse(rlp_thread *t, int on) { thread_set(t, rlp_proxy_set_refuse, on); }
+void rlp_thread_set_setreset(rlp_thread *t, int count) { thread_set(t, rlp_proxy_set_setreset, count); }
+void rlp_thread_set_hostile(rlp_thread *t, int kind) { thread_set(t, rlp_proxy_set_hostile, kind); }
+void rlp_thread_set_timeshift(rlp_thread *t, int seconds) { thread_set(t, rlp_proxy_set_timeshift, seconds); }
 void rlp_thread_reset_all(rlp_thread *t) { rlp_thread_call(t, c_reset, NULL); }
-
-void rlp_thread_set_setreset(rlp_thread *t, int count)
-{
-    struct targs a = { 0, count, 0, 0, NULL };
-    rlp_thread_call(t, c_setreset, &a);
-}
-
-void rlp_thread_set_hostile(rlp_thread *t, int kind)
-{
-    struct targs a = { 0, kind, 0, 0, NULL };
-    rlp_thread_call(t, c_hostile, &a);
-}
-void rlp_thread_set_timeshift(rlp_thread *t, int seconds)
-{
-    struct targs a = { 0, seconds, 0, 0, NULL };
-    rlp_thread_call(t, c_timeshift, &a);
-}
 void rlp_thread_clear(rlp_thread *t) { rlp_thread_call(t, c_clear, NULL); }
 
 void rlp_thread_stats(rlp_thread *t, rlp_stats *out)
 {
-    struct targs a = { 0, 0, 0, 0, out };
+    struct targs a = { 0, 0, 0, 0, out, NULL };
     if (!t) {
         if (out)
             memset(out, 0, sizeof *out);
@@ -1273,13 +1318,5 @@ void rlp_thread_stop(rlp_thread *t)
         return;
     rlp_thread_call(t, c_stop, NULL);
     pthread_join(t->th, NULL);
-    rlp_proxy_free(t->p);
-    event_free(t->ev_wake);
-    close(t->wake[0]);
-    close(t->wake[1]);
-    event_base_free(t->base);
-    pthread_cond_destroy(&t->cv);
-    pthread_mutex_destroy(&t->mu);
-    pthread_mutex_destroy(&t->callmu);
-    free(t);
+    thread_free(t);
 }

@@ -209,6 +209,11 @@ rlp_proxy *rlp_thread_proxy(rlp_thread *t);
  * precision instead of epoll's ms rounding); falls back to a plain one. */
 struct event_base *rlp_base_new(void);
 
+/* A non-blocking TCP socket listening on 127.0.0.1:port (0 = a free port);
+ * *bound gets the port.  -1 with errno set and *step naming the call that
+ * failed ("socket", "bind", "listen" or "getsockname"). */
+int rlp_listen_loopback(int port, int backlog, int *bound, const char **step);
+
 /* "up" / "down" / "both" -> RLP_*; 0 if not recognised. */
 int rlp_parse_dir(const char *s);
 /* "off" / "line" / "error" / "garbage" -> RLP_HOSTILE_*; -1 if not recognised. */

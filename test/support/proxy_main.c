@@ -200,142 +200,211 @@ static void status_of(sbuf *b, int i)
            f.setreset, rlp_hostile_name(f.hostile), st.setresets, st.hostile_conns);
 }
 
+/* One command line: its words (the @N prefix taken off), the proxies it
+ * applies to, and where its answer goes. */
+typedef struct command command;
+typedef struct cmdline {
+    char **tok;
+    int ntok, first, last;
+    const command *cmd;
+    sbuf *out;
+} cmdline;
+
+struct command {
+    const char *name;
+    int takes_args;                       /* else: "unexpected arguments" */
+    void (*run)(const cmdline *c);
+    void (*set)(rlp_proxy *p, int v);     /* what run applies, if it is generic */
+    void (*act)(rlp_proxy *p);
+};
+
+static void each_set(const cmdline *c, int v)
+{
+    for (int i = c->first; i <= c->last; i++)
+        c->cmd->set(G.px[i], v);
+    sb_add(c->out, "ok\n");
+}
+
+/* latency DIR MS [JITTER] / bandwidth DIR BYTES_PER_SEC */
+static void cmd_rate(const cmdline *c)
+{
+    int is_lat = !strcmp(c->cmd->name, "latency");
+    int dir = c->ntok > 1 ? rlp_parse_dir(c->tok[1]) : 0;
+    long a, b = 0;
+    if (!dir || c->ntok < 3 || c->ntok > (is_lat ? 4 : 3) ||
+        parse_int(c->tok[2], 0, is_lat ? 3600000 : LONG_MAX, &a) < 0) {
+        sb_add(c->out, "err usage: %s up|down|both %s\n", c->tok[0],
+               is_lat ? "MS [JITTER]" : "BYTES_PER_SEC");
+        return;
+    }
+    if (c->ntok == 4 && parse_int(c->tok[3], 0, 3600000, &b) < 0) {
+        sb_add(c->out, "err bad jitter: %s\n", c->tok[3]);
+        return;
+    }
+    for (int i = c->first; i <= c->last; i++) {
+        if (is_lat)
+            rlp_proxy_set_latency(G.px[i], dir, (int)a, (int)b);
+        else
+            rlp_proxy_set_bandwidth(G.px[i], dir, a);
+    }
+    sb_add(c->out, "ok\n");
+}
+
+static void cmd_onoff(const cmdline *c)
+{
+    int on = c->ntok == 2 ? parse_onoff(c->tok[1]) : -1;
+    if (on < 0)
+        sb_add(c->out, "err usage: %s on|off\n", c->tok[0]);
+    else
+        each_set(c, on);
+}
+
+static void cmd_setreset(const cmdline *c)
+{
+    long n;
+    if (c->ntok != 2 || parse_int(c->tok[1], 0, 1000000, &n) < 0)
+        sb_add(c->out, "err usage: setreset N\n");
+    else
+        each_set(c, (int)n);
+}
+
+static void cmd_hostile(const cmdline *c)
+{
+    int kind = c->ntok == 2 ? rlp_parse_hostile(c->tok[1]) : -1;
+    if (kind < 0)
+        sb_add(c->out, "err usage: hostile line|error|garbage|off\n");
+    else
+        each_set(c, kind);
+}
+
+static void cmd_each(const cmdline *c)
+{
+    for (int i = c->first; i <= c->last; i++)
+        c->cmd->act(G.px[i]);
+    sb_add(c->out, "ok\n");
+}
+
+static void cmd_status(const cmdline *c)
+{
+    sb_add(c->out, "ok");
+    for (int i = c->first; i <= c->last; i++)
+        status_of(c->out, i);
+    sb_add(c->out, "\n");
+}
+
+static void cmd_ports(const cmdline *c)
+{
+    sb_add(c->out, "ok");
+    for (int i = c->first; i <= c->last; i++)
+        sb_add(c->out, " %d", rlp_proxy_port(G.px[i]));
+    sb_add(c->out, "\n");
+}
+
+static void cmd_help(const cmdline *c)
+{
+    sb_add(c->out, "ok commands: latency up|down|both MS [JITTER]; bandwidth up|down|both BPS;"
+                   " blackhole|halfopen|pause|refuse on|off; setreset N;"
+                   " hostile line|error|garbage|off; reset; clear; status; ports; quit;"
+                   " prefix @N for one proxy\n");
+}
+
+static void cmd_quit(const cmdline *c)
+{
+    sb_add(c->out, "ok\n");
+    G.quitting = 1;
+    event_base_loopbreak(G.base);
+}
+
+static const command commands[] = {
+    { "latency", 1, cmd_rate, NULL, NULL },
+    { "bandwidth", 1, cmd_rate, NULL, NULL },
+    { "blackhole", 1, cmd_onoff, rlp_proxy_set_blackhole, NULL },
+    { "halfopen", 1, cmd_onoff, rlp_proxy_set_halfopen, NULL },
+    { "pause", 1, cmd_onoff, rlp_proxy_set_pause, NULL },
+    { "refuse", 1, cmd_onoff, rlp_proxy_set_refuse, NULL },
+    { "setreset", 1, cmd_setreset, rlp_proxy_set_setreset, NULL },
+    { "hostile", 1, cmd_hostile, rlp_proxy_set_hostile, NULL },
+    { "reset", 0, cmd_each, NULL, rlp_proxy_reset_all },
+    { "clear", 0, cmd_each, NULL, rlp_proxy_clear },
+    { "status", 0, cmd_status, NULL, NULL },
+    { "ports", 0, cmd_ports, NULL, NULL },
+    { "help", 0, cmd_help, NULL, NULL },
+    { "quit", 0, cmd_quit, NULL, NULL },
+    { "exit", 0, cmd_quit, NULL, NULL },
+};
+
+static const command *find_command(const char *name)
+{
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (!strcasecmp(name, commands[i].name))
+            return &commands[i];
+    return NULL;
+}
+
+/* Splits line into at most max words: their count, or max + 1 if there
+ * are more. */
+static int split_words(char *line, char **tok, int max)
+{
+    char *save = NULL, *t;
+    int n = 0;
+    for (t = strtok_r(line, " \t\r\n", &save); t && n < max; t = strtok_r(NULL, " \t\r\n", &save))
+        tok[n++] = t;
+    return t ? max + 1 : n;
+}
+
+/* An "@N" (or "N") first word picks proxy N: takes it off.  0, or -1 with
+ * the error answered. */
+static int pick_proxies(cmdline *c)
+{
+    const char *w = c->tok[0];
+    long i;
+    c->first = 0;
+    c->last = G.nproxies - 1;
+    if (w[0] != '@' && !(w[0] >= '0' && w[0] <= '9'))
+        return 0;
+    if (w[0] == '@')
+        w++;
+    if (parse_int(w, 0, G.nproxies - 1, &i) < 0) {
+        sb_add(c->out, "err no such proxy index: %s (have %d)\n", w, G.nproxies);
+        return -1;
+    }
+    c->first = c->last = (int)i;
+    c->tok++;
+    if (--c->ntok == 0) {
+        sb_add(c->out, "err missing command\n");
+        return -1;
+    }
+    return 0;
+}
+
+/* Commands without arguments refuse any, known or not. */
+static void dispatch(cmdline *c)
+{
+    c->cmd = find_command(c->tok[0]);
+    if (c->cmd && c->cmd->takes_args)
+        c->cmd->run(c);
+    else if (c->ntok != 1)
+        sb_add(c->out, "err unexpected arguments to %s\n", c->tok[0]);
+    else if (c->cmd)
+        c->cmd->run(c);
+    else
+        sb_add(c->out, "err unknown command: %s\n", c->tok[0]);
+}
+
 /* Executes one command line; writes the answer (with '\n') into out.
  * Returns 0, or 1 if nothing is to be answered. */
 static int run_command(char *line, sbuf *out)
 {
     char *tok[8];
-    int ntok = 0, first, last, i, onoff;
-    long a, b;
-    char *save = NULL, *t;
-    const char *cmd;
+    cmdline c = { tok, 0, 0, 0, NULL, out };
 
-    for (t = strtok_r(line, " \t\r\n", &save); t && ntok < 8; t = strtok_r(NULL, " \t\r\n", &save))
-        tok[ntok++] = t;
-    if (ntok == 0 || tok[0][0] == '#')
+    c.ntok = split_words(line, tok, 8);
+    if (c.ntok == 0 || tok[0][0] == '#')
         return 1;
-    if (t) {
+    if (c.ntok > 8)
         sb_add(out, "err too many arguments\n");
-        return 0;
-    }
-    first = 0;
-    last = G.nproxies - 1;
-    if (tok[0][0] == '@' || (tok[0][0] >= '0' && tok[0][0] <= '9')) {
-        const char *n = tok[0][0] == '@' ? tok[0] + 1 : tok[0];
-        if (parse_int(n, 0, G.nproxies - 1, &a) < 0) {
-            sb_add(out, "err no such proxy index: %s (have %d)\n", n, G.nproxies);
-            return 0;
-        }
-        first = last = (int)a;
-        memmove(tok, tok + 1, (size_t)(ntok - 1) * sizeof tok[0]);
-        ntok--;
-        if (ntok == 0) {
-            sb_add(out, "err missing command\n");
-            return 0;
-        }
-    }
-    cmd = tok[0];
-
-    if (!strcasecmp(cmd, "latency") || !strcasecmp(cmd, "bandwidth")) {
-        int dir = ntok > 1 ? rlp_parse_dir(tok[1]) : 0;
-        int is_lat = !strcasecmp(cmd, "latency");
-        if (!dir) {
-            sb_add(out, "err usage: %s up|down|both %s\n", cmd, is_lat ? "MS [JITTER]" : "BYTES_PER_SEC");
-            return 0;
-        }
-        if (ntok < 3 || ntok > (is_lat ? 4 : 3) ||
-            parse_int(tok[2], 0, is_lat ? 3600000 : LONG_MAX, &a) < 0) {
-            sb_add(out, "err usage: %s up|down|both %s\n", cmd, is_lat ? "MS [JITTER]" : "BYTES_PER_SEC");
-            return 0;
-        }
-        b = 0;
-        if (ntok == 4 && parse_int(tok[3], 0, 3600000, &b) < 0) {
-            sb_add(out, "err bad jitter: %s\n", tok[3]);
-            return 0;
-        }
-        for (i = first; i <= last; i++) {
-            if (is_lat)
-                rlp_proxy_set_latency(G.px[i], dir, (int)a, (int)b);
-            else
-                rlp_proxy_set_bandwidth(G.px[i], dir, a);
-        }
-        sb_add(out, "ok\n");
-        return 0;
-    }
-    if (!strcasecmp(cmd, "blackhole") || !strcasecmp(cmd, "halfopen") ||
-        !strcasecmp(cmd, "pause") || !strcasecmp(cmd, "refuse")) {
-        if (ntok != 2 || (onoff = parse_onoff(tok[1])) < 0) {
-            sb_add(out, "err usage: %s on|off\n", cmd);
-            return 0;
-        }
-        for (i = first; i <= last; i++) {
-            if (!strcasecmp(cmd, "blackhole"))
-                rlp_proxy_set_blackhole(G.px[i], onoff);
-            else if (!strcasecmp(cmd, "halfopen"))
-                rlp_proxy_set_halfopen(G.px[i], onoff);
-            else if (!strcasecmp(cmd, "pause"))
-                rlp_proxy_set_pause(G.px[i], onoff);
-            else
-                rlp_proxy_set_refuse(G.px[i], onoff);
-        }
-        sb_add(out, "ok\n");
-        return 0;
-    }
-    if (!strcasecmp(cmd, "setreset")) {
-        if (ntok != 2 || parse_int(tok[1], 0, 1000000, &a) < 0) {
-            sb_add(out, "err usage: setreset N\n");
-            return 0;
-        }
-        for (i = first; i <= last; i++)
-            rlp_proxy_set_setreset(G.px[i], (int)a);
-        sb_add(out, "ok\n");
-        return 0;
-    }
-    if (!strcasecmp(cmd, "hostile")) {
-        int kind = ntok == 2 ? rlp_parse_hostile(tok[1]) : -1;
-        if (kind < 0) {
-            sb_add(out, "err usage: hostile line|error|garbage|off\n");
-            return 0;
-        }
-        for (i = first; i <= last; i++)
-            rlp_proxy_set_hostile(G.px[i], kind);
-        sb_add(out, "ok\n");
-        return 0;
-    }
-    if (ntok != 1) {
-        sb_add(out, "err unexpected arguments to %s\n", cmd);
-        return 0;
-    }
-    if (!strcasecmp(cmd, "reset")) {
-        for (i = first; i <= last; i++)
-            rlp_proxy_reset_all(G.px[i]);
-        sb_add(out, "ok\n");
-    } else if (!strcasecmp(cmd, "clear")) {
-        for (i = first; i <= last; i++)
-            rlp_proxy_clear(G.px[i]);
-        sb_add(out, "ok\n");
-    } else if (!strcasecmp(cmd, "status")) {
-        sb_add(out, "ok");
-        for (i = first; i <= last; i++)
-            status_of(out, i);
-        sb_add(out, "\n");
-    } else if (!strcasecmp(cmd, "ports")) {
-        sb_add(out, "ok");
-        for (i = first; i <= last; i++)
-            sb_add(out, " %d", rlp_proxy_port(G.px[i]));
-        sb_add(out, "\n");
-    } else if (!strcasecmp(cmd, "help")) {
-        sb_add(out, "ok commands: latency up|down|both MS [JITTER]; bandwidth up|down|both BPS;"
-                    " blackhole|halfopen|pause|refuse on|off; setreset N;"
-                    " hostile line|error|garbage|off; reset; clear; status; ports; quit;"
-                    " prefix @N for one proxy\n");
-    } else if (!strcasecmp(cmd, "quit") || !strcasecmp(cmd, "exit")) {
-        sb_add(out, "ok\n");
-        G.quitting = 1;
-        event_base_loopbreak(G.base);
-    } else {
-        sb_add(out, "err unknown command: %s\n", cmd);
-    }
+    else if (pick_proxies(&c) == 0)
+        dispatch(&c);
     return 0;
 }
 
@@ -466,26 +535,10 @@ static void on_signal(evutil_socket_t sig, short what, void *arg)
 
 static int control_listen(int port)
 {
-    struct sockaddr_in sin;
-    socklen_t sl = sizeof sin;
-    int one = 1;
-    int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-    if (fd < 0)
-        return -1;
-    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-    memset(&sin, 0, sizeof sin);
-    sin.sin_family = AF_INET;
-    sin.sin_port = htons((uint16_t)port);
-    sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    if (bind(fd, (struct sockaddr *)&sin, sizeof sin) < 0 || listen(fd, 16) < 0 ||
-        getsockname(fd, (struct sockaddr *)&sin, &sl) < 0) {
-        int e = errno;
-        close(fd);
-        errno = e;
-        return -1;
-    }
-    G.cfd = fd;
-    return ntohs(sin.sin_port);
+    const char *step;
+    int cport;
+    G.cfd = rlp_listen_loopback(port, 16, &cport, &step);
+    return G.cfd < 0 ? -1 : cport;
 }
 
 static void cleanup(void)
@@ -510,79 +563,226 @@ static void cleanup(void)
     libevent_global_shutdown();
 }
 
-int main(int argc, char **argv)
-{
-    int listen_ports[MAX_PROXIES], target_ports[MAX_PROXIES];
-    int n = 0, pending_listen = -1, control = -1, i, cport = -1;
-    char err[512];
-    long v;
-    struct stat sst;
+/* ---- command-line options -------------------------------------------- */
 
-    memset(&G, 0, sizeof G);
-    G.cfd = -1;
-    for (i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *val = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage(stdout);
-            return 0;
-        } else if (!strcmp(a, "--exit-on-eof")) {
-            G.exit_on_eof = 1;
-        } else if (!strcmp(a, "--listen") || !strcmp(a, "-l")) {
-            if (pending_listen >= 0 || parse_int(val, 0, 65535, &v) < 0) {
-                fprintf(stderr, "rlproxy: --listen needs a port (0-65535), each followed by --target\n");
-                return 2;
-            }
-            pending_listen = (int)v;
-            i++;
-        } else if (!strcmp(a, "--target") || !strcmp(a, "-t")) {
-            if (n >= MAX_PROXIES || !val ||
-                parse_hostport(val, G.host[n], sizeof G.host[n], &target_ports[n]) < 0) {
-                fprintf(stderr, "rlproxy: bad --target (HOST:PORT) or too many proxies\n");
-                return 2;
-            }
-            listen_ports[n] = pending_listen >= 0 ? pending_listen : 0;
-            pending_listen = -1;
-            n++;
-            i++;
-        } else if (!strcmp(a, "--map") || !strcmp(a, "-m")) {
-            const char *colon = val ? strchr(val, ':') : NULL;
-            char lp[16];
-            if (n >= MAX_PROXIES || !colon || (size_t)(colon - val) >= sizeof lp) {
-                fprintf(stderr, "rlproxy: bad --map (LISTEN:[HOST:]PORT) or too many proxies\n");
-                return 2;
-            }
-            snprintf(lp, sizeof lp, "%.*s", (int)(colon - val), val);
-            if (parse_int(lp, 0, 65535, &v) < 0 ||
-                parse_hostport(colon + 1, G.host[n], sizeof G.host[n], &target_ports[n]) < 0) {
-                fprintf(stderr, "rlproxy: bad --map %s\n", val);
-                return 2;
-            }
-            listen_ports[n] = (int)v;
-            n++;
-            i++;
-        } else if (!strcmp(a, "--control") || !strcmp(a, "-c")) {
-            if (parse_int(val, 0, 65535, &v) < 0) {
-                fprintf(stderr, "rlproxy: --control needs a port (0-65535)\n");
-                return 2;
-            }
-            control = (int)v;
-            i++;
-        } else {
-            fprintf(stderr, "rlproxy: unknown argument %s\n", a);
+#define GO_ON (-1)   /* an option handler's "carry on"; else the exit status */
+
+typedef struct options {
+    int listen_ports[MAX_PROXIES], target_ports[MAX_PROXIES];
+    int n, pending_listen, control;
+} options;
+
+static int opt_help(options *o, const char *val)
+{
+    (void)o;
+    (void)val;
+    usage(stdout);
+    return 0;
+}
+
+static int opt_exit_on_eof(options *o, const char *val)
+{
+    (void)o;
+    (void)val;
+    G.exit_on_eof = 1;
+    return GO_ON;
+}
+
+static int opt_listen(options *o, const char *val)
+{
+    long v;
+    if (o->pending_listen >= 0 || parse_int(val, 0, 65535, &v) < 0) {
+        fprintf(stderr, "rlproxy: --listen needs a port (0-65535), each followed by --target\n");
+        return 2;
+    }
+    o->pending_listen = (int)v;
+    return GO_ON;
+}
+
+static int opt_target(options *o, const char *val)
+{
+    int n = o->n;
+    if (n >= MAX_PROXIES || !val ||
+        parse_hostport(val, G.host[n], sizeof G.host[n], &o->target_ports[n]) < 0) {
+        fprintf(stderr, "rlproxy: bad --target (HOST:PORT) or too many proxies\n");
+        return 2;
+    }
+    o->listen_ports[n] = o->pending_listen >= 0 ? o->pending_listen : 0;
+    o->pending_listen = -1;
+    o->n++;
+    return GO_ON;
+}
+
+static int opt_map(options *o, const char *val)
+{
+    int n = o->n;
+    const char *colon = val ? strchr(val, ':') : NULL;
+    char lp[16];
+    long v;
+    if (n >= MAX_PROXIES || !colon || (size_t)(colon - val) >= sizeof lp) {
+        fprintf(stderr, "rlproxy: bad --map (LISTEN:[HOST:]PORT) or too many proxies\n");
+        return 2;
+    }
+    snprintf(lp, sizeof lp, "%.*s", (int)(colon - val), val);
+    if (parse_int(lp, 0, 65535, &v) < 0 ||
+        parse_hostport(colon + 1, G.host[n], sizeof G.host[n], &o->target_ports[n]) < 0) {
+        fprintf(stderr, "rlproxy: bad --map %s\n", val);
+        return 2;
+    }
+    o->listen_ports[n] = (int)v;
+    o->n++;
+    return GO_ON;
+}
+
+static int opt_control(options *o, const char *val)
+{
+    long v;
+    if (parse_int(val, 0, 65535, &v) < 0) {
+        fprintf(stderr, "rlproxy: --control needs a port (0-65535)\n");
+        return 2;
+    }
+    o->control = (int)v;
+    return GO_ON;
+}
+
+static const struct option_def {
+    const char *name, *abbrev;
+    int takes_value;
+    int (*parse)(options *o, const char *val);
+} option_defs[] = {
+    { "--help", "-h", 0, opt_help },
+    { "--exit-on-eof", NULL, 0, opt_exit_on_eof },
+    { "--listen", "-l", 1, opt_listen },
+    { "--target", "-t", 1, opt_target },
+    { "--map", "-m", 1, opt_map },
+    { "--control", "-c", 1, opt_control },
+};
+
+static const struct option_def *find_option(const char *a)
+{
+    for (size_t k = 0; k < sizeof option_defs / sizeof option_defs[0]; k++)
+        if (!strcmp(a, option_defs[k].name) ||
+            (option_defs[k].abbrev && !strcmp(a, option_defs[k].abbrev)))
+            return &option_defs[k];
+    return NULL;
+}
+
+/* GO_ON when the proxies are to be started, else the exit status. */
+static int parse_options(int argc, char **argv, options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->pending_listen = o->control = -1;
+    for (int i = 1; i < argc; i++) {
+        const struct option_def *d = find_option(argv[i]);
+        int rc;
+        if (!d) {
+            fprintf(stderr, "rlproxy: unknown argument %s\n", argv[i]);
             usage(stderr);
             return 2;
         }
+        rc = d->parse(o, i + 1 < argc ? argv[i + 1] : NULL);
+        if (rc != GO_ON)
+            return rc;
+        i += d->takes_value;
     }
-    if (pending_listen >= 0) {
-        fprintf(stderr, "rlproxy: --listen %d has no --target\n", pending_listen);
+    if (o->pending_listen >= 0) {
+        fprintf(stderr, "rlproxy: --listen %d has no --target\n", o->pending_listen);
         return 2;
     }
-    if (n == 0) {
+    if (o->n == 0) {
         usage(stderr);
         return 2;
     }
+    return GO_ON;
+}
 
+/* ---- start-up ---------------------------------------------------------- */
+
+static int start_proxies(const options *o)
+{
+    char err[512];
+    for (int i = 0; i < o->n; i++) {
+        G.px[i] = rlp_proxy_new(G.base, o->listen_ports[i], G.host[i], o->target_ports[i],
+                                err, sizeof err);
+        if (!G.px[i]) {
+            fprintf(stderr, "rlproxy: proxy %d: %s\n", i, err);
+            return -1;
+        }
+        G.nproxies = i + 1;
+    }
+    return 0;
+}
+
+/* The control port's number, or -1 after saying why. */
+static int start_control(int port)
+{
+    int cport = control_listen(port);
+    if (cport < 0) {
+        fprintf(stderr, "rlproxy: control port %d: %s\n", port, strerror(errno));
+        return -1;
+    }
+    G.ev_ctl = event_new(G.base, G.cfd, EV_READ | EV_PERSIST, on_ctl_accept, NULL);
+    if (!G.ev_ctl || event_add(G.ev_ctl, NULL) < 0) {
+        fprintf(stderr, "rlproxy: control event failed\n");
+        return -1;
+    }
+    return cport;
+}
+
+static int watch_signals(void)
+{
+    G.ev_int = evsignal_new(G.base, SIGINT, on_signal, NULL);
+    G.ev_term = evsignal_new(G.base, SIGTERM, on_signal, NULL);
+    if (!G.ev_int || !G.ev_term || evsignal_add(G.ev_int, NULL) < 0 ||
+        evsignal_add(G.ev_term, NULL) < 0) {
+        fprintf(stderr, "rlproxy: signal events failed\n");
+        return -1;
+    }
+    return 0;
+}
+
+static void announce(int cport)
+{
+    printf("listening");
+    for (int i = 0; i < G.nproxies; i++)
+        printf(" %d", rlp_proxy_port(G.px[i]));
+    printf("\n");
+    if (cport >= 0)
+        printf("control %d\n", cport);
+    fflush(stdout);
+}
+
+/* stdin: pipes, sockets and ttys go through the event loop; regular
+ * files and /dev/null cannot be polled, so they are read right away. */
+static void watch_stdin(void)
+{
+    struct stat sst;
+    char buf[4096];
+    ssize_t r;
+
+    if (fstat(STDIN_FILENO, &sst) == 0 &&
+        !(S_ISREG(sst.st_mode) || (S_ISCHR(sst.st_mode) && !isatty(STDIN_FILENO))))
+        G.ev_stdin = event_new(G.base, STDIN_FILENO, EV_READ | EV_PERSIST, on_stdin, NULL);
+    if (G.ev_stdin && event_add(G.ev_stdin, NULL) == 0)
+        return;
+    if (G.ev_stdin)
+        event_free(G.ev_stdin);
+    G.ev_stdin = NULL;
+    while (!G.quitting && (r = read(STDIN_FILENO, buf, sizeof buf)) > 0)
+        feed(&G.stdin_lb, buf, (size_t)r, STDOUT_FILENO);
+    stdin_eof();
+}
+
+int main(int argc, char **argv)
+{
+    options o;
+    int cport = -1, rc;
+
+    memset(&G, 0, sizeof G);
+    G.cfd = -1;
+    rc = parse_options(argc, argv, &o);
+    if (rc != GO_ON)
+        return rc;
     signal(SIGPIPE, SIG_IGN);
     /* Started in the background of an interactive shell, reading the tty
      * must fail (EIO -> stdin ignored) rather than stop the proxy. */
@@ -593,62 +793,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "rlproxy: event_base_new failed\n");
         return 1;
     }
-    for (i = 0; i < n; i++) {
-        G.px[i] = rlp_proxy_new(G.base, listen_ports[i], G.host[i], target_ports[i], err, sizeof err);
-        if (!G.px[i]) {
-            fprintf(stderr, "rlproxy: proxy %d: %s\n", i, err);
-            cleanup();
-            return 1;
-        }
-        G.nproxies = i + 1;
-    }
-    if (control >= 0) {
-        cport = control_listen(control);
-        if (cport < 0) {
-            fprintf(stderr, "rlproxy: control port %d: %s\n", control, strerror(errno));
-            cleanup();
-            return 1;
-        }
-        G.ev_ctl = event_new(G.base, G.cfd, EV_READ | EV_PERSIST, on_ctl_accept, NULL);
-        if (!G.ev_ctl || event_add(G.ev_ctl, NULL) < 0) {
-            fprintf(stderr, "rlproxy: control event failed\n");
-            cleanup();
-            return 1;
-        }
-    }
-    G.ev_int = evsignal_new(G.base, SIGINT, on_signal, NULL);
-    G.ev_term = evsignal_new(G.base, SIGTERM, on_signal, NULL);
-    if (!G.ev_int || !G.ev_term || evsignal_add(G.ev_int, NULL) < 0 ||
-        evsignal_add(G.ev_term, NULL) < 0) {
-        fprintf(stderr, "rlproxy: signal events failed\n");
+    if (start_proxies(&o) < 0 || (o.control >= 0 && (cport = start_control(o.control)) < 0) ||
+        watch_signals() < 0) {
         cleanup();
         return 1;
     }
-
-    printf("listening");
-    for (i = 0; i < n; i++)
-        printf(" %d", rlp_proxy_port(G.px[i]));
-    printf("\n");
-    if (cport >= 0)
-        printf("control %d\n", cport);
-    fflush(stdout);
-
-    /* stdin: pipes, sockets and ttys go through the event loop; regular
-     * files and /dev/null cannot be polled, so they are read right away. */
-    if (fstat(STDIN_FILENO, &sst) == 0 &&
-        !(S_ISREG(sst.st_mode) || (S_ISCHR(sst.st_mode) && !isatty(STDIN_FILENO))))
-        G.ev_stdin = event_new(G.base, STDIN_FILENO, EV_READ | EV_PERSIST, on_stdin, NULL);
-    if (!G.ev_stdin || event_add(G.ev_stdin, NULL) < 0) {
-        char buf[4096];
-        ssize_t r;
-        if (G.ev_stdin)
-            event_free(G.ev_stdin);
-        G.ev_stdin = NULL;
-        while (!G.quitting && (r = read(STDIN_FILENO, buf, sizeof buf)) > 0)
-            feed(&G.stdin_lb, buf, (size_t)r, STDOUT_FILENO);
-        stdin_eof();
-    }
-
+    announce(cport);
+    watch_stdin();
     if (!G.quitting)
         event_base_dispatch(G.base);
     cleanup();

@@ -192,6 +192,57 @@ static void rlt_server_tail(const rlt_servers *s, int i, char *out, size_t outle
     free(stdio);
 }
 
+/* The argv of server sv: the fixed arguments, then the caller's extras;
+ * NULL when out of memory.  It points into port, logfile and s. */
+static const char **rlt_server_argv(const rlt_servers *s, const struct rlt_server *sv,
+                                    const char *port, const char *logfile)
+{
+    const char *fixed[] = {
+        s->binary, "--port", port, "--bind", "127.0.0.1", "--save", "",
+        "--appendonly", "no", "--dir", sv->dir, "--daemonize", "no",
+        "--protected-mode", "no", "--logfile", logfile,
+    };
+    size_t nfixed = sizeof fixed / sizeof fixed[0], argc = 0;
+    const char **argv = calloc(nfixed + s->nextra + 1, sizeof *argv);
+    if (argv == NULL)
+        return NULL;
+    for (size_t k = 0; k < nfixed; k++)
+        argv[argc++] = fixed[k];
+    for (size_t k = 0; k < s->nextra; k++)
+        argv[argc++] = s->extra[k];
+    argv[argc] = NULL;
+    return argv;
+}
+
+/* In the fork()ed child: output to stdiofile, default signal handling,
+ * death with the parent, then exec.  Only async-signal-safe calls. */
+__attribute__((noreturn))
+static void rlt_exec_child(const char *binary, const char **argv, const char *stdiofile,
+                           pid_t parent)
+{
+    sigset_t none;
+    struct sigaction sa;
+    int in = open("/dev/null", O_RDONLY);
+    int out = open(stdiofile, O_WRONLY | O_CREAT | O_APPEND, 0600);
+    if (in >= 0)
+        dup2(in, 0);
+    if (out >= 0) {
+        dup2(out, 1);
+        dup2(out, 2);
+    }
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = SIG_DFL;
+    sigaction(SIGPIPE, &sa, NULL);
+    sigaction(SIGCHLD, &sa, NULL);
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent)
+        _exit(127);
+    execv(binary, (char *const *)argv);
+    _exit(127);
+}
+
 /* fork() + exec redis-server for server i on its current port. */
 static int rlt_spawn(rlt_servers *s, int i, char *err, size_t errlen)
 {
@@ -201,66 +252,23 @@ static int rlt_spawn(rlt_servers *s, int i, char *err, size_t errlen)
     snprintf(sv->addr, sizeof sv->addr, "127.0.0.1:%d", sv->port);
     char *logfile = rlt_path_join(sv->dir, "redis.log");
     char *stdiofile = rlt_path_join(sv->dir, "stdio.log");
-    size_t argc = 0, cap = 24 + s->nextra;
-    const char **argv = calloc(cap, sizeof *argv);
-    if (logfile == NULL || stdiofile == NULL || argv == NULL) {
-        free(logfile);
-        free(stdiofile);
-        free(argv);
-        rlt_seterr(err, errlen, "out of memory");
-        return -1;
-    }
-    argv[argc++] = s->binary;
-    argv[argc++] = "--port";
-    argv[argc++] = port;
-    argv[argc++] = "--bind";
-    argv[argc++] = "127.0.0.1";
-    argv[argc++] = "--save";
-    argv[argc++] = "";
-    argv[argc++] = "--appendonly";
-    argv[argc++] = "no";
-    argv[argc++] = "--dir";
-    argv[argc++] = sv->dir;
-    argv[argc++] = "--daemonize";
-    argv[argc++] = "no";
-    argv[argc++] = "--protected-mode";
-    argv[argc++] = "no";
-    argv[argc++] = "--logfile";
-    argv[argc++] = logfile;
-    for (size_t k = 0; k < s->nextra; k++)
-        argv[argc++] = s->extra[k];
-    argv[argc] = NULL;
-
-    sigset_t none;
-    sigemptyset(&none);
-    pid_t parent = getpid();
-    pid_t pid = fork();
-    if (pid == 0) {
-        /* Only async-signal-safe calls from here to exec. */
-        int in = open("/dev/null", O_RDONLY);
-        int out = open(stdiofile, O_WRONLY | O_CREAT | O_APPEND, 0600);
-        if (in >= 0)
-            dup2(in, 0);
-        if (out >= 0) {
-            dup2(out, 1);
-            dup2(out, 2);
-        }
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = SIG_DFL;
-        sigaction(SIGPIPE, &sa, NULL);
-        sigaction(SIGCHLD, &sa, NULL);
-        sigprocmask(SIG_SETMASK, &none, NULL);
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (getppid() != parent)
-            _exit(127);
-        execv(s->binary, (char *const *)argv);
-        _exit(127);
+    const char **argv = logfile != NULL ? rlt_server_argv(s, sv, port, logfile) : NULL;
+    int oom = logfile == NULL || stdiofile == NULL || argv == NULL;
+    pid_t pid = -1;
+    if (!oom) {
+        pid_t parent = getpid();
+        pid = fork();
+        if (pid == 0)
+            rlt_exec_child(s->binary, argv, stdiofile, parent);
     }
     int saved = errno;
     free(logfile);
     free(stdiofile);
     free(argv);
+    if (oom) {
+        rlt_seterr(err, errlen, "out of memory");
+        return -1;
+    }
     if (pid < 0) {
         rlt_seterr(err, errlen, "fork: %s", strerror(saved));
         return -1;
@@ -383,6 +391,86 @@ static int rlt_pick_port(rlt_servers *s, int i)
     return 0;
 }
 
+/* A copy of the caller's extra arguments, and the password among them. */
+static int rlt_copy_extra(rlt_servers *s, const char *const *extra_args)
+{
+    size_t nextra = 0;
+    while (extra_args != NULL && extra_args[nextra] != NULL)
+        nextra++;
+    s->extra = calloc(nextra + 1, sizeof *s->extra);
+    if (s->extra == NULL)
+        return -1;
+    for (size_t k = 0; k < nextra; k++) {
+        s->extra[k] = rlt_strdup(extra_args[k]);
+        if (s->extra[k] == NULL)
+            return -1;
+        s->nextra++;
+        if (k > 0 && strcmp(extra_args[k - 1], "--requirepass") == 0)
+            s->password = s->extra[k][0] != '\0' ? s->extra[k] : NULL;
+    }
+    return 0;
+}
+
+/* The mkdtemp() root and one directory in it per server. */
+static int rlt_make_dirs(rlt_servers *s, int n, char *err, size_t errlen)
+{
+    const char *tmp = getenv("TMPDIR");
+    if (tmp == NULL || *tmp == '\0')
+        tmp = "/tmp";
+    s->root = rlt_path_join(tmp, "rlt-XXXXXX");
+    if (s->root == NULL)
+        goto oom;
+    if (mkdtemp(s->root) == NULL) {
+        rlt_seterr(err, errlen, "mkdtemp %s: %s", s->root, strerror(errno));
+        free(s->root);
+        s->root = NULL;
+        return -1;
+    }
+    s->n = n;
+    for (int i = 0; i < n; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "s%d", i);
+        s->srv[i].dir = rlt_path_join(s->root, name);
+        if (s->srv[i].dir == NULL)
+            goto oom;
+        if (mkdir(s->srv[i].dir, 0700) != 0) {
+            rlt_seterr(err, errlen, "mkdir %s: %s", s->srv[i].dir, strerror(errno));
+            return -1;
+        }
+        s->addrs[i] = s->srv[i].addr;
+    }
+    return 0;
+oom:
+    rlt_seterr(err, errlen, "out of memory");
+    return -1;
+}
+
+/* Start them all, then wait for each; a server that fails to start (its
+ * port was taken meanwhile) is tried again on another port. */
+static int rlt_start_all(rlt_servers *s, char *err, size_t errlen)
+{
+    for (int i = 0; i < s->n; i++) {
+        s->srv[i].port = rlt_pick_port(s, i);
+        if (s->srv[i].port == 0) {
+            rlt_seterr(err, errlen, "no free port: %s", strerror(errno));
+            return -1;
+        }
+        if (rlt_spawn(s, i, err, errlen) != 0)
+            return -1;
+    }
+    for (int i = 0; i < s->n; i++) {
+        int attempt = 1;
+        while (rlt_wait_ready(s, i, err, errlen) != 0) {
+            if (++attempt > RLT_START_ATTEMPTS)
+                return -1;
+            s->srv[i].port = rlt_pick_port(s, i);
+            if (s->srv[i].port == 0 || rlt_spawn(s, i, err, errlen) != 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
 rlt_servers *rlt_servers_start(int n, const char *const *extra_args, char *err, size_t errlen)
 {
     if (err != NULL && errlen > 0)
@@ -402,87 +490,20 @@ rlt_servers *rlt_servers_start(int n, const char *const *extra_args, char *err, 
         free(s);
         return NULL;
     }
-    size_t nextra = 0;
-    while (extra_args != NULL && extra_args[nextra] != NULL)
-        nextra++;
-    s->extra = calloc(nextra + 1, sizeof *s->extra);
     s->srv = calloc((size_t)n, sizeof *s->srv);
     s->addrs = calloc((size_t)n + 1, sizeof *s->addrs);
-    if (s->extra == NULL || s->srv == NULL || s->addrs == NULL)
-        goto oom;
-    for (size_t k = 0; k < nextra; k++) {
-        s->extra[k] = rlt_strdup(extra_args[k]);
-        if (s->extra[k] == NULL)
-            goto oom;
-        s->nextra++;
-        if (k > 0 && strcmp(extra_args[k - 1], "--requirepass") == 0)
-            s->password = s->extra[k][0] != '\0' ? s->extra[k] : NULL;
-    }
-
-    const char *tmp = getenv("TMPDIR");
-    if (tmp == NULL || *tmp == '\0')
-        tmp = "/tmp";
-    s->root = rlt_path_join(tmp, "rlt-XXXXXX");
-    if (s->root == NULL)
-        goto oom;
-    if (mkdtemp(s->root) == NULL) {
-        rlt_seterr(err, errlen, "mkdtemp %s: %s", s->root, strerror(errno));
-        free(s->root);
-        s->root = NULL;
+    if (s->srv == NULL || s->addrs == NULL || rlt_copy_extra(s, extra_args) != 0) {
+        rlt_seterr(err, errlen, "out of memory");
         rlt_servers_free(s);
         return NULL;
     }
-    s->n = n;
-    for (int i = 0; i < n; i++) {
-        char name[32];
-        snprintf(name, sizeof name, "s%d", i);
-        s->srv[i].dir = rlt_path_join(s->root, name);
-        if (s->srv[i].dir == NULL)
-            goto oom;
-        if (mkdir(s->srv[i].dir, 0700) != 0) {
-            rlt_seterr(err, errlen, "mkdir %s: %s", s->srv[i].dir, strerror(errno));
-            rlt_servers_free(s);
-            return NULL;
-        }
-        s->addrs[i] = s->srv[i].addr;
-    }
-
-    /* Start them all, then wait for each; a server that fails to start
-     * (its port was taken meanwhile) is tried again on another port. */
-    for (int i = 0; i < n; i++) {
-        s->srv[i].port = rlt_pick_port(s, i);
-        if (s->srv[i].port == 0) {
-            rlt_seterr(err, errlen, "no free port: %s", strerror(errno));
-            rlt_servers_free(s);
-            return NULL;
-        }
-        if (rlt_spawn(s, i, err, errlen) != 0) {
-            rlt_servers_free(s);
-            return NULL;
-        }
-    }
-    for (int i = 0; i < n; i++) {
-        int attempt = 1;
-        while (rlt_wait_ready(s, i, err, errlen) != 0) {
-            if (++attempt > RLT_START_ATTEMPTS) {
-                rlt_servers_free(s);
-                return NULL;
-            }
-            s->srv[i].port = rlt_pick_port(s, i);
-            if (s->srv[i].port == 0 || rlt_spawn(s, i, err, errlen) != 0) {
-                rlt_servers_free(s);
-                return NULL;
-            }
-        }
+    if (rlt_make_dirs(s, n, err, errlen) != 0 || rlt_start_all(s, err, errlen) != 0) {
+        rlt_servers_free(s);
+        return NULL;
     }
     if (err != NULL && errlen > 0)
         err[0] = '\0';
     return s;
-
-oom:
-    rlt_seterr(err, errlen, "out of memory");
-    rlt_servers_free(s);
-    return NULL;
 }
 
 static int rlt_valid(const rlt_servers *s, int i)
@@ -533,58 +554,43 @@ int rlt_servers_kill(rlt_servers *s, int i)
     return 0;
 }
 
-int rlt_servers_pause(rlt_servers *s, int i)
+/* Stop (SIGSTOP, paused 1) or continue (SIGCONT, paused 0) server i and
+ * wait until waitpid reports it done. */
+static int rlt_stop_or_continue(rlt_servers *s, int i, int paused)
 {
     if (!rlt_valid(s, i) || s->srv[i].pid <= 0)
         return -1;
     struct rlt_server *sv = &s->srv[i];
-    if (sv->paused)
+    if (sv->paused == paused)
         return 0;
-    if (kill(sv->pid, SIGSTOP) != 0)
+    if (kill(sv->pid, paused ? SIGSTOP : SIGCONT) != 0)
         return -1;
     for (;;) {
         int status;
-        pid_t r = waitpid(sv->pid, &status, WUNTRACED);
+        pid_t r = waitpid(sv->pid, &status, paused ? WUNTRACED : WCONTINUED);
         if (r < 0 && errno == EINTR)
             continue;
         if (r != sv->pid)
             return -1;
-        if (WIFSTOPPED(status))
+        if (paused ? WIFSTOPPED(status) : WIFCONTINUED(status))
             break;
         if (WIFEXITED(status) || WIFSIGNALED(status)) {
             sv->pid = 0;
             return -1;
         }
     }
-    sv->paused = 1;
+    sv->paused = paused;
     return 0;
+}
+
+int rlt_servers_pause(rlt_servers *s, int i)
+{
+    return rlt_stop_or_continue(s, i, 1);
 }
 
 int rlt_servers_resume(rlt_servers *s, int i)
 {
-    if (!rlt_valid(s, i) || s->srv[i].pid <= 0)
-        return -1;
-    struct rlt_server *sv = &s->srv[i];
-    if (!sv->paused)
-        return 0;
-    if (kill(sv->pid, SIGCONT) != 0)
-        return -1;
-    for (;;) {
-        int status;
-        pid_t r = waitpid(sv->pid, &status, WCONTINUED);
-        if (r < 0 && errno == EINTR)
-            continue;
-        if (r != sv->pid)
-            return -1;
-        if (WIFCONTINUED(status))
-            break;
-        if (WIFEXITED(status) || WIFSIGNALED(status)) {
-            sv->pid = 0;
-            return -1;
-        }
-    }
-    sv->paused = 0;
-    return 0;
+    return rlt_stop_or_continue(s, i, 0);
 }
 
 int rlt_servers_restart(rlt_servers *s, int i)

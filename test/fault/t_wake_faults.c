@@ -193,7 +193,9 @@ TEST(wake_one_waiter_told_per_release_and_never_by_a_slow_master)
      * announcement of that release) */
     int64_t took, worst = 0;
     int h = ring_pass(&t, 0, &took);
-    CHECK_EQ(slow_dels(&t, 1, 3000), 1);
+    /* the slow master ran that release (its first delete: no SET NX there
+     * can win before it; a waiter's lost attempt may add an undo's) */
+    CHECK_GE(slow_dels(&t, 1, 3000), 1);
     long long made0 = all_heard(&t), slow0 = it_calls(t.f.s, 1, "publish");
     for (int r = 0; r < rounds; r++) {
         h = ring_pass(&t, h, &took);

@@ -133,6 +133,18 @@ int it_count_lock(rlt_servers *s, const void *key, size_t klen, const redlock_lo
     return it_count_value(s, key, klen, val, vlen);
 }
 
+void it_cmd_on(rlt_servers *s, int from, int to, int want, const char *cmd)
+{
+    CHECK_MSG(strchr(cmd, '%') == NULL, "it_cmd_on(\"%s\"): no conversions", cmd);
+    for (int i = from; i < to; i++) {
+        redisReply *r = rlt_servers_command(s, i, cmd);
+        int ok = r != NULL && (want ? r->type == want : r->type != REDIS_REPLY_ERROR);
+        CHECK_MSG(ok, "%s on server %d: %s", cmd, i,
+                  r == NULL ? "no reply" : r->type == REDIS_REPLY_ERROR ? r->str : "another type");
+        freeReplyObject(r);
+    }
+}
+
 long long it_pttl(rlt_servers *s, int i, const void *key, size_t klen)
 {
     redisReply *r = rlt_servers_command(s, i, "PTTL %b", key, klen);

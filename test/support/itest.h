@@ -146,6 +146,12 @@ size_t it_wait_nodes_ok(struct event_base *base, const redlock_lock *l, size_t w
 int it_wait_vote(struct event_base *base, const redlock_lock *l, size_t node, int want,
                  int64_t timeout_ms);
 
+/* Run cmd on servers from .. to-1 (a command without % conversions, its
+ * words split at spaces); the test fails unless each answers with a reply
+ * of type want (REDIS_REPLY_*), or with any reply but an error when want
+ * is 0. */
+void it_cmd_on(rlt_servers *s, int from, int to, int want, const char *cmd);
+
 /* ---- small things ------------------------------------------------------------ */
 
 /* haystack is not NULL and contains needle? */

@@ -133,6 +133,13 @@ int it_count_lock(rlt_servers *s, const void *key, size_t klen, const redlock_lo
     return it_count_value(s, key, klen, val, vlen);
 }
 
+void it_set(rlt_servers *s, int i, const char *key, const char *value)
+{
+    redisReply *r = rlt_servers_command(s, i, "SET %s %s", key, value);
+    CHECK_MSG(r != NULL && r->type == REDIS_REPLY_STATUS, "SET %s on server %d", key, i);
+    freeReplyObject(r);
+}
+
 void it_cmd_on(rlt_servers *s, int from, int to, int want, const char *cmd)
 {
     CHECK_MSG(strchr(cmd, '%') == NULL, "it_cmd_on(\"%s\"): no conversions", cmd);
@@ -356,6 +363,23 @@ int it_run_example(const char *program, rlt_servers *s, char *out, size_t size)
     return rc;
 }
 
+void it_example_says(const char *program, rlt_servers *s, const char *const *phrases)
+{
+    char out[2048];
+    CHECK_MSG(it_run_example(program, s, out, sizeof out) == 0, "%s failed", program);
+    for (size_t i = 0; phrases[i] != NULL; i++)
+        CHECK_MSG(it_has(out, phrases[i]), "%s did not say \"%s\"", program, phrases[i]);
+}
+
+void it_lost_cb(redlock_lock *l, int reason, void *privdata)
+{
+    struct it_lost *w = privdata;
+    (void)l;
+    w->n++;
+    w->reason = reason;
+    event_base_loopbreak(w->base);
+}
+
 int it_has(const char *haystack, const char *needle)
 {
     return haystack != NULL && strstr(haystack, needle) != NULL;
@@ -387,6 +411,16 @@ static long long cmdstat(rlt_servers *s, int i, const char *cmd, const char *wha
 long long it_calls(rlt_servers *s, int i, const char *cmd)
 {
     return cmdstat(s, i, cmd, "calls");
+}
+
+long long it_wait_calls(rlt_servers *s, int i, const char *cmd, long long above,
+                        int64_t timeout_ms)
+{
+    int64_t until = check_now_ms() + timeout_ms;
+    long long n;
+    while ((n = it_calls(s, i, cmd)) <= above && check_now_ms() < until)
+        it_sleep_ms(2);
+    return n;
 }
 
 long long it_rejected(rlt_servers *s, int i, const char *cmd)

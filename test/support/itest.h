@@ -146,11 +146,24 @@ size_t it_wait_nodes_ok(struct event_base *base, const redlock_lock *l, size_t w
 int it_wait_vote(struct event_base *base, const redlock_lock *l, size_t node, int want,
                  int64_t timeout_ms);
 
+/* SET key value on server i (another owner's value, a lost key given
+ * back); the test fails unless it answers OK. */
+void it_set(rlt_servers *s, int i, const char *key, const char *value);
 /* Run cmd on servers from .. to-1 (a command without % conversions, its
  * words split at spaces); the test fails unless each answers with a reply
  * of type want (REDIS_REPLY_*), or with any reply but an error when want
  * is 0. */
 void it_cmd_on(rlt_servers *s, int from, int to, int want, const char *cmd);
+
+/* The lost-lock notice of a lock (redlock_lock_on_lost): give it_lost_cb
+ * and the it_lost as callback and privdata.  It counts the notices, keeps
+ * the last reason and breaks the loop. */
+struct it_lost {
+    struct event_base *base;
+    int n, reason;
+};
+
+void it_lost_cb(redlock_lock *l, int reason, void *privdata);
 
 /* ---- small things ------------------------------------------------------------ */
 
@@ -161,9 +174,16 @@ void it_sleep_ms(long ms);
  * fencing"), its output into out (noted in the test's log); returns its
  * exit status (pclose's). */
 int it_run_example(const char *program, rlt_servers *s, char *out, size_t size);
+/* Run the example program (it_run_example) on s; the test fails unless it
+ * exits 0 and its output has each of the NULL-ended phrases. */
+void it_example_says(const char *program, rlt_servers *s, const char *const *phrases);
 /* INFO commandstats: how many times server i ran `cmd` ("set", "eval",
  * "client|kill"); the test fails when the server does not answer. */
 long long it_calls(rlt_servers *s, int i, const char *cmd);
+/* Poll it_calls(s, i, cmd) until it is above `above` or timeout_ms passed
+ * (a decided operation's last master may run it later); returns it. */
+long long it_wait_calls(rlt_servers *s, int i, const char *cmd, long long above,
+                        int64_t timeout_ms);
 /* ... and how many of its calls it refused (an ACL, a wrong arity). */
 long long it_rejected(rlt_servers *s, int i, const char *cmd);
 /* A proxy (proxy.h) in front of each of servers 0 .. n-1: px[i], its

@@ -28,11 +28,13 @@ static long long scripts_on(rlt_servers *s, int i)
     return it_calls(s, i, "evalsha") + it_calls(s, i, "eval");
 }
 
-static void set_on(rlt_servers *s, int i, const char *key, const char *value)
+/* f started on n masters, and a lock of f->c on res with fencing on. */
+static redlock_lock *fenced_lock(struct it_fix *f, int n, const char *res)
 {
-    redisReply *r = rlt_servers_command(s, i, "SET %s %s", key, value);
-    CHECK(r != NULL && r->type == REDIS_REPLY_STATUS);
-    freeReplyObject(r);
+    it_fix_start(f, n, NULL, 0);
+    redlock_lock *l = it_fix_lock(f, f->c, res);
+    CHECK_EQ(redlock_lock_set_fencing(l, 1), 0);
+    return l;
 }
 
 TEST(fencing_tokens_grow_across_clients)
@@ -75,7 +77,7 @@ static void set_counter(rlt_servers *s, int i, const char *fence_key, long long 
 {
     char value[32];
     snprintf(value, sizeof value, "%lld", v);
-    set_on(s, i, fence_key, value);
+    it_set(s, i, fence_key, value);
 }
 
 /* The masters that answer disagree (one saw acquisitions the others did
@@ -86,9 +88,7 @@ TEST(fencing_raises_counters_that_disagree)
 {
     static const char fk[] = "{fence-raise}:fence";
     struct it_fix f = {0};
-    it_fix_start(&f, 5, NULL, 0);
-    redlock_lock *l = it_fix_lock(&f, f.c, "fence-raise");
-    CHECK_EQ(redlock_lock_set_fencing(l, 1), 0);
+    redlock_lock *l = fenced_lock(&f, 5, "fence-raise");
 
     /* the first acquisition: no counter yet, the token starts from the
      * wall clock (microseconds) and the counters are raised to it */
@@ -147,9 +147,7 @@ TEST(fencing_survives_a_majority_that_lost_its_counters)
 {
     static const char fk[] = "{fence-lost}:fence";
     struct it_fix f = {0};
-    it_fix_start(&f, 3, NULL, 0);
-    redlock_lock *l = it_fix_lock(&f, f.c, "fence-lost");
-    CHECK_EQ(redlock_lock_set_fencing(l, 1), 0);
+    redlock_lock *l = fenced_lock(&f, 3, "fence-lost");
     CHECK_RC(l, redlock_acquire(l, 10000), 0);
     int64_t t1 = redlock_lock_token(l);
     CHECK_RC(l, redlock_release(l), 0);
@@ -184,7 +182,7 @@ TEST(extend_regrows_the_key_where_it_is_gone)
     CHECK_EQ(it_wait_lock_count(f.s, key, 6, l, 3, 2000), 3);
     CHECK_EQ(rlt_servers_restart(f.s, 0), 0);
     CHECK_EQ(it_count_lock(f.s, key, 6, l), 2);
-    set_on(f.s, 1, key, "someone-else");
+    it_set(f.s, 1, key, "someone-else");
     CHECK_EQ(redlock_client_wait_connected(f.c, 3, 5000), 0);  /* back to master 0 */
 
     CHECK_RC(l, redlock_extend(l, 30000), 0);
@@ -217,11 +215,9 @@ TEST(extend_regrows_the_key_where_it_is_gone)
  * storage, which compares tokens. */
 TEST(fencing_example_rejects_the_paused_holder)
 {
+    static const char *const says[] = {
+        "B writes: accepted", ": refused", "storage holds \"written by B\"", NULL };
     rlt_servers *s = it_start(3, NULL);
-    char out[1024];
-    CHECK_EQ(it_run_example("examples/fencing", s, out, sizeof out), 0);
-    CHECK(it_has(out, "B writes: accepted"));
-    CHECK(it_has(out, ": refused"));
-    CHECK(it_has(out, "storage holds \"written by B\""));
+    it_example_says("examples/fencing", s, says);
     rlt_servers_free(s);
 }

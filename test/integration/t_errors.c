@@ -129,20 +129,6 @@ TEST(errors_setters_refused_while_an_operation_is_in_flight)
     it_fix_stop(&f);
 }
 
-struct lost {
-    struct event_base *base;
-    int n, reason;
-};
-
-static void on_lost(redlock_lock *l, int reason, void *privdata)
-{
-    struct lost *w = privdata;
-    (void)l;
-    w->n++;
-    w->reason = reason;
-    event_base_loopbreak(w->base);
-}
-
 /* Run the loop until the watchdog's extend is in flight (want 1) or not
  * (want 0); the test fails after 5 s. */
 static void until_in_flight(struct event_base *base, redlock_lock *l, int want)
@@ -165,9 +151,9 @@ TEST(errors_setters_and_the_watchdogs_extend)
     struct it_fix f = {.key = "err-wd"};
     it_fix_start(&f, 3, NULL, IT_ASYNC);
     redlock_lock *l = f.lock;
-    struct lost lost = {f.base, 0, 0};
+    struct it_lost lost = {f.base, 0, 0};
     CHECK_EQ(redlock_lock_set_watchdog(l, 2, 0), 0);
-    CHECK_EQ(redlock_lock_on_lost(l, on_lost, &lost), 0);
+    CHECK_EQ(redlock_lock_on_lost(l, it_lost_cb, &lost), 0);
     struct it_op op = {f.base};
     CHECK_RC(l, redlock_acquire_async(l, 10000, it_op_cb, &op), 0);
     it_op_wait(&op, 5000);
@@ -236,12 +222,12 @@ static void clk_thaw(struct clk *k)
  * started 5 s after the hold's latest win: it would win with about 5 s of
  * validity left. */
 static redlock_lock *ended_with_extend_in_flight(struct it_fix *f, struct clk *k,
-                                                 const char *key, struct lost *lost)
+                                                 const char *key, struct it_lost *lost)
 {
     redlock_lock *l = it_fix_lock(f, f->c, key);
     struct it_op op = {f->base};
     CHECK_EQ(redlock_lock_set_watchdog(l, 2, 0), 0);
-    CHECK_EQ(redlock_lock_on_lost(l, on_lost, lost), 0);
+    CHECK_EQ(redlock_lock_on_lost(l, it_lost_cb, lost), 0);
     CHECK_RC(l, redlock_acquire_async(l, 10000, it_op_cb, &op), 0);
     it_op_wait(&op, 5000);
     CHECK_RC(l, op.status, 0);
@@ -267,7 +253,7 @@ TEST(errors_setter_takes_over_an_ended_holds_extend)
     o.clock_probe_ms = 0;      /* no TIME samples against a frozen clock */
     struct it_fix f = {0};
     it_fix_start(&f, 3, &o, IT_ASYNC);
-    struct lost lost = {f.base, 0, 0};
+    struct it_lost lost = {f.base, 0, 0};
 
     /* a new value: the old hold's extend is forgotten, and so is its watch
      * (as when an acquire starts) */

@@ -694,27 +694,13 @@ TEST(rw_never_a_reader_and_a_writer_with_a_slow_and_a_dead_master)
 
 /* ---- watchdog, lost-lock notice, fencing ---------------------------------------- */
 
-struct notice {
-    struct event_base *base;
-    int lost, reason;
-};
-
-static void on_lost(redlock_lock *l, int reason, void *privdata)
-{
-    struct notice *n = privdata;
-    (void)l;
-    n->lost++;
-    n->reason = reason;
-    event_base_loopbreak(n->base);
-}
-
 /* The watchdog keeps a read hold and a write hold 5x their ttl, gives a
  * reader key back to a master that lost it; another's key on the masters
  * ends each hold with the notice. */
 TEST(rw_watchdog_and_lost_notice_on_read_and_write_handles)
 {
     struct it_fix f = {0};
-    struct notice nr = {0}, nw = {0};
+    struct it_lost nr = {0}, nw = {0};
     struct it_op op;
     char key[128];
     it_fix_start(&f, 3, NULL, IT_ASYNC);
@@ -723,8 +709,8 @@ TEST(rw_watchdog_and_lost_notice_on_read_and_write_handles)
     nr.base = nw.base = f.base;
     CHECK_EQ(redlock_lock_set_watchdog(r, 0, 0), 0);
     CHECK_EQ(redlock_lock_set_watchdog(w, 0, 0), 0);
-    CHECK_EQ(redlock_lock_on_lost(r, on_lost, &nr), 0);
-    CHECK_EQ(redlock_lock_on_lost(w, on_lost, &nw), 0);
+    CHECK_EQ(redlock_lock_on_lost(r, it_lost_cb, &nr), 0);
+    CHECK_EQ(redlock_lock_on_lost(w, it_lost_cb, &nw), 0);
     op = (struct it_op){f.base};
     CHECK_RC(r, redlock_acquire_async(r, 300, it_op_cb, &op), 0);
     it_op_wait(&op, 5000);
@@ -741,7 +727,7 @@ TEST(rw_watchdog_and_lost_notice_on_read_and_write_handles)
     }
     CHECK_EQ(count_key(f.s, key), 3);
     CHECK_EQ(it_count_lock(f.s, "rw-wd-w", 7, w), 3);
-    CHECK_EQ(nr.lost + nw.lost, 0);
+    CHECK_EQ(nr.n + nw.n, 0);
     /* master 0 lost the reader's key: the next extend grows it back */
     redisReply *rp = rlt_servers_command(f.s, 0, "DEL %s", key);
     CHECK(rp != NULL && rp->integer == 1);
@@ -756,8 +742,8 @@ TEST(rw_watchdog_and_lost_notice_on_read_and_write_handles)
     command_on_all(f.s, 3, "SET %s %s", "rw-wd-r", "intruder");
     command_on_all(f.s, 3, "DEL %s%s", key, "");
     command_on_all(f.s, 3, "SET %s %s", "rw-wd-w", "intruder");
-    CHECK(it_run_until(f.base, &nr.lost, 2000));
-    CHECK(it_run_until(f.base, &nw.lost, 2000));
+    CHECK(it_run_until(f.base, &nr.n, 2000));
+    CHECK(it_run_until(f.base, &nw.n, 2000));
     CHECK_EQ(nr.reason, REDLOCK_LOST_REFUSED);
     CHECK_EQ(nw.reason, REDLOCK_LOST_REFUSED);
     CHECK(it_has(redlock_lock_errstr(r), "held by a writer"));

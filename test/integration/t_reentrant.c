@@ -578,12 +578,11 @@ TEST(reentrant_async_nested_holds)
  * until the outermost release. */
 TEST(reentrant_example_nests_and_releases)
 {
+    static const char *const says[] = {
+        "depth 3: holds 3", "another owner: refused",
+        "after the last release: another owner gets it", NULL };
     rlt_servers *s = it_start(3, NULL);
-    char out[2048];
-    CHECK_EQ(it_run_example("examples/reentrant", s, out, sizeof out), 0);
-    CHECK(it_has(out, "depth 3: holds 3"));
-    CHECK(it_has(out, "another owner: refused"));
-    CHECK(it_has(out, "after the last release: another owner gets it"));
+    it_example_says("examples/reentrant", s, says);
     CHECK_EQ(rlt_servers_count_key(s, "accounts", 8), 0);
     rlt_servers_free(s);
 }

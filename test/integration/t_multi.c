@@ -74,13 +74,6 @@ static int wait_all(rlt_servers *s, const char *const *keys, size_t n, const red
     return got;
 }
 
-static void del_on(rlt_servers *s, int i, const char *key)
-{
-    redisReply *r = rlt_servers_command(s, i, "DEL %s", key);
-    CHECK(r != NULL && r->type == REDIS_REPLY_INTEGER && r->integer == 1);
-    freeReplyObject(r);
-}
-
 /* The smallest PTTL of the keys on every master (-2: one is missing). */
 static long long min_pttl(rlt_servers *s, const char *const *keys, size_t n)
 {
@@ -132,7 +125,7 @@ static void check_refused_by_a_plain_lock(struct it_fix *f, redlock_lock *m,
 static void check_lost_attempt_undone(struct it_fix *f, redlock_lock *m,
                                       const char *const *res, redlock_lock *plain)
 {
-    del_on(f->s, 0, "mo-b");
+    it_del(f->s, 0, "mo-b");
     long long took0 = it_calls(f->s, 0, "set"), dels[3];
     for (int i = 0; i < 3; i++)
         dels[i] = it_calls(f->s, i, "del");
@@ -362,7 +355,7 @@ static void check_regrow_and_refusal(struct it_fix *f, redlock_lock *m, const ch
                                      size_t vlen)
 {
     long long scripts2 = it_calls(f->s, 2, "evalsha");
-    del_on(f->s, 1, "mg-b");
+    it_del(f->s, 1, "mg-b");
     it_set(f->s, 2, "mg-a", "someone-else");
     CHECK_RC(m, redlock_extend(m, 60000), 0);
     redlock_node_result r;
@@ -384,8 +377,8 @@ static void check_handed_over_value_does_not_regrow(struct it_fix *f,
 {
     redlock_lock *h = multi(f->c, res, 2);
     CHECK_EQ(redlock_lock_set_value(h, v, vlen), 0);
-    del_on(f->s, 0, "mg-a");
-    del_on(f->s, 1, "mg-a");
+    it_del(f->s, 0, "mg-a");
+    it_del(f->s, 1, "mg-a");
     CHECK_RC(h, redlock_extend(h, 60000), REDLOCK_ENOTOWNER);
     CHECK_EQ(rlt_servers_count_key(f->s, "mg-a", 4), 1);
     redlock_lock_free(h);
@@ -398,7 +391,7 @@ static void check_no_regrow_over_a_hash(struct it_fix *f)
     redlock_lock *k = multi(f->c, hres, 2);
     CHECK_RC(k, redlock_acquire(k, 5000), 0);
     CHECK_EQ(wait_all(f->s, hres, 2, k, 3, 2000), 3);
-    del_on(f->s, 0, "mh-a");
+    it_del(f->s, 0, "mh-a");
     it_cmd_on(f->s, 0, 1, REDIS_REPLY_INTEGER, "HSET mh-a f 1");
     long long scripts0 = it_calls(f->s, 0, "evalsha");
     CHECK_RC(k, redlock_extend(k, 60000), 0);       /* masters 1 and 2 */

@@ -140,6 +140,14 @@ void it_set(rlt_servers *s, int i, const char *key, const char *value)
     freeReplyObject(r);
 }
 
+void it_del(rlt_servers *s, int i, const char *key)
+{
+    redisReply *r = rlt_servers_command(s, i, "DEL %s", key);
+    CHECK_MSG(r != NULL && r->type == REDIS_REPLY_INTEGER && r->integer == 1,
+              "DEL %s on server %d deleted nothing", key, i);
+    freeReplyObject(r);
+}
+
 void it_cmd_on(rlt_servers *s, int from, int to, int want, const char *cmd)
 {
     CHECK_MSG(strchr(cmd, '%') == NULL, "it_cmd_on(\"%s\"): no conversions", cmd);

@@ -149,6 +149,8 @@ int it_wait_vote(struct event_base *base, const redlock_lock *l, size_t node, in
 /* SET key value on server i (another owner's value, a lost key given
  * back); the test fails unless it answers OK. */
 void it_set(rlt_servers *s, int i, const char *key, const char *value);
+/* DEL key on server i; the test fails unless it deleted it (a lost key). */
+void it_del(rlt_servers *s, int i, const char *key);
 /* Run cmd on servers from .. to-1 (a command without % conversions, its
  * words split at spaces); the test fails unless each answers with a reply
  * of type want (REDIS_REPLY_*), or with any reply but an error when want

@@ -250,6 +250,66 @@ TEST(rw_a_crashed_readers_member_is_pruned_by_the_next_writer)
     it_fix_stop(&f);
 }
 
+/* Repeat l's extend (extend) or try_acquire, each returning want, until
+ * node 0 answered before the decision (its vote is not NONE), at most 50
+ * times; node 0's result then. */
+static redlock_node_result until_node0_answered(redlock_lock *l, int extend, int want)
+{
+    redlock_node_result nr;
+    for (int k = 0; k < 50; k++) {
+        CHECK_RC(l, extend ? redlock_extend(l, 10000) : redlock_try_acquire(l, 10000), want);
+        CHECK_EQ(redlock_lock_node_result(l, 0, &nr), 0);
+        if (nr.vote != REDLOCK_VOTE_NONE)
+            break;
+    }
+    return nr;
+}
+
+/* Another writer's mark on every master: reader r is refused everywhere,
+ * and its undo takes back what its commands wrote; writer w is not
+ * stopped by another's mark. */
+static void check_reader_refused_by_a_mark_and_undone(struct it_fix *f, redlock_lock *r,
+                                                      redlock_lock *w, const char *res)
+{
+    char key[128];
+    command_on_all(f->s, 3, "HSET %s w %s", "{rw-left}:ww", "another-writer");
+    CHECK_RC(r, redlock_try_acquire(r, 10000), REDLOCK_ENOQUORUM);
+    CHECK_GE(refusals(r, 3, "a writer is waiting"), 2);
+    reader_key(key, sizeof key, res, r);
+    CHECK_EQ(it_wait_count(f->s, key, strlen(key), 0, 1000), 0);      /* undone */
+    CHECK_EQ(it_wait_count(f->s, res, strlen(res), 0, 1000), 0);
+    CHECK_RC(w, redlock_try_acquire(w, 10000), 0);     /* another's mark: no matter */
+    CHECK_RC(w, redlock_release(w), 0);
+    command_on_all(f->s, 3, "DEL %s%s", "{rw-left}:ww", "");
+}
+
+/* A mark on master 0 only, waiting for reader old: r holds (the others
+ * granted), its commands ran on node 0 too (maybe answering after the
+ * decision), and its extend holds, but not on node 0, where the mark
+ * leaves it out. */
+static void check_reader_joins_around_a_mark(struct it_fix *f, redlock_lock *r, redlock_lock *old)
+{
+    char field[160];
+    size_t vlen;
+    CHECK_RC(old, redlock_acquire(old, 10000), 0);
+    const char *v = redlock_lock_value(old, &vlen);
+    snprintf(field, sizeof field, "r:%.*s", (int)vlen, v);
+    redisReply *rp = rlt_servers_command(f->s, 0, "HSET %s w another-writer %s 1",
+                                         "{rw-left}:ww", field);
+    CHECK(rp != NULL && rp->type == REDIS_REPLY_INTEGER);
+    freeReplyObject(rp);
+    CHECK_RC(r, redlock_try_acquire(r, 10000), 0);
+    CHECK_LE(refusals(r, 3, "a writer is waiting"), 1);   /* node 0 (if it came in time) */
+    int64_t t0 = check_now_ms();
+    while (!integer_on(f->s, 0, "SISMEMBER rw-left %s", redlock_lock_value(r, &vlen)) &&
+           check_now_ms() < t0 + 1000)
+        ;
+    CHECK_EQ(integer_on(f->s, 0, "SISMEMBER rw-left %s", redlock_lock_value(r, &vlen)), 1);
+    redlock_node_result nr = until_node0_answered(r, 1, 0);
+    CHECK_EQ(nr.vote, REDLOCK_VOTE_REFUSED);
+    CHECK_MSG(it_has(nr.detail, "a writer is waiting"), "node 0: %s", nr.detail);
+}
+
 /* Another writer's mark (a hash: "w" its id, "r:<id>" the readers it waits
  * for) on every master: a reader is refused everywhere, and its undo takes
  * back what its commands wrote.  Then a reader refused by the mark on one
@@ -260,66 +320,20 @@ TEST(rw_a_refused_reader_leaves_nothing_that_blocks_a_writer)
 {
     static const char res[] = "rw-left";
     struct it_fix f = {0};
-    char key[128];
-    redlock_node_result nr;
     it_fix_start(&f, 3, NULL, 0);
     redlock_lock *r = rw_lock(&f, f.c, res, 0);
     redlock_lock *w = rw_lock(&f, it_fix_client(&f, NULL), res, 1);
-    command_on_all(f.s, 3, "HSET %s w %s", "{rw-left}:ww", "another-writer");
-    CHECK_RC(r, redlock_try_acquire(r, 10000), REDLOCK_ENOQUORUM);
-    CHECK_GE(refusals(r, 3, "a writer is waiting"), 2);
-    reader_key(key, sizeof key, res, r);
-    CHECK_EQ(it_wait_count(f.s, key, strlen(key), 0, 1000), 0);      /* undone */
-    CHECK_EQ(it_wait_count(f.s, res, strlen(res), 0, 1000), 0);
-    CHECK_RC(w, redlock_try_acquire(w, 10000), 0);     /* another's mark: no matter */
-    CHECK_RC(w, redlock_release(w), 0);
-    command_on_all(f.s, 3, "DEL %s%s", "{rw-left}:ww", "");
-
+    check_reader_refused_by_a_mark_and_undone(&f, r, w, res);
     redlock_lock *old = rw_lock(&f, f.c, res, 0);
-    CHECK_RC(old, redlock_acquire(old, 10000), 0);
-    char field[160];
-    size_t vlen;
-    const char *v = redlock_lock_value(old, &vlen);
-    snprintf(field, sizeof field, "r:%.*s", (int)vlen, v);
-    redisReply *rp = rlt_servers_command(f.s, 0, "HSET %s w another-writer %s 1", "{rw-left}:ww",
-                                         field);
-    CHECK(rp != NULL && rp->type == REDIS_REPLY_INTEGER);
-    freeReplyObject(rp);
-    CHECK_RC(r, redlock_try_acquire(r, 10000), 0);
-    CHECK_LE(refusals(r, 3, "a writer is waiting"), 1);   /* node 0 (if it came in time) */
-    /* its commands ran on node 0 too (maybe answering after the decision) */
-    int64_t t0 = check_now_ms();
-    while (!integer_on(f.s, 0, "SISMEMBER rw-left %s", redlock_lock_value(r, &vlen)) &&
-           check_now_ms() < t0 + 1000)
-        ;
-    CHECK_EQ(integer_on(f.s, 0, "SISMEMBER rw-left %s", redlock_lock_value(r, &vlen)), 1);
-    /* its extend holds, but not on node 0, where the mark leaves it out */
-    for (int k = 0; k < 50; k++) {
-        CHECK_RC(r, redlock_extend(r, 10000), 0);
-        CHECK_EQ(redlock_lock_node_result(r, 0, &nr), 0);
-        if (nr.vote != REDLOCK_VOTE_NONE)
-            break;
-    }
-    CHECK_EQ(nr.vote, REDLOCK_VOTE_REFUSED);
-    CHECK_MSG(it_has(nr.detail, "a writer is waiting"), "node 0: %s", nr.detail);
+    check_reader_joins_around_a_mark(&f, r, old);
     /* node 0 counts only the reader its mark waits for (its answer may come
      * after the decision: asked again until it came before) */
-    for (int k = 0; k < 50; k++) {
-        CHECK_RC(w, redlock_try_acquire(w, 10000), REDLOCK_ENOQUORUM);
-        CHECK_EQ(redlock_lock_node_result(w, 0, &nr), 0);
-        if (nr.vote != REDLOCK_VOTE_NONE)
-            break;
-    }
+    redlock_node_result nr = until_node0_answered(w, 0, REDLOCK_ENOQUORUM);
     CHECK_EQ(nr.vote, REDLOCK_VOTE_REFUSED);
     CHECK_MSG(it_has(nr.detail, "held by 1 reader"), "node 0: %s", nr.detail);
     CHECK_GE(refusals(w, 3, "reader"), 2);
     CHECK_RC(old, redlock_release(old), 0);
-    for (int k = 0; k < 50; k++) {
-        CHECK_RC(w, redlock_try_acquire(w, 10000), REDLOCK_ENOQUORUM);
-        CHECK_EQ(redlock_lock_node_result(w, 0, &nr), 0);
-        if (nr.vote != REDLOCK_VOTE_NONE)
-            break;
-    }
+    nr = until_node0_answered(w, 0, REDLOCK_ENOQUORUM);
     CHECK_MSG(nr.vote == REDLOCK_VOTE_OK, "node 0: %s", nr.detail);    /* r not counted */
     CHECK_RC(r, redlock_release(r), 0);
     it_fix_stop(&f);
@@ -563,34 +577,61 @@ static void run_end(struct run *run)
     event_free(run->tick);
 }
 
+/* On how many masters that granted writer l its mark is left after up to
+ * 100 ms: its grant deleted the mark where it was granted (renewed < 20 ms
+ * ago, the mark would live 200 ms more); a master that refused the writer
+ * (a reader still there) may keep it until it expires. */
+static int marks_left_where_granted(struct it_fix *f, const redlock_lock *l)
+{
+    int granted[3] = {0}, marks = 0;
+    for (int i = 0; i < 3; i++) {
+        redlock_node_result nr;
+        CHECK_EQ(redlock_lock_node_result(l, (size_t)i, &nr), 0);
+        granted[i] = nr.vote == REDLOCK_VOTE_OK;
+    }
+    for (int64_t t1 = check_now_ms();; it_run(f->base, 2)) {
+        marks = 0;
+        for (int i = 0; i < 3; i++)
+            marks += granted[i] && rlt_servers_exists(f->s, i, "{rw-starve}:ww", 14);
+        if (!marks || check_now_ms() >= t1 + 100)
+            return marks;
+    }
+}
+
+/* 4 readers holding 40 ms each, started 10 ms apart (always 3 or 4 hold),
+ * and a writer with retries (not started); the writer. */
+static struct worker *starve_setup(struct it_fix *f, struct run *run, const char *res)
+{
+    redlock_options o;
+    it_opts(&o);
+    o.retry_count = 300;            /* 10 +- 5 ms apart: 3 s and more */
+    redlock_client *wc = it_fix_client(f, &o);
+    memset(run, 0, sizeof *run);
+    run->base = f->base;
+    run->s = f->s;
+    run->mark = "{rw-starve}:ww";
+    run->nmasters = 3;
+    for (int i = 0; i < 4; i++) {
+        struct worker *r = run_add(run, rw_lock(f, i % 2 ? f->c : it_fix_client(f, NULL),
+                                                res, 0), 0, 5000, 40, 0);
+        run_start(r, 10 * i);
+    }
+    struct worker *w = run_add(run, rw_lock(f, wc, res, 1), 1, 5000, 50, 0);
+    w->retries = 1;
+    w->once = 1;
+    return w;
+}
+
 /* Readers in overlapping holds, without a moment when none holds: a
  * writer asking with retries gets in within a reader's hold and a few retry
  * delays, because its mark turns new readers away; no reader whose acquire
  * started after the mark was seen on a quorum got in before the writer. */
 TEST(rw_a_stream_of_readers_does_not_starve_a_writer)
 {
-    static const char res[] = "rw-starve";
     struct it_fix f = {0};
     struct run run;
-    redlock_options o;
     it_fix_start(&f, 3, NULL, IT_ASYNC);
-    it_opts(&o);
-    o.retry_count = 300;            /* 10 +- 5 ms apart: 3 s and more */
-    redlock_client *wc = it_fix_client(&f, &o);
-    memset(&run, 0, sizeof run);
-    run.base = f.base;
-    run.s = f.s;
-    run.mark = "{rw-starve}:ww";
-    run.nmasters = 3;
-    for (int i = 0; i < 4; i++) {
-        /* 4 readers holding 40 ms each, started 10 ms apart: always 3 or 4 hold */
-        struct worker *r = run_add(&run, rw_lock(&f, i % 2 ? f.c : it_fix_client(&f, NULL),
-                                                 res, 0), 0, 5000, 40, 0);
-        run_start(r, 10 * i);
-    }
-    struct worker *w = run_add(&run, rw_lock(&f, wc, res, 1), 1, 5000, 50, 0);
-    w->retries = 1;
-    w->once = 1;
+    struct worker *w = starve_setup(&f, &run, "rw-starve");
     run_begin(&run);
     it_run(f.base, 300);
     int before = 0;
@@ -600,22 +641,7 @@ TEST(rw_a_stream_of_readers_does_not_starve_a_writer)
     int64_t t0 = check_now_ms();
     while (!w->got_ms && check_now_ms() < t0 + 5000)
         it_dispatch(f.base, 10);
-    /* its grant deleted its mark where it was granted (renewed < 20 ms
-     * ago, the mark would live 200 ms more); a master that refused the
-     * writer (a reader still there) may keep it until it expires */
-    int granted[3] = {0}, marks = 0;
-    for (int i = 0; i < 3; i++) {
-        redlock_node_result nr;
-        CHECK_EQ(redlock_lock_node_result(w->l, (size_t)i, &nr), 0);
-        granted[i] = nr.vote == REDLOCK_VOTE_OK;
-    }
-    for (int64_t t1 = check_now_ms();; it_run(f.base, 2)) {
-        marks = 0;
-        for (int i = 0; i < 3; i++)
-            marks += granted[i] && rlt_servers_exists(f.s, i, "{rw-starve}:ww", 14);
-        if (!marks || check_now_ms() >= t1 + 100)
-            break;
-    }
+    int marks = marks_left_where_granted(&f, w->l);
     it_run(f.base, 200);
     run_end(&run);
     int waiting = 0;

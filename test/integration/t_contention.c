@@ -11,10 +11,7 @@ TEST(contention_second_client_refused)
     struct it_fix f = {0};
     it_fix_start(&f, 3, NULL, 0);
     redlock_options o;
-    it_opts(&o);
-    o.retry_count = 2;
-    o.retry_delay_ms = 20;
-    o.retry_jitter_ms = 5;
+    it_opts_retry(&o, 2, 20, 5);
     redlock_client *b = it_fix_client(&f, &o);
     static const char res[] = "contended";
     size_t rlen = sizeof res - 1;
@@ -136,10 +133,7 @@ TEST(contention_acquire_timeout_bounds_retries)
     struct it_fix f = {0};
     it_fix_start(&f, 3, NULL, 0);
     redlock_options o;
-    it_opts(&o);
-    o.retry_count = 100000;
-    o.retry_delay_ms = 20;
-    o.retry_jitter_ms = 10;
+    it_opts_retry(&o, 100000, 20, 10);
     o.acquire_timeout_ms = 150;
     redlock_client *b = it_fix_client(&f, &o);
     redlock_lock *la = it_fix_lock(&f, f.c, "deadline");
@@ -168,10 +162,7 @@ TEST(contention_attempts_never_closer_than_the_retry_delay)
     struct it_fix f = {0};
     it_fix_start(&f, 3, NULL, 0);
     redlock_options o;
-    it_opts(&o);
-    o.retry_count = 100;
-    o.retry_delay_ms = 200;
-    o.retry_jitter_ms = 0;
+    it_opts_retry(&o, 100, 200, 0);
     o.acquire_timeout_ms = 251;
     redlock_client *b = it_fix_client(&f, &o);
     redlock_lock *la = it_fix_lock(&f, f.c, "spacing");

@@ -307,10 +307,7 @@ TEST(multi_opposite_orders_never_deadlock)
     static const char *const ab[] = { "md-a", "md-b" }, *const ba[] = { "md-b", "md-a" };
     struct it_fix f = {0};
     redlock_options o;
-    it_opts(&o);
-    o.retry_count = 1000;
-    o.retry_delay_ms = 3;
-    o.retry_jitter_ms = 2;
+    it_opts_retry(&o, 1000, 3, 2);
     it_fix_start(&f, 3, &o, IT_ASYNC);
     redlock_client *c2 = it_async_client(f.base, f.s, &o);
     struct worker w[2];

@@ -30,10 +30,7 @@ static redlock_client *thread_client(const char *const *addrs, int retries, int 
                                      int jitter, int *rc, char *msg, size_t size)
 {
     redlock_options o;
-    it_opts(&o);
-    o.retry_count = retries;
-    o.retry_delay_ms = delay;
-    o.retry_jitter_ms = jitter;
+    it_opts_retry(&o, retries, delay, jitter);
     redlock_client *c = NULL;
     char err[256] = "";
     *rc = redlock_client_new(&c, NULL, addrs, 3, &o, err, sizeof err);
@@ -448,10 +445,7 @@ static void *ab_thread(void *arg)
         return NULL;
     }
     redlock_options o;
-    it_opts(&o);
-    o.retry_count = 200;        /* one shared resource: wait for the others */
-    o.retry_delay_ms = 5;
-    o.retry_jitter_ms = 4;
+    it_opts_retry(&o, 200, 5, 4);  /* one shared resource: wait for the others */
     redlock_client *c = NULL;
     char err[256] = "";
     int rc = redlock_client_new(&c, w->base, w->addrs, 3, &o, err, sizeof err);

@@ -26,6 +26,14 @@ void it_opts(redlock_options *o)
     o->restart_guard_ms = 0;
 }
 
+void it_opts_retry(redlock_options *o, int count, int delay_ms, int jitter_ms)
+{
+    it_opts(o);
+    o->retry_count = count;
+    o->retry_delay_ms = delay_ms;
+    o->retry_jitter_ms = jitter_ms;
+}
+
 rlt_servers *it_start(int n, const char *const *extra)
 {
     char err[512];

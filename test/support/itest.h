@@ -18,6 +18,9 @@ struct event_base;
  * restart guard off (the masters were just started). */
 void it_opts(redlock_options *o);
 
+/* it_opts() with retry_count, retry_delay_ms and retry_jitter_ms set. */
+void it_opts_retry(redlock_options *o, int count, int delay_ms, int jitter_ms);
+
 /* Start n servers; the test fails when they do not start. */
 rlt_servers *it_start(int n, const char *const *extra);
 

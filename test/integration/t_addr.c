@@ -12,6 +12,16 @@
 
 #include "redlock_private.h"
 
+/* Server i's INFO keyspace has `what`? */
+static int keyspace_has(rlt_servers *s, int i, const char *what)
+{
+    redisReply *r = rlt_servers_command(s, i, "INFO keyspace");
+    CHECK(r != NULL && r->type == REDIS_REPLY_STRING);
+    int has = strstr(r->str, what) != NULL;
+    freeReplyObject(r);
+    return has;
+}
+
 TEST(addr_redis_url_forms_and_db)
 {
     struct it_fix f = {0};
@@ -29,19 +39,12 @@ TEST(addr_redis_url_forms_and_db)
     CHECK_EQ(rlt_servers_exists(f.s, 2, "url", 3), 0);
     int64_t deadline = check_now_ms() + 2000;
     int found = 0;
-    while (!found && check_now_ms() < deadline) {
-        redisReply *r = rlt_servers_command(f.s, 2, "INFO keyspace");
-        CHECK(r != NULL && r->type == REDIS_REPLY_STRING);
-        found = strstr(r->str, "db3:keys=1,") != NULL;
-        freeReplyObject(r);
-    }
+    while (!found && check_now_ms() < deadline)
+        found = keyspace_has(f.s, 2, "db3:keys=1,");
     CHECK(found);
     CHECK_RC(lock, redlock_release(lock), REDLOCK_OK);
     CHECK_EQ(redlock_lock_nodes_ok(lock), 3);
-    redisReply *r = rlt_servers_command(f.s, 2, "INFO keyspace");
-    CHECK(r != NULL && r->type == REDIS_REPLY_STRING);
-    CHECK(strstr(r->str, "db3:") == NULL);
-    freeReplyObject(r);
+    CHECK(!keyspace_has(f.s, 2, "db3:"));
     it_fix_stop(&f);
 }
 
@@ -67,6 +70,62 @@ static void auth_node_cb(redlock_client *c, size_t node, int event, const char *
         ev->down++;
 }
 
+/* A client on the one address addr with auth_node_cb recording into ev,
+ * waiting for `wait` nodes. */
+static redlock_client *auth_client(const char *addr, struct auth_events *ev, size_t wait)
+{
+    redlock_options o;
+    it_opts(&o);
+    o.node_cb = auth_node_cb;
+    o.node_privdata = ev;
+    memset(ev, 0, sizeof *ev);
+    return it_client_addrs(&addr, 1, &o, wait);
+}
+
+/* The right password (in URL form `good`): connected, and a full cycle. */
+static void check_good_password(struct it_fix *f, const char *good)
+{
+    struct auth_events ev;
+    redlock_client *c = auth_client(good, &ev, 1);
+    CHECK_EQ(ev.up, 1);
+    redlock_lock *lock = IT_LOCK(c, "authed");
+    CHECK_RC(lock, redlock_try_acquire(lock, 10000), REDLOCK_OK);
+    CHECK_EQ(it_count_lock(f->s, "authed", 6, lock), 1);
+    CHECK_RC(lock, redlock_extend(lock, 10000), REDLOCK_OK);
+    CHECK_RC(lock, redlock_release(lock), REDLOCK_OK);
+    CHECK_EQ(rlt_servers_count_key(f->s, "authed", 6), 0);
+    redlock_lock_free(lock);
+    redlock_client_free(c);
+    CHECK_EQ(ev.leaked, 0);
+    CHECK_EQ(ev.empty_detail, 0);
+}
+
+/* Wrong or missing password: the node never counts as connected, the
+ * reason is reported, and the password is not in it. */
+static void check_bad_password(struct it_fix *f, const char *bad)
+{
+    struct auth_events ev;
+    redlock_client *c = auth_client(bad, &ev, 0);
+    /* refused by the server: no use waiting out the 30 s */
+    CHECK_RC(NULL, redlock_client_wait_connected(c, 1, 30000), REDLOCK_ECONNECT);
+    CHECK_MSG(strstr(redlock_client_errstr(c), "handshake failed") != NULL &&
+              strstr(redlock_client_errstr(c), "0 of 1 masters connected") != NULL,
+              "errstr: %s", redlock_client_errstr(c));
+    CHECK(strstr(redlock_client_errstr(c), "wr0ng") == NULL);
+    CHECK_EQ(redlock_client_connected(c), 0);
+    CHECK_EQ(ev.up, 0);
+    CHECK_GE(ev.down, 1);
+    CHECK_EQ(ev.leaked, 0);
+    CHECK_EQ(ev.empty_detail, 0);
+    redlock_lock *lock = IT_LOCK(c, "authed");
+    int rc = redlock_try_acquire(lock, 10000);
+    CHECK_MSG(rc == REDLOCK_ECONNECT || rc == REDLOCK_ESERVER, "rc %d %s", rc, it_errstr(lock));
+    CHECK(strstr(it_errstr(lock), "wr0ng") == NULL);
+    CHECK_EQ(rlt_servers_count_key(f->s, "authed", 6), 0);
+    redlock_lock_free(lock);
+    redlock_client_free(c);
+}
+
 TEST(addr_password)
 {
     static const char *const extra[] = {"--requirepass", "s3cret", NULL};
@@ -78,57 +137,10 @@ TEST(addr_password)
     snprintf(good2, sizeof good2, "redis://default:s3cret@127.0.0.1:%d/0", port);
     snprintf(bad, sizeof bad, "redis://:wr0ng@127.0.0.1:%d", port);
     snprintf(none, sizeof none, "127.0.0.1:%d", port);
-
-    const char *goods[] = {good1, good2};
-    for (int g = 0; g < 2; g++) {
-        struct auth_events ev = {0, 0, 0, 0};
-        redlock_options o;
-        it_opts(&o);
-        o.node_cb = auth_node_cb;
-        o.node_privdata = &ev;
-        redlock_client *c = it_client_addrs(&goods[g], 1, &o, 1);
-        CHECK_EQ(ev.up, 1);
-        redlock_lock *lock = IT_LOCK(c, "authed");
-        CHECK_RC(lock, redlock_try_acquire(lock, 10000), REDLOCK_OK);
-        CHECK_EQ(it_count_lock(f.s, "authed", 6, lock), 1);
-        CHECK_RC(lock, redlock_extend(lock, 10000), REDLOCK_OK);
-        CHECK_RC(lock, redlock_release(lock), REDLOCK_OK);
-        CHECK_EQ(rlt_servers_count_key(f.s, "authed", 6), 0);
-        redlock_lock_free(lock);
-        redlock_client_free(c);
-        CHECK_EQ(ev.leaked, 0);
-        CHECK_EQ(ev.empty_detail, 0);
-    }
-
-    /* Wrong or missing password: the node never counts as connected, the
-     * reason is reported, and the password is not in it. */
-    const char *bads[] = {bad, none};
-    for (int b = 0; b < 2; b++) {
-        struct auth_events ev = {0, 0, 0, 0};
-        redlock_options o;
-        it_opts(&o);
-        o.node_cb = auth_node_cb;
-        o.node_privdata = &ev;
-        redlock_client *c = it_client_addrs(&bads[b], 1, &o, 0);
-        /* refused by the server: no use waiting out the 30 s */
-        CHECK_RC(NULL, redlock_client_wait_connected(c, 1, 30000), REDLOCK_ECONNECT);
-        CHECK_MSG(strstr(redlock_client_errstr(c), "handshake failed") != NULL &&
-                  strstr(redlock_client_errstr(c), "0 of 1 masters connected") != NULL,
-                  "errstr: %s", redlock_client_errstr(c));
-        CHECK(strstr(redlock_client_errstr(c), "wr0ng") == NULL);
-        CHECK_EQ(redlock_client_connected(c), 0);
-        CHECK_EQ(ev.up, 0);
-        CHECK_GE(ev.down, 1);
-        CHECK_EQ(ev.leaked, 0);
-        CHECK_EQ(ev.empty_detail, 0);
-        redlock_lock *lock = IT_LOCK(c, "authed");
-        int rc = redlock_try_acquire(lock, 10000);
-        CHECK_MSG(rc == REDLOCK_ECONNECT || rc == REDLOCK_ESERVER, "rc %d %s", rc, it_errstr(lock));
-        CHECK(strstr(it_errstr(lock), "wr0ng") == NULL);
-        CHECK_EQ(rlt_servers_count_key(f.s, "authed", 6), 0);
-        redlock_lock_free(lock);
-        redlock_client_free(c);
-    }
+    check_good_password(&f, good1);
+    check_good_password(&f, good2);
+    check_bad_password(&f, bad);
+    check_bad_password(&f, none);
     it_fix_stop(&f);
 }
 

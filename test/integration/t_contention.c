@@ -128,17 +128,27 @@ TEST(contention_expiry_frees_the_lock)
     it_fix_stop(&f);
 }
 
+/* f on 3 masters; *la (of f->c) holds res for 30 s, *lb of another client
+ * (made with o, returned) is to wait for it. */
+static redlock_client *held_and_waiting(struct it_fix *f, const redlock_options *o, const char *res,
+                             redlock_lock **la, redlock_lock **lb)
+{
+    it_fix_start(f, 3, NULL, 0);
+    redlock_client *b = it_fix_client(f, o);
+    *la = it_fix_lock(f, f->c, res);
+    *lb = it_fix_lock(f, b, res);
+    CHECK_RC(*la, redlock_acquire(*la, 30000), REDLOCK_OK);
+    return b;
+}
+
 TEST(contention_acquire_timeout_bounds_retries)
 {
     struct it_fix f = {0};
-    it_fix_start(&f, 3, NULL, 0);
     redlock_options o;
+    redlock_lock *la, *lb;
     it_opts_retry(&o, 100000, 20, 10);
     o.acquire_timeout_ms = 150;
-    redlock_client *b = it_fix_client(&f, &o);
-    redlock_lock *la = it_fix_lock(&f, f.c, "deadline");
-    redlock_lock *lb = it_fix_lock(&f, b, "deadline");
-    CHECK_RC(la, redlock_acquire(la, 30000), REDLOCK_OK);
+    held_and_waiting(&f, &o, "deadline", &la, &lb);
 
     int64_t t0 = check_now_ms();
     int rc = redlock_acquire(lb, 10000);
@@ -160,15 +170,12 @@ TEST(contention_acquire_timeout_bounds_retries)
 TEST(contention_attempts_never_closer_than_the_retry_delay)
 {
     struct it_fix f = {0};
-    it_fix_start(&f, 3, NULL, 0);
     redlock_options o;
+    redlock_lock *la, *lb;
+    redlock_acquire_stats st;
     it_opts_retry(&o, 100, 200, 0);
     o.acquire_timeout_ms = 251;
-    redlock_client *b = it_fix_client(&f, &o);
-    redlock_lock *la = it_fix_lock(&f, f.c, "spacing");
-    redlock_lock *lb = it_fix_lock(&f, b, "spacing");
-    redlock_acquire_stats st;
-    CHECK_RC(la, redlock_acquire(la, 30000), REDLOCK_OK);
+    redlock_client *b = held_and_waiting(&f, &o, "spacing", &la, &lb);
 
     long long sets0 = it_calls(f.s, 0, "set");
     int64_t t0 = check_now_ms();

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <sys/wait.h>
 
 #include <event2/event.h>
 #include <hiredis/hiredis.h>
@@ -171,11 +172,8 @@ void it_cmd_on(rlt_servers *s, int from, int to, int want, const char *cmd)
 long long it_pttl(rlt_servers *s, int i, const void *key, size_t klen)
 {
     redisReply *r = rlt_servers_command(s, i, "PTTL %b", key, klen);
-    long long res = -3;
-    if (r != NULL && r->type == REDIS_REPLY_INTEGER)
-        res = r->integer;
-    if (r != NULL)
-        freeReplyObject(r);
+    long long res = r != NULL && r->type == REDIS_REPLY_INTEGER ? r->integer : -3;
+    freeReplyObject(r);
     return res;
 }
 
@@ -364,19 +362,49 @@ void it_run(struct event_base *base, int64_t ms)
 int it_run_example(const char *program, rlt_servers *s, char *out, size_t size)
 {
     char cmd[1024];
-    size_t n = 0, len = (size_t)snprintf(cmd, sizeof cmd, "%s", program);
+    size_t len = (size_t)snprintf(cmd, sizeof cmd, "%s", program);
 
     for (int i = 0; i < rlt_servers_count(s) && len < sizeof cmd; i++)
         len += (size_t)snprintf(cmd + len, sizeof cmd - len, " %s", rlt_servers_addr(s, i));
     CHECK_LT(len, sizeof cmd);
     FILE *p = popen(cmd, "r");
     CHECK(p != NULL);
+    int rc = it_read_all(p, out, size);
+    check_note("%s", out);
+    return rc;
+}
+
+int it_read_all(FILE *p, char *out, size_t size)
+{
+    char drop[4096];
+    size_t n = 0;
     out[0] = '\0';
     while (n < size - 1 && fgets(out + n, (int)(size - n), p))
         n += strlen(out + n);
-    int rc = pclose(p);
-    check_note("%s", out);
-    return rc;
+    while (fread(drop, 1, sizeof drop, p) > 0)
+        ;
+    return pclose(p);
+}
+
+int it_shell(const char *cmd, char *out, size_t size)
+{
+    char full[4096];
+    snprintf(full, sizeof full, "%s 2>&1", cmd);
+    CHECK_LT(strlen(cmd), sizeof full - 8);
+    FILE *p = popen(full, "r");
+    CHECK_MSG(p != NULL, "popen: %s", strerror(errno));
+    int st = it_read_all(p, out, size);
+    check_note("%s\n%s", cmd, out);
+    CHECK_MSG(st != -1 && WIFEXITED(st), "%s: did not exit normally", cmd);
+    return WEXITSTATUS(st);
+}
+
+double it_json_num(const char *s, const char *key)
+{
+    char k[128];
+    snprintf(k, sizeof k, "\"%s\":", key);
+    const char *p = s ? strstr(s, k) : NULL;
+    return p ? strtod(p + strlen(k), NULL) : -1;
 }
 
 void it_example_says(const char *program, rlt_servers *s, const char *const *phrases)

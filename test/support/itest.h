@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "check.h"
@@ -175,6 +176,14 @@ void it_lost_cb(redlock_lock *l, int reason, void *privdata);
 /* haystack is not NULL and contains needle? */
 int it_has(const char *haystack, const char *needle);
 void it_sleep_ms(long ms);
+/* Read the pipe p (of popen) to its end into out (what does not fit is
+ * read and dropped), NUL-terminated, and pclose it; pclose's status. */
+int it_read_all(FILE *p, char *out, size_t size);
+/* Run a shell command, its stdout and stderr into out (noted in the
+ * test's log); the test fails unless it exits normally; its exit status. */
+int it_shell(const char *cmd, char *out, size_t size);
+/* The number after "key": in s, or -1 when it is not there (s NULL: -1). */
+double it_json_num(const char *s, const char *key);
 /* Run an example program with s's addresses as its arguments ("examples/
  * fencing"), its output into out (noted in the test's log); returns its
  * exit status (pclose's). */

@@ -247,13 +247,12 @@ TEST(basic_binary_resource_and_key_prefix)
 TEST(basic_fixed_value_and_handover)
 {
     struct it_fix f = {0};
-    it_fix_start(&f, 3, NULL, 0);
-    redlock_client *b = it_fix_client(&f, NULL);
     static const char res[] = "handover";
     size_t rlen = sizeof res - 1;
+    redlock_lock *la, *lb;
+    it_fix_two(&f, 3, 0, NULL, res, &la, &lb);
 
     /* A fixed value is what lands on the masters. */
-    redlock_lock *la = it_fix_lock(&f, f.c, res);
     static const char fixed[] = "fixed\0value\xff";
     CHECK_RC(la, redlock_lock_set_value(la, fixed, sizeof fixed - 1), REDLOCK_OK);
     size_t vlen = 0;
@@ -264,7 +263,6 @@ TEST(basic_fixed_value_and_handover)
     CHECK_EQ(it_count_value(f.s, res, rlen, fixed, sizeof fixed - 1), 3);
 
     /* Another process given the value can extend and release it. */
-    redlock_lock *lb = it_fix_lock(&f, b, res);
     CHECK_RC(lb, redlock_lock_set_value(lb, fixed, sizeof fixed - 1), REDLOCK_OK);
     CHECK_RC(lb, redlock_extend(lb, 30000), REDLOCK_OK);
     CHECK_GT(redlock_lock_validity(lb), 10000);

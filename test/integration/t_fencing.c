@@ -40,10 +40,8 @@ static redlock_lock *fenced_lock(struct it_fix *f, int n, const char *res)
 TEST(fencing_tokens_grow_across_clients)
 {
     struct it_fix f = {0};
-    it_fix_start(&f, 3, NULL, 0);
-    redlock_client *c2 = it_fix_client(&f, NULL);
-    redlock_lock *a = it_fix_lock(&f, f.c, "fence-grow");
-    redlock_lock *b = it_fix_lock(&f, c2, "fence-grow");
+    redlock_lock *a, *b;
+    it_fix_two(&f, 3, 0, NULL, "fence-grow", &a, &b);
     redlock_lock *plain = it_fix_lock(&f, f.c, "fence-plain");
     CHECK_EQ(redlock_lock_set_fencing(a, 1), 0);
     CHECK_EQ(redlock_lock_set_fencing(b, 1), 0);

@@ -393,10 +393,8 @@ TEST(auth_minimal_acl_user)
 TEST(diagnostics_per_node_results_tell_why)
 {
     struct it_fix f = {0};
-    it_fix_start(&f, 5, NULL, 0);
-    redlock_client *b = it_fix_client(&f, NULL);
-    redlock_lock *la = it_fix_lock(&f, f.c, "diag");
-    redlock_lock *lb = it_fix_lock(&f, b, "diag");
+    redlock_lock *la, *lb;
+    redlock_client *b = it_fix_two(&f, 5, 0, NULL, "diag", &la, &lb);
     redlock_node_result r;
 
     CHECK_RC(la, redlock_try_acquire(la, 10000), REDLOCK_OK);

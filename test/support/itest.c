@@ -309,6 +309,16 @@ redlock_lock *it_fix_lock(struct it_fix *f, redlock_client *c, const char *res)
     return l;
 }
 
+redlock_client *it_fix_two(struct it_fix *f, int n, int flags, const redlock_options *opts_b,
+                           const char *res, redlock_lock **a, redlock_lock **b)
+{
+    it_fix_start(f, n, NULL, flags);
+    redlock_client *other = it_fix_client(f, opts_b);
+    *a = it_fix_lock(f, f->c, res);
+    *b = it_fix_lock(f, other, res);
+    return other;
+}
+
 void it_fix_stop(struct it_fix *f)
 {
     while (f->nlocks > 0)

@@ -119,6 +119,12 @@ redlock_client *it_fix_client(struct it_fix *f, const redlock_options *opts);
 /* A lock of client c on a NUL-terminated resource, freed by it_fix_stop. */
 redlock_lock *it_fix_lock(struct it_fix *f, redlock_client *c, const char *res);
 
+/* Two owners of one resource: f started on n masters (flags as for
+ * it_fix_start) with another client (made with opts_b; NULL: it_opts()),
+ * *a a lock of f->c on res, *b the other client's; returns that client. */
+redlock_client *it_fix_two(struct it_fix *f, int n, int flags, const redlock_options *opts_b,
+                           const char *res, redlock_lock **a, redlock_lock **b);
+
 /* ---- waiting for asynchronous operations ---------------------------------- */
 
 /* The outcome of one asynchronous operation: give it_op_cb and the it_op as

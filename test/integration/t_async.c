@@ -108,6 +108,26 @@ static void op_init(struct op *ops, int i, struct event_base *base, int *pending
     ops[i].lock = IT_LOCK(c, key);
 }
 
+/* ops[0 .. NLOCKS) set up (op_init) and each acquiring for ttl ms. */
+static void acquire_all(struct op *ops, int *pending, struct event_base *base,
+                        redlock_client *c, int64_t ttl)
+{
+    memset(ops, 0, NLOCKS * sizeof *ops);
+    for (int i = 0; i < NLOCKS; i++) {
+        op_init(ops, i, base, pending, c);
+        CHECK_RC(ops[i].lock, redlock_acquire_async(ops[i].lock, ttl, acq_cb, &ops[i]),
+                 REDLOCK_OK);
+    }
+}
+
+/* Free c, its callbacks counted as run inside the free. */
+static void free_client_marked(redlock_client *c)
+{
+    in_free = 1;
+    redlock_client_free(c);
+    in_free = 0;
+}
+
 TEST(async_many_in_flight_release_in_callback)
 {
     struct it_fix f = {0};
@@ -172,15 +192,8 @@ TEST(async_free_client_cancels_pending_once)
     redlock_client *c = it_async_client(f.base, f.s, NULL);
     struct op ops[NLOCKS];
     int pending = NLOCKS;
-    memset(ops, 0, sizeof ops);
-    for (int i = 0; i < NLOCKS; i++) {
-        op_init(ops, i, f.base, &pending, c);
-        CHECK_RC(ops[i].lock, redlock_acquire_async(ops[i].lock, 10000, acq_cb, &ops[i]),
-                 REDLOCK_OK);
-    }
-    in_free = 1;
-    redlock_client_free(c);
-    in_free = 0;
+    acquire_all(ops, &pending, f.base, c, 10000);
+    free_client_marked(c);
     for (int i = 0; i < NLOCKS; i++) {
         CHECK_EQ(ops[i].acq_calls, 1);
         CHECK_EQ(ops[i].free_calls, 1);
@@ -487,17 +500,10 @@ TEST(async_free_client_mid_acquire_leaves_no_key)
     struct op ops[NLOCKS];
     int pending = NLOCKS;
     long long before = 0, after = 0;
-    memset(ops, 0, sizeof ops);
     for (int i = 0; i < 3; i++)
         before += it_calls(f.s, i, "set");
-    for (int i = 0; i < NLOCKS; i++) {
-        op_init(ops, i, f.base, &pending, c);
-        CHECK_RC(ops[i].lock, redlock_acquire_async(ops[i].lock, 30000, acq_cb, &ops[i]),
-                 REDLOCK_OK);
-    }
-    in_free = 1;
-    redlock_client_free(c);     /* before the loop ever ran: all still queued */
-    in_free = 0;
+    acquire_all(ops, &pending, f.base, c, 30000);
+    free_client_marked(c);      /* before the loop ever ran: all still queued */
     CHECK_EQ(pending, 0);
     /* the SETs did arrive (so the test is not vacuous) ... */
     int64_t deadline = check_now_ms() + 3000;

@@ -100,16 +100,7 @@ static void check_refused_by_a_plain_lock(struct it_fix *f, redlock_lock *m,
     CHECK_RC(m, redlock_try_acquire(m, 10000), REDLOCK_ENOQUORUM);
     CHECK(it_has(redlock_lock_errstr(m), "resource 'mo-b' is held"));
     /* decided at the second refusal: the third may not have answered yet */
-    int refused = 0;
-    for (size_t i = 0; i < 3; i++) {
-        redlock_node_result r;
-        CHECK_EQ(redlock_lock_node_result(m, i, &r), 0);
-        if (r.vote == REDLOCK_VOTE_REFUSED) {
-            CHECK_STREQ(r.detail, "resource 'mo-b' is held");
-            refused++;
-        }
-    }
-    CHECK_GE(refused, 2);
+    CHECK_GE(it_refusals(m, 3, "resource 'mo-b' is held", 1), 2);
     CHECK_EQ(count_any(f->s, res, 3, m), 0);
     /* a refusing master wrote nothing (a script's commands count in
      * commandstats) */

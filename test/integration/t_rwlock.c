@@ -74,22 +74,6 @@ static void command_on_all(rlt_servers *s, int n, const char *fmt, const char *a
     }
 }
 
-/* How many of n nodes refused l's last operation saying `why`; the test
- * fails when another node refused for another reason. */
-static int refusals(const redlock_lock *l, size_t n, const char *why)
-{
-    int k = 0;
-    for (size_t i = 0; i < n; i++) {
-        redlock_node_result r;
-        CHECK_EQ(redlock_lock_node_result(l, i, &r), 0);
-        if (r.vote == REDLOCK_VOTE_REFUSED) {
-            CHECK_MSG(it_has(r.detail, why), "node %zu: \"%s\"", i, r.detail);
-            k++;
-        }
-    }
-    return k;
-}
-
 /* Masters where K holds w's value; a master where K is still the readers'
  * set (it answered after the decision, so it ran no slow path) counts 0. */
 static int writer_count(rlt_servers *s, const char *res, const redlock_lock *w)
@@ -126,7 +110,7 @@ TEST(rw_readers_share_a_writer_is_alone)
     CHECK_RC(w, redlock_try_acquire(w, 10000), REDLOCK_ENOQUORUM);
     check_note("writer refused: %s", redlock_lock_errstr(w));
     CHECK(it_has(redlock_lock_errstr(w), "held by 3 readers"));
-    CHECK_GE(refusals(w, 3, "held by 3 readers"), 2);
+    CHECK_GE(it_refusals(w, 3, "held by 3 readers", 0), 2);
     CHECK_EQ(sets_on(f.s, 3, res), 3);              /* no writer key anywhere: the index */
     CHECK_EQ(count_key(f.s, "{rw-share}:ww"), 0);     /* a try leaves no mark */
 
@@ -137,7 +121,7 @@ TEST(rw_readers_share_a_writer_is_alone)
     CHECK_EQ(it_wait_lock_count(f.s, res, strlen(res), w, 3, 2000), 3);
     CHECK_RC(r[0], redlock_try_acquire(r[0], 10000), REDLOCK_ENOQUORUM);
     CHECK(it_has(redlock_lock_errstr(r[0]), "held by a writer"));
-    CHECK_GE(refusals(r[0], 3, "held by a writer"), 2);
+    CHECK_GE(it_refusals(r[0], 3, "held by a writer", 0), 2);
     CHECK_EQ(count_key(f.s, reader_key(key, sizeof key, res, r[0])), 0);   /* undone */
     /* a second writer is refused too */
     redlock_lock *w2 = rw_lock(&f, f.c, res, 1);
@@ -274,7 +258,7 @@ static void check_reader_refused_by_a_mark_and_undone(struct it_fix *f, redlock_
     char key[128];
     command_on_all(f->s, 3, "HSET %s w %s", "{rw-left}:ww", "another-writer");
     CHECK_RC(r, redlock_try_acquire(r, 10000), REDLOCK_ENOQUORUM);
-    CHECK_GE(refusals(r, 3, "a writer is waiting"), 2);
+    CHECK_GE(it_refusals(r, 3, "a writer is waiting", 0), 2);
     reader_key(key, sizeof key, res, r);
     CHECK_EQ(it_wait_count(f->s, key, strlen(key), 0, 1000), 0);      /* undone */
     CHECK_EQ(it_wait_count(f->s, res, strlen(res), 0, 1000), 0);
@@ -299,7 +283,7 @@ static void check_reader_joins_around_a_mark(struct it_fix *f, redlock_lock *r, 
     CHECK(rp != NULL && rp->type == REDIS_REPLY_INTEGER);
     freeReplyObject(rp);
     CHECK_RC(r, redlock_try_acquire(r, 10000), 0);
-    CHECK_LE(refusals(r, 3, "a writer is waiting"), 1);   /* node 0 (if it came in time) */
+    CHECK_LE(it_refusals(r, 3, "a writer is waiting", 0), 1);   /* node 0 (if it came in time) */
     int64_t t0 = check_now_ms();
     while (!integer_on(f->s, 0, "SISMEMBER rw-left %s", redlock_lock_value(r, &vlen)) &&
            check_now_ms() < t0 + 1000)
@@ -331,7 +315,7 @@ TEST(rw_a_refused_reader_leaves_nothing_that_blocks_a_writer)
     redlock_node_result nr = until_node0_answered(w, 0, REDLOCK_ENOQUORUM);
     CHECK_EQ(nr.vote, REDLOCK_VOTE_REFUSED);
     CHECK_MSG(it_has(nr.detail, "held by 1 reader"), "node 0: %s", nr.detail);
-    CHECK_GE(refusals(w, 3, "reader"), 2);
+    CHECK_GE(it_refusals(w, 3, "reader", 0), 2);
     CHECK_RC(old, redlock_release(old), 0);
     nr = until_node0_answered(w, 0, REDLOCK_ENOQUORUM);
     CHECK_MSG(nr.vote == REDLOCK_VOTE_OK, "node 0: %s", nr.detail);    /* r not counted */

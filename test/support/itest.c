@@ -319,6 +319,21 @@ redlock_client *it_fix_two(struct it_fix *f, int n, int flags, const redlock_opt
     return other;
 }
 
+int it_refusals(const redlock_lock *l, size_t n, const char *why, int exact)
+{
+    int k = 0;
+    for (size_t i = 0; i < n; i++) {
+        redlock_node_result r;
+        CHECK_EQ(redlock_lock_node_result(l, i, &r), 0);
+        if (r.vote != REDLOCK_VOTE_REFUSED)
+            continue;
+        CHECK_MSG(exact ? r.detail != NULL && strcmp(r.detail, why) == 0 : it_has(r.detail, why),
+                  "node %zu refused saying \"%s\", not \"%s\"", i, r.detail, why);
+        k++;
+    }
+    return k;
+}
+
 void it_fix_stop(struct it_fix *f)
 {
     while (f->nlocks > 0)

@@ -125,6 +125,10 @@ redlock_lock *it_fix_lock(struct it_fix *f, redlock_client *c, const char *res);
 redlock_client *it_fix_two(struct it_fix *f, int n, int flags, const redlock_options *opts_b,
                            const char *res, redlock_lock **a, redlock_lock **b);
 
+/* How many of l's first n nodes refused its last operation; each
+ * refusal's text must contain why (exact: be why), else the test fails. */
+int it_refusals(const redlock_lock *l, size_t n, const char *why, int exact);
+
 /* ---- waiting for asynchronous operations ---------------------------------- */
 
 /* The outcome of one asynchronous operation: give it_op_cb and the it_op as

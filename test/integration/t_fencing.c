@@ -28,6 +28,15 @@ static long long scripts_on(rlt_servers *s, int i)
     return it_calls(s, i, "evalsha") + it_calls(s, i, "eval");
 }
 
+/* One acquire and release of l: its token. */
+static int64_t fenced_cycle(redlock_lock *l)
+{
+    CHECK_RC(l, redlock_acquire(l, 10000), 0);
+    int64_t t = redlock_lock_token(l);
+    CHECK_RC(l, redlock_release(l), 0);
+    return t;
+}
+
 /* f started on n masters, and a lock of f->c on res with fencing on. */
 static redlock_lock *fenced_lock(struct it_fix *f, int n, const char *res)
 {
@@ -89,16 +98,15 @@ TEST(fencing_raises_counters_that_disagree)
     redlock_lock *l = fenced_lock(&f, 5, "fence-raise");
 
     /* the first acquisition: no counter yet, the token starts from the
-     * wall clock (microseconds) and the counters are raised to it */
-    CHECK_RC(l, redlock_acquire(l, 10000), 0);
-    int64_t t1 = redlock_lock_token(l);
+     * wall clock (microseconds) and the counters are raised to it (they
+     * stay after the release: no ttl) */
+    int64_t t1 = fenced_cycle(l);
     CHECK_GE(t1, (int64_t)1 << 40);
     CHECK_EQ(it_wait_count(f.s, fk, sizeof fk - 1, 5, 2000), 5);
     int at_t1 = 0;
     for (int i = 0; i < 5; i++)
         at_t1 += counter_on(f.s, i, fk) == t1;
     CHECK_GE(at_t1, 3);
-    CHECK_RC(l, redlock_release(l), 0);
 
     /* masters 3 and 4 hang (they keep their memory); master 0 is ahead */
     CHECK_EQ(rlt_servers_pause(f.s, 3), 0);
@@ -119,11 +127,9 @@ TEST(fencing_raises_counters_that_disagree)
     CHECK_EQ(rlt_servers_resume(f.s, 4), 0);
     CHECK_EQ(rlt_servers_pause(f.s, 0), 0);
     CHECK_EQ(rlt_servers_pause(f.s, 1), 0);
-    CHECK_RC(l, redlock_acquire(l, 10000), 0);
-    int64_t t3 = redlock_lock_token(l);
+    int64_t t3 = fenced_cycle(l);
     CHECK_GT(t3, t1 + 1001);
     CHECK_LT(t3, t1 + 1010);
-    CHECK_RC(l, redlock_release(l), 0);
     CHECK_EQ(rlt_servers_resume(f.s, 0), 0);
     CHECK_EQ(rlt_servers_resume(f.s, 1), 0);
 
@@ -146,15 +152,10 @@ TEST(fencing_survives_a_majority_that_lost_its_counters)
     static const char fk[] = "{fence-lost}:fence";
     struct it_fix f = {0};
     redlock_lock *l = fenced_lock(&f, 3, "fence-lost");
-    CHECK_RC(l, redlock_acquire(l, 10000), 0);
-    int64_t t1 = redlock_lock_token(l);
-    CHECK_RC(l, redlock_release(l), 0);
+    int64_t t1 = fenced_cycle(l), t2 = t1;
     /* acquisitions the restarted masters will not remember */
-    for (int i = 0; i < 50; i++) {
-        CHECK_RC(l, redlock_acquire(l, 10000), 0);
-        CHECK_RC(l, redlock_release(l), 0);
-    }
-    int64_t t2 = redlock_lock_token(l);
+    for (int i = 0; i < 50; i++)
+        t2 = fenced_cycle(l);
     CHECK_EQ(t2, t1 + 50);
     CHECK_EQ(rlt_servers_restart(f.s, 0), 0);
     CHECK_EQ(rlt_servers_restart(f.s, 1), 0);
@@ -162,9 +163,7 @@ TEST(fencing_survives_a_majority_that_lost_its_counters)
     CHECK_EQ(counter_on(f.s, 1, fk), 0);
     CHECK_EQ(rlt_servers_kill(f.s, 2), 0);      /* the one that remembers */
     CHECK_EQ(redlock_client_wait_connected(f.c, 2, 5000), 0);
-    CHECK_RC(l, redlock_acquire(l, 10000), 0);
-    CHECK_GT(redlock_lock_token(l), t2);
-    CHECK_RC(l, redlock_release(l), 0);
+    CHECK_GT(fenced_cycle(l), t2);
     it_fix_stop(&f);
 }
 

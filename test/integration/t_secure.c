@@ -100,6 +100,18 @@ static void try_on_one(const char *addr, const redlock_options *o, const char *r
     redlock_client_free(c);
 }
 
+/* The test PKI, one TLS master with the certificate `cert` (asking for
+ * clients' certificates when client_certs) and options that trust the CA
+ * `ca`; the PKI's directory. */
+static const char *tls_one(struct tls_master *m, redlock_options *o, const char *cert,
+                           int client_certs, const char *ca)
+{
+    const char *dir = pki();
+    tls_master_cert(m, dir, client_certs, cert);
+    tls_opts(o, dir, ca);
+    return dir;
+}
+
 TEST(tls_lock_extend_unlock)
 {
     const char *dir = pki();
@@ -164,11 +176,9 @@ static void expect_tls_failure(const char *addr, const redlock_options *o, const
 
 TEST(tls_wrong_ca_is_refused)
 {
-    const char *dir = pki();
     struct tls_master m;
     redlock_options o;
-    tls_master(&m, dir, 0);
-    tls_opts(&o, dir, "other-ca.crt");
+    const char *dir = tls_one(&m, &o, "server", 0, "other-ca.crt");
     expect_tls_failure(m.addr, &o, "certificate verify failed");
     /* the explicit insecure switch accepts it (and is off by default) */
     redlock_options_init(&o);
@@ -181,11 +191,9 @@ TEST(tls_wrong_ca_is_refused)
 
 TEST(tls_wrong_host_name_is_refused)
 {
-    const char *dir = pki();
     struct tls_master m;
     redlock_options o;
-    tls_master(&m, dir, 0);
-    tls_opts(&o, dir, "ca.crt");
+    const char *dir = tls_one(&m, &o, "server", 0, "ca.crt");
     o.tls_server_name = "db.example";      /* the certificate names 127.0.0.1/localhost */
     expect_tls_failure(m.addr, &o, "hostname mismatch");
     /* by DNS name that the certificate does carry: accepted */
@@ -198,23 +206,19 @@ TEST(tls_wrong_host_name_is_refused)
 
 TEST(tls_expired_certificate_is_refused)
 {
-    const char *dir = pki();
     struct tls_master m;
     redlock_options o;
-    tls_master_cert(&m, dir, 0, "expired");
-    tls_opts(&o, dir, "ca.crt");
+    tls_one(&m, &o, "expired", 0, "ca.crt");
     expect_tls_failure(m.addr, &o, "certificate has expired");
     rlt_servers_free(m.s);
 }
 
 TEST(tls_client_certificate_required_and_supplied)
 {
-    const char *dir = pki();
     struct tls_master m;
     redlock_options o;
     char crt[600], key[600];
-    tls_master(&m, dir, 1);
-    tls_opts(&o, dir, "ca.crt");
+    const char *dir = tls_one(&m, &o, "server", 1, "ca.crt");
     /* without a client certificate the server ends the handshake */
     try_on_one(m.addr, &o, "mtls", REDLOCK_ECONNECT, 0);
     snprintf(crt, sizeof crt, "%s/client.crt", dir);

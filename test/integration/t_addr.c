@@ -1,6 +1,7 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* t_addr.c -- address forms (redis:// with password and db, unix sockets)
- * against real servers; percent-decoded credentials, parsed and used. */
+ * against real servers; percent-decoded credentials used (their parsing:
+ * unit/t_unit.c). */
 #include "itest.h"
 
 #include <errno.h>
@@ -167,110 +168,6 @@ TEST(addr_unix_socket)
     it_fix_stop(&f);
     unlink(path);
     CHECK_EQ(rmdir(dir), 0);
-}
-
-/* ---- percent-decoded credentials ---------------------------------------- */
-
-TEST(addr_percent_decoded_credentials)
-{
-    redlock__addr a;
-    char err[256];
-
-    CHECK_EQ(redlock__addr_parse(&a, "redis://:a%2Fb@h:7000", err, sizeof err), 0);
-    CHECK(a.user == NULL);
-    CHECK_STREQ(a.password, "a/b");
-    CHECK_STREQ(a.host, "h");
-    CHECK_EQ(a.port, 7000);
-    CHECK_EQ(a.db, -1);
-    redlock__addr_free(&a);
-
-    /* every escape the README names, either case of hex digits, both fields */
-    CHECK_EQ(redlock__addr_parse(&a, "redis://lock%3aer%40dc1:p%40%3A%2f%25w@h/2", err,
-                                 sizeof err), 0);
-    CHECK_STREQ(a.user, "lock:er@dc1");
-    CHECK_STREQ(a.password, "p@:/%w");
-    CHECK_STREQ(a.host, "h");
-    CHECK_EQ(a.port, 6379);
-    CHECK_EQ(a.db, 2);
-    redlock__addr_free(&a);
-
-    /* rediss:// the same; bytes above 0x7f (UTF-8 here) pass through */
-    CHECK_EQ(redlock__addr_parse(&a, "rediss://u:caf%C3%A9%20x@[::1]:6380/0", err,
-                                 sizeof err), 0);
-    CHECK_EQ(a.tls, 1);
-    CHECK_STREQ(a.user, "u");
-    CHECK_STREQ(a.password, "caf\xc3\xa9 x");
-    CHECK_STREQ(a.host, "::1");
-    CHECK_EQ(a.db, 0);
-    redlock__addr_free(&a);
-
-    /* bare '@' and ':' in the password still work; an empty one stays empty */
-    CHECK_EQ(redlock__addr_parse(&a, "redis://:p@ss:w%40rd@h", err, sizeof err), 0);
-    CHECK_STREQ(a.password, "p@ss:w@rd");
-    redlock__addr_free(&a);
-    CHECK_EQ(redlock__addr_parse(&a, "redis://u:@h", err, sizeof err), 0);
-    CHECK_STREQ(a.user, "u");
-    CHECK_STREQ(a.password, "");
-    redlock__addr_free(&a);
-
-    /* only the credentials are decoded */
-    CHECK_EQ(redlock__addr_parse(&a, "redis://h%41:1", err, sizeof err), 0);
-    CHECK_STREQ(a.host, "h%41");
-    redlock__addr_free(&a);
-}
-
-TEST(addr_percent_bad_escapes_are_refused)
-{
-    static const struct {
-        const char *addr, *field, *words;
-    } bad[] = {
-        { "redis://:%zz@h:1", "password", "percent-escape" },
-        { "redis://:secret%4@h:1", "password", "percent-escape" },
-        { "redis://:secret%@h:1", "password", "percent-escape" },
-        { "redis://:secret%4g@h:1", "password", "percent-escape" },
-        { "rediss://:50%off@h:1/1", "password", "percent-escape" },
-        { "redis://us%r:secret@h:1", "user", "percent-escape" },
-        { "redis://:sec%00ret@h:1", "password", "%00" },
-        { "redis://%00:secret@h:1", "user", "%00" },
-        { "rediss://u:secret%00@h", "password", "%00" },
-    };
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        redlock__addr a;
-        char err[256] = "";
-        CHECK_MSG(redlock__addr_parse(&a, bad[i].addr, err, sizeof err) == REDLOCK_EINVAL,
-                  "accepted \"%s\"", bad[i].addr);
-        CHECK(a.user == NULL && a.password == NULL && a.host == NULL);
-        CHECK_MSG(strstr(err, bad[i].words) != NULL, "\"%s\": %s", bad[i].addr, err);
-        CHECK_MSG(strstr(err, bad[i].field) != NULL, "\"%s\": %s", bad[i].addr, err);
-        CHECK_MSG(strstr(err, "secret") == NULL && strstr(err, "off") == NULL &&
-                  strstr(err, "us%r") == NULL, "\"%s\": %s", bad[i].addr, err);
-    }
-    /* a message cut short by a small buffer is still a terminated string */
-    redlock__addr a;
-    char small[16];
-    CHECK_EQ(redlock__addr_parse(&a, "redis://:%zz@h", small, sizeof small), REDLOCK_EINVAL);
-    CHECK(memchr(small, '\0', sizeof small) != NULL);
-}
-
-TEST(addr_slash_in_password_asks_for_percent_encoding)
-{
-    static const char *const bad[] = {
-        "redis://:a/b@h:1", "rediss://user:pa/ss@h:1/2", "redis://us/er:pw@h",
-    };
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        redlock__addr a;
-        char err[256] = "";
-        CHECK_MSG(redlock__addr_parse(&a, bad[i], err, sizeof err) == REDLOCK_EINVAL,
-                  "accepted \"%s\"", bad[i]);
-        CHECK_MSG(strstr(err, "%2F") != NULL, "\"%s\": %s", bad[i], err);
-        CHECK_MSG(strstr(err, "a/b") == NULL && strstr(err, "pa/ss") == NULL &&
-                  strstr(err, "us/er") == NULL, "\"%s\": %s", bad[i], err);
-    }
-    /* a bad database without credentials keeps its own message */
-    redlock__addr a;
-    char err[256];
-    CHECK_EQ(redlock__addr_parse(&a, "redis://h:1/x", err, sizeof err), REDLOCK_EINVAL);
-    CHECK_MSG(strstr(err, "database") != NULL, "%s", err);
 }
 
 /* The decoded credentials are what the server sees: a password and an ACL

@@ -15,6 +15,16 @@ static void votes(redlock__tally *t, enum redlock__vote v, unsigned k)
 
 static const redlock__rule MAJ = { REDLOCK__RULE_MAJORITY, 0 };
 
+/* Cast the votes of `more` (a letter each: O ok, R refused, T timeout,
+ * D down), then decide with `left` us of validity left. */
+static int decide_after(redlock__tally *t, const char *more, int64_t left)
+{
+    for (; *more; more++)
+        votes(t, *more == 'O' ? REDLOCK__OK : *more == 'R' ? REDLOCK__REFUSED
+                 : *more == 'T' ? REDLOCK__TIMEOUT : REDLOCK__DOWN, 1);
+    return redlock__decide(t, left);
+}
+
 TEST(quorum_sizes)
 {
     redlock__tally t;
@@ -30,43 +40,34 @@ TEST(quorum_early_success_does_not_wait_for_slow_nodes)
 {
     redlock__tally t;
     redlock__tally_init(&t, 5, MAJ);
-    votes(&t, REDLOCK__OK, 2);
-    CHECK_EQ(redlock__decide(&t, 1000), REDLOCK__UNDECIDED);
-    votes(&t, REDLOCK__OK, 1);      /* 3 of 5, two still pending */
-    CHECK_EQ(redlock__decide(&t, 1000), REDLOCK__WON);
+    CHECK_EQ(decide_after(&t, "OO", 1000), REDLOCK__UNDECIDED);
+    CHECK_EQ(decide_after(&t, "O", 1000), REDLOCK__WON);    /* 3 of 5, two still pending */
 }
 
 TEST(quorum_early_failure)
 {
     redlock__tally t;
     redlock__tally_init(&t, 5, MAJ);
-    votes(&t, REDLOCK__REFUSED, 2);
-    CHECK_EQ(redlock__decide(&t, 1000), REDLOCK__UNDECIDED);
-    votes(&t, REDLOCK__TIMEOUT, 1); /* 0 OK + 2 pending < 3 */
-    CHECK_EQ(redlock__decide(&t, 1000), REDLOCK__LOST);
+    CHECK_EQ(decide_after(&t, "RR", 1000), REDLOCK__UNDECIDED);
+    CHECK_EQ(decide_after(&t, "T", 1000), REDLOCK__LOST);   /* 0 OK + 2 pending < 3 */
 }
 
 TEST(quorum_even_n_needs_strict_majority)
 {
     redlock__tally t;
     redlock__tally_init(&t, 4, MAJ);
-    votes(&t, REDLOCK__OK, 2);
-    votes(&t, REDLOCK__DOWN, 1);
-    CHECK_EQ(redlock__decide(&t, 1000), REDLOCK__UNDECIDED);
-    votes(&t, REDLOCK__DOWN, 1);
-    CHECK_EQ(redlock__decide(&t, 1000), REDLOCK__LOST);     /* 2 of 4 is no majority */
+    CHECK_EQ(decide_after(&t, "OOD", 1000), REDLOCK__UNDECIDED);
+    CHECK_EQ(decide_after(&t, "D", 1000), REDLOCK__LOST);   /* 2 of 4 is no majority */
 }
 
 TEST(quorum_single_node)
 {
     redlock__tally t;
     redlock__tally_init(&t, 1, MAJ);
-    CHECK_EQ(redlock__decide(&t, 1000), REDLOCK__UNDECIDED);
-    votes(&t, REDLOCK__OK, 1);
-    CHECK_EQ(redlock__decide(&t, 1000), REDLOCK__WON);
+    CHECK_EQ(decide_after(&t, "", 1000), REDLOCK__UNDECIDED);
+    CHECK_EQ(decide_after(&t, "O", 1000), REDLOCK__WON);
     redlock__tally_init(&t, 1, MAJ);
-    votes(&t, REDLOCK__REFUSED, 1);
-    CHECK_EQ(redlock__decide(&t, 1000), REDLOCK__LOST);
+    CHECK_EQ(decide_after(&t, "R", 1000), REDLOCK__LOST);
 }
 
 TEST(quorum_without_validity_is_lost)

@@ -80,13 +80,6 @@ TEST(fencing_tokens_grow_across_clients)
     it_fix_stop(&f);
 }
 
-static void set_counter(rlt_servers *s, int i, const char *fence_key, long long v)
-{
-    char value[32];
-    snprintf(value, sizeof value, "%lld", v);
-    it_set(s, i, fence_key, value);
-}
-
 /* The masters that answer disagree (one saw acquisitions the others did
  * not): the token is the largest counter, and the others of the quorum are
  * raised to it before the acquire succeeds, so that a later quorum without
@@ -111,7 +104,7 @@ TEST(fencing_raises_counters_that_disagree)
     /* masters 3 and 4 hang (they keep their memory); master 0 is ahead */
     CHECK_EQ(rlt_servers_pause(f.s, 3), 0);
     CHECK_EQ(rlt_servers_pause(f.s, 4), 0);
-    set_counter(f.s, 0, fk, t1 + 1000);
+    it_set_int(f.s, 0, fk, t1 + 1000);
     long long scripts_before = scripts_on(f.s, 1);
     CHECK_RC(l, redlock_acquire(l, 10000), 0);
     CHECK_EQ(redlock_lock_token(l), t1 + 1001);

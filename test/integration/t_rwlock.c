@@ -52,6 +52,17 @@ static long long integer_on(rlt_servers *s, int i, const char *fmt, const char *
     return v;
 }
 
+/* f on 3 masters; a handle of f->c on res (a writer when a_writes)
+ * returned, *b another client's (a writer when b_writes). */
+static redlock_lock *rw_two(struct it_fix *f, const char *res, int a_writes, int b_writes,
+                            redlock_lock **b)
+{
+    it_fix_start(f, 3, NULL, 0);
+    redlock_lock *a = rw_lock(f, f->c, res, a_writes);
+    *b = rw_lock(f, it_fix_client(f, NULL), res, b_writes);
+    return a;
+}
+
 /* On how many of n masters key is a set (the readers' index). */
 static int sets_on(rlt_servers *s, int n, const char *key)
 {
@@ -173,9 +184,7 @@ TEST(rw_an_expired_reader_no_longer_blocks_a_writer)
     static const char res[] = "rw-exp";
     struct it_fix f = {0};
     char key_short[128], key_long[128];
-    it_fix_start(&f, 3, NULL, 0);
-    redlock_lock *lng = rw_lock(&f, f.c, res, 0);
-    redlock_lock *shrt = rw_lock(&f, it_fix_client(&f, NULL), res, 0);
+    redlock_lock *shrt, *lng = rw_two(&f, res, 0, 0, &shrt);
     redlock_lock *w = rw_lock(&f, f.c, res, 1);
     CHECK_RC(lng, redlock_acquire(lng, 20000), 0);
     CHECK_RC(shrt, redlock_acquire(shrt, 300), 0);
@@ -217,9 +226,7 @@ TEST(rw_a_crashed_readers_member_is_pruned_by_the_next_writer)
     static const char res[] = "rw-crash";
     struct it_fix f = {0};
     char key[128];
-    it_fix_start(&f, 3, NULL, 0);
-    redlock_lock *r = rw_lock(&f, it_fix_client(&f, NULL), res, 0);
-    redlock_lock *w = rw_lock(&f, f.c, res, 1);
+    redlock_lock *r, *w = rw_two(&f, res, 1, 0, &r);
     CHECK_RC(r, redlock_acquire(r, 200), 0);
     reader_key(key, sizeof key, res, r);
     CHECK_EQ(it_wait_count(f.s, key, strlen(key), 0, 3000), 0);
@@ -304,9 +311,7 @@ TEST(rw_a_refused_reader_leaves_nothing_that_blocks_a_writer)
 {
     static const char res[] = "rw-left";
     struct it_fix f = {0};
-    it_fix_start(&f, 3, NULL, 0);
-    redlock_lock *r = rw_lock(&f, f.c, res, 0);
-    redlock_lock *w = rw_lock(&f, it_fix_client(&f, NULL), res, 1);
+    redlock_lock *w, *r = rw_two(&f, res, 0, 1, &w);
     check_reader_refused_by_a_mark_and_undone(&f, r, w, res);
     redlock_lock *old = rw_lock(&f, f.c, res, 0);
     check_reader_joins_around_a_mark(&f, r, old);
@@ -763,23 +768,11 @@ TEST(rw_watchdog_and_lost_notice_on_read_and_write_handles)
     it_fix_stop(&f);
 }
 
-static void set_counter(rlt_servers *s, int i, const char *key, long long v)
-{
-    char value[32];
-    redisReply *r;
-    snprintf(value, sizeof value, "%lld", v);
-    r = rlt_servers_command(s, i, "SET %s %s", key, value);
-    CHECK(r != NULL && r->type == REDIS_REPLY_STATUS);
-    freeReplyObject(r);
-}
-
 TEST(rw_fencing_tokens_on_write_handles_only)
 {
     static const char res[] = "rw-fence";
     struct it_fix f = {0};
-    it_fix_start(&f, 3, NULL, 0);
-    redlock_lock *a = rw_lock(&f, f.c, res, 1);
-    redlock_lock *b = rw_lock(&f, it_fix_client(&f, NULL), res, 1);
+    redlock_lock *b, *a = rw_two(&f, res, 1, 1, &b);
     redlock_lock *r = rw_lock(&f, f.c, res, 0);
     CHECK_EQ(redlock_lock_set_fencing(a, 1), 0);
     CHECK_EQ(redlock_lock_set_fencing(b, 1), 0);
@@ -802,7 +795,7 @@ TEST(rw_fencing_tokens_on_write_handles_only)
     CHECK_EQ(redlock_lock_token(r), 0);
     CHECK_RC(r, redlock_release(r), 0);
     /* master 0's counter ahead: the token follows it, the others are raised */
-    set_counter(f.s, 0, "{rw-fence}:fence", last + 1000);
+    it_set_int(f.s, 0, "{rw-fence}:fence", last + 1000);
     CHECK_RC(a, redlock_acquire(a, 10000), 0);
     redlock_node_result nr0;
     CHECK_EQ(redlock_lock_node_result(a, 0, &nr0), 0);

@@ -149,6 +149,13 @@ void it_set(rlt_servers *s, int i, const char *key, const char *value)
     freeReplyObject(r);
 }
 
+void it_set_int(rlt_servers *s, int i, const char *key, long long value)
+{
+    char v[32];
+    snprintf(v, sizeof v, "%lld", value);
+    it_set(s, i, key, v);
+}
+
 void it_del(rlt_servers *s, int i, const char *key)
 {
     redisReply *r = rlt_servers_command(s, i, "DEL %s", key);

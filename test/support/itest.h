@@ -163,6 +163,8 @@ int it_wait_vote(struct event_base *base, const redlock_lock *l, size_t node, in
 /* SET key value on server i (another owner's value, a lost key given
  * back); the test fails unless it answers OK. */
 void it_set(rlt_servers *s, int i, const char *key, const char *value);
+/* The same with a number for the value (a fencing counter). */
+void it_set_int(rlt_servers *s, int i, const char *key, long long value);
 /* DEL key on server i; the test fails unless it deleted it (a lost key). */
 void it_del(rlt_servers *s, int i, const char *key);
 /* Run cmd on servers from .. to-1 (a command without % conversions, its

@@ -1,6 +1,7 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* t_addr.c -- address forms (redis:// with password and db, unix sockets)
- * against real servers; percent-decoded credentials, parsed and used. */
+ * against real servers; percent-decoded credentials used (their parsing:
+ * unit/t_unit.c). */
 #include "itest.h"
 
 #include <errno.h>
@@ -11,6 +12,16 @@
 #include <hiredis/hiredis.h>
 
 #include "floor/floor.h"
+
+/* Server i's INFO keyspace has `what`? */
+static int keyspace_has(rlt_servers *s, int i, const char *what)
+{
+    redisReply *r = rlt_servers_command(s, i, "INFO keyspace");
+    CHECK(r != NULL && r->type == REDIS_REPLY_STRING);
+    int has = strstr(r->str, what) != NULL;
+    freeReplyObject(r);
+    return has;
+}
 
 TEST(addr_redis_url_forms_and_db)
 {
@@ -29,19 +40,12 @@ TEST(addr_redis_url_forms_and_db)
     CHECK_EQ(rlt_servers_exists(f.s, 2, "url", 3), 0);
     int64_t deadline = check_now_ms() + 2000;
     int found = 0;
-    while (!found && check_now_ms() < deadline) {
-        redisReply *r = rlt_servers_command(f.s, 2, "INFO keyspace");
-        CHECK(r != NULL && r->type == REDIS_REPLY_STRING);
-        found = strstr(r->str, "db3:keys=1,") != NULL;
-        freeReplyObject(r);
-    }
+    while (!found && check_now_ms() < deadline)
+        found = keyspace_has(f.s, 2, "db3:keys=1,");
     CHECK(found);
     CHECK_RC(lock, redlock_release(lock), REDLOCK_OK);
     CHECK_EQ(redlock_lock_nodes_ok(lock), 3);
-    redisReply *r = rlt_servers_command(f.s, 2, "INFO keyspace");
-    CHECK(r != NULL && r->type == REDIS_REPLY_STRING);
-    CHECK(strstr(r->str, "db3:") == NULL);
-    freeReplyObject(r);
+    CHECK(!keyspace_has(f.s, 2, "db3:"));
     it_fix_stop(&f);
 }
 
@@ -67,6 +71,62 @@ static void auth_node_cb(redlock_client *c, size_t node, int event, const char *
         ev->down++;
 }
 
+/* A client on the one address addr with auth_node_cb recording into ev,
+ * waiting for `wait` nodes. */
+static redlock_client *auth_client(const char *addr, struct auth_events *ev, size_t wait)
+{
+    redlock_options o;
+    it_opts(&o);
+    o.node_cb = auth_node_cb;
+    o.node_privdata = ev;
+    memset(ev, 0, sizeof *ev);
+    return it_client_addrs(&addr, 1, &o, wait);
+}
+
+/* The right password (in URL form `good`): connected, and a full cycle. */
+static void check_good_password(struct it_fix *f, const char *good)
+{
+    struct auth_events ev;
+    redlock_client *c = auth_client(good, &ev, 1);
+    CHECK_EQ(ev.up, 1);
+    redlock_lock *lock = IT_LOCK(c, "authed");
+    CHECK_RC(lock, redlock_try_acquire(lock, 10000), REDLOCK_OK);
+    CHECK_EQ(it_count_lock(f->s, "authed", 6, lock), 1);
+    CHECK_RC(lock, redlock_extend(lock, 10000), REDLOCK_OK);
+    CHECK_RC(lock, redlock_release(lock), REDLOCK_OK);
+    CHECK_EQ(rlt_servers_count_key(f->s, "authed", 6), 0);
+    redlock_lock_free(lock);
+    redlock_client_free(c);
+    CHECK_EQ(ev.leaked, 0);
+    CHECK_EQ(ev.empty_detail, 0);
+}
+
+/* Wrong or missing password: the node never counts as connected, the
+ * reason is reported, and the password is not in it. */
+static void check_bad_password(struct it_fix *f, const char *bad)
+{
+    struct auth_events ev;
+    redlock_client *c = auth_client(bad, &ev, 0);
+    /* refused by the server: no use waiting out the 30 s */
+    CHECK_RC(NULL, redlock_client_wait_connected(c, 1, 30000), REDLOCK_ECONNECT);
+    CHECK_MSG(strstr(redlock_client_errstr(c), "handshake failed") != NULL &&
+              strstr(redlock_client_errstr(c), "0 of 1 masters connected") != NULL,
+              "errstr: %s", redlock_client_errstr(c));
+    CHECK(strstr(redlock_client_errstr(c), "wr0ng") == NULL);
+    CHECK_EQ(redlock_client_connected(c), 0);
+    CHECK_EQ(ev.up, 0);
+    CHECK_GE(ev.down, 1);
+    CHECK_EQ(ev.leaked, 0);
+    CHECK_EQ(ev.empty_detail, 0);
+    redlock_lock *lock = IT_LOCK(c, "authed");
+    int rc = redlock_try_acquire(lock, 10000);
+    CHECK_MSG(rc == REDLOCK_ECONNECT || rc == REDLOCK_ESERVER, "rc %d %s", rc, it_errstr(lock));
+    CHECK(strstr(it_errstr(lock), "wr0ng") == NULL);
+    CHECK_EQ(rlt_servers_count_key(f->s, "authed", 6), 0);
+    redlock_lock_free(lock);
+    redlock_client_free(c);
+}
+
 TEST(addr_password)
 {
     static const char *const extra[] = {"--requirepass", "s3cret", NULL};
@@ -78,57 +138,10 @@ TEST(addr_password)
     snprintf(good2, sizeof good2, "redis://default:s3cret@127.0.0.1:%d/0", port);
     snprintf(bad, sizeof bad, "redis://:wr0ng@127.0.0.1:%d", port);
     snprintf(none, sizeof none, "127.0.0.1:%d", port);
-
-    const char *goods[] = {good1, good2};
-    for (int g = 0; g < 2; g++) {
-        struct auth_events ev = {0, 0, 0, 0};
-        redlock_options o;
-        it_opts(&o);
-        o.node_cb = auth_node_cb;
-        o.node_privdata = &ev;
-        redlock_client *c = it_client_addrs(&goods[g], 1, &o, 1);
-        CHECK_EQ(ev.up, 1);
-        redlock_lock *lock = IT_LOCK(c, "authed");
-        CHECK_RC(lock, redlock_try_acquire(lock, 10000), REDLOCK_OK);
-        CHECK_EQ(it_count_lock(f.s, "authed", 6, lock), 1);
-        CHECK_RC(lock, redlock_extend(lock, 10000), REDLOCK_OK);
-        CHECK_RC(lock, redlock_release(lock), REDLOCK_OK);
-        CHECK_EQ(rlt_servers_count_key(f.s, "authed", 6), 0);
-        redlock_lock_free(lock);
-        redlock_client_free(c);
-        CHECK_EQ(ev.leaked, 0);
-        CHECK_EQ(ev.empty_detail, 0);
-    }
-
-    /* Wrong or missing password: the node never counts as connected, the
-     * reason is reported, and the password is not in it. */
-    const char *bads[] = {bad, none};
-    for (int b = 0; b < 2; b++) {
-        struct auth_events ev = {0, 0, 0, 0};
-        redlock_options o;
-        it_opts(&o);
-        o.node_cb = auth_node_cb;
-        o.node_privdata = &ev;
-        redlock_client *c = it_client_addrs(&bads[b], 1, &o, 0);
-        /* refused by the server: no use waiting out the 30 s */
-        CHECK_RC(NULL, redlock_client_wait_connected(c, 1, 30000), REDLOCK_ECONNECT);
-        CHECK_MSG(strstr(redlock_client_errstr(c), "handshake failed") != NULL &&
-                  strstr(redlock_client_errstr(c), "0 of 1 masters connected") != NULL,
-                  "errstr: %s", redlock_client_errstr(c));
-        CHECK(strstr(redlock_client_errstr(c), "wr0ng") == NULL);
-        CHECK_EQ(redlock_client_connected(c), 0);
-        CHECK_EQ(ev.up, 0);
-        CHECK_GE(ev.down, 1);
-        CHECK_EQ(ev.leaked, 0);
-        CHECK_EQ(ev.empty_detail, 0);
-        redlock_lock *lock = IT_LOCK(c, "authed");
-        int rc = redlock_try_acquire(lock, 10000);
-        CHECK_MSG(rc == REDLOCK_ECONNECT || rc == REDLOCK_ESERVER, "rc %d %s", rc, it_errstr(lock));
-        CHECK(strstr(it_errstr(lock), "wr0ng") == NULL);
-        CHECK_EQ(rlt_servers_count_key(f.s, "authed", 6), 0);
-        redlock_lock_free(lock);
-        redlock_client_free(c);
-    }
+    check_good_password(&f, good1);
+    check_good_password(&f, good2);
+    check_bad_password(&f, bad);
+    check_bad_password(&f, none);
     it_fix_stop(&f);
 }
 
@@ -155,110 +168,6 @@ TEST(addr_unix_socket)
     it_fix_stop(&f);
     unlink(path);
     CHECK_EQ(rmdir(dir), 0);
-}
-
-/* ---- percent-decoded credentials ---------------------------------------- */
-
-TEST(addr_percent_decoded_credentials)
-{
-    redlock__addr a;
-    char err[256];
-
-    CHECK_EQ(redlock__addr_parse(&a, "redis://:a%2Fb@h:7000", err, sizeof err), 0);
-    CHECK(a.user == NULL);
-    CHECK_STREQ(a.password, "a/b");
-    CHECK_STREQ(a.host, "h");
-    CHECK_EQ(a.port, 7000);
-    CHECK_EQ(a.db, -1);
-    redlock__addr_free(&a);
-
-    /* every escape the README names, either case of hex digits, both fields */
-    CHECK_EQ(redlock__addr_parse(&a, "redis://lock%3aer%40dc1:p%40%3A%2f%25w@h/2", err,
-                                 sizeof err), 0);
-    CHECK_STREQ(a.user, "lock:er@dc1");
-    CHECK_STREQ(a.password, "p@:/%w");
-    CHECK_STREQ(a.host, "h");
-    CHECK_EQ(a.port, 6379);
-    CHECK_EQ(a.db, 2);
-    redlock__addr_free(&a);
-
-    /* rediss:// the same; bytes above 0x7f (UTF-8 here) pass through */
-    CHECK_EQ(redlock__addr_parse(&a, "rediss://u:caf%C3%A9%20x@[::1]:6380/0", err,
-                                 sizeof err), 0);
-    CHECK_EQ(a.tls, 1);
-    CHECK_STREQ(a.user, "u");
-    CHECK_STREQ(a.password, "caf\xc3\xa9 x");
-    CHECK_STREQ(a.host, "::1");
-    CHECK_EQ(a.db, 0);
-    redlock__addr_free(&a);
-
-    /* bare '@' and ':' in the password still work; an empty one stays empty */
-    CHECK_EQ(redlock__addr_parse(&a, "redis://:p@ss:w%40rd@h", err, sizeof err), 0);
-    CHECK_STREQ(a.password, "p@ss:w@rd");
-    redlock__addr_free(&a);
-    CHECK_EQ(redlock__addr_parse(&a, "redis://u:@h", err, sizeof err), 0);
-    CHECK_STREQ(a.user, "u");
-    CHECK_STREQ(a.password, "");
-    redlock__addr_free(&a);
-
-    /* only the credentials are decoded */
-    CHECK_EQ(redlock__addr_parse(&a, "redis://h%41:1", err, sizeof err), 0);
-    CHECK_STREQ(a.host, "h%41");
-    redlock__addr_free(&a);
-}
-
-TEST(addr_percent_bad_escapes_are_refused)
-{
-    static const struct {
-        const char *addr, *field, *words;
-    } bad[] = {
-        { "redis://:%zz@h:1", "password", "percent-escape" },
-        { "redis://:secret%4@h:1", "password", "percent-escape" },
-        { "redis://:secret%@h:1", "password", "percent-escape" },
-        { "redis://:secret%4g@h:1", "password", "percent-escape" },
-        { "rediss://:50%off@h:1/1", "password", "percent-escape" },
-        { "redis://us%r:secret@h:1", "user", "percent-escape" },
-        { "redis://:sec%00ret@h:1", "password", "%00" },
-        { "redis://%00:secret@h:1", "user", "%00" },
-        { "rediss://u:secret%00@h", "password", "%00" },
-    };
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        redlock__addr a;
-        char err[256] = "";
-        CHECK_MSG(redlock__addr_parse(&a, bad[i].addr, err, sizeof err) == REDLOCK_EINVAL,
-                  "accepted \"%s\"", bad[i].addr);
-        CHECK(a.user == NULL && a.password == NULL && a.host == NULL);
-        CHECK_MSG(strstr(err, bad[i].words) != NULL, "\"%s\": %s", bad[i].addr, err);
-        CHECK_MSG(strstr(err, bad[i].field) != NULL, "\"%s\": %s", bad[i].addr, err);
-        CHECK_MSG(strstr(err, "secret") == NULL && strstr(err, "off") == NULL &&
-                  strstr(err, "us%r") == NULL, "\"%s\": %s", bad[i].addr, err);
-    }
-    /* a message cut short by a small buffer is still a terminated string */
-    redlock__addr a;
-    char small[16];
-    CHECK_EQ(redlock__addr_parse(&a, "redis://:%zz@h", small, sizeof small), REDLOCK_EINVAL);
-    CHECK(memchr(small, '\0', sizeof small) != NULL);
-}
-
-TEST(addr_slash_in_password_asks_for_percent_encoding)
-{
-    static const char *const bad[] = {
-        "redis://:a/b@h:1", "rediss://user:pa/ss@h:1/2", "redis://us/er:pw@h",
-    };
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        redlock__addr a;
-        char err[256] = "";
-        CHECK_MSG(redlock__addr_parse(&a, bad[i], err, sizeof err) == REDLOCK_EINVAL,
-                  "accepted \"%s\"", bad[i]);
-        CHECK_MSG(strstr(err, "%2F") != NULL, "\"%s\": %s", bad[i], err);
-        CHECK_MSG(strstr(err, "a/b") == NULL && strstr(err, "pa/ss") == NULL &&
-                  strstr(err, "us/er") == NULL, "\"%s\": %s", bad[i], err);
-    }
-    /* a bad database without credentials keeps its own message */
-    redlock__addr a;
-    char err[256];
-    CHECK_EQ(redlock__addr_parse(&a, "redis://h:1/x", err, sizeof err), REDLOCK_EINVAL);
-    CHECK_MSG(strstr(err, "database") != NULL, "%s", err);
 }
 
 /* The decoded credentials are what the server sees: a password and an ACL

@@ -36,15 +36,22 @@ static void op_done(struct op *op)
         event_base_loopbreak(op->base);
 }
 
+/* A callback of op's lock ran with status: count it (in *calls, and as
+ * one that ran inside a starting call or a free) and keep the status. */
+static void op_called(struct op *op, redlock_lock *lock, int *calls, int *where, int status)
+{
+    CHECK(lock == op->lock);
+    (*calls)++;
+    *where = status;
+    op->sync_calls += in_start;
+    op->free_calls += in_free;
+}
+
 static void rel_cb(redlock_lock *lock, int status, void *privdata)
 {
     struct op *op = privdata;
-    CHECK(lock == op->lock);
-    op->rel_calls++;
-    op->rel_status = status;
+    op_called(op, lock, &op->rel_calls, &op->rel_status, status);
     op->nodes_ok = redlock_lock_nodes_ok(lock);
-    op->sync_calls += in_start;
-    op->free_calls += in_free;
     op_done(op);
 }
 
@@ -60,24 +67,16 @@ static void start_release(struct op *op)
 static void ext_cb(redlock_lock *lock, int status, void *privdata)
 {
     struct op *op = privdata;
-    CHECK(lock == op->lock);
-    op->ext_calls++;
-    op->ext_status = status;
+    op_called(op, lock, &op->ext_calls, &op->ext_status, status);
     op->validity = redlock_lock_validity(lock);
-    op->sync_calls += in_start;
-    op->free_calls += in_free;
     start_release(op);
 }
 
 static void acq_cb(redlock_lock *lock, int status, void *privdata)
 {
     struct op *op = privdata;
-    CHECK(lock == op->lock);
-    op->acq_calls++;
-    op->acq_status = status;
+    op_called(op, lock, &op->acq_calls, &op->acq_status, status);
     op->validity = redlock_lock_validity(lock);
-    op->sync_calls += in_start;
-    op->free_calls += in_free;
     if (status != 0 || in_free) {
         op_done(op);
         return;
@@ -98,6 +97,37 @@ static void key_of(char *buf, size_t len, int i)
     snprintf(buf, len, "async:%d", i);
 }
 
+/* ops[i] on base, counting down *pending, with a lock of c on "async:<i>". */
+static void op_init(struct op *ops, int i, struct event_base *base, int *pending,
+                    redlock_client *c)
+{
+    char key[32];
+    key_of(key, sizeof key, i);
+    ops[i].base = base;
+    ops[i].pending = pending;
+    ops[i].lock = IT_LOCK(c, key);
+}
+
+/* ops[0 .. NLOCKS) set up (op_init) and each acquiring for ttl ms. */
+static void acquire_all(struct op *ops, int *pending, struct event_base *base,
+                        redlock_client *c, int64_t ttl)
+{
+    memset(ops, 0, NLOCKS * sizeof *ops);
+    for (int i = 0; i < NLOCKS; i++) {
+        op_init(ops, i, base, pending, c);
+        CHECK_RC(ops[i].lock, redlock_acquire_async(ops[i].lock, ttl, acq_cb, &ops[i]),
+                 REDLOCK_OK);
+    }
+}
+
+/* Free c, its callbacks counted as run inside the free. */
+static void free_client_marked(redlock_client *c)
+{
+    in_free = 1;
+    redlock_client_free(c);
+    in_free = 0;
+}
+
 TEST(async_many_in_flight_release_in_callback)
 {
     struct it_fix f = {0};
@@ -106,11 +136,7 @@ TEST(async_many_in_flight_release_in_callback)
     int pending = NLOCKS;
     memset(ops, 0, sizeof ops);
     for (int i = 0; i < NLOCKS; i++) {
-        char key[32];
-        key_of(key, sizeof key, i);
-        ops[i].base = f.base;
-        ops[i].pending = &pending;
-        ops[i].lock = IT_LOCK(f.c, key);
+        op_init(ops, i, f.base, &pending, f.c);
         ops[i].chain_extend = i % 2;
         in_start = 1;
         int rc = (i % 4 == 3) ? redlock_try_acquire_async(ops[i].lock, 10000, acq_cb, &ops[i])
@@ -166,19 +192,8 @@ TEST(async_free_client_cancels_pending_once)
     redlock_client *c = it_async_client(f.base, f.s, NULL);
     struct op ops[NLOCKS];
     int pending = NLOCKS;
-    memset(ops, 0, sizeof ops);
-    for (int i = 0; i < NLOCKS; i++) {
-        char key[32];
-        key_of(key, sizeof key, i);
-        ops[i].base = f.base;
-        ops[i].pending = &pending;
-        ops[i].lock = IT_LOCK(c, key);
-        CHECK_RC(ops[i].lock, redlock_acquire_async(ops[i].lock, 10000, acq_cb, &ops[i]),
-                 REDLOCK_OK);
-    }
-    in_free = 1;
-    redlock_client_free(c);
-    in_free = 0;
+    acquire_all(ops, &pending, f.base, c, 10000);
+    free_client_marked(c);
     for (int i = 0; i < NLOCKS; i++) {
         CHECK_EQ(ops[i].acq_calls, 1);
         CHECK_EQ(ops[i].free_calls, 1);
@@ -275,41 +290,47 @@ static void count_cb(redlock_lock *lock, int status, void *privdata)
     f->status = status;
 }
 
+/* Free the lock inside its own callback: the key stays (free does not
+ * release). */
+static void check_lock_freed_in_its_callback(struct it_fix *f, redlock_client **c)
+{
+    struct freer f1 = {f->base, c, 0, 0, 0, 0, NULL};
+    redlock_lock *l1 = IT_LOCK(*c, "async:self-freed");
+    in_start = 1;
+    CHECK_RC(l1, redlock_acquire_async(l1, 10000, free_lock_cb, &f1), REDLOCK_OK);
+    in_start = 0;
+    CHECK_EQ(it_dispatch(f->base, 5000), 0);
+    CHECK_EQ(f1.calls, 1);
+    CHECK_EQ(f1.sync_calls, 0);
+    CHECK_EQ(f1.status, REDLOCK_OK);
+    CHECK_GE(f1.nodes_ok, 2);
+    CHECK_GE(rlt_servers_count_key(f->s, "async:self-freed", 16), 2);
+}
+
+/* hold (rel_cb records its acquire) holds "async:held". */
+static void hold_async_held(struct it_fix *f, redlock_client *c, struct op *hold, int *pending)
+{
+    memset(hold, 0, sizeof *hold);
+    hold->base = f->base;
+    hold->pending = pending;
+    hold->lock = IT_LOCK(c, "async:held");
+    CHECK_RC(hold->lock, redlock_acquire_async(hold->lock, 10000, rel_cb, hold), REDLOCK_OK);
+    CHECK_EQ(it_dispatch(f->base, 5000), 0);
+    CHECK_EQ(hold->rel_calls, 1);
+    CHECK_RC(hold->lock, hold->rel_status, REDLOCK_OK);
+}
+
 TEST(async_free_inside_callbacks)
 {
     struct it_fix f = {0};
     it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
     redlock_options o;
-    it_opts(&o);
-    o.retry_count = 100000; /* an acquire of a held resource stays pending */
-    o.retry_delay_ms = 20;
-    o.retry_jitter_ms = 5;
+    it_opts_retry(&o, 100000, 20, 5);  /* an acquire of a held resource stays pending */
     redlock_client *c = it_async_client(f.base, f.s, &o);
-
-    /* Free the lock inside its own callback: the key stays (free does not release). */
-    struct freer f1 = {f.base, &c, 0, 0, 0, 0, NULL};
-    redlock_lock *l1 = IT_LOCK(c, "async:self-freed");
-    in_start = 1;
-    CHECK_RC(l1, redlock_acquire_async(l1, 10000, free_lock_cb, &f1), REDLOCK_OK);
-    in_start = 0;
-    CHECK_EQ(it_dispatch(f.base, 5000), 0);
-    CHECK_EQ(f1.calls, 1);
-    CHECK_EQ(f1.sync_calls, 0);
-    CHECK_EQ(f1.status, REDLOCK_OK);
-    CHECK_GE(f1.nodes_ok, 2);
-    CHECK_GE(rlt_servers_count_key(f.s, "async:self-freed", 16), 2);
-
-    /* l3 holds "async:held" */
+    check_lock_freed_in_its_callback(&f, &c);
     int pending = 1;
     struct op hold;
-    memset(&hold, 0, sizeof hold);
-    hold.base = f.base;
-    hold.pending = &pending;
-    hold.lock = IT_LOCK(c, "async:held");
-    CHECK_RC(hold.lock, redlock_acquire_async(hold.lock, 10000, rel_cb, &hold), REDLOCK_OK);
-    CHECK_EQ(it_dispatch(f.base, 5000), 0);
-    CHECK_EQ(hold.rel_calls, 1); /* rel_cb recorded the acquire */
-    CHECK_RC(hold.lock, hold.rel_status, REDLOCK_OK);
+    hold_async_held(&f, c, &hold, &pending);
 
     /* l4 retries "async:held" for a long time; l5's callback frees the
      * client meanwhile: l4 is cancelled exactly once, inside that free. */
@@ -349,10 +370,7 @@ TEST(async_clients_race_for_one_resource)
     struct it_fix f = {0};
     it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
     redlock_options o;
-    it_opts(&o);
-    o.retry_count = 5;
-    o.retry_delay_ms = 10;
-    o.retry_jitter_ms = 8;
+    it_opts_retry(&o, 5, 10, 8);
     redlock_client *c[NCLIENTS];
     struct op ops[NCLIENTS];
     int pending = NCLIENTS;
@@ -394,10 +412,7 @@ TEST(async_clients_race_for_one_resource)
 TEST(async_waiter_gets_lock_after_release)
 {
     redlock_options o;
-    it_opts(&o);
-    o.retry_count = 200;
-    o.retry_delay_ms = 5;
-    o.retry_jitter_ms = 2;
+    it_opts_retry(&o, 200, 5, 2);
     struct it_fix f = {0};
     it_fix_start(&f, 3, &o, IT_ASYNC);
     redlock_client *cb = it_fix_client(&f, &o);
@@ -485,21 +500,10 @@ TEST(async_free_client_mid_acquire_leaves_no_key)
     struct op ops[NLOCKS];
     int pending = NLOCKS;
     long long before = 0, after = 0;
-    memset(ops, 0, sizeof ops);
     for (int i = 0; i < 3; i++)
         before += it_calls(f.s, i, "set");
-    for (int i = 0; i < NLOCKS; i++) {
-        char key[32];
-        key_of(key, sizeof key, i);
-        ops[i].base = f.base;
-        ops[i].pending = &pending;
-        ops[i].lock = IT_LOCK(c, key);
-        CHECK_RC(ops[i].lock, redlock_acquire_async(ops[i].lock, 30000, acq_cb, &ops[i]),
-                 REDLOCK_OK);
-    }
-    in_free = 1;
-    redlock_client_free(c);     /* before the loop ever ran: all still queued */
-    in_free = 0;
+    acquire_all(ops, &pending, f.base, c, 30000);
+    free_client_marked(c);      /* before the loop ever ran: all still queued */
     CHECK_EQ(pending, 0);
     /* the SETs did arrive (so the test is not vacuous) ... */
     int64_t deadline = check_now_ms() + 3000;

@@ -20,24 +20,24 @@ static void check_validity(const redlock_lock *lock, int64_t ttl, int64_t t0_ms)
     CHECK_GE(v, ttl - drift - elapsed_ms - 2);
 }
 
-static void basic_cycle(int n)
+static const char cycle_res[] = "basic:resource";
+#define CYCLE_RLEN (sizeof cycle_res - 1)
+
+/* Does the lock hold the value first[0 .. firstlen) now? */
+static int same_value(const redlock_lock *lock, const char *first, size_t firstlen)
 {
-    struct it_fix f = {0};
-    it_fix_start(&f, n, NULL, 0);
-    size_t quorum = (size_t)n / 2 + 1;
-    CHECK_EQ(redlock_client_nodes(f.c), n);
-    CHECK_EQ(redlock_client_quorum(f.c), quorum);
-    CHECK_EQ(redlock_client_connected(f.c), n);
+    size_t vlen = 0;
+    const char *val = redlock_lock_value(lock, &vlen);
+    return val != NULL && vlen == firstlen && memcmp(val, first, vlen) == 0;
+}
 
-    static const char res[] = "basic:resource";
-    size_t rlen = sizeof res - 1;
-    redlock_lock *lock = it_fix_lock(&f, f.c, res);
-    size_t vlen = 12345;
-    CHECK(redlock_lock_value(lock, &vlen) == NULL);
-    CHECK_EQ(redlock_lock_validity(lock), 0);
-    CHECK_EQ(rlt_servers_count_key(f.s, res, rlen), 0); /* creating it sent nothing */
-
-    /* acquire */
+/* acquire: the validity, the votes, a value of ours on a quorum at once
+ * and every master soon, their ttls within the lock's; the value is copied
+ * into first. */
+static size_t cycle_acquire(struct it_fix *f, redlock_lock *lock, int n, char *first,
+                            size_t size)
+{
+    size_t quorum = (size_t)n / 2 + 1, vlen = 0;
     int64_t t0 = check_now_ms();
     CHECK_RC(lock, redlock_acquire(lock, 5000), REDLOCK_OK);
     check_validity(lock, 5000, t0);
@@ -47,63 +47,92 @@ static void basic_cycle(int n)
     const char *val = redlock_lock_value(lock, &vlen);
     CHECK(val != NULL);
     CHECK_GT(vlen, 0);
-    char first[256];
-    CHECK_LE(vlen, sizeof first);
+    CHECK_LE(vlen, size);
     memcpy(first, val, vlen);
-    size_t firstlen = vlen;
-    /* At least a quorum holds our value at once, every master soon. */
-    CHECK_GE(it_count_lock(f.s, res, rlen, lock), quorum);
-    CHECK_EQ(it_wait_lock_count(f.s, res, rlen, lock, n, 2000), n);
+    CHECK_GE(it_count_lock(f->s, cycle_res, CYCLE_RLEN, lock), quorum);
+    CHECK_EQ(it_wait_lock_count(f->s, cycle_res, CYCLE_RLEN, lock, n, 2000), n);
     for (int i = 0; i < n; i++) {
-        long long pttl = it_pttl(f.s, i, res, rlen);
+        long long pttl = it_pttl(f->s, i, cycle_res, CYCLE_RLEN);
         CHECK_GT(pttl, 0);
         CHECK_LE(pttl, 5000);
     }
+    return vlen;
+}
 
-    /* extend to a longer ttl: the masters' ttls grow, the value stays */
-    t0 = check_now_ms();
+/* extend to a longer ttl: the masters' ttls grow, the value stays. */
+static void cycle_extend(struct it_fix *f, redlock_lock *lock, int n, const char *first,
+                         size_t firstlen)
+{
+    int64_t t0 = check_now_ms();
     CHECK_RC(lock, redlock_extend(lock, 20000), REDLOCK_OK);
     check_validity(lock, 20000, t0);
-    CHECK_GE(redlock_lock_nodes_ok(lock), quorum);
+    CHECK_GE(redlock_lock_nodes_ok(lock), (size_t)n / 2 + 1);
     CHECK_LE(redlock_lock_nodes_ok(lock), n);
-    val = redlock_lock_value(lock, &vlen);
-    CHECK(val != NULL && vlen == firstlen && memcmp(val, first, vlen) == 0);
+    CHECK(same_value(lock, first, firstlen));
     int64_t deadline = check_now_ms() + 2000;
     for (int i = 0; i < n; i++) {
         long long pttl;
-        while ((pttl = it_pttl(f.s, i, res, rlen)) <= 5000 && check_now_ms() < deadline)
+        while ((pttl = it_pttl(f->s, i, cycle_res, CYCLE_RLEN)) <= 5000 &&
+               check_now_ms() < deadline)
             ;
         CHECK_GT(pttl, 5000);
         CHECK_LE(pttl, 20000);
     }
-    CHECK_EQ(it_count_lock(f.s, res, rlen, lock), n);
+    CHECK_EQ(it_count_lock(f->s, cycle_res, CYCLE_RLEN, lock), n);
+}
 
-    /* release: the key is gone everywhere */
+/* release: the key is gone everywhere; then nothing is left to release or
+ * extend. */
+static void cycle_release(struct it_fix *f, redlock_lock *lock, int n)
+{
     CHECK_RC(lock, redlock_release(lock), REDLOCK_OK);
     CHECK_EQ(redlock_lock_nodes_ok(lock), n);
-    CHECK_EQ(rlt_servers_count_key(f.s, res, rlen), 0);
+    CHECK_EQ(rlt_servers_count_key(f->s, cycle_res, CYCLE_RLEN), 0);
     CHECK_EQ(redlock_lock_validity(lock), 0);
 
-    /* nothing left to release or extend */
     CHECK_RC(lock, redlock_release(lock), REDLOCK_ENOTOWNER);
     CHECK_EQ(redlock_lock_nodes_ok(lock), 0);
     CHECK_NE(it_errstr(lock)[0], '\0');
     CHECK_RC(lock, redlock_extend(lock, 1000), REDLOCK_ENOTOWNER);
-    CHECK_EQ(rlt_servers_count_key(f.s, res, rlen), 0);
+    CHECK_EQ(rlt_servers_count_key(f->s, cycle_res, CYCLE_RLEN), 0);
+}
 
-    /* try_acquire: one attempt, a fresh random value */
-    t0 = check_now_ms();
+/* try_acquire: one attempt, a fresh random value (not first). */
+static void cycle_try_acquire(struct it_fix *f, redlock_lock *lock, int n, const char *first,
+                              size_t firstlen)
+{
+    int64_t t0 = check_now_ms();
     CHECK_RC(lock, redlock_try_acquire(lock, 3000), REDLOCK_OK);
     check_validity(lock, 3000, t0);
     CHECK_STREQ(redlock_lock_errstr(lock), "");
-    val = redlock_lock_value(lock, &vlen);
-    CHECK(val != NULL);
-    CHECK(vlen != firstlen || memcmp(val, first, vlen) != 0);
-    CHECK_EQ(it_wait_lock_count(f.s, res, rlen, lock, n, 2000), n);
+    size_t vlen = 0;
+    CHECK(redlock_lock_value(lock, &vlen) != NULL);
+    CHECK(!same_value(lock, first, firstlen));
+    CHECK_EQ(it_wait_lock_count(f->s, cycle_res, CYCLE_RLEN, lock, n, 2000), n);
     CHECK_RC(lock, redlock_release(lock), REDLOCK_OK);
     CHECK_EQ(redlock_lock_nodes_ok(lock), n);
-    CHECK_EQ(rlt_servers_count_key(f.s, res, rlen), 0);
+    CHECK_EQ(rlt_servers_count_key(f->s, cycle_res, CYCLE_RLEN), 0);
+}
 
+static void basic_cycle(int n)
+{
+    struct it_fix f = {0};
+    it_fix_start(&f, n, NULL, 0);
+    CHECK_EQ(redlock_client_nodes(f.c), n);
+    CHECK_EQ(redlock_client_quorum(f.c), (size_t)n / 2 + 1);
+    CHECK_EQ(redlock_client_connected(f.c), n);
+
+    redlock_lock *lock = it_fix_lock(&f, f.c, cycle_res);
+    size_t vlen = 12345;
+    CHECK(redlock_lock_value(lock, &vlen) == NULL);
+    CHECK_EQ(redlock_lock_validity(lock), 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, cycle_res, CYCLE_RLEN), 0); /* creating it sent nothing */
+
+    char first[256];
+    size_t firstlen = cycle_acquire(&f, lock, n, first, sizeof first);
+    cycle_extend(&f, lock, n, first, firstlen);
+    cycle_release(&f, lock, n);
+    cycle_try_acquire(&f, lock, n, first, firstlen);
     it_fix_stop(&f);
 }
 
@@ -218,13 +247,12 @@ TEST(basic_binary_resource_and_key_prefix)
 TEST(basic_fixed_value_and_handover)
 {
     struct it_fix f = {0};
-    it_fix_start(&f, 3, NULL, 0);
-    redlock_client *b = it_fix_client(&f, NULL);
     static const char res[] = "handover";
     size_t rlen = sizeof res - 1;
+    redlock_lock *la, *lb;
+    it_fix_two(&f, 3, 0, NULL, res, &la, &lb);
 
     /* A fixed value is what lands on the masters. */
-    redlock_lock *la = it_fix_lock(&f, f.c, res);
     static const char fixed[] = "fixed\0value\xff";
     CHECK_RC(la, redlock_lock_set_value(la, fixed, sizeof fixed - 1), REDLOCK_OK);
     size_t vlen = 0;
@@ -235,7 +263,6 @@ TEST(basic_fixed_value_and_handover)
     CHECK_EQ(it_count_value(f.s, res, rlen, fixed, sizeof fixed - 1), 3);
 
     /* Another process given the value can extend and release it. */
-    redlock_lock *lb = it_fix_lock(&f, b, res);
     CHECK_RC(lb, redlock_lock_set_value(lb, fixed, sizeof fixed - 1), REDLOCK_OK);
     CHECK_RC(lb, redlock_extend(lb, 30000), REDLOCK_OK);
     CHECK_GT(redlock_lock_validity(lb), 10000);

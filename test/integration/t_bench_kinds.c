@@ -17,17 +17,9 @@
 static int bench_run(const char *args, char *out, size_t size)
 {
     char cmd[512];
-    snprintf(cmd, sizeof cmd, BENCH "%s%s 2>&1", strstr(args, "127.0.0.1:") ? "" :
+    snprintf(cmd, sizeof cmd, BENCH "%s%s", strstr(args, "127.0.0.1:") ? "" :
              "--spawn 3 --warmup 0.1 ", args);
-    FILE *p = popen(cmd, "r");
-    CHECK_MSG(p != NULL, "popen: %s", strerror(errno));
-    size_t got = 0;
-    out[0] = '\0';
-    while (got < size - 1 && fgets(out + got, (int)(size - got), p))
-        got += strlen(out + got);
-    int st = pclose(p);
-    CHECK_MSG(st != -1 && WIFEXITED(st), "%s: did not exit normally", cmd);
-    return WEXITSTATUS(st);
+    return it_shell(cmd, out, size);
 }
 
 /* The number after `key` in s (after from), or -1 when missing. */

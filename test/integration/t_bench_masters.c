@@ -17,39 +17,12 @@
 
 #include <hiredis/hiredis.h>
 
-/* Run a shell command, its stdout and stderr into out (noted in the log);
- * its exit status. */
-static int sh_out(const char *cmd, char *out, size_t size)
-{
-    char full[1200];
-    snprintf(full, sizeof full, "%s 2>&1", cmd);
-    FILE *p = popen(full, "r");
-    CHECK_MSG(p != NULL, "popen: %s", strerror(errno));
-    size_t got = 0;
-    out[0] = '\0';
-    while (got < size - 1 && fgets(out + got, (int)(size - got), p))
-        got += strlen(out + got);
-    int st = pclose(p);
-    check_note("%s\n%s", cmd, out);
-    CHECK_MSG(st != -1 && WIFEXITED(st), "%s: did not exit normally", cmd);
-    return WEXITSTATUS(st);
-}
-
 /* Run the bench (its own masters: the addresses in args, or --spawn). */
 static int bench(const char *args, char *out, size_t size)
 {
     char cmd[1024];
     snprintf(cmd, sizeof cmd, "bench/redlock-bench --no-progress %s", args);
-    return sh_out(cmd, out, size);
-}
-
-/* The number after "key": in s, or -1. */
-static double json_num(const char *s, const char *key)
-{
-    char k[128];
-    snprintf(k, sizeof k, "\"%s\":", key);
-    const char *p = s ? strstr(s, k) : NULL;
-    return p ? strtod(p + strlen(k), NULL) : -1;
+    return it_shell(cmd, out, size);
 }
 
 /* The masters' CPU (their main threads', user + sys, s), read from outside,
@@ -101,19 +74,19 @@ TEST(bench_masters_cpu_and_commands_per_cycle)
     CHECK_MSG(m != NULL, "no masters' figures in the JSON");
     CHECK(it_has(m, "\"available\":true,\"nodes\":3,"));
     CHECK(it_has(m, "\"cpu_source\":\"main_thread\""));
-    double cycles = json_num(out, "cycles");
+    double cycles = it_json_num(out, "cycles");
     CHECK(cycles > 100);
     /* CPU: positive, per cycle as cpu_s says, at most what the masters spent
      * while the bench ran, and most of that */
-    double cpu = json_num(m, "cpu_s"), per_cycle = json_num(m, "cpu_us_per_cycle");
+    double cpu = it_json_num(m, "cpu_s"), per_cycle = it_json_num(m, "cpu_us_per_cycle");
     CHECK_MSG(cpu > 0 && per_cycle > 0, "cpu %f s, %f us per cycle", cpu, per_cycle);
     CHECK_MSG(per_cycle > cpu * 1e6 / cycles * 0.999 && per_cycle < cpu * 1e6 / cycles * 1.001,
               "%f us per cycle, %f s over %.0f cycles", per_cycle, cpu, cycles);
     CHECK_MSG(cpu <= cpu1 - cpu0 + 1e-6 && cpu >= 0.5 * (cpu1 - cpu0),
               "the window's %f s of the run's %f s", cpu, cpu1 - cpu0);
-    CHECK(json_num(out, "client_cpu_us_per_cycle") > 0);
+    CHECK(it_json_num(out, "client_cpu_us_per_cycle") > 0);
     /* commands: a plain cycle's band per master */
-    double per_master = json_num(m, "commands_per_cycle") / 3;
+    double per_master = it_json_num(m, "commands_per_cycle") / 3;
     CHECK_MSG(per_master >= 1.5 && per_master <= 6, "%f commands per cycle per master",
               per_master);
     /* each command's calls as the masters counted them (none of the bench's
@@ -126,7 +99,7 @@ TEST(bench_masters_cpu_and_commands_per_cycle)
         char name[64];
         CHECK_EQ(sscanf(p, "\"%63[^\"]\"", name), 1);
         CHECK_MSG(strcmp(name, "info") != 0, "the bench's own INFO counted");
-        long long calls = (long long)json_num(p, "calls"), all = outside_calls(f.s, 3, name);
+        long long calls = (long long)it_json_num(p, "calls"), all = outside_calls(f.s, 3, name);
         /* outside the window: only the clients' connections' few commands;
          * a master behind the quorum works on the window's requests after
          * the clients stopped, and that is counted */
@@ -137,7 +110,7 @@ TEST(bench_masters_cpu_and_commands_per_cycle)
         p += *p == ',';
     }
     CHECK(ncmd >= 2);
-    CHECK_EQ(total, (long long)json_num(m, "commands"));
+    CHECK_EQ(total, (long long)it_json_num(m, "commands"));
     it_fix_stop(&f);
 }
 
@@ -192,9 +165,9 @@ TEST(bench_masters_not_available_says_why)
     CHECK(!it_has(out, "commands (masters)"));
     strcat(args, " --json");
     CHECK_EQ(bench(args, out, sizeof out), 0);
-    CHECK(json_num(out, "cycles") > 0);
+    CHECK(it_json_num(out, "cycles") > 0);
     CHECK(it_has(out, "\"masters\":{\"available\":false,\"why\":\"redis://127.0.0.1:"));
-    CHECK(json_num(out, "client_cpu_us_per_cycle") > 0);
+    CHECK(it_json_num(out, "client_cpu_us_per_cycle") > 0);
     it_fix_stop(&f);
 }
 
@@ -212,7 +185,7 @@ static double summary_ratio(const char *from, const char *label)
 TEST(bench_regress_script_rounds_and_ratios)
 {
     static char out[32768];
-    CHECK_EQ(sh_out("sh bench/regress.sh -r 2 -d 0.5 -n 3 -o bench/redlock-bench", out,
+    CHECK_EQ(it_shell("sh bench/regress.sh -r 2 -d 0.5 -n 3 -o bench/redlock-bench", out,
                     sizeof out), 0);
     /* round 1: old first; round 2: new first */
     static const char *const order[] = {
@@ -267,16 +240,16 @@ TEST(bench_regress_script_old_bench_without_fencing)
     fclose(f);
     snprintf(cmd, sizeof cmd, "chmod +x '%s' && sh bench/regress.sh -r 1 -d 0.3 -n 3 -o '%s'",
              old, old);
-    CHECK_EQ(sh_out(cmd, out, sizeof out), 0);
+    CHECK_EQ(it_shell(cmd, out, sizeof out), 0);
     CHECK(it_has(out, "round 1: fenced new") && !it_has(out, "round 1: fenced old"));
     const char *fw = strstr(out, "\nfenced cycle");
     CHECK(fw != NULL && it_has(fw, "(the old bench has no --fencing: the new build alone)"));
     CHECK(it_has(fw, "masters' CPU per cycle   new "));
     CHECK(!it_has(out, "old build, fenced/plain"));
     CHECK(summary_ratio(strstr(out, "new build, fenced/plain"), "masters' CPU per cycle   ") > 0);
-    CHECK_EQ(sh_out("sh bench/regress.sh -r 0", out, sizeof out), 2);
+    CHECK_EQ(it_shell("sh bench/regress.sh -r 0", out, sizeof out), 2);
     CHECK(it_has(out, "usage:"));
-    CHECK_EQ(sh_out("sh bench/regress.sh -r 1 no-such-commit", out, sizeof out), 2);
+    CHECK_EQ(it_shell("sh bench/regress.sh -r 1 no-such-commit", out, sizeof out), 2);
     CHECK(it_has(out, "no-such-commit: not a commit"));
 }
 
@@ -322,17 +295,14 @@ TEST(bench_masters_counts_a_late_masters_work)
         now = work_calls(f.s, 0);
     }
     CHECK(rlt_servers_resume(f.s, 2) == 0);
-    size_t got = 0;
-    while (got < sizeof out - 1 && fgets(out + got, (int)(sizeof out - got), p))
-        got += strlen(out + got);
-    CHECK_EQ(pclose(p), 0);
+    CHECK_EQ(it_read_all(p, out, sizeof out), 0);
     check_note("%s", out);
     const char *m = strstr(out, "\"per_command\":{");
     CHECK(m != NULL);
     /* the busiest command: all of its calls on the three masters */
     char name[64];
     CHECK_EQ(sscanf(m + strlen("\"per_command\":{"), "\"%63[^\"]\"", name), 1);
-    long long calls = (long long)json_num(m, "calls");
+    long long calls = (long long)it_json_num(m, "calls");
     CHECK_MSG(calls == outside_calls(f.s, 3, name), "%s: %lld in the window, %lld in all", name,
               calls, outside_calls(f.s, 3, name));
     it_fix_stop(&f);

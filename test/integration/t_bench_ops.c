@@ -21,39 +21,13 @@ static const char *tmp_path(char *buf, size_t size, const char *name)
     return buf;
 }
 
-/* Run a shell command, its stdout and stderr into out; its exit status. */
-static int sh_run(const char *cmd, char *out, size_t size)
-{
-    char file[512], full[4096];
-    tmp_path(file, sizeof file, "bench-ops.out");
-    snprintf(full, sizeof full, "%s >'%s' 2>&1", cmd, file);
-    int st = system(full);
-    CHECK_MSG(st != -1 && WIFEXITED(st), "%s: did not exit normally", cmd);
-    FILE *f = fopen(file, "r");
-    CHECK_MSG(f != NULL, "%s: %s", file, strerror(errno));
-    size_t n = fread(out, 1, size - 1, f);
-    out[n] = '\0';
-    fclose(f);
-    check_note("%s\n%s", cmd, out);
-    return WEXITSTATUS(st);
-}
-
 /* The bench on 3 masters of its own (unless args name masters). */
 static int bench(const char *args, char *out, size_t size)
 {
     char cmd[3072];
     snprintf(cmd, sizeof cmd, "bench/redlock-bench --no-progress %s%s",
              strstr(args, "://") ? "" : "--spawn 3 --warmup 0.2 ", args);
-    return sh_run(cmd, out, size);
-}
-
-/* The number after "key": in s (from), or -1 when it is not there. */
-static double json_num(const char *s, const char *key)
-{
-    char k[128];
-    snprintf(k, sizeof k, "\"%s\":", key);
-    const char *p = s ? strstr(s, k) : NULL;
-    return p ? strtod(p + strlen(k), NULL) : -1;
+    return it_shell(cmd, out, size);
 }
 
 static int count_of(const char *s, const char *needle)
@@ -64,17 +38,25 @@ static int count_of(const char *s, const char *needle)
     return n;
 }
 
+/* The bench refuses args (exit status 2), saying `says` (when not NULL). */
+static void check_usage_error(const char *args, const char *says)
+{
+    static char out[8192];
+    CHECK_MSG(bench(args, out, sizeof out) == 2, "%s: not refused", args);
+    CHECK_MSG(says == NULL || it_has(out, says), "%s: no \"%s\" in: %s", args, says, out);
+}
+
 TEST(bench_ops_contend_clients_on_threads)
 {
     static char out[65536];
     CHECK_EQ(bench("--workload contend --clients 16 --threads 2 --duration 1 --json", out,
                    sizeof out), 0);
-    CHECK_EQ(json_num(out, "clients"), 16);
-    CHECK_EQ(json_num(out, "threads"), 2);
+    CHECK_EQ(it_json_num(out, "clients"), 16);
+    CHECK_EQ(it_json_num(out, "threads"), 2);
     const char *c = strstr(out, "\"contention\":");
     CHECK(c != NULL);
-    CHECK(json_num(c, "acquisitions_per_s") > 0);
-    double jain = json_num(c, "fairness_jain");
+    CHECK(it_json_num(c, "acquisitions_per_s") > 0);
+    double jain = it_json_num(c, "fairness_jain");
     CHECK_MSG(jain > 0 && jain <= 1, "jain %f", jain);
     /* one count per client */
     const char *pc = strstr(c, "\"per_client\":[");
@@ -86,9 +68,9 @@ TEST(bench_ops_contend_clients_on_threads)
     /* the handoff to another client: its distribution */
     const char *h = strstr(c, "\"handoff_other_client\":{");
     CHECK(h != NULL);
-    double p50 = json_num(h, "p50_us"), p90 = json_num(h, "p90_us"), p99 = json_num(h, "p99_us");
-    double mx = json_num(h, "max_us");
-    CHECK(json_num(h, "count") > 0);
+    double p50 = it_json_num(h, "p50_us"), p90 = it_json_num(h, "p90_us"), p99 = it_json_num(h, "p99_us");
+    double mx = it_json_num(h, "max_us");
+    CHECK(it_json_num(h, "count") > 0);
     CHECK_MSG(p50 > 0 && p50 <= p90 && p90 <= p99 && p99 <= mx, "%f %f %f %f", p50, p90, p99, mx);
     /* the text report: clients on threads, the handoff line */
     CHECK_EQ(bench("--workload contend --clients 6 --threads 3 --duration 0.5", out, sizeof out), 0);
@@ -109,7 +91,7 @@ TEST(bench_ops_contend_baseline_is_the_raw_handoff_chain)
     CHECK(strstr(b, "\"workload\":\"contend\"") != NULL);
     const char *c = strstr(b, "\"contention\":");
     CHECK(c != NULL);
-    double rate = json_num(c, "window_acquisitions_per_s");
+    double rate = it_json_num(c, "window_acquisitions_per_s");
     CHECK_MSG(rate > 0, "the chain's rate %f", rate);
     /* the lock went round: every client held it (each hand-off picks one
      * of the other 5 at random: some 100 turns each in a second) */
@@ -124,13 +106,13 @@ TEST(bench_ops_contend_baseline_is_the_raw_handoff_chain)
     }
     const char *h = strstr(c, "\"handoff_other_client\":{");
     CHECK(h != NULL);
-    CHECK(json_num(h, "count") > 0);
-    CHECK(json_num(h, "p50_us") > 0);
+    CHECK(it_json_num(h, "count") > 0);
+    CHECK(it_json_num(h, "p50_us") > 0);
     /* the columns compare acquisitions a second and hand-offs */
-    CHECK(json_num(out, "baseline_acquisitions_per_s") > 0);
-    CHECK(json_num(out, "ratio_of_baseline") > 0);
-    CHECK(json_num(out, "baseline_handoff_p50_us") > 0);
-    CHECK(json_num(out, "handoff_p50_over_baseline") > 0);
+    CHECK(it_json_num(out, "baseline_acquisitions_per_s") > 0);
+    CHECK(it_json_num(out, "ratio_of_baseline") > 0);
+    CHECK(it_json_num(out, "baseline_handoff_p50_us") > 0);
+    CHECK(it_json_num(out, "handoff_p50_over_baseline") > 0);
     CHECK_EQ(bench("--workload contend --clients 4 --threads 2 --duration 0.5 --baseline", out,
                    sizeof out), 0);
     CHECK(it_has(out, "baseline (raw hand-off chain"));
@@ -145,7 +127,7 @@ TEST(bench_ops_scale_script_reports_shares_of_the_first_count)
 {
     static char out[16384];
     double lib[2][2] = { { 0 } }, chain[2][2] = { { 0 } }, sec[2][2] = { { 0 } };
-    CHECK_EQ(sh_run("sh bench/scale.sh -r 2 -d 1.2 -c '2 4' -- --spawn 3 --warmup 0.2 --threads 2",
+    CHECK_EQ(it_shell("sh bench/scale.sh -r 2 -d 1.2 -c '2 4' -- --spawn 3 --warmup 0.2 --threads 2",
                     out, sizeof out), 0);
     for (int r = 0; r < 2; r++)
         for (int k = 0; k < 2; k++) {
@@ -192,9 +174,9 @@ TEST(bench_ops_scale_script_reports_shares_of_the_first_count)
         CHECK_MSG(fabs(ls - lw) < 0.06, "library share %f, want %f", ls, lw);
         CHECK_MSG(fabs(cs - cw) < 0.06, "chain share %f, want %f", cs, cw);
     }
-    CHECK_EQ(sh_run("sh bench/scale.sh -r 0", out, sizeof out), 2);
+    CHECK_EQ(it_shell("sh bench/scale.sh -r 0", out, sizeof out), 2);
     CHECK(it_has(out, "usage:"));
-    CHECK_EQ(sh_run("sh bench/scale.sh -c '16 x'", out, sizeof out), 2);
+    CHECK_EQ(it_shell("sh bench/scale.sh -c '16 x'", out, sizeof out), 2);
 }
 
 TEST(bench_ops_open_loop_rate)
@@ -203,23 +185,23 @@ TEST(bench_ops_open_loop_rate)
     CHECK_EQ(bench("--rate 200 --duration 2 --json", out, sizeof out), 0);
     const char *o = strstr(out, "\"open_loop\":{");
     CHECK(o != NULL);
-    CHECK_EQ(json_num(o, "rate"), 200);
+    CHECK_EQ(it_json_num(o, "rate"), 200);
     /* the schedule, not the servers, sets the pace (a closed loop here
      * runs thousands a second) */
-    double got = json_num(o, "started_per_s");
+    double got = it_json_num(o, "started_per_s");
     CHECK_MSG(got > 120 && got < 230, "started %f a second", got);
-    double cps = json_num(out, "cycles_per_s");
+    double cps = it_json_num(out, "cycles_per_s");
     CHECK_MSG(cps > 100 && cps < 240, "%f cycles/s", cps);
-    CHECK(json_num(o, "late") >= 0 && json_num(o, "missed") >= 0);
-    CHECK(json_num(o, "max_lag_us") >= 0);
+    CHECK(it_json_num(o, "late") >= 0 && it_json_num(o, "missed") >= 0);
+    CHECK(it_json_num(o, "max_lag_us") >= 0);
     /* contend too; the text report's line */
     CHECK_EQ(bench("--workload contend --clients 4 --rate 100 --duration 0.5", out, sizeof out), 0);
     CHECK(it_has(out, "open loop         100.0 starts/s due"));
     /* where it does not apply */
-    CHECK_EQ(bench("--rate 10 --workload extend", out, sizeof out), 2);
-    CHECK(it_has(out, "--rate is for the cycle, try and contend workloads"));
-    CHECK_EQ(bench("--rate 10 --baseline", out, sizeof out), 2);
-    CHECK_EQ(bench("--rate 0", out, sizeof out), 2);
+    check_usage_error("--rate 10 --workload extend",
+                      "--rate is for the cycle, try and contend workloads");
+    check_usage_error("--rate 10 --baseline", NULL);
+    check_usage_error("--rate 0", NULL);
 }
 
 /* The rows of block `name` of a --hist file: their count column summed. */
@@ -264,19 +246,19 @@ TEST(bench_ops_hist_series_and_plot)
     CHECK_EQ(bench(cmd, out, sizeof out), 0);
     int rows;
     const char *acq = strstr(out, "\"acquire\":{");
-    long long acquired = (long long)json_num(acq, "count");
+    long long acquired = (long long)it_json_num(acq, "count");
     CHECK(acquired > 0);
     CHECK_EQ(block_sum(hist, "acquire", &rows), acquired);
     CHECK(rows > 1);
-    CHECK_EQ(block_sum(hist, "release", &rows), (long long)json_num(strstr(out, "\"release\":{"), "count"));
+    CHECK_EQ(block_sum(hist, "release", &rows), (long long)it_json_num(strstr(out, "\"release\":{"), "count"));
     CHECK_EQ(block_sum(hist, "handoff_other", &rows),
-             (long long)json_num(strstr(out, "\"handoff_other_client\":{"), "count"));
+             (long long)it_json_num(strstr(out, "\"handoff_other_client\":{"), "count"));
     /* a row a second: about --duration of them, in the JSON and the file */
     const char *s = strstr(out, "\"series\":[");
     CHECK(s != NULL);
     int n = count_of(s, "{\"t\":");
     CHECK_MSG(n >= 2 && n <= 4, "%d seconds in the series", n);
-    CHECK(json_num(s, "acquired_per_s") > 0 && json_num(s, "acq_p99_us") > 0);
+    CHECK(it_json_num(s, "acquired_per_s") > 0 && it_json_num(s, "acq_p99_us") > 0);
     block_sum(hist, "series", &rows);
     CHECK_EQ(rows, n);
     /* the plots */
@@ -286,18 +268,18 @@ TEST(bench_ops_hist_series_and_plot)
     }
     tmp_path(svgdir, sizeof svgdir, "plots");
     snprintf(cmd, sizeof cmd, "sh bench/plot.sh '%s' '%s'", hist, svgdir);
-    CHECK_EQ(sh_run(cmd, out, sizeof out), 0);
+    CHECK_EQ(it_shell(cmd, out, sizeof out), 0);
     static const char *const files[] = {"latency.svg", "throughput.svg"};
     for (int i = 0; i < 2; i++) {
         snprintf(svg, sizeof svg, "%s/%s", svgdir, files[i]);
         snprintf(cmd, sizeof cmd, "grep -c '<path' '%s'", svg);
-        CHECK_EQ(sh_run(cmd, out, sizeof out), 0);
+        CHECK_EQ(it_shell(cmd, out, sizeof out), 0);
         CHECK_MSG(atoi(out) > 2, "%s: %s paths", svg, out);
         snprintf(cmd, sizeof cmd, "head -c 400 '%s'", svg);
-        CHECK_EQ(sh_run(cmd, out, sizeof out), 0);
+        CHECK_EQ(it_shell(cmd, out, sizeof out), 0);
         CHECK(it_has(out, "<svg"));
     }
-    CHECK_EQ(sh_run("sh bench/plot.sh /nonexistent", out, sizeof out), 2);
+    CHECK_EQ(it_shell("sh bench/plot.sh /nonexistent", out, sizeof out), 2);
 }
 
 /* A TLS port nobody uses now. */
@@ -318,7 +300,7 @@ TEST(bench_ops_tls_masters)
     char pki[512], cmd[2048], addrs[256] = "", crt[600], key[600], ca[600];
     tmp_path(pki, sizeof pki, "bench-pki");
     snprintf(cmd, sizeof cmd, "sh test/support/tls-certs.sh '%s'", pki);
-    CHECK_EQ(sh_run(cmd, out, sizeof out), 0);
+    CHECK_EQ(it_shell(cmd, out, sizeof out), 0);
     snprintf(crt, sizeof crt, "%s/server.crt", pki);
     snprintf(key, sizeof key, "%s/server.key", pki);
     snprintf(ca, sizeof ca, "%s/ca.crt", pki);
@@ -337,8 +319,8 @@ TEST(bench_ops_tls_masters)
              "--tls-ca '%s' --tls-cert '%s/client.crt' --tls-key '%s/client.key' "
              "--tls-server-name localhost --json%s", ca, pki, pki, addrs);
     CHECK_EQ(bench(cmd, out, sizeof out), 0);
-    CHECK(json_num(out, "acquired") > 0);
-    CHECK_EQ(json_num(out, "nodes"), 3);
+    CHECK(it_json_num(out, "acquired") > 0);
+    CHECK_EQ(it_json_num(out, "nodes"), 3);
     /* the masters' figures need a plain connection: not available, and why */
     CHECK(it_has(out, "\"masters\":{\"available\":false,\"why\":\"rediss://127.0.0.1:") &&
           it_has(out, "a TLS master (the stats connection speaks plain TCP only)"));
@@ -360,15 +342,13 @@ TEST(bench_ops_tls_masters)
 TEST(bench_ops_bad_options)
 {
     static char out[8192];
-    CHECK_EQ(bench("--clients 2 --threads 3", out, sizeof out), 2);
-    CHECK(it_has(out, "--threads (3) must be at most --clients (2)"));
-    CHECK_EQ(bench("--tls-ca /nonexistent", out, sizeof out), 2);
-    CHECK(it_has(out, "the --tls- options are for rediss:// masters"));
-    CHECK_EQ(bench("--clients 5000", out, sizeof out), 2);
-    CHECK_EQ(bench("--workload raw --rate 5", out, sizeof out), 2);
-    CHECK_EQ(bench("--workload contend --baseline --keys 2", out, sizeof out), 2);
-    CHECK(it_has(out, "the contend baseline (the raw hand-off chain) is the mutex's on one key"));
-    CHECK_EQ(bench("--workload contend --baseline --kind reentrant", out, sizeof out), 2);
+    check_usage_error("--clients 2 --threads 3", "--threads (3) must be at most --clients (2)");
+    check_usage_error("--tls-ca /nonexistent", "the --tls- options are for rediss:// masters");
+    check_usage_error("--clients 5000", NULL);
+    check_usage_error("--workload raw --rate 5", NULL);
+    check_usage_error("--workload contend --baseline --keys 2",
+                      "the contend baseline (the raw hand-off chain) is the mutex's on one key");
+    check_usage_error("--workload contend --baseline --kind reentrant", NULL);
     CHECK_EQ(bench("--hist /nonexistent-dir/h.dat --duration 0.2", out, sizeof out), 1);
     CHECK(it_has(out, "--hist /nonexistent-dir/h.dat: No such file or directory"));
 }
@@ -386,7 +366,7 @@ TEST(bench_scriptcost_forms_and_ratios)
         "one script SET + INCR + release (fenced)",
     };
     char out[4096];
-    CHECK_EQ(sh_run("sh bench/scriptcost/scriptcost.sh 2000 2", out, sizeof out), 0);
+    CHECK_EQ(it_shell("sh bench/scriptcost/scriptcost.sh 2000 2", out, sizeof out), 0);
     CHECK(it_has(out, "server CPU per cycle, 2000 cycles pipelined 100 deep, 2 rounds"));
     for (size_t k = 0; k < sizeof forms / sizeof forms[0]; k++) {
         const char *line = strstr(out, forms[k]), *us, *x;
@@ -398,6 +378,6 @@ TEST(bench_scriptcost_forms_and_ratios)
             CHECK(strncmp(x - 4, "1.00x", 5) == 0);
     }
     /* bad usage is refused */
-    CHECK_EQ(sh_run("bench/scriptcost/scriptcost", out, sizeof out), 2);
+    CHECK_EQ(it_shell("bench/scriptcost/scriptcost", out, sizeof out), 2);
     CHECK(it_has(out, "usage: scriptcost PORT"));
 }

@@ -9,17 +9,12 @@
 TEST(contention_second_client_refused)
 {
     struct it_fix f = {0};
-    it_fix_start(&f, 3, NULL, 0);
     redlock_options o;
-    it_opts(&o);
-    o.retry_count = 2;
-    o.retry_delay_ms = 20;
-    o.retry_jitter_ms = 5;
-    redlock_client *b = it_fix_client(&f, &o);
+    redlock_lock *la, *lb;
     static const char res[] = "contended";
     size_t rlen = sizeof res - 1;
-    redlock_lock *la = it_fix_lock(&f, f.c, res);
-    redlock_lock *lb = it_fix_lock(&f, b, res);
+    it_opts_retry(&o, 2, 20, 5);
+    it_fix_two(&f, 3, 0, &o, res, &la, &lb);
 
     CHECK_RC(la, redlock_acquire(la, 10000), REDLOCK_OK);
     CHECK_EQ(it_wait_lock_count(f.s, res, rlen, la, 3, 2000), 3);
@@ -58,18 +53,16 @@ TEST(contention_second_client_refused)
 TEST(contention_wrong_value_never_deletes)
 {
     struct it_fix f = {0};
-    it_fix_start(&f, 3, NULL, 0);
-    redlock_client *other = it_fix_client(&f, NULL);
     static const char res[] = "wrong-value";
     size_t rlen = sizeof res - 1;
-    redlock_lock *holder = it_fix_lock(&f, f.c, res);
+    redlock_lock *holder, *w2;
+    it_fix_two(&f, 3, 0, NULL, res, &holder, &w2);
     CHECK_RC(holder, redlock_acquire(holder, 10000), REDLOCK_OK);
     CHECK_EQ(it_wait_lock_count(f.s, res, rlen, holder, 3, 2000), 3);
     long long pttl_before = it_pttl(f.s, 0, res, rlen);
 
     /* same client and another client, a value that is not the holder's */
     redlock_lock *w1 = it_fix_lock(&f, f.c, res);
-    redlock_lock *w2 = it_fix_lock(&f, other, res);
     CHECK_RC(w1, redlock_lock_set_value(w1, "not-the-value", 13), REDLOCK_OK);
     CHECK_RC(w2, redlock_lock_set_value(w2, "x", 1), REDLOCK_OK);
     CHECK_RC(w1, redlock_release(w1), REDLOCK_ENOTOWNER);
@@ -104,12 +97,10 @@ TEST(contention_wrong_value_never_deletes)
 TEST(contention_expiry_frees_the_lock)
 {
     struct it_fix f = {0};
-    it_fix_start(&f, 3, NULL, 0);
-    redlock_client *b = it_fix_client(&f, NULL);
     static const char res[] = "expiring";
     size_t rlen = sizeof res - 1;
-    redlock_lock *la = it_fix_lock(&f, f.c, res);
-    redlock_lock *lb = it_fix_lock(&f, b, res);
+    redlock_lock *la, *lb;
+    it_fix_two(&f, 3, 0, NULL, res, &la, &lb);
 
     CHECK_RC(la, redlock_try_acquire(la, 50), REDLOCK_OK);
     CHECK_GT(redlock_lock_validity(la), 0);
@@ -131,20 +122,24 @@ TEST(contention_expiry_frees_the_lock)
     it_fix_stop(&f);
 }
 
+/* f on 3 masters; *la (of f->c) holds res for 30 s, *lb of another client
+ * (made with o, returned) is to wait for it. */
+static redlock_client *held_and_waiting(struct it_fix *f, const redlock_options *o, const char *res,
+                             redlock_lock **la, redlock_lock **lb)
+{
+    redlock_client *b = it_fix_two(f, 3, 0, o, res, la, lb);
+    CHECK_RC(*la, redlock_acquire(*la, 30000), REDLOCK_OK);
+    return b;
+}
+
 TEST(contention_acquire_timeout_bounds_retries)
 {
     struct it_fix f = {0};
-    it_fix_start(&f, 3, NULL, 0);
     redlock_options o;
-    it_opts(&o);
-    o.retry_count = 100000;
-    o.retry_delay_ms = 20;
-    o.retry_jitter_ms = 10;
+    redlock_lock *la, *lb;
+    it_opts_retry(&o, 100000, 20, 10);
     o.acquire_timeout_ms = 150;
-    redlock_client *b = it_fix_client(&f, &o);
-    redlock_lock *la = it_fix_lock(&f, f.c, "deadline");
-    redlock_lock *lb = it_fix_lock(&f, b, "deadline");
-    CHECK_RC(la, redlock_acquire(la, 30000), REDLOCK_OK);
+    held_and_waiting(&f, &o, "deadline", &la, &lb);
 
     int64_t t0 = check_now_ms();
     int rc = redlock_acquire(lb, 10000);
@@ -166,18 +161,12 @@ TEST(contention_acquire_timeout_bounds_retries)
 TEST(contention_attempts_never_closer_than_the_retry_delay)
 {
     struct it_fix f = {0};
-    it_fix_start(&f, 3, NULL, 0);
     redlock_options o;
-    it_opts(&o);
-    o.retry_count = 100;
-    o.retry_delay_ms = 200;
-    o.retry_jitter_ms = 0;
-    o.acquire_timeout_ms = 251;
-    redlock_client *b = it_fix_client(&f, &o);
-    redlock_lock *la = it_fix_lock(&f, f.c, "spacing");
-    redlock_lock *lb = it_fix_lock(&f, b, "spacing");
+    redlock_lock *la, *lb;
     redlock_acquire_stats st;
-    CHECK_RC(la, redlock_acquire(la, 30000), REDLOCK_OK);
+    it_opts_retry(&o, 100, 200, 0);
+    o.acquire_timeout_ms = 251;
+    redlock_client *b = held_and_waiting(&f, &o, "spacing", &la, &lb);
 
     long long sets0 = it_calls(f.s, 0, "set");
     int64_t t0 = check_now_ms();

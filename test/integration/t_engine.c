@@ -262,45 +262,39 @@ TEST(engine_time_probe_fills_the_clock_stats)
     rlt_servers_free(s);
 }
 
-/* A client that writes to its masters anyway takes its clock samples in
- * those writes: while it locks, no TIME leaves on its own; once idle, one
- * TIME alone per master and period.  The proxies see each write. */
-TEST(engine_time_rides_along_with_requests)
+/* Each proxy's counts and the client's node stats of each master. */
+static void ride_counts(rlp_thread **px, redlock_client *c, rlp_stats *st,
+                        redlock_node_stats *ns)
 {
-    redlock_options o;
-    it_opts(&o);
-    o.clock_probe_ms = 200;
-    struct it_fix f = {0};
-    rlp_thread *px[3];
-    rlp_stats st0[3], st1[3], st2[3];
-    redlock_node_stats ns0[3], ns1[3];
-    char addr[3][32];
-    const char *addrs[3];
-    it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
-    it_proxies(f.s, 3, px, addr, addrs);
-    redlock_client *c = it_client_new(f.base, addrs, 3, &o);
-    CHECK_EQ(it_async_wait_connected(f.base, c, 3, 3000), 0);
-    redlock_lock *l = IT_LOCK(c, "ride");
     for (int i = 0; i < 3; i++) {
-        rlp_thread_stats(px[i], &st0[i]);
-        CHECK_EQ(redlock_client_node_stats(c, (size_t)i, &ns0[i]), 0);
+        rlp_thread_stats(px[i], &st[i]);
+        CHECK_EQ(redlock_client_node_stats(c, (size_t)i, &ns[i]), 0);
     }
+}
 
-    /* busy: acquire and release back to back for 1.5 s */
+/* Acquire and release back to back for 1.5 s; the rounds done. */
+static int ride_busy(struct event_base *base, redlock_lock *l)
+{
     int rounds = 0;
     for (int64_t until = check_now_ms() + 1500; check_now_ms() < until; rounds++) {
-        struct it_op op = {f.base};
+        struct it_op op = {base};
         CHECK_RC(l, redlock_acquire_async(l, 10000, it_op_cb, &op), REDLOCK_OK);
         it_op_wait(&op, 2000);
         CHECK_RC(l, op.status, REDLOCK_OK);
-        op = (struct it_op){f.base};
+        op = (struct it_op){base};
         CHECK_RC(l, redlock_release_async(l, it_op_cb, &op), REDLOCK_OK);
         it_op_wait(&op, 2000);
         CHECK_RC(l, op.status, REDLOCK_OK);
     }
+    return rounds;
+}
+
+/* Busy (from 0 to 1): no TIME alone, samples taken in the writes, the last
+ * two about half a period to a period apart. */
+static void check_busy_rides(int rounds, const rlp_stats *st0, const rlp_stats *st1,
+                             const redlock_node_stats *ns0, const redlock_node_stats *ns1)
+{
     for (int i = 0; i < 3; i++) {
-        rlp_thread_stats(px[i], &st1[i]);
-        CHECK_EQ(redlock_client_node_stats(c, (size_t)i, &ns1[i]), 0);
         check_note("busy, %d rounds, master %d: %lu TIME, %lu alone, %llu samples", rounds, i,
                    st1[i].time_cmds - st0[i].time_cmds, st1[i].time_alone - st0[i].time_alone,
                    (unsigned long long)(ns1[i].clock_samples - ns0[i].clock_samples));
@@ -313,9 +307,14 @@ TEST(engine_time_rides_along_with_requests)
         CHECK_GE(ns1[i].clock_interval_us, 50000);
         CHECK_LE(ns1[i].clock_interval_us, 400000);
     }
+}
 
-    /* idle: a TIME, alone, once a period (200 ms): 5 in 1 s */
-    it_run(f.base, 1000);
+/* Idle for 1 s after st1: a TIME, alone, once a period (200 ms): 5. */
+static void check_idle_probes(struct event_base *base, rlp_thread **px, redlock_client *c,
+                              const rlp_stats *st1)
+{
+    rlp_stats st2[3];
+    it_run(base, 1000);
     for (int i = 0; i < 3; i++) {
         rlp_thread_stats(px[i], &st2[i]);
         unsigned long alone = st2[i].time_alone - st1[i].time_alone;
@@ -331,6 +330,32 @@ TEST(engine_time_rides_along_with_requests)
         CHECK_EQ(redlock_client_node_stats(c, (size_t)i, &ns), 0);
         CHECK_LE(ns.clock_interval_us, 400000);     /* every master, at least every period */
     }
+}
+
+/* A client that writes to its masters anyway takes its clock samples in
+ * those writes: while it locks, no TIME leaves on its own; once idle, one
+ * TIME alone per master and period.  The proxies see each write. */
+TEST(engine_time_rides_along_with_requests)
+{
+    redlock_options o;
+    it_opts(&o);
+    o.clock_probe_ms = 200;
+    struct it_fix f = {0};
+    rlp_thread *px[3];
+    rlp_stats st0[3], st1[3];
+    redlock_node_stats ns0[3], ns1[3];
+    char addr[3][32];
+    const char *addrs[3];
+    it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
+    it_proxies(f.s, 3, px, addr, addrs);
+    redlock_client *c = it_client_new(f.base, addrs, 3, &o);
+    CHECK_EQ(it_async_wait_connected(f.base, c, 3, 3000), 0);
+    redlock_lock *l = IT_LOCK(c, "ride");
+    ride_counts(px, c, st0, ns0);
+    int rounds = ride_busy(f.base, l);
+    ride_counts(px, c, st1, ns1);
+    check_busy_rides(rounds, st0, st1, ns0, ns1);
+    check_idle_probes(f.base, px, c, st1);
     redlock_lock_free(l);
     redlock_client_free(c);
     it_fix_stop(&f);
@@ -404,11 +429,7 @@ TEST(engine_password_from_the_options)
     redlock_client_free(c);
 
     /* an ACL user and its password */
-    for (int i = 0; i < 2; i++) {
-        redisReply *r = rlt_servers_command(s, i, "ACL SETUSER locker on >sec/ret ~* +@all");
-        CHECK(r && r->type == REDIS_REPLY_STATUS);
-        freeReplyObject(r);
-    }
+    it_cmd_on(s, 0, 2, REDIS_REPLY_STATUS, "ACL SETUSER locker on >sec/ret ~* +@all");
     o.user = "locker";
     o.password = "sec/ret";
     c = it_client(s, &o);

@@ -129,20 +129,6 @@ TEST(errors_setters_refused_while_an_operation_is_in_flight)
     it_fix_stop(&f);
 }
 
-struct lost {
-    struct event_base *base;
-    int n, reason;
-};
-
-static void on_lost(redlock_lock *l, int reason, void *privdata)
-{
-    struct lost *w = privdata;
-    (void)l;
-    w->n++;
-    w->reason = reason;
-    event_base_loopbreak(w->base);
-}
-
 /* Run the loop until the watchdog's extend is in flight (want 1) or not
  * (want 0); the test fails after 5 s. */
 static void until_in_flight(struct event_base *base, redlock_lock *l, int want)
@@ -165,9 +151,9 @@ TEST(errors_setters_and_the_watchdogs_extend)
     struct it_fix f = {.key = "err-wd"};
     it_fix_start(&f, 3, NULL, IT_ASYNC);
     redlock_lock *l = f.lock;
-    struct lost lost = {f.base, 0, 0};
+    struct it_lost lost = {f.base, 0, 0};
     CHECK_EQ(redlock_lock_set_watchdog(l, 2, 0), 0);
-    CHECK_EQ(redlock_lock_on_lost(l, on_lost, &lost), 0);
+    CHECK_EQ(redlock_lock_on_lost(l, it_lost_cb, &lost), 0);
     struct it_op op = {f.base};
     CHECK_RC(l, redlock_acquire_async(l, 10000, it_op_cb, &op), 0);
     it_op_wait(&op, 5000);
@@ -236,12 +222,12 @@ static void clk_thaw(struct clk *k)
  * started 5 s after the hold's latest win: it would win with about 5 s of
  * validity left. */
 static redlock_lock *ended_with_extend_in_flight(struct it_fix *f, struct clk *k,
-                                                 const char *key, struct lost *lost)
+                                                 const char *key, struct it_lost *lost)
 {
     redlock_lock *l = it_fix_lock(f, f->c, key);
     struct it_op op = {f->base};
     CHECK_EQ(redlock_lock_set_watchdog(l, 2, 0), 0);
-    CHECK_EQ(redlock_lock_on_lost(l, on_lost, lost), 0);
+    CHECK_EQ(redlock_lock_on_lost(l, it_lost_cb, lost), 0);
     CHECK_RC(l, redlock_acquire_async(l, 10000, it_op_cb, &op), 0);
     it_op_wait(&op, 5000);
     CHECK_RC(l, op.status, 0);
@@ -267,7 +253,7 @@ TEST(errors_setter_takes_over_an_ended_holds_extend)
     o.clock_probe_ms = 0;      /* no TIME samples against a frozen clock */
     struct it_fix f = {0};
     it_fix_start(&f, 3, &o, IT_ASYNC);
-    struct lost lost = {f.base, 0, 0};
+    struct it_lost lost = {f.base, 0, 0};
 
     /* a new value: the old hold's extend is forgotten, and so is its watch
      * (as when an acquire starts) */
@@ -363,43 +349,37 @@ static redlock_client *guarded(rlt_servers *s, int live, int dead)
     return c;
 }
 
-TEST(errors_guard_reason_whole_all_live)
+/* `live` masters whose OK votes the guard does not count and `dead`
+ * addresses nobody listens on: the try_acquire's text gives the reason for
+ * the whole of n masters, and says `unreachable` (when not NULL). */
+static void check_guard_case(int live, int dead, int n, const char *unreachable)
 {
-    rlt_servers *s = it_start(3, NULL);
-    redlock_client *c = guarded(s, 3, 0);
+    rlt_servers *s = it_start(live, NULL);
+    redlock_client *c = guarded(s, live, dead);
     redlock_lock *l = IT_LOCK(c, "err-guard");
-    check_guard_text(l, 3, redlock_try_acquire(l, 10000));
+    check_guard_text(l, n, redlock_try_acquire(l, 10000));
+    if (unreachable != NULL)
+        CHECK_MSG(it_has(it_errstr(l), unreachable), "errstr: %s", it_errstr(l));
     redlock_lock_free(l);
     redlock_client_free(c);
     rlt_servers_free(s);
+}
+
+TEST(errors_guard_reason_whole_all_live)
+{
+    check_guard_case(3, 0, 3, NULL);
 }
 
 /* 1 master down, 2 live but not counted: a tie that said "masters
  * unreachable" */
 TEST(errors_guard_reason_whole_one_down)
 {
-    rlt_servers *s = it_start(2, NULL);
-    redlock_client *c = guarded(s, 2, 1);
-    redlock_lock *l = IT_LOCK(c, "err-guard");
-    int rc = redlock_try_acquire(l, 10000);
-    check_guard_text(l, 3, rc);
-    CHECK(it_has(it_errstr(l), "1 unreachable"));
-    redlock_lock_free(l);
-    redlock_client_free(c);
-    rlt_servers_free(s);
+    check_guard_case(2, 1, 3, "1 unreachable");
 }
 
 /* 5 masters, 2 down, 3 live but not counted: decided at the first of them
  * (no quorum possible), when the unreachable outnumbered the counted-out */
 TEST(errors_guard_reason_whole_two_down_of_five)
 {
-    rlt_servers *s = it_start(3, NULL);
-    redlock_client *c = guarded(s, 3, 2);
-    redlock_lock *l = IT_LOCK(c, "err-guard");
-    int rc = redlock_try_acquire(l, 10000);
-    check_guard_text(l, 5, rc);
-    CHECK(it_has(it_errstr(l), "2 unreachable"));
-    redlock_lock_free(l);
-    redlock_client_free(c);
-    rlt_servers_free(s);
+    check_guard_case(3, 2, 5, "2 unreachable");
 }

@@ -28,20 +28,29 @@ static long long scripts_on(rlt_servers *s, int i)
     return it_calls(s, i, "evalsha") + it_calls(s, i, "eval");
 }
 
-static void set_on(rlt_servers *s, int i, const char *key, const char *value)
+/* One acquire and release of l: its token. */
+static int64_t fenced_cycle(redlock_lock *l)
 {
-    redisReply *r = rlt_servers_command(s, i, "SET %s %s", key, value);
-    CHECK(r != NULL && r->type == REDIS_REPLY_STATUS);
-    freeReplyObject(r);
+    CHECK_RC(l, redlock_acquire(l, 10000), 0);
+    int64_t t = redlock_lock_token(l);
+    CHECK_RC(l, redlock_release(l), 0);
+    return t;
+}
+
+/* f started on n masters, and a lock of f->c on res with fencing on. */
+static redlock_lock *fenced_lock(struct it_fix *f, int n, const char *res)
+{
+    it_fix_start(f, n, NULL, 0);
+    redlock_lock *l = it_fix_lock(f, f->c, res);
+    CHECK_EQ(redlock_lock_set_fencing(l, 1), 0);
+    return l;
 }
 
 TEST(fencing_tokens_grow_across_clients)
 {
     struct it_fix f = {0};
-    it_fix_start(&f, 3, NULL, 0);
-    redlock_client *c2 = it_fix_client(&f, NULL);
-    redlock_lock *a = it_fix_lock(&f, f.c, "fence-grow");
-    redlock_lock *b = it_fix_lock(&f, c2, "fence-grow");
+    redlock_lock *a, *b;
+    it_fix_two(&f, 3, 0, NULL, "fence-grow", &a, &b);
     redlock_lock *plain = it_fix_lock(&f, f.c, "fence-plain");
     CHECK_EQ(redlock_lock_set_fencing(a, 1), 0);
     CHECK_EQ(redlock_lock_set_fencing(b, 1), 0);
@@ -71,13 +80,6 @@ TEST(fencing_tokens_grow_across_clients)
     it_fix_stop(&f);
 }
 
-static void set_counter(rlt_servers *s, int i, const char *fence_key, long long v)
-{
-    char value[32];
-    snprintf(value, sizeof value, "%lld", v);
-    set_on(s, i, fence_key, value);
-}
-
 /* The masters that answer disagree (one saw acquisitions the others did
  * not): the token is the largest counter, and the others of the quorum are
  * raised to it before the acquire succeeds, so that a later quorum without
@@ -86,26 +88,23 @@ TEST(fencing_raises_counters_that_disagree)
 {
     static const char fk[] = "{fence-raise}:fence";
     struct it_fix f = {0};
-    it_fix_start(&f, 5, NULL, 0);
-    redlock_lock *l = it_fix_lock(&f, f.c, "fence-raise");
-    CHECK_EQ(redlock_lock_set_fencing(l, 1), 0);
+    redlock_lock *l = fenced_lock(&f, 5, "fence-raise");
 
     /* the first acquisition: no counter yet, the token starts from the
-     * wall clock (microseconds) and the counters are raised to it */
-    CHECK_RC(l, redlock_acquire(l, 10000), 0);
-    int64_t t1 = redlock_lock_token(l);
+     * wall clock (microseconds) and the counters are raised to it (they
+     * stay after the release: no ttl) */
+    int64_t t1 = fenced_cycle(l);
     CHECK_GE(t1, (int64_t)1 << 40);
     CHECK_EQ(it_wait_count(f.s, fk, sizeof fk - 1, 5, 2000), 5);
     int at_t1 = 0;
     for (int i = 0; i < 5; i++)
         at_t1 += counter_on(f.s, i, fk) == t1;
     CHECK_GE(at_t1, 3);
-    CHECK_RC(l, redlock_release(l), 0);
 
     /* masters 3 and 4 hang (they keep their memory); master 0 is ahead */
     CHECK_EQ(rlt_servers_pause(f.s, 3), 0);
     CHECK_EQ(rlt_servers_pause(f.s, 4), 0);
-    set_counter(f.s, 0, fk, t1 + 1000);
+    it_set_int(f.s, 0, fk, t1 + 1000);
     long long scripts_before = scripts_on(f.s, 1);
     CHECK_RC(l, redlock_acquire(l, 10000), 0);
     CHECK_EQ(redlock_lock_token(l), t1 + 1001);
@@ -121,11 +120,9 @@ TEST(fencing_raises_counters_that_disagree)
     CHECK_EQ(rlt_servers_resume(f.s, 4), 0);
     CHECK_EQ(rlt_servers_pause(f.s, 0), 0);
     CHECK_EQ(rlt_servers_pause(f.s, 1), 0);
-    CHECK_RC(l, redlock_acquire(l, 10000), 0);
-    int64_t t3 = redlock_lock_token(l);
+    int64_t t3 = fenced_cycle(l);
     CHECK_GT(t3, t1 + 1001);
     CHECK_LT(t3, t1 + 1010);
-    CHECK_RC(l, redlock_release(l), 0);
     CHECK_EQ(rlt_servers_resume(f.s, 0), 0);
     CHECK_EQ(rlt_servers_resume(f.s, 1), 0);
 
@@ -147,18 +144,11 @@ TEST(fencing_survives_a_majority_that_lost_its_counters)
 {
     static const char fk[] = "{fence-lost}:fence";
     struct it_fix f = {0};
-    it_fix_start(&f, 3, NULL, 0);
-    redlock_lock *l = it_fix_lock(&f, f.c, "fence-lost");
-    CHECK_EQ(redlock_lock_set_fencing(l, 1), 0);
-    CHECK_RC(l, redlock_acquire(l, 10000), 0);
-    int64_t t1 = redlock_lock_token(l);
-    CHECK_RC(l, redlock_release(l), 0);
+    redlock_lock *l = fenced_lock(&f, 3, "fence-lost");
+    int64_t t1 = fenced_cycle(l), t2 = t1;
     /* acquisitions the restarted masters will not remember */
-    for (int i = 0; i < 50; i++) {
-        CHECK_RC(l, redlock_acquire(l, 10000), 0);
-        CHECK_RC(l, redlock_release(l), 0);
-    }
-    int64_t t2 = redlock_lock_token(l);
+    for (int i = 0; i < 50; i++)
+        t2 = fenced_cycle(l);
     CHECK_EQ(t2, t1 + 50);
     CHECK_EQ(rlt_servers_restart(f.s, 0), 0);
     CHECK_EQ(rlt_servers_restart(f.s, 1), 0);
@@ -166,9 +156,7 @@ TEST(fencing_survives_a_majority_that_lost_its_counters)
     CHECK_EQ(counter_on(f.s, 1, fk), 0);
     CHECK_EQ(rlt_servers_kill(f.s, 2), 0);      /* the one that remembers */
     CHECK_EQ(redlock_client_wait_connected(f.c, 2, 5000), 0);
-    CHECK_RC(l, redlock_acquire(l, 10000), 0);
-    CHECK_GT(redlock_lock_token(l), t2);
-    CHECK_RC(l, redlock_release(l), 0);
+    CHECK_GT(fenced_cycle(l), t2);
     it_fix_stop(&f);
 }
 
@@ -184,7 +172,7 @@ TEST(extend_regrows_the_key_where_it_is_gone)
     CHECK_EQ(it_wait_lock_count(f.s, key, 6, l, 3, 2000), 3);
     CHECK_EQ(rlt_servers_restart(f.s, 0), 0);
     CHECK_EQ(it_count_lock(f.s, key, 6, l), 2);
-    set_on(f.s, 1, key, "someone-else");
+    it_set(f.s, 1, key, "someone-else");
     CHECK_EQ(redlock_client_wait_connected(f.c, 3, 5000), 0);  /* back to master 0 */
 
     CHECK_RC(l, redlock_extend(l, 30000), 0);
@@ -217,11 +205,9 @@ TEST(extend_regrows_the_key_where_it_is_gone)
  * storage, which compares tokens. */
 TEST(fencing_example_rejects_the_paused_holder)
 {
+    static const char *const says[] = {
+        "B writes: accepted", ": refused", "storage holds \"written by B\"", NULL };
     rlt_servers *s = it_start(3, NULL);
-    char out[1024];
-    CHECK_EQ(it_run_example("examples/fencing", s, out, sizeof out), 0);
-    CHECK(it_has(out, "B writes: accepted"));
-    CHECK(it_has(out, ": refused"));
-    CHECK(it_has(out, "storage holds \"written by B\""));
+    it_example_says("examples/fencing", s, says);
     rlt_servers_free(s);
 }

@@ -129,19 +129,26 @@ TEST(keys_a_reader_next_to_mutexes_on_its_suffixes)
     it_fix_stop(&f);
 }
 
+/* Another client of f whose waiters are woken by the release, their own
+ * poll only every 3 s. */
+static redlock_client *wake_client(struct it_fix *f)
+{
+    redlock_options o;
+    it_opts(&o);
+    o.retry_delay_ms = 3000;
+    o.retry_jitter_ms = 0;
+    o.wake = 1;
+    return it_fix_client(f, &o);
+}
+
 /* The registry of the clients waiting for "q" next to a mutex on "q:wq":
  * the waiter enters it and the release tells it (it used to meet a
  * string there and wait for its poll, 3 s later). */
 TEST(keys_waiters_next_to_a_mutex_on_the_registrys_name)
 {
     struct it_fix f = {0};
-    redlock_options o;
     it_fix_start(&f, 3, NULL, IT_ASYNC);
-    it_opts(&o);
-    o.retry_delay_ms = 3000;
-    o.retry_jitter_ms = 0;
-    o.wake = 1;
-    redlock_client *wc = it_fix_client(&f, &o);
+    redlock_client *wc = wake_client(&f);
     redlock_lock *m = it_fix_lock(&f, f.c, "q:wq"), *a = it_fix_lock(&f, f.c, "q");
     redlock_lock *b = it_fix_lock(&f, wc, "q");
     struct it_op bo = {f.base};
@@ -228,86 +235,102 @@ static unsigned slot_of(const char *k, size_t len)
     return crc % 16384;
 }
 
+/* The resources of keys_of_one_resource_share_its_cluster_slot, with a NUL
+ * and a '{', and the suffixes of the library's keys. */
+static const char rf[] = "f\0{", rr[] = "r{\0", rw[] = "w\0w";
+static const struct { const char *p; size_t len; } slot_res[] = {
+    { rf, 3 }, { rr, 3 }, { rw, 3 } };
+static const char *const slot_suffix[] = { ":fence", ":wq", ":h", ":rd:", ":ww" };
+
+struct slot_locks {
+    redlock_lock *h, *waiter, *re, *rd, *wr;
+    struct it_op wo, bo;        /* the write lock's and the waiter's acquires */
+};
+
+/* Every kind holds or waits for one of the resources, so that each of the
+ * library's keys exists on master 0. */
+static void slot_hold_all(struct it_fix *f, redlock_client *wc, struct slot_locks *k)
+{
+    k->wo = k->bo = (struct it_op){f->base};
+    CHECK_EQ(redlock_lock_new(&k->h, f->c, rf, 3), 0);
+    CHECK_EQ(redlock_lock_new(&k->waiter, wc, rf, 3), 0);
+    CHECK_EQ(redlock_lock_new_reentrant(&k->re, f->c, rr, 3, NULL, 0), 0);
+    CHECK_EQ(redlock_lock_new_read(&k->rd, f->c, rw, 3), 0);
+    CHECK_EQ(redlock_lock_set_value(k->rd, "id1", 3), 0);
+    CHECK_EQ(redlock_lock_new_write(&k->wr, wc, rw, 3), 0);
+    CHECK_EQ(redlock_lock_set_fencing(k->h, 1), 0);
+    CHECK_EQ(redlock_lock_set_fencing(k->waiter, 1), 0);
+    CHECK_RC(k->h, op(f, k->h, TRY), 0);
+    CHECK_RC(k->waiter, redlock_acquire_async(k->waiter, 20000, it_op_cb, &k->bo), 0);
+    CHECK_RC(k->re, op(f, k->re, TRY), 0);
+    CHECK_RC(k->re, op(f, k->re, TRY), 0);
+    CHECK_RC(k->rd, op(f, k->rd, TRY), 0);
+    CHECK_RC(k->wr, redlock_acquire_async(k->wr, 20000, it_op_cb, &k->wo), 0);
+    CHECK_EQ(wait_on_master0(f, "ZCARD %b", "{f\0{}:wq", 8), 1);
+    CHECK_EQ(wait_on_master0(f, "EXISTS %b", "{w\0w}:ww", 8), 1);
+    /* (a decided operation's last master may answer later) */
+    CHECK_EQ(wait_on_master0(f, "EXISTS %b", "{f\0{}:fence", 11), 1);
+    CHECK_EQ(wait_on_master0(f, "EXISTS %b", "{r{\0}:h", 7), 1);
+    CHECK_EQ(wait_on_master0(f, "EXISTS %b", "{w\0w}:rd:id1", 12), 1);
+}
+
+/* Key i of master 0 (k, len) is a resource's key K or "{K}" + a suffix,
+ * and it hashes to K's slot; the suffix it has is counted in seen. */
+static void slot_check_key(size_t i, const char *k, size_t len, int *seen)
+{
+    size_t klen = len, j, s;
+    const char *close = len && k[0] == '{' ? memchr(k, '}', len) : NULL;
+    if (close)
+        klen = (size_t)(close - k - 1);
+    for (j = 0; j < 3; j++)
+        if (slot_res[j].len == klen && !memcmp(slot_res[j].p, close ? k + 1 : k, klen))
+            break;
+    CHECK_MSG(j < 3, "key %zu (%zu bytes) is no resource's", i, len);
+    CHECK_EQ(slot_of(k, len), slot_of(slot_res[j].p, slot_res[j].len));
+    for (s = 0; close && s < 5; s++)
+        if (!strncmp(close + 1, slot_suffix[s], strlen(slot_suffix[s])))
+            seen[s]++;
+}
+
+/* The waiters get their locks as the holders release; all released. */
+static void slot_release_all(struct it_fix *f, struct slot_locks *k)
+{
+    CHECK_RC(k->h, op(f, k->h, RELEASE), 0);
+    it_op_wait(&k->bo, 10000);
+    CHECK_RC(k->waiter, k->bo.status, 0);
+    CHECK_RC(k->rd, op(f, k->rd, RELEASE), 0);
+    it_op_wait(&k->wo, 10000);
+    CHECK_RC(k->wr, k->wo.status, 0);
+    CHECK_RC(k->waiter, op(f, k->waiter, RELEASE), 0);
+    CHECK_RC(k->wr, op(f, k->wr, RELEASE), 0);
+    CHECK_RC(k->re, op(f, k->re, RELEASE), 0);
+    CHECK_RC(k->re, op(f, k->re, RELEASE), 0);
+    redlock_lock_free(k->h);
+    redlock_lock_free(k->waiter);
+    redlock_lock_free(k->re);
+    redlock_lock_free(k->rd);
+    redlock_lock_free(k->wr);
+}
+
 /* Every key the kinds write, for resources with a NUL and a '{': each key
  * is a resource's key K or "{K}" + a suffix of the library's, and it hashes
  * to K's slot. */
 TEST(keys_of_one_resource_share_its_cluster_slot)
 {
-    static const char rf[] = "f\0{", rr[] = "r{\0", rw[] = "w\0w";
-    static const struct { const char *p; size_t len; } res[] = { { rf, 3 }, { rr, 3 }, { rw, 3 } };
-    static const char *const suffix[] = { ":fence", ":wq", ":h", ":rd:", ":ww" };
     int seen[5] = {0};
     struct it_fix f = {0};
-    redlock_options o;
+    struct slot_locks k;
     it_fix_start(&f, 3, NULL, IT_ASYNC);
-    it_opts(&o);
-    o.retry_delay_ms = 3000;
-    o.retry_jitter_ms = 0;
-    o.wake = 1;
-    redlock_client *wc = it_fix_client(&f, &o);
-    redlock_lock *h, *waiter, *re, *rd, *wr;
-    struct it_op wo = {f.base}, bo = {f.base};
-
-    CHECK_EQ(redlock_lock_new(&h, f.c, rf, 3), 0);
-    CHECK_EQ(redlock_lock_new(&waiter, wc, rf, 3), 0);
-    CHECK_EQ(redlock_lock_new_reentrant(&re, f.c, rr, 3, NULL, 0), 0);
-    CHECK_EQ(redlock_lock_new_read(&rd, f.c, rw, 3), 0);
-    CHECK_EQ(redlock_lock_set_value(rd, "id1", 3), 0);
-    CHECK_EQ(redlock_lock_new_write(&wr, wc, rw, 3), 0);
-    CHECK_EQ(redlock_lock_set_fencing(h, 1), 0);
-    CHECK_EQ(redlock_lock_set_fencing(waiter, 1), 0);
-    CHECK_RC(h, op(&f, h, TRY), 0);
-    CHECK_RC(waiter, redlock_acquire_async(waiter, 20000, it_op_cb, &bo), 0);
-    CHECK_RC(re, op(&f, re, TRY), 0);
-    CHECK_RC(re, op(&f, re, TRY), 0);
-    CHECK_RC(rd, op(&f, rd, TRY), 0);
-    CHECK_RC(wr, redlock_acquire_async(wr, 20000, it_op_cb, &wo), 0);
-    CHECK_EQ(wait_on_master0(&f, "ZCARD %b", "{f\0{}:wq", 8), 1);
-    CHECK_EQ(wait_on_master0(&f, "EXISTS %b", "{w\0w}:ww", 8), 1);
-    /* (a decided operation's last master may answer later) */
-    CHECK_EQ(wait_on_master0(&f, "EXISTS %b", "{f\0{}:fence", 11), 1);
-    CHECK_EQ(wait_on_master0(&f, "EXISTS %b", "{r{\0}:h", 7), 1);
-    CHECK_EQ(wait_on_master0(&f, "EXISTS %b", "{w\0w}:rd:id1", 12), 1);
+    slot_hold_all(&f, wake_client(&f), &k);
 
     redisReply *r = rlt_servers_command(f.s, 0, "KEYS *");
     CHECK(r && r->type == REDIS_REPLY_ARRAY);
-    for (size_t i = 0; r && i < r->elements; i++) {
-        const char *k = r->element[i]->str;
-        size_t len = r->element[i]->len, klen = len, j, s;
-        const char *close = len && k[0] == '{' ? memchr(k, '}', len) : NULL;
-        if (close)
-            klen = (size_t)(close - k - 1);
-        for (j = 0; j < 3; j++)
-            if (res[j].len == klen && !memcmp(res[j].p, close ? k + 1 : k, klen))
-                break;
-        CHECK_MSG(j < 3, "key %zu (%zu bytes) is no resource's", i, len);
-        if (j == 3)
-            continue;
-        CHECK_EQ(slot_of(k, len), slot_of(res[j].p, res[j].len));
-        for (s = 0; close && s < 5; s++)
-            if (!strncmp(close + 1, suffix[s], strlen(suffix[s])))
-                seen[s]++;
-    }
-    if (r)
-        freeReplyObject(r);
+    for (size_t i = 0; i < r->elements; i++)
+        slot_check_key(i, r->element[i]->str, r->element[i]->len, seen);
+    freeReplyObject(r);
     for (size_t s = 0; s < 5; s++)
-        CHECK_MSG(seen[s] > 0, "no key with the suffix %s", suffix[s]);
-
-    CHECK_RC(h, op(&f, h, RELEASE), 0);
-    it_op_wait(&bo, 10000);
-    CHECK_RC(waiter, bo.status, 0);
-    CHECK_RC(rd, op(&f, rd, RELEASE), 0);
-    it_op_wait(&wo, 10000);
-    CHECK_RC(wr, wo.status, 0);
-    CHECK_RC(waiter, op(&f, waiter, RELEASE), 0);
-    CHECK_RC(wr, op(&f, wr, RELEASE), 0);
-    CHECK_RC(re, op(&f, re, RELEASE), 0);
-    CHECK_RC(re, op(&f, re, RELEASE), 0);
-    redlock_lock_free(h);
-    redlock_lock_free(waiter);
-    redlock_lock_free(re);
-    redlock_lock_free(rd);
-    redlock_lock_free(wr);
+        CHECK_MSG(seen[s] > 0, "no key with the suffix %s", slot_suffix[s]);
+    slot_release_all(&f, &k);
     it_fix_stop(&f);
 }
 

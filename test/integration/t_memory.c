@@ -86,25 +86,24 @@ TEST(memory_per_handle_idle_and_held)
     it_fix_stop(&f);
 }
 
-TEST(memory_diagnostics_after_an_operation)
+/* Before any operation: no votes, no round trip, empty texts. */
+static void check_no_diagnostics_yet(redlock_lock *a)
 {
-    struct it_fix f = {0};
-    it_fix_start(&f, 5, NULL, 0);
-    redlock_lock *a = it_fix_lock(&f, f.c, "mem-diag");
     redlock_node_result r;
-
-    /* before any operation: no votes, no round trip, empty texts */
     CHECK_EQ(redlock_lock_node_result(a, 0, &r), 0);
     CHECK_EQ(r.vote, REDLOCK_VOTE_NONE);
     CHECK_EQ(r.rtt_us, -1);
     CHECK(r.detail != NULL && r.detail[0] == '\0');
     CHECK(redlock_lock_errstr(a)[0] == '\0');
     CHECK_EQ(redlock_lock_nodes_ok(a), 0);
+}
 
-    /* another owner on node 1: that node refuses, the others grant */
-    redisReply *rr = rlt_servers_command(f.s, 1, "SET mem-diag someone-else PX 60000");
-    CHECK(rr != NULL && rr->type == REDIS_REPLY_STATUS);
-    freeReplyObject(rr);
+/* Another owner on node 1: that node refuses, the others grant; each OK
+ * vote has a round trip and no text. */
+static void check_one_node_refuses(struct it_fix *f, redlock_lock *a)
+{
+    redlock_node_result r;
+    it_cmd_on(f->s, 1, 2, REDIS_REPLY_STATUS, "SET mem-diag someone-else PX 60000");
     CHECK_RC(a, redlock_acquire(a, 10000), 0);
     /* the decision may come before every node answered */
     CHECK(redlock_lock_nodes_ok(a) >= 3);
@@ -123,14 +122,15 @@ TEST(memory_diagnostics_after_an_operation)
     }
     CHECK_EQ(oks, redlock_lock_nodes_ok(a));
     CHECK_RC(a, redlock_release(a), 0);
+}
 
-    /* a refused acquire: the error text and each node's reason */
-    redlock_lock *b = it_fix_lock(&f, f.c, "mem-diag2");
-    for (int i = 0; i < 3; i++) {
-        rr = rlt_servers_command(f.s, i, "SET mem-diag2 someone-else PX 60000");
-        CHECK(rr != NULL);
-        freeReplyObject(rr);
-    }
+/* A refused acquire: the error text and each node's reason; a success
+ * clears the error text. */
+static void check_refused_then_granted(struct it_fix *f)
+{
+    redlock_node_result r;
+    redlock_lock *b = it_fix_lock(f, f->c, "mem-diag2");
+    it_cmd_on(f->s, 0, 3, 0, "SET mem-diag2 someone-else PX 60000");
     CHECK_RC(b, redlock_try_acquire(b, 10000), REDLOCK_ENOQUORUM);
     check_note("errstr: %s", redlock_lock_errstr(b));
     CHECK(redlock_lock_errstr(b)[0] != '\0');
@@ -142,36 +142,29 @@ TEST(memory_diagnostics_after_an_operation)
     CHECK_EQ(redlock_lock_node_result(b, 4, &r), 0);
     CHECK(r.vote != REDLOCK_VOTE_REFUSED);
     CHECK(r.detail != NULL && r.detail[0] == '\0');
-    /* a success clears the error text */
-    for (int i = 0; i < 3; i++) {
-        rr = rlt_servers_command(f.s, i, "DEL mem-diag2");
-        freeReplyObject(rr);
-    }
+    for (int i = 0; i < 3; i++)
+        freeReplyObject(rlt_servers_command(f->s, i, "DEL mem-diag2"));
     CHECK_RC(b, redlock_try_acquire(b, 10000), 0);
     CHECK(redlock_lock_errstr(b)[0] == '\0');
     CHECK_EQ(redlock_lock_node_result(b, 0, &r), 0);
     CHECK(r.vote != REDLOCK_VOTE_REFUSED);
     CHECK(r.detail[0] == '\0');
     CHECK_RC(b, redlock_release(b), 0);
+}
 
-    /* a refusal with a text: a reader turned away by a writer */
+/* A refusal with a text: a reader turned away by a writer; the texts go
+ * with the next success. */
+static void check_writer_refusal_text(struct it_fix *f)
+{
+    redlock_node_result r;
     redlock_lock *w = NULL, *rd = NULL;
-    CHECK_EQ(redlock_lock_new_write(&w, f.c, "mem-rw", 6), 0);
-    CHECK_EQ(redlock_lock_new_read(&rd, f.c, "mem-rw", 6), 0);
+    CHECK_EQ(redlock_lock_new_write(&w, f->c, "mem-rw", 6), 0);
+    CHECK_EQ(redlock_lock_new_read(&rd, f->c, "mem-rw", 6), 0);
     CHECK_RC(w, redlock_acquire(w, 10000), 0);
     CHECK_RC(rd, redlock_try_acquire(rd, 10000), REDLOCK_ENOQUORUM);
     CHECK(it_has(redlock_lock_errstr(rd), "writer"));
-    int told = 0;
-    for (size_t i = 0; i < 5; i++) {
-        CHECK_EQ(redlock_lock_node_result(rd, i, &r), 0);
-        if (r.vote == REDLOCK_VOTE_REFUSED) {
-            CHECK_MSG(it_has(r.detail, "held by a writer"), "node %zu: %s", i, r.detail);
-            told++;
-        }
-    }
-    CHECK(told >= 3);
+    CHECK_GE(it_refusals(rd, 5, "held by a writer", 0), 3);
     CHECK_RC(w, redlock_release(w), 0);
-    /* the texts go with the next success */
     CHECK_RC(rd, redlock_try_acquire(rd, 10000), 0);
     CHECK(redlock_lock_errstr(rd)[0] == '\0');
     for (size_t i = 0; i < 5; i++) {
@@ -181,6 +174,17 @@ TEST(memory_diagnostics_after_an_operation)
     CHECK_RC(rd, redlock_release(rd), 0);
     redlock_lock_free(rd);
     redlock_lock_free(w);
+}
+
+TEST(memory_diagnostics_after_an_operation)
+{
+    struct it_fix f = {0};
+    it_fix_start(&f, 5, NULL, 0);
+    redlock_lock *a = it_fix_lock(&f, f.c, "mem-diag");
+    check_no_diagnostics_yet(a);
+    check_one_node_refuses(&f, a);
+    check_refused_then_granted(&f);
+    check_writer_refusal_text(&f);
     it_fix_stop(&f);
 }
 

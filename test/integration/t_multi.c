@@ -74,20 +74,6 @@ static int wait_all(rlt_servers *s, const char *const *keys, size_t n, const red
     return got;
 }
 
-static void set_on(rlt_servers *s, int i, const char *key, const char *value)
-{
-    redisReply *r = rlt_servers_command(s, i, "SET %s %s", key, value);
-    CHECK(r != NULL && r->type == REDIS_REPLY_STATUS);
-    freeReplyObject(r);
-}
-
-static void del_on(rlt_servers *s, int i, const char *key)
-{
-    redisReply *r = rlt_servers_command(s, i, "DEL %s", key);
-    CHECK(r != NULL && r->type == REDIS_REPLY_INTEGER && r->integer == 1);
-    freeReplyObject(r);
-}
-
 /* The smallest PTTL of the keys on every master (-2: one is missing). */
 static long long min_pttl(rlt_servers *s, const char *const *keys, size_t n)
 {
@@ -101,6 +87,76 @@ static long long min_pttl(rlt_servers *s, const char *const *keys, size_t n)
     return m;
 }
 
+/* While a plain lock holds mo-b, the multi lock takes none of its keys, on
+ * any master, not even for a moment, and says which resource is held. */
+static void check_refused_by_a_plain_lock(struct it_fix *f, redlock_lock *m,
+                                          const char *const *res, redlock_lock *plain)
+{
+    CHECK_RC(plain, redlock_acquire(plain, 10000), 0);
+    CHECK_EQ(it_wait_lock_count(f->s, "mo-b", 4, plain, 3, 2000), 3);
+    long long sets[3];
+    for (int i = 0; i < 3; i++)
+        sets[i] = it_calls(f->s, i, "set");
+    CHECK_RC(m, redlock_try_acquire(m, 10000), REDLOCK_ENOQUORUM);
+    CHECK(it_has(redlock_lock_errstr(m), "resource 'mo-b' is held"));
+    /* decided at the second refusal: the third may not have answered yet */
+    CHECK_GE(it_refusals(m, 3, "resource 'mo-b' is held", 1), 2);
+    CHECK_EQ(count_any(f->s, res, 3, m), 0);
+    /* a refusing master wrote nothing (a script's commands count in
+     * commandstats) */
+    for (int i = 0; i < 3; i++)
+        CHECK_EQ(it_calls(f->s, i, "set"), sets[i]);
+    CHECK_EQ(rlt_servers_count_key(f->s, "mo-a", 4), 0);
+    CHECK_EQ(rlt_servers_count_key(f->s, "mo-c", 4), 0);
+    CHECK_EQ(it_count_lock(f->s, "mo-b", 4, plain), 3);
+}
+
+/* Master 0 lost the plain lock's key: it grants the multi lock all three,
+ * the others refuse, and the lost attempt is undone there. */
+static void check_lost_attempt_undone(struct it_fix *f, redlock_lock *m,
+                                      const char *const *res, redlock_lock *plain)
+{
+    it_del(f->s, 0, "mo-b");
+    long long took0 = it_calls(f->s, 0, "set"), dels[3];
+    for (int i = 0; i < 3; i++)
+        dels[i] = it_calls(f->s, i, "del");
+    CHECK_RC(m, redlock_try_acquire(m, 10000), REDLOCK_ENOQUORUM);
+    /* (decided at the second refusal: master 0's grant may come later)
+     * it took all three there, and the undo (the release script) deleted
+     * them; elsewhere the undo found nothing of ours to delete */
+    CHECK_EQ(it_wait_calls(f->s, 0, "del", dels[0], 2000), dels[0] + 1);
+    CHECK_EQ(it_calls(f->s, 0, "set"), took0 + 3);   /* the script's SETs */
+    CHECK_EQ(wait_count_any(f->s, res, 3, m, 0, 2000), 0);
+    CHECK_EQ(it_calls(f->s, 1, "del"), dels[1]);
+    CHECK_EQ(it_calls(f->s, 2, "del"), dels[2]);
+    CHECK_EQ(it_count_lock(f->s, "mo-b", 4, plain), 2);
+    CHECK_RC(plain, redlock_release(plain), 0);     /* 2 of 3 still held it */
+    CHECK_EQ(rlt_servers_count_key(f->s, "mo-b", 4), 0);
+}
+
+/* Free now: all three on every master, a plain lock on one is refused;
+ * when master 0 lost mo-c to another, the release still deletes our keys
+ * there (and only ours), but that master's vote is a refusal. */
+static void check_release_spares_anothers_key(struct it_fix *f, redlock_lock *m,
+                                              const char *const *res)
+{
+    CHECK_RC(m, redlock_try_acquire(m, 10000), 0);
+    CHECK_EQ(wait_all(f->s, res, 3, m, 3, 2000), 3);
+    redlock_lock *pc = it_fix_lock(f, f->c, "mo-c");
+    CHECK_RC(pc, redlock_try_acquire(pc, 10000), REDLOCK_ENOQUORUM);
+    it_set(f->s, 0, "mo-c", "someone-else");
+    CHECK_RC(m, redlock_release(m), 0);
+    redlock_node_result r;      /* (a release hears every master) */
+    CHECK_EQ(redlock_lock_node_result(m, 0, &r), 0);
+    CHECK_EQ(r.vote, REDLOCK_VOTE_REFUSED);
+    CHECK_EQ(redlock_lock_node_result(m, 1, &r), 0);
+    CHECK_EQ(r.vote, REDLOCK_VOTE_OK);
+    CHECK_EQ(rlt_servers_count_key(f->s, "mo-a", 4), 0);
+    CHECK_EQ(rlt_servers_count_key(f->s, "mo-b", 4), 0);
+    CHECK_EQ(it_count_value(f->s, "mo-c", 4, "someone-else", 12), 1);
+    CHECK_EQ(rlt_servers_count_key(f->s, "mo-c", 4), 1);
+}
+
 /* One resource of {a, b, c} is held by a plain lock: the multi lock takes
  * none of them, on any master, and says which resource is held; while the
  * multi lock holds its set, a plain lock on one of them is refused. */
@@ -111,74 +167,9 @@ TEST(multi_all_or_nothing)
     it_fix_start(&f, 3, NULL, 0);
     redlock_lock *plain = it_fix_lock(&f, f.c, "mo-b");
     redlock_lock *m = multi(f.c, res, 3);
-
-    CHECK_RC(plain, redlock_acquire(plain, 10000), 0);
-    CHECK_EQ(it_wait_lock_count(f.s, "mo-b", 4, plain, 3, 2000), 3);
-    long long sets[3];
-    for (int i = 0; i < 3; i++)
-        sets[i] = it_calls(f.s, i, "set");
-    CHECK_RC(m, redlock_try_acquire(m, 10000), REDLOCK_ENOQUORUM);
-    CHECK(it_has(redlock_lock_errstr(m), "resource 'mo-b' is held"));
-    /* decided at the second refusal: the third may not have answered yet */
-    int refused = 0;
-    for (size_t i = 0; i < 3; i++) {
-        redlock_node_result r;
-        CHECK_EQ(redlock_lock_node_result(m, i, &r), 0);
-        if (r.vote == REDLOCK_VOTE_REFUSED) {
-            CHECK_STREQ(r.detail, "resource 'mo-b' is held");
-            refused++;
-        }
-    }
-    CHECK_GE(refused, 2);
-    CHECK_EQ(count_any(f.s, res, 3, m), 0);
-    /* not even for a moment: a refusing master wrote nothing (a script's
-     * commands count in commandstats) */
-    for (int i = 0; i < 3; i++)
-        CHECK_EQ(it_calls(f.s, i, "set"), sets[i]);
-    CHECK_EQ(rlt_servers_count_key(f.s, "mo-a", 4), 0);
-    CHECK_EQ(rlt_servers_count_key(f.s, "mo-c", 4), 0);
-    CHECK_EQ(it_count_lock(f.s, "mo-b", 4, plain), 3);
-
-    /* master 0 lost the plain lock's key: it grants the multi lock all
-     * three, the others refuse, and the lost attempt is undone there */
-    del_on(f.s, 0, "mo-b");
-    long long took0 = it_calls(f.s, 0, "set"), dels[3];
-    for (int i = 0; i < 3; i++)
-        dels[i] = it_calls(f.s, i, "del");
-    CHECK_RC(m, redlock_try_acquire(m, 10000), REDLOCK_ENOQUORUM);
-    /* (decided at the second refusal: master 0's grant may come later)
-     * it took all three there, and the undo (the release script) deleted
-     * them; elsewhere the undo found nothing of ours to delete */
-    int64_t until = check_now_ms() + 2000;
-    while (it_calls(f.s, 0, "del") < dels[0] + 1 && check_now_ms() < until)
-        it_sleep_ms(1);
-    CHECK_EQ(it_calls(f.s, 0, "set"), took0 + 3);   /* the script's SETs */
-    CHECK_EQ(it_calls(f.s, 0, "del"), dels[0] + 1);
-    CHECK_EQ(wait_count_any(f.s, res, 3, m, 0, 2000), 0);
-    CHECK_EQ(it_calls(f.s, 1, "del"), dels[1]);
-    CHECK_EQ(it_calls(f.s, 2, "del"), dels[2]);
-    CHECK_EQ(it_count_lock(f.s, "mo-b", 4, plain), 2);
-    CHECK_RC(plain, redlock_release(plain), 0);     /* 2 of 3 still held it */
-    CHECK_EQ(rlt_servers_count_key(f.s, "mo-b", 4), 0);
-
-    /* free now: all three on every master; a plain lock on one is refused */
-    CHECK_RC(m, redlock_try_acquire(m, 10000), 0);
-    CHECK_EQ(wait_all(f.s, res, 3, m, 3, 2000), 3);
-    redlock_lock *pc = it_fix_lock(&f, f.c, "mo-c");
-    CHECK_RC(pc, redlock_try_acquire(pc, 10000), REDLOCK_ENOQUORUM);
-    /* master 0 lost mo-c to another: the release still deletes our keys
-     * there (and only ours), but that master's vote is a refusal */
-    set_on(f.s, 0, "mo-c", "someone-else");
-    CHECK_RC(m, redlock_release(m), 0);
-    redlock_node_result r;      /* (a release hears every master) */
-    CHECK_EQ(redlock_lock_node_result(m, 0, &r), 0);
-    CHECK_EQ(r.vote, REDLOCK_VOTE_REFUSED);
-    CHECK_EQ(redlock_lock_node_result(m, 1, &r), 0);
-    CHECK_EQ(r.vote, REDLOCK_VOTE_OK);
-    CHECK_EQ(rlt_servers_count_key(f.s, "mo-a", 4), 0);
-    CHECK_EQ(rlt_servers_count_key(f.s, "mo-b", 4), 0);
-    CHECK_EQ(it_count_value(f.s, "mo-c", 4, "someone-else", 12), 1);
-    CHECK_EQ(rlt_servers_count_key(f.s, "mo-c", 4), 1);
+    check_refused_by_a_plain_lock(&f, m, res, plain);
+    check_lost_attempt_undone(&f, m, res, plain);
+    check_release_spares_anothers_key(&f, m, res);
     redlock_lock_free(m);
     it_fix_stop(&f);
 }
@@ -307,10 +298,7 @@ TEST(multi_opposite_orders_never_deadlock)
     static const char *const ab[] = { "md-a", "md-b" }, *const ba[] = { "md-b", "md-a" };
     struct it_fix f = {0};
     redlock_options o;
-    it_opts(&o);
-    o.retry_count = 1000;
-    o.retry_delay_ms = 3;
-    o.retry_jitter_ms = 2;
+    it_opts_retry(&o, 1000, 3, 2);
     it_fix_start(&f, 3, &o, IT_ASYNC);
     redlock_client *c2 = it_async_client(f.base, f.s, &o);
     struct worker w[2];
@@ -347,6 +335,62 @@ TEST(multi_opposite_orders_never_deadlock)
     it_fix_stop(&f);
 }
 
+/* Master 1 lost mg-b, master 2 has another's value in mg-a: the extend
+ * gives master 1 its key back; master 2 refuses (once it ran the extend:
+ * the scripts are loaded at connect), its key of ours keeps its old ttl,
+ * the other's is untouched. */
+static void check_regrow_and_refusal(struct it_fix *f, redlock_lock *m, const char *v,
+                                     size_t vlen)
+{
+    long long scripts2 = it_calls(f->s, 2, "evalsha");
+    it_del(f->s, 1, "mg-b");
+    it_set(f->s, 2, "mg-a", "someone-else");
+    CHECK_RC(m, redlock_extend(m, 60000), 0);
+    redlock_node_result r;
+    CHECK_EQ(redlock_lock_node_result(m, 1, &r), 0);
+    CHECK_EQ(r.vote, REDLOCK_VOTE_OK);
+    CHECK_EQ(it_has_value(f->s, 1, "mg-b", 4, v, vlen), 1);
+    CHECK_GT(it_pttl(f->s, 1, "mg-b", 4), 50000);
+    CHECK_GT(it_pttl(f->s, 1, "mg-a", 4), 50000);
+    CHECK_GT(it_wait_calls(f->s, 2, "evalsha", scripts2, 2000), scripts2);
+    CHECK_LE(it_pttl(f->s, 2, "mg-b", 4), 5000);
+    CHECK_EQ(it_has_value(f->s, 2, "mg-b", 4, v, vlen), 1);
+    CHECK_EQ(it_pttl(f->s, 2, "mg-a", 4), -1);
+}
+
+/* Without a known hold (a handed-over value) a lost key stays lost. */
+static void check_handed_over_value_does_not_regrow(struct it_fix *f,
+                                                    const char *const *res,
+                                                    const char *v, size_t vlen)
+{
+    redlock_lock *h = multi(f->c, res, 2);
+    CHECK_EQ(redlock_lock_set_value(h, v, vlen), 0);
+    it_del(f->s, 0, "mg-a");
+    it_del(f->s, 1, "mg-a");
+    CHECK_RC(h, redlock_extend(h, 60000), REDLOCK_ENOTOWNER);
+    CHECK_EQ(rlt_servers_count_key(f->s, "mg-a", 4), 1);
+    redlock_lock_free(h);
+}
+
+/* A key of another type where ours was is not re-grown over. */
+static void check_no_regrow_over_a_hash(struct it_fix *f)
+{
+    static const char *const hres[] = { "mh-a", "mh-b" };
+    redlock_lock *k = multi(f->c, hres, 2);
+    CHECK_RC(k, redlock_acquire(k, 5000), 0);
+    CHECK_EQ(wait_all(f->s, hres, 2, k, 3, 2000), 3);
+    it_del(f->s, 0, "mh-a");
+    it_cmd_on(f->s, 0, 1, REDIS_REPLY_INTEGER, "HSET mh-a f 1");
+    long long scripts0 = it_calls(f->s, 0, "evalsha");
+    CHECK_RC(k, redlock_extend(k, 60000), 0);       /* masters 1 and 2 */
+    CHECK_GT(it_wait_calls(f->s, 0, "evalsha", scripts0, 2000), scripts0);
+    redisReply *hr = rlt_servers_command(f->s, 0, "HGET mh-a f");
+    CHECK(hr != NULL && hr->type == REDIS_REPLY_STRING && strcmp(hr->str, "1") == 0);
+    freeReplyObject(hr);
+    CHECK_LE(it_pttl(f->s, 0, "mh-b", 4), 5000);
+    redlock_lock_free(k);
+}
+
 /* A master lost one key behind the lock's back: the extend gives it back.
  * A master where one key is another's refuses and extends none of them. */
 TEST(multi_extend_regrows_a_lost_key)
@@ -356,87 +400,18 @@ TEST(multi_extend_regrows_a_lost_key)
     it_fix_start(&f, 3, NULL, 0);
     redlock_lock *m = multi(f.c, res, 2);
     size_t vlen;
-    const char *v;
 
     CHECK_RC(m, redlock_acquire(m, 5000), 0);
-    v = redlock_lock_value(m, &vlen);
+    const char *v = redlock_lock_value(m, &vlen);
     CHECK_EQ(wait_all(f.s, res, 2, m, 3, 2000), 3);
-    long long scripts2 = it_calls(f.s, 2, "evalsha");
-    del_on(f.s, 1, "mg-b");
-    set_on(f.s, 2, "mg-a", "someone-else");
-    CHECK_RC(m, redlock_extend(m, 60000), 0);
-    redlock_node_result r;
-    CHECK_EQ(redlock_lock_node_result(m, 1, &r), 0);
-    CHECK_EQ(r.vote, REDLOCK_VOTE_OK);
-    CHECK_EQ(it_has_value(f.s, 1, "mg-b", 4, v, vlen), 1);
-    CHECK_GT(it_pttl(f.s, 1, "mg-b", 4), 50000);
-    CHECK_GT(it_pttl(f.s, 1, "mg-a", 4), 50000);
-    /* master 2 refused (once it ran the extend: the scripts are loaded at
-     * connect): its key of ours kept its old ttl, the other's is untouched */
-    int64_t until = check_now_ms() + 2000;
-    while (it_calls(f.s, 2, "evalsha") == scripts2 && check_now_ms() < until)
-        it_sleep_ms(5);
-    CHECK_GT(it_calls(f.s, 2, "evalsha"), scripts2);
-    CHECK_LE(it_pttl(f.s, 2, "mg-b", 4), 5000);
-    CHECK_EQ(it_has_value(f.s, 2, "mg-b", 4, v, vlen), 1);
-    CHECK_EQ(it_pttl(f.s, 2, "mg-a", 4), -1);
-
-    /* without a known hold (a handed-over value) a lost key stays lost */
-    redlock_lock *h = multi(f.c, res, 2);
-    CHECK_EQ(redlock_lock_set_value(h, v, vlen), 0);
-    del_on(f.s, 0, "mg-a");
-    del_on(f.s, 1, "mg-a");
-    CHECK_RC(h, redlock_extend(h, 60000), REDLOCK_ENOTOWNER);
-    CHECK_EQ(rlt_servers_count_key(f.s, "mg-a", 4), 1);
-    redlock_lock_free(h);
-
-    /* a key of another type where ours was is not re-grown over */
-    static const char *const hres[] = { "mh-a", "mh-b" };
-    redlock_lock *k = multi(f.c, hres, 2);
-    CHECK_RC(k, redlock_acquire(k, 5000), 0);
-    CHECK_EQ(wait_all(f.s, hres, 2, k, 3, 2000), 3);
-    del_on(f.s, 0, "mh-a");
-    redisReply *hr = rlt_servers_command(f.s, 0, "HSET mh-a f 1");
-    CHECK(hr != NULL && hr->type == REDIS_REPLY_INTEGER);
-    freeReplyObject(hr);
-    long long scripts0 = it_calls(f.s, 0, "evalsha");
-    CHECK_RC(k, redlock_extend(k, 60000), 0);       /* masters 1 and 2 */
-    until = check_now_ms() + 2000;
-    while (it_calls(f.s, 0, "evalsha") == scripts0 && check_now_ms() < until)
-        it_sleep_ms(5);
-    CHECK_GT(it_calls(f.s, 0, "evalsha"), scripts0);
-    hr = rlt_servers_command(f.s, 0, "HGET mh-a f");
-    CHECK(hr != NULL && hr->type == REDIS_REPLY_STRING && strcmp(hr->str, "1") == 0);
-    freeReplyObject(hr);
-    CHECK_LE(it_pttl(f.s, 0, "mh-b", 4), 5000);
-    redlock_lock_free(k);
+    check_regrow_and_refusal(&f, m, v, vlen);
+    check_handed_over_value_does_not_regrow(&f, res, v, vlen);
+    check_no_regrow_over_a_hash(&f);
     redlock_lock_free(m);
     it_fix_stop(&f);
 }
 
 /* ---- watchdog ---------------------------------------------------------------- */
-
-struct notice {
-    struct event_base *base;
-    int acquired, lost, reason;
-};
-
-static void n_acquired(redlock_lock *l, int status, void *pd)
-{
-    struct notice *n = pd;
-    (void)l;
-    n->acquired = status;
-    event_base_loopbreak(n->base);
-}
-
-static void n_lost(redlock_lock *l, int reason, void *pd)
-{
-    struct notice *n = pd;
-    (void)l;
-    n->lost++;
-    n->reason = reason;
-    event_base_loopbreak(n->base);
-}
 
 /* The watchdog keeps a multi lock for 6 ttls; when a majority lost one of
  * its keys to another client, the refused extend brings the notice. */
@@ -446,33 +421,30 @@ TEST(multi_watchdog_keeps_it_and_notices_a_lost_key)
     struct it_fix f = {0};
     it_fix_start(&f, 3, NULL, IT_ASYNC);
     redlock_lock *m = multi(f.c, res, 3);
-    struct notice n = { f.base, 1, 0, 0 };
+    struct it_op acq = {f.base};
+    struct it_lost n = {f.base, 0, 0};
 
     CHECK_EQ(redlock_lock_set_watchdog(m, 0, 0), 0);
-    CHECK_EQ(redlock_lock_on_lost(m, n_lost, &n), 0);
-    CHECK_RC(m, redlock_acquire_async(m, 300, n_acquired, &n), 0);
-    int64_t until = check_now_ms() + 2000;
-    while (n.acquired == 1 && check_now_ms() < until)
-        it_dispatch(f.base, until - check_now_ms());
-    CHECK_RC(m, n.acquired, 0);
+    CHECK_EQ(redlock_lock_on_lost(m, it_lost_cb, &n), 0);
+    CHECK_RC(m, redlock_acquire_async(m, 300, it_op_cb, &acq), 0);
+    it_op_wait(&acq, 2000);
+    CHECK_RC(m, acq.status, 0);
     int64_t end = check_now_ms() + 1800, least = INT64_MAX;
-    while (check_now_ms() < end && !n.lost) {
+    while (check_now_ms() < end && !n.n) {
         it_dispatch(f.base, 10);
         int64_t v = redlock_lock_validity(m);
         if (v < least)
             least = v;
     }
-    CHECK_EQ(n.lost, 0);
+    CHECK_EQ(n.n, 0);
     CHECK_GT(least, 0);
     CHECK_GE(count_all(f.s, res, 3, m), 2);
     CHECK_GE(it_calls(f.s, 0, "evalsha"), 5);     /* the watchdog's extends */
 
-    set_on(f.s, 0, "mw-c", "someone-else");
-    set_on(f.s, 1, "mw-c", "someone-else");
-    until = check_now_ms() + 1000;
-    while (!n.lost && check_now_ms() < until)
-        it_dispatch(f.base, until - check_now_ms());
-    CHECK_EQ(n.lost, 1);
+    it_set(f.s, 0, "mw-c", "someone-else");
+    it_set(f.s, 1, "mw-c", "someone-else");
+    it_run_until(f.base, &n.n, 1000);
+    CHECK_EQ(n.n, 1);
     CHECK_EQ(n.reason, REDLOCK_LOST_REFUSED);
     CHECK_EQ(redlock_lock_validity(m), 0);
     redlock_lock_free(m);
@@ -730,11 +702,10 @@ TEST(multi_has_no_fencing)
  * multi lock on both accounts. */
 TEST(multi_example_transfers)
 {
+    static const char *const says[] = {
+        "resource 'account:alice' is held", "alice 80, bob 120", NULL };
     rlt_servers *s = it_start(3, NULL);
-    char out[2048];
-    CHECK_EQ(it_run_example("examples/multi", s, out, sizeof out), 0);
-    CHECK(it_has(out, "resource 'account:alice' is held"));
-    CHECK(it_has(out, "alice 80, bob 120"));
+    it_example_says("examples/multi", s, says);
     rlt_servers_free(s);
 }
 

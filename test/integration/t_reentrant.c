@@ -205,16 +205,7 @@ TEST(reentrant_nested_holds_refuse_another_owner_until_the_last_release)
     /* another owner: refused, and told by whom */
     CHECK_RC(b, redlock_try_acquire(b, 10000), REDLOCK_ENOQUORUM);
     CHECK(it_has(redlock_lock_errstr(b), "held by another owner 'alice'"));
-    int told = 0;
-    for (size_t i = 0; i < 3; i++) {
-        redlock_node_result nr;
-        CHECK_EQ(redlock_lock_node_result(b, i, &nr), 0);
-        if (nr.vote == REDLOCK_VOTE_REFUSED) {
-            CHECK(it_has(nr.detail, "another owner 'alice'"));
-            told++;
-        }
-    }
-    CHECK_GE(told, 2);
+    CHECK_GE(it_refusals(b, 3, "another owner 'alice'", 0), 2);
     CHECK_EQ(redlock_lock_holds(b), 0);
 
     /* one release: still held, one hold left on every master */
@@ -384,32 +375,18 @@ TEST(reentrant_extend_regrows_the_key_while_held)
     it_fix_stop(&f);
 }
 
-struct re_watch {
-    struct event_base *base;
-    int lost, reason;
-};
-
-static void on_lost(redlock_lock *l, int reason, void *privdata)
-{
-    struct re_watch *w = privdata;
-    (void)l;
-    w->lost++;
-    w->reason = reason;
-    event_base_loopbreak(w->base);
-}
-
 /* On an async fixture on 3 masters: a handle with a watchdog (every_ms,
  * max_hold_ms) and the notice into w, acquired once with ttl_ms. */
 static redlock_lock *watched(struct it_fix *f, const char *key, const char *owner,
                              int64_t every_ms, int64_t max_hold_ms, int64_t ttl_ms,
-                             struct re_watch *w)
+                             struct it_lost *w)
 {
     it_fix_start(f, 3, NULL, IT_ASYNC);
     redlock_lock *l = re_lock(f, f->c, key, owner);
     struct it_op op = {f->base};
     w->base = f->base;
     CHECK_EQ(redlock_lock_set_watchdog(l, every_ms, max_hold_ms), 0);
-    CHECK_EQ(redlock_lock_on_lost(l, on_lost, w), 0);
+    CHECK_EQ(redlock_lock_on_lost(l, it_lost_cb, w), 0);
     CHECK_RC(l, redlock_acquire_async(l, ttl_ms, it_op_cb, &op), 0);
     it_op_wait(&op, 5000);
     CHECK_RC(l, op.status, 0);
@@ -422,14 +399,14 @@ TEST(reentrant_watchdog_keeps_two_holds_and_tells_when_taken)
 {
     static const char key[] = "re-watch";
     struct it_fix f = {0};
-    struct re_watch w = {0};
+    struct it_lost w = {0};
     redlock_lock *l = watched(&f, key, "keeper", 0, 0, 300, &w);
     struct it_op op = {f.base};
     CHECK_RC(l, redlock_acquire_async(l, 300, it_op_cb, &op), 0);
     it_op_wait(&op, 5000);
     CHECK_RC(l, op.status, 0);
     it_run(f.base, 1500);                       /* 5 ttls */
-    CHECK_EQ(w.lost, 0);
+    CHECK_EQ(w.n, 0);
     CHECK_EQ(redlock_lock_holds(l), 2);
     CHECK_GT(redlock_lock_validity(l), 0);
     CHECK_EQ(count_agrees(f.s, 3, key, l, 2), 3);
@@ -438,8 +415,8 @@ TEST(reentrant_watchdog_keeps_two_holds_and_tells_when_taken)
     /* a missing key would be re-grown while held: another owner's is not */
     for (int i = 0; i < 2; i++)
         command_ok(f.s, i, "SET %s %s %s", key, "5:thief=x", "KEEPTTL");
-    it_run_until(f.base, &w.lost, 2000);
-    CHECK_EQ(w.lost, 1);
+    it_run_until(f.base, &w.n, 2000);
+    CHECK_EQ(w.n, 1);
     CHECK_EQ(w.reason, REDLOCK_LOST_REFUSED);
     CHECK_EQ(redlock_lock_validity(l), 0);
     CHECK_EQ(redlock_lock_holds(l), 0);
@@ -592,12 +569,11 @@ TEST(reentrant_async_nested_holds)
  * until the outermost release. */
 TEST(reentrant_example_nests_and_releases)
 {
+    static const char *const says[] = {
+        "depth 3: holds 3", "another owner: refused",
+        "after the last release: another owner gets it", NULL };
     rlt_servers *s = it_start(3, NULL);
-    char out[2048];
-    CHECK_EQ(it_run_example("examples/reentrant", s, out, sizeof out), 0);
-    CHECK(it_has(out, "depth 3: holds 3"));
-    CHECK(it_has(out, "another owner: refused"));
-    CHECK(it_has(out, "after the last release: another owner gets it"));
+    it_example_says("examples/reentrant", s, says);
     CHECK_EQ(rlt_servers_count_key(s, "accounts", 8), 0);
     rlt_servers_free(s);
 }
@@ -651,12 +627,12 @@ TEST(reentrant_cap_ends_the_hold_before_the_key)
 {
     static const char key[] = "re-cap";
     struct it_fix f = {0};
-    struct re_watch w = {0};
+    struct it_lost w = {0};
     /* the first extend (at 100 ms) asks for the 500 ms left to the cap:
      * the client's hold ends at the cap, the key keeps its 1000 ms */
     redlock_lock *l = watched(&f, key, "capped", 100, 600, 1000, &w);
-    it_run_until(f.base, &w.lost, 3000);
-    CHECK_EQ(w.lost, 1);
+    it_run_until(f.base, &w.n, 3000);
+    CHECK_EQ(w.n, 1);
     CHECK_EQ(w.reason, REDLOCK_LOST_CAP);
     CHECK_EQ(redlock_lock_validity(l), 0);
     CHECK_GT(min_pttl(f.s, 3, key), 200);

@@ -52,6 +52,17 @@ static long long integer_on(rlt_servers *s, int i, const char *fmt, const char *
     return v;
 }
 
+/* f on 3 masters; a handle of f->c on res (a writer when a_writes)
+ * returned, *b another client's (a writer when b_writes). */
+static redlock_lock *rw_two(struct it_fix *f, const char *res, int a_writes, int b_writes,
+                            redlock_lock **b)
+{
+    it_fix_start(f, 3, NULL, 0);
+    redlock_lock *a = rw_lock(f, f->c, res, a_writes);
+    *b = rw_lock(f, it_fix_client(f, NULL), res, b_writes);
+    return a;
+}
+
 /* On how many of n masters key is a set (the readers' index). */
 static int sets_on(rlt_servers *s, int n, const char *key)
 {
@@ -72,22 +83,6 @@ static void command_on_all(rlt_servers *s, int n, const char *fmt, const char *a
         CHECK(r != NULL && r->type != REDIS_REPLY_ERROR);
         freeReplyObject(r);
     }
-}
-
-/* How many of n nodes refused l's last operation saying `why`; the test
- * fails when another node refused for another reason. */
-static int refusals(const redlock_lock *l, size_t n, const char *why)
-{
-    int k = 0;
-    for (size_t i = 0; i < n; i++) {
-        redlock_node_result r;
-        CHECK_EQ(redlock_lock_node_result(l, i, &r), 0);
-        if (r.vote == REDLOCK_VOTE_REFUSED) {
-            CHECK_MSG(it_has(r.detail, why), "node %zu: \"%s\"", i, r.detail);
-            k++;
-        }
-    }
-    return k;
 }
 
 /* Masters where K holds w's value; a master where K is still the readers'
@@ -126,7 +121,7 @@ TEST(rw_readers_share_a_writer_is_alone)
     CHECK_RC(w, redlock_try_acquire(w, 10000), REDLOCK_ENOQUORUM);
     check_note("writer refused: %s", redlock_lock_errstr(w));
     CHECK(it_has(redlock_lock_errstr(w), "held by 3 readers"));
-    CHECK_GE(refusals(w, 3, "held by 3 readers"), 2);
+    CHECK_GE(it_refusals(w, 3, "held by 3 readers", 0), 2);
     CHECK_EQ(sets_on(f.s, 3, res), 3);              /* no writer key anywhere: the index */
     CHECK_EQ(count_key(f.s, "{rw-share}:ww"), 0);     /* a try leaves no mark */
 
@@ -137,7 +132,7 @@ TEST(rw_readers_share_a_writer_is_alone)
     CHECK_EQ(it_wait_lock_count(f.s, res, strlen(res), w, 3, 2000), 3);
     CHECK_RC(r[0], redlock_try_acquire(r[0], 10000), REDLOCK_ENOQUORUM);
     CHECK(it_has(redlock_lock_errstr(r[0]), "held by a writer"));
-    CHECK_GE(refusals(r[0], 3, "held by a writer"), 2);
+    CHECK_GE(it_refusals(r[0], 3, "held by a writer", 0), 2);
     CHECK_EQ(count_key(f.s, reader_key(key, sizeof key, res, r[0])), 0);   /* undone */
     /* a second writer is refused too */
     redlock_lock *w2 = rw_lock(&f, f.c, res, 1);
@@ -189,9 +184,7 @@ TEST(rw_an_expired_reader_no_longer_blocks_a_writer)
     static const char res[] = "rw-exp";
     struct it_fix f = {0};
     char key_short[128], key_long[128];
-    it_fix_start(&f, 3, NULL, 0);
-    redlock_lock *lng = rw_lock(&f, f.c, res, 0);
-    redlock_lock *shrt = rw_lock(&f, it_fix_client(&f, NULL), res, 0);
+    redlock_lock *shrt, *lng = rw_two(&f, res, 0, 0, &shrt);
     redlock_lock *w = rw_lock(&f, f.c, res, 1);
     CHECK_RC(lng, redlock_acquire(lng, 20000), 0);
     CHECK_RC(shrt, redlock_acquire(shrt, 300), 0);
@@ -233,9 +226,7 @@ TEST(rw_a_crashed_readers_member_is_pruned_by_the_next_writer)
     static const char res[] = "rw-crash";
     struct it_fix f = {0};
     char key[128];
-    it_fix_start(&f, 3, NULL, 0);
-    redlock_lock *r = rw_lock(&f, it_fix_client(&f, NULL), res, 0);
-    redlock_lock *w = rw_lock(&f, f.c, res, 1);
+    redlock_lock *r, *w = rw_two(&f, res, 1, 0, &r);
     CHECK_RC(r, redlock_acquire(r, 200), 0);
     reader_key(key, sizeof key, res, r);
     CHECK_EQ(it_wait_count(f.s, key, strlen(key), 0, 3000), 0);
@@ -250,6 +241,66 @@ TEST(rw_a_crashed_readers_member_is_pruned_by_the_next_writer)
     it_fix_stop(&f);
 }
 
+/* Repeat l's extend (extend) or try_acquire, each returning want, until
+ * node 0 answered before the decision (its vote is not NONE), at most 50
+ * times; node 0's result then. */
+static redlock_node_result until_node0_answered(redlock_lock *l, int extend, int want)
+{
+    redlock_node_result nr;
+    for (int k = 0; k < 50; k++) {
+        CHECK_RC(l, extend ? redlock_extend(l, 10000) : redlock_try_acquire(l, 10000), want);
+        CHECK_EQ(redlock_lock_node_result(l, 0, &nr), 0);
+        if (nr.vote != REDLOCK_VOTE_NONE)
+            break;
+    }
+    return nr;
+}
+
+/* Another writer's mark on every master: reader r is refused everywhere,
+ * and its undo takes back what its commands wrote; writer w is not
+ * stopped by another's mark. */
+static void check_reader_refused_by_a_mark_and_undone(struct it_fix *f, redlock_lock *r,
+                                                      redlock_lock *w, const char *res)
+{
+    char key[128];
+    command_on_all(f->s, 3, "HSET %s w %s", "{rw-left}:ww", "another-writer");
+    CHECK_RC(r, redlock_try_acquire(r, 10000), REDLOCK_ENOQUORUM);
+    CHECK_GE(it_refusals(r, 3, "a writer is waiting", 0), 2);
+    reader_key(key, sizeof key, res, r);
+    CHECK_EQ(it_wait_count(f->s, key, strlen(key), 0, 1000), 0);      /* undone */
+    CHECK_EQ(it_wait_count(f->s, res, strlen(res), 0, 1000), 0);
+    CHECK_RC(w, redlock_try_acquire(w, 10000), 0);     /* another's mark: no matter */
+    CHECK_RC(w, redlock_release(w), 0);
+    command_on_all(f->s, 3, "DEL %s%s", "{rw-left}:ww", "");
+}
+
+/* A mark on master 0 only, waiting for reader old: r holds (the others
+ * granted), its commands ran on node 0 too (maybe answering after the
+ * decision), and its extend holds, but not on node 0, where the mark
+ * leaves it out. */
+static void check_reader_joins_around_a_mark(struct it_fix *f, redlock_lock *r, redlock_lock *old)
+{
+    char field[160];
+    size_t vlen;
+    CHECK_RC(old, redlock_acquire(old, 10000), 0);
+    const char *v = redlock_lock_value(old, &vlen);
+    snprintf(field, sizeof field, "r:%.*s", (int)vlen, v);
+    redisReply *rp = rlt_servers_command(f->s, 0, "HSET %s w another-writer %s 1",
+                                         "{rw-left}:ww", field);
+    CHECK(rp != NULL && rp->type == REDIS_REPLY_INTEGER);
+    freeReplyObject(rp);
+    CHECK_RC(r, redlock_try_acquire(r, 10000), 0);
+    CHECK_LE(it_refusals(r, 3, "a writer is waiting", 0), 1);   /* node 0 (if it came in time) */
+    int64_t t0 = check_now_ms();
+    while (!integer_on(f->s, 0, "SISMEMBER rw-left %s", redlock_lock_value(r, &vlen)) &&
+           check_now_ms() < t0 + 1000)
+        ;
+    CHECK_EQ(integer_on(f->s, 0, "SISMEMBER rw-left %s", redlock_lock_value(r, &vlen)), 1);
+    redlock_node_result nr = until_node0_answered(r, 1, 0);
+    CHECK_EQ(nr.vote, REDLOCK_VOTE_REFUSED);
+    CHECK_MSG(it_has(nr.detail, "a writer is waiting"), "node 0: %s", nr.detail);
+}
+
 /* Another writer's mark (a hash: "w" its id, "r:<id>" the readers it waits
  * for) on every master: a reader is refused everywhere, and its undo takes
  * back what its commands wrote.  Then a reader refused by the mark on one
@@ -260,66 +311,18 @@ TEST(rw_a_refused_reader_leaves_nothing_that_blocks_a_writer)
 {
     static const char res[] = "rw-left";
     struct it_fix f = {0};
-    char key[128];
-    redlock_node_result nr;
-    it_fix_start(&f, 3, NULL, 0);
-    redlock_lock *r = rw_lock(&f, f.c, res, 0);
-    redlock_lock *w = rw_lock(&f, it_fix_client(&f, NULL), res, 1);
-    command_on_all(f.s, 3, "HSET %s w %s", "{rw-left}:ww", "another-writer");
-    CHECK_RC(r, redlock_try_acquire(r, 10000), REDLOCK_ENOQUORUM);
-    CHECK_GE(refusals(r, 3, "a writer is waiting"), 2);
-    reader_key(key, sizeof key, res, r);
-    CHECK_EQ(it_wait_count(f.s, key, strlen(key), 0, 1000), 0);      /* undone */
-    CHECK_EQ(it_wait_count(f.s, res, strlen(res), 0, 1000), 0);
-    CHECK_RC(w, redlock_try_acquire(w, 10000), 0);     /* another's mark: no matter */
-    CHECK_RC(w, redlock_release(w), 0);
-    command_on_all(f.s, 3, "DEL %s%s", "{rw-left}:ww", "");
-
+    redlock_lock *w, *r = rw_two(&f, res, 0, 1, &w);
+    check_reader_refused_by_a_mark_and_undone(&f, r, w, res);
     redlock_lock *old = rw_lock(&f, f.c, res, 0);
-    CHECK_RC(old, redlock_acquire(old, 10000), 0);
-    char field[160];
-    size_t vlen;
-    const char *v = redlock_lock_value(old, &vlen);
-    snprintf(field, sizeof field, "r:%.*s", (int)vlen, v);
-    redisReply *rp = rlt_servers_command(f.s, 0, "HSET %s w another-writer %s 1", "{rw-left}:ww",
-                                         field);
-    CHECK(rp != NULL && rp->type == REDIS_REPLY_INTEGER);
-    freeReplyObject(rp);
-    CHECK_RC(r, redlock_try_acquire(r, 10000), 0);
-    CHECK_LE(refusals(r, 3, "a writer is waiting"), 1);   /* node 0 (if it came in time) */
-    /* its commands ran on node 0 too (maybe answering after the decision) */
-    int64_t t0 = check_now_ms();
-    while (!integer_on(f.s, 0, "SISMEMBER rw-left %s", redlock_lock_value(r, &vlen)) &&
-           check_now_ms() < t0 + 1000)
-        ;
-    CHECK_EQ(integer_on(f.s, 0, "SISMEMBER rw-left %s", redlock_lock_value(r, &vlen)), 1);
-    /* its extend holds, but not on node 0, where the mark leaves it out */
-    for (int k = 0; k < 50; k++) {
-        CHECK_RC(r, redlock_extend(r, 10000), 0);
-        CHECK_EQ(redlock_lock_node_result(r, 0, &nr), 0);
-        if (nr.vote != REDLOCK_VOTE_NONE)
-            break;
-    }
-    CHECK_EQ(nr.vote, REDLOCK_VOTE_REFUSED);
-    CHECK_MSG(it_has(nr.detail, "a writer is waiting"), "node 0: %s", nr.detail);
+    check_reader_joins_around_a_mark(&f, r, old);
     /* node 0 counts only the reader its mark waits for (its answer may come
      * after the decision: asked again until it came before) */
-    for (int k = 0; k < 50; k++) {
-        CHECK_RC(w, redlock_try_acquire(w, 10000), REDLOCK_ENOQUORUM);
-        CHECK_EQ(redlock_lock_node_result(w, 0, &nr), 0);
-        if (nr.vote != REDLOCK_VOTE_NONE)
-            break;
-    }
+    redlock_node_result nr = until_node0_answered(w, 0, REDLOCK_ENOQUORUM);
     CHECK_EQ(nr.vote, REDLOCK_VOTE_REFUSED);
     CHECK_MSG(it_has(nr.detail, "held by 1 reader"), "node 0: %s", nr.detail);
-    CHECK_GE(refusals(w, 3, "reader"), 2);
+    CHECK_GE(it_refusals(w, 3, "reader", 0), 2);
     CHECK_RC(old, redlock_release(old), 0);
-    for (int k = 0; k < 50; k++) {
-        CHECK_RC(w, redlock_try_acquire(w, 10000), REDLOCK_ENOQUORUM);
-        CHECK_EQ(redlock_lock_node_result(w, 0, &nr), 0);
-        if (nr.vote != REDLOCK_VOTE_NONE)
-            break;
-    }
+    nr = until_node0_answered(w, 0, REDLOCK_ENOQUORUM);
     CHECK_MSG(nr.vote == REDLOCK_VOTE_OK, "node 0: %s", nr.detail);    /* r not counted */
     CHECK_RC(r, redlock_release(r), 0);
     it_fix_stop(&f);
@@ -563,34 +566,61 @@ static void run_end(struct run *run)
     event_free(run->tick);
 }
 
+/* On how many masters that granted writer l its mark is left after up to
+ * 100 ms: its grant deleted the mark where it was granted (renewed < 20 ms
+ * ago, the mark would live 200 ms more); a master that refused the writer
+ * (a reader still there) may keep it until it expires. */
+static int marks_left_where_granted(struct it_fix *f, const redlock_lock *l)
+{
+    int granted[3] = {0}, marks = 0;
+    for (int i = 0; i < 3; i++) {
+        redlock_node_result nr;
+        CHECK_EQ(redlock_lock_node_result(l, (size_t)i, &nr), 0);
+        granted[i] = nr.vote == REDLOCK_VOTE_OK;
+    }
+    for (int64_t t1 = check_now_ms();; it_run(f->base, 2)) {
+        marks = 0;
+        for (int i = 0; i < 3; i++)
+            marks += granted[i] && rlt_servers_exists(f->s, i, "{rw-starve}:ww", 14);
+        if (!marks || check_now_ms() >= t1 + 100)
+            return marks;
+    }
+}
+
+/* 4 readers holding 40 ms each, started 10 ms apart (always 3 or 4 hold),
+ * and a writer with retries (not started); the writer. */
+static struct worker *starve_setup(struct it_fix *f, struct run *run, const char *res)
+{
+    redlock_options o;
+    it_opts(&o);
+    o.retry_count = 300;            /* 10 +- 5 ms apart: 3 s and more */
+    redlock_client *wc = it_fix_client(f, &o);
+    memset(run, 0, sizeof *run);
+    run->base = f->base;
+    run->s = f->s;
+    run->mark = "{rw-starve}:ww";
+    run->nmasters = 3;
+    for (int i = 0; i < 4; i++) {
+        struct worker *r = run_add(run, rw_lock(f, i % 2 ? f->c : it_fix_client(f, NULL),
+                                                res, 0), 0, 5000, 40, 0);
+        run_start(r, 10 * i);
+    }
+    struct worker *w = run_add(run, rw_lock(f, wc, res, 1), 1, 5000, 50, 0);
+    w->retries = 1;
+    w->once = 1;
+    return w;
+}
+
 /* Readers in overlapping holds, without a moment when none holds: a
  * writer asking with retries gets in within a reader's hold and a few retry
  * delays, because its mark turns new readers away; no reader whose acquire
  * started after the mark was seen on a quorum got in before the writer. */
 TEST(rw_a_stream_of_readers_does_not_starve_a_writer)
 {
-    static const char res[] = "rw-starve";
     struct it_fix f = {0};
     struct run run;
-    redlock_options o;
     it_fix_start(&f, 3, NULL, IT_ASYNC);
-    it_opts(&o);
-    o.retry_count = 300;            /* 10 +- 5 ms apart: 3 s and more */
-    redlock_client *wc = it_fix_client(&f, &o);
-    memset(&run, 0, sizeof run);
-    run.base = f.base;
-    run.s = f.s;
-    run.mark = "{rw-starve}:ww";
-    run.nmasters = 3;
-    for (int i = 0; i < 4; i++) {
-        /* 4 readers holding 40 ms each, started 10 ms apart: always 3 or 4 hold */
-        struct worker *r = run_add(&run, rw_lock(&f, i % 2 ? f.c : it_fix_client(&f, NULL),
-                                                 res, 0), 0, 5000, 40, 0);
-        run_start(r, 10 * i);
-    }
-    struct worker *w = run_add(&run, rw_lock(&f, wc, res, 1), 1, 5000, 50, 0);
-    w->retries = 1;
-    w->once = 1;
+    struct worker *w = starve_setup(&f, &run, "rw-starve");
     run_begin(&run);
     it_run(f.base, 300);
     int before = 0;
@@ -600,22 +630,7 @@ TEST(rw_a_stream_of_readers_does_not_starve_a_writer)
     int64_t t0 = check_now_ms();
     while (!w->got_ms && check_now_ms() < t0 + 5000)
         it_dispatch(f.base, 10);
-    /* its grant deleted its mark where it was granted (renewed < 20 ms
-     * ago, the mark would live 200 ms more); a master that refused the
-     * writer (a reader still there) may keep it until it expires */
-    int granted[3] = {0}, marks = 0;
-    for (int i = 0; i < 3; i++) {
-        redlock_node_result nr;
-        CHECK_EQ(redlock_lock_node_result(w->l, (size_t)i, &nr), 0);
-        granted[i] = nr.vote == REDLOCK_VOTE_OK;
-    }
-    for (int64_t t1 = check_now_ms();; it_run(f.base, 2)) {
-        marks = 0;
-        for (int i = 0; i < 3; i++)
-            marks += granted[i] && rlt_servers_exists(f.s, i, "{rw-starve}:ww", 14);
-        if (!marks || check_now_ms() >= t1 + 100)
-            break;
-    }
+    int marks = marks_left_where_granted(&f, w->l);
     it_run(f.base, 200);
     run_end(&run);
     int waiting = 0;
@@ -694,27 +709,13 @@ TEST(rw_never_a_reader_and_a_writer_with_a_slow_and_a_dead_master)
 
 /* ---- watchdog, lost-lock notice, fencing ---------------------------------------- */
 
-struct notice {
-    struct event_base *base;
-    int lost, reason;
-};
-
-static void on_lost(redlock_lock *l, int reason, void *privdata)
-{
-    struct notice *n = privdata;
-    (void)l;
-    n->lost++;
-    n->reason = reason;
-    event_base_loopbreak(n->base);
-}
-
 /* The watchdog keeps a read hold and a write hold 5x their ttl, gives a
  * reader key back to a master that lost it; another's key on the masters
  * ends each hold with the notice. */
 TEST(rw_watchdog_and_lost_notice_on_read_and_write_handles)
 {
     struct it_fix f = {0};
-    struct notice nr = {0}, nw = {0};
+    struct it_lost nr = {0}, nw = {0};
     struct it_op op;
     char key[128];
     it_fix_start(&f, 3, NULL, IT_ASYNC);
@@ -723,8 +724,8 @@ TEST(rw_watchdog_and_lost_notice_on_read_and_write_handles)
     nr.base = nw.base = f.base;
     CHECK_EQ(redlock_lock_set_watchdog(r, 0, 0), 0);
     CHECK_EQ(redlock_lock_set_watchdog(w, 0, 0), 0);
-    CHECK_EQ(redlock_lock_on_lost(r, on_lost, &nr), 0);
-    CHECK_EQ(redlock_lock_on_lost(w, on_lost, &nw), 0);
+    CHECK_EQ(redlock_lock_on_lost(r, it_lost_cb, &nr), 0);
+    CHECK_EQ(redlock_lock_on_lost(w, it_lost_cb, &nw), 0);
     op = (struct it_op){f.base};
     CHECK_RC(r, redlock_acquire_async(r, 300, it_op_cb, &op), 0);
     it_op_wait(&op, 5000);
@@ -741,7 +742,7 @@ TEST(rw_watchdog_and_lost_notice_on_read_and_write_handles)
     }
     CHECK_EQ(count_key(f.s, key), 3);
     CHECK_EQ(it_count_lock(f.s, "rw-wd-w", 7, w), 3);
-    CHECK_EQ(nr.lost + nw.lost, 0);
+    CHECK_EQ(nr.n + nw.n, 0);
     /* master 0 lost the reader's key: the next extend grows it back */
     redisReply *rp = rlt_servers_command(f.s, 0, "DEL %s", key);
     CHECK(rp != NULL && rp->integer == 1);
@@ -756,8 +757,8 @@ TEST(rw_watchdog_and_lost_notice_on_read_and_write_handles)
     command_on_all(f.s, 3, "SET %s %s", "rw-wd-r", "intruder");
     command_on_all(f.s, 3, "DEL %s%s", key, "");
     command_on_all(f.s, 3, "SET %s %s", "rw-wd-w", "intruder");
-    CHECK(it_run_until(f.base, &nr.lost, 2000));
-    CHECK(it_run_until(f.base, &nw.lost, 2000));
+    CHECK(it_run_until(f.base, &nr.n, 2000));
+    CHECK(it_run_until(f.base, &nw.n, 2000));
     CHECK_EQ(nr.reason, REDLOCK_LOST_REFUSED);
     CHECK_EQ(nw.reason, REDLOCK_LOST_REFUSED);
     CHECK(it_has(redlock_lock_errstr(r), "held by a writer"));
@@ -767,23 +768,11 @@ TEST(rw_watchdog_and_lost_notice_on_read_and_write_handles)
     it_fix_stop(&f);
 }
 
-static void set_counter(rlt_servers *s, int i, const char *key, long long v)
-{
-    char value[32];
-    redisReply *r;
-    snprintf(value, sizeof value, "%lld", v);
-    r = rlt_servers_command(s, i, "SET %s %s", key, value);
-    CHECK(r != NULL && r->type == REDIS_REPLY_STATUS);
-    freeReplyObject(r);
-}
-
 TEST(rw_fencing_tokens_on_write_handles_only)
 {
     static const char res[] = "rw-fence";
     struct it_fix f = {0};
-    it_fix_start(&f, 3, NULL, 0);
-    redlock_lock *a = rw_lock(&f, f.c, res, 1);
-    redlock_lock *b = rw_lock(&f, it_fix_client(&f, NULL), res, 1);
+    redlock_lock *b, *a = rw_two(&f, res, 1, 1, &b);
     redlock_lock *r = rw_lock(&f, f.c, res, 0);
     CHECK_EQ(redlock_lock_set_fencing(a, 1), 0);
     CHECK_EQ(redlock_lock_set_fencing(b, 1), 0);
@@ -806,7 +795,7 @@ TEST(rw_fencing_tokens_on_write_handles_only)
     CHECK_EQ(redlock_lock_token(r), 0);
     CHECK_RC(r, redlock_release(r), 0);
     /* master 0's counter ahead: the token follows it, the others are raised */
-    set_counter(f.s, 0, "{rw-fence}:fence", last + 1000);
+    it_set_int(f.s, 0, "{rw-fence}:fence", last + 1000);
     CHECK_RC(a, redlock_acquire(a, 10000), 0);
     redlock_node_result nr0;
     CHECK_EQ(redlock_lock_node_result(a, 0, &nr0), 0);

@@ -85,6 +85,33 @@ static void tls_opts(redlock_options *o, const char *dir, const char *ca_name)
     o->node_timeout_ms = 3000;
 }
 
+/* A client on the one master at addr: its lock on res gets `want` from a
+ * try_acquire, and releases when asked to. */
+static void try_on_one(const char *addr, const redlock_options *o, const char *res, int want,
+                       int release)
+{
+    const char *addrs[1] = { addr };
+    redlock_client *c = it_client_new(NULL, addrs, 1, o);
+    redlock_lock *l = IT_LOCK(c, res);
+    CHECK_RC(l, redlock_try_acquire(l, 5000), want);
+    if (release)
+        CHECK_RC(l, redlock_release(l), REDLOCK_OK);
+    redlock_lock_free(l);
+    redlock_client_free(c);
+}
+
+/* The test PKI, one TLS master with the certificate `cert` (asking for
+ * clients' certificates when client_certs) and options that trust the CA
+ * `ca`; the PKI's directory. */
+static const char *tls_one(struct tls_master *m, redlock_options *o, const char *cert,
+                           int client_certs, const char *ca)
+{
+    const char *dir = pki();
+    tls_master_cert(m, dir, client_certs, cert);
+    tls_opts(o, dir, ca);
+    return dir;
+}
+
 TEST(tls_lock_extend_unlock)
 {
     const char *dir = pki();
@@ -149,86 +176,57 @@ static void expect_tls_failure(const char *addr, const redlock_options *o, const
 
 TEST(tls_wrong_ca_is_refused)
 {
-    const char *dir = pki();
     struct tls_master m;
     redlock_options o;
-    tls_master(&m, dir, 0);
-    tls_opts(&o, dir, "other-ca.crt");
+    const char *dir = tls_one(&m, &o, "server", 0, "other-ca.crt");
     expect_tls_failure(m.addr, &o, "certificate verify failed");
     /* the explicit insecure switch accepts it (and is off by default) */
     redlock_options_init(&o);
     CHECK_EQ(o.tls_insecure_skip_verify, 0);
     tls_opts(&o, dir, "other-ca.crt");
     o.tls_insecure_skip_verify = 1;
-    const char *addrs[1] = { m.addr };
-    redlock_client *c = it_client_new(NULL, addrs, 1, &o);
-    redlock_lock *l = IT_LOCK(c, "tls-insecure");
-    CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_OK);
-    redlock_lock_free(l);
-    redlock_client_free(c);
+    try_on_one(m.addr, &o, "tls-insecure", REDLOCK_OK, 0);
     rlt_servers_free(m.s);
 }
 
 TEST(tls_wrong_host_name_is_refused)
 {
-    const char *dir = pki();
     struct tls_master m;
     redlock_options o;
-    tls_master(&m, dir, 0);
-    tls_opts(&o, dir, "ca.crt");
+    const char *dir = tls_one(&m, &o, "server", 0, "ca.crt");
     o.tls_server_name = "db.example";      /* the certificate names 127.0.0.1/localhost */
     expect_tls_failure(m.addr, &o, "hostname mismatch");
     /* by DNS name that the certificate does carry: accepted */
     char byname[64];
     snprintf(byname, sizeof byname, "rediss://localhost:%d", m.port);
     tls_opts(&o, dir, "ca.crt");
-    const char *addrs[1] = { byname };
-    redlock_client *c = it_client_new(NULL, addrs, 1, &o);
-    redlock_lock *l = IT_LOCK(c, "tls-name");
-    CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_OK);
-    redlock_lock_free(l);
-    redlock_client_free(c);
+    try_on_one(byname, &o, "tls-name", REDLOCK_OK, 0);
     rlt_servers_free(m.s);
 }
 
 TEST(tls_expired_certificate_is_refused)
 {
-    const char *dir = pki();
     struct tls_master m;
     redlock_options o;
-    tls_master_cert(&m, dir, 0, "expired");
-    tls_opts(&o, dir, "ca.crt");
+    tls_one(&m, &o, "expired", 0, "ca.crt");
     expect_tls_failure(m.addr, &o, "certificate has expired");
     rlt_servers_free(m.s);
 }
 
 TEST(tls_client_certificate_required_and_supplied)
 {
-    const char *dir = pki();
     struct tls_master m;
     redlock_options o;
     char crt[600], key[600];
-    tls_master(&m, dir, 1);
-    tls_opts(&o, dir, "ca.crt");
-    {   /* without a client certificate the server ends the handshake */
-        const char *addrs[1] = { m.addr };
-        redlock_client *c = it_client_new(NULL, addrs, 1, &o);
-        redlock_lock *l = IT_LOCK(c, "mtls");
-        CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_ECONNECT);
-        redlock_lock_free(l);
-        redlock_client_free(c);
-    }
+    const char *dir = tls_one(&m, &o, "server", 1, "ca.crt");
+    /* without a client certificate the server ends the handshake */
+    try_on_one(m.addr, &o, "mtls", REDLOCK_ECONNECT, 0);
     snprintf(crt, sizeof crt, "%s/client.crt", dir);
     snprintf(key, sizeof key, "%s/client.key", dir);
     o.tls_cert_file = crt;
     o.tls_key_file = key;
+    try_on_one(m.addr, &o, "mtls", REDLOCK_OK, 1);
     const char *addrs[1] = { m.addr };
-    redlock_client *c = it_client_new(NULL, addrs, 1, &o);
-    redlock_lock *l = IT_LOCK(c, "mtls");
-    CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_OK);
-    CHECK_RC(l, redlock_release(l), REDLOCK_OK);
-    redlock_lock_free(l);
-    redlock_client_free(c);
     /* a key without its certificate, or an unreadable CA, is refused early */
     char err[256];
     redlock_client *bad = NULL;
@@ -303,20 +301,13 @@ TEST(auth_password_and_wrong_password)
     snprintf(bad, sizeof bad, "redis://:hunter2-wrong@127.0.0.1:%d", rlt_servers_port(s, 0));
 
     it_opts(&o);
-    const char *ga[1] = { good };
-    redlock_client *c = it_client_new(NULL, ga, 1, &o);
-    redlock_lock *l = IT_LOCK(c, "auth-res");
-    CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_OK);
-    CHECK_RC(l, redlock_release(l), REDLOCK_OK);
-    redlock_lock_free(l);
-    redlock_client_free(c);
+    try_on_one(good, &o, "auth-res", REDLOCK_OK, 1);
 
-    it_opts(&o);
     o.node_cb = collect_cb;
     o.node_privdata = &col;
     const char *ba[1] = { bad };
-    c = it_client_new(NULL, ba, 1, &o);
-    l = IT_LOCK(c, "auth-res");
+    redlock_client *c = it_client_new(NULL, ba, 1, &o);
+    redlock_lock *l = IT_LOCK(c, "auth-res");
     int64_t t0 = check_now_ms();
     CHECK_RC(l, redlock_try_acquire(l, 5000), REDLOCK_ECONNECT);
     CHECK_LT(check_now_ms() - t0, 1000);        /* a clear error, not a hang */
@@ -337,69 +328,67 @@ TEST(auth_password_and_wrong_password)
     rlt_servers_free(s);
 }
 
+/* The user "locker" with the smallest ACL the library needs on s's three
+ * servers; addrs[i] (in buf[i]) its URL of server i. */
+static void minimal_acl(rlt_servers *s, const char **addrs, char (*buf)[128])
+{
+    it_cmd_on(s, 0, 3, REDIS_REPLY_STATUS,
+              "ACL SETUSER locker on >lockpw resetkeys ~lock:* ~{lock:* resetchannels -@all "
+              "+set +get +del +pexpire +evalsha +eval +ping +select +script|load "
+              "+client|info +client|kill");
+    for (int i = 0; i < 3; i++) {
+        snprintf(buf[i], 128, "redis://locker:lockpw@127.0.0.1:%d/0", rlt_servers_port(s, i));
+        addrs[i] = buf[i];
+    }
+}
+
+/* A full cycle of a lock on res with the key prefix `prefix`. */
+static void acl_cycle(const char *const *addrs, const char *prefix, const char *res, int extend)
+{
+    redlock_options o;
+    it_opts(&o);
+    o.key_prefix = prefix;
+    redlock_client *c = it_client_new(NULL, addrs, 3, &o);
+    redlock_lock *l = IT_LOCK(c, res);
+    CHECK_RC(l, redlock_acquire(l, 10000), REDLOCK_OK);
+    if (extend)
+        CHECK_RC(l, redlock_extend(l, 10000), REDLOCK_OK);
+    CHECK_RC(l, redlock_release(l), REDLOCK_OK);
+    CHECK_EQ(redlock_lock_nodes_ok(l), 3);
+    redlock_lock_free(l);
+    redlock_client_free(c);
+}
+
 /* The smallest ACL the library needs (see docs/security.md). */
 TEST(auth_minimal_acl_user)
 {
     rlt_servers *s = it_start(3, NULL);
     const char *addrs[3];
     char buf[3][128];
-    for (int i = 0; i < 3; i++) {
-        redisReply *r = rlt_servers_command(s, i,
-            "ACL SETUSER locker on >lockpw resetkeys ~lock:* ~{lock:* resetchannels -@all "
-            "+set +get +del +pexpire +evalsha +eval +ping +select +script|load "
-            "+client|info +client|kill");
-        CHECK(r && r->type == REDIS_REPLY_STATUS);
-        freeReplyObject(r);
-        snprintf(buf[i], sizeof buf[i], "redis://locker:lockpw@127.0.0.1:%d/0", rlt_servers_port(s, i));
-        addrs[i] = buf[i];
-    }
-    redlock_options o;
-    it_opts(&o);
-    o.key_prefix = "lock:";
-    redlock_client *c = it_client_new(NULL, addrs, 3, &o);
-    redlock_lock *l = IT_LOCK(c, "acl-res");
-    CHECK_RC(l, redlock_acquire(l, 10000), REDLOCK_OK);
-    CHECK_RC(l, redlock_extend(l, 10000), REDLOCK_OK);
-    CHECK_RC(l, redlock_release(l), REDLOCK_OK);
-    CHECK_EQ(redlock_lock_nodes_ok(l), 3);
-    redlock_lock_free(l);
+    minimal_acl(s, addrs, buf);
+    acl_cycle(addrs, "lock:", "acl-res", 1);
     /* the handshake's CLIENT INFO (for killing a lost connection before an
      * undo) was allowed: the server counted it, with no rejected call */
     for (int i = 0; i < 3; i++) {
-        redisReply *r = rlt_servers_command(s, i, "INFO commandstats");
-        CHECK(r && r->type == REDIS_REPLY_STRING);
-        const char *p = strstr(r->str, "cmdstat_client|info:calls=");
-        CHECK_MSG(p && strtol(p + 26, NULL, 10) >= 1, "server %d: %s", i, r->str);
-        CHECK_MSG(strstr(p, "rejected_calls=0") != NULL, "server %d: %.200s", i, p);
-        freeReplyObject(r);
+        CHECK_GE(it_calls(s, i, "client|info"), 1);
+        CHECK_EQ(it_rejected(s, i, "client|info"), 0);
     }
 
     /* outside the user's key pattern: every node refuses with NOPERM */
-    redlock_client_free(c);
+    redlock_options o;
+    it_opts(&o);
     o.key_prefix = "other:";
-    c = it_client_new(NULL, addrs, 3, &o);
-    l = IT_LOCK(c, "acl-res");
+    redlock_client *c = it_client_new(NULL, addrs, 3, &o);
+    redlock_lock *l = IT_LOCK(c, "acl-res");
     CHECK_RC(l, redlock_try_acquire(l, 10000), REDLOCK_ESERVER);
     CHECK_MSG(strstr(redlock_lock_errstr(l), "NOPERM") != NULL, "%s", redlock_lock_errstr(l));
     redlock_lock_free(l);
     redlock_client_free(c);
 
     /* without SCRIPT LOAD the library falls back to EVAL on NOSCRIPT */
-    for (int i = 0; i < 3; i++) {
-        redisReply *r = rlt_servers_command(s, i, "ACL SETUSER locker -script|load");
-        CHECK(r && r->type == REDIS_REPLY_STATUS);
-        freeReplyObject(r);
-        r = rlt_servers_command(s, i, "SCRIPT FLUSH");
-        freeReplyObject(r);
-    }
-    o.key_prefix = "lock:";
-    c = it_client_new(NULL, addrs, 3, &o);
-    l = IT_LOCK(c, "acl-res2");
-    CHECK_RC(l, redlock_acquire(l, 10000), REDLOCK_OK);
-    CHECK_RC(l, redlock_release(l), REDLOCK_OK);
-    CHECK_EQ(redlock_lock_nodes_ok(l), 3);
-    redlock_lock_free(l);
-    redlock_client_free(c);
+    it_cmd_on(s, 0, 3, REDIS_REPLY_STATUS, "ACL SETUSER locker -script|load");
+    it_cmd_on(s, 0, 3, 0, "SCRIPT FLUSH");
+    acl_cycle(addrs, "lock:", "acl-res2", 0);
     rlt_servers_free(s);
 }
 
@@ -408,10 +397,8 @@ TEST(auth_minimal_acl_user)
 TEST(diagnostics_per_node_results_tell_why)
 {
     struct it_fix f = {0};
-    it_fix_start(&f, 5, NULL, 0);
-    redlock_client *b = it_fix_client(&f, NULL);
-    redlock_lock *la = it_fix_lock(&f, f.c, "diag");
-    redlock_lock *lb = it_fix_lock(&f, b, "diag");
+    redlock_lock *la, *lb;
+    redlock_client *b = it_fix_two(&f, 5, 0, NULL, "diag", &la, &lb);
     redlock_node_result r;
 
     CHECK_RC(la, redlock_try_acquire(la, 10000), REDLOCK_OK);

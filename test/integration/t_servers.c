@@ -128,11 +128,23 @@ static int process_alive(pid_t pid)
     return kill(pid, 0) == 0;
 }
 
-TEST(servers_start_kill_restart_pause)
+/* CONFIG GET name on server i, the value copied into buf; "(no reply)" when
+ * the server does not answer with a pair. */
+static const char *config_get(rlt_servers *s, int i, const char *name, char *buf, size_t size)
 {
-    char err[256];
-    rlt_servers *s = rlt_servers_start(3, NULL, err, sizeof err);
-    CHECK_MSG(s != NULL, "%s", err);
+    redisReply *r = rlt_servers_command(s, i, "CONFIG GET %s", name);
+    if (r != NULL && r->type == REDIS_REPLY_ARRAY && r->elements == 2)
+        snprintf(buf, size, "%s", r->element[1]->str);
+    else
+        snprintf(buf, size, "(no reply)");
+    if (r != NULL)
+        freeReplyObject(r);
+    return buf;
+}
+
+/* Three servers on distinct ports, each addressed, running and answering. */
+static void check_started(rlt_servers *s)
+{
     CHECK_EQ(rlt_servers_count(s), 3);
     const char *const *addrs = rlt_servers_addrs(s);
     for (int i = 0; i < 3; i++) {
@@ -147,33 +159,33 @@ TEST(servers_start_kill_restart_pause)
     }
     CHECK(rlt_servers_addr(s, 3) == NULL);
     CHECK(rlt_servers_addr(s, -1) == NULL);
+}
 
-    /* Default configuration: no persistence, loopback only. */
-    redisReply *r = rlt_servers_command(s, 0, "CONFIG GET appendonly");
-    CHECK(r != NULL && r->type == REDIS_REPLY_ARRAY && r->elements == 2);
-    CHECK_STREQ(r->element[1]->str, "no");
-    freeReplyObject(r);
-    r = rlt_servers_command(s, 0, "CONFIG GET save");
-    CHECK(r != NULL && r->type == REDIS_REPLY_ARRAY && r->elements == 2);
-    CHECK_STREQ(r->element[1]->str, "");
-    freeReplyObject(r);
-    r = rlt_servers_command(s, 0, "CONFIG GET dir");
-    CHECK(r != NULL && r->type == REDIS_REPLY_ARRAY && r->elements == 2);
-    char real[4096];
+/* Default configuration: no persistence, loopback only, in its own dir. */
+static void check_default_config(rlt_servers *s)
+{
+    char val[4096], real[4096];
+    CHECK_STREQ(config_get(s, 0, "appendonly", val, sizeof val), "no");
+    CHECK_STREQ(config_get(s, 0, "save", val, sizeof val), "");
     CHECK(realpath(rlt_servers_dir(s, 0), real) != NULL);
-    CHECK_STREQ(r->element[1]->str, real);
-    freeReplyObject(r);
+    CHECK_STREQ(config_get(s, 0, "dir", val, sizeof val), real);
+}
 
-    static const char key[] = "bin\0key\xff";
-    size_t klen = sizeof key - 1;
+/* A binary key set on servers 0 and 2 is seen there and only there. */
+static void check_keys(rlt_servers *s, const char *key, size_t klen)
+{
     CHECK(set_key(s, 0, key, klen, "v0"));
     CHECK(set_key(s, 2, key, klen, "v2"));
     CHECK_EQ(rlt_servers_exists(s, 0, key, klen), 1);
     CHECK_EQ(rlt_servers_exists(s, 1, key, klen), 0);
     CHECK_EQ(rlt_servers_exists(s, 0, key, 3), 0); /* "bin" alone is another key */
     CHECK_EQ(rlt_servers_count_key(s, key, klen), 2);
+}
 
-    /* kill: the process is gone and reaped, commands fail, count skips it */
+/* kill: the process is gone and reaped, commands fail, count skips it;
+ * restart: same port, new process, empty (no persistence). */
+static void check_kill_restart(rlt_servers *s, const char *key, size_t klen)
+{
     pid_t old = rlt_servers_pid(s, 2);
     int port2 = rlt_servers_port(s, 2);
     CHECK_EQ(rlt_servers_kill(s, 2), 0);
@@ -184,7 +196,6 @@ TEST(servers_start_kill_restart_pause)
     CHECK_EQ(rlt_servers_count_key(s, key, klen), 1);
     CHECK_EQ(rlt_servers_kill(s, 2), -1);
 
-    /* restart: same port, new process, empty (no persistence) */
     CHECK_EQ(rlt_servers_restart(s, 2), 0);
     CHECK_GT(rlt_servers_pid(s, 2), 0);
     CHECK_NE(rlt_servers_pid(s, 2), old);
@@ -192,18 +203,27 @@ TEST(servers_start_kill_restart_pause)
     CHECK(ping(s, 2));
     CHECK_EQ(rlt_servers_exists(s, 2, key, klen), 0);
     CHECK_EQ(rlt_servers_count_key(s, key, klen), 1);
+}
 
-    /* pause: the process is stopped; count skips it; resume brings it back */
-    CHECK_EQ(rlt_servers_pause(s, 0), 0);
+/* The state letter of a process in /proc/pid/stat ('T': stopped). */
+static char process_state(pid_t pid)
+{
     char path[64], stat[512];
-    snprintf(path, sizeof path, "/proc/%d/stat", (int)rlt_servers_pid(s, 0));
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
     FILE *f = fopen(path, "r");
     CHECK(f != NULL);
     CHECK(fgets(stat, sizeof stat, f) != NULL);
     fclose(f);
     char *close_paren = strrchr(stat, ')');
     CHECK(close_paren != NULL);
-    CHECK_EQ(close_paren[2], 'T');
+    return close_paren[2];
+}
+
+/* pause: the process is stopped; count skips it; resume brings it back. */
+static void check_pause_resume(rlt_servers *s, const char *key, size_t klen)
+{
+    CHECK_EQ(rlt_servers_pause(s, 0), 0);
+    CHECK_EQ(process_state(rlt_servers_pid(s, 0)), 'T');
     CHECK_EQ(rlt_servers_count_key(s, key, klen), 0);
     int64_t t0 = check_now_ms();
     CHECK(rlt_servers_command(s, 0, "PING") == NULL); /* times out after ~1 s */
@@ -211,8 +231,11 @@ TEST(servers_start_kill_restart_pause)
     CHECK_EQ(rlt_servers_resume(s, 0), 0);
     CHECK(ping(s, 0));
     CHECK_EQ(rlt_servers_count_key(s, key, klen), 1);
+}
 
-    /* free: processes killed, directories removed */
+/* free: processes killed, directories removed. */
+static void check_free(rlt_servers *s)
+{
     char root[4096];
     snprintf(root, sizeof root, "%s", rlt_servers_dir(s, 0));
     *strrchr(root, '/') = '\0';
@@ -226,6 +249,20 @@ TEST(servers_start_kill_restart_pause)
         CHECK(!process_alive(pids[i]));
     CHECK_EQ(lstat(root, &st), -1);
     CHECK_EQ(errno, ENOENT);
+}
+
+TEST(servers_start_kill_restart_pause)
+{
+    static const char key[] = "bin\0key\xff";
+    char err[256];
+    rlt_servers *s = rlt_servers_start(3, NULL, err, sizeof err);
+    CHECK_MSG(s != NULL, "%s", err);
+    check_started(s);
+    check_default_config(s);
+    check_keys(s, key, sizeof key - 1);
+    check_kill_restart(s, key, sizeof key - 1);
+    check_pause_resume(s, key, sizeof key - 1);
+    check_free(s);
 }
 
 TEST(servers_free_while_paused)
@@ -247,14 +284,12 @@ TEST(servers_extra_args_and_persistence)
     char err[256];
     rlt_servers *s = rlt_servers_start(1, extra, err, sizeof err);
     CHECK_MSG(s != NULL, "%s", err);
-    redisReply *r = rlt_servers_command(s, 0, "CONFIG GET appendonly");
-    CHECK(r != NULL && r->type == REDIS_REPLY_ARRAY && r->elements == 2);
-    CHECK_STREQ(r->element[1]->str, "yes"); /* the later argument won */
-    freeReplyObject(r);
+    char val[16];
+    CHECK_STREQ(config_get(s, 0, "appendonly", val, sizeof val), "yes"); /* the later argument won */
     CHECK(set_key(s, 0, "k", 1, "kept"));
     CHECK_EQ(rlt_servers_kill(s, 0), 0);
     CHECK_EQ(rlt_servers_restart(s, 0), 0);
-    r = rlt_servers_command(s, 0, "GET k");
+    redisReply *r = rlt_servers_command(s, 0, "GET k");
     CHECK(r != NULL && r->type == REDIS_REPLY_STRING);
     CHECK_STREQ(r->str, "kept");
     freeReplyObject(r);

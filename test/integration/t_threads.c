@@ -23,21 +23,37 @@ struct worker {
 static atomic_int holders;
 static atomic_int max_holders;
 
+/* A blocking client on the three masters for a worker thread, connected to
+ * all of them, retrying `retries` times delay +- jitter ms apart; NULL with
+ * why in msg (a thread cannot fail the test itself), *rc the code. */
+static redlock_client *thread_client(const char *const *addrs, int retries, int delay,
+                                     int jitter, int *rc, char *msg, size_t size)
+{
+    redlock_options o;
+    it_opts_retry(&o, retries, delay, jitter);
+    redlock_client *c = NULL;
+    char err[256] = "";
+    *rc = redlock_client_new(&c, NULL, addrs, 3, &o, err, sizeof err);
+    if (*rc != 0) {
+        snprintf(msg, size, "client_new: %s", err);
+        return NULL;
+    }
+    if (redlock_client_wait_connected(c, 3, 5000) != 0) {
+        *rc = REDLOCK_ETIMEDOUT;
+        snprintf(msg, size, "never connected");
+        redlock_client_free(c);
+        return NULL;
+    }
+    return c;
+}
+
 static void *worker_main(void *arg)
 {
     struct worker *w = arg;
-    redlock_options o;
-    it_opts(&o);
-    o.retry_count = 1000;
-    o.retry_delay_ms = 3;
-    o.retry_jitter_ms = 2;
-    redlock_client *c = NULL;
-    char err[128] = "";
-    if (redlock_client_new(&c, NULL, rlt_servers_addrs(w->s), 3, &o, err, sizeof err) != 0 ||
-        redlock_client_wait_connected(c, 3, 5000) != 0) {
-        snprintf(w->err, sizeof w->err, "client: %s", err);
+    redlock_client *c = thread_client(rlt_servers_addrs(w->s), 1000, 3, 2, &w->last_rc, w->err,
+                                      sizeof w->err);
+    if (c == NULL) {
         w->bad_rc++;
-        redlock_client_free(c);
         return NULL;
     }
     redlock_lock *shared = NULL, *own = NULL;
@@ -173,32 +189,17 @@ static const char *iv_res_name(int r)
     return names[r];
 }
 
-static void *iv_contend(void *arg)
+/* Thread w's client and its locks on the IV_NRES resources; 0, or an error
+ * recorded in w. */
+static redlock_client *iv_setup(struct iv_worker *w, redlock_lock **locks)
 {
-    struct iv_worker *w = arg;
-    redlock_options o;
-    it_opts(&o);
-    o.retry_count = 100;
-    o.retry_delay_ms = 6;
-    o.retry_jitter_ms = 5;
-    redlock_client *c = NULL;
-    char err[256] = "";
-    int rc = redlock_client_new(&c, NULL, w->sh->addrs, 3, &o, err, sizeof err);
-    if (rc != 0) {
-        w->bad_rc = rc;
-        snprintf(w->bad_msg, sizeof w->bad_msg, "client_new: %s", err);
+    redlock_client *c = thread_client(w->sh->addrs, 100, 6, 5, &w->bad_rc, w->bad_msg,
+                                      sizeof w->bad_msg);
+    if (c == NULL)
         return NULL;
-    }
-    if (redlock_client_wait_connected(c, 3, 5000) != 0) {
-        w->bad_rc = REDLOCK_ETIMEDOUT;
-        snprintf(w->bad_msg, sizeof w->bad_msg, "never connected");
-        redlock_client_free(c);
-        return NULL;
-    }
-    redlock_lock *locks[IV_NRES];
     for (int r = 0; r < IV_NRES; r++) {
         locks[r] = NULL;
-        rc = redlock_lock_new(&locks[r], c, iv_res_name(r), strlen(iv_res_name(r)));
+        int rc = redlock_lock_new(&locks[r], c, iv_res_name(r), strlen(iv_res_name(r)));
         if (rc != 0) {
             w->bad_rc = rc;
             snprintf(w->bad_msg, sizeof w->bad_msg, "lock_new: %d", rc);
@@ -208,64 +209,146 @@ static void *iv_contend(void *arg)
             return NULL;
         }
     }
+    return c;
+}
+
+/* A failed acquire of l: 0 when it is one that contention explains (its
+ * timeouts, and EBUSY on a handle left to expire that still has validity),
+ * after waiting out what it still holds; -1 with the error recorded. */
+static int iv_failed_acquire(struct iv_worker *w, redlock_lock *l, int rc, int left_to_expire)
+{
+    w->failures++;
+    if (rc != REDLOCK_ENOQUORUM && rc != REDLOCK_ETIMEDOUT &&
+        !(rc == REDLOCK_EBUSY && left_to_expire)) {
+        w->bad_rc = rc;
+        snprintf(w->bad_msg, sizeof w->bad_msg, "acquire: %d %s", rc, redlock_lock_errstr(l));
+        return -1;
+    }
+    if (rc == REDLOCK_EBUSY)
+        iv_work_ms((int)redlock_lock_validity(l) + 1);
+    return 0;
+}
+
+/* Record a hold of resource r that l just acquired: first the time, then
+ * what is left of the validity. */
+static struct iv_hold *iv_record(struct iv_worker *w, int r, const redlock_lock *l)
+{
+    struct iv_hold *h = &w->holds[w->nholds++];
+    h->res = r;
+    h->thread = w->id;
+    h->start_us = iv_boottime_us();
+    h->end_us = h->start_us + redlock_lock_validity(l) * 1000;
+    h->released = 0;
+    return h;
+}
+
+/* Release hold h of l, ending it when the release starts; 0, or -1 with
+ * the error recorded. */
+static int iv_release(struct iv_worker *w, struct iv_hold *h, redlock_lock *l)
+{
+    int64_t rel = iv_boottime_us();
+    if (rel < h->end_us)
+        h->end_us = rel;
+    h->released = 1;
+    int rc = redlock_release(l);
+    if (rc == REDLOCK_ENOTOWNER || rc == REDLOCK_ETIMEDOUT) {
+        /* expired before the release, or masters too slow to confirm
+         * it under load: allowed (the validity was what counted) */
+        w->lost_releases++;
+    } else if (rc != 0) {
+        w->bad_rc = rc;
+        snprintf(w->bad_msg, sizeof w->bad_msg, "release: %d %s", rc, redlock_lock_errstr(l));
+        return -1;
+    }
+    return 0;
+}
+
+static int iv_time_is_up(const struct iv_worker *w)
+{
+    int64_t now = check_now_ms();
+    return now >= w->sh->hard_until_ms || (now >= w->sh->run_until_ms && w->nholds > 0);
+}
+
+static void *iv_contend(void *arg)
+{
+    struct iv_worker *w = arg;
+    redlock_lock *locks[IV_NRES];
+    redlock_client *c = iv_setup(w, locks);
+    if (c == NULL)
+        return NULL;
     atomic_fetch_add(&w->sh->started, 1);
     unsigned seed = (unsigned)(w->id * 7919 + 17);
     int left_to_expire[IV_NRES] = { 0 };
-    while (w->nholds < IV_MAX_HOLDS) {
-        int64_t now = check_now_ms();
-        if (now >= w->sh->hard_until_ms || (now >= w->sh->run_until_ms && w->nholds > 0))
-            break;
+    while (w->nholds < IV_MAX_HOLDS && !iv_time_is_up(w)) {
         int r = (int)(rand_r(&seed) % IV_NRES);
         redlock_lock *l = locks[r];
         w->attempts++;
-        rc = redlock_acquire(l, 200);
+        int rc = redlock_acquire(l, 200);
         if (rc != 0) {
-            w->failures++;
-            /* contention and its timeouts are the only acceptable failures,
-             * and EBUSY on a handle left to expire that still has validity */
-            if (rc != REDLOCK_ENOQUORUM && rc != REDLOCK_ETIMEDOUT &&
-                !(rc == REDLOCK_EBUSY && left_to_expire[r])) {
-                w->bad_rc = rc;
-                snprintf(w->bad_msg, sizeof w->bad_msg, "acquire: %d %s", rc,
-                         redlock_lock_errstr(l));
+            if (iv_failed_acquire(w, l, rc, left_to_expire[r]) != 0)
                 break;
-            }
-            if (rc == REDLOCK_EBUSY)    /* wait out what it still holds */
-                iv_work_ms((int)redlock_lock_validity(l) + 1);
             continue;
         }
         left_to_expire[r] = 0;
-        struct iv_hold *h = &w->holds[w->nholds++];
-        h->res = r;
-        h->thread = w->id;
-        h->start_us = iv_boottime_us();                              /* first the time, */
-        h->end_us = h->start_us + redlock_lock_validity(l) * 1000;   /* then what is left */
-        h->released = 0;
+        struct iv_hold *h = iv_record(w, r, l);
         iv_work_ms(rand_r(&seed) % 3);
         if (rand_r(&seed) % 12 == 0) {
             left_to_expire[r] = 1;
             continue;           /* let this one expire on the masters */
         }
-        int64_t rel = iv_boottime_us();
-        if (rel < h->end_us)
-            h->end_us = rel;
-        h->released = 1;
-        rc = redlock_release(l);
-        if (rc == REDLOCK_ENOTOWNER || rc == REDLOCK_ETIMEDOUT) {
-            /* expired before the release, or masters too slow to confirm
-             * it under load: allowed (the validity was what counted) */
-            w->lost_releases++;
-        } else if (rc != 0) {
-            w->bad_rc = rc;
-            snprintf(w->bad_msg, sizeof w->bad_msg, "release: %d %s", rc,
-                     redlock_lock_errstr(l));
+        if (iv_release(w, h, l) != 0)
             break;
-        }
     }
     for (int r = 0; r < IV_NRES; r++)
         redlock_lock_free(locks[r]);
     redlock_client_free(c);
     return NULL;
+}
+
+/* Every thread ran without an unexpected error, acquired at least once,
+ * and each of its holds had validity; the totals go to the log. */
+static void iv_check_workers(const struct iv_worker *w)
+{
+    int total = 0, attempts = 0, failures = 0, expired = 0, lost = 0;
+    int per_res[IV_NRES] = {0};
+    for (int t = 0; t < NTHREADS; t++) {
+        CHECK_MSG(w[t].bad_rc == 0, "thread %d: %s", t, w[t].bad_msg);
+        CHECK_MSG(w[t].nholds > 0, "thread %d never acquired (%d attempts)", t, w[t].attempts);
+        total += w[t].nholds;
+        attempts += w[t].attempts;
+        failures += w[t].failures;
+        lost += w[t].lost_releases;
+        for (int i = 0; i < w[t].nholds; i++) {
+            per_res[w[t].holds[i].res]++;
+            expired += !w[t].holds[i].released;
+            CHECK_MSG(w[t].holds[i].end_us > w[t].holds[i].start_us,
+                      "thread %d hold %d has no validity", t, i);
+        }
+    }
+    check_note("%d threads: %d acquisitions (%d + %d per resource), %d attempts, %d failed, "
+               "%d left to expire, %d releases found them expired",
+               NTHREADS, total, per_res[0], per_res[1], attempts, failures, expired, lost);
+    CHECK_GE(total, NTHREADS);
+}
+
+/* Hold a never overlaps the holds of one resource after it (thread t's
+ * hold i, later ones of t and all of the threads after t). */
+static void iv_check_hold(const struct iv_worker *w, int t, int i)
+{
+    const struct iv_hold *a = &w[t].holds[i];
+    for (int u = t; u < NTHREADS; u++) {
+        for (int j = u == t ? i + 1 : 0; j < w[u].nholds; j++) {
+            const struct iv_hold *b = &w[u].holds[j];
+            if (a->res != b->res)
+                continue;
+            CHECK_MSG(a->end_us <= b->start_us || b->end_us <= a->start_us,
+                      "%s held twice: thread %d [%lld, %lld] and thread %d "
+                      "[%lld, %lld] (us)",
+                      iv_res_name(a->res), a->thread, (long long)a->start_us,
+                      (long long)a->end_us, b->thread, (long long)b->start_us,
+                      (long long)b->end_us);
+        }
+    }
 }
 
 TEST(threads_validity_intervals_never_overlap)
@@ -288,47 +371,11 @@ TEST(threads_validity_intervals_never_overlap)
     for (int t = 0; t < NTHREADS; t++)
         CHECK_EQ(pthread_join(tid[t], NULL), 0);
     CHECK_EQ(atomic_load(&sh.started), NTHREADS);
-
-    int total = 0, attempts = 0, failures = 0, expired = 0, lost = 0;
-    int per_res[IV_NRES] = {0};
-    for (int t = 0; t < NTHREADS; t++) {
-        CHECK_MSG(w[t].bad_rc == 0, "thread %d: %s", t, w[t].bad_msg);
-        CHECK_MSG(w[t].nholds > 0, "thread %d never acquired (%d attempts)", t, w[t].attempts);
-        total += w[t].nholds;
-        attempts += w[t].attempts;
-        failures += w[t].failures;
-        lost += w[t].lost_releases;
-        for (int i = 0; i < w[t].nholds; i++) {
-            per_res[w[t].holds[i].res]++;
-            expired += !w[t].holds[i].released;
-            CHECK_MSG(w[t].holds[i].end_us > w[t].holds[i].start_us,
-                      "thread %d hold %d has no validity", t, i);
-        }
-    }
-    check_note("%d threads: %d acquisitions (%d + %d per resource), %d attempts, %d failed, "
-               "%d left to expire, %d releases found them expired",
-               NTHREADS, total, per_res[0], per_res[1], attempts, failures, expired, lost);
-    CHECK_GE(total, NTHREADS);
-
+    iv_check_workers(w);
     /* pairwise: two holds of one resource never overlap */
-    for (int t = 0; t < NTHREADS; t++) {
-        for (int i = 0; i < w[t].nholds; i++) {
-            const struct iv_hold *a = &w[t].holds[i];
-            for (int u = t; u < NTHREADS; u++) {
-                for (int j = u == t ? i + 1 : 0; j < w[u].nholds; j++) {
-                    const struct iv_hold *b = &w[u].holds[j];
-                    if (a->res != b->res)
-                        continue;
-                    CHECK_MSG(a->end_us <= b->start_us || b->end_us <= a->start_us,
-                              "%s held twice: thread %d [%lld, %lld] and thread %d "
-                              "[%lld, %lld] (us)",
-                              iv_res_name(a->res), a->thread, (long long)a->start_us,
-                              (long long)a->end_us, b->thread, (long long)b->start_us,
-                              (long long)b->end_us);
-                }
-            }
-        }
-    }
+    for (int t = 0; t < NTHREADS; t++)
+        for (int i = 0; i < w[t].nholds; i++)
+            iv_check_hold(w, t, i);
     /* what was left to expire is gone from every master within the ttl */
     for (int r = 0; r < IV_NRES; r++)
         CHECK_EQ(it_wait_count(f.s, iv_res_name(r), strlen(iv_res_name(r)), 0, 2000), 0);
@@ -398,10 +445,7 @@ static void *ab_thread(void *arg)
         return NULL;
     }
     redlock_options o;
-    it_opts(&o);
-    o.retry_count = 200;        /* one shared resource: wait for the others */
-    o.retry_delay_ms = 5;
-    o.retry_jitter_ms = 4;
+    it_opts_retry(&o, 200, 5, 4);  /* one shared resource: wait for the others */
     redlock_client *c = NULL;
     char err[256] = "";
     int rc = redlock_client_new(&c, w->base, w->addrs, 3, &o, err, sizeof err);

@@ -153,6 +153,70 @@ static void pair_hand_over(struct pair *p)
     CHECK_RC(p->b, p->bo.status, 0);
 }
 
+/* b was refused: it listens on every master and is in every registry;
+ * quiet (wake = 0) did neither. */
+static void check_waiter_registered(struct it_fix *f, redlock_client *bc,
+                                    redlock_client *quiet)
+{
+    wait_channels(f, 7, "wk-1", 3);
+    /* (its entries follow its subscriptions' replies) */
+    CHECK_EQ(wait_registries(f, "wk-1", 3, 0, 5000), 3);
+    for (int i = 0; i < 3; i++)
+        CHECK_EQ(registry_on(f, i, "wk-1"), 1);
+    CHECK_EQ(stats_of(bc).attempts, 1);
+    CHECK_EQ(stats_of(quiet).announcements, 0);
+}
+
+/* The woken waiter's counters: told by the masters that picked, one
+ * wakeup, won at its second attempt; quiet heard nothing. */
+static void check_woken_counts(redlock_client *bc, redlock_client *quiet, const struct it_op *qo)
+{
+    redlock_acquire_stats s = stats_of(bc);
+    /* one per master that picked: a releaser that saw no contention lets
+     * every master pick (2 otherwise) */
+    CHECK(s.announcements >= 1 && s.announcements <= 3);
+    CHECK_EQ(s.wakeups, 1);
+    CHECK_EQ(s.attempts, 2);
+    CHECK_EQ(s.won, 1);
+    CHECK_EQ(qo->done, 0);               /* q still polls: it heard nothing */
+    CHECK_EQ(stats_of(quiet).announcements, 0);
+}
+
+/* Run the loop until client c has every answer of master i (what c sent
+ * there before was run); the test fails after 3 s. */
+static void wait_all_answered(struct it_fix *f, redlock_client *c, int i)
+{
+    redlock_node_stats st;
+    int64_t until = check_now_ms() + 3000;
+    do {
+        it_run(f->base, 2);
+        CHECK_EQ(redlock_client_node_stats(c, (size_t)i, &st), 0);
+    } while (st.oks + st.refused + st.timeouts + st.errors + st.unreachable < st.requests &&
+             check_now_ms() < until);
+    CHECK_EQ(st.oks + st.refused + st.timeouts + st.errors + st.unreachable, st.requests);
+}
+
+/* b won: its entries stay while it holds (nobody else releases), and its
+ * release takes them away on every master it reaches.  (An extend
+ * answered by every master: anything b sent before it was run.) */
+static void check_entries_follow_the_hold(struct it_fix *f, redlock_client *bc, redlock_lock *b)
+{
+    struct it_op ext = {f->base}, rel = {f->base};
+    CHECK_RC(b, redlock_extend_async(b, 10000, it_op_cb, &ext), 0);
+    it_op_wait(&ext, 3000);
+    CHECK_RC(b, ext.status, 0);
+    for (int i = 0; i < 3; i++) {
+        wait_all_answered(f, bc, i);
+        CHECK_EQ(registry_on(f, i, "wk-1"), 1);
+    }
+    CHECK_RC(b, redlock_release_async(b, it_op_cb, &rel), 0);
+    it_op_wait(&rel, 3000);
+    CHECK_RC(b, rel.status, 0);
+    CHECK_EQ(it_wait_nodes_ok(f->base, b, 3, 3000), 3);
+    for (int i = 0; i < 3; i++)
+        CHECK_EQ(registry_on(f, i, "wk-1"), 0);
+}
+
 /* A release wakes a waiter whose next poll is seconds away: it gets the
  * lock within a fraction of that, keeps its registry entries while it
  * holds, and its release removes them.  A client with wake = 0 subscribes
@@ -171,15 +235,7 @@ TEST(wake_a_release_wakes_the_waiter_before_its_poll)
     CHECK_RC(a, ao.status, 0);
     CHECK_RC(q, redlock_acquire_async(q, 10000, it_op_cb, &qo), 0);
     CHECK_RC(b, redlock_acquire_async(b, 10000, it_op_cb, &bo), 0);
-    /* b was refused: it listens on every master and is in every
-     * registry; q (wake = 0) did neither */
-    wait_channels(&f, 7, "wk-1", 3);
-    /* (its entries follow its subscriptions' replies) */
-    CHECK_EQ(wait_registries(&f, "wk-1", 3, 0, 5000), 3);
-    for (int i = 0; i < 3; i++)
-        CHECK_EQ(registry_on(&f, i, "wk-1"), 1);
-    CHECK_EQ(stats_of(bc).attempts, 1);
-    CHECK_EQ(stats_of(quiet).announcements, 0);
+    check_waiter_registered(&f, bc, quiet);
     ao.done = 0;
     int64_t t0 = check_now_ms();
     CHECK_RC(a, redlock_release_async(a, it_op_cb, &ao), 0);
@@ -188,40 +244,8 @@ TEST(wake_a_release_wakes_the_waiter_before_its_poll)
                (long long)(bo.at_ms - t0), SLOW_POLL_MS);
     CHECK_RC(b, bo.status, 0);
     CHECK_LT(bo.at_ms - t0, SLOW_POLL_MS / 2);
-    redlock_acquire_stats s = stats_of(bc);
-    /* one per master that picked: a releaser that saw no contention lets
-     * every master pick (2 otherwise) */
-    CHECK(s.announcements >= 1 && s.announcements <= 3);
-    CHECK_EQ(s.wakeups, 1);
-    CHECK_EQ(s.attempts, 2);
-    CHECK_EQ(s.won, 1);
-    CHECK_EQ(qo.done, 0);               /* q still polls: it heard nothing */
-    CHECK_EQ(stats_of(quiet).announcements, 0);
-    /* b won: its entries stay while it holds (nobody else releases), and
-     * its release takes them away on every master it reaches.  (An extend
-     * answered by every master: anything b sent before it was run.) */
-    struct it_op ext = {f.base};
-    CHECK_RC(b, redlock_extend_async(b, 10000, it_op_cb, &ext), 0);
-    it_op_wait(&ext, 3000);
-    CHECK_RC(b, ext.status, 0);
-    for (int i = 0; i < 3; i++) {
-        redlock_node_stats st;
-        int64_t until = check_now_ms() + 3000;
-        do {
-            it_run(f.base, 2);
-            CHECK_EQ(redlock_client_node_stats(bc, (size_t)i, &st), 0);
-        } while (st.oks + st.refused + st.timeouts + st.errors + st.unreachable < st.requests &&
-                 check_now_ms() < until);
-        CHECK_EQ(st.oks + st.refused + st.timeouts + st.errors + st.unreachable, st.requests);
-        CHECK_EQ(registry_on(&f, i, "wk-1"), 1);
-    }
-    struct it_op rel = {f.base};
-    CHECK_RC(b, redlock_release_async(b, it_op_cb, &rel), 0);
-    it_op_wait(&rel, 3000);
-    CHECK_RC(b, rel.status, 0);
-    CHECK_EQ(it_wait_nodes_ok(f.base, b, 3, 3000), 3);
-    for (int i = 0; i < 3; i++)
-        CHECK_EQ(registry_on(&f, i, "wk-1"), 0);
+    check_woken_counts(bc, quiet, &qo);
+    check_entries_follow_the_hold(&f, bc, b);
     it_fix_stop(&f);
 }
 
@@ -273,6 +297,68 @@ TEST(wake_no_waiter_woken_for_a_resource_it_does_not_wait_on)
     it_fix_stop(&f);
 }
 
+/* Run the loop until client c made at least n attempts (5 s at most);
+ * its attempts then. */
+static uint64_t wait_attempts(struct it_fix *f, redlock_client *c, uint64_t n)
+{
+    int64_t until = check_now_ms() + 5000;
+    while (stats_of(c).attempts < n && check_now_ms() < until)
+        it_run(f->base, 5);
+    return stats_of(c).attempts;
+}
+
+/* b's client locks something else first: both clients' holder's channels
+ * (subscribed at a client's first lock) are refused, once per master. */
+static void check_holders_channels_refused(struct it_fix *f, redlock_client *ac,
+                                           redlock_client *bc)
+{
+    redlock_lock *warm = it_fix_lock(f, bc, "wk-acl-warm");
+    CHECK_RC(warm, run_op(f, warm, 0), 0);
+    int64_t until = check_now_ms() + 5000;
+    while ((stats_of(bc).subscribe_refused < 3 || stats_of(ac).subscribe_refused < 3) &&
+           check_now_ms() < until)
+        it_run(f->base, 5);
+    CHECK_EQ(stats_of(ac).subscribe_refused, 3);
+    CHECK_EQ(stats_of(bc).subscribe_refused, 3);
+}
+
+/* b waits: refused once per master, then not asked again while it polls
+ * (every 20 ms), nor for another resource (b2) it comes to wait on. */
+static void check_not_asked_again_while_polling(struct it_fix *f, redlock_client *bc,
+                                                redlock_lock *b, struct it_op *bo,
+                                                redlock_lock *b2, struct it_op *b2o)
+{
+    CHECK_RC(b, redlock_acquire_async(b, 10000, it_op_cb, bo), 0);
+    CHECK_EQ(channels(f, 7, "wk-acl"), 0);
+    CHECK_GE(wait_attempts(f, bc, 6), 6);
+    for (int i = 0; i < 3; i++)
+        CHECK_EQ(it_rejected(f->s, i, "subscribe"), 2);
+    CHECK_EQ(stats_of(bc).subscribe_refused, 3);    /* (once per master) */
+    CHECK_RC(b2, redlock_acquire_async(b2, 10000, it_op_cb, b2o), 0);
+    wait_attempts(f, bc, stats_of(bc).attempts + 3);
+    for (int i = 0; i < 3; i++)
+        CHECK_EQ(it_rejected(f->s, i, "subscribe"), 2);
+    CHECK_EQ(b2o->done, 0);
+}
+
+/* The subscriber connections to master 0 reconnect: asked there again,
+ * once for each channel (both clients' holder's, and the two resources b
+ * waits on: asked at once), then not while b polls. */
+static void check_asked_again_after_a_reconnect(struct it_fix *f, redlock_client *bc)
+{
+    redisReply *k = rlt_servers_command(f->s, 0, "CLIENT KILL USER nochan");
+    CHECK(k != NULL && k->type == REDIS_REPLY_INTEGER && k->integer >= 1);
+    freeReplyObject(k);
+    int64_t until = check_now_ms() + 5000;
+    while (it_rejected(f->s, 0, "subscribe") < 6 && check_now_ms() < until)
+        it_run(f->base, 5);
+    CHECK_EQ(it_rejected(f->s, 0, "subscribe"), 6);
+    uint64_t polls = stats_of(bc).attempts;
+    CHECK_GE(wait_attempts(f, bc, polls + 3), polls + 3);
+    CHECK_EQ(it_rejected(f->s, 0, "subscribe"), 6);
+    CHECK_EQ(it_rejected(f->s, 1, "subscribe") + it_rejected(f->s, 2, "subscribe"), 4);
+}
+
 /* An ACL user without channels: SUBSCRIBE is refused (counted), once
  * per master and client (its holder's channel, at its start): not again
  * while the waiter polls, nor for another resource it comes to wait on,
@@ -283,12 +369,7 @@ TEST(wake_falls_back_to_polling_when_the_acl_refuses_the_channel)
 {
     struct it_fix f = {0};
     it_fix_start(&f, 3, NULL, IT_ASYNC);
-    for (int i = 0; i < 3; i++) {
-        redisReply *r = rlt_servers_command(f.s, i,
-                                            "ACL SETUSER nochan on >pw ~* +@all resetchannels");
-        CHECK(r != NULL && r->type == REDIS_REPLY_STATUS);
-        freeReplyObject(r);
-    }
+    it_cmd_on(f.s, 0, 3, REDIS_REPLY_STATUS, "ACL SETUSER nochan on >pw ~* +@all resetchannels");
     redlock_client *ac = waiter(&f, 1, "nochan");
     redlock_lock *a = it_fix_lock(&f, ac, "wk-acl");
     redlock_client *bc = waiter(&f, 1, "nochan");
@@ -298,53 +379,9 @@ TEST(wake_falls_back_to_polling_when_the_acl_refuses_the_channel)
 
     CHECK_RC(a, run_op(&f, a, 0), 0);
     CHECK_RC(a2, run_op(&f, a2, 0), 0);
-    /* b's client locks something else first: both clients' holder's
-     * channels (subscribed at a client's first lock) are refused */
-    redlock_lock *warm = it_fix_lock(&f, bc, "wk-acl-warm");
-    CHECK_RC(warm, run_op(&f, warm, 0), 0);
-    int64_t until = check_now_ms() + 5000;
-    while ((stats_of(bc).subscribe_refused < 3 || stats_of(ac).subscribe_refused < 3) &&
-           check_now_ms() < until)
-        it_run(f.base, 5);
-    CHECK_EQ(stats_of(ac).subscribe_refused, 3);
-    CHECK_EQ(stats_of(bc).subscribe_refused, 3);
-    CHECK_RC(b, redlock_acquire_async(b, 10000, it_op_cb, &bo), 0);
-    CHECK_EQ(channels(&f, 7, "wk-acl"), 0);
-    /* refused once per master, then not asked again while the waiter
-     * polls (every 20 ms) */
-    until = check_now_ms() + 5000;
-    while (stats_of(bc).attempts < 6 && check_now_ms() < until)
-        it_run(f.base, 5);
-    CHECK_GE(stats_of(bc).attempts, 6);
-    for (int i = 0; i < 3; i++)
-        CHECK_EQ(it_rejected(f.s, i, "subscribe"), 2);
-    CHECK_EQ(stats_of(bc).subscribe_refused, 3);    /* (once per master) */
-    /* nor for another resource it comes to wait on */
-    CHECK_RC(b2, redlock_acquire_async(b2, 10000, it_op_cb, &b2o), 0);
-    uint64_t before2 = stats_of(bc).attempts;
-    until = check_now_ms() + 5000;
-    while (stats_of(bc).attempts < before2 + 3 && check_now_ms() < until)
-        it_run(f.base, 5);
-    for (int i = 0; i < 3; i++)
-        CHECK_EQ(it_rejected(f.s, i, "subscribe"), 2);
-    CHECK_EQ(b2o.done, 0);
-    /* the subscriber connections to master 0 reconnect: asked there
-     * again, once for each channel (both clients' holder's, and the two
-     * resources b waits on: asked at once) */
-    redisReply *k = rlt_servers_command(f.s, 0, "CLIENT KILL USER nochan");
-    CHECK(k != NULL && k->type == REDIS_REPLY_INTEGER && k->integer >= 1);
-    freeReplyObject(k);
-    until = check_now_ms() + 5000;
-    while (it_rejected(f.s, 0, "subscribe") < 6 && check_now_ms() < until)
-        it_run(f.base, 5);
-    CHECK_EQ(it_rejected(f.s, 0, "subscribe"), 6);
-    uint64_t polls = stats_of(bc).attempts;
-    until = check_now_ms() + 5000;
-    while (stats_of(bc).attempts < polls + 3 && check_now_ms() < until)
-        it_run(f.base, 5);
-    CHECK_GE(stats_of(bc).attempts, polls + 3);
-    CHECK_EQ(it_rejected(f.s, 0, "subscribe"), 6);
-    CHECK_EQ(it_rejected(f.s, 1, "subscribe") + it_rejected(f.s, 2, "subscribe"), 4);
+    check_holders_channels_refused(&f, ac, bc);
+    check_not_asked_again_while_polling(&f, bc, b, &bo, b2, &b2o);
+    check_asked_again_after_a_reconnect(&f, bc);
     CHECK_EQ(bo.done, 0);
     CHECK_RC(a, run_op(&f, a, 1), 0);
     CHECK_GE(redlock_lock_nodes_ok(a), 2);      /* deleted, not an error */
@@ -356,6 +393,58 @@ TEST(wake_falls_back_to_polling_when_the_acl_refuses_the_channel)
     CHECK_EQ(s.announcements, 0);
     CHECK_GT(s.attempts, 1);
     it_fix_stop(&f);
+}
+
+/* Masters 0-2 hold another value and are paused; l's attempt is granted
+ * by 3 and 4 (written and counted by the client), then refused by the
+ * others once they resume: one split vote. */
+static void check_split_vote(struct it_fix *f, redlock_lock *l)
+{
+    struct it_op op = {f->base};
+    it_cmd_on(f->s, 0, 3, REDIS_REPLY_STATUS, "SET wk-split other PX 60000");
+    for (int i = 0; i < 3; i++)
+        CHECK_EQ(rlt_servers_pause(f->s, i), 0);
+    CHECK_RC(l, redlock_try_acquire_async(l, 10000, it_op_cb, &op), 0);
+    size_t vlen;
+    const char *v = redlock_lock_value(l, &vlen);
+    int64_t until = check_now_ms() + 5000;
+    /* (only the running masters are asked: a paused one would not answer) */
+    while (!(it_has_value(f->s, 3, "wk-split", 8, v, vlen) &&
+             it_has_value(f->s, 4, "wk-split", 8, v, vlen)) && check_now_ms() < until)
+        it_run(f->base, 5);
+    /* their grants counted by the client (node stats), not just written */
+    until = check_now_ms() + 5000;
+    for (int done = 0; !done && check_now_ms() < until; it_run(f->base, 2)) {
+        redlock_node_stats n3, n4;
+        CHECK_EQ(redlock_client_node_stats(f->c, 3, &n3), 0);
+        CHECK_EQ(redlock_client_node_stats(f->c, 4, &n4), 0);
+        done = n3.oks >= 1 && n4.oks >= 1;
+    }
+    for (int i = 0; i < 3; i++)
+        CHECK_EQ(rlt_servers_resume(f->s, i), 0);
+    it_op_wait(&op, 5000);
+    CHECK_RC(l, op.status, REDLOCK_ENOQUORUM);
+    redlock_acquire_stats s = stats_of(f->c);
+    CHECK_EQ(s.attempts, 1);
+    CHECK_EQ(s.split_votes, 1);         /* 2 granted, 3 refused */
+    CHECK_EQ(s.won, 0);
+}
+
+/* All refused: not a split. */
+static void check_all_refused_is_no_split(struct it_fix *f, redlock_lock *l)
+{
+    struct it_op op = {f->base};
+    for (int i = 3; i < 5; i++) {
+        /* after the lost attempt's undo there */
+        int64_t until = check_now_ms() + 5000;
+        while (rlt_servers_exists(f->s, i, "wk-split", 8) && check_now_ms() < until)
+            it_run(f->base, 5);
+        it_cmd_on(f->s, i, i + 1, REDIS_REPLY_STATUS, "SET wk-split other PX 60000");
+    }
+    CHECK_RC(l, redlock_try_acquire_async(l, 10000, it_op_cb, &op), 0);
+    it_op_wait(&op, 5000);
+    CHECK_RC(l, op.status, REDLOCK_ENOQUORUM);
+    CHECK_EQ(stats_of(f->c).split_votes, 1);
 }
 
 /* A split vote: some masters granted, the others held another value.
@@ -370,62 +459,13 @@ TEST(wake_acquire_stats_count_split_votes)
     it_fix_start(&f, 5, &o, IT_ASYNC);
     redlock_lock *l = it_fix_lock(&f, f.c, "wk-split");
     struct it_op op = {f.base};
-    for (int i = 0; i < 3; i++) {
-        redisReply *r = rlt_servers_command(f.s, i, "SET wk-split other PX 60000");
-        CHECK(r != NULL && r->type == REDIS_REPLY_STATUS);
-        freeReplyObject(r);
-        CHECK_EQ(rlt_servers_pause(f.s, i), 0);
-    }
-    CHECK_RC(l, redlock_try_acquire_async(l, 10000, it_op_cb, &op), 0);
-    size_t vlen;
-    const char *v = redlock_lock_value(l, &vlen);
-    int64_t until = check_now_ms() + 5000;
-    /* (only the running masters are asked: a paused one would not answer) */
-    while (!(it_has_value(f.s, 3, "wk-split", 8, v, vlen) &&
-             it_has_value(f.s, 4, "wk-split", 8, v, vlen)) && check_now_ms() < until)
-        it_run(f.base, 5);
-    /* their grants counted by the client (node stats), not just written */
-    until = check_now_ms() + 5000;
-    for (int done = 0; !done && check_now_ms() < until; it_run(f.base, 2)) {
-        redlock_node_stats n3, n4;
-        CHECK_EQ(redlock_client_node_stats(f.c, 3, &n3), 0);
-        CHECK_EQ(redlock_client_node_stats(f.c, 4, &n4), 0);
-        done = n3.oks >= 1 && n4.oks >= 1;
-    }
-    for (int i = 0; i < 3; i++)
-        CHECK_EQ(rlt_servers_resume(f.s, i), 0);
-    it_op_wait(&op, 5000);
-    CHECK_RC(l, op.status, REDLOCK_ENOQUORUM);
-    redlock_acquire_stats s = stats_of(f.c);
-    CHECK_EQ(s.attempts, 1);
-    CHECK_EQ(s.split_votes, 1);         /* 2 granted, 3 refused */
-    CHECK_EQ(s.won, 0);
-    /* all refused: not a split */
-    for (int i = 3; i < 5; i++) {
-        /* after the lost attempt's undo there */
-        until = check_now_ms() + 5000;
-        while (rlt_servers_exists(f.s, i, "wk-split", 8) && check_now_ms() < until)
-            it_run(f.base, 5);
-        redisReply *r = rlt_servers_command(f.s, i, "SET wk-split other PX 60000");
-        CHECK(r != NULL && r->type == REDIS_REPLY_STATUS);
-        freeReplyObject(r);
-    }
-    op.done = 0;
-    CHECK_RC(l, redlock_try_acquire_async(l, 10000, it_op_cb, &op), 0);
-    it_op_wait(&op, 5000);
-    CHECK_RC(l, op.status, REDLOCK_ENOQUORUM);
-    s = stats_of(f.c);
-    CHECK_EQ(s.split_votes, 1);
-    for (int i = 0; i < 5; i++) {
-        redisReply *r = rlt_servers_command(f.s, i, "DEL wk-split");
-        CHECK(r != NULL);
-        freeReplyObject(r);
-    }
-    op.done = 0;
+    check_split_vote(&f, l);
+    check_all_refused_is_no_split(&f, l);
+    it_cmd_on(f.s, 0, 5, 0, "DEL wk-split");
     CHECK_RC(l, redlock_try_acquire_async(l, 10000, it_op_cb, &op), 0);
     it_op_wait(&op, 5000);
     CHECK_RC(l, op.status, 0);
-    s = stats_of(f.c);
+    redlock_acquire_stats s = stats_of(f.c);
     CHECK_EQ(s.attempts, 3);
     CHECK_EQ(s.won, 1);
     CHECK_EQ(redlock_client_acquire_stats(NULL, &s), REDLOCK_EINVAL);
@@ -601,24 +641,47 @@ TEST(wake_one_waiter_told_per_release_however_long_the_hold)
     it_fix_stop(&f);
 }
 
-/* Calls of `cmd` master i ran (INFO commandstats), scripts' own included. */
-static long long calls_on(struct it_fix *f, int i, const char *cmd)
-{
-    char want[64];
-    long long n = 0;
-    redisReply *r = rlt_servers_command(f->s, i, "INFO commandstats");
-    CHECK(r != NULL && r->type == REDIS_REPLY_STRING);
-    snprintf(want, sizeof want, "cmdstat_%s:calls=", cmd);
-    const char *p = strstr(r->str, want);
-    if (p)
-        n = strtoll(p + strlen(want), NULL, 10);
-    freeReplyObject(r);
-    return n;
-}
-
+/* Calls of `cmd` masters 0-2 ran (INFO commandstats), scripts' own
+ * included. */
 static long long calls(struct it_fix *f, const char *cmd)
 {
-    return calls_on(f, 0, cmd) + calls_on(f, 1, cmd) + calls_on(f, 2, cmd);
+    return it_calls(f->s, 0, cmd) + it_calls(f->s, 1, cmd) + it_calls(f->s, 2, cmd);
+}
+
+/* 20 other waiters in every registry of res, listening nowhere (no
+ * release happens, so none is picked). */
+static void fill_registries(struct it_fix *f)
+{
+    char cmd[64];
+    for (int k = 0; k < 20; k++) {
+        snprintf(cmd, sizeof cmd, "ZADD {wk-look}:wq 9000000000000000 other%02d", k);
+        it_cmd_on(f->s, 0, 3, REDIS_REPLY_INTEGER, cmd);
+    }
+}
+
+/* For 1.3 s of polls, b's client only looks (EXISTS, counted by it too):
+ * no SET, no attempt.  (Only the release script runs EXISTS besides, and
+ * nothing is released here.)  Its attempts then. */
+static uint64_t check_polls_only_look(struct it_fix *f, redlock_client *bc,
+                                      const struct it_op *bo)
+{
+    int64_t until = check_now_ms() + 3000;
+    while (calls(f, "exists") < 1 && check_now_ms() < until)
+        it_run(f->base, 10);
+    long long e0 = calls(f, "exists"), s0 = calls(f, "set");
+    uint64_t a0 = stats_of(bc).attempts;
+    CHECK(e0 >= 1);
+    it_run(f->base, 1300);
+    long long looks = calls(f, "exists") - e0, sets = calls(f, "set") - s0;
+    uint64_t a1 = stats_of(bc).attempts;
+    check_note("1.3 s of polls: %lld looks, %lld SETs, %llu attempts", looks, sets,
+               (unsigned long long)(a1 - a0));
+    CHECK(looks >= 3);
+    CHECK_GE(stats_of(bc).looks, (uint64_t)looks);
+    CHECK_EQ(sets, 0);
+    CHECK_EQ(a1, a0);
+    CHECK_EQ(bo->done, 0);
+    return a1;
 }
 
 /* Among many waiters (a registry of 16 entries or more), a poll looks
@@ -633,14 +696,7 @@ TEST(wake_polls_among_many_waiters_look_before_they_attempt)
     it_fix_start(&f, 3, NULL, IT_ASYNC);
     redlock_lock *a = it_fix_lock(&f, f.c, "wk-look");
     CHECK_RC(a, run_op(&f, a, 0), 0);
-    /* 20 other waiters in every registry, listening nowhere (no release
-     * happens here, so none is picked) */
-    for (int i = 0; i < 3; i++)
-        for (int k = 0; k < 20; k++) {
-            redisReply *r = rlt_servers_command(f.s, i, "ZADD {wk-look}:wq 9000000000000000 other%02d", k);
-            CHECK(r != NULL && r->type == REDIS_REPLY_INTEGER);
-            freeReplyObject(r);
-        }
+    fill_registries(&f);
     it_opts(&o);
     o.retry_delay_ms = 10;      /* polls: 10 ms times the 21 waiters */
     o.retry_jitter_ms = 0;
@@ -652,32 +708,12 @@ TEST(wake_polls_among_many_waiters_look_before_they_attempt)
     CHECK_RC(b, redlock_acquire_async(b, 10000, it_op_cb, &bo), 0);
     wait_channels(&f, 7, "wk-look", 3);
     CHECK_EQ(wait_registries(&f, "wk-look", 63, 0, 5000), 63);
-    /* the polls look (only the release script runs EXISTS besides, and
-     * nothing is released here) */
-    int64_t until = check_now_ms() + 3000;
-    while (calls(&f, "exists") < 1 && check_now_ms() < until)
-        it_run(f.base, 10);
-    long long e0 = calls(&f, "exists"), s0 = calls(&f, "set");
-    uint64_t a0 = stats_of(bc).attempts;
-    CHECK(e0 >= 1);
-    it_run(f.base, 1300);
-    long long looks = calls(&f, "exists") - e0, sets = calls(&f, "set") - s0;
-    uint64_t a1 = stats_of(bc).attempts;
-    check_note("1.3 s of polls: %lld looks, %lld SETs, %llu attempts", looks, sets,
-               (unsigned long long)(a1 - a0));
-    CHECK(looks >= 3);
-    CHECK_GE(stats_of(bc).looks, (uint64_t)looks);     /* (counted by the client too) */
-    CHECK_EQ(sets, 0);
-    CHECK_EQ(a1, a0);
-    CHECK_EQ(bo.done, 0);
+    uint64_t a1 = check_polls_only_look(&f, bc, &bo);
     /* the holder's key goes on every master; a look finding it gone looks
      * once more before the attempt (a hand-off's gap would be over) */
     long long x0 = calls(&f, "exists");
-    for (int i = 0; i < 3; i++) {
-        redisReply *r = rlt_servers_command(f.s, i, "DEL wk-look");
-        CHECK(r != NULL && r->type == REDIS_REPLY_INTEGER && r->integer == 1);
-        freeReplyObject(r);
-    }
+    for (int i = 0; i < 3; i++)
+        it_del(f.s, i, "wk-look");
     int64_t t0 = check_now_ms();
     it_op_wait(&bo, 3000);
     CHECK_RC(b, bo.status, 0);

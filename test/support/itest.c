@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <sys/wait.h>
 
 #include <event2/event.h>
 #include <hiredis/hiredis.h>
@@ -24,6 +25,14 @@ void it_opts(redlock_options *o)
     /* Every test starts its masters afresh: with the restart guard on, no
      * OK vote would count for a ttl (test/fault/t_assume.c turns it on). */
     o->restart_guard_ms = 0;
+}
+
+void it_opts_retry(redlock_options *o, int count, int delay_ms, int jitter_ms)
+{
+    it_opts(o);
+    o->retry_count = count;
+    o->retry_delay_ms = delay_ms;
+    o->retry_jitter_ms = jitter_ms;
 }
 
 rlt_servers *it_start(int n, const char *const *extra)
@@ -133,14 +142,45 @@ int it_count_lock(rlt_servers *s, const void *key, size_t klen, const redlock_lo
     return it_count_value(s, key, klen, val, vlen);
 }
 
+void it_set(rlt_servers *s, int i, const char *key, const char *value)
+{
+    redisReply *r = rlt_servers_command(s, i, "SET %s %s", key, value);
+    CHECK_MSG(r != NULL && r->type == REDIS_REPLY_STATUS, "SET %s on server %d", key, i);
+    freeReplyObject(r);
+}
+
+void it_set_int(rlt_servers *s, int i, const char *key, long long value)
+{
+    char v[32];
+    snprintf(v, sizeof v, "%lld", value);
+    it_set(s, i, key, v);
+}
+
+void it_del(rlt_servers *s, int i, const char *key)
+{
+    redisReply *r = rlt_servers_command(s, i, "DEL %s", key);
+    CHECK_MSG(r != NULL && r->type == REDIS_REPLY_INTEGER && r->integer == 1,
+              "DEL %s on server %d deleted nothing", key, i);
+    freeReplyObject(r);
+}
+
+void it_cmd_on(rlt_servers *s, int from, int to, int want, const char *cmd)
+{
+    CHECK_MSG(strchr(cmd, '%') == NULL, "it_cmd_on(\"%s\"): no conversions", cmd);
+    for (int i = from; i < to; i++) {
+        redisReply *r = rlt_servers_command(s, i, cmd);
+        int ok = r != NULL && (want ? r->type == want : r->type != REDIS_REPLY_ERROR);
+        CHECK_MSG(ok, "%s on server %d: %s", cmd, i,
+                  r == NULL ? "no reply" : r->type == REDIS_REPLY_ERROR ? r->str : "another type");
+        freeReplyObject(r);
+    }
+}
+
 long long it_pttl(rlt_servers *s, int i, const void *key, size_t klen)
 {
     redisReply *r = rlt_servers_command(s, i, "PTTL %b", key, klen);
-    long long res = -3;
-    if (r != NULL && r->type == REDIS_REPLY_INTEGER)
-        res = r->integer;
-    if (r != NULL)
-        freeReplyObject(r);
+    long long res = r != NULL && r->type == REDIS_REPLY_INTEGER ? r->integer : -3;
+    freeReplyObject(r);
     return res;
 }
 
@@ -276,6 +316,31 @@ redlock_lock *it_fix_lock(struct it_fix *f, redlock_client *c, const char *res)
     return l;
 }
 
+redlock_client *it_fix_two(struct it_fix *f, int n, int flags, const redlock_options *opts_b,
+                           const char *res, redlock_lock **a, redlock_lock **b)
+{
+    it_fix_start(f, n, NULL, flags);
+    redlock_client *other = it_fix_client(f, opts_b);
+    *a = it_fix_lock(f, f->c, res);
+    *b = it_fix_lock(f, other, res);
+    return other;
+}
+
+int it_refusals(const redlock_lock *l, size_t n, const char *why, int exact)
+{
+    int k = 0;
+    for (size_t i = 0; i < n; i++) {
+        redlock_node_result r;
+        CHECK_EQ(redlock_lock_node_result(l, i, &r), 0);
+        if (r.vote != REDLOCK_VOTE_REFUSED)
+            continue;
+        CHECK_MSG(exact ? r.detail != NULL && strcmp(r.detail, why) == 0 : it_has(r.detail, why),
+                  "node %zu refused saying \"%s\", not \"%s\"", i, r.detail, why);
+        k++;
+    }
+    return k;
+}
+
 void it_fix_stop(struct it_fix *f)
 {
     while (f->nlocks > 0)
@@ -329,19 +394,66 @@ void it_run(struct event_base *base, int64_t ms)
 int it_run_example(const char *program, rlt_servers *s, char *out, size_t size)
 {
     char cmd[1024];
-    size_t n = 0, len = (size_t)snprintf(cmd, sizeof cmd, "%s", program);
+    size_t len = (size_t)snprintf(cmd, sizeof cmd, "%s", program);
 
     for (int i = 0; i < rlt_servers_count(s) && len < sizeof cmd; i++)
         len += (size_t)snprintf(cmd + len, sizeof cmd - len, " %s", rlt_servers_addr(s, i));
     CHECK_LT(len, sizeof cmd);
     FILE *p = popen(cmd, "r");
     CHECK(p != NULL);
+    int rc = it_read_all(p, out, size);
+    check_note("%s", out);
+    return rc;
+}
+
+int it_read_all(FILE *p, char *out, size_t size)
+{
+    char drop[4096];
+    size_t n = 0;
     out[0] = '\0';
     while (n < size - 1 && fgets(out + n, (int)(size - n), p))
         n += strlen(out + n);
-    int rc = pclose(p);
-    check_note("%s", out);
-    return rc;
+    while (fread(drop, 1, sizeof drop, p) > 0)
+        ;
+    return pclose(p);
+}
+
+int it_shell(const char *cmd, char *out, size_t size)
+{
+    char full[4096];
+    snprintf(full, sizeof full, "%s 2>&1", cmd);
+    CHECK_LT(strlen(cmd), sizeof full - 8);
+    FILE *p = popen(full, "r");
+    CHECK_MSG(p != NULL, "popen: %s", strerror(errno));
+    int st = it_read_all(p, out, size);
+    check_note("%s\n%s", cmd, out);
+    CHECK_MSG(st != -1 && WIFEXITED(st), "%s: did not exit normally", cmd);
+    return WEXITSTATUS(st);
+}
+
+double it_json_num(const char *s, const char *key)
+{
+    char k[128];
+    snprintf(k, sizeof k, "\"%s\":", key);
+    const char *p = s ? strstr(s, k) : NULL;
+    return p ? strtod(p + strlen(k), NULL) : -1;
+}
+
+void it_example_says(const char *program, rlt_servers *s, const char *const *phrases)
+{
+    char out[2048];
+    CHECK_MSG(it_run_example(program, s, out, sizeof out) == 0, "%s failed", program);
+    for (size_t i = 0; phrases[i] != NULL; i++)
+        CHECK_MSG(it_has(out, phrases[i]), "%s did not say \"%s\"", program, phrases[i]);
+}
+
+void it_lost_cb(redlock_lock *l, int reason, void *privdata)
+{
+    struct it_lost *w = privdata;
+    (void)l;
+    w->n++;
+    w->reason = reason;
+    event_base_loopbreak(w->base);
 }
 
 int it_has(const char *haystack, const char *needle)
@@ -375,6 +487,16 @@ static long long cmdstat(rlt_servers *s, int i, const char *cmd, const char *wha
 long long it_calls(rlt_servers *s, int i, const char *cmd)
 {
     return cmdstat(s, i, cmd, "calls");
+}
+
+long long it_wait_calls(rlt_servers *s, int i, const char *cmd, long long above,
+                        int64_t timeout_ms)
+{
+    int64_t until = check_now_ms() + timeout_ms;
+    long long n;
+    while ((n = it_calls(s, i, cmd)) <= above && check_now_ms() < until)
+        it_sleep_ms(2);
+    return n;
 }
 
 long long it_rejected(rlt_servers *s, int i, const char *cmd)

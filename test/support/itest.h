@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "check.h"
@@ -17,6 +18,9 @@ struct event_base;
  * 3 retries 10 +- 5 ms apart, reconnection back-off 5 .. 50 ms; the
  * restart guard off (the masters were just started). */
 void it_opts(redlock_options *o);
+
+/* it_opts() with retry_count, retry_delay_ms and retry_jitter_ms set. */
+void it_opts_retry(redlock_options *o, int count, int delay_ms, int jitter_ms);
 
 /* Start n servers; the test fails when they do not start. */
 rlt_servers *it_start(int n, const char *const *extra);
@@ -115,6 +119,16 @@ redlock_client *it_fix_client(struct it_fix *f, const redlock_options *opts);
 /* A lock of client c on a NUL-terminated resource, freed by it_fix_stop. */
 redlock_lock *it_fix_lock(struct it_fix *f, redlock_client *c, const char *res);
 
+/* Two owners of one resource: f started on n masters (flags as for
+ * it_fix_start) with another client (made with opts_b; NULL: it_opts()),
+ * *a a lock of f->c on res, *b the other client's; returns that client. */
+redlock_client *it_fix_two(struct it_fix *f, int n, int flags, const redlock_options *opts_b,
+                           const char *res, redlock_lock **a, redlock_lock **b);
+
+/* How many of l's first n nodes refused its last operation; each
+ * refusal's text must contain why (exact: be why), else the test fails. */
+int it_refusals(const redlock_lock *l, size_t n, const char *why, int exact);
+
 /* ---- waiting for asynchronous operations ---------------------------------- */
 
 /* The outcome of one asynchronous operation: give it_op_cb and the it_op as
@@ -146,18 +160,56 @@ size_t it_wait_nodes_ok(struct event_base *base, const redlock_lock *l, size_t w
 int it_wait_vote(struct event_base *base, const redlock_lock *l, size_t node, int want,
                  int64_t timeout_ms);
 
+/* SET key value on server i (another owner's value, a lost key given
+ * back); the test fails unless it answers OK. */
+void it_set(rlt_servers *s, int i, const char *key, const char *value);
+/* The same with a number for the value (a fencing counter). */
+void it_set_int(rlt_servers *s, int i, const char *key, long long value);
+/* DEL key on server i; the test fails unless it deleted it (a lost key). */
+void it_del(rlt_servers *s, int i, const char *key);
+/* Run cmd on servers from .. to-1 (a command without % conversions, its
+ * words split at spaces); the test fails unless each answers with a reply
+ * of type want (REDIS_REPLY_*), or with any reply but an error when want
+ * is 0. */
+void it_cmd_on(rlt_servers *s, int from, int to, int want, const char *cmd);
+
+/* The lost-lock notice of a lock (redlock_lock_on_lost): give it_lost_cb
+ * and the it_lost as callback and privdata.  It counts the notices, keeps
+ * the last reason and breaks the loop. */
+struct it_lost {
+    struct event_base *base;
+    int n, reason;
+};
+
+void it_lost_cb(redlock_lock *l, int reason, void *privdata);
+
 /* ---- small things ------------------------------------------------------------ */
 
 /* haystack is not NULL and contains needle? */
 int it_has(const char *haystack, const char *needle);
 void it_sleep_ms(long ms);
+/* Read the pipe p (of popen) to its end into out (what does not fit is
+ * read and dropped), NUL-terminated, and pclose it; pclose's status. */
+int it_read_all(FILE *p, char *out, size_t size);
+/* Run a shell command, its stdout and stderr into out (noted in the
+ * test's log); the test fails unless it exits normally; its exit status. */
+int it_shell(const char *cmd, char *out, size_t size);
+/* The number after "key": in s, or -1 when it is not there (s NULL: -1). */
+double it_json_num(const char *s, const char *key);
 /* Run an example program with s's addresses as its arguments ("examples/
  * fencing"), its output into out (noted in the test's log); returns its
  * exit status (pclose's). */
 int it_run_example(const char *program, rlt_servers *s, char *out, size_t size);
+/* Run the example program (it_run_example) on s; the test fails unless it
+ * exits 0 and its output has each of the NULL-ended phrases. */
+void it_example_says(const char *program, rlt_servers *s, const char *const *phrases);
 /* INFO commandstats: how many times server i ran `cmd` ("set", "eval",
  * "client|kill"); the test fails when the server does not answer. */
 long long it_calls(rlt_servers *s, int i, const char *cmd);
+/* Poll it_calls(s, i, cmd) until it is above `above` or timeout_ms passed
+ * (a decided operation's last master may run it later); returns it. */
+long long it_wait_calls(rlt_servers *s, int i, const char *cmd, long long above,
+                        int64_t timeout_ms);
 /* ... and how many of its calls it refused (an ACL, a wrong arity). */
 long long it_rejected(rlt_servers *s, int i, const char *cmd);
 /* A proxy (proxy.h) in front of each of servers 0 .. n-1: px[i], its

@@ -15,6 +15,16 @@ static void votes(redlock__tally *t, enum redlock__vote v, unsigned k)
 
 static const redlock__rule MAJ = { REDLOCK__RULE_MAJORITY, 0 };
 
+/* Cast the votes of `more` (a letter each: O ok, R refused, T timeout,
+ * D down), then decide with `left` us of validity left. */
+static int decide_after(redlock__tally *t, const char *more, int64_t left)
+{
+    for (; *more; more++)
+        votes(t, *more == 'O' ? REDLOCK__OK : *more == 'R' ? REDLOCK__REFUSED
+                 : *more == 'T' ? REDLOCK__TIMEOUT : REDLOCK__DOWN, 1);
+    return redlock__decide(t, left);
+}
+
 TEST(quorum_sizes)
 {
     redlock__tally t;
@@ -30,43 +40,34 @@ TEST(quorum_early_success_does_not_wait_for_slow_nodes)
 {
     redlock__tally t;
     redlock__tally_init(&t, 5, MAJ);
-    votes(&t, REDLOCK__OK, 2);
-    CHECK_EQ(redlock__decide(&t, 1000), REDLOCK__UNDECIDED);
-    votes(&t, REDLOCK__OK, 1);      /* 3 of 5, two still pending */
-    CHECK_EQ(redlock__decide(&t, 1000), REDLOCK__WON);
+    CHECK_EQ(decide_after(&t, "OO", 1000), REDLOCK__UNDECIDED);
+    CHECK_EQ(decide_after(&t, "O", 1000), REDLOCK__WON);    /* 3 of 5, two still pending */
 }
 
 TEST(quorum_early_failure)
 {
     redlock__tally t;
     redlock__tally_init(&t, 5, MAJ);
-    votes(&t, REDLOCK__REFUSED, 2);
-    CHECK_EQ(redlock__decide(&t, 1000), REDLOCK__UNDECIDED);
-    votes(&t, REDLOCK__TIMEOUT, 1); /* 0 OK + 2 pending < 3 */
-    CHECK_EQ(redlock__decide(&t, 1000), REDLOCK__LOST);
+    CHECK_EQ(decide_after(&t, "RR", 1000), REDLOCK__UNDECIDED);
+    CHECK_EQ(decide_after(&t, "T", 1000), REDLOCK__LOST);   /* 0 OK + 2 pending < 3 */
 }
 
 TEST(quorum_even_n_needs_strict_majority)
 {
     redlock__tally t;
     redlock__tally_init(&t, 4, MAJ);
-    votes(&t, REDLOCK__OK, 2);
-    votes(&t, REDLOCK__DOWN, 1);
-    CHECK_EQ(redlock__decide(&t, 1000), REDLOCK__UNDECIDED);
-    votes(&t, REDLOCK__DOWN, 1);
-    CHECK_EQ(redlock__decide(&t, 1000), REDLOCK__LOST);     /* 2 of 4 is no majority */
+    CHECK_EQ(decide_after(&t, "OOD", 1000), REDLOCK__UNDECIDED);
+    CHECK_EQ(decide_after(&t, "D", 1000), REDLOCK__LOST);   /* 2 of 4 is no majority */
 }
 
 TEST(quorum_single_node)
 {
     redlock__tally t;
     redlock__tally_init(&t, 1, MAJ);
-    CHECK_EQ(redlock__decide(&t, 1000), REDLOCK__UNDECIDED);
-    votes(&t, REDLOCK__OK, 1);
-    CHECK_EQ(redlock__decide(&t, 1000), REDLOCK__WON);
+    CHECK_EQ(decide_after(&t, "", 1000), REDLOCK__UNDECIDED);
+    CHECK_EQ(decide_after(&t, "O", 1000), REDLOCK__WON);
     redlock__tally_init(&t, 1, MAJ);
-    votes(&t, REDLOCK__REFUSED, 1);
-    CHECK_EQ(redlock__decide(&t, 1000), REDLOCK__LOST);
+    CHECK_EQ(decide_after(&t, "R", 1000), REDLOCK__LOST);
 }
 
 TEST(quorum_without_validity_is_lost)
@@ -239,14 +240,23 @@ static int parse(const char *s, redlock__addr *a)
     return rc;
 }
 
+/* An address parsed into these fields (NULL: none); on failure the line
+ * is the caller's. */
+#define CHECK_ADDR(a, u, pw, h, p, d)                                         \
+    do {                                                                      \
+        CHECK_STREQ((a).user, u);                                             \
+        CHECK_STREQ((a).password, pw);                                        \
+        CHECK_STREQ((a).host, h);                                             \
+        CHECK_EQ((a).port, p);                                                \
+        CHECK_EQ((a).db, d);                                                  \
+    } while (0)
+
 TEST(addr_forms)
 {
     redlock__addr a;
     CHECK_EQ(parse("127.0.0.1:7000", &a), 0);
-    CHECK_STREQ(a.host, "127.0.0.1");
-    CHECK_EQ(a.port, 7000);
-    CHECK_EQ(a.db, -1);
-    CHECK(a.password == NULL && a.user == NULL && a.path == NULL);
+    CHECK_ADDR(a, NULL, NULL, "127.0.0.1", 7000, -1);
+    CHECK(a.path == NULL);
     redlock__addr_free(&a);
 
     CHECK_EQ(parse("redis1.example", &a), 0);
@@ -260,19 +270,11 @@ TEST(addr_forms)
     redlock__addr_free(&a);
 
     CHECK_EQ(parse("redis://alice:s3cr@t@db.example:7001/3", &a), 0);
-    CHECK_STREQ(a.user, "alice");
-    CHECK_STREQ(a.password, "s3cr@t");
-    CHECK_STREQ(a.host, "db.example");
-    CHECK_EQ(a.port, 7001);
-    CHECK_EQ(a.db, 3);
+    CHECK_ADDR(a, "alice", "s3cr@t", "db.example", 7001, 3);
     redlock__addr_free(&a);
 
     CHECK_EQ(parse("redis://:pw@[fe80::1]/0", &a), 0);
-    CHECK(a.user == NULL);
-    CHECK_STREQ(a.password, "pw");
-    CHECK_STREQ(a.host, "fe80::1");
-    CHECK_EQ(a.port, 6379);
-    CHECK_EQ(a.db, 0);
+    CHECK_ADDR(a, NULL, "pw", "fe80::1", 6379, 0);
     redlock__addr_free(&a);
 
     CHECK_EQ(parse("rediss://u:p@db.example:6380/2", &a), 0);
@@ -314,6 +316,102 @@ TEST(addr_message_never_shows_the_password)
     CHECK(strstr(err, "redis://***@host:bad") != NULL);
     CHECK_EQ(redlock__addr_parse(&a, "redis://:p@ss@w0rd@h:1/x", err, sizeof err), REDLOCK_EINVAL);
     CHECK(strstr(err, "p@ss") == NULL && strstr(err, "w0rd") == NULL);
+}
+
+/* ---- percent-decoded credentials ---------------------------------------- */
+
+TEST(addr_percent_decoded_credentials)
+{
+    redlock__addr a;
+    char err[256];
+
+    CHECK_EQ(redlock__addr_parse(&a, "redis://:a%2Fb@h:7000", err, sizeof err), 0);
+    CHECK_ADDR(a, NULL, "a/b", "h", 7000, -1);
+    redlock__addr_free(&a);
+
+    /* every escape the README names, either case of hex digits, both fields */
+    CHECK_EQ(redlock__addr_parse(&a, "redis://lock%3aer%40dc1:p%40%3A%2f%25w@h/2", err,
+                                 sizeof err), 0);
+    CHECK_ADDR(a, "lock:er@dc1", "p@:/%w", "h", 6379, 2);
+    redlock__addr_free(&a);
+
+    /* rediss:// the same; bytes above 0x7f (UTF-8 here) pass through */
+    CHECK_EQ(redlock__addr_parse(&a, "rediss://u:caf%C3%A9%20x@[::1]:6380/0", err,
+                                 sizeof err), 0);
+    CHECK_EQ(a.tls, 1);
+    CHECK_STREQ(a.user, "u");
+    CHECK_STREQ(a.password, "caf\xc3\xa9 x");
+    CHECK_STREQ(a.host, "::1");
+    CHECK_EQ(a.db, 0);
+    redlock__addr_free(&a);
+
+    /* bare '@' and ':' in the password still work; an empty one stays empty */
+    CHECK_EQ(redlock__addr_parse(&a, "redis://:p@ss:w%40rd@h", err, sizeof err), 0);
+    CHECK_STREQ(a.password, "p@ss:w@rd");
+    redlock__addr_free(&a);
+    CHECK_EQ(redlock__addr_parse(&a, "redis://u:@h", err, sizeof err), 0);
+    CHECK_STREQ(a.user, "u");
+    CHECK_STREQ(a.password, "");
+    redlock__addr_free(&a);
+
+    /* only the credentials are decoded */
+    CHECK_EQ(redlock__addr_parse(&a, "redis://h%41:1", err, sizeof err), 0);
+    CHECK_STREQ(a.host, "h%41");
+    redlock__addr_free(&a);
+}
+
+TEST(addr_percent_bad_escapes_are_refused)
+{
+    static const struct {
+        const char *addr, *field, *words;
+    } bad[] = {
+        { "redis://:%zz@h:1", "password", "percent-escape" },
+        { "redis://:secret%4@h:1", "password", "percent-escape" },
+        { "redis://:secret%@h:1", "password", "percent-escape" },
+        { "redis://:secret%4g@h:1", "password", "percent-escape" },
+        { "rediss://:50%off@h:1/1", "password", "percent-escape" },
+        { "redis://us%r:secret@h:1", "user", "percent-escape" },
+        { "redis://:sec%00ret@h:1", "password", "%00" },
+        { "redis://%00:secret@h:1", "user", "%00" },
+        { "rediss://u:secret%00@h", "password", "%00" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        redlock__addr a;
+        char err[256] = "";
+        CHECK_MSG(redlock__addr_parse(&a, bad[i].addr, err, sizeof err) == REDLOCK_EINVAL,
+                  "accepted \"%s\"", bad[i].addr);
+        CHECK(a.user == NULL && a.password == NULL && a.host == NULL);
+        CHECK_MSG(strstr(err, bad[i].words) != NULL, "\"%s\": %s", bad[i].addr, err);
+        CHECK_MSG(strstr(err, bad[i].field) != NULL, "\"%s\": %s", bad[i].addr, err);
+        CHECK_MSG(strstr(err, "secret") == NULL && strstr(err, "off") == NULL &&
+                  strstr(err, "us%r") == NULL, "\"%s\": %s", bad[i].addr, err);
+    }
+    /* a message cut short by a small buffer is still a terminated string */
+    redlock__addr a;
+    char small[16];
+    CHECK_EQ(redlock__addr_parse(&a, "redis://:%zz@h", small, sizeof small), REDLOCK_EINVAL);
+    CHECK(memchr(small, '\0', sizeof small) != NULL);
+}
+
+TEST(addr_slash_in_password_asks_for_percent_encoding)
+{
+    static const char *const bad[] = {
+        "redis://:a/b@h:1", "rediss://user:pa/ss@h:1/2", "redis://us/er:pw@h",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        redlock__addr a;
+        char err[256] = "";
+        CHECK_MSG(redlock__addr_parse(&a, bad[i], err, sizeof err) == REDLOCK_EINVAL,
+                  "accepted \"%s\"", bad[i]);
+        CHECK_MSG(strstr(err, "%2F") != NULL, "\"%s\": %s", bad[i], err);
+        CHECK_MSG(strstr(err, "a/b") == NULL && strstr(err, "pa/ss") == NULL &&
+                  strstr(err, "us/er") == NULL, "\"%s\": %s", bad[i], err);
+    }
+    /* a bad database without credentials keeps its own message */
+    redlock__addr a;
+    char err[256];
+    CHECK_EQ(redlock__addr_parse(&a, "redis://h:1/x", err, sizeof err), REDLOCK_EINVAL);
+    CHECK_MSG(strstr(err, "database") != NULL, "%s", err);
 }
 
 TEST(sha1_known_vectors)

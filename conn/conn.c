@@ -27,6 +27,7 @@
 #include <event2/bufferevent.h>
 #include <event2/buffer.h>
 #include "conn/conn.h"
+#include "conn/dial.h"
 
 static void read_cb(struct bufferevent *bev, void *arg);
 static void event_cb(struct bufferevent *bev, short events, void *arg);
@@ -175,6 +176,60 @@ int redlock__conn_hello(redlock__conn *cn, int argc, const char *const *argv,
     return 0;
 }
 
+static void wipe_buf(const void *data, size_t len, void *cap)
+{
+    volatile char *p = (volatile char *)(uintptr_t)data;
+    (void)len;
+    for (size_t i = 0; p && i < (size_t)(uintptr_t)cap; i++)
+        p[i] = 0;
+    free((void *)(uintptr_t)data);
+}
+
+/* Queue the connection's own steps (AUTH, SELECT and PING must succeed)
+ * and its owner's, in front of everything; 0 or ENOMEM. */
+static int handshake(redlock__conn *cn)
+{
+    const redlock__addr *a = cn->addr;
+    redlock__slot req = { NULL, NULL, 0, NULL, 1, 1 };
+    int rc = 0;
+
+    if (a->password) {
+        const char *argv[3] = { "AUTH", a->user, a->password };
+        size_t len[3] = { 4, a->user ? strlen(a->user) : 0, strlen(a->password) };
+        if (!a->user) {
+            argv[1] = argv[2];
+            len[1] = len[2];
+        }
+        rc |= redlock__conn_hello(cn, a->user ? 3 : 2, argv, len, &req);
+    }
+    if (a->db >= 0) {
+        char db[16];
+        const char *argv[2] = { "SELECT", db };
+        size_t len[2] = { 6, (size_t)snprintf(db, sizeof db, "%d", a->db) };
+        rc |= redlock__conn_hello(cn, 2, argv, len, &req);
+    }
+    {
+        const char *argv[1] = { "PING" };
+        size_t len[1] = { 4 };
+        rc |= redlock__conn_hello(cn, 1, argv, len, &req);
+    }
+    if (rc == 0)
+        rc = cn->own.hello(cn->own.owner, cn);
+    /* The buffer holds the password: libevent sends it from our memory
+     * (no copy) and wipe_buf clears it once it has been written. */
+    if (rc == 0 && evbuffer_add_reference(bufferevent_get_output(cn->bev), cn->hello.p,
+                                          cn->hello.len, wipe_buf,
+                                          (void *)(uintptr_t)cn->hello.cap) == 0) {
+        cn->hello.p = NULL;
+        cn->hello.len = cn->hello.cap = 0;
+        return 0;
+    }
+    wipe_buf(cn->hello.p, cn->hello.len, (void *)(uintptr_t)cn->hello.cap);
+    cn->hello.p = NULL;
+    cn->hello.len = cn->hello.cap = 0;
+    return REDLOCK_ENOMEM;
+}
+
 void redlock__conn_connect(redlock__conn *cn)
 {
     const redlock__net *net = cn->net;
@@ -189,7 +244,7 @@ void redlock__conn_connect(redlock__conn *cn)
     if (cn->gen == 0)       /* 0 means "never sent" */
         cn->gen = 1;
     evtimer_del(&cn->retry_timer);
-    if (redlock__dial_resolve(cn, &ss, &sslen) != 0) {
+    if (redlock__dial_resolve(cn->addr, &ss, &sslen, cn->lasterr, sizeof cn->lasterr) != 0) {
         char why[sizeof cn->lasterr];
         memcpy(why, cn->lasterr, sizeof why);
         conn_drop(cn, why);
@@ -230,7 +285,7 @@ void redlock__conn_connect(redlock__conn *cn)
         conn_drop(cn, why);
         return;
     }
-    if (redlock__dial_handshake(cn) != 0) {
+    if (handshake(cn) != 0) {
         conn_drop(cn, "out of memory");
         return;
     }

@@ -190,17 +190,6 @@ void redlock__conn_kick(redlock__conn *cn);
  * the connection first. */
 int redlock__conn_accepts(redlock__conn *cn);
 
-/* ---- dial.c: resolve, socket, handshake ------------------------------- */
-
-struct sockaddr_storage;
-/* 0, or -1 with cn->lasterr set. */
-int redlock__dial_resolve(redlock__conn *cn, struct sockaddr_storage *ss, socklen_t *sslen);
-/* A non-blocking, close-on-exec stream socket, or -1 (errno). */
-evutil_socket_t redlock__dial_socket(int family);
-/* Queue the connection's AUTH/SELECT/PING and the owner's steps, in front
- * of everything; 0 or ENOMEM. */
-int redlock__dial_handshake(redlock__conn *cn);
-
 /* ---- tls.c: TLS context and connections -------------------------------- */
 
 /* Called when some node uses TLS. */

@@ -4,7 +4,7 @@
  * once the stack has unwound), the client's clock, and timers armed from
  * the real time.
  */
-#include "floor/floor.h"
+#include "floor/loop.h"
 
 void redlock__enter(redlock__loop *l)
 {

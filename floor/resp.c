@@ -24,7 +24,8 @@
  * freed together when the next reply is asked for, when the reader fails,
  * and in _free, whatever the point where parsing stopped.
  */
-#include "floor/floor.h"   /* resp.h, and the encoder's buffer */
+#include "redlock.h"
+#include "floor/resp.h"
 
 #include <stdarg.h>
 #include <stdint.h>

@@ -17,12 +17,15 @@
  * RESP3 types are refused (we never ask for them), and so is anything that
  * is not strict RESP2.
  *
- * Internal to the library; depends on no other header of the project.
+ * The command encoder is here too (a growable buffer, one RESP command
+ * appended at a time).  Internal to the library; depends on no other
+ * header of the project.
  */
 #ifndef REDLOCK_RESP_H
 #define REDLOCK_RESP_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* Reply types (the values hiredis uses for the same types). */
 enum {
@@ -82,5 +85,26 @@ const char *redlock__reader_error(const redlock__reader *r);
  * that were already parsed are not counted here; the element and byte
  * bounds above hold them. */
 size_t redlock__reader_pending(const redlock__reader *r);
+
+/* ---- the encoder ------------------------------------------------------- */
+
+/* A growable byte buffer for encoded commands. */
+typedef struct redlock__buf {
+    char *p;
+    size_t len, cap;
+} redlock__buf;
+
+/* Room for `extra` more bytes: 0, or ENOMEM (b unchanged). */
+int redlock__buf_grow(redlock__buf *b, size_t extra);
+static inline int redlock__buf_reserve(redlock__buf *b, size_t extra)
+{
+    return extra <= b->cap - b->len ? 0 : redlock__buf_grow(b, extra);
+}
+/* Decimal digits of v (at most 20, no terminator); returns how many. */
+size_t redlock__u64_str(char *out, uint64_t v);
+void redlock__buf_free(redlock__buf *b);
+/* Append one RESP command of argc arguments. 0 or REDLOCK_ENOMEM. */
+int redlock__resp_command(redlock__buf *b, int argc, const char *const *argv,
+                          const size_t *argvlen);
 
 #endif /* REDLOCK_RESP_H */

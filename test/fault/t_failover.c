@@ -513,8 +513,9 @@ TEST(failover_kind_multi_mixed)
 {
     char r[3072];
     /* each lock takes 2..3 of 6 resources: fewer acquisitions than a
-     * mutex's (about 150 against 280 for the same schedule) */
-    kind_mixed("multi", 80, r, sizeof r);
+     * mutex's, and the schedule's seed moves them most (70 to 138 seen,
+     * 88 to 99 for one seed replayed): the floor says the run did work */
+    kind_mixed("multi", 50, r, sizeof r);
     CHECK_EQ(result_num(r, "multi_acquisitions"), result_num(r, "acquisitions"));
     CHECK_EQ(result_num(r, "tokens"), 0);             /* no fencing on multi locks */
 }

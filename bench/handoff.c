@@ -18,7 +18,7 @@
  *
  * Nobody else tries, so there are no split votes, no registries, no polls:
  * what the library adds to a hand-off is what its run takes beyond this
- * one (docs/performance.md, "Many clients, one lock").  Only the mutex on
+ * one (docs/performance.md, "Many clients, one hot lock").  Only the mutex on
  * one key (--keys 1). */
 #include <stdio.h>
 #include <stdlib.h>

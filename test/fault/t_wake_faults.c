@@ -245,6 +245,13 @@ static void take_turns(struct it_fix *f, redlock_client *ac, redlock_client *bc,
         it_dispatch(f->base, 5);
     CHECK_EQ(stats_of(bc).attempts, 1);
     wait_listening(f, 3, key, 1);
+    /* a knows b waits (b's notice reached it: its holder channel may be
+     * subscribed only after b's first notice, which is then sent again),
+     * so a's release picks b */
+    until = check_now_ms() + 5000;
+    while (stats_of(ac).notices < 1 && check_now_ms() < until)
+        it_dispatch(f->base, 5);
+    CHECK_GE(stats_of(ac).notices, 1);
     struct it_op first = {f->base};
     CHECK_RC(t->a, redlock_release_async(t->a, it_op_cb, &first), 0);
     it_op_wait(&first, 3000);

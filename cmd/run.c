@@ -30,8 +30,6 @@
 static const int fwd_signals[] = {SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2,
                                   SIGWINCH, SIGALRM, SIGCONT, SIGTSTP, SIGTTIN, SIGTTOU};
 #define NFWD (sizeof fwd_signals / sizeof fwd_signals[0])
-/* SIGKILL goes this much before the validity ends: a timer may fire late. */
-#define KILL_MARGIN_MS 20
 
 struct run {
     redlock_cmd *c;
@@ -147,9 +145,10 @@ static void stop_command(struct run *r, int why)
     r->why_end = why;
     event_del(r->sample_timer);
     kill(-r->pid, SIGTERM);
+    /* SIGKILL a node timeout before the validity ends: a timer may be late */
     int64_t now = clock_ms(), at = now + r->c->kill_after_ms;
-    if (at > r->valid_until - KILL_MARGIN_MS)
-        at = r->valid_until - KILL_MARGIN_MS;
+    if (at > r->valid_until - r->c->opts.node_timeout_ms)
+        at = r->valid_until - r->c->opts.node_timeout_ms;
     struct timeval tv = tv_ms(at - now);
     evtimer_add(r->kill_timer, &tv);
 }
@@ -334,8 +333,15 @@ static void on_conn_timer(evutil_socket_t fd, short what, void *arg)
 
 /* ---- set-up and tear-down -------------------------------------------------- */
 
+/* The signals we wait for must not stay blocked (a parent may block them). */
 static int make_events(struct run *r)
 {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGCHLD);
+    for (size_t i = 0; i < NFWD; i++)
+        sigaddset(&set, fwd_signals[i]);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
     int ok = (r->sigchld = evsignal_new(r->base, SIGCHLD, on_sigchld, r)) &&
              (r->conn_timer = evtimer_new(r->base, on_conn_timer, r)) &&
              (r->sample_timer = event_new(r->base, -1, EV_PERSIST, on_sample, r)) &&

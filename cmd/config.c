@@ -295,7 +295,7 @@ static int parse_env(redlock_cmd *c, struct raw *r)
     const char *v;
     if ((v = getenv("REDLOCK_NODES")) && *v)
         set_raw(r, O_NODES, v, SRC_ENV);
-    if ((v = getenv("REDLOCK_PASSWORD")) && *v && !r->src[O_PASSFILE])
+    if ((v = getenv("REDLOCK_PASSWORD")) && *v)
         set_raw(r, O_PASSWORD, v, SRC_ENV);
     if ((v = getenv("REDLOCK_CONFIG")) && *v)
         set_raw(r, O_CONFIG, v, SRC_ENV);
@@ -358,15 +358,16 @@ static int split_nodes(redlock_cmd *c, const struct raw *r)
 static int read_password(redlock_cmd *c, const struct raw *r)
 {
     const char *why;
-    if (r->val[O_PASSFILE]) {
+    if (r->val[O_PASSFILE] && r->src[O_PASSFILE] >= r->src[O_PASSWORD]) {
         char *pw = keep(c, read_file(r->val[O_PASSFILE], 4096, &why));
-        if (!pw)
-            return bad_value(c, r, O_PASSFILE, why ? why : "out of memory");
-        size_t n = strlen(pw);
+        size_t n = pw ? strlen(pw) : 0;
         while (n && (pw[n - 1] == '\n' || pw[n - 1] == '\r'))
             pw[--n] = '\0';
-        if (n == 0)
-            return bad_value(c, r, O_PASSFILE, "the file is empty");
+        if (n == 0) {       /* a file that cannot be read: always EX_CONFIG */
+            redlock_cmd_error(c, "--password-file %s: %s", r->val[O_PASSFILE],
+                              !pw ? (why ? why : "out of memory") : "the file is empty");
+            return REDLOCK_EXIT_CONFIG;
+        }
         c->opts.password = pw;
         c->wipe_password = 1;
     } else if (r->val[O_PASSWORD]) {

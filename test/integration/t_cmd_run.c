@@ -12,9 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <hiredis/hiredis.h>
 
 #define REDLOCK_BIN "cmd/redlock"
 
@@ -411,5 +415,210 @@ TEST(cmd_run_command_not_started_releases)
     const char *nocmd[] = {"redlock", "run", "--nodes", nodes, "nx", NULL};
     CHECK_EQ(rl_run(nocmd, err, sizeof err, 10000), 64);
     one_line(err, "usage");
+    it_fix_stop(&f);
+}
+
+/* ---- configuration --------------------------------------------------------- */
+
+static void write_file(const char *dir, const char *name, const char *text, char *path,
+                       size_t n)
+{
+    snprintf(path, n, "%s/%s", dir, name);
+    FILE *fp = fopen(path, "w");
+    CHECK(fp != NULL);
+    fputs(text, fp);
+    CHECK_EQ(fclose(fp), 0);
+}
+
+/* A port nothing listens on (bound, then closed). */
+static int dead_port(void)
+{
+    struct sockaddr_in a = {.sin_family = AF_INET, .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+    socklen_t len = sizeof a;
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    CHECK(fd >= 0);
+    CHECK_EQ(bind(fd, (struct sockaddr *)&a, sizeof a), 0);
+    CHECK_EQ(getsockname(fd, (struct sockaddr *)&a, &len), 0);
+    close(fd);
+    return ntohs(a.sin_port);
+}
+
+/* Every configuration error: exit 78 and one line; a value on the command
+ * line that is not one: 64; masters that do not answer: 69, in about their
+ * connect timeout. */
+TEST(cmd_run_config_errors)
+{
+    char dir[256], cfg[300], err[2048], dead[64];
+    test_dir(dir, sizeof dir);
+    const char *badaddr[] = {"redlock", "run", "--nodes", "bad::addr:x", "r", "--", "true", NULL};
+    CHECK_EQ(rl_run(badaddr, err, sizeof err, 10000), 78);
+    one_line(err, "invalid address");
+    const char *nofile[] = {"redlock", "run", "--config", "/nonexistent/redlock.conf", "r", "--",
+                            "true", NULL};
+    CHECK_EQ(rl_run(nofile, err, sizeof err, 10000), 78);
+    one_line(err, "config file /nonexistent/redlock.conf: No such file");
+    write_file(dir, "bogus.conf", "# a comment\nnodes = 127.0.0.1:1\nbogus = 1\n", cfg, sizeof cfg);
+    const char *bogus[] = {"redlock", "run", "--config", cfg, "r", "--", "true", NULL};
+    CHECK_EQ(rl_run(bogus, err, sizeof err, 10000), 78);
+    one_line(err, "bogus.conf:3: unknown option 'bogus'");
+    write_file(dir, "ttl.conf", "nodes = 127.0.0.1:1\nttl = soon\n", cfg, sizeof cfg);
+    const char *ttlfile[] = {"redlock", "run", "--config", cfg, "r", "--", "true", NULL};
+    CHECK_EQ(rl_run(ttlfile, err, sizeof err, 10000), 78);
+    one_line(err, "--ttl soon");
+    const char *ttlarg[] = {"redlock", "run", "--config", cfg, "--ttl", "soon", "r", "--",
+                            "true", NULL};
+    CHECK_EQ(rl_run(ttlarg, err, sizeof err, 10000), 64);
+    const char *nopw[] = {"redlock", "run", "--nodes", "127.0.0.1:1", "--password-file",
+                          "/nonexistent/pw", "r", "--", "true", NULL};
+    CHECK_EQ(rl_run(nopw, err, sizeof err, 10000), 78);
+    one_line(err, "--password-file /nonexistent/pw: No such file");
+    const char *noca[] = {"redlock", "run", "--nodes", "rediss://127.0.0.1:1", "--tls-ca",
+                          "/nonexistent/ca.pem", "r", "--", "true", NULL};
+    CHECK_EQ(rl_run(noca, err, sizeof err, 10000), 78);
+    one_line(err, "/nonexistent/ca.pem");
+    const char *nonodes[] = {"redlock", "run", "r", "--", "true", NULL};
+    unsetenv("REDLOCK_NODES");
+    unsetenv("REDLOCK_CONFIG");
+    CHECK_EQ(rl_run(nonodes, err, sizeof err, 10000), 78);
+    one_line(err, "no masters");
+    snprintf(dead, sizeof dead, "127.0.0.1:%d", dead_port());
+    const char *deadaddr[] = {"redlock", "run", "--nodes", dead, "r", "--", "true", NULL};
+    int64_t t0 = check_now_ms();
+    CHECK_EQ(rl_run(deadaddr, err, sizeof err, 20000), 69);
+    CHECK_LT(check_now_ms() - t0, 6000);        /* connect + node timeout: 1.2 s */
+    one_line(err, "masters unreachable");
+}
+
+/* The command line wins over the environment, which wins over the config
+ * file; the password comes from a file or $REDLOCK_PASSWORD. */
+TEST(cmd_run_config_precedence)
+{
+    static const char *const extra[] = {"--requirepass", "s3cret", NULL};
+    struct it_fix f = {.extra = extra};
+    char nodes[256], dir[256], cfg[300], pw[300], text[1024], err[2048];
+    it_fix_start(&f, 3, NULL, IT_NOCLIENT);
+    nodes_of(f.s, nodes, sizeof nodes);
+    test_dir(dir, sizeof dir);
+    write_file(dir, "pw", "s3cret\n", pw, sizeof pw);
+    snprintf(text, sizeof text, "nodes = %s  # the masters\nrestart-guard = 0\nttl = 5000\n"
+             "password-file = %s\n", nodes, pw);
+    write_file(dir, "good.conf", text, cfg, sizeof cfg);
+    unsetenv("REDLOCK_NODES");
+    unsetenv("REDLOCK_PASSWORD");
+    CHECK_EQ(setenv("REDLOCK_CONFIG", cfg, 1), 0);
+    const char *plain[] = {"redlock", "run", "r", "--", "true", NULL};
+    CHECK_EQ(rl_run(plain, err, sizeof err, 10000), 0);
+    CHECK_EQ(setenv("REDLOCK_NODES", "bad::addr:x", 1), 0);     /* env over the file */
+    CHECK_EQ(rl_run(plain, err, sizeof err, 10000), 78);
+    const char *cmdline[] = {"redlock", "run", "--nodes", nodes, "r", "--", "true", NULL};
+    CHECK_EQ(rl_run(cmdline, err, sizeof err, 10000), 0);       /* the command line over env */
+    /* the password: $REDLOCK_PASSWORD over the file's password-file */
+    CHECK_EQ(setenv("REDLOCK_PASSWORD", "wrong", 1), 0);
+    CHECK_EQ(rl_run(cmdline, err, sizeof err, 10000), 69);
+    one_line(err, "masters unreachable");
+    const char *pwfile[] = {"redlock", "run", "--nodes", nodes, "--password-file", pw, "r", "--",
+                            "true", NULL};
+    CHECK_EQ(rl_run(pwfile, err, sizeof err, 10000), 0);        /* --password-file over env */
+    CHECK_EQ(setenv("REDLOCK_PASSWORD", "s3cret", 1), 0);
+    CHECK_EQ(rl_run(cmdline, err, sizeof err, 10000), 0);
+    it_fix_stop(&f);
+}
+
+/* ---- what the command sees ------------------------------------------------- */
+
+/* Read "K=V" from line into out (up to a space or the end). */
+static void field(const char *line, const char *k, char *out, size_t n)
+{
+    const char *p = strstr(line, k);
+    CHECK_MSG(p != NULL, "no %s in \"%s\"", k, line);
+    p += strlen(k);
+    size_t len = strcspn(p, " .\n");
+    CHECK_LT(len, n);
+    memcpy(out, p, len);
+    out[len] = '\0';
+}
+
+static const char env_script[] =
+    "exec > \"$D/$F\"; echo \"R=$REDLOCK_RESOURCE; V=$REDLOCK_VALUE T=${REDLOCK_TOKEN-unset} .\"; "
+    "while [ ! -e \"$D/go$F\" ]; do sleep 0.01; done";
+
+/* Run env_script with FIFO $D/$F and the options given; its line into acc
+ * while it holds the lock. */
+static struct rl env_run(const char *dir, const char *fifo_name, const char *const *argv,
+                         int *fd, char *acc, size_t n)
+{
+    char fifo[300];
+    *fd = fifo_open(dir, fifo_name, fifo, sizeof fifo);
+    CHECK_EQ(setenv("F", fifo_name, 1), 0);
+    acc[0] = '\0';
+    struct rl r = rl_start(argv);
+    fifo_until(*fd, " .", acc, n, 10000);
+    return r;
+}
+
+TEST(cmd_run_environment)
+{
+    struct it_fix f = {0};
+    char nodes[256], dir[256], acc[512], v[128], t[64], go[320], err[2048];
+    int fd;
+    it_fix_start(&f, 3, NULL, 0);
+    nodes_of(f.s, nodes, sizeof nodes);
+    test_dir(dir, sizeof dir);
+    const char *fenced[] = {"redlock", "run", "--nodes", nodes, "--restart-guard", "0",
+                            "--fencing", "envres", "--", "sh", "-c", env_script, NULL};
+    struct rl r = env_run(dir, "a", fenced, &fd, acc, sizeof acc);
+    CHECK_MSG(it_has(acc, "R=envres;"), "%s", acc);
+    field(acc, "V=", v, sizeof v);
+    field(acc, "T=", t, sizeof t);
+    CHECK_GE(it_count_value(f.s, "envres", 6, v, strlen(v)), 2);
+    redisReply *fence = rlt_servers_command(f.s, 2, "GET {envres}:fence");
+    CHECK(fence != NULL && fence->type == REDIS_REPLY_STRING);
+    CHECK_STREQ(fence->str, t);
+    freeReplyObject(fence);
+    snprintf(go, sizeof go, "%s/goa", dir);
+    CHECK(creat(go, 0600) >= 0);
+    CHECK_EQ(WEXITSTATUS(rl_wait(&r, 10000, err, sizeof err)), 0);
+    close(fd);
+
+    const char *multi[] = {"redlock", "run", "--nodes", nodes, "--restart-guard", "0",
+                           "env-a", "env-b", "--", "sh", "-c", env_script, NULL};
+    r = env_run(dir, "b", multi, &fd, acc, sizeof acc);
+    CHECK_MSG(it_has(acc, "R=env-a env-b;") && it_has(acc, "T=unset"), "%s", acc);
+    field(acc, "V=", v, sizeof v);
+    CHECK_GE(it_count_value(f.s, "env-a", 5, v, strlen(v)), 2);
+    CHECK_GE(it_count_value(f.s, "env-b", 5, v, strlen(v)), 2);
+    CHECK(!free_now(&f, "env-b"));
+    snprintf(go, sizeof go, "%s/gob", dir);
+    CHECK(creat(go, 0600) >= 0);
+    CHECK_EQ(WEXITSTATUS(rl_wait(&r, 10000, err, sizeof err)), 0);
+    CHECK(free_now(&f, "env-b"));
+    close(fd);
+    it_fix_stop(&f);
+}
+
+/* --read shares the lock with other readers, --write holds it alone. */
+TEST(cmd_run_read_write)
+{
+    struct it_fix f = {0};
+    char nodes[256], dir[256], acc[512], go[320], err[2048];
+    int fd;
+    it_fix_start(&f, 3, NULL, 0);
+    nodes_of(f.s, nodes, sizeof nodes);
+    test_dir(dir, sizeof dir);
+    const char *reader[] = {"redlock", "run", "--nodes", nodes, "--restart-guard", "0",
+                            "--read", "rw", "--", "sh", "-c", env_script, NULL};
+    struct rl r = env_run(dir, "a", reader, &fd, acc, sizeof acc);
+    const char *reader2[] = {"redlock", "run", "--nodes", nodes, "--restart-guard", "0",
+                             "--read", "-n", "rw", "--", "true", NULL};
+    CHECK_EQ(rl_run(reader2, err, sizeof err, 10000), 0);
+    const char *writer[] = {"redlock", "run", "--nodes", nodes, "--restart-guard", "0",
+                            "--write", "-n", "rw", "--", "true", NULL};
+    CHECK_EQ(rl_run(writer, err, sizeof err, 10000), 1);
+    one_line(err, "held");
+    snprintf(go, sizeof go, "%s/goa", dir);
+    CHECK(creat(go, 0600) >= 0);
+    CHECK_EQ(WEXITSTATUS(rl_wait(&r, 10000, err, sizeof err)), 0);
+    CHECK_EQ(rl_run(writer, err, sizeof err, 10000), 0);
+    close(fd);
     it_fix_stop(&f);
 }

@@ -5,6 +5,7 @@
  * option wins.  A bad value is a usage error (64) on the command line and a
  * configuration error (78) in the environment or the file. */
 #include "cmd/cmd.h"
+#include "cmd/json.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -65,12 +66,19 @@ struct raw {
     int src[O_COUNT + 1];
 };
 
+static char last_error[4096];      /* for --json's "error" */
+
+const char *redlock_cmd_last_error(void)
+{
+    return last_error;
+}
+
 void redlock_cmd_error(const redlock_cmd *c, const char *fmt, ...)
 {
-    char msg[4096];
+    char *msg = last_error;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    vsnprintf(msg, sizeof last_error, fmt, ap);
     va_end(ap);
     if (c && c->sub)
         fprintf(stderr, "redlock: %s: %s\n", c->sub, msg);

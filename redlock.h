@@ -694,8 +694,8 @@ REDLOCK_API int redlock_release(redlock_lock *lock);
 /* What every master holds for a resource, read without touching it: one
  * read-only script per master (it changes no key and no ttl), sent to all
  * at once and decided when each answered or timed out (node_timeout_ms).
- * Not a lock operation: it needs no handle and is counted in no
- * statistics.  The result is an opaque inspection, read with the
+ * Not a lock operation: it needs no handle, and the votes of
+ * redlock_node_stats do not count it.  The result is an opaque inspection, read with the
  * functions below (growing structs, as in "Growing") and freed with
  * redlock_inspection_free(). */
 typedef struct redlock_inspection redlock_inspection;
@@ -720,10 +720,9 @@ REDLOCK_API const char *redlock_held_name(int kind);
  * view: what a quorum of the masters agrees is held. */
 typedef struct redlock_inspect_node {
     int result;                  /* REDLOCK_VOTE_OK: it answered; else
-                                  * REDLOCK_VOTE_DOWN, _TIMEOUT, _ERROR (or
-                                  * _UNCOUNTED: the same server as another
-                                  * node).  The quorum's view: _OK when a
-                                  * quorum answered, else _NONE */
+                                  * REDLOCK_VOTE_DOWN, _TIMEOUT or _ERROR.
+                                  * The quorum's view: _OK when a quorum
+                                  * answered, else _NONE */
     int64_t rtt_us;              /* request to reply; -1 without one */
     const char *detail;          /* why it did not answer, or "" */
     int kind;                    /* REDLOCK_HELD_*; the quorum's: the kind a

@@ -315,6 +315,14 @@ TEST(inspect_nothing_held_and_keys_that_are_no_locks)
     redlock_inspect_holder h;
     CHECK_EQ(redlock_inspection_holder(in, 0, 0, &h), REDLOCK_EINVAL);
     redlock_inspection_free(in);
+    /* no vote of the node stats counts it */
+    redlock_node_stats before, after;
+    CHECK_EQ(redlock_client_node_stats(f.c, 0, &before), 0);
+    redlock_inspection_free(inspect(f.c, "in-free", 0));
+    CHECK_EQ(redlock_client_node_stats(f.c, 0, &after), 0);
+    CHECK_EQ(after.oks, before.oks);
+    CHECK_EQ(after.errors + after.refused + after.timeouts + after.unreachable,
+             before.errors + before.refused + before.timeouts + before.unreachable);
 
     it_cmd_on(f.s, 0, 3, REDIS_REPLY_STATUS, "SET in-plain v");
     it_cmd_on(f.s, 0, 3, REDIS_REPLY_INTEGER, "RPUSH in-list v");
@@ -345,6 +353,7 @@ TEST(inspect_master_down)
     redlock_inspect_node v = node_of(in, 1);
     CHECK_EQ(v.result, REDLOCK_VOTE_DOWN);
     CHECK(v.detail[0] != '\0');
+    CHECK_EQ(v.rtt_us, -1);
     CHECK_EQ(v.kind, REDLOCK_HELD_NONE);
     CHECK_EQ(node_of(in, 0).kind, REDLOCK_HELD_MUTEX);
     redlock_inspect_node q = node_of(in, REDLOCK_INSPECT_QUORUM);
@@ -440,6 +449,16 @@ TEST(inspect_many_readers_listed_up_to_the_limit)
     CHECK_EQ(node_of(in, REDLOCK_INSPECT_QUORUM).holders, 200);
     redlock_inspection_free(in);
 
+    /* only expired readers' ids left: readers, none holding */
+    it_cmd_on(f.s, 0, 3, REDIS_REPLY_INTEGER, "SADD in-gone x1");
+    in = inspect(f.c, "in-gone", 0);
+    v = node_of(in, REDLOCK_INSPECT_QUORUM);
+    CHECK_EQ(v.kind, REDLOCK_HELD_READERS);
+    CHECK_EQ(v.holders, 0);
+    CHECK_EQ(v.ttl_ms, 0);
+    CHECK_STREQ(redlock_held_name(v.kind), "readers");
+    redlock_inspection_free(in);
+
     char *big = malloc(5001), *set = malloc(5100);
     CHECK(big && set);
     memset(big, 'x', 5000);
@@ -524,6 +543,12 @@ TEST(inspect_async_callback_contract)
     check_holder_is(a.in, REDLOCK_INSPECT_QUORUM, 0, f.lock);
     redlock_inspection_free(a.in);
 
+    /* the blocking form needs a client without an event base */
+    redlock_inspection *none = NULL;
+    CHECK_EQ(redlock_inspect(f.c, "in-async", 8, &none), REDLOCK_EINVAL);
+    CHECK(none == NULL);
+    CHECK(it_has(redlock_client_errstr(f.c), "without an event base"));
+
     a.calls = 0;
     CHECK_EQ(redlock_inspect_async(f.c, "in-async", 8, async_cb, &a), 0);
     redlock_lock_free(f.lock);
@@ -533,5 +558,33 @@ TEST(inspect_async_callback_contract)
     CHECK_EQ(a.calls, 1);
     CHECK_EQ(a.status, REDLOCK_ECANCELED);
     redlock_inspection_free(a.in);
+    it_fix_stop(&f);
+}
+
+/* Masters that do not answer in time, or answer errors: no quorum of
+ * answers, the status says which, each node's result why. */
+TEST(inspect_timeouts_and_errors)
+{
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, 0);
+    it_cmd_on(f.s, 0, 2, REDIS_REPLY_STATUS, "ACL SETUSER default -evalsha -eval");
+    redlock_inspection *in = inspect(f.c, "in-err", REDLOCK_ESERVER);
+    CHECK_EQ(node_of(in, 0).result, REDLOCK_VOTE_ERROR);
+    CHECK(it_has(node_of(in, 1).detail, "NOPERM"));
+    CHECK_EQ(node_of(in, 2).result, REDLOCK_VOTE_OK);
+    CHECK(it_has(redlock_inspection_errstr(in), "1 of 3 masters answered"));
+    redlock_inspection_free(in);
+    it_cmd_on(f.s, 0, 2, REDIS_REPLY_STATUS, "ACL SETUSER default +@all");
+
+    CHECK_EQ(rlt_servers_pause(f.s, 1), 0);
+    CHECK_EQ(rlt_servers_pause(f.s, 2), 0);
+    in = inspect(f.c, "in-err", REDLOCK_ETIMEDOUT);
+    CHECK_EQ(node_of(in, 0).result, REDLOCK_VOTE_OK);
+    CHECK_EQ(node_of(in, 1).result, REDLOCK_VOTE_TIMEOUT);
+    CHECK_EQ(node_of(in, 2).result, REDLOCK_VOTE_TIMEOUT);
+    CHECK(it_has(redlock_inspection_errstr(in), "timed out"));
+    redlock_inspection_free(in);
+    CHECK_EQ(rlt_servers_resume(f.s, 1), 0);
+    CHECK_EQ(rlt_servers_resume(f.s, 2), 0);
     it_fix_stop(&f);
 }

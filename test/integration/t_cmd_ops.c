@@ -289,6 +289,23 @@ TEST(cmd_status_shows_holders_and_a_down_master)
     }
     CHECK(it_has(o->out, "quorum  mutex  holders 1  ttl "));
 
+    /* a re-entrant key shows its owner, a writer's mark is told, a key
+     * without a ttl is no lock's */
+    it_cmd_on(f.s, 0, 3, REDIS_REPLY_STATUS, "SET co-re 5:alice=v1 PX 60000");
+    it_cmd_on(f.s, 0, 3, REDIS_REPLY_INTEGER, "HSET {co-re}:ww w x");
+    it_cmd_on(f.s, 0, 3, REDIS_REPLY_STATUS, "SET co-o v");
+    rl(o, "status", "co-re", NULL);
+    CHECK(it_has(o->out, "quorum  reentrant  holders 1  ttl "));
+    CHECK(it_has(o->out, "owner alice  writer waiting\n    v1  ttl "));
+    rl(o, "status", "--json", "co-re", NULL);
+    check_json(o);
+    CHECK_STREQ(jget(o, "quorum_view.owner", buf, sizeof buf), "alice");
+    CHECK_STREQ(jget(o, "masters.1.writer_waiting", buf, sizeof buf), "true");
+    rl(o, "status", "--json", "co-o", NULL);
+    check_json(o);
+    CHECK_STREQ(jget(o, "masters.0.kind", buf, sizeof buf), "other");
+    CHECK_EQ(jnum(o, "masters.0.ttl_ms"), -1);
+
     CHECK_EQ(rlt_servers_kill(f.s, 2), 0);
     rl(o, "status", "--json", "co-s", NULL);
     CHECK_EQ(o->exit, 0);
@@ -304,6 +321,15 @@ TEST(cmd_status_shows_holders_and_a_down_master)
     rl(o, "status", "co-s", NULL);
     snprintf(buf, sizeof buf, "node 2 %s  down", rlt_servers_addr(f.s, 2));
     CHECK_MSG(it_has(o->out, buf), "no \"%s\" in %s", buf, o->out);
+
+    /* no quorum reachable: 69, for status as for extend */
+    CHECK_EQ(rlt_servers_kill(f.s, 1), 0);
+    rl(o, "status", "--json", "co-s", NULL);
+    CHECK_EQ(o->exit, 69);
+    check_json(o);
+    CHECK_EQ(jnum(o, "exit"), 69);
+    rl(o, "extend", "--value", v, "co-s", NULL);
+    CHECK_EQ(o->exit, 69);
     free(o);
     it_fix_stop(&f);
 }
@@ -332,6 +358,11 @@ TEST(cmd_json_output_carries_the_facts)
     CHECK_GT(jnum(o, "token"), 0);
     CHECK_GT(jnum(o, "validity_ms"), 10000);
     CHECK_GE(jnum(o, "nodes_ok"), 2);
+    CHECK_EQ(jnum(o, "quorum"), 2);
+    CHECK_STREQ(jget(o, "nodes.2.result", buf, sizeof buf), "ok");
+    CHECK_GE(jnum(o, "nodes.2.rtt_us"), 0);
+    CHECK_STREQ(jget(o, "nodes.2.detail", buf, sizeof buf), "");
+    CHECK_EQ(jnum(o, "ttl_ms"), 20000);
     CHECK_STREQ(jget(o, "nodes.1.address", buf, sizeof buf), rlt_servers_addr(f.s, 1));
 
     rl(o, "acquire", RG, "--json", "-n", "co-j", NULL);
@@ -381,6 +412,12 @@ TEST(cmd_json_output_carries_the_facts)
     rl(o, "status", "--json", "a", "b", NULL);
     CHECK_EQ(o->exit, 64);
     check_json(o);
+    rl(o, "acquire", "--value", v, "co-j", NULL);
+    CHECK_EQ(o->exit, 64);
+    one_error_line(o, "acquire", "--value is for extend and release");
+    rl(o, "release", "--fencing", "--value", v, "co-j", NULL);
+    CHECK_EQ(o->exit, 64);
+    one_error_line(o, "release", "--fencing is for acquire");
     free(o);
     it_fix_stop(&f);
 }

@@ -261,3 +261,50 @@ TEST(metrics_buffer_contract)
     free(full);
     it_fix_stop(&f);
 }
+
+/* promtool (Debian's package prometheus) imports the text with Prometheus's
+ * own OpenMetrics parser: `tsdb create-blocks-from openmetrics` wants a
+ * timestamp on every sample, added here.  Skipped when it is absent: the
+ * parser above is the main check. */
+static int promtool_imports(const char *text, const char *name)
+{
+    const char *tmp = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+    char path[512], dir[512], cmd[2048], out[8192];
+    FILE *f;
+
+    snprintf(path, sizeof path, "%s/%s.txt", tmp, name);
+    snprintf(dir, sizeof dir, "%s/%s.blocks", tmp, name);
+    CHECK((f = fopen(path, "w")) != NULL);
+    for (const char *s = text, *nl; *s; s = nl + 1) {
+        nl = strchr(s, '\n');
+        CHECK(nl != NULL);
+        fprintf(f, "%.*s%s\n", (int)(nl - s), s, *s == '#' ? "" : " 1700000000");
+    }
+    CHECK_EQ(fclose(f), 0);
+    snprintf(cmd, sizeof cmd, "promtool tsdb create-blocks-from openmetrics '%s' '%s'", path,
+             dir);
+    return it_shell(cmd, out, sizeof out);
+}
+
+TEST(metrics_promtool_imports_the_text)
+{
+    struct it_fix f = {.key = "metrics:promtool"};
+    om_doc d;
+
+    if (system("command -v promtool >/dev/null 2>&1") != 0) {
+        check_note("promtool is not installed (Debian package prometheus): skipped; the "
+                   "strict parser of the other metrics_ tests still checks the text");
+        return;
+    }
+    it_fix_start(&f, 3, NULL, 0);
+    CHECK_RC(f.lock, redlock_acquire(f.lock, 10000), REDLOCK_OK);
+    CHECK_RC(f.lock, redlock_release(f.lock), REDLOCK_OK);
+    char *text = scrape(f.c, &d);
+    CHECK_EQ(promtool_imports(text, "metrics"), 0);
+    /* and it would say so if the text were not OpenMetrics */
+    text[strlen(text) - strlen("# EOF\n")] = '\0';
+    CHECK_NE(promtool_imports(text, "no-eof"), 0);
+    om_free(&d);
+    free(text);
+    it_fix_stop(&f);
+}

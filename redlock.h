@@ -444,10 +444,10 @@ REDLOCK_API int redlock_client_acquire_stats_(const redlock_client *client,
  *   redlock_acquire_wait_seconds  acquires that retried after a refusal,
  *       from the start of the first refused attempt to the outcome
  *   redlock_hold_duration_seconds  holds, from the start of the acquire
- *       that won to their end: released (a quorum deleted it), lost
- *       (refused: a release, an extend, the lost-lock notice), expired (the
- *       validity ran out first), freed (lock or client freed while held),
- *       unknown (a release that reached no quorum)
+ *       that won to their end: released (a quorum deleted it), lost (an
+ *       extend or a release refused by a quorum), expired (the validity ran
+ *       out first), freed (the handle freed while held), unknown (a release
+ *       that reached no quorum)
  *   redlock_extends_total, redlock_releases_total  by kind and outcome (ok,
  *       refused, unavailable, error, cancelled)
  * and the counters of redlock_acquire_stats and of redlock_node_stats

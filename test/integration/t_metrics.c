@@ -6,6 +6,8 @@
 #include "itest.h"
 #include "openmetrics.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -117,8 +119,8 @@ static double val(const om_doc *d, const char *key)
 
 /* 5 plain cycles (one held 50 ms), 2 refused tries, 1 acquire that waits
  * for another client's lock to expire, a read lock held and released, and
- * a lock lost behind its back (its key taken: the extend is refused,
- * then the release). */
+ * a lock lost behind its back twice (its key taken: an extend is refused,
+ * then a release). */
 TEST(metrics_count_the_operations)
 {
     static const char res[] = "metrics:res";
@@ -161,9 +163,14 @@ TEST(metrics_count_the_operations)
         it_set(f.s, i, res, "taken");   /* (a key only deleted, the extend re-grows) */
     CHECK_RC(f.lock, redlock_extend(f.lock, 10000), REDLOCK_ENOTOWNER);
     CHECK_RC(f.lock, redlock_release(f.lock), REDLOCK_ENOTOWNER);
+    /* and one whose release is refused */
+    CHECK_RC(f.lock, redlock_acquire(f.lock, 10000), REDLOCK_OK);
+    for (int i = 0; i < 3; i++)
+        it_set(f.s, i, res, "taken");
+    CHECK_RC(f.lock, redlock_release(f.lock), REDLOCK_ENOTOWNER);
 
     char *text = scrape(f.c, &d);
-    CHECK(val(&d, ACQ "_count" MUTEX("acquired")) == 5 + 1 + 1);
+    CHECK(val(&d, ACQ "_count" MUTEX("acquired")) == 5 + 1 + 2);
     CHECK(val(&d, ACQ "_count" MUTEX("conflict")) == 2);
     CHECK(val(&d, ACQ "_count{kind=\"read\",outcome=\"acquired\"}") == 1);
     CHECK(om_get(&d, ACQ "_count" MUTEX("unavailable")) == NULL);
@@ -171,11 +178,11 @@ TEST(metrics_count_the_operations)
     CHECK(val(&d, WAIT "_count" MUTEX("acquired")) == 1);
     CHECK(om_get(&d, WAIT "_count" MUTEX("conflict")) == NULL);
     CHECK(val(&d, HOLD "_count" MUTEX("released")) == 5 + 1);
-    CHECK(val(&d, HOLD "_count" MUTEX("lost")) == 1);
+    CHECK(val(&d, HOLD "_count" MUTEX("lost")) == 2);
     CHECK(val(&d, HOLD "_count{kind=\"read\",outcome=\"released\"}") == 1);
     CHECK(val(&d, "redlock_extends_total" MUTEX("refused")) == 1);
     CHECK(val(&d, "redlock_releases_total" MUTEX("ok")) == 6);
-    CHECK(val(&d, "redlock_releases_total" MUTEX("refused")) == 1);
+    CHECK(val(&d, "redlock_releases_total" MUTEX("refused")) == 2);
     CHECK(val(&d, "redlock_releases_total{kind=\"read\",outcome=\"ok\"}") == 1);
 
     /* sums: what the test held at least; the wait within its acquire */
@@ -187,13 +194,13 @@ TEST(metrics_count_the_operations)
     CHECK(val(&d, WAIT "_sum" MUTEX("acquired")) <= val(&d, ACQ "_sum" MUTEX("acquired")));
     /* the 50 ms hold is above the 25 ms bucket, the lost one below 10 s */
     CHECK(val(&d, HOLD "_bucket{kind=\"mutex\",le=\"0.025\",outcome=\"released\"}") <= 5);
-    CHECK(val(&d, HOLD "_bucket{kind=\"mutex\",le=\"10.0\",outcome=\"lost\"}") == 1);
+    CHECK(val(&d, HOLD "_bucket{kind=\"mutex\",le=\"10.0\",outcome=\"lost\"}") == 2);
 
     /* today's counters, the same as the structs say */
     CHECK_EQ(redlock_client_acquire_stats(f.c, &as), 0);
     CHECK(val(&d, "redlock_acquire_attempts_total") == (double)as.attempts);
     CHECK(val(&d, "redlock_acquire_attempts_won_total") == (double)as.won);
-    CHECK(as.won == 5 + 1 + 1 + 1);
+    CHECK(as.won == 5 + 1 + 2 + 1);
     CHECK(val(&d, "redlock_masters") == 3);
     CHECK(val(&d, "redlock_masters_connected") == 3);
     for (size_t i = 0; i < 3; i++) {
@@ -211,26 +218,94 @@ TEST(metrics_count_the_operations)
     it_fix_stop(&f);
 }
 
-/* Off the plain path: no quorum reachable, a handle freed while held. */
-TEST(metrics_unavailable_and_freed)
+/* Off the plain path: a handle freed while held, a hold that expired, no
+ * quorum reachable (the acquire unavailable, the release's hold unknown),
+ * masters answering errors. */
+TEST(metrics_off_the_plain_path)
 {
     struct it_fix f = {.key = "metrics:off"};
-    redlock_lock *l;
+    redlock_lock *freed, *exp;
+    int64_t t0;
     om_doc d;
 
     it_fix_start(&f, 3, NULL, 0);
-    CHECK_EQ(redlock_lock_new(&l, f.c, "metrics:freed", 13), REDLOCK_OK);
-    CHECK_RC(l, redlock_acquire(l, 10000), REDLOCK_OK);
-    redlock_lock_free(l);
+    CHECK_EQ(redlock_lock_new(&freed, f.c, "metrics:freed", 13), REDLOCK_OK);
+    CHECK_RC(freed, redlock_acquire(freed, 10000), REDLOCK_OK);
+    redlock_lock_free(freed);
+
+    exp = it_fix_lock(&f, f.c, "metrics:expired");
+    CHECK_RC(exp, redlock_acquire(exp, 200), REDLOCK_OK);
+    t0 = check_now_ms();
+    while (redlock_lock_validity(exp) > 0 && check_now_ms() - t0 < 5000)
+        it_sleep_ms(10);
+    CHECK_RC(exp, redlock_acquire(exp, 10000), REDLOCK_OK);   /* the first hold expired */
+
+    it_cmd_on(f.s, 0, 3, 0, "CONFIG SET maxmemory 1");
+    CHECK_RC(f.lock, redlock_acquire(f.lock, 10000), REDLOCK_ESERVER);
+    it_cmd_on(f.s, 0, 3, 0, "CONFIG SET maxmemory 0");
+
     CHECK_EQ(rlt_servers_kill(f.s, 0), 0);
     CHECK_EQ(rlt_servers_kill(f.s, 1), 0);
     CHECK_RC(f.lock, redlock_acquire(f.lock, 10000), REDLOCK_ECONNECT);
+    CHECK_RC(exp, redlock_release(exp), REDLOCK_ECONNECT);
 
     char *text = scrape(f.c, &d);
     CHECK(val(&d, HOLD "_count" MUTEX("freed")) == 1);
+    CHECK(val(&d, HOLD "_count" MUTEX("expired")) == 1);
+    CHECK(val(&d, HOLD "_count" MUTEX("unknown")) == 1);
+    CHECK(om_get(&d, HOLD "_count" MUTEX("released")) == NULL);
+    /* the expired hold ended where its validity did: below the 250 ms bucket */
+    CHECK(val(&d, HOLD "_bucket{kind=\"mutex\",le=\"0.25\",outcome=\"expired\"}") == 1);
+    CHECK(val(&d, ACQ "_count" MUTEX("acquired")) == 3);
+    CHECK(val(&d, ACQ "_count" MUTEX("error")) == 1);
     CHECK(val(&d, ACQ "_count" MUTEX("unavailable")) == 1);
-    CHECK(val(&d, ACQ "_count" MUTEX("acquired")) == 1);
+    CHECK(val(&d, "redlock_releases_total" MUTEX("unavailable")) == 1);
     CHECK(val(&d, "redlock_masters_connected") <= 1);
+    om_free(&d);
+    free(text);
+    it_fix_stop(&f);
+}
+
+static void count_cb(redlock_lock *l, int status, void *privdata)
+{
+    (void)l;
+    *(int *)privdata = status == REDLOCK_ECANCELED ? 1 : -1;
+}
+
+/* An acquire that waits on another client's lock, its handle freed: the
+ * acquire and its wait count as cancelled. */
+TEST(metrics_cancelled_acquire)
+{
+    redlock_options o;
+    struct it_fix f = {0};
+    redlock_lock *holder, *waiter;
+    redlock_acquire_stats as = {0};
+    int done = 0;
+    int64_t t0;
+    om_doc d;
+
+    it_opts_retry(&o, 1000, 10, 5);
+    redlock_client *wc = it_fix_two(&f, 3, IT_ASYNC, &o, "metrics:cancel", &holder, &waiter);
+    struct it_op op = {f.base};
+    CHECK_RC(holder, redlock_acquire_async(holder, 10000, it_op_cb, &op), REDLOCK_OK);
+    it_op_wait(&op, 5000);
+    CHECK_RC(holder, op.status, REDLOCK_OK);
+    CHECK_RC(waiter, redlock_acquire_async(waiter, 10000, count_cb, &done), REDLOCK_OK);
+    /* until it retried after a refusal */
+    t0 = check_now_ms();
+    while (as.attempts < 2 && check_now_ms() - t0 < 5000) {
+        it_run(f.base, 5);
+        CHECK_EQ(redlock_client_acquire_stats(wc, &as), 0);
+    }
+    CHECK_GE(as.attempts, 2);
+    redlock_lock_free(waiter);
+    CHECK_EQ(done, 1);
+    f.locks[1] = NULL;      /* (it_fix_two's b) */
+
+    char *text = scrape(wc, &d);
+    CHECK(val(&d, ACQ "_count" MUTEX("cancelled")) == 1);
+    CHECK(val(&d, WAIT "_count" MUTEX("cancelled")) == 1);
+    CHECK(om_get(&d, ACQ "_count" MUTEX("acquired")) == NULL);
     om_free(&d);
     free(text);
     it_fix_stop(&f);
@@ -304,6 +379,111 @@ TEST(metrics_promtool_imports_the_text)
     /* and it would say so if the text were not OpenMetrics */
     text[strlen(text) - strlen("# EOF\n")] = '\0';
     CHECK_NE(promtool_imports(text, "no-eof"), 0);
+    om_free(&d);
+    free(text);
+    it_fix_stop(&f);
+}
+
+/* ---- the bench prints them ------------------------------------------------ */
+
+TEST(metrics_bench_prints_them)
+{
+    static char out[1 << 16];
+    char path[512], cmd[1024];
+    const char *tmp = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+    FILE *f;
+    size_t n;
+    om_doc d;
+
+    snprintf(path, sizeof path, "%s/bench-metrics.txt", tmp);
+    snprintf(cmd, sizeof cmd, "bench/redlock-bench --no-progress --spawn 3 --warmup 0 --ops 300 "
+             "--metrics-file '%s'", path);
+    CHECK_EQ(it_shell(cmd, out, sizeof out), 0);
+    CHECK((f = fopen(path, "r")) != NULL);
+    n = fread(out, 1, sizeof out - 1, f);
+    fclose(f);
+    out[n] = '\0';
+    CHECK_MSG(om_parse(&d, out, n) == 0, "%s", d.err);
+    /* the cycle workload: try_acquire + release, every one won */
+    double won = val(&d, "redlock_acquire_attempts_won_total");
+    CHECK(won >= 300);
+    CHECK(val(&d, ACQ "_count" MUTEX("acquired")) == won);
+    CHECK(val(&d, HOLD "_count" MUTEX("released")) == won);
+    om_free(&d);
+
+    CHECK_EQ(it_shell("bench/redlock-bench --no-progress --spawn 1 --warmup 0 --ops 50 --metrics",
+                      out, sizeof out), 0);
+    n = strlen(out);
+    CHECK(n > 6 && strcmp(out + n - 6, "# EOF\n") == 0);
+    const char *text = strstr(out, "# TYPE redlock_acquire_duration_seconds histogram");
+    CHECK(text != NULL);
+    CHECK_MSG(om_parse(&d, text, strlen(text)) == 0, "%s", d.err);
+    om_free(&d);
+    CHECK_EQ(it_shell("bench/redlock-bench --spawn 1 --json --metrics", out, sizeof out), 2);
+}
+
+/* ---- with option loop_thread, another thread may scrape ------------------ */
+
+struct scraper {
+    redlock_client *c;
+    atomic_int stop, scrapes;
+    char err[512];
+};
+
+static void *scrape_loop(void *arg)
+{
+    struct scraper *sc = arg;
+    size_t size = 1 << 16;
+    char *buf = malloc(size);
+    om_doc d;
+
+    if (!buf) {
+        snprintf(sc->err, sizeof sc->err, "out of memory");
+        atomic_fetch_add(&sc->scrapes, 1);
+    }
+    while (buf && !atomic_load(&sc->stop) && !sc->err[0]) {
+        int64_t n = redlock_client_metrics(sc->c, buf, size);
+        if (n < 0 || (size_t)n >= size) {
+            snprintf(sc->err, sizeof sc->err, "redlock_client_metrics: %lld", (long long)n);
+            atomic_fetch_add(&sc->scrapes, 1);      /* (the test waits for one) */
+            break;
+        }
+        if (om_parse(&d, buf, (size_t)n) != 0)
+            snprintf(sc->err, sizeof sc->err, "scrape %d does not parse: %s",
+                     atomic_load(&sc->scrapes), d.err);
+        om_free(&d);
+        atomic_fetch_add(&sc->scrapes, 1);
+    }
+    free(buf);
+    return NULL;
+}
+
+TEST(threads_metrics_scraped_while_locking)
+{
+    redlock_options o;
+    struct it_fix f = {.key = "metrics:threads"};
+    struct scraper sc = {0};
+    pthread_t th;
+    om_doc d;
+
+    it_opts(&o);
+    o.loop_thread = 1;
+    it_fix_start(&f, 3, &o, 0);
+    sc.c = f.c;
+    CHECK_EQ(pthread_create(&th, NULL, scrape_loop, &sc), 0);
+    for (int i = 0; i < 50; i++) {
+        CHECK_RC(f.lock, redlock_acquire(f.lock, 10000), REDLOCK_OK);
+        CHECK_RC(f.lock, redlock_release(f.lock), REDLOCK_OK);
+    }
+    /* at least one scrape ran beside the cycles */
+    while (atomic_load(&sc.scrapes) == 0)
+        it_sleep_ms(1);
+    atomic_store(&sc.stop, 1);
+    CHECK_EQ(pthread_join(th, NULL), 0);
+    CHECK_MSG(!sc.err[0], "%s", sc.err);
+    char *text = scrape(f.c, &d);
+    CHECK(val(&d, ACQ "_count" MUTEX("acquired")) == 50);
+    CHECK(val(&d, HOLD "_count" MUTEX("released")) == 50);
     om_free(&d);
     free(text);
     it_fix_stop(&f);

@@ -496,3 +496,22 @@ TEST(threads_metrics_scraped_while_locking)
     free(text);
     it_fix_stop(&f);
 }
+
+/* A label value with a quote, a backslash and a newline is escaped (a
+ * socket's path may hold them; the master need not be up). */
+TEST(metrics_label_values_escaped)
+{
+    const char *nodes[] = { "unix:///nonexistent/a\"b\\c\nd.sock" };
+    redlock_options o;
+    redlock_client *c = NULL;
+    char err[256] = "";
+    om_doc d;
+
+    it_opts(&o);
+    CHECK_MSG(redlock_client_new(&c, NULL, nodes, 1, &o, err, sizeof err) == 0, "%s", err);
+    char *text = scrape(c, &d);
+    CHECK(val(&d, "redlock_node_up{node=\"unix:/nonexistent/a\\\"b\\\\c\\nd.sock\"}") == 0);
+    om_free(&d);
+    free(text);
+    redlock_client_free(c);
+}

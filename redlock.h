@@ -423,6 +423,39 @@ REDLOCK_API int redlock_client_acquire_stats_(const redlock_client *client,
 #define redlock_client_acquire_stats(client, out) \
     redlock_client_acquire_stats_((client), (out), sizeof(redlock_acquire_stats))
 
+/* The client's metrics as OpenMetrics text (since 0.2.0), for a scrape
+ * that the application serves (the library opens no port): at most `size`
+ * bytes, the NUL included, are written to buf (NULL with size 0: only the
+ * length); returns the full text's length, like snprintf (call again with
+ * a larger buffer when it is >= size), or REDLOCK_EINVAL (NULL client; buf
+ * NULL with size > 0: redlock_client_errstr() says so).  Safe to call from
+ * any thread with option loop_thread, as the other stats readers are (it
+ * takes the client's gate).  docs/metrics.md lists every metric.  Times are
+ * in seconds, in histograms labelled kind (mutex, reentrant, read, write,
+ * multi) and outcome, with buckets at 0.0005 0.001 0.0025 0.005 0.01 0.025
+ * 0.05 0.1 0.25 0.5 1 2.5 5 10 30 60 300 s and +Inf (an uncontended acquire
+ * is a round trip: below a millisecond on a LAN, a few across zones; a wait
+ * is retry delays, up to acquire_timeout_ms; a hold, up to minutes with a
+ * watchdog); only label sets that counted something have samples:
+ *   redlock_acquire_duration_seconds  acquires, from the start of the first
+ *       attempt to the outcome: acquired, conflict (ENOQUORUM: held
+ *       elsewhere), unavailable (ETIMEDOUT, ECONNECT, EFULL, EUNCOUNTED: no
+ *       quorum reached), cancelled (ECANCELED, ECLOSED; a freed lock or
+ *       client), error (the rest)
+ *   redlock_acquire_wait_seconds  acquires that retried after a refusal,
+ *       from the start of the first refused attempt to the outcome
+ *   redlock_hold_duration_seconds  holds, from the start of the acquire
+ *       that won to their end: released (a quorum deleted it), lost (an
+ *       extend or a release refused by a quorum), expired (the validity ran
+ *       out first), freed (the handle freed while held), unknown (a release
+ *       that reached no quorum)
+ *   redlock_extends_total, redlock_releases_total  by kind and outcome (ok,
+ *       refused, unavailable, error, cancelled)
+ * and the counters of redlock_acquire_stats and of redlock_node_stats
+ * (labelled node="host:port", never credentials). */
+REDLOCK_API int64_t redlock_client_metrics(const redlock_client *client, char *buf,
+                                           size_t size);
+
 /* A lock on `resource` (binary-safe, len > 0).  Creating it sends nothing.
  * Its key on the masters is the key prefix + resource, K; the library's own
  * keys for it (a fencing counter, the waiters' registry, the other kinds'

@@ -5,6 +5,7 @@
  * it printed; --json checked by a strict reader (json_check.c). */
 #include "itest.h"
 #include "json_check.h"
+#include "openmetrics.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -475,4 +476,49 @@ TEST(cmd_json_check_is_strict)
     CHECK_STREQ(buf, "1");
     CHECK_EQ(json_get("{\"a\":[1]}", "a.1", buf, sizeof buf), -1);
     CHECK_EQ(json_get("{\"a\":[1]}", "b", buf, sizeof buf), -1);
+}
+
+/* status --metrics: the client's metrics as OpenMetrics text (a strict
+ * parser reads them), after the inspection; a master down shows as down;
+ * with --json, the same text in "metrics". */
+TEST(cmd_status_metrics_are_openmetrics)
+{
+    struct it_fix f = {0};
+    struct out *o = calloc(1, sizeof *o);
+    char key[256];
+    char *text = malloc(OUT_MAX);
+    om_doc d = {0};
+    it_fix_start(&f, 3, NULL, IT_NOCLIENT);
+    use_nodes(f.s);
+    CHECK_EQ(rlt_servers_kill(f.s, 2), 0);
+
+    rl(o, "status", "--metrics", "co-met", NULL);
+    CHECK_EQ(o->exit, 0);
+    CHECK_MSG(om_parse(&d, o->out, strlen(o->out)) == 0, "%s", d.err);
+    for (int i = 0; i < 3; i++) {
+        snprintf(key, sizeof key, "redlock_node_up{node=\"%s\"}", rlt_servers_addr(f.s, i));
+        CHECK_EQ(om_value(&d, key), i < 2 ? 1 : 0);
+    }
+    om_free(&d);
+    CHECK(!it_has(o->out, "quorum  none"));     /* the metrics alone */
+
+    rl(o, "status", "--metrics", NULL);
+    CHECK_EQ(o->exit, 0);
+    memset(&d, 0, sizeof d);
+    CHECK_MSG(om_parse(&d, o->out, strlen(o->out)) == 0, "%s", d.err);
+    om_free(&d);
+
+    rl(o, "status", "--metrics", "--json", "co-met", NULL);
+    CHECK_EQ(o->exit, 0);
+    check_json(o);
+    CHECK_STREQ(jget(o, "quorum_view.kind", key, sizeof key), "none");
+    CHECK_GT(json_get(o->out, "metrics", text, OUT_MAX), 0);
+    memset(&d, 0, sizeof d);
+    CHECK_MSG(om_parse(&d, text, strlen(text)) == 0, "%s", d.err);
+    snprintf(key, sizeof key, "redlock_node_up{node=\"%s\"}", rlt_servers_addr(f.s, 0));
+    CHECK_EQ(om_value(&d, key), 1);
+    om_free(&d);
+    free(text);
+    free(o);
+    it_fix_stop(&f);
 }

@@ -508,6 +508,12 @@ TEST(cmd_status_metrics_are_openmetrics)
     CHECK_MSG(om_parse(&d, o->out, strlen(o->out)) == 0, "%s", d.err);
     om_free(&d);
 
+    rl(o, "status", "--metrics", "--json", NULL);
+    CHECK_EQ(o->exit, 0);
+    check_json(o);
+    CHECK_GT(json_get(o->out, "metrics", text, OUT_MAX), 0);
+    CHECK_EQ(json_get(o->out, "quorum_view", text, OUT_MAX), -1);
+
     rl(o, "status", "--metrics", "--json", "co-met", NULL);
     CHECK_EQ(o->exit, 0);
     check_json(o);

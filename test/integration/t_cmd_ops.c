@@ -360,9 +360,21 @@ TEST(cmd_json_output_carries_the_facts)
     CHECK_GT(jnum(o, "validity_ms"), 10000);
     CHECK_GE(jnum(o, "nodes_ok"), 2);
     CHECK_EQ(jnum(o, "quorum"), 2);
-    CHECK_STREQ(jget(o, "nodes.2.result", buf, sizeof buf), "ok");
-    CHECK_GE(jnum(o, "nodes.2.rtt_us"), 0);
-    CHECK_STREQ(jget(o, "nodes.2.detail", buf, sizeof buf), "");
+    int oks = 0;
+    for (int i = 0; i < 3; i++) {       /* decided at the quorum: one may be late */
+        char path[32];
+        snprintf(path, sizeof path, "nodes.%d.result", i);
+        if (strcmp(jget(o, path, buf, sizeof buf), "ok") != 0) {
+            CHECK_STREQ(buf, "none");
+            continue;
+        }
+        oks++;
+        snprintf(path, sizeof path, "nodes.%d.rtt_us", i);
+        CHECK_GE(jnum(o, path), 0);
+        snprintf(path, sizeof path, "nodes.%d.detail", i);
+        CHECK_STREQ(jget(o, path, buf, sizeof buf), "");
+    }
+    CHECK_EQ(oks, jnum(o, "nodes_ok"));
     CHECK_EQ(jnum(o, "ttl_ms"), 20000);
     CHECK_STREQ(jget(o, "nodes.1.address", buf, sizeof buf), rlt_servers_addr(f.s, 1));
 

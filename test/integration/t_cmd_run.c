@@ -371,6 +371,20 @@ TEST(cmd_run_forwards_signals)
     st = rl_wait(&r, 10000, err, sizeof err);
     CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 5, "status %d", st);
     close(fd);
+
+    /* redlock killed (nothing keeps the lock then): the command dies too */
+    acc[0] = '\0';
+    fd = fifo_open(dir, "fifo3", fifo, sizeof fifo);
+    const char *orphan[] = {"redlock", "run", "--nodes", nodes, "--restart-guard", "0", "sig",
+                            "--", "sh", "-c", "exec > \"$D/fifo3\"; echo up; exec sleep 60",
+                            NULL};
+    r = rl_start(orphan);
+    fifo_until(fd, "up", acc, sizeof acc, 10000);
+    CHECK_EQ(kill(r.pid, SIGKILL), 0);
+    fifo_until(fd, NULL, acc, sizeof acc, 10000);       /* the command's end */
+    st = rl_wait(&r, 10000, err, sizeof err);
+    CHECK(WIFSIGNALED(st));
+    close(fd);
     it_fix_stop(&f);
 }
 

@@ -22,6 +22,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/prctl.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <event2/event.h>
@@ -219,15 +220,17 @@ static int set_env(struct run *r)
     return rc;
 }
 
-/* In the child: its own group, SIGPIPE as redlock found it, then exec; an
- * exec that fails tells the parent its errno through the close-on-exec
- * pipe. */
-static void child(struct run *r, int errfd)
+/* In the child: its own group, SIGKILL should redlock die (nothing would
+ * keep the lock then), SIGPIPE as redlock found it, then exec; an exec
+ * that fails tells the parent its errno through the close-on-exec pipe. */
+static void child(struct run *r, pid_t parent, int errfd)
 {
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
     setpgid(0, 0);
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+        _exit(REDLOCK_EXIT_SOFTWARE);
     sigaction(SIGPIPE, &r->pipe_was, NULL);
     execvp(r->argv[0], r->argv);
     int e = errno;
@@ -245,9 +248,10 @@ static int spawn(struct run *r)
         return REDLOCK_EXIT_SOFTWARE;
     }
     fflush(NULL);
+    pid_t parent = getpid();
     r->pid = fork();
     if (r->pid == 0)
-        child(r, p[1]);
+        child(r, parent, p[1]);
     close(p[1]);
     if (r->pid < 0) {
         close(p[0]);

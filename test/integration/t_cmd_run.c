@@ -293,13 +293,14 @@ TEST(cmd_run_lost_lock_kills_before_validity_ends)
 }
 
 /* SIGTERM comes at once: a command that exits on it ends long before the
- * validity, and redlock still exits 75 (not the command's 3). */
+ * validity, and redlock still exits 75 (not the command's 3).  What it
+ * left in its group gets SIGKILL then, even if it ignores SIGTERM. */
 TEST(cmd_run_lost_lock_terms_the_command)
 {
     struct it_fix f = {0};
     char acc[512] = "", err[2048];
-    const char *script = "trap 'echo term; exit 3' TERM; exec > \"$D/fifo\"; echo up; "
-                         "while :; do sleep 0.02; done";
+    const char *script = "exec > \"$D/fifo\"; (trap '' TERM; exec sleep 60) & "
+                         "trap 'echo term; exit 3' TERM; echo up; while :; do sleep 0.02; done";
     const int64_t ttl = 6000;
     int fd;
     int64_t t0;
@@ -370,6 +371,20 @@ TEST(cmd_run_forwards_signals)
     CHECK_EQ(kill(r.pid, SIGUSR1), 0);
     st = rl_wait(&r, 10000, err, sizeof err);
     CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 5, "status %d", st);
+    close(fd);
+
+    /* redlock killed (nothing keeps the lock then): the command dies too */
+    acc[0] = '\0';
+    fd = fifo_open(dir, "fifo3", fifo, sizeof fifo);
+    const char *orphan[] = {"redlock", "run", "--nodes", nodes, "--restart-guard", "0", "sig",
+                            "--", "sh", "-c", "exec > \"$D/fifo3\"; echo up; exec sleep 60",
+                            NULL};
+    r = rl_start(orphan);
+    fifo_until(fd, "up", acc, sizeof acc, 10000);
+    CHECK_EQ(kill(r.pid, SIGKILL), 0);
+    fifo_until(fd, NULL, acc, sizeof acc, 10000);       /* the command's end */
+    st = rl_wait(&r, 10000, err, sizeof err);
+    CHECK(WIFSIGNALED(st));
     close(fd);
     it_fix_stop(&f);
 }

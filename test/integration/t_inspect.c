@@ -588,3 +588,21 @@ TEST(inspect_timeouts_and_errors)
     CHECK_EQ(rlt_servers_resume(f.s, 2), 0);
     it_fix_stop(&f);
 }
+
+/* A blocking client whose loop runs on its own thread: the blocking form
+ * waits for that thread to deliver the inspection. */
+TEST(inspect_on_a_loop_thread_client)
+{
+    struct it_fix f = {.key = "in-th"};
+    redlock_options o;
+    it_opts(&o);
+    o.loop_thread = 1;
+    it_fix_start(&f, 3, &o, 0);
+    CHECK_RC(f.lock, redlock_acquire(f.lock, 20000), 0);
+    CHECK_EQ(it_wait_lock_count(f.s, "in-th", 5, f.lock, 3, 2000), 3);
+    redlock_inspection *in = inspect(f.c, "in-th", 0);
+    check_all(in, 3, REDLOCK_HELD_MUTEX, 1, 20000);
+    check_holder_is(in, REDLOCK_INSPECT_QUORUM, 0, f.lock);
+    redlock_inspection_free(in);
+    it_fix_stop(&f);
+}

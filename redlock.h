@@ -753,9 +753,12 @@ REDLOCK_API const char *redlock_held_name(int kind);
  * view: what a quorum of the masters agrees is held. */
 typedef struct redlock_inspect_node {
     int result;                  /* REDLOCK_VOTE_OK: it answered; else
-                                  * REDLOCK_VOTE_DOWN, _TIMEOUT or _ERROR.
-                                  * The quorum's view: _OK when a quorum
-                                  * answered, else _NONE */
+                                  * REDLOCK_VOTE_DOWN, _TIMEOUT or _ERROR;
+                                  * _UNCOUNTED: the same server as a
+                                  * lower-numbered node (REDLOCK_GUARD_
+                                  * DUPLICATE), its answer not counted
+                                  * twice.  The quorum's view: _OK when a
+                                  * quorum answered, else _NONE */
     int64_t rtt_us;              /* request to reply; -1 without one */
     const char *detail;          /* why it did not answer, or "" */
     int kind;                    /* REDLOCK_HELD_*; the quorum's: the kind a

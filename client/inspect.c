@@ -418,9 +418,15 @@ static void set_status(redlock_inspection *in, const redlock__op *op, redlock_cl
 
     for (size_t i = 0; i < in->n; i++) {
         view *v = &in->node[i];
+        redlock__master *m = &c->fleet.masters[i];
         v->result = op->votes[i] == REDLOCK__PENDING ? REDLOCK_VOTE_NONE : op->votes[i];
         v->rtt_us = op->rtt[i];
         snprintf(v->detail, sizeof v->detail, "%s", op->detail[i]);
+        if (v->result == REDLOCK_VOTE_OK && m->twin_of != i) {
+            /* the same server as a lower-numbered node: its keys once */
+            v->result = REDLOCK_VOTE_UNCOUNTED;
+            snprintf(v->detail, sizeof v->detail, "%s", redlock__guard_twin_why(m, m->twin_of));
+        }
         ok += v->result == REDLOCK_VOTE_OK;
         timeouts += v->result == REDLOCK_VOTE_TIMEOUT;
         down += v->result == REDLOCK_VOTE_DOWN;

@@ -606,3 +606,41 @@ TEST(inspect_on_a_loop_thread_client)
     redlock_inspection_free(in);
     it_fix_stop(&f);
 }
+
+/* One server under two addresses is one master: its second node's answer
+ * is not counted (REDLOCK_VOTE_UNCOUNTED), so with the third master dead
+ * no quorum answered, however alike the two look. */
+TEST(inspect_one_server_under_two_addresses_counts_once)
+{
+    struct it_fix f = {0};
+    char buf[3][32];
+    const char *addrs[3];
+    redlock_lock *l;
+    it_fix_start(&f, 2, NULL, IT_NOCLIENT);
+    snprintf(buf[0], 32, "127.0.0.1:%d", rlt_servers_port(f.s, 0));
+    snprintf(buf[1], 32, "localhost:%d", rlt_servers_port(f.s, 0));
+    snprintf(buf[2], 32, "127.0.0.1:%d", rlt_servers_port(f.s, 1));
+    for (int i = 0; i < 3; i++)
+        addrs[i] = buf[i];
+    f.c = it_client_addrs(addrs, 3, NULL, 3);
+    CHECK_EQ(redlock_lock_new(&l, f.c, "in-twin", 7), 0);
+    CHECK_RC(l, redlock_acquire(l, 20000), 0);
+    CHECK_EQ(it_wait_lock_count(f.s, "in-twin", 7, l, 2, 2000), 2);
+
+    redlock_inspection *in = inspect(f.c, "in-twin", 0);
+    redlock_inspect_node v = node_of(in, 1);
+    CHECK_EQ(v.result, REDLOCK_VOTE_UNCOUNTED);
+    CHECK_MSG(it_has(v.detail, "node 0"), "node 1: %s", v.detail);
+    CHECK_EQ(holder_of(in, REDLOCK_INSPECT_QUORUM, 0).masters, 2);
+    redlock_inspection_free(in);
+
+    CHECK_EQ(rlt_servers_kill(f.s, 1), 0);
+    in = inspect(f.c, "in-twin", REDLOCK_ECONNECT);
+    CHECK_EQ(node_of(in, 0).result, REDLOCK_VOTE_OK);
+    CHECK_EQ(node_of(in, 1).result, REDLOCK_VOTE_UNCOUNTED);
+    CHECK_EQ(node_of(in, 2).result, REDLOCK_VOTE_DOWN);
+    CHECK_EQ(node_of(in, REDLOCK_INSPECT_QUORUM).kind, REDLOCK_HELD_NONE);
+    redlock_inspection_free(in);
+    redlock_lock_free(l);
+    it_fix_stop(&f);
+}

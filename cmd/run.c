@@ -27,9 +27,10 @@
 #include <sys/wait.h>
 #include <event2/event.h>
 
-/* Forwarded to the command's group. */
+/* Forwarded to the command's group (TSTP stops the command, not redlock:
+ * its watchdog goes on keeping the lock). */
 static const int fwd_signals[] = {SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2,
-                                  SIGWINCH, SIGALRM, SIGCONT, SIGTSTP, SIGTTIN, SIGTTOU};
+                                  SIGWINCH, SIGALRM, SIGTSTP, SIGCONT};
 #define NFWD (sizeof fwd_signals / sizeof fwd_signals[0])
 
 struct run {

@@ -661,6 +661,11 @@ TEST(cmd_run_environment)
     CHECK_EQ(WEXITSTATUS(rl_wait(&r, 10000, err, sizeof err)), 0);
     CHECK(free_now(&f, "env-b"));
     close(fd);
+    /* one token cannot order the writes to several resources */
+    const char *multifence[] = {"redlock", "run", "--nodes", nodes, "--fencing", "env-a",
+                                "env-b", "--", "true", NULL};
+    CHECK_EQ(rl_run(multifence, err, sizeof err, 10000), 64);
+    one_line(err, "several resources take no");
     it_fix_stop(&f);
 }
 
@@ -715,4 +720,38 @@ TEST(cmd_help_and_version)
     CHECK_EQ(it_shell(REDLOCK_BIN " --version", out, sizeof out), 0);
     snprintf(want, sizeof want, "redlock %s\n", redlock_version());
     CHECK_STREQ(out, want);
+}
+
+/* The lock taken from under the command (its key overwritten on every
+ * master) after the acquire's own validity is over: the watchdog's extends
+ * kept it, and redlock knows their validity, so the command (which ignores
+ * SIGTERM) gets SIGKILL --kill-after (1 s) after the loss, not at once. */
+TEST(cmd_run_kill_after_follows_the_watchdog)
+{
+    struct it_fix f = {0};
+    char nodes[256], dir[256], fifo[300], acc[512] = "", err[2048];
+    it_fix_start(&f, 3, NULL, 0);
+    nodes_of(f.s, nodes, sizeof nodes);
+    test_dir(dir, sizeof dir);
+    int fd = fifo_open(dir, "fifo", fifo, sizeof fifo);
+    const char *argv[] = {"redlock", "run", "--nodes", nodes, "--restart-guard", "0",
+                          "--ttl", "3000", "--kill-after", "1", "taken", "--", "sh", "-c",
+                          "trap '' TERM; exec > \"$D/fifo\"; echo up; exec sleep 60", NULL};
+    int64_t t0 = check_now_ms();
+    struct rl r = rl_start(argv);
+    fifo_until(fd, "up", acc, sizeof acc, 10000);
+    it_sleep_ms((long)(t0 + 3500 - check_now_ms()));   /* past the acquire's validity */
+    CHECK_EQ(waitpid(r.pid, NULL, WNOHANG), 0);
+    int64_t taken = check_now_ms();
+    for (int i = 0; i < 3; i++)
+        it_set(f.s, i, "taken", "someone-else");
+    int64_t dead = fifo_until(fd, NULL, acc, sizeof acc, 20000);
+    check_note("ended %lld ms after the key was taken", (long long)(dead - taken));
+    CHECK_GE(dead - taken, 900);
+    CHECK_LT(dead - taken, 1000 + 1000 + 2000);     /* the next extend, 1 s, slack */
+    int st = rl_wait(&r, 10000, err, sizeof err);
+    CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 75, "status %d", st);
+    one_line(err, "taken or expired");
+    close(fd);
+    it_fix_stop(&f);
 }

@@ -414,7 +414,8 @@ int redlock_cmd_run(redlock_cmd *c, int argc, char **argv)
     sigaction(SIGPIPE, NULL, &r.pipe_was);
     if (!(r.base = precise_base()) || make_events(&r) != 0)
         redlock_cmd_error(c, "cannot set up the event loop");
-    else if ((r.cl = redlock_cmd_client(c, r.base, 0, &rc)) && (r.l = redlock_cmd_lock(c, r.cl, &rc)))
+    else if ((r.cl = redlock_cmd_client(c, r.base, 0, &rc)) &&
+             (r.l = redlock_cmd_lock(c, r.cl, &rc)))
         rc = run_loop(&r);
     redlock_lock_free(r.l);
     redlock_client_free(r.cl);

@@ -208,10 +208,12 @@ TEST(cmd_run_conflict_exit_codes)
                             "busy", "--", "sh", "-c", script, NULL};
     struct rl h = rl_start(holder);
     await_file(up, 10000);
-    const char *try1[] = {"redlock", "run", "--nodes", nodes, "--restart-guard", "0", "-n", "busy", "--", "true", NULL};
+    const char *try1[] = {"redlock", "run", "--nodes", nodes, "--restart-guard", "0", "-n",
+                          "busy", "--", "true", NULL};
     CHECK_EQ(rl_run(try1, err, sizeof err, 10000), 1);
     one_line(err, "held elsewhere");
-    const char *try2[] = {"redlock", "run", "--nodes", nodes, "--restart-guard", "0", "-n", "-E", "42",
+    const char *try2[] = {"redlock", "run", "--nodes", nodes, "--restart-guard", "0", "-n",
+                          "-E", "42",
                           "busy", "--", "true", NULL};
     CHECK_EQ(rl_run(try2, err, sizeof err, 10000), 42);
     const char *wait1[] = {"redlock", "run", "--nodes", nodes, "--restart-guard", "0", "-w", "0.5",
@@ -219,7 +221,8 @@ TEST(cmd_run_conflict_exit_codes)
     CHECK_EQ(rl_run(wait1, err, sizeof err, 10000), 1);
     CHECK(!free_now(&f, "busy"));
     /* a waiter without a limit gets it once the holder's command exits */
-    const char *waiter[] = {"redlock", "run", "--nodes", nodes, "--restart-guard", "0", "busy", "--",
+    const char *waiter[] = {"redlock", "run", "--nodes", nodes, "--restart-guard", "0",
+                            "busy", "--",
                             "true", NULL};
     struct rl w = rl_start(waiter);
     it_sleep_ms(300);
@@ -248,7 +251,8 @@ static struct rl lost_start(struct it_fix *f, const char *script, int64_t ttl, i
     *fd = fifo_open(dir, "fifo", fifo, sizeof fifo);
     snprintf(ttls, sizeof ttls, "%lld", (long long)ttl);
     const char *argv[] = {"redlock", "run", "--nodes", nodes, "--restart-guard", "0",
-                          "--ttl", ttls, "--kill-after", "60", "--node-timeout", "500", "lost", "--",
+                          "--ttl", ttls, "--kill-after", "60", "--node-timeout", "500",
+                          "lost", "--",
                           "sh", "-c", script, NULL};
     *t0 = check_now_ms();
     struct rl r = rl_start(argv);

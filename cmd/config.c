@@ -31,33 +31,43 @@ static const struct opt {
     const char *arg;            /* NULL: a flag */
     const char *help;
 } opts_table[O_COUNT] = {
-    [O_NODES] = {"nodes", 0, "LIST", "masters, comma-separated (else $REDLOCK_NODES, else the config file)"},
-    [O_CONFIG] = {"config", 0, "FILE", "config file of `option = value` lines (else $REDLOCK_CONFIG)"},
-    [O_PASSFILE] = {"password-file", 0, "FILE", "the masters' password, read from FILE (else $REDLOCK_PASSWORD)"},
+    [O_NODES] = {"nodes", 0, "LIST",
+        "masters, comma-separated (else $REDLOCK_NODES, else the config file)"},
+    [O_CONFIG] = {"config", 0, "FILE",
+        "config file of `option = value` lines (else $REDLOCK_CONFIG)"},
+    [O_PASSFILE] = {"password-file", 0, "FILE",
+        "the masters' password, read from FILE (else $REDLOCK_PASSWORD)"},
     [O_USER] = {"user", 0, "NAME", "ACL user for the masters (needs a password)"},
     [O_PREFIX] = {"prefix", 0, "P", "key prefix put before every resource (default: none)"},
     [O_TTL] = {"ttl", 0, "MS", "lock time to live in milliseconds (default 30000)"},
     [O_WAIT] = {"wait", 'w', "SECS", "give up acquiring after SECS (default: wait until acquired)"},
     [O_NONBLOCK] = {"nonblock", 'n', NULL, "one try: fail at once if the lock is held"},
-    [O_CONFLICT] = {"conflict-exit-code", 'E', "N", "exit code when held elsewhere or -w ran out (default 1)"},
+    [O_CONFLICT] = {"conflict-exit-code", 'E', "N",
+        "exit code when held elsewhere or -w ran out (default 1)"},
     [O_FENCING] = {"fencing", 0, NULL, "also get a fencing token (REDLOCK_TOKEN for run)"},
     [O_READ] = {"read", 0, NULL, "the read side of the read/write lock (shared)"},
     [O_WRITE] = {"write", 0, NULL, "the write side of the read/write lock (exclusive)"},
     [O_JSON] = {"json", 0, NULL, "one JSON object on stdout (acquire, extend, release, status)"},
-    [O_NODE_TIMEOUT] = {"node-timeout", 0, "MS", "longest wait for one master's reply (default 200)"},
+    [O_NODE_TIMEOUT] = {"node-timeout", 0, "MS",
+        "longest wait for one master's reply (default 200)"},
     [O_TLS_CA] = {"tls-ca", 0, "FILE", "CA certificates (PEM) for rediss:// masters"},
     [O_TLS_CA_DIR] = {"tls-ca-dir", 0, "DIR", "hashed directory of CA certificates"},
     [O_TLS_CERT] = {"tls-cert", 0, "FILE", "client certificate (mutual TLS)"},
     [O_TLS_KEY] = {"tls-key", 0, "FILE", "the client certificate's private key"},
-    [O_TLS_NAME] = {"tls-server-name", 0, "NAME", "name to check the masters' certificates against (SNI)"},
-    [O_RESTART_GUARD] = {"restart-guard", 0, "MS", "do not count a restarted master for MS (0: off; default: automatic)"},
-    [O_CLOCK_GUARD] = {"clock-guard", 0, "MS", "do not count a master whose clock jumped for MS (0: off)"},
+    [O_TLS_NAME] = {"tls-server-name", 0, "NAME",
+        "name to check the masters' certificates against (SNI)"},
+    [O_RESTART_GUARD] = {"restart-guard", 0, "MS",
+        "do not count a restarted master for MS (0: off; default: automatic)"},
+    [O_CLOCK_GUARD] = {"clock-guard", 0, "MS",
+        "do not count a master whose clock jumped for MS (0: off)"},
     [O_STRICT] = {"strict", 0, NULL, "do not count masters whose configuration is unsafe"},
     [O_NO_WAKE] = {"no-wake", 0, NULL, "poll only: no wake-up on release (no second connection)"},
     [O_VALUE] = {"value", 0, "V", "the lock's value, as acquire printed it (extend, release)"},
     [O_METRICS] = {"metrics", 0, NULL, "the client's counters as OpenMetrics text (status)"},
-    [O_MAX_HOLD] = {"max-hold", 0, "SECS", "run: end the command after SECS holding the lock (exit 124)"},
-    [O_KILL_AFTER] = {"kill-after", 0, "SECS", "run: SIGKILL this long after SIGTERM on a lost lock (default 5)"},
+    [O_MAX_HOLD] = {"max-hold", 0, "SECS",
+        "run: end the command after SECS holding the lock (exit 124)"},
+    [O_KILL_AFTER] = {"kill-after", 0, "SECS",
+        "run: SIGKILL this long after SIGTERM (default 5), before the validity ends"},
     [O_HELP] = {"help", 'h', NULL, "this help"},
 };
 
@@ -240,7 +250,8 @@ static char *trim(char *s)
 /* A flag's value in the file: yes/no, true/false, on/off, 1/0. */
 static const char *flag_value(const char *v)
 {
-    static const char *const yes[] = {"1", "yes", "true", "on"}, *const no[] = {"0", "no", "false", "off"};
+    static const char *const yes[] = {"1", "yes", "true", "on"};
+    static const char *const no[] = {"0", "no", "false", "off"};
     for (int i = 0; i < 4; i++) {
         if (strcmp(v, yes[i]) == 0)
             return "1";
@@ -345,7 +356,8 @@ static int num_value(redlock_cmd *c, const struct raw *r, int id, int64_t scale,
 static int split_nodes(redlock_cmd *c, const struct raw *r)
 {
     if (!r->val[O_NODES]) {
-        redlock_cmd_error(c, "no masters: give --nodes, $REDLOCK_NODES or `nodes` in a config file");
+        redlock_cmd_error(c, "no masters: give --nodes, $REDLOCK_NODES or `nodes` in a "
+                             "config file");
         return REDLOCK_EXIT_CONFIG;
     }
     char *list = keep(c, strdup(r->val[O_NODES]));

@@ -27,9 +27,10 @@
 #include <sys/wait.h>
 #include <event2/event.h>
 
-/* Forwarded to the command's group. */
+/* Forwarded to the command's group (TSTP stops the command, not redlock:
+ * its watchdog goes on keeping the lock). */
 static const int fwd_signals[] = {SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2,
-                                  SIGWINCH, SIGALRM, SIGCONT, SIGTSTP, SIGTTIN, SIGTTOU};
+                                  SIGWINCH, SIGALRM, SIGTSTP, SIGCONT};
 #define NFWD (sizeof fwd_signals / sizeof fwd_signals[0])
 
 struct run {
@@ -413,7 +414,8 @@ int redlock_cmd_run(redlock_cmd *c, int argc, char **argv)
     sigaction(SIGPIPE, NULL, &r.pipe_was);
     if (!(r.base = precise_base()) || make_events(&r) != 0)
         redlock_cmd_error(c, "cannot set up the event loop");
-    else if ((r.cl = redlock_cmd_client(c, r.base, 0, &rc)) && (r.l = redlock_cmd_lock(c, r.cl, &rc)))
+    else if ((r.cl = redlock_cmd_client(c, r.base, 0, &rc)) &&
+             (r.l = redlock_cmd_lock(c, r.cl, &rc)))
         rc = run_loop(&r);
     redlock_lock_free(r.l);
     redlock_client_free(r.cl);

@@ -289,7 +289,8 @@ TEST(cmd_status_shows_holders_and_a_down_master)
     CHECK_EQ(o->exit, 0);
     for (int i = 0; i < 3; i++) {
         long long ttl = -1;
-        snprintf(buf, sizeof buf, "node %d %s  mutex  holders 1  ttl ", i, rlt_servers_addr(f.s, i));
+        snprintf(buf, sizeof buf, "node %d %s  mutex  holders 1  ttl ", i,
+                 rlt_servers_addr(f.s, i));
         CHECK_MSG(it_has(o->out, buf), "no \"%s\" in %s", buf, o->out);
         first_line(strstr(o->out, buf), line, sizeof line, 0);
         CHECK_EQ(sscanf(line + strlen(buf), "%lld", &ttl), 1);
@@ -489,7 +490,8 @@ TEST(cmd_json_check_is_strict)
         "\"abc", "{\"a\" 1}", "+1" };
     char why[128], buf[64];
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
-        CHECK_MSG(json_valid(good[i], strlen(good[i]), why, sizeof why) == 0, "%s: %s", good[i], why);
+        CHECK_MSG(json_valid(good[i], strlen(good[i]), why, sizeof why) == 0, "%s: %s", good[i],
+                  why);
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         CHECK_MSG(json_valid(bad[i], strlen(bad[i]), why, sizeof why) != 0, "accepted %s", bad[i]);
     CHECK_EQ(json_get("{\"a\":[1,{\"b\":\"x\\u00ffy\"}]}", "a.1.b", buf, sizeof buf), 3);

@@ -205,7 +205,8 @@ TEST(inspect_each_kind_on_every_master)
         CHECK_GT(node_of(in, i).ttl_ms, 15000);     /* the longer reader's */
         CHECK_EQ(node_of(in, i).writer_waiting, 0);
     }
-    CHECK(holds_value(in, REDLOCK_INSPECT_QUORUM, r1) && holds_value(in, REDLOCK_INSPECT_QUORUM, r2));
+    CHECK(holds_value(in, REDLOCK_INSPECT_QUORUM, r1));
+    CHECK(holds_value(in, REDLOCK_INSPECT_QUORUM, r2));
     for (size_t j = 0; j < 2; j++) {     /* each reader's own time left */
         redlock_inspect_holder h = holder_of(in, REDLOCK_INSPECT_QUORUM, j);
         int second = memcmp(h.value, redlock_lock_value(r2, NULL), h.len) == 0;

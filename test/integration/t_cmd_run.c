@@ -226,6 +226,8 @@ TEST(cmd_run_conflict_exit_codes)
                             "true", NULL};
     struct rl w = rl_start(waiter);
     it_sleep_ms(300);
+    CHECK_EQ(kill(w.pid, SIGWINCH), 0);                 /* a terminal resized */
+    it_sleep_ms(100);
     CHECK_EQ(waitpid(w.pid, NULL, WNOHANG), 0);        /* still waiting */
     CHECK(creat(go, 0600) >= 0);
     CHECK_EQ(WEXITSTATUS(rl_wait(&h, 10000, err, sizeof err)), 0);

@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -759,5 +760,70 @@ TEST(cmd_run_kill_after_follows_the_watchdog)
     CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 75, "status %d", st);
     one_line(err, "taken or expired");
     close(fd);
+    it_fix_stop(&f);
+}
+
+/* ---- a terminal ------------------------------------------------------------ */
+
+/* In the child: a session of its own with the pty's slave `name` as its
+ * controlling terminal (in the foreground), then the shell script. */
+static void on_terminal(const char *name, const char *script)
+{
+    setsid();
+    int s = open(name, O_RDWR);
+    if (s < 0 || ioctl(s, TIOCSCTTY, 0) != 0)
+        _exit(111);
+    dup2(s, 0);
+    dup2(s, 1);
+    dup2(s, 2);
+    execl("/bin/sh", "sh", "-c", script, (char *)NULL);
+    _exit(111);
+}
+
+/* Type `line` on the terminal m, then read it until `want` shows. */
+static void type_and_see(int m, const char *line, const char *want, char *out, size_t n)
+{
+    size_t len = strlen(out);
+    int64_t end = check_now_ms() + 10000;
+    CHECK_EQ(write(m, line, strlen(line)), (ssize_t)strlen(line));
+    while (!it_has(out, want)) {
+        CHECK_MSG(check_now_ms() < end, "the terminal never showed \"%s\" (it showed "
+                  "\"%s\"): the command could not read it", want, out);
+        struct pollfd p = {m, POLLIN, 0};
+        ssize_t k = poll(&p, 1, 100) > 0 ? read(m, out + len, n - 1 - len) : 0;
+        if (k > 0)
+            out[len += (size_t)k] = '\0';
+    }
+}
+
+/* A redlock run in the foreground of a terminal hands it to the command,
+ * which can read it (a command of a background group would be stopped by
+ * SIGTTIN), and takes it back when the command exits: the next run on the
+ * terminal can do the same. */
+TEST(cmd_run_terminal_goes_to_the_command)
+{
+    struct it_fix f = {0};
+    char nodes[256], script[1024], out[2048] = "";
+    it_fix_start(&f, 3, NULL, 0);
+    nodes_of(f.s, nodes, sizeof nodes);
+    snprintf(script, sizeof script,
+             "R='" REDLOCK_BIN " run --nodes %s --restart-guard 0 tty --'; "
+             "$R sh -c 'read x; echo \"got1 $x\"'; $R sh -c 'read y; echo \"got2 $y\"; exit 4'",
+             nodes);
+    int m = posix_openpt(O_RDWR | O_NOCTTY);
+    CHECK(m >= 0 && grantpt(m) == 0 && unlockpt(m) == 0);
+    fflush(NULL);
+    pid_t pid = fork();
+    CHECK(pid >= 0);
+    if (pid == 0)
+        on_terminal(ptsname(m), script);
+    type_and_see(m, "a\n", "got1 a", out, sizeof out);
+    type_and_see(m, "b\n", "got2 b", out, sizeof out);
+    int st = 0;
+    int64_t end = check_now_ms() + 10000;
+    while (waitpid(pid, &st, WNOHANG) == 0 && check_now_ms() < end)
+        it_sleep_ms(5);
+    CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 4, "status %d", st);
+    close(m);
     it_fix_stop(&f);
 }

@@ -140,6 +140,8 @@ static void on_forward(evutil_socket_t sig, short what, void *arg)
 {
     struct run *r = arg;
     (void)what;
+    if (r->pid == 0 && (sig == SIGWINCH || sig == SIGCONT || sig == SIGTSTP))
+        return;                 /* still acquiring: nothing to stop */
     if (r->pid == 0)            /* still acquiring: give up, as if killed */
         finish(r, 128 + (int)sig);
     else if (!r->ended)

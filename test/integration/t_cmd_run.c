@@ -193,6 +193,30 @@ TEST(cmd_run_never_overlaps)
     it_fix_stop(&f);
 }
 
+/* What the masters have seen of attempts on a resource (SET or, a waiter
+ * looking first, EXISTS). */
+static long long attempts(struct it_fix *f)
+{
+    long long n = 0;
+    for (int i = 0; i < 3; i++)
+        n += it_calls(f->s, i, "set") + it_calls(f->s, i, "exists");
+    return n;
+}
+
+/* Start a run (argv) that waits for a held lock: returns once its
+ * attempts reach the masters. */
+static struct rl start_waiting(struct it_fix *f, const char *const *argv)
+{
+    long long before = attempts(f);
+    struct rl r = rl_start(argv);
+    int64_t end = check_now_ms() + 10000;
+    while (attempts(f) <= before) {
+        CHECK_MSG(check_now_ms() < end, "no attempt of the waiter reached the masters");
+        it_sleep_ms(5);
+    }
+    return r;
+}
+
 /* While one run holds the lock: -n fails at once with 1 (or -E's code),
  * -w fails with 1 when its wait runs out; the holder's exit frees it. */
 TEST(cmd_run_conflict_exit_codes)
@@ -225,11 +249,14 @@ TEST(cmd_run_conflict_exit_codes)
     const char *waiter[] = {"redlock", "run", "--nodes", nodes, "--restart-guard", "0",
                             "busy", "--",
                             "true", NULL};
-    struct rl w = rl_start(waiter);
-    it_sleep_ms(300);
+    struct rl w = start_waiting(&f, waiter);
     CHECK_EQ(kill(w.pid, SIGWINCH), 0);                 /* a terminal resized */
     it_sleep_ms(100);
-    CHECK_EQ(waitpid(w.pid, NULL, WNOHANG), 0);        /* still waiting */
+    int wst = 0;
+    CHECK_MSG(waitpid(w.pid, &wst, WNOHANG) == 0, "the waiter ended: status %d", wst);
+    struct rl w2 = start_waiting(&f, waiter);
+    CHECK_EQ(kill(w2.pid, SIGTERM), 0);                 /* ends the wait */
+    CHECK_EQ(WEXITSTATUS(rl_wait(&w2, 10000, err, sizeof err)), 128 + SIGTERM);
     CHECK(creat(go, 0600) >= 0);
     CHECK_EQ(WEXITSTATUS(rl_wait(&h, 10000, err, sizeof err)), 0);
     CHECK_EQ(WEXITSTATUS(rl_wait(&w, 10000, err, sizeof err)), 0);
@@ -371,8 +398,9 @@ static char proc_state(pid_t pid)
     return p && p[1] == ' ' ? p[2] : 0;
 }
 
-/* TSTP stops the command (not redlock), CONT lets it go on. */
-static void stop_and_go(struct rl *r, pid_t cmd, int fd, char *acc, size_t n)
+/* TSTP stops the command (not redlock, which keeps the lock), CONT lets
+ * it go on. */
+static void stop_and_go(struct it_fix *f, struct rl *r, pid_t cmd, int fd, char *acc, size_t n)
 {
     CHECK_EQ(kill(r->pid, SIGTSTP), 0);
     int64_t end = check_now_ms() + 10000;
@@ -382,6 +410,7 @@ static void stop_and_go(struct rl *r, pid_t cmd, int fd, char *acc, size_t n)
     }
     CHECK_EQ(waitpid(r->pid, NULL, WNOHANG), 0);
     CHECK_NE(proc_state(r->pid), 'T');
+    CHECK(!free_now(f, "sig"));
     CHECK_EQ(kill(r->pid, SIGCONT), 0);
     fifo_until(fd, "[CONT]", acc, n, 10000);
 }
@@ -417,7 +446,7 @@ TEST(cmd_run_forwards_signals)
                           "--", "sh", "-c", forward_script, NULL};
     r = rl_start(usr1);
     fifo_until(fd, " .", acc, sizeof acc, 10000);
-    stop_and_go(&r, (pid_t)atoi(acc + 3), fd, acc, sizeof acc);
+    stop_and_go(&f, &r, (pid_t)atoi(acc + 3), fd, acc, sizeof acc);
     for (size_t i = 0; i < sizeof caught / sizeof caught[0]; i++) {
         char name[16];
         snprintf(name, sizeof name, "[%s]", caught[i].name);

@@ -758,38 +758,82 @@ TEST(cmd_help_and_version)
     CHECK_STREQ(out, want);
 }
 
-/* The lock taken from under the command (its key overwritten on every
- * master) after the acquire's own validity is over: the watchdog's extends
- * kept it, and redlock knows their validity, so the command (which ignores
- * SIGTERM) gets SIGKILL --kill-after (1 s) after the loss, not at once. */
-TEST(cmd_run_kill_after_follows_the_watchdog)
+/* Read redlock's stderr until it says `what`, into buf; the time then. */
+static int64_t err_until(struct rl *r, const char *what, char *buf, size_t n)
+{
+    size_t len = 0;
+    int64_t end = check_now_ms() + 30000;
+    buf[0] = '\0';
+    while (!it_has(buf, what)) {
+        int64_t left = end - check_now_ms();
+        CHECK_MSG(left > 0, "redlock never said \"%s\" (it said \"%s\")", what, buf);
+        struct pollfd p = {r->err, POLLIN, 0};
+        ssize_t k = poll(&p, 1, (int)left) > 0 ? read(r->err, buf + len, n - 1 - len) : 0;
+        CHECK_MSG(k != 0 || !(p.revents & POLLHUP), "redlock's stderr closed: \"%s\"", buf);
+        if (k > 0)
+            buf[len += (size_t)k] = '\0';
+    }
+    return check_now_ms();
+}
+
+/* Run a command that ignores SIGTERM with extra options (NULL-ended);
+ * at t0 + after_ms, overwrite its key on every master: the watchdog's
+ * next extend is refused.  How long after redlock said that the lock was
+ * lost the command ended; redlock must exit 75. */
+static int64_t taken_from_under(const char *const *opts, int64_t after_ms)
 {
     struct it_fix f = {0};
     char nodes[256], dir[256], fifo[300], acc[512] = "", err[2048];
+    const char *argv[32] = {"redlock", "run", "--nodes", nodes, "--restart-guard", "0"};
+    int n = 6;
     it_fix_start(&f, 3, NULL, 0);
     nodes_of(f.s, nodes, sizeof nodes);
     test_dir(dir, sizeof dir);
     int fd = fifo_open(dir, "fifo", fifo, sizeof fifo);
-    const char *argv[] = {"redlock", "run", "--nodes", nodes, "--restart-guard", "0",
-                          "--ttl", "3000", "--kill-after", "1", "taken", "--", "sh", "-c",
+    while (*opts)
+        argv[n++] = *opts++;
+    const char *tail[] = {"taken", "--", "sh", "-c",
                           "trap '' TERM; exec > \"$D/fifo\"; echo up; exec sleep 60", NULL};
+    for (int i = 0; tail[i]; i++)
+        argv[n++] = tail[i];
     int64_t t0 = check_now_ms();
     struct rl r = rl_start(argv);
     fifo_until(fd, "up", acc, sizeof acc, 10000);
-    it_sleep_ms((long)(t0 + 3500 - check_now_ms()));   /* past the acquire's validity */
+    it_sleep_ms((long)(t0 + after_ms - check_now_ms()));
     CHECK_EQ(waitpid(r.pid, NULL, WNOHANG), 0);
-    int64_t taken = check_now_ms();
     for (int i = 0; i < 3; i++)
         it_set(f.s, i, "taken", "someone-else");
-    int64_t dead = fifo_until(fd, NULL, acc, sizeof acc, 20000);
-    check_note("ended %lld ms after the key was taken", (long long)(dead - taken));
-    CHECK_GE(dead - taken, 900);
-    CHECK_LT(dead - taken, 1000 + 1000 + 2000);     /* the next extend, 1 s, slack */
+    char line[512];
+    int64_t lost = err_until(&r, "the lock was lost", line, sizeof line);
+    one_line(line, "taken or expired");
+    int64_t dead = fifo_until(fd, NULL, acc, sizeof acc, 30000);
+    check_note("ended %lld ms after the lost-lock notice", (long long)(dead - lost));
     int st = rl_wait(&r, 10000, err, sizeof err);
     CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 75, "status %d", st);
-    one_line(err, "taken or expired");
     close(fd);
     it_fix_stop(&f);
+    return dead - lost;
+}
+
+/* The lock taken from under the command after the acquire's own validity
+ * is over: the watchdog's extends kept it, and redlock knows their
+ * validity, so the command (which ignores SIGTERM) gets SIGKILL
+ * --kill-after (1 s) after the loss, not at once. */
+TEST(cmd_run_kill_after_follows_the_watchdog)
+{
+    static const char *const opts[] = {"--ttl", "3000", "--kill-after", "1", NULL};
+    int64_t ms = taken_from_under(opts, 3500);
+    CHECK_GE(ms, 900);
+    CHECK_LT(ms, 1000 + 1500);
+}
+
+/* --kill-after is 5 s by default (the validity left, ~8 s, allows it). */
+TEST(cmd_run_kill_after_default)
+{
+    static const char *const opts[] = {"--ttl", "12000", NULL};
+    int64_t ms = taken_from_under(opts, 500);
+    CHECK_GE(ms, 4900);
+    CHECK_LT(ms, 5000 + 1500);
 }
 
 /* ---- a terminal ------------------------------------------------------------ */

@@ -214,7 +214,8 @@ static void on_max_hold(evutil_socket_t fd, short what, void *arg)
 /* ---- starting the command -------------------------------------------------- */
 
 /* REDLOCK_RESOURCE (several: joined by spaces), REDLOCK_VALUE and, with
- * --fencing, REDLOCK_TOKEN. */
+ * --fencing, REDLOCK_TOKEN; not REDLOCK_PASSWORD: the command has no use
+ * for the masters' password. */
 static int set_env(struct run *r)
 {
     int n = r->c->dashdash;
@@ -230,7 +231,8 @@ static int set_env(struct run *r)
             strcat(res, " ");
         strcat(res, r->c->args[i]);
     }
-    int rc = setenv("REDLOCK_RESOURCE", res, 1) | setenv("REDLOCK_VALUE", v ? v : "", 1);
+    int rc = setenv("REDLOCK_RESOURCE", res, 1) | setenv("REDLOCK_VALUE", v ? v : "", 1) |
+             unsetenv("REDLOCK_PASSWORD");
     free(res);
     snprintf(token, sizeof token, "%lld", (long long)redlock_lock_token(r->l));
     if (r->c->fencing)

@@ -625,6 +625,11 @@ TEST(cmd_run_config_precedence)
     CHECK_EQ(rl_run(pwfile, err, sizeof err, 10000), 0);        /* --password-file over env */
     CHECK_EQ(setenv("REDLOCK_PASSWORD", "s3cret", 1), 0);
     CHECK_EQ(rl_run(cmdline, err, sizeof err, 10000), 0);
+    /* the command does not inherit the password (3: it did) */
+    const char *peek[] = {"redlock", "run", "--nodes", nodes, "r", "--", "sh", "-c",
+                          "test -z \"${REDLOCK_PASSWORD+set}\" || exit 3", NULL};
+    CHECK_EQ(rl_run(peek, err, sizeof err, 10000), 0);
+    unsetenv("REDLOCK_PASSWORD");
     it_fix_stop(&f);
 }
 

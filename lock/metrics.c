@@ -2,10 +2,11 @@
 /* metrics.c -- what the client's metrics count (client/metrics.c renders
  * them, redlock.h documents them): every acquire, extend and release that
  * completes, by kind and outcome, with the acquire's latency and waiting
- * time and each hold's duration in histograms.  Recording is a few
- * integer operations into the client's fixed arrays, on times the lock
- * machine read anyway; only outcomes off the plain path (a failed acquire,
- * a hold that ends other than by a release) read the clock here.
+ * time and each hold's duration in histograms.  Recording is integer
+ * operations into the client's fixed arrays (docs/performance.md counts
+ * them), on times the lock machine read anyway; only outcomes off the
+ * plain path (a failed acquire, a hold that ends other than by a release)
+ * read the clock here.
  */
 #include "lock/lock.h"
 

@@ -90,7 +90,9 @@ void redlock_cmd_error(const redlock_cmd *c, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof last_error, fmt, ap);
     va_end(ap);
-    if (c && c->sub)
+    size_t sl = c && c->sub ? strlen(c->sub) : 0;
+    /* the library's texts name the operation already ("acquire: ...") */
+    if (sl && !(strncmp(msg, c->sub, sl) == 0 && msg[sl] == ':'))
         fprintf(stderr, "redlock: %s: %s\n", c->sub, msg);
     else
         fprintf(stderr, "redlock: %s\n", msg);

@@ -8,13 +8,21 @@
  *             started, run_id whether it is another process than the last
  *             handshake's.  Within the window after a restart its OK votes
  *             do not count: a key it lost may still be held elsewhere.
+ *             Unless it is durable: appendonly yes, appendfsync always and
+ *             no-appendfsync-on-rewrite no (CONFIG GET *append*) at every
+ *             reading of this run, and at the last reading of the run
+ *             before it if this client saw one; its AOF on since its start
+ *             (the first INFO persistence of the run: aof_enabled, no
+ *             rewrite yet, so not switched on at run time).  Such a master
+ *             acknowledged no key it had not written to disk, and loaded
+ *             them all again: it counts at once.
  *   clock     the TIME samples (handshake, then at least every
  *             clock_probe_ms: riding with requests, below, or probe.c's): an
  *             offset that moved by more than the drift allowance between
  *             two samples, or since a reference sample up to one window
  *             old (a rate beyond drift_factor), stops it counting for the
  *             window: keys it expired early may still be held elsewhere.
- *   config    CONFIG GET maxmemory-policy, appendonly, save at each
+ *   config    CONFIG GET maxmemory-policy, *append*, save at each
  *             handshake: an evicting policy or no persistence is reported,
  *             and in strict mode it does not count.
  *   twins     two masters whose INFO gives the same run_id are one server
@@ -50,6 +58,8 @@ void redlock__guard_init(redlock__master *m)
 {
     m->guard.uptime_s = -1;
     m->guard.clear_ttl = -1;
+    m->guard.keeps = m->guard.kept_before = m->guard.aof_start = -1;
+    m->guard.run_keeps = 0;
     m->twin_of = m->index;
     evtimer_assign(&m->guard.tell, m->net->loop->base, tell_cb, m);
 }
@@ -77,18 +87,37 @@ static int64_t window_us(const redlock__net *net, int64_t opt_ms)
            redlock__drift_us(net->max_ttl_ms, net->drift_factor, net->drift_min_ms);
 }
 
+/* Did this run of the master lose no acknowledged key in its restart? */
+static int durable(const redlock__guard *g)
+{
+    return g->keeps == 1 && g->run_keeps == 1 && g->aof_start == 1 && g->kept_before != 0;
+}
+
+/* The end of the restart guard's window for m, or 0 when it is past (or
+ * the guard is off, or the restart unknown). */
+static int64_t restart_until(const redlock__master *m, int64_t now)
+{
+    const redlock__guard *g = &m->guard;
+    const redlock__net *net = m->net;
+    int64_t w;
+
+    if (net->restart_guard_ms && g->uptime_s >= 0 &&
+        (w = window_us(net, net->restart_guard_ms)) > 0 && now < g->restart_at_us + w)
+        return g->restart_at_us + w;
+    return 0;
+}
+
 unsigned redlock__guard_flags(const redlock__master *m, int64_t now, int *counted,
                               int64_t *until_us)
 {
     const redlock__guard *g = &m->guard;
     const redlock__net *net = m->net;
-    unsigned flags = g->config;
+    unsigned flags = g->config | (g->keeps == 1 ? REDLOCK_GUARD_DURABLE : 0);
     int64_t until = 0, w;
 
-    if (net->restart_guard_ms && g->uptime_s >= 0 &&
-        (w = window_us(net, net->restart_guard_ms)) > 0 && now < g->restart_at_us + w) {
+    if ((w = restart_until(m, now)) && !durable(g)) {
         flags |= REDLOCK_GUARD_RESTARTED;
-        until = g->restart_at_us + w;
+        until = w;
     }
     if (net->clock_guard_ms && g->jump_at_us &&
         (w = window_us(net, net->clock_guard_ms)) > 0 && now < g->jump_at_us + w) {
@@ -103,6 +132,21 @@ unsigned redlock__guard_flags(const redlock__master *m, int64_t now, int *counte
     return flags;
 }
 
+static const char durable_text[] =
+    "appendonly yes and appendfsync always since its start keep every acknowledged key";
+
+/* Why a restarted master is not durable (see durable()), in a few words. */
+static const char *not_durable(const redlock__guard *g)
+{
+    if (g->keeps != 1)
+        return "a master without appendfsync always may have lost its locks in a restart";
+    if (g->run_keeps != 1)
+        return "appendfsync always was set after its start";
+    if (g->aof_start != 1)
+        return "its AOF was not on since its start";
+    return "it ran without appendfsync always before this restart";
+}
+
 int redlock__guard_judge(redlock__master *m, int64_t now, const char **why)
 {
     redlock__guard *g = &m->guard;
@@ -111,6 +155,13 @@ int redlock__guard_judge(redlock__master *m, int64_t now, const char **why)
     unsigned flags = redlock__guard_flags(m, now, &counted, &until);
 
     if (counted) {
+        if (restart_until(m, now)) {
+            /* durable, within the window it would have had: say why it counts */
+            snprintf(g->why, sizeof g->why, "counted at once after its restart %lld s ago: %s",
+                     (long long)g->uptime_s, durable_text);
+            *why = g->why;
+            return 1;
+        }
         /* windows only end: until something new is seen, or a larger ttl
          * widens them, it counts without asking again */
         if (!(flags & (REDLOCK_GUARD_RESTARTED | REDLOCK_GUARD_CLOCK)))
@@ -122,8 +173,11 @@ int redlock__guard_judge(redlock__master *m, int64_t now, const char **why)
         return 0;
     }
     if (flags & REDLOCK_GUARD_RESTARTED)
-        snprintf(g->why, sizeof g->why, "not counted: %s; counts in %lld ms", g->restart_text,
-                 (long long)((until - now) / 1000 + 1));
+        snprintf(g->why, sizeof g->why,
+                 "not counted for %.1f s after its start (%s; counts in %lld ms): the restart "
+                 "guard (%s; docs/safety.md)",
+                 (double)(until - g->restart_at_us) / 1e6, g->restart_text,
+                 (long long)((until - now) / 1000 + 1), not_durable(g));
     else if (flags & REDLOCK_GUARD_CLOCK)
         snprintf(g->why, sizeof g->why, "not counted: %s; counts in %lld ms", g->clock_text,
                  (long long)((until - now) / 1000 + 1));
@@ -142,15 +196,17 @@ const char *redlock__guard_text(redlock__master *m, int64_t now)
     int64_t until;
     unsigned flags = redlock__guard_flags(m, now, &counted, &until);
     size_t n = 0;
-    char twin[80] = "";
-    const char *part[4] = { twin, flags & REDLOCK_GUARD_RESTARTED ? g->restart_text : "",
+    char twin[80] = "", kept[176] = "";
+    const char *part[5] = { twin, flags & REDLOCK_GUARD_RESTARTED ? g->restart_text : "", kept,
                             flags & REDLOCK_GUARD_CLOCK ? g->clock_text : "",
                             flags & UNSAFE ? g->config_text : "" };
 
     if (flags & REDLOCK_GUARD_DUPLICATE)
         snprintf(twin, sizeof twin, "same server as node %zu (run_id %s)", m->twin_of, g->run_id);
+    if (restart_until(m, now) && !(flags & REDLOCK_GUARD_RESTARTED))
+        snprintf(kept, sizeof kept, "%s, counted at once: %s", g->restart_text, durable_text);
     g->why[0] = '\0';
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 5; i++) {
         if (!part[i][0] || n >= sizeof g->why - 1)
             continue;
         n += (size_t)snprintf(g->why + n, sizeof g->why - n, "%s%s", n ? "; " : "", part[i]);
@@ -251,7 +307,9 @@ static void tell_cb(evutil_socket_t fd, short what, void *arg)
 
 /* ---- restarts and configuration: the handshake's INFO and CONFIG GET ---- */
 
-enum { STEP_INFO, STEP_POLICY, STEP_AOF, STEP_SAVE };
+/* A reading: the steps re-read on the open connection, then (at the
+ * handshake only: what it tells is the run's start) INFO persistence. */
+enum { STEP_INFO, STEP_POLICY, STEP_AOF, STEP_SAVE, STEP_PERSIST };
 
 /* The value of "name:" in INFO's "name:value\r\n" lines, or NULL. */
 static const char *info_field(const char *s, size_t len, const char *name, size_t *vlen)
@@ -300,6 +358,12 @@ static void read_info(redlock__master *m, const redlock__reply *r)
     memcpy(old, g->run_id, sizeof old);
     memcpy(g->run_id, id, idlen);
     g->run_id[idlen] = '\0';
+    if (strcmp(old, g->run_id) != 0) {
+        /* a new run: its durability is read anew (guard_up, read_persist) */
+        g->kept_before = old[0] ? g->keeps : -1;
+        g->keeps = g->aof_start = -1;
+        g->run_keeps = 1;
+    }
     if (strcmp(old, g->run_id) != 0 && m->net->identified)
         m->net->identified(m->net->event_privdata, m->index, old);
     g->uptime_s = uptime;
@@ -307,8 +371,49 @@ static void read_info(redlock__master *m, const redlock__reply *r)
     /* uptime is whole seconds, so it restarted at the latest uptime s
      * before now: counting from then errs on the safe side. */
     g->restart_at_us = redlock__now(m->net->loop) - uptime * 1000000;
-    snprintf(g->restart_text, sizeof g->restart_text, "restarted %lld s ago (uptime%s)", uptime,
-             changed ? "; a new run_id" : "");
+    snprintf(g->restart_text, sizeof g->restart_text, "restarted %lld s ago%s", uptime,
+             changed ? ", a new run_id" : "");
+}
+
+/* INFO persistence, the run's first: was the AOF on since its start?
+ * Switching it on at run time rewrites it (aof_rewrites, or one scheduled
+ * or in progress), so no rewrite yet says it was on from the start, and
+ * loaded then.  Without those fields (before Redis 7.0): unknown, no. */
+static void read_persist(redlock__guard *g, const redlock__reply *r)
+{
+    static const char *const want[4] = { "aof_enabled", "aof_rewrites", "aof_rewrite_scheduled",
+                                         "aof_rewrite_in_progress" };
+    int ok = 1;
+
+    if (g->aof_start != -1)
+        return;
+    for (int i = 0; i < 4 && ok; i++) {
+        size_t vlen = 0;
+        const char *v = info_field(r->str, r->len, want[i], &vlen);
+        ok = v && vlen == 1 && v[0] == (i == 0 ? '1' : '0');
+    }
+    g->aof_start = ok;
+}
+
+/* CONFIG GET *append*: name, value pairs. */
+static void read_append(redlock__guard *g, const redlock__reply *r)
+{
+    int fsync_always = -1, fsync_on_rewrite = -1;
+
+    g->hello_aof = -1;
+    for (size_t i = 0; i + 1 < r->elements; i += 2) {
+        const redlock__reply *k = r->element[i], *v = r->element[i + 1];
+        if (k->type != REDLOCK__REPLY_STRING || v->type != REDLOCK__REPLY_STRING)
+            continue;
+        if (k->len == 10 && !memcmp(k->str, "appendonly", 10))
+            g->hello_aof = v->len == 3 && !memcmp(v->str, "yes", 3);
+        else if (k->len == 11 && !memcmp(k->str, "appendfsync", 11))
+            fsync_always = v->len == 6 && !memcmp(v->str, "always", 6);
+        else if (k->len == 25 && !memcmp(k->str, "no-appendfsync-on-rewrite", 25))
+            fsync_on_rewrite = v->len == 2 && !memcmp(v->str, "no", 2);
+    }
+    /* no-appendfsync-on-rewrite yes skips the fsync while a child saves */
+    g->hello_always = fsync_always == 1 && fsync_on_rewrite == 1;
 }
 
 static void hello_reply(void *privdata, size_t tag, const redlock__reply *r, const char *why)
@@ -316,7 +421,8 @@ static void hello_reply(void *privdata, size_t tag, const redlock__reply *r, con
     redlock__master *m = privdata;
     redlock__guard *g = &m->guard;
     static const char *const step[] = { "INFO server", "CONFIG GET maxmemory-policy",
-                                        "CONFIG GET appendonly", "CONFIG GET save" };
+                                        "CONFIG GET *append*", "CONFIG GET save",
+                                        "INFO persistence" };
     const redlock__reply *v;
     (void)why;
 
@@ -326,9 +432,16 @@ static void hello_reply(void *privdata, size_t tag, const redlock__reply *r, con
         unknown(g, step[tag], r);
         return;
     }
-    if (tag == STEP_INFO) {
-        if (r->type == REDLOCK__REPLY_STRING)
+    if (tag == STEP_INFO || tag == STEP_PERSIST) {
+        if (r->type == REDLOCK__REPLY_STRING && tag == STEP_INFO)
             read_info(m, r);
+        else if (r->type == REDLOCK__REPLY_STRING)
+            read_persist(g, r);
+        return;
+    }
+    if (tag == STEP_AOF) {
+        if (r->type == REDLOCK__REPLY_ARRAY)
+            read_append(g, r);
         return;
     }
     /* CONFIG GET name: [name, value] (an unknown name: empty) */
@@ -338,8 +451,6 @@ static void hello_reply(void *privdata, size_t tag, const redlock__reply *r, con
         unknown(g, step[tag], &none);
     } else if (tag == STEP_POLICY) {
         snprintf(g->policy, sizeof g->policy, "%.*s", (int)(v->len < 31 ? v->len : 31), v->str);
-    } else if (tag == STEP_AOF) {
-        g->hello_aof = v->len == 3 && memcmp(v->str, "yes", 3) == 0;
     } else {
         g->hello_save = v->len > 0;     /* "" is no save point */
     }
@@ -349,7 +460,7 @@ static void hello_reply(void *privdata, size_t tag, const redlock__reply *r, con
 static void reading(redlock__guard *g)
 {
     g->hello_config = 0;
-    g->hello_aof = g->hello_save = -1;
+    g->hello_aof = g->hello_save = g->hello_always = -1;
     g->policy[0] = g->hello_text[0] = '\0';
     g->rereading = 0;
 }
@@ -360,7 +471,9 @@ int redlock__guard_hello(redlock__master *m, redlock__conn *cn)
     redlock__slot sl = { hello_reply, m, 0, NULL, 0, 0 };
     static const char *const info[2] = { "INFO", "server" };
     static const size_t info_len[2] = { 4, 6 };
-    static const char *const name[3] = { "maxmemory-policy", "appendonly", "save" };
+    static const char *const persist[2] = { "INFO", "persistence" };
+    static const size_t persist_len[2] = { 4, 11 };
+    static const char *const name[3] = { "maxmemory-policy", "*append*", "save" };
     int rc;
 
     reading(g);
@@ -375,6 +488,9 @@ int redlock__guard_hello(redlock__master *m, redlock__conn *cn)
         sl.tag = STEP_POLICY + (size_t)i;
         rc = redlock__conn_hello(cn, 3, argv, len, &sl);
     }
+    sl.tag = STEP_PERSIST;
+    if (rc == 0)
+        rc = redlock__conn_hello(cn, 2, persist, persist_len, &sl);
     return rc;
 }
 
@@ -397,6 +513,8 @@ void redlock__guard_up(redlock__master *m)
                  "%spersists nothing (appendonly no, no save point)", n ? "; " : "");
     }
     g->config = config;
+    g->keeps = g->hello_aof == 1 && g->hello_always == 1;
+    g->run_keeps &= g->keeps;
     g->clear_ttl = -1;
     poke(m);
 }
@@ -514,7 +632,7 @@ static void reread(redlock__master *m, redlock__conn *cn, int64_t now)
     static const char *const cmd[4] = {
         "*2\r\n$4\r\nINFO\r\n$6\r\nserver\r\n",
         "*3\r\n$6\r\nCONFIG\r\n$3\r\nGET\r\n$16\r\nmaxmemory-policy\r\n",
-        "*3\r\n$6\r\nCONFIG\r\n$3\r\nGET\r\n$10\r\nappendonly\r\n",
+        "*3\r\n$6\r\nCONFIG\r\n$3\r\nGET\r\n$8\r\n*append*\r\n",
         "*3\r\n$6\r\nCONFIG\r\n$3\r\nGET\r\n$4\r\nsave\r\n" };
     redlock__slot sl = { reread_reply, m, 0, NULL, 0, 0 };
     size_t step;

@@ -15,6 +15,10 @@
  *   guard_durable_set_after_the_start_waits
  *                         appendfsync always set while this client watched
  *                         the master run with everysec: not counted;
+ *   guard_durable_weaker_before_the_restart_waits
+ *                         this client saw the master run with everysec
+ *                         before its restart: not counted (one that did
+ *                         not see it counts it);
  *   guard_durable_kill9_restart_keeps_the_key_and_counts
  *                         kill -9 and restart of an fsync-always master
  *                         under a held lock: the key is still there, a
@@ -249,5 +253,64 @@ TEST(guard_durable_kill9_restart_keeps_the_key_and_counts)
     CHECK_EQ(st.counted, 1);
     CHECK_EQ(st.guard_flags, (unsigned)REDLOCK_GUARD_DURABLE);
     CHECK_RC(a, redlock_release(a), REDLOCK_OK);
+    it_fix_stop(&f);
+}
+
+/* Wait (looking at the stats: no event tells a reading that changed no
+ * verdict) until node i's DURABLE flag is `want`. */
+static void wait_durable(redlock_client *c, size_t i, int want)
+{
+    redlock_node_stats st;
+    int64_t t0 = check_now_ms();
+    do {
+        redlock_client_wait_connected(c, 1, 100);
+        node_stats(c, i, &st);
+    } while (!(st.guard_flags & REDLOCK_GUARD_DURABLE) != !want && check_now_ms() - t0 < 5000);
+    CHECK_MSG(!(st.guard_flags & REDLOCK_GUARD_DURABLE) == !want, "node %zu: 0x%x", i,
+              st.guard_flags);
+}
+
+/* This client saw master 1 run with everysec; it restarts with always
+ * (its command line): what it lost in the restart was acknowledged under
+ * everysec, so it waits.  A client that never saw it counts it. */
+TEST(guard_durable_weaker_before_the_restart_waits)
+{
+    struct it_fix f = { .extra = always };
+    redlock_options o;
+    guarded_opts(&o);
+    o.clock_probe_ms = 100;     /* the configuration is read again every 500 ms */
+    it_fix_start(&f, 3, &o, 0);
+    redlock_lock *l = it_fix_lock(&f, f.c, "durable-before");
+    CHECK_RC(l, redlock_try_acquire(l, 10000), REDLOCK_OK);  /* the window: 10 s */
+    CHECK_RC(l, redlock_release(l), REDLOCK_OK);
+    config_set(f.s, 1, "appendfsync", "everysec");
+    wait_durable(f.c, 1, 0);
+    CHECK_EQ(rlt_servers_kill(f.s, 1), 0);
+    CHECK_EQ(rlt_servers_restart(f.s, 1), 0);
+    CHECK_EQ(redlock_client_wait_connected(f.c, 3, 3000), 0);
+    wait_durable(f.c, 1, 1);
+    redlock_node_stats st;
+    node_stats(f.c, 1, &st);
+    check_note("master 1: 0x%x, %s", st.guard_flags, st.guard_detail);
+    CHECK_EQ(st.restarts, 1);
+    CHECK_EQ(st.counted, 0);
+    CHECK(st.guard_flags & REDLOCK_GUARD_RESTARTED);
+    CHECK_RC(l, redlock_try_acquire(l, 10000), REDLOCK_OK);    /* masters 0 and 2 */
+    redlock_node_result r;
+    node_result(l, 1, &r);
+    if (r.vote == REDLOCK_VOTE_UNCOUNTED)
+        CHECK_MSG(it_has(r.detail, "it ran without appendfsync always before this restart"),
+                  "detail: %s", r.detail);
+    node_stats(f.c, 1, &st);
+    CHECK_EQ(st.counted, 0);
+    CHECK_GT(st.counted_in_ms, 0);
+    CHECK_RC(l, redlock_release(l), REDLOCK_OK);
+    redlock_client *fresh = it_fix_client(&f, &o);
+    redlock_lock *lf = it_fix_lock(&f, fresh, "durable-before");
+    CHECK_RC(lf, redlock_try_acquire(lf, 10000), REDLOCK_OK);
+    node_result(lf, 1, &r);
+    CHECK(r.vote == REDLOCK_VOTE_OK || r.vote == REDLOCK_VOTE_NONE);
+    node_stats(fresh, 1, &st);
+    CHECK_EQ(st.counted, 1);
     it_fix_stop(&f);
 }

@@ -168,7 +168,7 @@ examples/basic: examples/basic.c $(STATIC)
 # The fencing example; test/integration/t_fencing.c runs it.
 examples/fencing: examples/fencing.c $(STATIC)
 	$(CC) $(ALL_CFLAGS) -o $@ examples/fencing.c $(STATIC) $(ALL_LDFLAGS) $(LIB_LIBS)
-test/redlock-test: examples/fencing
+test/redlock-test: examples/fencing examples/basic
 
 # one program per lock kind (docs/kinds.md)
 KIND_EXAMPLES = examples/reentrant examples/rwlock examples/multi

@@ -52,6 +52,14 @@
 /* INFO and CONFIG GET are read again every this many clock_probe_ms. */
 #define REREAD_PERIODS 5
 
+/* The longest error code a refusal names (Redis's are shorter). */
+#define MAX_CODE 12
+_Static_assert(sizeof ((redlock__guard *)0)->hello_text >=
+                   sizeof "INFO server refused (); CONFIG GET maxmemory-policy refused (); CONFIG "
+                          "GET *append* refused (); CONFIG GET save refused (); INFO persistence "
+                          "refused ()" + 5 * MAX_CODE,
+               "every refused step fits the text whole");
+
 static void tell_cb(evutil_socket_t fd, short what, void *arg);
 
 void redlock__guard_init(redlock__master *m)
@@ -328,12 +336,21 @@ static const char *info_field(const char *s, size_t len, const char *name, size_
     return NULL;
 }
 
+/* A step the master refused (r: its error, named by its code, the first
+ * word: NOPERM, ERR, so that every step fits the text whole) or answered
+ * with what we cannot read (r NULL). */
 static void unknown(redlock__guard *g, const char *what, const redlock__reply *r)
 {
-    size_t n = strlen(g->hello_text);
+    size_t n = strlen(g->hello_text), code = 0;
+
+    while (r && code < r->len && code < MAX_CODE && r->str[code] != ' ')
+        code++;
     g->hello_config |= REDLOCK_GUARD_UNKNOWN;
-    snprintf(g->hello_text + n, sizeof g->hello_text - n, "%s%s refused (%.*s)", n ? "; " : "",
-             what, (int)(r->len < 40 ? r->len : 40), r->str);
+    if (r)
+        snprintf(g->hello_text + n, sizeof g->hello_text - n, "%s%s refused (%.*s)",
+                 n ? "; " : "", what, (int)code, r->str);
+    else
+        snprintf(g->hello_text + n, sizeof g->hello_text - n, "%s%s unread", n ? "; " : "", what);
 }
 
 static void read_info(redlock__master *m, const redlock__reply *r)
@@ -347,8 +364,7 @@ static void read_info(redlock__master *m, const redlock__reply *r)
     char old[sizeof g->run_id];
 
     if (!id || !up || idlen == 0 || idlen >= sizeof g->run_id || ulen == 0 || ulen > 12) {
-        redlock__reply none = { .type = REDLOCK__REPLY_ERROR, .str = "no run_id or uptime", .len = 19 };
-        unknown(g, "INFO server", &none);
+        unknown(g, "INFO server", NULL);
         return;
     }
     for (size_t i = 0; i < ulen && up[i] >= '0' && up[i] <= '9'; i++)
@@ -447,8 +463,7 @@ static void hello_reply(void *privdata, size_t tag, const redlock__reply *r, con
     /* CONFIG GET name: [name, value] (an unknown name: empty) */
     if (r->type != REDLOCK__REPLY_ARRAY || r->elements != 2 ||
         (v = r->element[1])->type != REDLOCK__REPLY_STRING) {
-        redlock__reply none = { .type = REDLOCK__REPLY_ERROR, .str = "no value", .len = 8 };
-        unknown(g, step[tag], &none);
+        unknown(g, step[tag], NULL);
     } else if (tag == STEP_POLICY) {
         snprintf(g->policy, sizeof g->policy, "%.*s", (int)(v->len < 31 ? v->len : 31), v->str);
     } else {

@@ -70,9 +70,9 @@ typedef struct redlock__guard {
     int told_uncounted;
     struct event tell;         /* report from the loop, and at a window's end */
     char policy[32];           /* maxmemory-policy, or "" */
-    char restart_text[64], clock_text[128], config_text[160];
-    char hello_text[160];      /* what this reading found refused so far */
-    char why[512];             /* a vote's detail, or the stats' text */
+    char restart_text[64], clock_text[128], config_text[224];
+    char hello_text[224];      /* what this reading found refused so far */
+    char why[704];             /* a vote's detail, or the stats' text */
 } redlock__guard;
 
 typedef struct redlock__master {

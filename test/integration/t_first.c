@@ -97,3 +97,96 @@ TEST(firstrun_wait_connected_text_whole)
     CHECK_GT(strlen(e), 256);
     redlock_client_free(c);
 }
+
+/* A loopback port nothing listens on now (the kernel's pick). */
+static int free_port(void)
+{
+    struct sockaddr_in sa = { .sin_family = AF_INET };
+    socklen_t len = sizeof sa;
+    int fd = socket(AF_INET, SOCK_STREAM, 0), p = 0;
+    sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (fd >= 0 && bind(fd, (struct sockaddr *)&sa, sizeof sa) == 0 &&
+        getsockname(fd, (struct sockaddr *)&sa, &len) == 0)
+        p = ntohs(sa.sin_port);
+    if (fd >= 0)
+        close(fd);
+    CHECK_GT(p, 0);
+    return p;
+}
+
+/* Replace every `from` in s (of size `size`) by `to`. */
+static void replace_all(char *s, size_t size, const char *from, const char *to)
+{
+    size_t nf = strlen(from), nt = strlen(to);
+    for (char *p = strstr(s, from); p; p = strstr(p + nt, from)) {
+        CHECK_LT(strlen(s) - nf + nt, size);
+        memmove(p + nt, p + nf, strlen(p + nf) + 1);
+        memcpy(p, to, nt);
+    }
+}
+
+/* The ```sh block after the marker "<!-- first-lock" in `file`, into out. */
+static void first_lock_block(const char *file, char *out, size_t size)
+{
+    static char text[65536];
+    FILE *fp = fopen(file, "r");
+    CHECK_MSG(fp != NULL, "%s", file);
+    size_t n = fp ? fread(text, 1, sizeof text - 1, fp) : 0;
+    if (fp)
+        fclose(fp);
+    text[n] = '\0';
+    const char *m = strstr(text, "<!-- first-lock"), *b = m ? strstr(m, "```sh\n") : NULL;
+    const char *e = b ? strstr(b + 6, "```") : NULL;
+    CHECK_MSG(e != NULL, "%s: no first-lock block", file);
+    CHECK_LT((size_t)(e - b - 6), size);
+    memcpy(out, b + 6, (size_t)(e - b - 6));
+    out[e - b - 6] = '\0';
+}
+
+static void shutdown_port(int port)
+{
+    redisContext *c = redisConnect("127.0.0.1", port);
+    if (c && !c->err) {
+        redisReply *r = redisCommand(c, "SHUTDOWN NOSAVE");     /* no reply: it is gone */
+        if (r)
+            freeReplyObject(r);
+    }
+    if (c)
+        redisFree(c);
+}
+
+/* The block run as written, on free ports instead of 7001..7003 and in a
+ * temporary directory instead of /tmp. */
+static void run_first_lock(const char *file)
+{
+    char block[4096], dir[] = "/tmp/rl-first.XXXXXX", to[64], out[4096], cmd[8192];
+    int port[3];
+    first_lock_block(file, block, sizeof block);
+    CHECK(mkdtemp(dir) != NULL);
+    for (int i = 0; i < 3; i++) {
+        char from[8];
+        port[i] = free_port();
+        snprintf(from, sizeof from, "700%d", i + 1);
+        snprintf(to, sizeof to, "%d", port[i]);
+        replace_all(block, sizeof block, from, to);
+    }
+    snprintf(to, sizeof to, "%s/redlock-", dir);
+    replace_all(block, sizeof block, "/tmp/redlock-", to);
+    CHECK_MSG(!it_has(block, "7001") && !it_has(block, "/tmp/redlock-"), "%s", block);
+    snprintf(cmd, sizeof cmd, "%s/first-lock.sh", dir);
+    FILE *fp = fopen(cmd, "w");
+    CHECK(fp != NULL && fputs(block, fp) >= 0 && fclose(fp) == 0);
+    snprintf(cmd, sizeof cmd, "sh -e %s/first-lock.sh", dir);
+    int rc = it_shell(cmd, out, sizeof out);
+    for (int i = 0; i < 3; i++)
+        shutdown_port(port[i]);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    CHECK_EQ(system(cmd), 0);
+    CHECK_MSG(rc == 0 && it_has(out, "held for "), "%s: %s", file, out);
+}
+
+TEST(firstrun_getting_started_commands)
+{
+    run_first_lock("docs/getting-started.md");
+    run_first_lock("README.md");
+}

@@ -93,7 +93,7 @@ typedef void redlock__op_done(redlock__op *op, void *privdata);
 
 /* Bytes of one node's text: the longest a guard gives (guard.c's reasons,
  * the restart guard's the longest) fits whole. */
-#define REDLOCK__DETAIL 256
+#define REDLOCK__DETAIL 320
 _Static_assert(REDLOCK__DETAIL >= sizeof "not counted (strict): " +
                                        sizeof ((redlock__guard *)0)->config_text - 1 &&
                REDLOCK__DETAIL >= sizeof "not counted: ; counts in 18446744073709551615 ms" +

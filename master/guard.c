@@ -9,7 +9,7 @@
  *             handshake's.  Within the window after a restart its OK votes
  *             do not count: a key it lost may still be held elsewhere.
  *             Unless it is durable: appendonly yes, appendfsync always and
- *             no-appendfsync-on-rewrite no (CONFIG GET *append*) at every
+ *             no-appendfsync-on-rewrite no (their CONFIG GETs) at every
  *             reading of this run, and at the last reading of the run
  *             before it if this client saw one; its AOF on since its start
  *             (the first INFO persistence of the run: aof_enabled, no
@@ -22,7 +22,8 @@
  *             two samples, or since a reference sample up to one window
  *             old (a rate beyond drift_factor), stops it counting for the
  *             window: keys it expired early may still be held elsewhere.
- *   config    CONFIG GET maxmemory-policy, *append*, save at each
+ *   config    CONFIG GET maxmemory-policy, appendonly, appendfsync,
+ *             no-appendfsync-on-rewrite, save at each
  *             handshake: an evicting policy or no persistence is reported,
  *             and in strict mode it does not count.
  *   twins     two masters whose INFO gives the same run_id are one server
@@ -54,11 +55,15 @@
 
 /* The longest error code a refusal names (Redis's are shorter). */
 #define MAX_CODE 12
-_Static_assert(sizeof ((redlock__guard *)0)->hello_text >=
-                   sizeof "INFO server refused (); CONFIG GET maxmemory-policy refused (); CONFIG "
-                          "GET *append* refused (); CONFIG GET save refused (); INFO persistence "
-                          "refused ()" + 5 * MAX_CODE,
-               "every refused step fits the text whole");
+/* The longest configuration text (of every way the steps can be refused,
+ * unread or read): guard_up's. */
+_Static_assert(sizeof ((redlock__guard *)0)->config_text >=
+                   sizeof "INFO server refused (); CONFIG GET appendfsync refused (); INFO "
+                          "persistence unread; CONFIG GET no-appendfsync-on-rewrite unread; "
+                          "maxmemory-policy  may evict keys with a ttl; persists nothing "
+                          "(appendonly no, no save point)" +
+                   MAX_CODE * 2 + sizeof ((redlock__guard *)0)->policy - 1,
+               "a master's configuration text fits whole");
 
 static void tell_cb(evutil_socket_t fd, short what, void *arg);
 
@@ -317,7 +322,7 @@ static void tell_cb(evutil_socket_t fd, short what, void *arg)
 
 /* A reading: the steps re-read on the open connection, then (at the
  * handshake only: what it tells is the run's start) INFO persistence. */
-enum { STEP_INFO, STEP_POLICY, STEP_AOF, STEP_SAVE, STEP_PERSIST };
+enum { STEP_INFO, STEP_POLICY, STEP_AOF, STEP_FSYNC, STEP_REWRITE, STEP_SAVE, STEP_PERSIST };
 
 /* The value of "name:" in INFO's "name:value\r\n" lines, or NULL. */
 static const char *info_field(const char *s, size_t len, const char *name, size_t *vlen)
@@ -336,21 +341,24 @@ static const char *info_field(const char *s, size_t len, const char *name, size_
     return NULL;
 }
 
-/* A step the master refused (r: its error, named by its code, the first
- * word: NOPERM, ERR, so that every step fits the text whole) or answered
- * with what we cannot read (r NULL). */
-static void unknown(redlock__guard *g, const char *what, const redlock__reply *r)
+/* A step the master refused (r: its error, whose code, the first word:
+ * NOPERM, ERR, the text names) or answered with what we cannot read (r
+ * NULL).  Told in guard_up, grouped: an ACL refuses every step of a
+ * command alike. */
+static void unknown(redlock__guard *g, size_t step, const redlock__reply *r)
 {
-    size_t n = strlen(g->hello_text), code = 0;
+    size_t code = 0;
 
-    while (r && code < r->len && code < MAX_CODE && r->str[code] != ' ')
-        code++;
     g->hello_config |= REDLOCK_GUARD_UNKNOWN;
-    if (r)
-        snprintf(g->hello_text + n, sizeof g->hello_text - n, "%s%s refused (%.*s)",
-                 n ? "; " : "", what, (int)code, r->str);
-    else
-        snprintf(g->hello_text + n, sizeof g->hello_text - n, "%s%s unread", n ? "; " : "", what);
+    if (!r) {
+        g->hello_unread |= 1u << step;
+        return;
+    }
+    while (code < r->len && code < MAX_CODE && r->str[code] != ' ')
+        code++;
+    if (!g->hello_refused)
+        snprintf(g->hello_code, sizeof g->hello_code, "%.*s", (int)code, r->str);
+    g->hello_refused |= 1u << step;
 }
 
 static void read_info(redlock__master *m, const redlock__reply *r)
@@ -364,7 +372,7 @@ static void read_info(redlock__master *m, const redlock__reply *r)
     char old[sizeof g->run_id];
 
     if (!id || !up || idlen == 0 || idlen >= sizeof g->run_id || ulen == 0 || ulen > 12) {
-        unknown(g, "INFO server", NULL);
+        unknown(g, STEP_INFO, NULL);
         return;
     }
     for (size_t i = 0; i < ulen && up[i] >= '0' && up[i] <= '9'; i++)
@@ -411,41 +419,22 @@ static void read_persist(redlock__guard *g, const redlock__reply *r)
     g->aof_start = ok;
 }
 
-/* CONFIG GET *append*: name, value pairs. */
-static void read_append(redlock__guard *g, const redlock__reply *r)
+static int is(const redlock__reply *v, const char *word)
 {
-    int fsync_always = -1, fsync_on_rewrite = -1;
-
-    g->hello_aof = -1;
-    for (size_t i = 0; i + 1 < r->elements; i += 2) {
-        const redlock__reply *k = r->element[i], *v = r->element[i + 1];
-        if (k->type != REDLOCK__REPLY_STRING || v->type != REDLOCK__REPLY_STRING)
-            continue;
-        if (k->len == 10 && !memcmp(k->str, "appendonly", 10))
-            g->hello_aof = v->len == 3 && !memcmp(v->str, "yes", 3);
-        else if (k->len == 11 && !memcmp(k->str, "appendfsync", 11))
-            fsync_always = v->len == 6 && !memcmp(v->str, "always", 6);
-        else if (k->len == 25 && !memcmp(k->str, "no-appendfsync-on-rewrite", 25))
-            fsync_on_rewrite = v->len == 2 && !memcmp(v->str, "no", 2);
-    }
-    /* no-appendfsync-on-rewrite yes skips the fsync while a child saves */
-    g->hello_always = fsync_always == 1 && fsync_on_rewrite == 1;
+    return v->len == strlen(word) && memcmp(v->str, word, v->len) == 0;
 }
 
 static void hello_reply(void *privdata, size_t tag, const redlock__reply *r, const char *why)
 {
     redlock__master *m = privdata;
     redlock__guard *g = &m->guard;
-    static const char *const step[] = { "INFO server", "CONFIG GET maxmemory-policy",
-                                        "CONFIG GET *append*", "CONFIG GET save",
-                                        "INFO persistence" };
     const redlock__reply *v;
     (void)why;
 
     if (!r)
         return;
     if (r->type == REDLOCK__REPLY_ERROR) {
-        unknown(g, step[tag], r);
+        unknown(g, tag, r);
         return;
     }
     if (tag == STEP_INFO || tag == STEP_PERSIST) {
@@ -455,17 +444,19 @@ static void hello_reply(void *privdata, size_t tag, const redlock__reply *r, con
             read_persist(g, r);
         return;
     }
-    if (tag == STEP_AOF) {
-        if (r->type == REDLOCK__REPLY_ARRAY)
-            read_append(g, r);
-        return;
-    }
     /* CONFIG GET name: [name, value] (an unknown name: empty) */
     if (r->type != REDLOCK__REPLY_ARRAY || r->elements != 2 ||
         (v = r->element[1])->type != REDLOCK__REPLY_STRING) {
-        unknown(g, step[tag], NULL);
+        unknown(g, tag, NULL);
     } else if (tag == STEP_POLICY) {
         snprintf(g->policy, sizeof g->policy, "%.*s", (int)(v->len < 31 ? v->len : 31), v->str);
+    } else if (tag == STEP_AOF) {
+        g->hello_aof = is(v, "yes");
+    } else if (tag == STEP_FSYNC) {
+        g->hello_fsync = is(v, "always");
+    } else if (tag == STEP_REWRITE) {
+        /* yes skips the fsync while a child saves */
+        g->hello_rewrite = is(v, "no");
     } else {
         g->hello_save = v->len > 0;     /* "" is no save point */
     }
@@ -475,8 +466,9 @@ static void hello_reply(void *privdata, size_t tag, const redlock__reply *r, con
 static void reading(redlock__guard *g)
 {
     g->hello_config = 0;
-    g->hello_aof = g->hello_save = g->hello_always = -1;
-    g->policy[0] = g->hello_text[0] = '\0';
+    g->hello_aof = g->hello_save = g->hello_fsync = g->hello_rewrite = -1;
+    g->policy[0] = '\0';
+    g->hello_refused = g->hello_unread = 0;
     g->rereading = 0;
 }
 
@@ -488,7 +480,8 @@ int redlock__guard_hello(redlock__master *m, redlock__conn *cn)
     static const size_t info_len[2] = { 4, 6 };
     static const char *const persist[2] = { "INFO", "persistence" };
     static const size_t persist_len[2] = { 4, 11 };
-    static const char *const name[3] = { "maxmemory-policy", "*append*", "save" };
+    static const char *const name[5] = { "maxmemory-policy", "appendonly", "appendfsync",
+                                          "no-appendfsync-on-rewrite", "save" };
     int rc;
 
     reading(g);
@@ -497,7 +490,7 @@ int redlock__guard_hello(redlock__master *m, redlock__conn *cn)
     g->read_at_us = redlock__now(m->net->loop);
     sl.tag = STEP_INFO;
     rc = redlock__conn_hello(cn, 2, info, info_len, &sl);
-    for (int i = 0; i < 3 && rc == 0; i++) {
+    for (int i = 0; i < 5 && rc == 0; i++) {
         const char *argv[3] = { "CONFIG", "GET", name[i] };
         size_t len[3] = { 6, 3, strlen(name[i]) };
         sl.tag = STEP_POLICY + (size_t)i;
@@ -509,13 +502,43 @@ int redlock__guard_hello(redlock__master *m, redlock__conn *cn)
     return rc;
 }
 
+/* The steps in `mask`, "INFO server, persistence refused (NOPERM)" (the
+ * INFO steps, then the CONFIG GETs; code NULL: none), into config_text at
+ * n: its new end. */
+static size_t told_unknown(redlock__guard *g, unsigned mask, const char *what, const char *code,
+                           size_t n)
+{
+    static const char *const name[] = { "server", "maxmemory-policy", "appendonly",
+                                        "appendfsync", "no-appendfsync-on-rewrite", "save",
+                                        "persistence" };
+    static const unsigned family[2] = { 1u << STEP_INFO | 1u << STEP_PERSIST,
+                                        ~(1u << STEP_INFO | 1u << STEP_PERSIST) };
+    char *t = g->config_text;
+    size_t size = sizeof g->config_text;
+
+    t[n] = '\0';
+    for (int f = 0; f < 2; f++) {
+        unsigned steps = mask & family[f];
+        if (!steps)
+            continue;
+        n += (size_t)snprintf(t + n, size - n, "%s%s", n ? "; " : "", f ? "CONFIG GET" : "INFO");
+        for (size_t i = 0, k = 0; i < sizeof name / sizeof *name; i++)
+            if (steps & 1u << i)
+                n += (size_t)snprintf(t + n, size - n, "%s%s", k++ ? ", " : " ", name[i]);
+        n += (size_t)snprintf(t + n, size - n, " %s", what);
+        if (code)
+            n += (size_t)snprintf(t + n, size - n, " (%s)", code);
+    }
+    return n;
+}
+
 void redlock__guard_up(redlock__master *m)
 {
     redlock__guard *g = &m->guard;
     unsigned config = g->hello_config;
-    size_t n = strlen(g->hello_text);
+    size_t n = told_unknown(g, g->hello_refused, "refused", g->hello_code, 0);
 
-    memcpy(g->config_text, g->hello_text, n + 1);
+    n = told_unknown(g, g->hello_unread, "unread", NULL, n);
     if (!strncmp(g->policy, "volatile-", 9) || !strncmp(g->policy, "allkeys-", 8)) {
         config |= REDLOCK_GUARD_EVICTS;
         n += (size_t)snprintf(g->config_text + n, sizeof g->config_text - n,
@@ -528,7 +551,7 @@ void redlock__guard_up(redlock__master *m)
                  "%spersists nothing (appendonly no, no save point)", n ? "; " : "");
     }
     g->config = config;
-    g->keeps = g->hello_aof == 1 && g->hello_always == 1;
+    g->keeps = g->hello_aof == 1 && g->hello_fsync == 1 && g->hello_rewrite == 1;
     g->run_keeps &= g->keeps;
     g->clear_ttl = -1;
     poke(m);
@@ -644,10 +667,12 @@ static void reread_reply(void *privdata, size_t tag, const redlock__reply *r, co
 
 static void reread(redlock__master *m, redlock__conn *cn, int64_t now)
 {
-    static const char *const cmd[4] = {
+    static const char *const cmd[STEP_SAVE + 1] = {
         "*2\r\n$4\r\nINFO\r\n$6\r\nserver\r\n",
         "*3\r\n$6\r\nCONFIG\r\n$3\r\nGET\r\n$16\r\nmaxmemory-policy\r\n",
-        "*3\r\n$6\r\nCONFIG\r\n$3\r\nGET\r\n$8\r\n*append*\r\n",
+        "*3\r\n$6\r\nCONFIG\r\n$3\r\nGET\r\n$10\r\nappendonly\r\n",
+        "*3\r\n$6\r\nCONFIG\r\n$3\r\nGET\r\n$11\r\nappendfsync\r\n",
+        "*3\r\n$6\r\nCONFIG\r\n$3\r\nGET\r\n$25\r\nno-appendfsync-on-rewrite\r\n",
         "*3\r\n$6\r\nCONFIG\r\n$3\r\nGET\r\n$4\r\nsave\r\n" };
     redlock__slot sl = { reread_reply, m, 0, NULL, 0, 0 };
     size_t step;

@@ -55,8 +55,8 @@ typedef struct redlock__guard {
     unsigned config;           /* REDLOCK_GUARD_EVICTS, _NO_PERSIST, _UNKNOWN */
     unsigned hello_config;     /* what this reading's replies found so far */
     int hello_aof, hello_save; /* appendonly yes / save points (-1: not read) */
-    /* appendfsync always and no-appendfsync-on-rewrite no (-1: not read) */
-    int hello_always;
+    /* appendfsync always, no-appendfsync-on-rewrite no (-1: not read) */
+    int hello_fsync, hello_rewrite;
     /* A restart that keeps every acknowledged key (guard.c, "durable"):
      * keeps: the last reading's appendonly yes + the above (-1: unknown);
      * run_keeps: every reading of this run_id said so; kept_before: the
@@ -70,8 +70,11 @@ typedef struct redlock__guard {
     int told_uncounted;
     struct event tell;         /* report from the loop, and at a window's end */
     char policy[32];           /* maxmemory-policy, or "" */
-    char restart_text[64], clock_text[128], config_text[224];
-    char hello_text[224];      /* what this reading found refused so far */
+    char restart_text[64], clock_text[128], config_text[288];
+    /* what this reading found refused (by error code) or unreadable so
+     * far, per step (guard.c's STEP_*) */
+    unsigned hello_refused, hello_unread;
+    char hello_code[13];
     char why[704];             /* a vote's detail, or the stats' text */
 } redlock__guard;
 

@@ -17,7 +17,11 @@
  *   firstrun_getting_started_commands
  *                         the first-lock commands of the README and of
  *                         docs/getting-started.md, run as written (on free
- *                         ports, in a temporary directory).
+ *                         ports, in a temporary directory);
+ *   firstrun_getting_started_drill
+ *                         the page's failover drill with the redlock
+ *                         command, run as written after them: it prints
+ *                         what the page says.
  */
 #include "itest.h"
 
@@ -125,8 +129,8 @@ static void replace_all(char *s, size_t size, const char *from, const char *to)
     }
 }
 
-/* The ```sh block after the marker "<!-- first-lock" in `file`, into out. */
-static void first_lock_block(const char *file, char *out, size_t size)
+/* The ```sh block after `marker` in `file`, appended to out. */
+static void doc_block(const char *file, const char *marker, char *out, size_t size)
 {
     static char text[65536];
     FILE *fp = fopen(file, "r");
@@ -135,12 +139,13 @@ static void first_lock_block(const char *file, char *out, size_t size)
     if (fp)
         fclose(fp);
     text[n] = '\0';
-    const char *m = strstr(text, "<!-- first-lock"), *b = m ? strstr(m, "```sh\n") : NULL;
+    const char *m = strstr(text, marker), *b = m ? strstr(m, "```sh\n") : NULL;
     const char *e = b ? strstr(b + 6, "```") : NULL;
-    CHECK_MSG(e != NULL, "%s: no first-lock block", file);
-    CHECK_LT((size_t)(e - b - 6), size);
-    memcpy(out, b + 6, (size_t)(e - b - 6));
-    out[e - b - 6] = '\0';
+    size_t have = strlen(out);
+    CHECK_MSG(e != NULL, "%s: no block after %s", file, marker);
+    CHECK_LT(have + (size_t)(e - b - 6), size);
+    memcpy(out + have, b + 6, (size_t)(e - b - 6));
+    out[have + (size_t)(e - b - 6)] = '\0';
 }
 
 static void shutdown_port(int port)
@@ -155,13 +160,15 @@ static void shutdown_port(int port)
         redisFree(c);
 }
 
-/* The block run as written, on free ports instead of 7001..7003 and in a
- * temporary directory instead of /tmp. */
-static void run_first_lock(const char *file)
+/* The blocks after `markers` (NULL-terminated) in `file`, run as written
+ * (sh -e), on free ports instead of 7001..7003 and in a temporary directory
+ * instead of /tmp; what they print into out. */
+static void run_doc(const char *file, const char *const *markers, char *out, size_t size)
 {
-    char block[4096], dir[] = "/tmp/rl-first.XXXXXX", to[64], out[4096], cmd[8192];
+    char block[8192] = "", dir[] = "/tmp/rl-first.XXXXXX", to[64], cmd[8192];
     int port[3];
-    first_lock_block(file, block, sizeof block);
+    for (size_t i = 0; markers[i]; i++)
+        doc_block(file, markers[i], block, sizeof block);
     CHECK(mkdtemp(dir) != NULL);
     for (int i = 0; i < 3; i++) {
         char from[8];
@@ -177,16 +184,38 @@ static void run_first_lock(const char *file)
     FILE *fp = fopen(cmd, "w");
     CHECK(fp != NULL && fputs(block, fp) >= 0 && fclose(fp) == 0);
     snprintf(cmd, sizeof cmd, "sh -e %s/first-lock.sh", dir);
-    int rc = it_shell(cmd, out, sizeof out);
+    int rc = it_shell(cmd, out, size);
     for (int i = 0; i < 3; i++)
         shutdown_port(port[i]);
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     CHECK_EQ(system(cmd), 0);
-    CHECK_MSG(rc == 0 && it_has(out, "held for "), "%s: %s", file, out);
+    CHECK_MSG(rc == 0, "%s: exit %d: %s", file, rc, out);
 }
+
+#define FIRST_LOCK "<!-- first-lock"
 
 TEST(firstrun_getting_started_commands)
 {
-    run_first_lock("docs/getting-started.md");
-    run_first_lock("README.md");
+    static const char *const first[] = { FIRST_LOCK, NULL };
+    char out[8192];
+    run_doc("docs/getting-started.md", first, out, sizeof out);
+    CHECK_MSG(it_has(out, "held for "), "%s", out);
+    run_doc("README.md", first, out, sizeof out);
+    CHECK_MSG(it_has(out, "held for "), "%s", out);
+}
+
+/* The failover drill: what the page says it prints, in that order. */
+TEST(firstrun_getting_started_drill)
+{
+    static const char *const drill[] = { FIRST_LOCK, "<!-- drill", NULL };
+    static const char *const says[] = { "second job: exit 1\n", "after the crash: exit 1\n",
+                                        "first job: exit 75\n", "a new job holds it\n" };
+    char out[8192];
+    run_doc("docs/getting-started.md", drill, out, sizeof out);
+    const char *at = out;
+    for (size_t i = 0; i < sizeof says / sizeof *says; i++) {
+        const char *p = strstr(at, says[i]);
+        CHECK_MSG(p != NULL, "no \"%s\" after the previous line in: %s", says[i], out);
+        at = p ? p : at;
+    }
 }

@@ -73,6 +73,7 @@ void redlock__guard_init(redlock__master *m)
     m->guard.clear_ttl = -1;
     m->guard.keeps = m->guard.kept_before = m->guard.aof_start = -1;
     m->guard.run_keeps = 0;
+    m->guard.note_uptime = -1;
     m->twin_of = m->index;
     evtimer_assign(&m->guard.tell, m->net->loop->base, tell_cb, m);
 }
@@ -169,10 +170,12 @@ int redlock__guard_judge(redlock__master *m, int64_t now, const char **why)
 
     if (counted) {
         if (restart_until(m, now)) {
-            /* durable, within the window it would have had: say why it counts */
-            snprintf(g->why, sizeof g->why, "counted at once after its restart %lld s ago: %s",
-                     (long long)g->uptime_s, durable_text);
-            *why = g->why;
+            /* durable, within the window it would have had: say why it
+             * counts (written once per handshake, read by every vote) */
+            if (g->note_uptime != g->uptime_s)
+                snprintf(g->note, sizeof g->note, "counted at once after its restart %lld s ago: %s",
+                         (long long)(g->note_uptime = g->uptime_s), durable_text);
+            *why = g->note;
             return 1;
         }
         /* windows only end: until something new is seen, or a larger ttl

@@ -64,6 +64,8 @@ typedef struct redlock__guard {
      * first INFO persistence showed the AOF on since its start (-1: not
      * read yet). */
     int keeps, run_keeps, kept_before, aof_start;
+    int64_t note_uptime;       /* the uptime `note` was written for (-1: none) */
+    char note[160];            /* why it counts at once after its restart */
     unsigned rereading : 1;    /* a re-reading's replies are due */
     unsigned ahead : 1;        /* its clock jumped ahead: locks not yet told */
     unsigned told;             /* the last findings reported (node events) */

@@ -14,6 +14,7 @@ endif
 VERSION_MAJOR := $(firstword $(subst ., ,$(VERSION)))
 PREFIX ?= /usr/local
 LIBDIR ?= $(PREFIX)/lib
+BINDIR ?= $(PREFIX)/bin
 INCLUDEDIR ?= $(PREFIX)/include
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 CMAKEDIR = $(LIBDIR)/cmake/redlock
@@ -73,7 +74,7 @@ PROXY_SRCS = test/support/proxy.c test/support/proxy_main.c
 .PHONY: all examples test unit check asan valgrind bench demo install uninstall clean version \
         check-layers
 
-all: $(STATIC) $(SHARED)
+all: $(STATIC) $(SHARED) cmd/redlock
 
 %.o: %.c $(LIB_HDRS)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -91,6 +92,15 @@ $(SHARED): $(LIB_OBJS)
 	$(CC) -shared -Wl,-soname,$(SONAME) -o $@ $^ $(ALL_LDFLAGS) $(LIB_LIBS)
 	ln -sf $(SHARED) $(SONAME)
 	ln -sf $(SONAME) libredlock.so
+
+# The redlock command (docs/command.md): built on the public redlock.h and
+# the static library only, as a program on an installed library would be
+# (no hiredis).
+CMD_SRCS = $(sort $(wildcard cmd/*.c))
+cmd/redlock: $(CMD_SRCS) cmd/cmd.h redlock.h $(STATIC)
+	$(CC) $(ALL_CFLAGS) -o $@ $(CMD_SRCS) $(STATIC) $(ALL_LDFLAGS) $(LIB_LIBS)
+# the end-to-end tests of the command run it (test/integration/t_cmd_*.c)
+test/redlock-test: cmd/redlock
 
 # The version redlock.h declares (for scripts and packagers).
 version:
@@ -218,13 +228,14 @@ INSTALL_SUBST = sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@VERSION_MAJOR@|$(VERSIO
 INSTALL_GENERATED = redlock.pc cmake/redlock-config.cmake cmake/redlock-config-version.cmake
 
 install: all
-	@for d in "$(PREFIX)" "$(LIBDIR)" "$(INCLUDEDIR)" "$(PKGCONFIGDIR)"; do \
+	@for d in "$(PREFIX)" "$(LIBDIR)" "$(INCLUDEDIR)" "$(PKGCONFIGDIR)" "$(BINDIR)"; do \
 	    case "$$d" in /*) ;; *) echo "make install: \"$$d\" is not an absolute path" \
-	        "(PREFIX, LIBDIR, INCLUDEDIR and PKGCONFIGDIR must be)" >&2; exit 1 ;; esac; \
+	        "(PREFIX, LIBDIR, INCLUDEDIR, PKGCONFIGDIR and BINDIR must be)" >&2; exit 1 ;; esac; \
 	done
 	for f in $(INSTALL_GENERATED); do $(INSTALL_SUBST) $$f.in > $$f || exit 1; done
 	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR) \
-	    $(DESTDIR)$(CMAKEDIR)
+	    $(DESTDIR)$(CMAKEDIR) $(DESTDIR)$(BINDIR)
+	install -m 755 cmd/redlock $(DESTDIR)$(BINDIR)/
 	install -m 644 redlock.h $(DESTDIR)$(INCLUDEDIR)/
 	install -m 644 $(STATIC) $(DESTDIR)$(LIBDIR)/
 	install -m 755 $(SHARED) $(DESTDIR)$(LIBDIR)/
@@ -241,14 +252,14 @@ uninstall:
 	      $(DESTDIR)$(LIBDIR)/$(SHARED) $(DESTDIR)$(LIBDIR)/$(SONAME) \
 	      $(DESTDIR)$(LIBDIR)/libredlock.so $(DESTDIR)$(PKGCONFIGDIR)/redlock.pc \
 	      $(DESTDIR)$(CMAKEDIR)/redlock-config.cmake \
-	      $(DESTDIR)$(CMAKEDIR)/redlock-config-version.cmake
+	      $(DESTDIR)$(CMAKEDIR)/redlock-config-version.cmake $(DESTDIR)$(BINDIR)/redlock
 	rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null || true
 
 clean:
 	rm -f $(LIB_OBJS) $(STATIC) $(SHARED) $(SONAME) libredlock.so $(INSTALL_GENERATED) \
 	      test/redlock-test test/redlock-unit test/rlproxy bench/redlock-bench bench/scriptcost/scriptcost \
 	      examples/redlock-demo examples/basic examples/async examples/fencing $(KIND_EXAMPLES) test/abi/old-program \
-	      test/upgrade/old-client; rm -rf $(PREV_DIR)
+	      test/upgrade/old-client cmd/redlock; rm -rf $(PREV_DIR)
 
 # Extra targets kept beside the code they build (sanitizers and fuzzers in
 # test/sanitize.mk, failover and soak in test/soak/failover.mk).

@@ -176,6 +176,7 @@ static void client_destroy(void *owner)
     redlock__random_free(&c->rnd);
     redlock__tls_free(&c->net.ssl_ctx);
     free(c->tls_server_name);
+    free(c->errtext);
     free(c->fleet.masters);
     free(c->key_prefix);
     if (c->own_base)

@@ -232,7 +232,11 @@ typedef struct redlock_options {
     int64_t restart_guard_ms;    /* -1: a master whose INFO uptime (or changed
                                   * run_id) shows a restart less than the
                                   * window ago is not counted until the
-                                  * window has passed since the restart */
+                                  * window has passed since the restart;
+                                  * except a master that keeps every
+                                  * acknowledged key across a restart
+                                  * (REDLOCK_GUARD_DURABLE): it counts at
+                                  * once (docs/safety.md) */
     int64_t clock_guard_ms;      /* -1: a master whose TIME moved against this
                                   * client's clock by more than the drift
                                   * allowance between two samples (a jump, or
@@ -387,6 +391,13 @@ typedef struct redlock_node_stats {
                                         * another address (localhost and
                                         * 127.0.0.1); only that node's
                                         * answers count */
+#define REDLOCK_GUARD_DURABLE    0x40  /* appendonly yes, appendfsync always
+                                        * and no-appendfsync-on-rewrite no:
+                                        * a restart loses no acknowledged
+                                        * key, so (with its AOF on since its
+                                        * start, and so configured at every
+                                        * reading of it) the restart guard
+                                        * counts it at once (since 0.2.0) */
 
 REDLOCK_API int redlock_client_node_stats_(const redlock_client *client, size_t node,
                                            redlock_node_stats *out, size_t size);

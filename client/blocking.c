@@ -5,6 +5,7 @@
  * for clients created without an event base, never from a callback.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "client/client.h"
 
@@ -126,20 +127,40 @@ static size_t refused(const redlock_client *c)
     return k;
 }
 
-/* Name the masters that are not connected, and why. */
+/* Name the masters that are not connected, and why: the whole text,
+ * however many (formatted twice: to measure, then into its buffer). */
 static void explain(redlock_client *c, size_t min)
 {
-    size_t up = redlock_client_connected(c), off;
+    size_t up = redlock_client_connected(c), len = 0, off = 0;
+    char *s = NULL;
 
-    off = (size_t)snprintf(c->errstr, sizeof c->errstr, "%zu of %zu masters connected, %zu needed",
-                           up, c->fleet.n, min);
-    for (size_t i = 0; i < c->fleet.n && off < sizeof c->errstr; i++) {
-        const redlock__master *m = &c->fleet.masters[i];
-        if (redlock__master_up(m))
-            continue;
-        off += (size_t)snprintf(c->errstr + off, sizeof c->errstr - off, "; %s: %s", m->label,
-                                m->conn.lasterr[0] ? m->conn.lasterr : "still connecting");
+    for (int pass = 0; pass < 2; pass++) {
+        off = (size_t)snprintf(s, s ? len : 0, "%zu of %zu masters connected, %zu needed", up,
+                               c->fleet.n, min);
+        for (size_t i = 0; i < c->fleet.n; i++) {
+            const redlock__master *m = &c->fleet.masters[i];
+            if (redlock__master_up(m))
+                continue;
+            off += (size_t)snprintf(s ? s + off : NULL, s ? len - off : 0, "; %s: %s", m->label,
+                                    m->conn.lasterr[0] ? m->conn.lasterr : "still connecting");
+        }
+        if (!s && !(s = malloc(len = off + 1))) {
+            snprintf(c->errstr, sizeof c->errstr, "%zu of %zu masters connected, %zu needed", up,
+                     c->fleet.n, min);
+            return;     /* out of memory: the count without the reasons */
+        }
     }
+    free(c->errtext);
+    c->errtext = s;
+    c->errstr[0] = '\0';
+}
+
+/* A new wait forgets the last one's text. */
+static void forget(redlock_client *c)
+{
+    c->errstr[0] = '\0';
+    free(c->errtext);
+    c->errtext = NULL;
 }
 
 /* With a loop thread: it runs the loop; look every few ms. */
@@ -164,7 +185,7 @@ static int wait_connected_ungated(redlock_client *c, size_t min, int64_t timeout
     if (!c || !c->own_base || c->loop.depth || min > c->fleet.n || timeout_ms < 0)
         return REDLOCK_EINVAL;
     if (c->loop.th) {
-        c->errstr[0] = '\0';
+        forget(c);
         wait_threaded(c, min, timeout_ms);
         if (redlock_client_connected(c) >= min)
             return 0;
@@ -172,7 +193,7 @@ static int wait_connected_ungated(redlock_client *c, size_t min, int64_t timeout
         explain(c, min);
         return rc;
     }
-    c->errstr[0] = '\0';
+    forget(c);
     if (!(timer = evtimer_new(c->loop.base, wakeup_cb, &expired)))
         return REDLOCK_ENOMEM;
     tv = redlock__tv(timeout_ms * 1000);
@@ -203,7 +224,7 @@ int redlock_client_wait_connected(redlock_client *c, size_t min, int64_t timeout
 
 static const char *redlock_client_errstr_ungated(const redlock_client *c)
 {
-    return c ? c->errstr : "client is NULL";
+    return !c ? "client is NULL" : !c->errstr[0] && c->errtext ? c->errtext : c->errstr;
 }
 
 const char *redlock_client_errstr(const redlock_client *c)

@@ -16,6 +16,7 @@
  * same transaction as the write (e.g. a column compared and set with the
  * row, or a conditional put), and refuses a smaller one.
  */
+#define _POSIX_C_SOURCE 200809L     /* nanosleep, with -std=c11 */
 #include <stdint.h>
 #include <stdio.h>
 #include <time.h>

@@ -142,12 +142,13 @@ redlock__op *redlock__op_new(redlock__fleet *f, const redlock__op_kind *kind,
     op->limit_us = a->limit_us;
     op->done = NULL;
     op->after = NULL;
-    /* texts are written only with err_node set: an op that had none has
-     * none to clear */
-    if (op->err_node != SIZE_MAX)
+    /* texts are written only with err_node or noted set: an op that had
+     * none has none to clear */
+    if (op->err_node != SIZE_MAX || op->noted)
         for (size_t i = 0; i < f->n; i++)
             op->detail[i][0] = '\0';
     op->err_node = SIZE_MAX;
+    op->noted = 0;
     memset(op->rtt, 0xff, f->n * sizeof *op->rtt);     /* -1 */
     memset(op->value, 0, f->n * (sizeof *op->value + sizeof *op->gen + 4));
     op->cmd.len = 0;
@@ -269,7 +270,9 @@ static void vote(redlock__op *op, size_t node, enum redlock__vote v, const char 
                               op->late[node]);
     if (why) {
         snprintf(op->detail[node], sizeof op->detail[node], "%s", why);
-        if (op->err_node == SIZE_MAX)
+        if (v == REDLOCK__OK)
+            op->noted = 1;      /* why it counts: no failure */
+        else if (op->err_node == SIZE_MAX)
             op->err_node = node;
     }
     check(op, now);

@@ -91,13 +91,18 @@ typedef struct redlock__op_args {
 
 typedef void redlock__op_done(redlock__op *op, void *privdata);
 
-/* Bytes of one node's failure text: the longest a guard gives (guard.c's
- * "not counted: <its text>; counts in <ms> ms") fits whole. */
-#define REDLOCK__DETAIL 192
+/* Bytes of one node's text: the longest a guard gives (guard.c's reasons,
+ * the restart guard's the longest) fits whole. */
+#define REDLOCK__DETAIL 320
 _Static_assert(REDLOCK__DETAIL >= sizeof "not counted (strict): " +
                                        sizeof ((redlock__guard *)0)->config_text - 1 &&
                REDLOCK__DETAIL >= sizeof "not counted: ; counts in 18446744073709551615 ms" +
-                                       sizeof ((redlock__guard *)0)->clock_text - 1,
+                                       sizeof ((redlock__guard *)0)->clock_text - 1 &&
+               REDLOCK__DETAIL >= sizeof "not counted for 1099511627.8 s after its start (; "
+                                         "counts in 1099511627776 ms): the restart guard (a "
+                                         "master without appendfsync always may have lost its "
+                                         "locks in a restart; docs/safety.md)" +
+                                       sizeof ((redlock__guard *)0)->restart_text - 1,
                "a guard's reason fits a node's detail");
 
 typedef struct redlock__item {
@@ -120,6 +125,7 @@ struct redlock__op {
     unsigned rearmed : 1;             /* waited again for requests that left late */
     unsigned kept : 1;                /* decided, the timer still armed for the
                                        * node timeout: a follower's (op_follow) */
+    unsigned noted : 1;               /* an OK vote has a text (why it counts) */
     enum redlock__decision decision;
     size_t lead_node;                 /* written first (0): see redlock__op_start */
     int64_t start_us;
@@ -153,7 +159,8 @@ struct redlock__op {
     uint32_t *gen;
     int64_t *rtt;                     /* n request-to-reply times, -1 */
     int64_t *value;                   /* n values a kind keeps, 0 */
-    char (*detail)[REDLOCK__DETAIL];  /* n failure texts, "" */
+    char (*detail)[REDLOCK__DETAIL];  /* n failure texts (or why an OK
+                                       * counts: a guard's), "" */
 };
 
 /* Key or argument i (keys first). */

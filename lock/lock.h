@@ -139,7 +139,9 @@ struct redlock_client {
     redlock__random rnd;             /* lock values, retry jitter (floor/random.c) */
     struct event probe_timer;        /* the periodic TIME probe */
     int probing;                     /* a probe is in flight */
-    char errstr[256];                /* why wait_connected failed */
+    char errstr[256];                /* why a constructor refused its arguments */
+    char *errtext;                   /* why wait_connected failed, sized to
+                                      * it; read while errstr is "" */
     struct redlock__wake *wake;      /* contended resources (contended.c, announce.c), or NULL */
     redlock_acquire_stats astats;
     redlock__metrics metrics;        /* metrics.c; rendered by client/metrics.c */

@@ -184,7 +184,7 @@ void redlock__lock_record(redlock_lock *l, const redlock__op *op)
     memcpy(d->rtt, op->rtt, n * sizeof *d->rtt);
     /* an op without a failure has no texts (fanout.c), and nothing to
      * clear when the lock has none either */
-    if (op->err_node == SIZE_MAX && !d->texts)
+    if (op->err_node == SIZE_MAX && !op->noted && !d->texts)
         return;
     d->texts = 0;
     for (size_t i = 0; i < n; i++) {

@@ -8,13 +8,22 @@
  *             started, run_id whether it is another process than the last
  *             handshake's.  Within the window after a restart its OK votes
  *             do not count: a key it lost may still be held elsewhere.
+ *             Unless it is durable: appendonly yes, appendfsync always and
+ *             no-appendfsync-on-rewrite no (their CONFIG GETs) at every
+ *             reading of this run, and at the last reading of the run
+ *             before it if this client saw one; its AOF on since its start
+ *             (the first INFO persistence of the run: aof_enabled, no
+ *             rewrite yet, so not switched on at run time).  Such a master
+ *             acknowledged no key it had not written to disk, and loaded
+ *             them all again: it counts at once.
  *   clock     the TIME samples (handshake, then at least every
  *             clock_probe_ms: riding with requests, below, or probe.c's): an
  *             offset that moved by more than the drift allowance between
  *             two samples, or since a reference sample up to one window
  *             old (a rate beyond drift_factor), stops it counting for the
  *             window: keys it expired early may still be held elsewhere.
- *   config    CONFIG GET maxmemory-policy, appendonly, save at each
+ *   config    CONFIG GET maxmemory-policy, appendonly, appendfsync,
+ *             no-appendfsync-on-rewrite, save at each
  *             handshake: an evicting policy or no persistence is reported,
  *             and in strict mode it does not count.
  *   twins     two masters whose INFO gives the same run_id are one server
@@ -44,12 +53,27 @@
 /* INFO and CONFIG GET are read again every this many clock_probe_ms. */
 #define REREAD_PERIODS 5
 
+/* The longest error code a refusal names (Redis's are shorter). */
+#define MAX_CODE 12
+/* The longest configuration text (of every way the steps can be refused,
+ * unread or read): guard_up's. */
+_Static_assert(sizeof ((redlock__guard *)0)->config_text >=
+                   sizeof "INFO server refused (); CONFIG GET appendfsync refused (); INFO "
+                          "persistence unread; CONFIG GET no-appendfsync-on-rewrite unread; "
+                          "maxmemory-policy  may evict keys with a ttl; persists nothing "
+                          "(appendonly no, no save point)" +
+                   MAX_CODE * 2 + sizeof ((redlock__guard *)0)->policy - 1,
+               "a master's configuration text fits whole");
+
 static void tell_cb(evutil_socket_t fd, short what, void *arg);
 
 void redlock__guard_init(redlock__master *m)
 {
     m->guard.uptime_s = -1;
     m->guard.clear_ttl = -1;
+    m->guard.keeps = m->guard.kept_before = m->guard.aof_start = -1;
+    m->guard.run_keeps = 0;
+    m->guard.note_uptime = -1;
     m->twin_of = m->index;
     evtimer_assign(&m->guard.tell, m->net->loop->base, tell_cb, m);
 }
@@ -77,18 +101,37 @@ static int64_t window_us(const redlock__net *net, int64_t opt_ms)
            redlock__drift_us(net->max_ttl_ms, net->drift_factor, net->drift_min_ms);
 }
 
+/* Did this run of the master lose no acknowledged key in its restart? */
+static int durable(const redlock__guard *g)
+{
+    return g->keeps == 1 && g->run_keeps == 1 && g->aof_start == 1 && g->kept_before != 0;
+}
+
+/* The end of the restart guard's window for m, or 0 when it is past (or
+ * the guard is off, or the restart unknown). */
+static int64_t restart_until(const redlock__master *m, int64_t now)
+{
+    const redlock__guard *g = &m->guard;
+    const redlock__net *net = m->net;
+    int64_t w;
+
+    if (net->restart_guard_ms && g->uptime_s >= 0 &&
+        (w = window_us(net, net->restart_guard_ms)) > 0 && now < g->restart_at_us + w)
+        return g->restart_at_us + w;
+    return 0;
+}
+
 unsigned redlock__guard_flags(const redlock__master *m, int64_t now, int *counted,
                               int64_t *until_us)
 {
     const redlock__guard *g = &m->guard;
     const redlock__net *net = m->net;
-    unsigned flags = g->config;
+    unsigned flags = g->config | (g->keeps == 1 ? REDLOCK_GUARD_DURABLE : 0);
     int64_t until = 0, w;
 
-    if (net->restart_guard_ms && g->uptime_s >= 0 &&
-        (w = window_us(net, net->restart_guard_ms)) > 0 && now < g->restart_at_us + w) {
+    if ((w = restart_until(m, now)) && !durable(g)) {
         flags |= REDLOCK_GUARD_RESTARTED;
-        until = g->restart_at_us + w;
+        until = w;
     }
     if (net->clock_guard_ms && g->jump_at_us &&
         (w = window_us(net, net->clock_guard_ms)) > 0 && now < g->jump_at_us + w) {
@@ -103,6 +146,21 @@ unsigned redlock__guard_flags(const redlock__master *m, int64_t now, int *counte
     return flags;
 }
 
+static const char durable_text[] =
+    "appendonly yes and appendfsync always since its start keep every acknowledged key";
+
+/* Why a restarted master is not durable (see durable()), in a few words. */
+static const char *not_durable(const redlock__guard *g)
+{
+    if (g->keeps != 1)
+        return "a master without appendfsync always may have lost its locks in a restart";
+    if (g->run_keeps != 1)
+        return "appendfsync always was set after its start";
+    if (g->aof_start != 1)
+        return "its AOF was not on since its start";
+    return "it ran without appendfsync always before this restart";
+}
+
 int redlock__guard_judge(redlock__master *m, int64_t now, const char **why)
 {
     redlock__guard *g = &m->guard;
@@ -111,6 +169,15 @@ int redlock__guard_judge(redlock__master *m, int64_t now, const char **why)
     unsigned flags = redlock__guard_flags(m, now, &counted, &until);
 
     if (counted) {
+        if (restart_until(m, now)) {
+            /* durable, within the window it would have had: say why it
+             * counts (written once per handshake, read by every vote) */
+            if (g->note_uptime != g->uptime_s)
+                snprintf(g->note, sizeof g->note, "counted at once after its restart %lld s ago: %s",
+                         (long long)(g->note_uptime = g->uptime_s), durable_text);
+            *why = g->note;
+            return 1;
+        }
         /* windows only end: until something new is seen, or a larger ttl
          * widens them, it counts without asking again */
         if (!(flags & (REDLOCK_GUARD_RESTARTED | REDLOCK_GUARD_CLOCK)))
@@ -122,8 +189,11 @@ int redlock__guard_judge(redlock__master *m, int64_t now, const char **why)
         return 0;
     }
     if (flags & REDLOCK_GUARD_RESTARTED)
-        snprintf(g->why, sizeof g->why, "not counted: %s; counts in %lld ms", g->restart_text,
-                 (long long)((until - now) / 1000 + 1));
+        snprintf(g->why, sizeof g->why,
+                 "not counted for %.1f s after its start (%s; counts in %lld ms): the restart "
+                 "guard (%s; docs/safety.md)",
+                 (double)(until - g->restart_at_us) / 1e6, g->restart_text,
+                 (long long)((until - now) / 1000 + 1), not_durable(g));
     else if (flags & REDLOCK_GUARD_CLOCK)
         snprintf(g->why, sizeof g->why, "not counted: %s; counts in %lld ms", g->clock_text,
                  (long long)((until - now) / 1000 + 1));
@@ -142,15 +212,17 @@ const char *redlock__guard_text(redlock__master *m, int64_t now)
     int64_t until;
     unsigned flags = redlock__guard_flags(m, now, &counted, &until);
     size_t n = 0;
-    char twin[80] = "";
-    const char *part[4] = { twin, flags & REDLOCK_GUARD_RESTARTED ? g->restart_text : "",
+    char twin[80] = "", kept[176] = "";
+    const char *part[5] = { twin, flags & REDLOCK_GUARD_RESTARTED ? g->restart_text : "", kept,
                             flags & REDLOCK_GUARD_CLOCK ? g->clock_text : "",
                             flags & UNSAFE ? g->config_text : "" };
 
     if (flags & REDLOCK_GUARD_DUPLICATE)
         snprintf(twin, sizeof twin, "same server as node %zu (run_id %s)", m->twin_of, g->run_id);
+    if (restart_until(m, now) && !(flags & REDLOCK_GUARD_RESTARTED))
+        snprintf(kept, sizeof kept, "%s, counted at once: %s", g->restart_text, durable_text);
     g->why[0] = '\0';
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < 5; i++) {
         if (!part[i][0] || n >= sizeof g->why - 1)
             continue;
         n += (size_t)snprintf(g->why + n, sizeof g->why - n, "%s%s", n ? "; " : "", part[i]);
@@ -251,7 +323,9 @@ static void tell_cb(evutil_socket_t fd, short what, void *arg)
 
 /* ---- restarts and configuration: the handshake's INFO and CONFIG GET ---- */
 
-enum { STEP_INFO, STEP_POLICY, STEP_AOF, STEP_SAVE };
+/* A reading: the steps re-read on the open connection, then (at the
+ * handshake only: what it tells is the run's start) INFO persistence. */
+enum { STEP_INFO, STEP_POLICY, STEP_AOF, STEP_FSYNC, STEP_REWRITE, STEP_SAVE, STEP_PERSIST };
 
 /* The value of "name:" in INFO's "name:value\r\n" lines, or NULL. */
 static const char *info_field(const char *s, size_t len, const char *name, size_t *vlen)
@@ -270,12 +344,24 @@ static const char *info_field(const char *s, size_t len, const char *name, size_
     return NULL;
 }
 
-static void unknown(redlock__guard *g, const char *what, const redlock__reply *r)
+/* A step the master refused (r: its error, whose code, the first word:
+ * NOPERM, ERR, the text names) or answered with what we cannot read (r
+ * NULL).  Told in guard_up, grouped: an ACL refuses every step of a
+ * command alike. */
+static void unknown(redlock__guard *g, size_t step, const redlock__reply *r)
 {
-    size_t n = strlen(g->hello_text);
+    size_t code = 0;
+
     g->hello_config |= REDLOCK_GUARD_UNKNOWN;
-    snprintf(g->hello_text + n, sizeof g->hello_text - n, "%s%s refused (%.*s)", n ? "; " : "",
-             what, (int)(r->len < 40 ? r->len : 40), r->str);
+    if (!r) {
+        g->hello_unread |= 1u << step;
+        return;
+    }
+    while (code < r->len && code < MAX_CODE && r->str[code] != ' ')
+        code++;
+    if (!g->hello_refused)
+        snprintf(g->hello_code, sizeof g->hello_code, "%.*s", (int)code, r->str);
+    g->hello_refused |= 1u << step;
 }
 
 static void read_info(redlock__master *m, const redlock__reply *r)
@@ -289,8 +375,7 @@ static void read_info(redlock__master *m, const redlock__reply *r)
     char old[sizeof g->run_id];
 
     if (!id || !up || idlen == 0 || idlen >= sizeof g->run_id || ulen == 0 || ulen > 12) {
-        redlock__reply none = { .type = REDLOCK__REPLY_ERROR, .str = "no run_id or uptime", .len = 19 };
-        unknown(g, "INFO server", &none);
+        unknown(g, STEP_INFO, NULL);
         return;
     }
     for (size_t i = 0; i < ulen && up[i] >= '0' && up[i] <= '9'; i++)
@@ -300,6 +385,12 @@ static void read_info(redlock__master *m, const redlock__reply *r)
     memcpy(old, g->run_id, sizeof old);
     memcpy(g->run_id, id, idlen);
     g->run_id[idlen] = '\0';
+    if (strcmp(old, g->run_id) != 0) {
+        /* a new run: its durability is read anew (guard_up, read_persist) */
+        g->kept_before = old[0] ? g->keeps : -1;
+        g->keeps = g->aof_start = -1;
+        g->run_keeps = 1;
+    }
     if (strcmp(old, g->run_id) != 0 && m->net->identified)
         m->net->identified(m->net->event_privdata, m->index, old);
     g->uptime_s = uptime;
@@ -307,39 +398,68 @@ static void read_info(redlock__master *m, const redlock__reply *r)
     /* uptime is whole seconds, so it restarted at the latest uptime s
      * before now: counting from then errs on the safe side. */
     g->restart_at_us = redlock__now(m->net->loop) - uptime * 1000000;
-    snprintf(g->restart_text, sizeof g->restart_text, "restarted %lld s ago (uptime%s)", uptime,
-             changed ? "; a new run_id" : "");
+    snprintf(g->restart_text, sizeof g->restart_text, "restarted %lld s ago%s", uptime,
+             changed ? ", a new run_id" : "");
+}
+
+/* INFO persistence, the run's first: was the AOF on since its start?
+ * Switching it on at run time rewrites it (aof_rewrites, or one scheduled
+ * or in progress), so no rewrite yet says it was on from the start, and
+ * loaded then.  Without those fields (before Redis 7.0): unknown, no. */
+static void read_persist(redlock__guard *g, const redlock__reply *r)
+{
+    static const char *const want[4] = { "aof_enabled", "aof_rewrites", "aof_rewrite_scheduled",
+                                         "aof_rewrite_in_progress" };
+    int ok = 1;
+
+    if (g->aof_start != -1)
+        return;
+    for (int i = 0; i < 4 && ok; i++) {
+        size_t vlen = 0;
+        const char *v = info_field(r->str, r->len, want[i], &vlen);
+        ok = v && vlen == 1 && v[0] == (i == 0 ? '1' : '0');
+    }
+    g->aof_start = ok;
+}
+
+static int is(const redlock__reply *v, const char *word)
+{
+    return v->len == strlen(word) && memcmp(v->str, word, v->len) == 0;
 }
 
 static void hello_reply(void *privdata, size_t tag, const redlock__reply *r, const char *why)
 {
     redlock__master *m = privdata;
     redlock__guard *g = &m->guard;
-    static const char *const step[] = { "INFO server", "CONFIG GET maxmemory-policy",
-                                        "CONFIG GET appendonly", "CONFIG GET save" };
     const redlock__reply *v;
     (void)why;
 
     if (!r)
         return;
     if (r->type == REDLOCK__REPLY_ERROR) {
-        unknown(g, step[tag], r);
+        unknown(g, tag, r);
         return;
     }
-    if (tag == STEP_INFO) {
-        if (r->type == REDLOCK__REPLY_STRING)
+    if (tag == STEP_INFO || tag == STEP_PERSIST) {
+        if (r->type == REDLOCK__REPLY_STRING && tag == STEP_INFO)
             read_info(m, r);
+        else if (r->type == REDLOCK__REPLY_STRING)
+            read_persist(g, r);
         return;
     }
     /* CONFIG GET name: [name, value] (an unknown name: empty) */
     if (r->type != REDLOCK__REPLY_ARRAY || r->elements != 2 ||
         (v = r->element[1])->type != REDLOCK__REPLY_STRING) {
-        redlock__reply none = { .type = REDLOCK__REPLY_ERROR, .str = "no value", .len = 8 };
-        unknown(g, step[tag], &none);
+        unknown(g, tag, NULL);
     } else if (tag == STEP_POLICY) {
         snprintf(g->policy, sizeof g->policy, "%.*s", (int)(v->len < 31 ? v->len : 31), v->str);
     } else if (tag == STEP_AOF) {
-        g->hello_aof = v->len == 3 && memcmp(v->str, "yes", 3) == 0;
+        g->hello_aof = is(v, "yes");
+    } else if (tag == STEP_FSYNC) {
+        g->hello_fsync = is(v, "always");
+    } else if (tag == STEP_REWRITE) {
+        /* yes skips the fsync while a child saves */
+        g->hello_rewrite = is(v, "no");
     } else {
         g->hello_save = v->len > 0;     /* "" is no save point */
     }
@@ -349,8 +469,9 @@ static void hello_reply(void *privdata, size_t tag, const redlock__reply *r, con
 static void reading(redlock__guard *g)
 {
     g->hello_config = 0;
-    g->hello_aof = g->hello_save = -1;
-    g->policy[0] = g->hello_text[0] = '\0';
+    g->hello_aof = g->hello_save = g->hello_fsync = g->hello_rewrite = -1;
+    g->policy[0] = '\0';
+    g->hello_refused = g->hello_unread = 0;
     g->rereading = 0;
 }
 
@@ -360,7 +481,10 @@ int redlock__guard_hello(redlock__master *m, redlock__conn *cn)
     redlock__slot sl = { hello_reply, m, 0, NULL, 0, 0 };
     static const char *const info[2] = { "INFO", "server" };
     static const size_t info_len[2] = { 4, 6 };
-    static const char *const name[3] = { "maxmemory-policy", "appendonly", "save" };
+    static const char *const persist[2] = { "INFO", "persistence" };
+    static const size_t persist_len[2] = { 4, 11 };
+    static const char *const name[5] = { "maxmemory-policy", "appendonly", "appendfsync",
+                                          "no-appendfsync-on-rewrite", "save" };
     int rc;
 
     reading(g);
@@ -369,22 +493,55 @@ int redlock__guard_hello(redlock__master *m, redlock__conn *cn)
     g->read_at_us = redlock__now(m->net->loop);
     sl.tag = STEP_INFO;
     rc = redlock__conn_hello(cn, 2, info, info_len, &sl);
-    for (int i = 0; i < 3 && rc == 0; i++) {
+    for (int i = 0; i < 5 && rc == 0; i++) {
         const char *argv[3] = { "CONFIG", "GET", name[i] };
         size_t len[3] = { 6, 3, strlen(name[i]) };
         sl.tag = STEP_POLICY + (size_t)i;
         rc = redlock__conn_hello(cn, 3, argv, len, &sl);
     }
+    sl.tag = STEP_PERSIST;
+    if (rc == 0)
+        rc = redlock__conn_hello(cn, 2, persist, persist_len, &sl);
     return rc;
+}
+
+/* The steps in `mask`, "INFO server, persistence refused (NOPERM)" (the
+ * INFO steps, then the CONFIG GETs; code NULL: none), into config_text at
+ * n: its new end. */
+static size_t told_unknown(redlock__guard *g, unsigned mask, const char *what, const char *code,
+                           size_t n)
+{
+    static const char *const name[] = { "server", "maxmemory-policy", "appendonly",
+                                        "appendfsync", "no-appendfsync-on-rewrite", "save",
+                                        "persistence" };
+    static const unsigned family[2] = { 1u << STEP_INFO | 1u << STEP_PERSIST,
+                                        ~(1u << STEP_INFO | 1u << STEP_PERSIST) };
+    char *t = g->config_text;
+    size_t size = sizeof g->config_text;
+
+    t[n] = '\0';
+    for (int f = 0; f < 2; f++) {
+        unsigned steps = mask & family[f];
+        if (!steps)
+            continue;
+        n += (size_t)snprintf(t + n, size - n, "%s%s", n ? "; " : "", f ? "CONFIG GET" : "INFO");
+        for (size_t i = 0, k = 0; i < sizeof name / sizeof *name; i++)
+            if (steps & 1u << i)
+                n += (size_t)snprintf(t + n, size - n, "%s%s", k++ ? ", " : " ", name[i]);
+        n += (size_t)snprintf(t + n, size - n, " %s", what);
+        if (code)
+            n += (size_t)snprintf(t + n, size - n, " (%s)", code);
+    }
+    return n;
 }
 
 void redlock__guard_up(redlock__master *m)
 {
     redlock__guard *g = &m->guard;
     unsigned config = g->hello_config;
-    size_t n = strlen(g->hello_text);
+    size_t n = told_unknown(g, g->hello_refused, "refused", g->hello_code, 0);
 
-    memcpy(g->config_text, g->hello_text, n + 1);
+    n = told_unknown(g, g->hello_unread, "unread", NULL, n);
     if (!strncmp(g->policy, "volatile-", 9) || !strncmp(g->policy, "allkeys-", 8)) {
         config |= REDLOCK_GUARD_EVICTS;
         n += (size_t)snprintf(g->config_text + n, sizeof g->config_text - n,
@@ -397,6 +554,8 @@ void redlock__guard_up(redlock__master *m)
                  "%spersists nothing (appendonly no, no save point)", n ? "; " : "");
     }
     g->config = config;
+    g->keeps = g->hello_aof == 1 && g->hello_fsync == 1 && g->hello_rewrite == 1;
+    g->run_keeps &= g->keeps;
     g->clear_ttl = -1;
     poke(m);
 }
@@ -511,10 +670,12 @@ static void reread_reply(void *privdata, size_t tag, const redlock__reply *r, co
 
 static void reread(redlock__master *m, redlock__conn *cn, int64_t now)
 {
-    static const char *const cmd[4] = {
+    static const char *const cmd[STEP_SAVE + 1] = {
         "*2\r\n$4\r\nINFO\r\n$6\r\nserver\r\n",
         "*3\r\n$6\r\nCONFIG\r\n$3\r\nGET\r\n$16\r\nmaxmemory-policy\r\n",
         "*3\r\n$6\r\nCONFIG\r\n$3\r\nGET\r\n$10\r\nappendonly\r\n",
+        "*3\r\n$6\r\nCONFIG\r\n$3\r\nGET\r\n$11\r\nappendfsync\r\n",
+        "*3\r\n$6\r\nCONFIG\r\n$3\r\nGET\r\n$25\r\nno-appendfsync-on-rewrite\r\n",
         "*3\r\n$6\r\nCONFIG\r\n$3\r\nGET\r\n$4\r\nsave\r\n" };
     redlock__slot sl = { reread_reply, m, 0, NULL, 0, 0 };
     size_t step;

@@ -55,15 +55,29 @@ typedef struct redlock__guard {
     unsigned config;           /* REDLOCK_GUARD_EVICTS, _NO_PERSIST, _UNKNOWN */
     unsigned hello_config;     /* what this reading's replies found so far */
     int hello_aof, hello_save; /* appendonly yes / save points (-1: not read) */
+    /* appendfsync always, no-appendfsync-on-rewrite no (-1: not read) */
+    int hello_fsync, hello_rewrite;
+    /* A restart that keeps every acknowledged key (guard.c, "durable"):
+     * keeps: the last reading's appendonly yes + the above (-1: unknown);
+     * run_keeps: every reading of this run_id said so; kept_before: the
+     * last reading of the run before it (-1: none seen); aof_start: its
+     * first INFO persistence showed the AOF on since its start (-1: not
+     * read yet). */
+    int keeps, run_keeps, kept_before, aof_start;
+    int64_t note_uptime;       /* the uptime `note` was written for (-1: none) */
+    char note[160];            /* why it counts at once after its restart */
     unsigned rereading : 1;    /* a re-reading's replies are due */
     unsigned ahead : 1;        /* its clock jumped ahead: locks not yet told */
     unsigned told;             /* the last findings reported (node events) */
     int told_uncounted;
     struct event tell;         /* report from the loop, and at a window's end */
     char policy[32];           /* maxmemory-policy, or "" */
-    char restart_text[64], clock_text[128], config_text[160];
-    char hello_text[160];      /* what this reading found refused so far */
-    char why[440];             /* a vote's detail, or the stats' text */
+    char restart_text[64], clock_text[128], config_text[288];
+    /* what this reading found refused (by error code) or unreadable so
+     * far, per step (guard.c's STEP_*) */
+    unsigned hello_refused, hello_unread;
+    char hello_code[13];
+    char why[704];             /* a vote's detail, or the stats' text */
 } redlock__guard;
 
 typedef struct redlock__master {
@@ -205,7 +219,9 @@ int redlock__guard_hello(redlock__master *m, redlock__conn *cn);
 /* The handshake was answered: judge what it found, report from the loop. */
 void redlock__guard_up(redlock__master *m);
 /* 1 when an OK vote of `m` to an operation with a ttl counts towards the
- * quorum at `now`; else 0 with *why (a vote's detail).  Inline: it runs
+ * quorum at `now` (with *why set when it counts only for being durable
+ * within a restart window: why); else 0 with *why (a vote's detail).
+ * Inline: it runs
  * for every OK vote; only a master some guard has something on pays more. */
 int redlock__guard_judge(redlock__master *m, int64_t now, const char **why);
 static inline int redlock__guard_counts(redlock__master *m, int64_t now, const char **why)

@@ -291,7 +291,8 @@ static int ends_with(const char *s, const char *end)
 
 /* The error text after an acquire refused by the guards: headed by
  * EUNCOUNTED's words, the count of masters not counted as the node results
- * say, and a guard's reason whole at its end ("...; counts in N ms"). */
+ * say, and a guard's reason whole at its end (how long, and why: "...;
+ * docs/safety.md)"). */
 static void check_guard_text(redlock_lock *l, size_t n, int rc)
 {
     const char *e = it_errstr(l);
@@ -305,8 +306,8 @@ static void check_guard_text(redlock_lock *l, size_t n, int rc)
         if (r.vote != REDLOCK_VOTE_UNCOUNTED)
             continue;
         u++;
-        CHECK_MSG(it_has(r.detail, "not counted: restarted") && it_has(r.detail, "; counts in ") &&
-                      ends_with(r.detail, " ms"),
+        CHECK_MSG(it_has(r.detail, "not counted for ") && it_has(r.detail, "; counts in ") &&
+                      ends_with(r.detail, "in a restart; docs/safety.md)"),
                   "detail: %s", r.detail);
         named += ends_with(e, r.detail);
     }

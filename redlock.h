@@ -372,6 +372,16 @@ typedef struct redlock_node_stats {
                                   * allowance */
     uint64_t uncounted;          /* votes: OK, but kept out of the quorum */
     const char *guard_detail;    /* the guards' findings in words, or "" */
+    uint64_t queued;             /* requests the client holds for the node
+                                  * now: sent and unanswered, or waiting to
+                                  * be sent (it sends 1024 at most before
+                                  * it waits for replies) */
+    uint64_t dropped;            /* requests never sent: their operation
+                                  * was decided without the node while they
+                                  * waited (the node was behind), and
+                                  * nothing was owed to it (no roll-back,
+                                  * no release); not in `requests` unless
+                                  * they had timed out first */
 } redlock_node_stats;
 
 /* redlock_node_stats.guard_flags */

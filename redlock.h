@@ -633,7 +633,10 @@ REDLOCK_API const char *redlock_lock_errstr(const redlock_lock *lock);
 #define REDLOCK_VOTE_TIMEOUT  3   /* no reply within node_timeout_ms */
 #define REDLOCK_VOTE_DOWN     4   /* not connected, or the connection was lost */
 #define REDLOCK_VOTE_ERROR    5   /* the server answered an error */
-#define REDLOCK_VOTE_FULL     6   /* not sent: max_pending requests were queued */
+#define REDLOCK_VOTE_FULL     6   /* not sent: max_pending requests were queued;
+                                   * or, once the outcome was known without
+                                   * it, the request still waited for the
+                                   * node to catch up (node stats: dropped) */
 #define REDLOCK_VOTE_UNCOUNTED 7  /* it said OK, but a guard kept it out of the
                                    * quorum (detail says which; since 0.2.0);
                                    * or it was not asked: the same server as

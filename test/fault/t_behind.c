@@ -268,6 +268,15 @@ TEST(slow_master_closed_loop_queue_stays_bounded)
     CHECK_EQ(st[1].dropped, 0);
     /* decided without it: none waited its node timeout */
     CHECK_MSG(r.worst_ms < 2000, "an operation took %lld ms", (long long)r.worst_ms);
+    /* a release's dropped request votes "full" once the outcome is out */
+    int full = 0;
+    for (int i = 0; i < r.nlocks; i++) {
+        redlock_node_result nr;
+        CHECK_EQ(redlock_lock_node_result(r.locks[i].l, 2, &nr), 0);
+        full += nr.vote == REDLOCK_VOTE_FULL;
+    }
+    check_note("%d of %d last releases: master 2 voted full", full, r.nlocks);
+    CHECK_GE(full, 1);
 
     bh_settle(&r, px);
     int left = bh_keys_left(&f, prefix, nlocks);

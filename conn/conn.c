@@ -414,6 +414,7 @@ static size_t unsent_take(redlock__conn *cn, size_t room, int all, size_t *ndrop
 static void tell_dropped(redlock__conn *cn, size_t ndrop)
 {
     redlock__slot *d = cn->dropped;
+    size_t cap = cn->dropped_cap;
 
     /* (a callback that dropped more would reuse the array: it is ours) */
     cn->dropped = NULL;
@@ -423,7 +424,7 @@ static void tell_dropped(redlock__conn *cn, size_t ndrop)
             d[i].fn(d[i].privdata, d[i].tag, NULL, "not sent: decided without this master");
     if (!cn->dropped) {
         cn->dropped = d;
-        cn->dropped_cap = ndrop;    /* (at least) */
+        cn->dropped_cap = cap;
     } else {
         free(d);
     }

@@ -20,6 +20,12 @@
  * counted (and, for a release, handed to its lock: lock/operation.c),
  * and never confuses a later operation.  Dead ops go back to a per-fleet
  * pool with their buffers, so the steady state allocates nothing.
+ *
+ * A master behind (its connection's window full) holds requests in the
+ * client; those still there when their op is decided are dropped unless
+ * something is owed there (moot_unsent), so a master that falls behind
+ * for good costs a bounded queue, and gets what is still undecided or
+ * owed when it asks for more.
  */
 #include <stdarg.h>
 #include <stdio.h>

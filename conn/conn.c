@@ -514,7 +514,8 @@ static void flush_cb(evutil_socket_t fd, short what, void *arg)
             redlock__leave(loop);
             return;
         }
-        memmove(cn->out.p, cn->out.p + len, cn->out.len - len);
+        if (len < cn->out.len)
+            memmove(cn->out.p, cn->out.p + len, cn->out.len - len);
         cn->out.len -= len;
     }
 }

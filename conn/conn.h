@@ -111,6 +111,13 @@ struct redlock__conn {
     uint32_t gen;                      /* serial of the current connection */
     redlock__slot *slots;              /* ring buffer of pending requests */
     size_t head, count, cap;
+    /* The last `unsent` slots are requests still in `out`: a connection
+     * with `window` requests sent and unanswered (0: no limit) holds the
+     * next ones back, and drops those its owner marks moot meanwhile
+     * (`mooted` of them, told by redlock__conn_moot). */
+    size_t unsent, window, mooted;
+    uint32_t queued_seq;               /* the last request's serial */
+    uint32_t sent_seq;                 /* the last one written */
     unsigned handshake_left;           /* handshake replies still due */
     struct event retry_timer;
     struct event connect_timer;
@@ -128,13 +135,6 @@ struct redlock__conn {
     unsigned attempts;                 /* connection attempts so far */
     char lasterr[160];
     char told[160];                    /* the last DOWN reason reported */
-    /* The last `unsent` slots are requests still in `out`: a connection
-     * with `window` requests sent and unanswered (0: no limit) holds the
-     * next ones back, and drops those its owner marks moot meanwhile
-     * (`mooted` of them, told by redlock__conn_moot). */
-    size_t unsent, window, mooted;
-    uint32_t queued_seq;               /* the last request's serial */
-    uint32_t sent_seq;                 /* the last one written */
     redlock__slot *dropped;            /* moot slots, until they are told */
     size_t dropped_cap;
 };

@@ -144,6 +144,7 @@ static void conn_drop(redlock__conn *cn, const char *why)
     evtimer_del(&cn->connect_timer);
     evtimer_del(&cn->stall_ev);
     cn->state = REDLOCK__CONN_DOWN;
+    cn->hold_above = 0;
     cn->handshake_left = 0;
     cn->timeouts_in_row = 0;
     if (!loop->closing) {
@@ -547,8 +548,9 @@ static void dispatch(redlock__conn *cn, const redlock__reply *r)
     }
     sl = slot_pop(cn);
     cn->timeouts_in_row = 0;    /* alive, even if late */
-    /* room in the window again: the requests held back go (in batches) */
-    if (cn->unsent && cn->count - cn->unsent <= cn->window / 2)
+    /* room in the window again: the requests held back go (in batches;
+     * those made since the last flush go with the next one anyway) */
+    if (cn->unsent > cn->unflushed && cn->count - cn->unsent <= cn->window / 2)
         event_active(&cn->flush_ev, EV_WRITE, 1);
     if (sl.handshake && sl.required && r->type == REDLOCK__REPLY_ERROR) {
         char why[sizeof cn->lasterr];
@@ -566,6 +568,7 @@ static void dispatch(redlock__conn *cn, const redlock__reply *r)
         cn->told[0] = '\0';
         evtimer_del(&cn->connect_timer);
         cn->state = REDLOCK__CONN_UP;
+        cn->hold_above = cn->window ? cn->window : SIZE_MAX;
         /* the owner may put owed requests before the waiting ones, and
          * tells the application (which may make requests: they follow) */
         cn->own.up(cn->own.owner, cn);

@@ -57,6 +57,7 @@ typedef void redlock__reply_fn(void *privdata, size_t tag, const redlock__reply 
 #define REDLOCK__MARK_LATE   1
 #define REDLOCK__MARK_QUEUED 2     /* (the owner's: waiting for its reply) */
 #define REDLOCK__MARK_MOOT   4     /* still unsent: drop it, never send it */
+#define REDLOCK__MARK_HELD   8     /* (the owner's: it may wait past its turn) */
 
 typedef struct redlock__slot {
     redlock__reply_fn *fn;
@@ -116,6 +117,7 @@ struct redlock__conn {
      * next ones back, and drops those its owner marks moot meanwhile
      * (`mooted` of them, told by redlock__conn_moot). */
     size_t unsent, window, mooted;
+    size_t hold_above;                 /* window when UP (none: SIZE_MAX), else 0 */
     uint32_t queued_seq;               /* the last request's serial */
     uint32_t sent_seq;                 /* the last one written */
     unsigned handshake_left;           /* handshake replies still due */
@@ -185,9 +187,7 @@ static inline int redlock__conn_send(redlock__conn *cn, const char *buf, size_t 
                 cn->count -= i;
                 return REDLOCK_ENOMEM;
             }
-            s->lead = 1;
-            s->len = 0;
-            s->seq = seq;
+            s->lead = 1;    /* (its len stays 0: the bytes are the last slot's) */
         }
         if (!(s = redlock__conn_slot_add(cn, sl))) {
             cn->count -= nlead;
@@ -198,8 +198,7 @@ static inline int redlock__conn_send(redlock__conn *cn, const char *buf, size_t 
     } else if (!(s = redlock__conn_slot_add(cn, sl))) {
         return REDLOCK_ENOMEM;
     }
-    s->lead = 0;
-    s->len = (unsigned)len;
+    s->len = (unsigned)len;     /* (lead is 0 in every caller's slot) */
     s->seq = cn->queued_seq = seq;
     /* Requests made in one turn of the loop leave together, once, after the
      * callbacks that made them: one write per connection per turn. */
@@ -218,6 +217,12 @@ static inline int redlock__conn_send(redlock__conn *cn, const char *buf, size_t 
 static inline int redlock__conn_unsent(const redlock__conn *cn, uint32_t seq)
 {
     return (int32_t)(seq - cn->sent_seq) > 0;
+}
+/* 1 when the request just queued may still wait after this loop turn's
+ * flush: the connection is not up, or has its window full. */
+static inline int redlock__conn_holds(const redlock__conn *cn)
+{
+    return cn->count > cn->hold_above;
 }
 /* The owner marked an unsent request REDLOCK__MARK_MOOT: it is dropped
  * before it would leave (its slot's callback then gets no reply). */

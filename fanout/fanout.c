@@ -144,6 +144,7 @@ redlock__op *redlock__op_new(redlock__fleet *f, const redlock__op_kind *kind,
     op->decided = op->starting = op->deferred = op->cancelled = op->expired = op->stepped = 0;
     op->full_wait = op->rearmed = op->kept = 0;
     op->nmoot = 0;
+    op->may_wait = 0;
     op->decision = REDLOCK__UNDECIDED;
     op->lead_node = 0;
     op->ttl_ms = a->ttl_ms;
@@ -192,9 +193,13 @@ static void moot_unsent(redlock__op *op)
 
     for (size_t i = 0; i < op->f->n; i++) {
         redlock__master *m = &op->f->masters[i];
+        unsigned char mk = op->mark[i];
         int voted;
-        if ((op->mark[i] & (REDLOCK__MARK_QUEUED | REDLOCK__MARK_MOOT)) != REDLOCK__MARK_QUEUED ||
-            !redlock__master_unsent(m, op->seq[i]) || (undoes && op->gen[i]))
+        /* (inside redlock__op_start every request queued is still unsent;
+         * later only one held back may be) */
+        if ((mk & (REDLOCK__MARK_QUEUED | REDLOCK__MARK_MOOT)) != REDLOCK__MARK_QUEUED ||
+            (!op->starting && !((mk & REDLOCK__MARK_HELD) && redlock__master_unsent(m, op->seq[i]))) ||
+            (undoes && op->gen[i]))
             continue;
         op->mark[i] |= REDLOCK__MARK_MOOT;
         op->gen[i] = 0;
@@ -209,6 +214,7 @@ static void moot_unsent(redlock__op *op)
 static void moot_votes(redlock__op *op)
 {
     op->nmoot = 0;
+    op->may_wait = 0;
     for (size_t i = 0; i < op->f->n; i++)
         if ((op->mark[i] & REDLOCK__MARK_MOOT) && op->votes[i] == REDLOCK__PENDING)
             vote(op, i, REDLOCK__FULL, "not sent: decided while the master was behind", 0);
@@ -228,7 +234,9 @@ static void decide(redlock__op *op, enum redlock__decision d)
 {
     op->decided = 1;
     op->decision = d;
-    moot_unsent(op);
+    /* (requests leave in the turn they were made, unless held back) */
+    if (op->may_wait || op->starting)
+        moot_unsent(op);
     if (op->full_wait && !op->rearmed && !op->starting && op->f->node_timeout_tv) {
         /* It fires when a follower's would (op_follow): kept for it, a
          * release's late replies cost no timer of their own.  Unfollowed,
@@ -380,8 +388,13 @@ static inline __attribute__((always_inline)) void send_to(redlock__op *op, size_
     op->refs++;
     v = redlock__master_send(&op->f->masters[node], bytes->p, bytes->len, req, &why);
     if (v == 0) {
-        op->mark[node] = (op->mark[node] & REDLOCK__MARK_LATE) | REDLOCK__MARK_QUEUED;
-        op->seq[node] = redlock__master_last_seq(&op->f->masters[node]);
+        redlock__master *m = &op->f->masters[node];
+        op->mark[node] |= REDLOCK__MARK_QUEUED;    /* (a dropped request is never resent) */
+        if (redlock__master_holds(m)) {
+            op->mark[node] |= REDLOCK__MARK_HELD;
+            op->seq[node] = redlock__master_last_seq(m);
+            op->may_wait = 1;
+        }
     } else {
         op->refs--;
         if (v == REDLOCK__DOWN)
@@ -563,7 +576,7 @@ static void op_reply(void *privdata, size_t node, const redlock__reply *r, const
     int64_t now;
     int v;
 
-    op->mark[node] &= (unsigned char)~REDLOCK__MARK_QUEUED;
+    op->mark[node] &= (unsigned char)~(REDLOCK__MARK_QUEUED | REDLOCK__MARK_HELD);
     if (!r && (op->mark[node] & REDLOCK__MARK_MOOT)) {
         redlock__op_unref(op);  /* dropped unsent: its vote came with the outcome */
         return;

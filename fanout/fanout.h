@@ -122,6 +122,7 @@ struct redlock__op {
                                        * node timeout: a follower's (op_follow) */
     unsigned nmoot;                   /* nodes whose request was dropped unsent
                                        * at the decision, their vote pending */
+    unsigned char may_wait;           /* a request may wait past its turn (moot_unsent) */
     enum redlock__decision decision;
     size_t lead_node;                 /* written first (0): see redlock__op_start */
     int64_t start_us;

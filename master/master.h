@@ -169,6 +169,11 @@ static inline int redlock__master_unsent(const redlock__master *m, uint32_t seq)
 {
     return redlock__conn_unsent(&m->conn, seq);
 }
+/* 1 when the request just queued may wait past this loop turn. */
+static inline int redlock__master_holds(const redlock__master *m)
+{
+    return redlock__conn_holds(&m->conn);
+}
 /* A request that still waits to leave is marked REDLOCK__MARK_MOOT: it never
  * leaves.  `counted`: in the stats (no probe); `voted`: its vote was cast
  * already (it timed out: it stays in `requests`). */

@@ -377,6 +377,16 @@ typedef struct redlock_node_stats {
                                   * allowance */
     uint64_t uncounted;          /* votes: OK, but kept out of the quorum */
     const char *guard_detail;    /* the guards' findings in words, or "" */
+    uint64_t queued;             /* requests the client holds for the node
+                                  * now: sent and unanswered, or waiting to
+                                  * be sent (it sends 1024 at most before
+                                  * it waits for replies) */
+    uint64_t dropped;            /* requests never sent: their operation
+                                  * was decided without the node while they
+                                  * waited (the node was behind), and
+                                  * nothing was owed to it (no roll-back,
+                                  * no release); not in `requests` unless
+                                  * they had timed out first */
 } redlock_node_stats;
 
 /* redlock_node_stats.guard_flags */
@@ -668,7 +678,10 @@ REDLOCK_API const char *redlock_lock_errstr(const redlock_lock *lock);
 #define REDLOCK_VOTE_TIMEOUT  3   /* no reply within node_timeout_ms */
 #define REDLOCK_VOTE_DOWN     4   /* not connected, or the connection was lost */
 #define REDLOCK_VOTE_ERROR    5   /* the server answered an error */
-#define REDLOCK_VOTE_FULL     6   /* not sent: max_pending requests were queued */
+#define REDLOCK_VOTE_FULL     6   /* not sent: max_pending requests were queued;
+                                   * or, once the outcome was known without
+                                   * it, the request still waited for the
+                                   * node to catch up (node stats: dropped) */
 #define REDLOCK_VOTE_UNCOUNTED 7  /* it said OK, but a guard kept it out of the
                                    * quorum (detail says which; since 0.2.0);
                                    * or it was not asked: the same server as

@@ -27,6 +27,7 @@ static int redlock_client_node_stats__ungated(const redlock_client *c, size_t no
     st.clock_offset_us = m->clock.offset_us;
     st.clock_change_us = m->clock.change_us;
     st.clock_interval_us = m->clock.interval_us;
+    st.queued = m->conn.count;
     {
         /* The guards' view now (guard.c).  Reading it reads the clock and
          * writes the text into the client: the struct is not const. */

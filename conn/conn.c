@@ -13,6 +13,11 @@
  * handshake succeeded; a connection that is DOWN refuses them at once
  * (redlock__conn_accepts), so a dead master costs nothing.
  *
+ * A window bounds what a slow master costs: with `window` requests sent and
+ * unanswered, the next ones wait in `out` (written as replies make room),
+ * where a request its owner no longer needs (redlock__conn_moot) is dropped
+ * unsent.  A master that keeps up never fills it.
+ *
  * Transport: a libevent bufferevent (plain or OpenSSL) on a socket we make
  * ourselves, close-on-exec; resp.c parses the replies.
  */
@@ -118,12 +123,16 @@ static void conn_drop(redlock__conn *cn, const char *why)
          * `out` holds requests that must never reach the server.) */
         if (p && send(fd, p, len, MSG_NOSIGNAL | MSG_DONTWAIT) != (ssize_t)len)
             cn->out.len = 0;    /* best effort: the TTL cleans up the rest */
-        if (cn->out.len)        /* then what was not even handed over yet */
+        /* then what was not even handed over yet (unless some of it was
+         * to be dropped) */
+        if (cn->out.len && !cn->mooted)
             (void)send(fd, cn->out.p, cn->out.len, MSG_NOSIGNAL | MSG_DONTWAIT);
     }
     cn->out.len = 0;
     cn->unflushed = 0;
     cn->out_since_us = 0;
+    cn->unsent = cn->mooted = 0;
+    cn->sent_seq = cn->queued_seq;
     event_del(&cn->flush_ev);
     if (cn->bev) {
         bufferevent_free(cn->bev);
@@ -135,6 +144,7 @@ static void conn_drop(redlock__conn *cn, const char *why)
     evtimer_del(&cn->connect_timer);
     evtimer_del(&cn->stall_ev);
     cn->state = REDLOCK__CONN_DOWN;
+    cn->hold_above = 0;
     cn->handshake_left = 0;
     cn->timeouts_in_row = 0;
     if (!loop->closing) {
@@ -319,10 +329,141 @@ static int64_t late_us(const redlock__net *net)
     return q > 1000 ? q : 1000;
 }
 
+static inline redlock__slot *ring(redlock__conn *cn, size_t i)
+{
+    return &cn->slots[(cn->head + i) & (cn->cap - 1)];
+}
+
+/* Keep the moot slots from ring index i (n of them: one request) until
+ * they are told; 0 or ENOMEM. */
+static int keep_dropped(redlock__conn *cn, size_t *ndrop, size_t i, size_t n)
+{
+    if (*ndrop + n > cn->dropped_cap) {
+        size_t cap = cn->dropped_cap ? cn->dropped_cap * 2 : 64;
+        redlock__slot *d;
+        while (cap < *ndrop + n)
+            cap *= 2;
+        if (!(d = realloc(cn->dropped, cap * sizeof *d)))
+            return REDLOCK_ENOMEM;
+        cn->dropped = d;
+        cn->dropped_cap = cap;
+    }
+    for (size_t k = 0; k < n; k++)
+        cn->dropped[(*ndrop)++] = *ring(cn, i + k);
+    return 0;
+}
+
+/* The unsent requests, in order (the last `unsent` slots of the ring, their
+ * bytes all of `out`): take whole requests from the front until `room`
+ * slots are taken, dropping the moot ones met on the way (all of them with
+ * `all`).  The taken ones count as written (their bytes now lead `out`:
+ * the count is returned); the dropped ones wait in cn->dropped (*ndrop
+ * slots) for tell_dropped(). */
+static size_t unsent_take(redlock__conn *cn, size_t room, int all, size_t *ndrop)
+{
+    size_t end = cn->count, r = end - cn->unsent, w = r, rb = 0, wb = 0;
+    size_t taken = 0, bytes = 0, moots = 0;
+    uint32_t seq = cn->sent_seq;
+
+    *ndrop = 0;
+    while (r < end) {
+        size_t g = r, n, len;
+        const redlock__slot *last;
+        int moot;
+        while (g + 1 < end && ring(cn, g)->lead)
+            g++;
+        last = ring(cn, g);
+        n = g - r + 1;
+        len = last->len;
+        moot = last->mark && (*last->mark & REDLOCK__MARK_MOOT);
+        if (!moot && taken >= room && !all)
+            break;
+        /* (out of memory: sent after all; its master keeps the key until
+         * the ttl, as when a reply is lost) */
+        if (moot && keep_dropped(cn, ndrop, r, n) == 0) {
+            moots++;
+        } else {
+            if (taken < room) {
+                taken += n;
+                bytes = wb + len;
+                seq = last->seq;
+            }
+            for (size_t k = 0; w != r && k < n; k++)
+                *ring(cn, w + k) = *ring(cn, r + k);
+            if (wb != rb)
+                memmove(cn->out.p + wb, cn->out.p + rb, len);
+            w += n;
+            wb += len;
+        }
+        r += n;
+        rb += len;
+    }
+    if (w != r) {       /* close the gap the dropped ones left */
+        for (size_t k = r; k < end; k++)
+            *ring(cn, w + k - r) = *ring(cn, k);
+        memmove(cn->out.p + wb, cn->out.p + rb, cn->out.len - rb);
+    }
+    cn->count -= r - w;
+    cn->out.len -= rb - wb;
+    cn->unsent -= r - w + taken;
+    cn->mooted = all || cn->mooted < moots ? 0 : cn->mooted - moots;
+    cn->sent_seq = seq;
+    return bytes;
+}
+
+/* The dropped requests' owners hear that no reply will come. */
+static void tell_dropped(redlock__conn *cn, size_t ndrop)
+{
+    redlock__slot *d = cn->dropped;
+    size_t cap = cn->dropped_cap;
+
+    /* (a callback that dropped more would reuse the array: it is ours) */
+    cn->dropped = NULL;
+    cn->dropped_cap = 0;
+    for (size_t i = 0; i < ndrop; i++)
+        if (d[i].fn)
+            d[i].fn(d[i].privdata, d[i].tag, NULL, "not sent: decided without this master");
+    if (!cn->dropped) {
+        cn->dropped = d;
+        cn->dropped_cap = cap;
+    } else {
+        free(d);
+    }
+}
+
+void redlock__conn_moot(redlock__conn *cn)
+{
+    /* dropped when they would leave, or once they are half of what waits
+     * (each request is moved at most twice on average) */
+    if (++cn->mooted >= 64 && cn->mooted * 2 >= cn->unsent && cn->state == REDLOCK__CONN_UP)
+        event_active(&cn->flush_ev, EV_WRITE, 1);
+}
+
+/* The requests made since the last flush leave late: the application held
+ * the loop after starting them (or they waited for the handshake).  Their
+ * operation's timer may fire before a reply could come back; that is no
+ * sign that this master hangs. */
+static void mark_late(redlock__conn *cn)
+{
+    if (cn->out_since_us && redlock__now(cn->net->loop) - cn->out_since_us > late_us(cn->net)) {
+        for (size_t i = cn->count - (cn->unflushed < cn->count ? cn->unflushed : cn->count);
+             i < cn->count; i++) {
+            unsigned char *mark = ring(cn, i)->mark;
+            if (mark)
+                *mark |= REDLOCK__MARK_LATE;
+        }
+    }
+    cn->unflushed = 0;
+    cn->out_since_us = 0;
+}
+
+/* Write what may leave now: everything, or, past the window, as many as it
+ * has room for (the rest goes as replies come: dispatch()). */
 static void flush_cb(evutil_socket_t fd, short what, void *arg)
 {
     redlock__conn *cn = arg;
-    size_t off = 0;
+    redlock__loop *loop = cn->net->loop;
+    size_t off = 0, len, ndrop = 0;
     (void)fd;
     (void)what;
 
@@ -331,39 +472,53 @@ static void flush_cb(evutil_socket_t fd, short what, void *arg)
      * in the wrong one). */
     if (!cn->bev || !cn->out.len || cn->state != REDLOCK__CONN_UP)
         return;
-    if (cn->own.flushing)
-        cn->own.flushing(cn->own.owner, cn);
-    if (cn->out_since_us && redlock__now(cn->net->loop) - cn->out_since_us > late_us(cn->net)) {
-        /* These requests leave late: the application held the loop after
-         * starting them (or they waited for the handshake).  Their
-         * operation's timer may fire before a reply could come back; that
-         * is no sign that this master hangs. */
-        for (size_t i = cn->count - (cn->unflushed < cn->count ? cn->unflushed : cn->count);
-             i < cn->count; i++) {
-            unsigned char *late = cn->slots[(cn->head + i) & (cn->cap - 1)].late;
-            if (late)
-                *late = 1;
+    mark_late(cn);
+    if (cn->window && cn->count > cn->window) {
+        size_t sent = cn->count - cn->unsent;
+        len = unsent_take(cn, sent < cn->window ? cn->window - sent : 0,
+                          cn->mooted * 2 >= cn->unsent, &ndrop);
+    } else {
+        if (cn->mooted)
+            unsent_take(cn, 0, 1, &ndrop);
+        /* (a TIME rides only with requests that leave at once: its reply
+         * then times the round trip from now) */
+        if (cn->own.flushing && cn->out.len) {
+            cn->own.flushing(cn->own.owner, cn);
+            cn->unflushed = 0;
+            cn->out_since_us = 0;
         }
+        len = cn->out.len;
+        cn->unsent = 0;
+        cn->sent_seq = cn->queued_seq;
     }
-    cn->unflushed = 0;
-    cn->out_since_us = 0;
-    /* Plain TCP with nothing queued in the bufferevent: write straight to
-     * the socket, saving a loop turn; what does not fit (or fails: the
-     * bufferevent then sees the error itself) goes to the bufferevent. */
-    if (cn->tcp_up && !cn->addr->tls &&
-        evbuffer_get_length(bufferevent_get_output(cn->bev)) == 0) {
-        ssize_t w = send(bufferevent_getfd(cn->bev), cn->out.p, cn->out.len,
-                         MSG_NOSIGNAL | MSG_DONTWAIT);
-        if (w > 0)
-            off = (size_t)w;
+    if (ndrop) {
+        redlock__enter(loop);
+        tell_dropped(cn, ndrop);
+        if (redlock__leave(loop) || cn->state != REDLOCK__CONN_UP)
+            return;
     }
-    if (off < cn->out.len && bufferevent_write(cn->bev, cn->out.p + off, cn->out.len - off) != 0) {
-        redlock__enter(cn->net->loop);
-        conn_drop(cn, "out of memory");
-        redlock__leave(cn->net->loop);
-        return;
+    if (len) {
+        /* Plain TCP with nothing queued in the bufferevent: write straight
+         * to the socket, saving a loop turn; what does not fit (or fails:
+         * the bufferevent then sees the error itself) goes to the
+         * bufferevent. */
+        if (cn->tcp_up && !cn->addr->tls &&
+            evbuffer_get_length(bufferevent_get_output(cn->bev)) == 0) {
+            ssize_t wr = send(bufferevent_getfd(cn->bev), cn->out.p, len,
+                              MSG_NOSIGNAL | MSG_DONTWAIT);
+            if (wr > 0)
+                off = (size_t)wr;
+        }
+        if (off < len && bufferevent_write(cn->bev, cn->out.p + off, len - off) != 0) {
+            redlock__enter(loop);
+            conn_drop(cn, "out of memory");
+            redlock__leave(loop);
+            return;
+        }
+        if (len < cn->out.len)
+            memmove(cn->out.p, cn->out.p + len, cn->out.len - len);
+        cn->out.len -= len;
     }
-    cn->out.len = 0;
 }
 
 /* A published message: ["message", channel, payload]. */
@@ -393,6 +548,10 @@ static void dispatch(redlock__conn *cn, const redlock__reply *r)
     }
     sl = slot_pop(cn);
     cn->timeouts_in_row = 0;    /* alive, even if late */
+    /* room in the window again: the requests held back go (in batches;
+     * those made since the last flush go with the next one anyway) */
+    if (cn->unsent > cn->unflushed && cn->count - cn->unsent <= cn->window / 2)
+        event_active(&cn->flush_ev, EV_WRITE, 1);
     if (sl.handshake && sl.required && r->type == REDLOCK__REPLY_ERROR) {
         char why[sizeof cn->lasterr];
         /* AUTH errors never echo the password; keep the server's words. */
@@ -409,6 +568,7 @@ static void dispatch(redlock__conn *cn, const redlock__reply *r)
         cn->told[0] = '\0';
         evtimer_del(&cn->connect_timer);
         cn->state = REDLOCK__CONN_UP;
+        cn->hold_above = cn->window ? cn->window : SIZE_MAX;
         /* the owner may put owed requests before the waiting ones, and
          * tells the application (which may make requests: they follow) */
         cn->own.up(cn->own.owner, cn);
@@ -551,5 +711,7 @@ void redlock__conn_close(redlock__conn *cn)
     redlock__buf_free(&cn->out);
     free(cn->slots);
     cn->slots = NULL;
+    free(cn->dropped);
+    cn->dropped = NULL;
     cn->net = NULL;
 }

@@ -52,14 +52,28 @@ typedef struct redlock__net {
 typedef void redlock__reply_fn(void *privdata, size_t tag, const redlock__reply *r,
                                const char *why);
 
+/* A request's marks (redlock__slot.mark): the connection sets LATE when the
+ * request leaves late; its owner sets QUEUED and MOOT. */
+#define REDLOCK__MARK_LATE   1
+#define REDLOCK__MARK_QUEUED 2     /* (the owner's: waiting for its reply) */
+#define REDLOCK__MARK_MOOT   4     /* still unsent: drop it, never send it */
+#define REDLOCK__MARK_HELD   8     /* (the owner's: it may wait past its turn) */
+
 typedef struct redlock__slot {
     redlock__reply_fn *fn;
     void *privdata;
     size_t tag;
-    unsigned char *late;       /* set to 1 if the request leaves late, or NULL */
+    unsigned char *mark;       /* the request's REDLOCK__MARK_* bits, or NULL */
     unsigned required : 1;     /* handshake: an error reply drops the connection */
     unsigned handshake : 1;
+    /* set by redlock__conn_send: */
+    unsigned lead : 1;         /* a leading command's: its request goes on */
+    unsigned len : 29;         /* the request's bytes (on its last slot) */
+    uint32_t seq;              /* the request's serial */
 } redlock__slot;
+
+/* A request's bytes are fewer (redlock__slot.len). */
+#define REDLOCK__SLOT_LEN_MAX ((size_t)1 << 29)
 
 enum redlock__conn_state {
     REDLOCK__CONN_DOWN,          /* waiting for the back-off timer */
@@ -98,6 +112,14 @@ struct redlock__conn {
     uint32_t gen;                      /* serial of the current connection */
     redlock__slot *slots;              /* ring buffer of pending requests */
     size_t head, count, cap;
+    /* The last `unsent` slots are requests still in `out`: a connection
+     * with `window` requests sent and unanswered (0: no limit) holds the
+     * next ones back, and drops those its owner marks moot meanwhile
+     * (`mooted` of them, told by redlock__conn_moot). */
+    size_t unsent, window, mooted;
+    size_t hold_above;                 /* window when UP (none: SIZE_MAX), else 0 */
+    uint32_t queued_seq;               /* the last request's serial */
+    uint32_t sent_seq;                 /* the last one written */
     unsigned handshake_left;           /* handshake replies still due */
     struct event retry_timer;
     struct event connect_timer;
@@ -115,6 +137,8 @@ struct redlock__conn {
     unsigned attempts;                 /* connection attempts so far */
     char lasterr[160];
     char told[160];                    /* the last DOWN reason reported */
+    redlock__slot *dropped;            /* moot slots, until they are told */
+    size_t dropped_cap;
 };
 
 void redlock__conn_init(redlock__conn *cn, const redlock__net *net, const redlock__addr *addr,
@@ -124,14 +148,22 @@ void redlock__conn_close(redlock__conn *cn);
 /* Double the ring of slots (its capacity stays a power of two); 0 or ENOMEM. */
 int redlock__conn_slot_grow(redlock__conn *cn);
 
-/* A request's slot, in the order the requests go out on the wire. */
+/* A request's slot, in the order the requests go out on the wire; the
+ * copy in the ring, or NULL (out of memory). */
+static inline redlock__slot *redlock__conn_slot_add(redlock__conn *cn, const redlock__slot *sl)
+{
+    redlock__slot *s;
+    if (cn->count == cn->cap && redlock__conn_slot_grow(cn) != 0)
+        return NULL;
+    s = &cn->slots[(cn->head + cn->count) & (cn->cap - 1)];
+    *s = *sl;
+    cn->count++;
+    return s;
+}
+
 static inline int redlock__conn_slot_push(redlock__conn *cn, const redlock__slot *sl)
 {
-    if (cn->count == cn->cap && redlock__conn_slot_grow(cn) != 0)
-        return REDLOCK_ENOMEM;
-    cn->slots[(cn->head + cn->count) & (cn->cap - 1)] = *sl;
-    cn->count++;
-    return 0;
+    return redlock__conn_slot_add(cn, sl) ? 0 : REDLOCK_ENOMEM;
 }
 
 /* Queue an encoded request (`len` bytes) with its slot, and the slot of
@@ -143,25 +175,31 @@ static inline int redlock__conn_send(redlock__conn *cn, const char *buf, size_t 
                                      const redlock__slot *lead, unsigned nlead,
                                      const redlock__slot *sl, int64_t since_us)
 {
-    size_t before = cn->out.len;
+    size_t before = cn->unflushed;
+    uint32_t seq = cn->queued_seq + 1;
+    redlock__slot *s;
 
-    if (redlock__buf_reserve(&cn->out, len) != 0)
+    if (len >= REDLOCK__SLOT_LEN_MAX || redlock__buf_reserve(&cn->out, len) != 0)
         return REDLOCK_ENOMEM;
     if (lead) {         /* nlead + 1 commands in buf: as many replies, in order */
         for (unsigned i = 0; i < nlead; i++) {
-            if (redlock__conn_slot_push(cn, lead) != 0) {
+            if (!(s = redlock__conn_slot_add(cn, lead))) {
                 cn->count -= i;
                 return REDLOCK_ENOMEM;
             }
+            s->lead = 1;    /* (its len stays 0: the bytes are the last slot's) */
         }
-        if (redlock__conn_slot_push(cn, sl) != 0) {
+        if (!(s = redlock__conn_slot_add(cn, sl))) {
             cn->count -= nlead;
             return REDLOCK_ENOMEM;
         }
         cn->unflushed += nlead;
-    } else if (redlock__conn_slot_push(cn, sl) != 0) {
+        cn->unsent += nlead;
+    } else if (!(s = redlock__conn_slot_add(cn, sl))) {
         return REDLOCK_ENOMEM;
     }
+    s->len = (unsigned)len;     /* (lead is 0 in every caller's slot) */
+    s->seq = cn->queued_seq = seq;
     /* Requests made in one turn of the loop leave together, once, after the
      * callbacks that made them: one write per connection per turn. */
     if (!cn->out_since_us)
@@ -169,10 +207,26 @@ static inline int redlock__conn_send(redlock__conn *cn, const char *buf, size_t 
     memcpy(cn->out.p + cn->out.len, buf, len);
     cn->out.len += len;
     cn->unflushed++;
+    cn->unsent++;
     if (before == 0 && cn->state == REDLOCK__CONN_UP)
         event_active(&cn->flush_ev, EV_WRITE, 1);
     return 0;
 }
+/* 1 while the request of serial `seq` (queued by redlock__conn_send, not
+ * yet answered) has not been written. */
+static inline int redlock__conn_unsent(const redlock__conn *cn, uint32_t seq)
+{
+    return (int32_t)(seq - cn->sent_seq) > 0;
+}
+/* 1 when the request just queued may still wait after this loop turn's
+ * flush: the connection is not up, or has its window full. */
+static inline int redlock__conn_holds(const redlock__conn *cn)
+{
+    return cn->count > cn->hold_above;
+}
+/* The owner marked an unsent request REDLOCK__MARK_MOOT: it is dropped
+ * before it would leave (its slot's callback then gets no reply). */
+void redlock__conn_moot(redlock__conn *cn);
 /* From the owner's hello(): a handshake step (the slot says whether an
  * error reply is fatal); 0 or ENOMEM. */
 int redlock__conn_hello(redlock__conn *cn, int argc, const char *const *argv,

@@ -20,6 +20,12 @@
  * counted (and, for a release, handed to its lock: lock/operation.c),
  * and never confuses a later operation.  Dead ops go back to a per-fleet
  * pool with their buffers, so the steady state allocates nothing.
+ *
+ * A master behind (its connection's window full) holds requests in the
+ * client; those still there when their op is decided are dropped unless
+ * something is owed there (moot_unsent), so a master that falls behind
+ * for good costs a bounded queue, and gets what is still undecided or
+ * owed when it asks for more.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -71,8 +77,9 @@ static redlock__op *pool_get(redlock__fleet *f)
     if (!(op = calloc(1, sizeof *op)))
         return NULL;
     /* the per-node numbers in one block, those zeroed by redlock__op_new
-     * (value, gen, the four flag arrays) after rtt; the texts in another */
-    op->rtt = malloc(n * (2 * sizeof *op->rtt + sizeof *op->gen + 4));
+     * (value, gen, the four flag arrays) after rtt, then seq; the texts in
+     * another */
+    op->rtt = malloc(n * (2 * sizeof *op->rtt + sizeof *op->gen + 4 + sizeof *op->seq));
     op->detail = malloc(n * sizeof *op->detail);
     if (!op->rtt || !op->detail) {
         free(op->rtt);
@@ -84,8 +91,9 @@ static redlock__op *pool_get(redlock__fleet *f)
     op->gen = (uint32_t *)(op->value + n);
     op->votes = (unsigned char *)(op->gen + n);
     op->evaled = op->votes + n;
-    op->late = op->votes + 2 * n;
+    op->mark = op->votes + 2 * n;
     op->first = op->votes + 3 * n;
+    op->seq = (uint32_t *)(op->votes + 4 * n);
     op->err_node = 0;   /* (the texts are not cleared yet) */
     op->f = f;
     evtimer_assign(&op->timer, f->loop->base, op_timer_cb, op);
@@ -135,6 +143,8 @@ redlock__op *redlock__op_new(redlock__fleet *f, const redlock__op_kind *kind,
     op->refs = 1;
     op->decided = op->starting = op->deferred = op->cancelled = op->expired = op->stepped = 0;
     op->full_wait = op->rearmed = op->kept = 0;
+    op->nmoot = 0;
+    op->may_wait = 0;
     op->decision = REDLOCK__UNDECIDED;
     op->lead_node = 0;
     op->ttl_ms = a->ttl_ms;
@@ -169,11 +179,55 @@ int64_t redlock__op_validity_us(const redlock__op *op, int64_t now_us)
     return redlock__validity_us(op->start_us, now_us, op->ttl_ms, op->drift_us);
 }
 
+static void vote(redlock__op *op, size_t node, enum redlock__vote v, const char *why,
+                 int64_t now);
+
+/* At the decision: a request that still waits to leave (its master is
+ * behind: conn.c's window) leaves only where something is owed.  A
+ * write's does not (nothing left there to roll back: like a master that
+ * refused it for a full queue), nor an undo's where no write of ours went
+ * (gen 0); an undo of a write that went does. */
+static void moot_unsent(redlock__op *op)
+{
+    const int undoes = (op->kind->flags & REDLOCK__KIND_UNDOES) != 0;
+    const int counted = !(op->kind->flags & REDLOCK__KIND_PROBE);
+
+    for (size_t i = 0; i < op->f->n; i++) {
+        redlock__master *m = &op->f->masters[i];
+        unsigned char mk = op->mark[i];
+        int voted;
+        /* (inside redlock__op_start every request queued is still unsent;
+         * later only one held back may be) */
+        if ((mk & (REDLOCK__MARK_QUEUED | REDLOCK__MARK_MOOT)) != REDLOCK__MARK_QUEUED ||
+            (!op->starting && !((mk & REDLOCK__MARK_HELD) && redlock__master_unsent(m, op->seq[i]))) ||
+            (undoes && op->gen[i]))
+            continue;
+        op->mark[i] |= REDLOCK__MARK_MOOT;
+        op->gen[i] = 0;
+        voted = op->votes[i] != REDLOCK__PENDING;
+        op->nmoot += !voted;
+        redlock__master_moot(m, counted, voted);
+    }
+}
+
+/* ... and their votes, once the outcome is delivered (they changed
+ * nothing in it): not sent. */
+static void moot_votes(redlock__op *op)
+{
+    op->nmoot = 0;
+    op->may_wait = 0;
+    for (size_t i = 0; i < op->f->n; i++)
+        if ((op->mark[i] & REDLOCK__MARK_MOOT) && op->votes[i] == REDLOCK__PENDING)
+            vote(op, i, REDLOCK__FULL, "not sent: decided while the master was behind", 0);
+}
+
 static void deliver(redlock__op *op)
 {
     redlock__list_del(&op->live);
     if (op->done)
         op->done(op, op->done_privdata);
+    if (op->nmoot)
+        moot_votes(op);
     redlock__op_unref(op);
 }
 
@@ -181,6 +235,9 @@ static void decide(redlock__op *op, enum redlock__decision d)
 {
     op->decided = 1;
     op->decision = d;
+    /* (requests leave in the turn they were made, unless held back) */
+    if (op->may_wait || op->starting)
+        moot_unsent(op);
     if (op->full_wait && !op->rearmed && !op->starting && op->f->node_timeout_tv) {
         /* It fires when a follower's would (op_follow): kept for it, a
          * release's late replies cost no timer of their own.  Unfollowed,
@@ -267,7 +324,7 @@ static void vote(redlock__op *op, size_t node, enum redlock__vote v, const char 
     redlock__tally_set(&op->tally, REDLOCK__PENDING, v);
     if (!(op->kind->flags & REDLOCK__KIND_PROBE))
         redlock__master_count(&op->f->masters[node], v, op->rtt[node], op->full_wait,
-                              op->late[node]);
+                              op->mark[node] & REDLOCK__MARK_LATE);
     if (why) {
         snprintf(op->detail[node], sizeof op->detail[node], "%s", why);
         if (v == REDLOCK__OK)
@@ -327,13 +384,21 @@ static inline __attribute__((always_inline)) void send_to(redlock__op *op, size_
     /* the request's own part: which node, and the connection it left on
      * (a write) or the one to kill first (an undo) */
     req->slot.tag = node;
-    req->slot.late = &op->late[node];
+    req->slot.mark = &op->mark[node];
     op->lead.tag = node;        /* (copied into the queue: one for all nodes) */
     req->kill_gen = (flags & REDLOCK__KIND_UNDOES) ? op->gen[node] : 0;
     req->gen_out = (flags & REDLOCK__KIND_WRITES) ? &op->gen[node] : NULL;
     op->refs++;
     v = redlock__master_send(&op->f->masters[node], bytes->p, bytes->len, req, &why);
-    if (v != 0) {
+    if (v == 0) {
+        redlock__master *m = &op->f->masters[node];
+        op->mark[node] |= REDLOCK__MARK_QUEUED;    /* (a dropped request is never resent) */
+        if (redlock__master_holds(m)) {
+            op->mark[node] |= REDLOCK__MARK_HELD;
+            op->seq[node] = redlock__master_last_seq(m);
+            op->may_wait = 1;
+        }
+    } else {
         op->refs--;
         if (v == REDLOCK__DOWN)
             undelivered(op, node);
@@ -466,11 +531,11 @@ static void op_timer_cb(evutil_socket_t fd, short what, void *arg)
              * starting the op) get their node timeout from when they left:
              * once, and never past the validity or the deadline. */
             for (size_t i = 0; i < f->n; i++)
-                late |= op->votes[i] == REDLOCK__PENDING && op->late[i];
+                late |= op->votes[i] == REDLOCK__PENDING && (op->mark[i] & REDLOCK__MARK_LATE);
             if (late && op_wait_us(op, now) > 0) {
                 op->rearmed = 1;
                 for (size_t i = 0; i < f->n && !op->decided; i++)
-                    if (op->votes[i] == REDLOCK__PENDING && !op->late[i])
+                    if (op->votes[i] == REDLOCK__PENDING && !(op->mark[i] & REDLOCK__MARK_LATE))
                         vote(op, i, REDLOCK__TIMEOUT, why, now);
                 if (!op->decided)
                     redlock__timer_add(loop, &op->timer, op_wait_us(op, now));
@@ -514,6 +579,11 @@ static void op_reply(void *privdata, size_t node, const redlock__reply *r, const
     int64_t now;
     int v;
 
+    op->mark[node] &= (unsigned char)~(REDLOCK__MARK_QUEUED | REDLOCK__MARK_HELD);
+    if (!r && (op->mark[node] & REDLOCK__MARK_MOOT)) {
+        redlock__op_unref(op);  /* dropped unsent: its vote came with the outcome */
+        return;
+    }
     if (!r) {
         undelivered(op, node);
         vote(op, node, REDLOCK__DOWN, why, 0);

@@ -126,6 +126,9 @@ struct redlock__op {
     unsigned kept : 1;                /* decided, the timer still armed for the
                                        * node timeout: a follower's (op_follow) */
     unsigned noted : 1;               /* an OK vote has a text (why it counts) */
+    unsigned nmoot;                   /* nodes whose request was dropped unsent
+                                       * at the decision, their vote pending */
+    unsigned char may_wait;           /* a request may wait past its turn (moot_unsent) */
     enum redlock__decision decision;
     size_t lead_node;                 /* written first (0): see redlock__op_start */
     int64_t start_us;
@@ -151,12 +154,13 @@ struct redlock__op {
                                        * detail says why), SIZE_MAX: none */
     unsigned char *votes;             /* n votes */
     unsigned char *evaled;            /* n flags: resent as EVAL once */
-    unsigned char *late;              /* n flags: left late */
+    unsigned char *mark;              /* n REDLOCK__MARK_* of its request */
     unsigned char *first;             /* n votes of a pair's first command */
     /* n connection serials (redlock__conn.gen): for a write, the connection
      * it left on (0: never sent); for an undo, the connection of the write
      * it undoes (0: nothing to undo there). */
     uint32_t *gen;
+    uint32_t *seq;                    /* n serials of the requests queued */
     int64_t *rtt;                     /* n request-to-reply times, -1 */
     int64_t *value;                   /* n values a kind keeps, 0 */
     char (*detail)[REDLOCK__DETAIL];  /* n failure texts (or why an OK

@@ -59,7 +59,17 @@ int redlock__master_init(redlock__master *m, const redlock__net *net, size_t ind
         return REDLOCK_ENOMEM;
     }
     redlock__conn_init(&m->conn, net, &m->addr, m->label, &own);
+    m->conn.window = REDLOCK__WINDOW;
     return 0;
+}
+
+void redlock__master_moot(redlock__master *m, int counted, int voted)
+{
+    if (counted) {
+        m->stats.dropped++;
+        m->stats.requests -= !voted;
+    }
+    redlock__conn_moot(&m->conn);
 }
 
 void redlock__master_kick(redlock__master *m)

@@ -169,6 +169,29 @@ static inline int redlock__master_send(redlock__master *m, const char *buf, size
     m->stats.requests += !req->quiet;
     return 0;
 }
+/* Requests the lock connection sends before it waits for replies: past
+ * them, a master that falls behind gets the next ones as it answers (conn.c),
+ * and those no longer needed by then are never sent (fanout.c). */
+#define REDLOCK__WINDOW 1024
+/* The serial of the request redlock__master_send just queued; whether the
+ * request of serial `seq` still waits to leave. */
+static inline uint32_t redlock__master_last_seq(const redlock__master *m)
+{
+    return m->conn.queued_seq;
+}
+static inline int redlock__master_unsent(const redlock__master *m, uint32_t seq)
+{
+    return redlock__conn_unsent(&m->conn, seq);
+}
+/* 1 when the request just queued may wait past this loop turn. */
+static inline int redlock__master_holds(const redlock__master *m)
+{
+    return redlock__conn_holds(&m->conn);
+}
+/* A request that still waits to leave is marked REDLOCK__MARK_MOOT: it never
+ * leaves.  `counted`: in the stats (no probe); `voted`: its vote was cast
+ * already (it timed out: it stays in `requests`). */
+void redlock__master_moot(redlock__master *m, int counted, int voted);
 /* Undo a write that left on connection `gen` with the command `cmd`: after
  * the write on the same connection, or after killing that connection on the
  * server from a newer one; owed until the master is back if it is down. */

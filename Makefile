@@ -14,6 +14,7 @@ endif
 VERSION_MAJOR := $(firstword $(subst ., ,$(VERSION)))
 PREFIX ?= /usr/local
 LIBDIR ?= $(PREFIX)/lib
+BINDIR ?= $(PREFIX)/bin
 INCLUDEDIR ?= $(PREFIX)/include
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 MANDIR ?= $(PREFIX)/share/man
@@ -74,7 +75,7 @@ PROXY_SRCS = test/support/proxy.c test/support/proxy_main.c
 .PHONY: all examples test unit check asan valgrind bench demo install uninstall clean version \
         check-layers man-lint
 
-all: $(STATIC) $(SHARED)
+all: $(STATIC) $(SHARED) cmd/redlock
 
 %.o: %.c $(LIB_HDRS)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -93,6 +94,15 @@ $(SHARED): $(LIB_OBJS)
 	ln -sf $(SHARED) $(SONAME)
 	ln -sf $(SONAME) libredlock.so
 
+# The redlock command (docs/command.md): built on the public redlock.h and
+# the static library only, as a program on an installed library would be
+# (no hiredis).
+CMD_SRCS = $(sort $(wildcard cmd/*.c))
+cmd/redlock: $(CMD_SRCS) cmd/cmd.h redlock.h $(STATIC)
+	$(CC) $(ALL_CFLAGS) -o $@ $(CMD_SRCS) $(STATIC) $(ALL_LDFLAGS) $(LIB_LIBS)
+# the end-to-end tests of the command run it (test/integration/t_cmd_*.c)
+test/redlock-test: cmd/redlock
+
 # The manual pages (man/): redlock(1), redlock-bench(1), redlock(3).  Every
 # name in redlock(3)'s NAME section is installed as a link to it, so that
 # `man redlock_acquire` finds it.
@@ -104,7 +114,7 @@ MAN3_LINKS := $(shell awk '/^\.Sh /{ s = $$2 } s == "NAME" && $$1 == ".Nm" && $$
 # The pages lint clean (mandoc, groff) and name every function of redlock.h,
 # every option of the bench and of the command (scripts/check-man.sh); then
 # the check must fail on seeded omissions.
-man-lint: $(if $(wildcard cmd/main.c),cmd/redlock)
+man-lint: cmd/redlock
 	sh scripts/check-man.sh
 	sh scripts/check-man.sh --self-test
 
@@ -230,13 +240,14 @@ INSTALL_SUBST = sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@VERSION_MAJOR@|$(VERSIO
 INSTALL_GENERATED = redlock.pc cmake/redlock-config.cmake cmake/redlock-config-version.cmake
 
 install: all
-	@for d in "$(PREFIX)" "$(LIBDIR)" "$(INCLUDEDIR)" "$(PKGCONFIGDIR)" "$(MANDIR)"; do \
+	@for d in "$(PREFIX)" "$(LIBDIR)" "$(INCLUDEDIR)" "$(PKGCONFIGDIR)" "$(BINDIR)" "$(MANDIR)"; do \
 	    case "$$d" in /*) ;; *) echo "make install: \"$$d\" is not an absolute path" \
-	        "(PREFIX, LIBDIR, INCLUDEDIR, PKGCONFIGDIR and MANDIR must be)" >&2; exit 1 ;; esac; \
+	        "(PREFIX, LIBDIR, INCLUDEDIR, PKGCONFIGDIR, BINDIR and MANDIR must be)" >&2; exit 1 ;; esac; \
 	done
 	for f in $(INSTALL_GENERATED); do $(INSTALL_SUBST) $$f.in > $$f || exit 1; done
 	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR) \
-	    $(DESTDIR)$(CMAKEDIR)
+	    $(DESTDIR)$(CMAKEDIR) $(DESTDIR)$(BINDIR)
+	install -m 755 cmd/redlock $(DESTDIR)$(BINDIR)/
 	install -m 644 redlock.h $(DESTDIR)$(INCLUDEDIR)/
 	install -m 644 $(STATIC) $(DESTDIR)$(LIBDIR)/
 	install -m 755 $(SHARED) $(DESTDIR)$(LIBDIR)/
@@ -257,7 +268,7 @@ uninstall:
 	      $(DESTDIR)$(LIBDIR)/$(SHARED) $(DESTDIR)$(LIBDIR)/$(SONAME) \
 	      $(DESTDIR)$(LIBDIR)/libredlock.so $(DESTDIR)$(PKGCONFIGDIR)/redlock.pc \
 	      $(DESTDIR)$(CMAKEDIR)/redlock-config.cmake \
-	      $(DESTDIR)$(CMAKEDIR)/redlock-config-version.cmake \
+	      $(DESTDIR)$(CMAKEDIR)/redlock-config-version.cmake $(DESTDIR)$(BINDIR)/redlock \
 	      $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MAN1))) \
 	      $(addprefix $(DESTDIR)$(MANDIR)/man3/,$(notdir $(MAN3)) $(MAN3_LINKS))
 	rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null || true
@@ -266,7 +277,7 @@ clean:
 	rm -f $(LIB_OBJS) $(STATIC) $(SHARED) $(SONAME) libredlock.so $(INSTALL_GENERATED) \
 	      test/redlock-test test/redlock-unit test/rlproxy bench/redlock-bench bench/scriptcost/scriptcost \
 	      examples/redlock-demo examples/basic examples/fencing $(KIND_EXAMPLES) test/abi/old-program \
-	      test/upgrade/old-client; rm -rf $(PREV_DIR)
+	      test/upgrade/old-client cmd/redlock; rm -rf $(PREV_DIR)
 
 # Extra targets kept beside the code they build (sanitizers and fuzzers in
 # test/sanitize.mk, failover and soak in test/soak/failover.mk).

@@ -26,7 +26,7 @@
 
 
 /* Every script a master runs, by number: the lock machine's
- * (lock/scripts.c) and each kind's (kinds/). */
+ * (lock/scripts.c), each kind's (kinds/) and the inspection's (client/). */
 static const char *const scripts[REDLOCK__NSCRIPTS] = {
     [REDLOCK__SCRIPT_RELEASE] = redlock__lua_release,
     [REDLOCK__SCRIPT_EXTEND] = redlock__lua_extend,
@@ -45,6 +45,7 @@ static const char *const scripts[REDLOCK__NSCRIPTS] = {
     [REDLOCK__SCRIPT_MULTI_ACQUIRE] = redlock__lua_multi_acquire,
     [REDLOCK__SCRIPT_MULTI_EXTEND] = redlock__lua_multi_extend,
     [REDLOCK__SCRIPT_MULTI_RELEASE] = redlock__lua_multi_release,
+    [REDLOCK__SCRIPT_INSPECT] = redlock__lua_inspect,
 };
 
 static void options_defaults(redlock_options *o)

@@ -328,7 +328,8 @@ REDLOCK_API int redlock_client_wait_connected(redlock_client *client, size_t min
                                               int64_t timeout_ms);
 /* Why the client's last redlock_client_wait_connected failed ("" if it did
  * not), or why a lock constructor (redlock_lock_new, _new_reentrant,
- * _new_read, _new_write, _new_multi) last refused its arguments. */
+ * _new_read, _new_write, _new_multi) or redlock_inspect(_async) last
+ * refused its arguments. */
 REDLOCK_API const char *redlock_client_errstr(const redlock_client *client);
 
 /* Per-node counters, readable at any time (cheap: a copy of a struct).
@@ -421,6 +422,39 @@ REDLOCK_API int redlock_client_acquire_stats_(const redlock_client *client,
                                               redlock_acquire_stats *out, size_t size);
 #define redlock_client_acquire_stats(client, out) \
     redlock_client_acquire_stats_((client), (out), sizeof(redlock_acquire_stats))
+
+/* The client's metrics as OpenMetrics text (since 0.2.0), for a scrape
+ * that the application serves (the library opens no port): at most `size`
+ * bytes, the NUL included, are written to buf (NULL with size 0: only the
+ * length); returns the full text's length, like snprintf (call again with
+ * a larger buffer when it is >= size), or REDLOCK_EINVAL (NULL client; buf
+ * NULL with size > 0: redlock_client_errstr() says so).  Safe to call from
+ * any thread with option loop_thread, as the other stats readers are (it
+ * takes the client's gate).  docs/metrics.md lists every metric.  Times are
+ * in seconds, in histograms labelled kind (mutex, reentrant, read, write,
+ * multi) and outcome, with buckets at 0.0005 0.001 0.0025 0.005 0.01 0.025
+ * 0.05 0.1 0.25 0.5 1 2.5 5 10 30 60 300 s and +Inf (an uncontended acquire
+ * is a round trip: below a millisecond on a LAN, a few across zones; a wait
+ * is retry delays, up to acquire_timeout_ms; a hold, up to minutes with a
+ * watchdog); only label sets that counted something have samples:
+ *   redlock_acquire_duration_seconds  acquires, from the start of the first
+ *       attempt to the outcome: acquired, conflict (ENOQUORUM: held
+ *       elsewhere), unavailable (ETIMEDOUT, ECONNECT, EFULL, EUNCOUNTED: no
+ *       quorum reached), cancelled (ECANCELED, ECLOSED; a freed lock or
+ *       client), error (the rest)
+ *   redlock_acquire_wait_seconds  acquires that retried after a refusal,
+ *       from the start of the first refused attempt to the outcome
+ *   redlock_hold_duration_seconds  holds, from the start of the acquire
+ *       that won to their end: released (a quorum deleted it), lost (an
+ *       extend or a release refused by a quorum), expired (the validity ran
+ *       out first), freed (the handle freed while held), unknown (a release
+ *       that reached no quorum)
+ *   redlock_extends_total, redlock_releases_total  by kind and outcome (ok,
+ *       refused, unavailable, error, cancelled)
+ * and the counters of redlock_acquire_stats and of redlock_node_stats
+ * (labelled node="host:port", never credentials). */
+REDLOCK_API int64_t redlock_client_metrics(const redlock_client *client, char *buf,
+                                           size_t size);
 
 /* A lock on `resource` (binary-safe, len > 0).  Creating it sends nothing.
  * Its key on the masters is the key prefix + resource, K; the library's own
@@ -687,6 +721,116 @@ REDLOCK_API int redlock_acquire(redlock_lock *lock, int64_t ttl_ms);
 REDLOCK_API int redlock_try_acquire(redlock_lock *lock, int64_t ttl_ms);
 REDLOCK_API int redlock_extend(redlock_lock *lock, int64_t ttl_ms);
 REDLOCK_API int redlock_release(redlock_lock *lock);
+
+/* ---- inspecting a resource (since 0.2.0) -------------------------------- */
+
+/* What every master holds for a resource, read without touching it: one
+ * read-only script per master (it changes no key and no ttl), sent to all
+ * at once and decided when each answered or timed out (node_timeout_ms).
+ * Not a lock operation: it needs no handle, and the votes of
+ * redlock_node_stats do not count it.  The result is an opaque inspection, read with the
+ * functions below (growing structs, as in "Growing") and freed with
+ * redlock_inspection_free(). */
+typedef struct redlock_inspection redlock_inspection;
+
+/* What a master's keys for the resource hold (docs/kinds.md, "Keys on the
+ * masters"). */
+#define REDLOCK_HELD_NONE      0  /* no key: free */
+#define REDLOCK_HELD_MUTEX     1  /* a mutex's key (a string with a ttl): a
+                                   * mutex, a write handle or a multi-resource
+                                   * lock holds it; their keys are the same, so
+                                   * a master cannot tell them apart */
+#define REDLOCK_HELD_REENTRANT 2  /* a re-entrant lock's: owner, handles */
+#define REDLOCK_HELD_READERS   3  /* read handles (0 holders: only expired
+                                   * readers' ids are left, free for a writer) */
+#define REDLOCK_HELD_OTHER     4  /* a key that is no lock's: no ttl, or a
+                                   * type no kind writes there */
+/* Short name of a REDLOCK_HELD_* value ("none", "mutex", "reentrant",
+ * "readers", "other"). */
+REDLOCK_API const char *redlock_held_name(int kind);
+
+/* One master's answer, or (node REDLOCK_INSPECT_QUORUM) the quorum's
+ * view: what a quorum of the masters agrees is held. */
+typedef struct redlock_inspect_node {
+    int result;                  /* REDLOCK_VOTE_OK: it answered; else
+                                  * REDLOCK_VOTE_DOWN, _TIMEOUT or _ERROR;
+                                  * _UNCOUNTED: the same server as a
+                                  * lower-numbered node (REDLOCK_GUARD_
+                                  * DUPLICATE), its answer not counted
+                                  * twice.  The quorum's view: _OK when a
+                                  * quorum answered, else _NONE */
+    int64_t rtt_us;              /* request to reply; -1 without one */
+    const char *detail;          /* why it did not answer, or "" */
+    int kind;                    /* REDLOCK_HELD_*; the quorum's: the kind a
+                                  * quorum reports (else REDLOCK_HELD_NONE) */
+    size_t holders;              /* the handles that hold it (a mutex's key: 1;
+                                  * readers: the live ones; a re-entrant key:
+                                  * its handles); the quorum's: those held on
+                                  * a quorum of masters */
+    size_t listed;               /* holders readable with
+                                  * redlock_inspection_holder (at most 200 a
+                                  * master; all of the quorum's) */
+    int64_t ttl_ms;              /* ms until no holder holds it there (its
+                                  * PTTL; readers: the longest); 0: free; -1:
+                                  * a key without a ttl.  The quorum's: the
+                                  * longest time a quorum still grants one of
+                                  * its holders (see redlock_inspect_holder) */
+    const char *owner;           /* re-entrant: the owner id (NUL-terminated,
+                                  * binary-safe with ownerlen), else NULL */
+    size_t ownerlen;
+    int writer_waiting;          /* 1: a writer's mark ("{<key>}:ww") is there,
+                                  * new readers are turned away */
+} redlock_inspect_node;
+
+/* One holder: a mutex's value, a reader's id (its value), a re-entrant
+ * handle's value. */
+typedef struct redlock_inspect_holder {
+    const char *value;           /* NUL-terminated; binary-safe with len
+                                  * (cut to 4096 bytes) */
+    size_t len;
+    int64_t ttl_ms;              /* its time left on that master; the
+                                  * quorum's: the quorum-th largest of its
+                                  * time left on every master (0 where a
+                                  * master does not hold it) */
+    int64_t holds;               /* a re-entrant handle's hold count; else 1 */
+    size_t masters;              /* the quorum's: masters that hold it; else 1 */
+} redlock_inspect_holder;
+
+#define REDLOCK_INSPECT_QUORUM ((size_t)-1)
+
+/* status: 0 when a quorum of masters answered; else REDLOCK_ETIMEDOUT,
+ * REDLOCK_ECONNECT or REDLOCK_ESERVER (the first that applies: some timed
+ * out, some were down, errors) and redlock_inspection_errstr() says which
+ * nodes; REDLOCK_ECANCELED when the client was freed first; insp is never
+ * NULL and belongs to the callback (free it with redlock_inspection_free,
+ * there or later).  The callback contract at the top applies. */
+typedef void redlock_inspect_cb(redlock_client *client, redlock_inspection *insp, int status,
+                                void *privdata);
+/* Start an inspection of `resource` (binary-safe, len > 0, refused like
+ * redlock_lock_new's: REDLOCK_EINVAL, redlock_client_errstr() says why;
+ * cb NULL is EINVAL too). */
+REDLOCK_API int redlock_inspect_async(redlock_client *client, const void *resource, size_t len,
+                                      redlock_inspect_cb *cb, void *privdata);
+/* Blocking form (clients created without an event base): the status as
+ * above; *out is the inspection (free it) unless the call was refused
+ * (REDLOCK_EINVAL), cancelled or out of memory: then NULL. */
+REDLOCK_API int redlock_inspect(redlock_client *client, const void *resource, size_t len,
+                                redlock_inspection **out);
+REDLOCK_API void redlock_inspection_free(redlock_inspection *insp);
+REDLOCK_API size_t redlock_inspection_nodes(const redlock_inspection *insp);
+/* "" after success; else why (whole). */
+REDLOCK_API const char *redlock_inspection_errstr(const redlock_inspection *insp);
+/* Node `node` (0 .. nodes-1, or REDLOCK_INSPECT_QUORUM) into *out; its
+ * strings live as long as the inspection. */
+REDLOCK_API int redlock_inspection_node_(const redlock_inspection *insp, size_t node,
+                                         redlock_inspect_node *out, size_t size);
+#define redlock_inspection_node(insp, node, out) \
+    redlock_inspection_node_((insp), (node), (out), sizeof(redlock_inspect_node))
+/* Holder i (0 .. listed-1) of node `node` (or REDLOCK_INSPECT_QUORUM). */
+REDLOCK_API int redlock_inspection_holder_(const redlock_inspection *insp, size_t node, size_t i,
+                                           redlock_inspect_holder *out, size_t size);
+#define redlock_inspection_holder(insp, node, i, out) \
+    redlock_inspection_holder_((insp), (node), (i), (out), sizeof(redlock_inspect_holder))
 
 REDLOCK_API const char *redlock_strerror(int code);
 REDLOCK_API const char *redlock_version(void);

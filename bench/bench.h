@@ -46,6 +46,8 @@ typedef struct bench_cfg {
     double rate;          /* --rate: operations started per second (0: closed loop) */
     const char *tls_ca, *tls_cert, *tls_key, *tls_server_name;  /* NULL: none */
     const char *hist_path; /* --hist FILE, or NULL */
+    int metrics;          /* --metrics: the first client's metrics text on stdout */
+    const char *metrics_path; /* --metrics-file FILE, or NULL */
     double duration;      /* seconds (when ops == 0) */
     uint64_t ops;         /* stop after this many measured ops (0: duration) */
     double warmup;        /* seconds before measuring */
@@ -101,6 +103,13 @@ int rlb_parse_kinds(const char *list, int *out);
 /* kinds.c: --kinds, each kind's cycle rate against the mutex's in the same
  * run (interleaved rounds).  Returns the exit status. */
 int rlb_run_kinds(bench_opts *o);
+
+/* lib_client.c: the metrics text (redlock_client_metrics) of the first
+ * client of the last library phase, kept as it is freed (--metrics); NULL
+ * when none was.  rlb_write_metrics writes it to stdout or --metrics-file:
+ * 0, or 1 after a message. */
+const char *rlb_metrics_text(void);
+int rlb_write_metrics(const bench_cfg *cfg);
 
 /* phase.c: one measured phase of the library's workload on cfg; its
  * cycles/s into *rate.  -1 on error (message in err). */

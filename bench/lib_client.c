@@ -3,6 +3,7 @@
  * redlock_client and connections (TLS options included) on its thread's
  * event_base, which it may share with other clients (--threads); the loop
  * that runs a thread's clients and starts their slots (lib_work.c). */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +49,48 @@ static void on_run_tick(evutil_socket_t fd, short what, void *arg)
     }
     if (t->grp_active == 0 || rlb_now_ns() > rlb_stop_at(sh) + grace * 1000000)
         event_base_loopbreak(t->base);
+}
+
+/* ---- --metrics ------------------------------------------------------------------ */
+
+static char *metrics_text;      /* written by client 0's thread, read once joined */
+
+static void keep_metrics(redlock_client *cli)
+{
+    int64_t n = redlock_client_metrics(cli, NULL, 0);
+    char *s = n > 0 ? malloc((size_t)n + 1) : NULL;
+
+    if (s && redlock_client_metrics(cli, s, (size_t)n + 1) == n) {
+        free(metrics_text);
+        metrics_text = s;
+    } else {
+        free(s);
+    }
+}
+
+const char *rlb_metrics_text(void)
+{
+    return metrics_text;
+}
+
+int rlb_write_metrics(const bench_cfg *cfg)
+{
+    FILE *f = stdout;
+
+    if (!metrics_text) {
+        fprintf(stderr, "redlock-bench: no metrics: no library client ran\n");
+        return 1;
+    }
+    if (cfg->metrics_path && !(f = fopen(cfg->metrics_path, "w"))) {
+        fprintf(stderr, "redlock-bench: %s: %s\n", cfg->metrics_path, strerror(errno));
+        return 1;
+    }
+    fputs(metrics_text, f);
+    if (f == stdout ? fflush(f) != 0 : fclose(f) != 0) {
+        fprintf(stderr, "redlock-bench: writing the metrics: %s\n", strerror(errno));
+        return 1;
+    }
+    return 0;
 }
 
 static void client_options(const bench_cfg *cfg, redlock_options *o)
@@ -202,6 +245,8 @@ static void lib_teardown(bench_thread *t)
     lt->tearing = 1;
     if (lt->cli)
         read_acquire_stats(t);
+    if (lt->cli && t->id == 0 && (t->sh->cfg->metrics || t->sh->cfg->metrics_path))
+        keep_metrics(lt->cli);
     if (lt->slots) {
         for (int i = 0; i < t->nslots; i++) {
             rlb_event_free(lt->slots[i].timer);

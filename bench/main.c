@@ -353,6 +353,8 @@ int main(int argc, char **argv)
     }
     o.cfg.quorum = o.cfg.nnodes / 2 + 1;
     rc = o.kinds ? rlb_run_kinds(&o) : run_bench(&o.cfg, o.repeat);
+    if ((o.cfg.metrics || o.cfg.metrics_path) && rlb_write_metrics(&o.cfg) != 0)
+        rc = rc ? rc : 1;
     rlt_servers_free(srv);
     return rc;
 }

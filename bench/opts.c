@@ -168,6 +168,11 @@ static const opt_def options[] = {
            "write the latency histograms (value, count, percentile rows per operation) and the "
            "per-second series as gnuplot data blocks; bench/plot.sh draws them"),
     FLAG("json", cfg.json, 1, NULL, "one JSON object on stdout instead of the text summary"),
+    FLAG("metrics", cfg.metrics, 1, NULL,
+         "after the report, the first client's metrics as OpenMetrics text "
+         "(redlock_client_metrics: its last run)"),
+    STRING("metrics-file", cfg.metrics_path, "FILE", NULL,
+           "the same metrics text into FILE instead"),
     FLAG("rss-check", cfg.rss_check, 1, NULL,
          "RSS (from /proc/self/statm) after warm-up vs at the end"),
     FLAG("progress", cfg.progress, 1, "on when stdout is a terminal", "force the live line on"),
@@ -181,6 +186,7 @@ enum { NOPTIONS = sizeof(options) / sizeof(options[0]) };
 /* Options that may not be given together (--help tells). */
 static const char *const exclusive[][2] = {
     {"duration", "ops"},
+    {"json", "metrics"},
 };
 
 static void set_defaults(bench_opts *o)

@@ -10,4 +10,6 @@
 
 void redlock__probe_arm(redlock_client *c);
 
+extern const char redlock__lua_inspect[];     /* inspect.c */
+
 #endif

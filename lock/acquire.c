@@ -66,6 +66,8 @@ static int attempt(redlock_lock *l)
     op->limit_us = l->fl->deadline_us;
     l->fl->op = op;
     redlock__op_start(op, acquire_done, l);
+    if (!l->fl->began_us)
+        l->fl->began_us = op->start_us;
     return 0;
 }
 
@@ -132,6 +134,7 @@ static void lost_attempt(redlock_lock *l, redlock__op *won, redlock__op *why)
         /* refusals leave no quorum that may hold our value: the hold is
          * lost (as after a refused extend), and the notice says so */
         l->valid_until_us = 0;
+        redlock__metrics_hold_end(l, why->start_us, REDLOCK__HOLD_LOST);
         if (l->wd && l->wd->watching && !redlock__watch_told_lost(l)) {
             l->wd->lost_reason = REDLOCK_LOST_REFUSED;
             redlock__watch_end_moved(l);
@@ -142,8 +145,12 @@ static void lost_attempt(redlock_lock *l, redlock__op *won, redlock__op *why)
         redlock__lock_complete(l, code);
         return;
     }
-    if (schedule_next(l))
+    if (schedule_next(l)) {
+        /* it waits on for a lock held elsewhere (a reacquire holds it) */
+        if (!l->fl->wait_from_us && !l->reacquire && why->tally.count[REDLOCK__REFUSED])
+            l->fl->wait_from_us = why->start_us;
         return;
+    }
     if (l->reacquire && l->wd && !redlock__watch_told_lost(l))
         redlock__watch_held(l, 0);      /* still held: the watchdog goes on */
     redlock__lock_complete(l, code);

@@ -87,6 +87,7 @@ static int start_acquire(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *
         l->reacquire = 1;
     } else {
         redlock__watch_stop(l);
+        redlock__metrics_hold_end(l, l->valid_until_us, REDLOCK__HOLD_EXPIRED);
         l->valid_until_us = 0;
         l->holds = 0;
         memset(l->nodes->gen, 0, c->fleet.n * sizeof *l->nodes->gen);
@@ -99,6 +100,7 @@ static int start_acquire(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *
                      : 0;
     l->fl->cb = cb;
     l->fl->privdata = pd;
+    l->fl->began_us = l->fl->wait_from_us = l->fl->end_us = 0;
     redlock__enter(&c->loop);   /* a node_cb run from here cannot free c under us */
     if ((try || l->reacquire || !redlock__wake_defer(l)) && (rc = redlock__lock_attempt(l)) != 0) {
         l->busy = REDLOCK__LOCK_IDLE;
@@ -185,6 +187,7 @@ static int redlock_release_async_ungated(redlock_lock *l, redlock_cb *cb, void *
         /* a re-entrant lock's release that leaves holds: still held */
         l->partial = 1;
     } else {
+        l->hold_until_us = l->valid_until_us;
         l->valid_until_us = 0;      /* masters start deleting it now */
         redlock__watch_stop(l);     /* released: no more extends, no notice */
     }

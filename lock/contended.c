@@ -404,6 +404,7 @@ int redlock__wake_defer(redlock_lock *l)
     fl->look = may_look(l, 1);
     fl->retry_at_us = now + delay;
     fl->armed = 1;
+    fl->began_us = fl->wait_from_us = now;     /* (metrics.c) */
     redlock__timer_add(&c->loop, &fl->retry_timer, delay);
     return 1;
 }

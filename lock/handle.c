@@ -265,6 +265,7 @@ void redlock__locks_detach(redlock_client *c)
         redlock__watch_stop(l); /* the timers go with the client's base */
         redlock__lock_drop_late(l);
         redlock__wake_unwait(l);
+        redlock__metrics_gone(c, l);
         l->c = NULL;            /* a redlock_lock_free from the callback just frees */
         redlock__lock_cancel(l);      /* last use of l: its callback may free it */
     }
@@ -292,6 +293,7 @@ static void lock_free_ungated(redlock_lock *l)
     if (c) {
         redlock__enter(&c->loop);
         redlock__watch_stop(l);
+        redlock__metrics_gone(c, l);
         redlock__lock_cancel(l);
         redlock__lock_flight_end(l);
         redlock__lock_drop_late(l);

@@ -70,6 +70,55 @@ extern const char redlock__lua_release[], redlock__lua_extend[], redlock__lua_re
                   redlock__lua_fence_raise[], redlock__lua_wait[], redlock__lua_release_wq[],
                   redlock__lua_tell[];
 
+/* ---- metrics.c: the client's histograms and operation counts ------------ */
+
+/* Outcomes of an acquire (redlock.h, redlock_client_metrics) */
+enum { REDLOCK__ACQ_ACQUIRED, REDLOCK__ACQ_CONFLICT, REDLOCK__ACQ_UNAVAILABLE,
+       REDLOCK__ACQ_ERROR, REDLOCK__ACQ_CANCELLED, REDLOCK__ACQ_OUTCOMES };
+/* ... of a hold */
+enum { REDLOCK__HOLD_RELEASED, REDLOCK__HOLD_LOST, REDLOCK__HOLD_EXPIRED, REDLOCK__HOLD_FREED,
+       REDLOCK__HOLD_UNKNOWN, REDLOCK__HOLD_OUTCOMES };
+/* ... of an extend or a release */
+enum { REDLOCK__OPS_OK, REDLOCK__OPS_REFUSED, REDLOCK__OPS_UNAVAILABLE, REDLOCK__OPS_ERROR,
+       REDLOCK__OPS_CANCELLED, REDLOCK__OPS_OUTCOMES };
+#define REDLOCK__KINDS 5                /* REDLOCK_KIND_* */
+#define REDLOCK__BOUNDS 17              /* the buckets' upper bounds; +Inf after */
+extern const int64_t redlock__bound_us[REDLOCK__BOUNDS];
+
+/* Per bucket, not cumulative (the text adds them up). */
+typedef struct redlock__hist {
+    uint64_t n[REDLOCK__BOUNDS + 1];
+    int64_t sum_us;
+} redlock__hist;
+
+typedef struct redlock__metrics {
+    redlock__hist acquire[REDLOCK__KINDS][REDLOCK__ACQ_OUTCOMES];
+    redlock__hist wait[REDLOCK__KINDS][REDLOCK__ACQ_OUTCOMES];
+    redlock__hist hold[REDLOCK__KINDS][REDLOCK__HOLD_OUTCOMES];
+    uint64_t extends[REDLOCK__KINDS][REDLOCK__OPS_OUTCOMES];
+    uint64_t releases[REDLOCK__KINDS][REDLOCK__OPS_OUTCOMES];
+} redlock__metrics;
+
+static inline void redlock__hist_add(redlock__hist *h, int64_t us)
+{
+    size_t i = 0;
+
+    if (us < 0)
+        us = 0;
+    while (i < REDLOCK__BOUNDS && us > redlock__bound_us[i])
+        i++;
+    h->n[i]++;
+    h->sum_us += us;
+}
+
+/* The lock's operation in flight completes with `status` (l->c set). */
+void redlock__metrics_done(redlock_lock *l, int status);
+/* The lock's hold (if open) ended at end_us (<= 0: now) with `outcome`. */
+void redlock__metrics_hold_end(redlock_lock *l, int64_t end_us, int outcome);
+/* The lock is freed, or its client (c) is: its operation in flight is
+ * cancelled and its hold ends. */
+void redlock__metrics_gone(redlock_client *c, redlock_lock *l);
+
 /* ---- redlock.c: the client ------------------------------------------- */
 
 struct redlock_client {
@@ -89,6 +138,7 @@ struct redlock_client {
     char errstr[256];                /* why wait_connected failed */
     struct redlock__wake *wake;      /* contended resources (contended.c, announce.c), or NULL */
     redlock_acquire_stats astats;
+    redlock__metrics metrics;        /* metrics.c; rendered by client/metrics.c */
     /* flights given back (their retry timers assigned): an operation's
      * start allocates nothing; trimmed like the operations (redlock__pool) */
     struct redlock__flight *free_fl;
@@ -234,6 +284,8 @@ struct redlock_lock {
     int64_t holds;
     unsigned reacquire : 1;
     unsigned partial : 1;
+    unsigned hold_open : 1;          /* a hold not yet in the metrics */
+    int64_t hold_until_us;           /* the validity's end as a release started */
     void *kd;                        /* the kind's own part (fam->free) */
 };
 
@@ -291,6 +343,11 @@ typedef struct redlock__flight {
     unsigned rank : 2;               /* the pick's rank (redlock__wake_release) */
     unsigned armed : 1;              /* retry_timer was added (or activated) */
     int64_t round_us;                /* the window the announcement gave, or 0 */
+    /* metrics (metrics.c), from readings of the clock the operation took
+     * anyway: its start (an acquire's first attempt, an extend's or a
+     * release's op), the start of an acquire's first refused attempt when
+     * it waited on, and a won acquire's decision (0: none) */
+    int64_t began_us, wait_from_us, end_us;
 } redlock__flight;
 
 /* handle.c */

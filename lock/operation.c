@@ -26,6 +26,8 @@ void redlock__lock_complete(redlock_lock *l, int status)
     redlock_cb *cb = l->fl ? l->fl->cb : NULL;
     void *privdata = l->fl ? l->fl->privdata : NULL;
 
+    if (l->c && l->busy != REDLOCK__LOCK_IDLE)
+        redlock__metrics_done(l, status);
     if (status == 0 && l->errstr)
         l->errstr[0] = '\0';
     l->busy = REDLOCK__LOCK_IDLE;
@@ -223,10 +225,13 @@ int redlock__lock_settle(redlock_lock *l, redlock__op *op)
          * was told the lock is gone, and it stays gone */
         int told = l->busy == REDLOCK__LOCK_EXTEND && redlock__watch_told_lost(l);
         int new_hold = l->busy != REDLOCK__LOCK_EXTEND && !l->reacquire;
-        if (until - redlock__now(loop) >= REDLOCK__MIN_VALIDITY_US + REDLOCK__HANDOVER_US &&
+        int64_t now = redlock__now(loop);
+        if (until - now >= REDLOCK__MIN_VALIDITY_US + REDLOCK__HANDOVER_US &&
             op->clock_steps == loop->clock_steps && !told) {
+            l->fl->end_us = now;
             if (new_hold) {
                 l->held_since_us = op->start_us;
+                l->hold_open = 1;
                 l->holds = 1;
             } else if (l->busy != REDLOCK__LOCK_EXTEND) {
                 l->holds++;     /* keys are never shortened by it: keep the later end */
@@ -265,6 +270,7 @@ static void extend_done(redlock__op *op, void *privdata)
      * When refusals leave no quorum that may hold our value, nothing. */
     if (redlock__refused_quorum(&op->tally)) {
         l->valid_until_us = 0;
+        redlock__metrics_hold_end(l, op->start_us, REDLOCK__HOLD_LOST);
         if (l->wd && !l->wd->in_flight && l->wd->watching) {
             /* the notice comes from the loop, after this extend's callback */
             l->wd->lost_reason = REDLOCK_LOST_REFUSED;
@@ -323,6 +329,7 @@ static void release_done(redlock__op *op, void *privdata)
             l->holds--;
         else if (!op->cancelled && redlock__refused_quorum(&op->tally)) {
             l->valid_until_us = 0;      /* a quorum no longer knew our holds */
+            redlock__metrics_hold_end(l, op->start_us, REDLOCK__HOLD_LOST);
             if (l->wd && l->wd->watching && !redlock__watch_told_lost(l)) {
                 l->wd->lost_reason = REDLOCK_LOST_REFUSED;
                 redlock__watch_end_moved(l);
@@ -409,6 +416,7 @@ static int start_on_value(redlock_lock *l, const redlock__op_kind *kind, int64_t
     l->fl->privdata = pd;
     redlock__enter(&c->loop);
     redlock__op_start(op, done, l);
+    l->fl->began_us = op->start_us;
     redlock__leave(&c->loop);
     return 0;
 }

@@ -73,6 +73,9 @@ static void lost(redlock_lock *l, int reason)
 
     redlock__watch_stop(l);
     l->wd->lost_fired = 1;
+    redlock__metrics_hold_end(l, l->valid_until_us, reason == REDLOCK_LOST_REFUSED ||
+                              reason == REDLOCK_LOST_CLOCK ? REDLOCK__HOLD_LOST
+                                                           : REDLOCK__HOLD_EXPIRED);
     l->valid_until_us = 0;
     if (cb)
         cb(l, reason, pd);

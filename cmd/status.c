@@ -1,0 +1,249 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* status.c -- `redlock status RESOURCE`: what every master holds for it
+ * (redlock_inspect: kind, holders, time left, each master's result) and
+ * the quorum's view, read without touching the lock.  --metrics: the
+ * client's metrics (redlock_client_metrics) once that is done, as
+ * OpenMetrics text (RESOURCE then optional). */
+#include "cmd/cmd.h"
+#include "cmd/json.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The client's OpenMetrics text (malloc'd), or NULL. */
+static char *metrics_text(redlock_client *cl, size_t *len)
+{
+    int64_t n = redlock_client_metrics(cl, NULL, 0);
+    char *buf;
+
+    for (int tries = 0; n >= 0 && tries < 4; tries++) {
+        if (!(buf = malloc((size_t)n + 1)))
+            return NULL;
+        int64_t got = redlock_client_metrics(cl, buf, (size_t)n + 1);
+        if (got >= 0 && got <= n) {
+            *len = (size_t)got;
+            return buf;
+        }
+        free(buf);
+        n = got;            /* it grew meanwhile */
+    }
+    return NULL;
+}
+
+/* --metrics: the text alone, or with --json the "metrics" member. */
+static int put_metrics(const redlock_cmd *c, redlock_client *cl, redlock_json *j)
+{
+    size_t len = 0;
+    char *text = metrics_text(cl, &len);
+
+    if (!text) {
+        redlock_cmd_error(c, "metrics: %s", redlock_client_errstr(cl));
+        return REDLOCK_EXIT_SOFTWARE;
+    }
+    if (j)
+        redlock_json_str(j, "metrics", text, len);
+    else
+        fwrite(text, 1, len, stdout);
+    free(text);
+    return 0;
+}
+
+/* A value for the text output: printable ASCII as it is, other bytes as
+ * \xNN. */
+static void put_bytes(const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        if (ch >= 0x20 && ch < 0x7f && ch != '\\')
+            putchar(ch);
+        else
+            printf("\\x%02x", ch);
+    }
+}
+
+static void text_view(const redlock_inspection *in, size_t node, const char *label)
+{
+    redlock_inspect_node v;
+    redlock_inspect_holder h;
+
+    if (redlock_inspection_node(in, node, &v) != 0)
+        return;
+    printf("%s", label);
+    if (v.result != REDLOCK_VOTE_OK) {
+        printf("  %s%s%s\n", redlock_vote_name(v.result), v.detail[0] ? ": " : "", v.detail);
+        return;
+    }
+    printf("  %s", redlock_held_name(v.kind));
+    if (v.kind != REDLOCK_HELD_NONE)
+        printf("  holders %zu  ttl %lld ms", v.holders, (long long)v.ttl_ms);
+    if (v.owner) {
+        printf("  owner ");
+        put_bytes(v.owner, v.ownerlen);
+    }
+    if (v.writer_waiting)
+        printf("  writer waiting");
+    putchar('\n');
+    for (size_t i = 0; i < v.listed && redlock_inspection_holder(in, node, i, &h) == 0; i++) {
+        printf("    ");
+        put_bytes(h.value, h.len);
+        printf("  ttl %lld ms", (long long)h.ttl_ms);
+        if (h.holds != 1)
+            printf("  holds %lld", (long long)h.holds);
+        putchar('\n');
+    }
+}
+
+static void text_out(redlock_client *cl, const redlock_inspection *in, const char *res)
+{
+    char label[320];
+
+    printf("resource ");
+    put_bytes(res, strlen(res));
+    printf("  masters %zu  quorum %zu\n", redlock_client_nodes(cl), redlock_client_quorum(cl));
+    for (size_t i = 0; i < redlock_inspection_nodes(in); i++) {
+        redlock_node_stats st;
+        if (redlock_client_node_stats(cl, i, &st) != 0)
+            continue;
+        snprintf(label, sizeof label, "node %zu %s", i, st.address);
+        text_view(in, i, label);
+    }
+    text_view(in, REDLOCK_INSPECT_QUORUM, "quorum");
+}
+
+static void json_view(redlock_json *j, const redlock_inspection *in, size_t node)
+{
+    redlock_inspect_node v;
+    redlock_inspect_holder h;
+
+    if (redlock_inspection_node(in, node, &v) != 0)
+        return;
+    redlock_json_cstr(j, "result", redlock_vote_name(v.result));
+    if (node != REDLOCK_INSPECT_QUORUM) {
+        redlock_json_int(j, "rtt_us", v.rtt_us);
+        redlock_json_cstr(j, "detail", v.detail);
+    }
+    redlock_json_cstr(j, "kind", redlock_held_name(v.kind));
+    redlock_json_int(j, "holders", (int64_t)v.holders);
+    redlock_json_int(j, "ttl_ms", v.ttl_ms);
+    if (v.owner)
+        redlock_json_str(j, "owner", v.owner, v.ownerlen);
+    else
+        redlock_json_null(j, "owner");
+    redlock_json_bool(j, "writer_waiting", v.writer_waiting);
+    redlock_json_array(j, "values");
+    for (size_t i = 0; i < v.listed && redlock_inspection_holder(in, node, i, &h) == 0; i++) {
+        redlock_json_object(j, NULL);
+        redlock_json_str(j, "value", h.value, h.len);
+        redlock_json_int(j, "ttl_ms", h.ttl_ms);
+        redlock_json_int(j, "holds", h.holds);
+        if (node == REDLOCK_INSPECT_QUORUM)
+            redlock_json_int(j, "masters", (int64_t)h.masters);
+        redlock_json_end(j);
+    }
+    redlock_json_end(j);
+}
+
+static void json_inspection(redlock_json *j, redlock_client *cl, const redlock_inspection *in,
+                            const char *res)
+{
+    redlock_json_cstr(j, "resource", res);
+    redlock_json_int(j, "quorum", (int64_t)redlock_client_quorum(cl));
+    redlock_json_array(j, "masters");
+    for (size_t i = 0; i < redlock_inspection_nodes(in); i++) {
+        redlock_node_stats st;
+        redlock_json_object(j, NULL);
+        redlock_json_int(j, "node", (int64_t)i);
+        if (redlock_client_node_stats(cl, i, &st) == 0)
+            redlock_json_cstr(j, "address", st.address);
+        json_view(j, in, i);
+        redlock_json_end(j);
+    }
+    redlock_json_end(j);
+    redlock_json_object(j, "quorum_view");
+    json_view(j, in, REDLOCK_INSPECT_QUORUM);
+    redlock_json_end(j);
+}
+
+/* The whole output once the client is there: the inspection (when a
+ * RESOURCE was given) and the metrics (--metrics); the exit code. */
+static int output(const redlock_cmd *c, redlock_client *cl, const redlock_inspection *in,
+                  const char *res, int exit)
+{
+    redlock_json j;
+
+    if (c->json) {
+        redlock_json_start(&j, stdout);
+        redlock_json_cstr(&j, "command", "status");
+        if (in)
+            json_inspection(&j, cl, in, res);
+    } else if (in && !c->metrics) {
+        text_out(cl, in, res);
+    }
+    if (c->metrics && put_metrics(c, cl, c->json ? &j : NULL) != 0 && exit == 0)
+        exit = REDLOCK_EXIT_SOFTWARE;
+    if (c->json) {
+        redlock_json_bool(&j, "ok", exit == 0);
+        redlock_json_int(&j, "exit", exit);
+        if (exit != 0)
+            redlock_json_cstr(&j, "error", redlock_cmd_last_error());
+        redlock_json_finish(&j);
+    }
+    return exit;
+}
+
+static int failed(const redlock_cmd *c, int exit)
+{
+    if (c->json) {
+        redlock_json j;
+        redlock_json_start(&j, stdout);
+        redlock_json_bool(&j, "ok", 0);
+        redlock_json_int(&j, "exit", exit);
+        redlock_json_cstr(&j, "command", "status");
+        redlock_json_cstr(&j, "error", redlock_cmd_last_error());
+        redlock_json_finish(&j);
+    }
+    return exit;
+}
+
+static int check_usage(redlock_cmd *c)
+{
+    if (c->nargs > 1 || (c->nargs == 0 && !c->metrics) || c->dashdash >= 0)
+        redlock_cmd_error(c, "status takes one RESOURCE (optional with --metrics)");
+    else if (c->value || c->fencing || c->nonblock || c->read || c->write)
+        redlock_cmd_error(c, "status takes no --value, --fencing, -n, --read or --write");
+    else
+        return 0;
+    return REDLOCK_EXIT_USAGE;
+}
+
+int redlock_cmd_status(redlock_cmd *c, int argc, char **argv)
+{
+    redlock_inspection *in = NULL;
+    redlock_client *cl;
+    int exit = check_usage(c), rc;
+    const char *res = c->nargs ? c->args[0] : "";
+    (void)argc;
+    (void)argv;
+
+    if (exit)
+        return failed(c, exit);
+    if (!(cl = redlock_cmd_client(c, NULL, 0, &exit)))
+        return failed(c, exit);
+    /* a master still connecting would read as down */
+    (void)redlock_client_wait_connected(cl, redlock_client_nodes(cl), c->opts.connect_timeout_ms);
+    if (c->nargs) {
+        rc = redlock_inspect(cl, res, strlen(res), &in);
+        if (!in) {
+            redlock_cmd_error(c, "%s", redlock_client_errstr(cl));
+            redlock_client_free(cl);
+            return failed(c, rc == REDLOCK_EINVAL ? REDLOCK_EXIT_USAGE : REDLOCK_EXIT_SOFTWARE);
+        }
+        exit = rc == 0 ? REDLOCK_EXIT_OK : REDLOCK_EXIT_UNAVAIL;
+        if (rc != 0)
+            redlock_cmd_error(c, "%s", redlock_inspection_errstr(in));
+    }
+    exit = output(c, cl, in, res, exit);
+    redlock_inspection_free(in);
+    redlock_client_free(cl);
+    return exit;
+}

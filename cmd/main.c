@@ -61,10 +61,6 @@ static int new_lock(redlock_cmd *c, redlock_client *cl, int n, redlock_lock **l)
     if (n > 1) {
         const void *res[1024];
         size_t lens[1024];
-        if (n > 1024) {
-            redlock_cmd_error(c, "at most 1024 resources");
-            return REDLOCK_EINVAL;
-        }
         for (int i = 0; i < n; i++) {
             res[i] = c->args[i];
             lens[i] = strlen(c->args[i]);
@@ -87,18 +83,16 @@ redlock_lock *redlock_cmd_lock(redlock_cmd *c, redlock_client *cl, int *exit)
         *exit = REDLOCK_EXIT_USAGE;
         return NULL;
     }
-    if (n > 1 && (c->read || c->write || c->fencing)) {
-        redlock_cmd_error(c, "several resources take no --read, --write or --fencing");
+    if (n > 1 && (c->read || c->write || c->fencing || n > 1024)) {
+        redlock_cmd_error(c, n > 1024 ? "at most 1024 resources"
+                                      : "several resources take no --read, --write or --fencing");
         *exit = REDLOCK_EXIT_USAGE;
         return NULL;
     }
     int rc = new_lock(c, cl, n, &l);
     if (rc == 0 && c->fencing)
         rc = redlock_lock_set_fencing(l, 1);
-    if (rc != 0 && n > 1024) {
-        *exit = REDLOCK_EXIT_USAGE;
-        return NULL;
-    } else if (rc != 0) {
+    if (rc != 0) {
         redlock_cmd_error(c, "%s", l ? redlock_lock_errstr(l) : redlock_client_errstr(cl));
         *exit = redlock_cmd_exit_for(c, rc);
         redlock_lock_free(l);

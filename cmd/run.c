@@ -46,6 +46,8 @@ struct run {
     int why_end;                /* 0, or REDLOCK_EXIT_LOST / _MAXHOLD */
     int exit;                   /* the exit code, once decided; -1 before */
     int64_t valid_until;        /* ms (clock_ms): the last known validity end */
+    int tty;                    /* stdin, a terminal redlock had in the
+                                 * foreground (handed to the command), or -1 */
     struct event *sigchld, *fwd[NFWD], *conn_timer, *sample_timer, *hold_timer, *kill_timer;
 };
 
@@ -69,6 +71,20 @@ static void finish(struct run *r, int code)
     if (r->exit < 0)
         r->exit = code;
     event_base_loopbreak(r->base);
+}
+
+/* The terminal's foreground goes to group pgid (SIGTTOU blocked: a
+ * process of a background group may hand it over too). */
+static void give_terminal(int tty, pid_t pgid)
+{
+    sigset_t ttou, was;
+    if (tty < 0)
+        return;
+    sigemptyset(&ttou);
+    sigaddset(&ttou, SIGTTOU);
+    sigprocmask(SIG_BLOCK, &ttou, &was);
+    tcsetpgrp(tty, pgid);
+    sigprocmask(SIG_SETMASK, &was, NULL);
 }
 
 /* ---- the end: the command exited, release, exit --------------------------- */
@@ -116,6 +132,7 @@ static void on_sigchld(evutil_socket_t fd, short what, void *arg)
     if (waitpid(r->pid, &r->status, 0) != r->pid)
         r->status = 0;
     r->ended = 1;
+    give_terminal(r->tty, getpgrp());
     command_ended(r);
 }
 
@@ -123,6 +140,8 @@ static void on_forward(evutil_socket_t sig, short what, void *arg)
 {
     struct run *r = arg;
     (void)what;
+    if (r->pid == 0 && (sig == SIGWINCH || sig == SIGCONT || sig == SIGTSTP))
+        return;                 /* still acquiring: nothing to stop */
     if (r->pid == 0)            /* still acquiring: give up, as if killed */
         finish(r, 128 + (int)sig);
     else if (!r->ended)
@@ -221,15 +240,17 @@ static int set_env(struct run *r)
     return rc;
 }
 
-/* In the child: its own group, SIGKILL should redlock die (nothing would
- * keep the lock then), SIGPIPE as redlock found it, then exec; an exec
- * that fails tells the parent its errno through the close-on-exec pipe. */
+/* In the child: its own group (in the terminal's foreground if redlock
+ * was), SIGKILL should redlock die (nothing would keep the lock then),
+ * SIGPIPE as redlock found it, then exec; an exec that fails tells the
+ * parent its errno through the close-on-exec pipe. */
 static void child(struct run *r, pid_t parent, int errfd)
 {
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
     setpgid(0, 0);
+    give_terminal(r->tty, getpid());
     if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
         _exit(REDLOCK_EXIT_SOFTWARE);
     sigaction(SIGPIPE, &r->pipe_was, NULL);
@@ -260,6 +281,7 @@ static int spawn(struct run *r)
         return REDLOCK_EXIT_SOFTWARE;
     }
     setpgid(r->pid, r->pid);
+    give_terminal(r->tty, r->pid);
     ssize_t got;
     while ((got = read(p[0], &e, sizeof e)) < 0 && errno == EINTR)
         ;
@@ -269,6 +291,7 @@ static int spawn(struct run *r)
     while (waitpid(r->pid, NULL, 0) < 0 && errno == EINTR)
         ;
     r->ended = 1;
+    give_terminal(r->tty, getpgrp());
     redlock_cmd_error(r->c, "%s: %s", r->argv[0], strerror(e));
     return e == ENOENT ? REDLOCK_EXIT_NOTFOUND : REDLOCK_EXIT_NOEXEC;
 }
@@ -404,13 +427,15 @@ static int run_loop(struct run *r)
 
 int redlock_cmd_run(redlock_cmd *c, int argc, char **argv)
 {
-    struct run r = {.c = c, .exit = -1};
+    struct run r = {.c = c, .exit = -1, .tty = -1};
     int rc = REDLOCK_EXIT_SOFTWARE;
     (void)argc;
     (void)argv;
     if (c->dashdash < 1 || c->dashdash >= c->nargs)
         return run_usage(c);
     r.argv = c->args + c->dashdash;
+    if (isatty(STDIN_FILENO) && tcgetpgrp(STDIN_FILENO) == getpgrp())
+        r.tty = STDIN_FILENO;
     sigaction(SIGPIPE, NULL, &r.pipe_was);
     if (!(r.base = precise_base()) || make_events(&r) != 0)
         redlock_cmd_error(c, "cannot set up the event loop");

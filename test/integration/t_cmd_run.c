@@ -14,6 +14,7 @@
 #include <unistd.h>
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -192,6 +193,30 @@ TEST(cmd_run_never_overlaps)
     it_fix_stop(&f);
 }
 
+/* What the masters have seen of attempts on a resource (SET or, a waiter
+ * looking first, EXISTS). */
+static long long attempts(struct it_fix *f)
+{
+    long long n = 0;
+    for (int i = 0; i < 3; i++)
+        n += it_calls(f->s, i, "set") + it_calls(f->s, i, "exists");
+    return n;
+}
+
+/* Start a run (argv) that waits for a held lock: returns once its
+ * attempts reach the masters. */
+static struct rl start_waiting(struct it_fix *f, const char *const *argv)
+{
+    long long before = attempts(f);
+    struct rl r = rl_start(argv);
+    int64_t end = check_now_ms() + 10000;
+    while (attempts(f) <= before) {
+        CHECK_MSG(check_now_ms() < end, "no attempt of the waiter reached the masters");
+        it_sleep_ms(5);
+    }
+    return r;
+}
+
 /* While one run holds the lock: -n fails at once with 1 (or -E's code),
  * -w fails with 1 when its wait runs out; the holder's exit frees it. */
 TEST(cmd_run_conflict_exit_codes)
@@ -224,9 +249,14 @@ TEST(cmd_run_conflict_exit_codes)
     const char *waiter[] = {"redlock", "run", "--nodes", nodes, "--restart-guard", "0",
                             "busy", "--",
                             "true", NULL};
-    struct rl w = rl_start(waiter);
-    it_sleep_ms(300);
-    CHECK_EQ(waitpid(w.pid, NULL, WNOHANG), 0);        /* still waiting */
+    struct rl w = start_waiting(&f, waiter);
+    CHECK_EQ(kill(w.pid, SIGWINCH), 0);                 /* a terminal resized */
+    it_sleep_ms(100);
+    int wst = 0;
+    CHECK_MSG(waitpid(w.pid, &wst, WNOHANG) == 0, "the waiter ended: status %d", wst);
+    struct rl w2 = start_waiting(&f, waiter);
+    CHECK_EQ(kill(w2.pid, SIGTERM), 0);                 /* ends the wait */
+    CHECK_EQ(WEXITSTATUS(rl_wait(&w2, 10000, err, sizeof err)), 128 + SIGTERM);
     CHECK(creat(go, 0600) >= 0);
     CHECK_EQ(WEXITSTATUS(rl_wait(&h, 10000, err, sizeof err)), 0);
     CHECK_EQ(WEXITSTATUS(rl_wait(&w, 10000, err, sizeof err)), 0);
@@ -368,8 +398,9 @@ static char proc_state(pid_t pid)
     return p && p[1] == ' ' ? p[2] : 0;
 }
 
-/* TSTP stops the command (not redlock), CONT lets it go on. */
-static void stop_and_go(struct rl *r, pid_t cmd, int fd, char *acc, size_t n)
+/* TSTP stops the command (not redlock, which keeps the lock), CONT lets
+ * it go on. */
+static void stop_and_go(struct it_fix *f, struct rl *r, pid_t cmd, int fd, char *acc, size_t n)
 {
     CHECK_EQ(kill(r->pid, SIGTSTP), 0);
     int64_t end = check_now_ms() + 10000;
@@ -379,6 +410,7 @@ static void stop_and_go(struct rl *r, pid_t cmd, int fd, char *acc, size_t n)
     }
     CHECK_EQ(waitpid(r->pid, NULL, WNOHANG), 0);
     CHECK_NE(proc_state(r->pid), 'T');
+    CHECK(!free_now(f, "sig"));
     CHECK_EQ(kill(r->pid, SIGCONT), 0);
     fifo_until(fd, "[CONT]", acc, n, 10000);
 }
@@ -414,7 +446,7 @@ TEST(cmd_run_forwards_signals)
                           "--", "sh", "-c", forward_script, NULL};
     r = rl_start(usr1);
     fifo_until(fd, " .", acc, sizeof acc, 10000);
-    stop_and_go(&r, (pid_t)atoi(acc + 3), fd, acc, sizeof acc);
+    stop_and_go(&f, &r, (pid_t)atoi(acc + 3), fd, acc, sizeof acc);
     for (size_t i = 0; i < sizeof caught / sizeof caught[0]; i++) {
         char name[16];
         snprintf(name, sizeof name, "[%s]", caught[i].name);
@@ -726,36 +758,145 @@ TEST(cmd_help_and_version)
     CHECK_STREQ(out, want);
 }
 
-/* The lock taken from under the command (its key overwritten on every
- * master) after the acquire's own validity is over: the watchdog's extends
- * kept it, and redlock knows their validity, so the command (which ignores
- * SIGTERM) gets SIGKILL --kill-after (1 s) after the loss, not at once. */
-TEST(cmd_run_kill_after_follows_the_watchdog)
+/* Read redlock's stderr until it says `what`, into buf; the time then. */
+static int64_t err_until(struct rl *r, const char *what, char *buf, size_t n)
+{
+    size_t len = 0;
+    int64_t end = check_now_ms() + 30000;
+    buf[0] = '\0';
+    while (!it_has(buf, what)) {
+        int64_t left = end - check_now_ms();
+        CHECK_MSG(left > 0, "redlock never said \"%s\" (it said \"%s\")", what, buf);
+        struct pollfd p = {r->err, POLLIN, 0};
+        ssize_t k = poll(&p, 1, (int)left) > 0 ? read(r->err, buf + len, n - 1 - len) : 0;
+        CHECK_MSG(k != 0 || !(p.revents & POLLHUP), "redlock's stderr closed: \"%s\"", buf);
+        if (k > 0)
+            buf[len += (size_t)k] = '\0';
+    }
+    return check_now_ms();
+}
+
+/* Run a command that ignores SIGTERM with extra options (NULL-ended);
+ * at t0 + after_ms, overwrite its key on every master: the watchdog's
+ * next extend is refused.  How long after redlock said that the lock was
+ * lost the command ended; redlock must exit 75. */
+static int64_t taken_from_under(const char *const *opts, int64_t after_ms)
 {
     struct it_fix f = {0};
     char nodes[256], dir[256], fifo[300], acc[512] = "", err[2048];
+    const char *argv[32] = {"redlock", "run", "--nodes", nodes, "--restart-guard", "0"};
+    int n = 6;
     it_fix_start(&f, 3, NULL, 0);
     nodes_of(f.s, nodes, sizeof nodes);
     test_dir(dir, sizeof dir);
     int fd = fifo_open(dir, "fifo", fifo, sizeof fifo);
-    const char *argv[] = {"redlock", "run", "--nodes", nodes, "--restart-guard", "0",
-                          "--ttl", "3000", "--kill-after", "1", "taken", "--", "sh", "-c",
+    while (*opts)
+        argv[n++] = *opts++;
+    const char *tail[] = {"taken", "--", "sh", "-c",
                           "trap '' TERM; exec > \"$D/fifo\"; echo up; exec sleep 60", NULL};
+    for (int i = 0; tail[i]; i++)
+        argv[n++] = tail[i];
     int64_t t0 = check_now_ms();
     struct rl r = rl_start(argv);
     fifo_until(fd, "up", acc, sizeof acc, 10000);
-    it_sleep_ms((long)(t0 + 3500 - check_now_ms()));   /* past the acquire's validity */
+    it_sleep_ms((long)(t0 + after_ms - check_now_ms()));
     CHECK_EQ(waitpid(r.pid, NULL, WNOHANG), 0);
-    int64_t taken = check_now_ms();
     for (int i = 0; i < 3; i++)
         it_set(f.s, i, "taken", "someone-else");
-    int64_t dead = fifo_until(fd, NULL, acc, sizeof acc, 20000);
-    check_note("ended %lld ms after the key was taken", (long long)(dead - taken));
-    CHECK_GE(dead - taken, 900);
-    CHECK_LT(dead - taken, 1000 + 1000 + 2000);     /* the next extend, 1 s, slack */
+    char line[512];
+    int64_t lost = err_until(&r, "the lock was lost", line, sizeof line);
+    one_line(line, "taken or expired");
+    int64_t dead = fifo_until(fd, NULL, acc, sizeof acc, 30000);
+    check_note("ended %lld ms after the lost-lock notice", (long long)(dead - lost));
     int st = rl_wait(&r, 10000, err, sizeof err);
     CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 75, "status %d", st);
-    one_line(err, "taken or expired");
     close(fd);
+    it_fix_stop(&f);
+    return dead - lost;
+}
+
+/* The lock taken from under the command after the acquire's own validity
+ * is over: the watchdog's extends kept it, and redlock knows their
+ * validity, so the command (which ignores SIGTERM) gets SIGKILL
+ * --kill-after (1 s) after the loss, not at once. */
+TEST(cmd_run_kill_after_follows_the_watchdog)
+{
+    static const char *const opts[] = {"--ttl", "3000", "--kill-after", "1", NULL};
+    int64_t ms = taken_from_under(opts, 3500);
+    CHECK_GE(ms, 900);
+    CHECK_LT(ms, 1000 + 1500);
+}
+
+/* --kill-after is 5 s by default (the validity left, ~8 s, allows it). */
+TEST(cmd_run_kill_after_default)
+{
+    static const char *const opts[] = {"--ttl", "12000", NULL};
+    int64_t ms = taken_from_under(opts, 500);
+    CHECK_GE(ms, 4900);
+    CHECK_LT(ms, 5000 + 1500);
+}
+
+/* ---- a terminal ------------------------------------------------------------ */
+
+/* In the child: a session of its own with the pty's slave `name` as its
+ * controlling terminal (in the foreground), then the shell script. */
+static void on_terminal(const char *name, const char *script)
+{
+    setsid();
+    int s = open(name, O_RDWR);
+    if (s < 0 || ioctl(s, TIOCSCTTY, 0) != 0)
+        _exit(111);
+    dup2(s, 0);
+    dup2(s, 1);
+    dup2(s, 2);
+    execl("/bin/sh", "sh", "-c", script, (char *)NULL);
+    _exit(111);
+}
+
+/* Type `line` on the terminal m, then read it until `want` shows. */
+static void type_and_see(int m, const char *line, const char *want, char *out, size_t n)
+{
+    size_t len = strlen(out);
+    int64_t end = check_now_ms() + 10000;
+    CHECK_EQ(write(m, line, strlen(line)), (ssize_t)strlen(line));
+    while (!it_has(out, want)) {
+        CHECK_MSG(check_now_ms() < end, "the terminal never showed \"%s\" (it showed "
+                  "\"%s\"): the command could not read it", want, out);
+        struct pollfd p = {m, POLLIN, 0};
+        ssize_t k = poll(&p, 1, 100) > 0 ? read(m, out + len, n - 1 - len) : 0;
+        if (k > 0)
+            out[len += (size_t)k] = '\0';
+    }
+}
+
+/* A redlock run in the foreground of a terminal hands it to the command,
+ * which can read it (a command of a background group would be stopped by
+ * SIGTTIN), and takes it back when the command exits: the next run on the
+ * terminal can do the same. */
+TEST(cmd_run_terminal_goes_to_the_command)
+{
+    struct it_fix f = {0};
+    char nodes[256], script[1024], out[2048] = "";
+    it_fix_start(&f, 3, NULL, 0);
+    nodes_of(f.s, nodes, sizeof nodes);
+    snprintf(script, sizeof script,
+             "R='" REDLOCK_BIN " run --nodes %s --restart-guard 0 tty --'; "
+             "$R sh -c 'read x; echo \"got1 $x\"'; $R sh -c 'read y; echo \"got2 $y\"; exit 4'",
+             nodes);
+    int m = posix_openpt(O_RDWR | O_NOCTTY);
+    CHECK(m >= 0 && grantpt(m) == 0 && unlockpt(m) == 0);
+    fflush(NULL);
+    pid_t pid = fork();
+    CHECK(pid >= 0);
+    if (pid == 0)
+        on_terminal(ptsname(m), script);
+    type_and_see(m, "a\n", "got1 a", out, sizeof out);
+    type_and_see(m, "b\n", "got2 b", out, sizeof out);
+    int st = 0;
+    int64_t end = check_now_ms() + 10000;
+    while (waitpid(pid, &st, WNOHANG) == 0 && check_now_ms() < end)
+        it_sleep_ms(5);
+    CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 4, "status %d", st);
+    close(m);
     it_fix_stop(&f);
 }

@@ -84,6 +84,9 @@ enum { REDLOCK__OPS_OK, REDLOCK__OPS_REFUSED, REDLOCK__OPS_UNAVAILABLE, REDLOCK_
 #define REDLOCK__KINDS 5                /* REDLOCK_KIND_* */
 #define REDLOCK__BOUNDS 17              /* the buckets' upper bounds; +Inf after */
 extern const int64_t redlock__bound_us[REDLOCK__BOUNDS];
+/* The first bucket whose bound is >= 2^k: a value's bucket is at most two
+ * steps from there (the bounds grow by 2 to 5 times). */
+extern const unsigned char redlock__bucket_from_log2[64];
 
 /* Per bucket, not cumulative (the text adds them up). */
 typedef struct redlock__hist {
@@ -101,10 +104,11 @@ typedef struct redlock__metrics {
 
 static inline void redlock__hist_add(redlock__hist *h, int64_t us)
 {
-    size_t i = 0;
+    size_t i;
 
     if (us < 0)
         us = 0;
+    i = redlock__bucket_from_log2[63 - __builtin_clzll((unsigned long long)us | 1)];
     while (i < REDLOCK__BOUNDS && us > redlock__bound_us[i])
         i++;
     h->n[i]++;

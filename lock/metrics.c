@@ -2,10 +2,11 @@
 /* metrics.c -- what the client's metrics count (client/metrics.c renders
  * them, redlock.h documents them): every acquire, extend and release that
  * completes, by kind and outcome, with the acquire's latency and waiting
- * time and each hold's duration in histograms.  Recording is a few
- * integer operations into the client's fixed arrays, on times the lock
- * machine read anyway; only outcomes off the plain path (a failed acquire,
- * a hold that ends other than by a release) read the clock here.
+ * time and each hold's duration in histograms.  Recording is integer
+ * operations into the client's fixed arrays (docs/performance.md counts
+ * them), on times the lock machine read anyway; only outcomes off the
+ * plain path (a failed acquire, a hold that ends other than by a release)
+ * read the clock here.
  */
 #include "lock/lock.h"
 
@@ -14,6 +15,12 @@
 const int64_t redlock__bound_us[REDLOCK__BOUNDS] = {
     500, 1000, 2500, 5000, 10000, 25000, 50000, 100000, 250000, 500000,
     1000000, 2500000, 5000000, 10000000, 30000000, 60000000, 300000000,
+};
+
+const unsigned char redlock__bucket_from_log2[64] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 11, 12, 13, 14, 15,
+    16, 16, 16, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
+    17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17, 17,
 };
 
 static int acquire_outcome(int status)

@@ -71,6 +71,8 @@ if [ "${1:-}" = --self-test ]; then
     expect fail "bench/opts.c accepts --seeded-flag, redlock-bench.1 lacks it"
     copy; drop "$tmp/t/man/redlock-bench.1" '.It Fl -rounds Ar R'
     expect fail "redlock-bench.1 lacks its --rounds item"
+    copy; drop "$tmp/t/man/redlock.1" '.It Fl -ttl Ar MS'
+    expect fail "redlock.1 lacks the --ttl item that cmd/redlock --help lists"
     copy; printf '#!/bin/sh\necho "  --seeded-option X   -Z"\n' > "$tmp/t/cmd/redlock"
     expect fail "cmd/redlock --help lists --seeded-option and -Z, redlock.1 lacks them"
     copy; printf '#!/bin/sh\necho "usage: redlock seeded [options]"\n' > "$tmp/t/cmd/redlock"

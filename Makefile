@@ -1,7 +1,7 @@
 # Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE).
 # libredlock -- see README.md.  `make` builds the static and shared library;
-# `make install` installs them with redlock.h, redlock.pc and the CMake
-# package config; `make test` runs the whole suite against real redis-servers.
+# `make install` installs them with redlock.h, redlock.pc, the CMake
+# package config and the manual pages; `make test` runs the whole suite against real redis-servers.
 
 # The version is written once, in redlock.h (REDLOCK_VERSION_MAJOR/MINOR/PATCH).
 VERSION := $(shell awk '$$2 == "REDLOCK_VERSION_MAJOR" { M = $$3 } \
@@ -17,6 +17,7 @@ LIBDIR ?= $(PREFIX)/lib
 BINDIR ?= $(PREFIX)/bin
 INCLUDEDIR ?= $(PREFIX)/include
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+MANDIR ?= $(PREFIX)/share/man
 CMAKEDIR = $(LIBDIR)/cmake/redlock
 
 CC ?= cc
@@ -72,7 +73,7 @@ BENCH_SRCS = $(wildcard bench/*.c)
 PROXY_SRCS = test/support/proxy.c test/support/proxy_main.c
 
 .PHONY: all examples test unit check asan valgrind bench demo install uninstall clean version \
-        check-layers
+        check-layers man-lint
 
 all: $(STATIC) $(SHARED) cmd/redlock
 
@@ -101,6 +102,21 @@ cmd/redlock: $(CMD_SRCS) cmd/cmd.h redlock.h $(STATIC)
 	$(CC) $(ALL_CFLAGS) -o $@ $(CMD_SRCS) $(STATIC) $(ALL_LDFLAGS) $(LIB_LIBS)
 # the end-to-end tests of the command run it (test/integration/t_cmd_*.c)
 test/redlock-test: cmd/redlock
+
+# The manual pages (man/): redlock(1), redlock-bench(1), redlock(3).  Every
+# name in redlock(3)'s NAME section is installed as a link to it, so that
+# `man redlock_acquire` finds it.
+MAN1 = man/redlock.1 man/redlock-bench.1
+MAN3 = man/redlock.3
+MAN3_LINKS := $(shell awk '/^\.Sh /{ s = $$2 } s == "NAME" && $$1 == ".Nm" && $$2 != "redlock" \
+                           { print $$2 ".3" }' man/redlock.3)
+
+# The pages lint clean (mandoc, groff) and name every function of redlock.h,
+# every option of the bench and of the command (scripts/check-man.sh); then
+# the check must fail on seeded omissions.
+man-lint: cmd/redlock
+	sh scripts/check-man.sh
+	sh scripts/check-man.sh --self-test
 
 # The version redlock.h declares (for scripts and packagers).
 version:
@@ -228,9 +244,9 @@ INSTALL_SUBST = sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@VERSION_MAJOR@|$(VERSIO
 INSTALL_GENERATED = redlock.pc cmake/redlock-config.cmake cmake/redlock-config-version.cmake
 
 install: all
-	@for d in "$(PREFIX)" "$(LIBDIR)" "$(INCLUDEDIR)" "$(PKGCONFIGDIR)" "$(BINDIR)"; do \
+	@for d in "$(PREFIX)" "$(LIBDIR)" "$(INCLUDEDIR)" "$(PKGCONFIGDIR)" "$(BINDIR)" "$(MANDIR)"; do \
 	    case "$$d" in /*) ;; *) echo "make install: \"$$d\" is not an absolute path" \
-	        "(PREFIX, LIBDIR, INCLUDEDIR, PKGCONFIGDIR and BINDIR must be)" >&2; exit 1 ;; esac; \
+	        "(PREFIX, LIBDIR, INCLUDEDIR, PKGCONFIGDIR, BINDIR and MANDIR must be)" >&2; exit 1 ;; esac; \
 	done
 	for f in $(INSTALL_GENERATED); do $(INSTALL_SUBST) $$f.in > $$f || exit 1; done
 	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR) \
@@ -244,6 +260,10 @@ install: all
 	install -m 644 redlock.pc $(DESTDIR)$(PKGCONFIGDIR)/
 	install -m 644 cmake/redlock-config.cmake cmake/redlock-config-version.cmake \
 	    $(DESTDIR)$(CMAKEDIR)/
+	install -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3
+	install -m 644 $(MAN1) $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 $(MAN3) $(DESTDIR)$(MANDIR)/man3/
+	cd $(DESTDIR)$(MANDIR)/man3 && for l in $(MAN3_LINKS); do ln -sf redlock.3 $$l || exit 1; done
 
 # Removes what install added (the directories it may have created are left,
 # except redlock's own CMake directory).
@@ -252,7 +272,9 @@ uninstall:
 	      $(DESTDIR)$(LIBDIR)/$(SHARED) $(DESTDIR)$(LIBDIR)/$(SONAME) \
 	      $(DESTDIR)$(LIBDIR)/libredlock.so $(DESTDIR)$(PKGCONFIGDIR)/redlock.pc \
 	      $(DESTDIR)$(CMAKEDIR)/redlock-config.cmake \
-	      $(DESTDIR)$(CMAKEDIR)/redlock-config-version.cmake $(DESTDIR)$(BINDIR)/redlock
+	      $(DESTDIR)$(CMAKEDIR)/redlock-config-version.cmake $(DESTDIR)$(BINDIR)/redlock \
+	      $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(MAN1))) \
+	      $(addprefix $(DESTDIR)$(MANDIR)/man3/,$(notdir $(MAN3)) $(MAN3_LINKS))
 	rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null || true
 
 clean:

@@ -48,6 +48,7 @@ void redlock__conn_init(redlock__conn *cn, const redlock__net *net, const redloc
 
     cn->net = net;
     cn->addr = addr;
+    cn->hold_above = SIZE_MAX;
     cn->label = label;
     cn->own = *own;
     cn->state = REDLOCK__CONN_DOWN;
@@ -144,7 +145,7 @@ static void conn_drop(redlock__conn *cn, const char *why)
     evtimer_del(&cn->connect_timer);
     evtimer_del(&cn->stall_ev);
     cn->state = REDLOCK__CONN_DOWN;
-    cn->hold_above = 0;
+    cn->hold_above = SIZE_MAX;
     cn->handshake_left = 0;
     cn->timeouts_in_row = 0;
     if (!loop->closing) {

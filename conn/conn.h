@@ -117,7 +117,9 @@ struct redlock__conn {
      * next ones back, and drops those its owner marks moot meanwhile
      * (`mooted` of them, told by redlock__conn_moot). */
     size_t unsent, window, mooted;
-    size_t hold_above;                 /* window when UP (none: SIZE_MAX), else 0 */
+    size_t hold_above;                 /* window when UP (none: SIZE_MAX), else
+                                        * SIZE_MAX: what waits for the handshake
+                                        * is sent after it, never dropped */
     uint32_t queued_seq;               /* the last request's serial */
     uint32_t sent_seq;                 /* the last one written */
     unsigned handshake_left;           /* handshake replies still due */
@@ -219,7 +221,9 @@ static inline int redlock__conn_unsent(const redlock__conn *cn, uint32_t seq)
     return (int32_t)(seq - cn->sent_seq) > 0;
 }
 /* 1 when the request just queued may still wait after this loop turn's
- * flush: the connection is not up, or has its window full. */
+ * flush: the connection is up with its window full.  (Requests made while
+ * it connects wait for its handshake, then leave: a fresh client's first
+ * operations reach every master, as a master that answers late does.) */
 static inline int redlock__conn_holds(const redlock__conn *cn)
 {
     return cn->count > cn->hold_above;

@@ -121,6 +121,8 @@ enum {
     REDLOCK__SCRIPT_MULTI_ACQUIRE, REDLOCK__SCRIPT_MULTI_EXTEND, REDLOCK__SCRIPT_MULTI_RELEASE,
     /* client/inspect.c: what a resource's keys hold, read only */
     REDLOCK__SCRIPT_INSPECT,
+    /* kinds/reentrant.c, kinds/multi.c: their releases that pick a waiter */
+    REDLOCK__SCRIPT_RE_RELEASE_WQ, REDLOCK__SCRIPT_MULTI_RELEASE_WQ,
     REDLOCK__NSCRIPTS
 };
 

@@ -28,7 +28,7 @@ static int random_value(redlock_lock *l)
 
     if (!l->value)
         l->value = l->nodes->rand;      /* (made before the first attempt) */
-    if ((l->fam->flags & REDLOCK__FAM_ANNOUNCES) && l->c->opt.wake &&
+    if (redlock__fam_wakes(l->fam) && l->c->opt.wake &&
         (id = redlock__wake_self(l->c)) != NULL) {
         memcpy(l->value, id, REDLOCK__VALUE_ID_HEX);
         off = REDLOCK__VALUE_ID_HEX;

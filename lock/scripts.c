@@ -57,7 +57,9 @@ const char redlock__lua_tell[] =
  * the lock KEYS[2] hears that someone waits (the notice, announce.c)
  * on "<ARGV[3]><its client id>": the value, then the registry's name;
  * only for a value of this library's ("<12 hex of the id><32 hex>", or
- * at the end of a re-entrant lock's "<owner>=<value>"), and
+ * at the end of a re-entrant lock's "<owner>=<value>"; a re-entrant lock
+ * held by several handles or holds, "<len>:<owner>": each of its handles
+ * in {KEYS[2]}:h is told), and
  * only from the waiter at the front of the queue unless ARGV[4] is
  * "a" (always).  The count; negative when such a notice reached no
  * one (the holder's client does not listen there, or not yet). */
@@ -67,11 +69,17 @@ const char redlock__lua_wait[] =
     "redis.call('pexpire', KEYS[1], ARGV[2]) "
     "local heard = 1 "
     "if ARGV[3] ~= '' and (ARGV[4] == 'a' or redis.call('zrank', KEYS[1], ARGV[1]) == 0) then "
-    "local v = redis.pcall('get', KEYS[2]) "
-    "if type(v) == 'string' and #v > 44 and string.sub(v, -45, -45) == '=' then "
-    "v = string.sub(v, -44) end "
-    "if type(v) == 'string' and #v == 44 then "
-    "heard = redis.pcall('publish', ARGV[3] .. string.sub(v, 1, 12), v .. KEYS[1]) end end "
+    "local v, vs = redis.pcall('get', KEYS[2]), {} "
+    "if type(v) == 'string' and #v == 44 then vs[1] = v "
+    "elseif type(v) == 'string' and #v > 44 and string.sub(v, -45, -45) == '=' then "
+    "vs[1] = string.sub(v, -44) "
+    "elseif type(v) == 'string' and string.find(v, '^%d+:') then "
+    "local hs = redis.pcall('hkeys', '{' .. KEYS[2] .. '}:h') "
+    "if type(hs) == 'table' and not hs.err then for i = 1, #hs do "
+    "if #hs[i] == 44 then vs[#vs + 1] = hs[i] end end end end "
+    "if #vs > 0 then heard = 0 end "
+    "for i = 1, #vs do local r = redis.pcall('publish', ARGV[3] .. string.sub(vs[i], 1, 12), "
+    "vs[i] .. KEYS[1]) if type(r) ~= 'number' then r = 1 end heard = heard + r end end "
     "local n = redis.call('zcard', KEYS[1]) if heard == 0 then return -n end return n";
 
 const char redlock__lua_extend[] =

@@ -171,6 +171,48 @@ TEST(wake_kinds_reentrant_last_release_wakes_inner_release_does_not)
     it_fix_stop(&f);
 }
 
+/* A re-entrant lock held by two handles of one owner, in two clients
+ * (the key names the owner only; the handles are in its hash): the
+ * waiter's notice reaches both, the first release (the key stays) tells
+ * nobody, the second, which frees the lock, tells the waiter. */
+TEST(wake_kinds_reentrant_two_handles_the_one_that_frees_wakes)
+{
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC);
+    redlock_client *c2 = it_fix_client(&f, NULL), *bc = slow_waiter(&f);
+    redlock_lock *a1 = reentrant(&f, f.c, "wr-2", "alice"), *a2 = reentrant(&f, c2, "wr-2", "alice");
+    redlock_lock *b = reentrant(&f, bc, "wr-2", "bob");
+    struct it_op bo = {f.base};
+    long long score[3];
+
+    CHECK_RC(a1, run_op(&f, a1, 0), 0);
+    CHECK_RC(a2, run_op(&f, a2, 0), 0);
+    wait_holders_listen(&f, 2);
+    CHECK_RC(b, redlock_acquire_async(b, 20000, it_op_cb, &bo), 0);
+    wait_registries(&f, "wr-2", 3);
+    wait_notices(&f, f.c, 1);
+    wait_notices(&f, c2, 1);
+    for (int i = 0; i < 3; i++)
+        score[i] = entry_score(&f, i, "wr-2");
+    CHECK_RC(a1, run_op(&f, a1, 1), 0);
+    CHECK_EQ(it_wait_nodes_ok(f.base, a1, 3, 3000), 3);
+    for (int i = 0; i < 3; i++)
+        CHECK_EQ(entry_score(&f, i, "wr-2"), score[i]);
+    CHECK_EQ(bo.done, 0);
+
+    int64_t t0 = check_now_ms();
+    CHECK_RC(a2, run_op(&f, a2, 1), 0);
+    it_op_wait(&bo, SOON_MS);
+    check_note("the waiter in %lld ms after the last handle's release (its poll: %d ms)",
+               (long long)(bo.at_ms - t0), SLOW_POLL_MS);
+    CHECK_RC(b, bo.status, 0);
+    CHECK_LT(bo.at_ms - t0, SOON_MS);
+    redlock_lock_free(a1);
+    redlock_lock_free(a2);
+    redlock_lock_free(b);
+    it_fix_stop(&f);
+}
+
 /* The multi-resource lock's waiter: refused on mk-a (held by a plain
  * lock), it waits in mk-a's registry; mk-a's release wakes it, it is
  * refused on mk-b and moves its registration there; mk-b's release wakes

@@ -561,6 +561,11 @@ void redlock__wake_released(redlock_lock *l, const redlock__op *op)
             continue;
         h->rivals = (double)most;       /* the registry's entries, others' */
         h->keep_until_us = 0;           /* (kept for the hold: it ended) */
+        /* others waited at its release: its next acquire, soon, waits
+         * its turn (redlock__wake_defer), however long ago it last heard
+         * an announcement itself */
+        if (most > 0)
+            h->heard_us = redlock__now(&c->loop);
         /* the master that was to pick did not get the release (it went
          * down meanwhile): another one picks */
         h->late_op = op->votes[lead] == REDLOCK__PENDING ? op : NULL;

@@ -263,8 +263,7 @@ typedef struct redlock_options {
                                   * lock waits on one of its resources at
                                   * a time) is woken by the release that
                                   * frees it (a re-entrant lock's last):
-                                  * the waiting
-                                  * client enters the
+                                  * the waiting client enters the
                                   * registry "{<key>}:wq" on the masters and
                                   * listens on its own channel
                                   * "{<key>}:wq:<id>" (a second connection

@@ -346,6 +346,19 @@ int redlock__wake_outcome(redlock_lock *l, const redlock__op *op, int won)
         redlock__hot_enter(l->c, h, node);
     }
 
+    if (!won && !split && l->fl->woken) {
+        /* a woken attempt refused: a later release's pick wakes it again;
+         * the one pick's (rank 1) goes once more within the window, as the
+         * masters that refused may not have run the release yet (the
+         * decision came at the first refusals: a quorum of all masters, a
+         * semaphore's, waits for the slowest) */
+        if (l->fl->rank == 1) {
+            l->fl->missed = 1;
+            l->fl->rank = 2;
+            l->fl->round_us = 0;
+        }
+        l->fl->woken = 0;
+    }
     return split;
 }
 

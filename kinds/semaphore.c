@@ -279,8 +279,9 @@ static void sem_free(redlock_lock *l)
     l->kd = NULL;
 }
 
-/* Waiters: on K; every release frees a permit and wakes one of them. */
-static const redlock__wake_hook sem_wake = { .release_wq = &kind_release_wq };
+/* Waiters: on K; every release frees a permit and wakes one of them (a
+ * winner leaves the queue: the other holders' releases pick meanwhile). */
+static const redlock__wake_hook sem_wake = { .release_wq = &kind_release_wq, .win_leaves = 1 };
 
 const redlock__family redlock__semaphore = {
     .kind = REDLOCK_KIND_SEMAPHORE, .acquire = &kind_acquire, .extend = &kind_extend,

@@ -272,7 +272,8 @@ void redlock__wake_unwait(redlock_lock *l)
             /* a winner's entries stay while it holds (nobody else
              * releases meanwhile): its release takes them away, one
              * command less per acquisition */
-            if (h->announces && l->c->opt.wake && !l->valid_until_us)
+            if (h->announces && l->c->opt.wake &&
+                (!l->valid_until_us || (l->fam->wake && l->fam->wake->win_leaves)))
                 redlock__hot_registry(l->c, h, 0, SIZE_MAX, SIZE_MAX, 0);
             /* a winner's record lives while its entries do: its release
              * tells the registries however long it holds (and the

@@ -3,8 +3,8 @@
  * what they wait for (lock.h, redlock__wake_hook): the re-entrant lock's
  * last release (an inner one wakes nobody), the multi-resource lock's
  * (its waiter moves its registration to the resource that refused it
- * next), and a release with nobody waiting sends the commands it sent
- * before the hook.  The waiters poll every SLOW_POLL_MS: a win well
+ * next), the semaphore's (a permit freed wakes one waiter), and a release
+ * with nobody waiting sends the commands it sent before the hook.  The waiters poll every SLOW_POLL_MS: a win well
  * before that was the release's doing.
  */
 #include "itest.h"
@@ -296,8 +296,9 @@ static redlock_lock *semaphore(redlock_client *c, const char *res, unsigned perm
 }
 
 /* A semaphore of 2 permits, both held, two waiters (two clients): a
- * permit freed wakes exactly one, the one that waited longest; the other
- * permit freed wakes the other, each long before its poll. */
+ * permit freed wakes exactly one, the one that waited longest, which
+ * leaves the queue as it wins; the other permit freed wakes the other,
+ * each long before its poll. */
 TEST(wake_kinds_semaphore_a_freed_permit_wakes_exactly_one_waiter)
 {
     struct it_fix f = {0};
@@ -328,6 +329,9 @@ TEST(wake_kinds_semaphore_a_freed_permit_wakes_exactly_one_waiter)
     CHECK_EQ(stats_of(c1).wakeups, 1);
     CHECK_EQ(stats_of(c2).wakeups, 0);
     CHECK_EQ(stats_of(c2).announcements, 0);
+    /* the winner left the queue (the other holder's release picks the
+     * next waiter, whatever master it asks) */
+    wait_registries(&f, "ws-1", 3);
 
     t0 = check_now_ms();
     CHECK_RC(h2, run_op(&f, h2, 1), 0);

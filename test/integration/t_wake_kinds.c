@@ -350,7 +350,7 @@ TEST(wake_kinds_semaphore_a_freed_permit_wakes_exactly_one_waiter)
 
 /* ---- what a release costs with nobody waiting ------------------------------ */
 
-#define NCMDS 16
+#define NCMDS 64
 struct cmdstats {
     char name[NCMDS][32];
     long long calls[NCMDS];
@@ -456,24 +456,30 @@ static void check_plain_cycles(struct it_fix *f, redlock_lock *l, const char *ki
  * was woken for it (the plain release, no registry: no ZADD, ZREM,
  * PUBLISH, EXISTS on a registry).  SET and the compare-and-delete script
  * (GET, DEL inside) for the mutex and a re-entrant lock held once; the
- * multi-resource lock's two scripts (EXISTS, 2 SET; MGET, DEL). */
+ * multi-resource lock's two scripts (EXISTS, 2 SET; MGET, DEL); the
+ * semaphore's two scripts. */
 TEST(wake_kinds_a_release_with_nobody_waiting_sends_the_plain_commands)
 {
     static const char *const mut[] = { "set", "evalsha", "get", "del", NULL };
     static const int mut_per[] = { 1, 1, 1, 1 };
     static const char *const mul[] = { "evalsha", "exists", "set", "mget", "del", NULL };
     static const int mul_per[] = { 2, 1, 2, 1, 1 };
+    static const char *const sem[] = { "evalsha", "type", "hget", "hexists", "hkeys", "hset",
+                                       "set", "pttl", "pexpire", "del", "hdel", "hlen", NULL };
+    static const int sem_per[] = { 2, 2, 1, 2, 1, 1, 1, 1, 1, 2, 1, 1 };
     static const char *const xy[] = { "mp-x", "mp-y" };
     struct it_fix f = {0};
     it_fix_start(&f, 3, NULL, 0);
     redlock_lock *m = it_fix_lock(&f, f.c, "mp-m");
     redlock_lock *r = reentrant(&f, f.c, "mp-r", "carol");
-    redlock_lock *x = multi(f.c, xy, 2);
+    redlock_lock *x = multi(f.c, xy, 2), *s = semaphore(f.c, "mp-s", 2);
 
     check_plain_cycles(&f, m, "mutex", mut, mut_per);
     check_plain_cycles(&f, r, "reentrant", mut, mut_per);
     check_plain_cycles(&f, x, "multi", mul, mul_per);
+    check_plain_cycles(&f, s, "semaphore", sem, sem_per);
     redlock_lock_free(r);
     redlock_lock_free(x);
+    redlock_lock_free(s);
     it_fix_stop(&f);
 }

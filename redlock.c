@@ -46,6 +46,8 @@ static const char *const scripts[REDLOCK__NSCRIPTS] = {
     [REDLOCK__SCRIPT_MULTI_EXTEND] = redlock__lua_multi_extend,
     [REDLOCK__SCRIPT_MULTI_RELEASE] = redlock__lua_multi_release,
     [REDLOCK__SCRIPT_INSPECT] = redlock__lua_inspect,
+    /* kinds/rwlock.c: the writer's abandon (acquire cancel, deadlines) */
+    [REDLOCK__SCRIPT_RW_ABANDON] = redlock__lua_rw_abandon,
 };
 
 static void options_defaults(redlock_options *o)

@@ -121,6 +121,8 @@ enum {
     REDLOCK__SCRIPT_MULTI_ACQUIRE, REDLOCK__SCRIPT_MULTI_EXTEND, REDLOCK__SCRIPT_MULTI_RELEASE,
     /* client/inspect.c: what a resource's keys hold, read only */
     REDLOCK__SCRIPT_INSPECT,
+    /* kinds/rwlock.c: a writer that gives up takes its mark away (acquire cancel) */
+    REDLOCK__SCRIPT_RW_ABANDON,
     REDLOCK__NSCRIPTS
 };
 

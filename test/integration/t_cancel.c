@@ -446,3 +446,62 @@ TEST(cancel_each_kind_leaves_nothing_multi)
 {
     kind_gives_up(K_WRITE, K_MULTI, 0, NULL);
 }
+
+/* An attempt of `kind` in flight on a free resource (masters 0 and 1
+ * stopped), cancelled: master 2 gives back what it granted at once, the
+ * others run the undo behind the attempt when they go on. */
+static void kind_in_flight(int kind)
+{
+    struct it_fix f = {0};
+    redlock_options o;
+    redlock_lock *a;
+    struct it_op op;
+    char during[2048];
+    int64_t end;
+
+    it_opts(&o);
+    o.node_timeout_ms = 3000;
+    it_fix_start(&f, 3, &o, IT_ASYNC);
+    a = kind_lock(&f, f.c, kind, "waiter");
+    op = (struct it_op){ f.base };
+    CHECK_EQ(rlt_servers_pause(f.s, 0), 0);
+    CHECK_EQ(rlt_servers_pause(f.s, 1), 0);
+    CHECK_RC(a, redlock_acquire_async(a, 10000, it_op_cb, &op), 0);
+    end = check_now_ms() + 3000;
+    do {
+        it_run(f.base, 5);
+        keyspace(f.s, during, sizeof during);
+    } while (strcmp(during, "2: | ") == 0 && check_now_ms() < end);
+    check_note("master 2 while in flight: %s", during);
+    CHECK_MSG(strcmp(during, "2: | ") != 0, "nothing of the attempt on master 2");
+    CHECK_EQ(op.done, 0);
+    CHECK_RC(a, redlock_acquire_cancel(a), 0);
+    CHECK_EQ(op.done, 1);
+    CHECK_EQ(op.status, REDLOCK_ECANCELED);
+    wait_keyspace(f.base, f.s, "2: | ", 1000);
+    CHECK_EQ(rlt_servers_resume(f.s, 0), 0);
+    CHECK_EQ(rlt_servers_resume(f.s, 1), 0);
+    wait_keyspace(f.base, f.s, "0: | 1: | 2: | ", 3000);
+    CHECK_EQ(op.done, 1);
+    it_fix_stop(&f);
+}
+
+TEST(cancel_in_flight_each_kind_reentrant)
+{
+    kind_in_flight(K_REENTRANT);
+}
+
+TEST(cancel_in_flight_each_kind_read)
+{
+    kind_in_flight(K_READ);
+}
+
+TEST(cancel_in_flight_each_kind_write)
+{
+    kind_in_flight(K_WRITE);
+}
+
+TEST(cancel_in_flight_each_kind_multi)
+{
+    kind_in_flight(K_MULTI);
+}

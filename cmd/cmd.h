@@ -32,6 +32,7 @@ typedef struct redlock_cmd {
                                  * user, password; retries from -w/-n */
     int64_t ttl_ms;             /* --ttl: 30000 */
     int64_t wait_ms;            /* -w: -1 (wait until acquired) */
+    int64_t acquire_wait_ms;    /* redlock_acquire_for's: 0 one try, INT64_MAX none */
     int nonblock;               /* -n: one try */
     int conflict_exit;          /* -E: 1 */
     int fencing, read, write, json, metrics;

@@ -8,7 +8,6 @@
 #include "cmd/json.h"
 
 #include <errno.h>
-#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -446,11 +445,11 @@ static int apply(redlock_cmd *c, const struct raw *r)
         redlock_cmd_error(c, "--read and --write exclude each other");
         return REDLOCK_EXIT_USAGE;
     }
-    /* -w: retry until the deadline; no -w: until acquired; -n: one try */
-    c->opts.retry_count = c->nonblock ? 0 : INT_MAX;
-    c->opts.acquire_timeout_ms = c->wait_ms > 0 ? c->wait_ms : 0;
+    /* -w: the acquire's own deadline (redlock_acquire_for); no -w: none,
+     * until acquired; -n (or -w 0): one try */
     if (c->wait_ms == 0)
         c->nonblock = 1;
+    c->acquire_wait_ms = c->nonblock ? 0 : c->wait_ms > 0 ? c->wait_ms : INT64_MAX;
     return 0;
 }
 

@@ -102,7 +102,7 @@ static int run_op(redlock_lock *l, const redlock_cmd *c, enum op op)
 {
     switch (op) {
     case OP_ACQUIRE:
-        return c->nonblock ? redlock_try_acquire(l, c->ttl_ms) : redlock_acquire(l, c->ttl_ms);
+        return redlock_acquire_for(l, c->acquire_wait_ms, c->ttl_ms);
     case OP_EXTEND:
         return redlock_extend(l, c->ttl_ms);
     default:

@@ -505,3 +505,14 @@ TEST(cancel_in_flight_each_kind_multi)
 {
     kind_in_flight(K_MULTI);
 }
+
+TEST(cancel_example_runs)
+{
+    rlt_servers *s = it_start(3, NULL);
+    static const char *const says[] = {
+        "holder holds report-run",
+        "operation cancelled: acquire: cancelled by redlock_acquire_cancel",
+        "timed out: acquire: the call's deadline passed (wait_ms 200)", NULL };
+    it_example_says("examples/cancel", s, says);
+    rlt_servers_free(s);
+}

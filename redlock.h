@@ -745,8 +745,7 @@ REDLOCK_API int redlock_acquire_for_async(redlock_lock *lock, int64_t wait_ms, i
  * the client was freed.  From a callback of the client (an async client's,
  * or one run inside a blocking call), or with option loop_thread from any
  * thread: a blocking acquire waiting in another thread then returns
- * REDLOCK_ECANCELED.  On a blocking client without loop_thread, only from
- * a callback (the call holds the thread). */
+ * REDLOCK_ECANCELED. */
 REDLOCK_API int redlock_acquire_cancel(redlock_lock *lock);
 /* Reset the ttl on every node still holding our value; succeeds with a
  * quorum and at least 1 ms of validity measured from the extend's own

@@ -516,3 +516,49 @@ TEST(cancel_example_runs)
     it_example_says("examples/cancel", s, says);
     rlt_servers_free(s);
 }
+
+/* A re-entrant lock's acquire of one more hold, cancelled in flight: the
+ * hold it had stays (validity, count, its key on every master). */
+TEST(cancel_in_flight_reentrant_more_hold_keeps_the_one_it_had)
+{
+    struct it_fix f = {0};
+    redlock_options o;
+    redlock_lock *a;
+    struct it_op op;
+    size_t vlen;
+    const char *v;
+    char value[256];
+
+    it_opts(&o);
+    o.node_timeout_ms = 3000;
+    it_fix_start(&f, 3, &o, IT_ASYNC);
+    a = kind_lock(&f, f.c, K_REENTRANT, "owner");
+    op = (struct it_op){ f.base };
+    CHECK_RC(a, redlock_acquire_async(a, 20000, it_op_cb, &op), 0);
+    it_op_wait(&op, 5000);
+    CHECK_RC(a, op.status, 0);
+    CHECK_EQ(redlock_lock_holds(a), 1);
+    v = redlock_lock_value(a, &vlen);
+    snprintf(value, sizeof value, "%.*s", (int)vlen, v);
+    CHECK_EQ(rlt_servers_pause(f.s, 0), 0);
+    CHECK_EQ(rlt_servers_pause(f.s, 1), 0);
+    op.done = 0;
+    CHECK_RC(a, redlock_acquire_async(a, 20000, it_op_cb, &op), 0);
+    it_run(f.base, 50);
+    CHECK_EQ(op.done, 0);
+    CHECK_RC(a, redlock_acquire_cancel(a), 0);
+    CHECK_EQ(op.done, 1);
+    CHECK_EQ(op.status, REDLOCK_ECANCELED);
+    CHECK_EQ(redlock_lock_holds(a), 1);
+    CHECK_GT(redlock_lock_validity(a), 0);
+    CHECK_EQ(rlt_servers_resume(f.s, 0), 0);
+    CHECK_EQ(rlt_servers_resume(f.s, 1), 0);
+    it_run(f.base, 200);
+    CHECK_EQ(rlt_servers_count_key(f.s, "res", 3), 3);
+    op.done = 0;
+    CHECK_RC(a, redlock_release_async(a, it_op_cb, &op), 0);
+    it_op_wait(&op, 5000);
+    CHECK_RC(a, op.status, 0);      /* one hold given back: the last */
+    wait_keyspace(f.base, f.s, "0: | 1: | 2: | ", 2000);
+    it_fix_stop(&f);
+}

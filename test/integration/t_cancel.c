@@ -351,7 +351,7 @@ TEST(threads_cancel_a_blocking_acquire_from_another_thread)
 
 /* ---- every kind ---------------------------------------------------------------- */
 
-enum { K_REENTRANT, K_READ, K_WRITE, K_MULTI };
+enum { K_REENTRANT, K_READ, K_WRITE, K_MULTI, K_SEMAPHORE };
 
 static redlock_lock *kind_lock(struct it_fix *f, redlock_client *c, int kind, const char *owner)
 {
@@ -368,6 +368,9 @@ static redlock_lock *kind_lock(struct it_fix *f, redlock_client *c, int kind, co
         break;
     case K_WRITE:
         CHECK_EQ(redlock_lock_new_write(&l, c, "res", 3), 0);
+        break;
+    case K_SEMAPHORE:
+        CHECK_EQ(redlock_lock_new_semaphore(&l, c, "res", 3, 1), 0);
         break;
     default:
         CHECK_EQ(redlock_lock_new_multi(&l, c, res, lens, 2), 0);
@@ -447,6 +450,17 @@ TEST(cancel_each_kind_leaves_nothing_multi)
     kind_gives_up(K_WRITE, K_MULTI, 0, NULL);
 }
 
+/* its one permit held by another handle */
+TEST(cancel_each_kind_leaves_nothing_semaphore)
+{
+    kind_gives_up(K_SEMAPHORE, K_SEMAPHORE, 0, NULL);
+}
+
+TEST(cancel_each_kind_leaves_nothing_semaphore_timed_out)
+{
+    kind_gives_up(K_SEMAPHORE, K_SEMAPHORE, 1500, NULL);
+}
+
 /* An attempt of `kind` in flight on a free resource (masters 0 and 1
  * stopped), cancelled: master 2 gives back what it granted at once, the
  * others run the undo behind the attempt when they go on. */
@@ -504,6 +518,11 @@ TEST(cancel_in_flight_each_kind_write)
 TEST(cancel_in_flight_each_kind_multi)
 {
     kind_in_flight(K_MULTI);
+}
+
+TEST(cancel_in_flight_each_kind_semaphore)
+{
+    kind_in_flight(K_SEMAPHORE);
 }
 
 TEST(cancel_example_runs)

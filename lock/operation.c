@@ -363,38 +363,51 @@ static void release_done(redlock__op *op, void *privdata)
     redlock__lock_complete(l, code);
 }
 
-void redlock__lock_detach_op(redlock_lock *l)
+/* Stop the lock's operation in flight: its retry timer, a fenced acquire
+ * raising its counters (its keys given back), its op (an acquire attempt's
+ * win undone: decided now when `now`, so that its undo leaves at once,
+ * behind its request on each master, and no write of it is sent again). */
+static void drop_op(redlock_lock *l, int now)
 {
     redlock__flight *fl = l->fl;
+    redlock__op *op;
 
-    if (!fl) {
-        l->busy = REDLOCK__LOCK_IDLE;
-        return;
-    }
     evtimer_del(&fl->retry_timer);
     if (fl->fenced) {
-        /* raising the counters of a won acquire: give the keys back */
         redlock__op_undo(fl->fenced);
         redlock__op_unref(fl->fenced);
         fl->fenced = NULL;
     }
-    if (fl->op) {
-        if (l->busy == REDLOCK__LOCK_ACQUIRE || l->busy == REDLOCK__LOCK_TRY)
-            fl->op->done = orphan_done;
-        else
-            fl->op->done = ignore_done;
-        fl->op->done_privdata = NULL;
+    if ((op = fl->op)) {
+        int acquire = l->busy == REDLOCK__LOCK_ACQUIRE || l->busy == REDLOCK__LOCK_TRY;
         fl->op = NULL;
+        op->done = acquire ? orphan_done : ignore_done;
+        op->done_privdata = NULL;
+        if (acquire && now)
+            redlock__op_cancel(op);
     }
+}
+
+void redlock__lock_detach_op(redlock_lock *l)
+{
+    if (l->fl)
+        drop_op(l, l->c && !l->c->loop.closing);
     l->busy = REDLOCK__LOCK_IDLE;
 }
 
-/* Detach the lock's operation; its callback hears ECANCELED now. */
+/* Detach the lock's operation; its callback hears ECANCELED now.  An
+ * acquire's leaves nothing of its kind (fam->abandon), as when it ends. */
 void redlock__lock_cancel(redlock_lock *l)
 {
+    int abandon;
+
     if (l->busy == REDLOCK__LOCK_IDLE)
         return;
+    abandon = (l->busy == REDLOCK__LOCK_ACQUIRE || l->busy == REDLOCK__LOCK_TRY) &&
+              !l->reacquire && l->fam->abandon && l->c && !l->c->loop.closing;
     redlock__lock_detach_op(l);
+    if (abandon)
+        l->fam->abandon(l);
     redlock__lock_err(l, "cancelled");
     redlock__lock_complete(l, REDLOCK_ECANCELED);
 }
@@ -405,8 +418,6 @@ void redlock__lock_cancel(redlock_lock *l)
  * entry goes with the flight (contended.c), and the callback runs here. */
 int redlock__lock_acquire_cancel(redlock_lock *l)
 {
-    redlock__flight *fl;
-    redlock__op *op;
     redlock_client *c;
 
     if (!l)
@@ -423,22 +434,8 @@ int redlock__lock_acquire_cancel(redlock_lock *l)
         return REDLOCK_EINVAL;
     }
     c = l->c;
-    fl = l->fl;
     redlock__enter(&c->loop);
-    if (fl->armed)
-        evtimer_del(&fl->retry_timer);
-    if (fl->fenced) {
-        /* raising the counters of a won acquire: give the keys back */
-        redlock__op_undo(fl->fenced);
-        redlock__op_unref(fl->fenced);
-        fl->fenced = NULL;
-    }
-    if ((op = fl->op)) {
-        fl->op = NULL;
-        op->done = orphan_done;         /* undone at its decision, which is now */
-        op->done_privdata = NULL;
-        redlock__op_cancel(op);
-    }
+    drop_op(l, 1);
     if (l->reacquire && l->valid_until_us && l->wd && !redlock__watch_told_lost(l))
         redlock__watch_held(l, 0);      /* the hold goes on: so does its watchdog */
     redlock__lock_err(l, "acquire: cancelled by redlock_acquire_cancel");

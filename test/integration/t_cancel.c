@@ -380,7 +380,8 @@ static redlock_lock *kind_lock(struct it_fix *f, redlock_client *c, int kind, co
 }
 
 /* A waiter of `kind` behind a holder of `holder_kind`, cancelled (or, with
- * wait_ms > 0, timed out): every master's keys as they were before it. */
+ * wait_ms > 0, timed out; < 0, its handle freed): every master's keys as
+ * they were before it. */
 static void kind_gives_up(int holder_kind, int kind, int64_t wait_ms, const char *must_appear)
 {
     struct it_fix f = {0};
@@ -403,8 +404,8 @@ static void kind_gives_up(int holder_kind, int kind, int64_t wait_ms, const char
     it_op_wait(&got, 5000);
     CHECK_RC(b, got.status, 0);
     keyspace(f.s, before, sizeof before);
-    CHECK_RC(a, redlock_acquire_for_async(a, wait_ms ? wait_ms : FOREVER, 10000, it_op_cb, &op),
-             0);
+    CHECK_RC(a, redlock_acquire_for_async(a, wait_ms > 0 ? wait_ms : FOREVER, 10000, it_op_cb,
+                                          &op), 0);
     run_until_attempts(f.base, f.c, 0, 1);
     it_run(f.base, 50);         /* the first attempt refused, the next one 1 s away */
     CHECK_EQ(op.done, 0);
@@ -412,7 +413,12 @@ static void kind_gives_up(int holder_kind, int kind, int64_t wait_ms, const char
     check_note("keys while waiting: %s", during);
     if (must_appear)
         CHECK_MSG(strstr(during, must_appear) != NULL, "\"%s\" while waiting", must_appear);
-    if (wait_ms) {
+    if (wait_ms < 0) {
+        redlock_lock_free(a);       /* the handle freed while it waits */
+        f.locks[--f.nlocks] = NULL;
+        CHECK_EQ(op.done, 1);
+        CHECK_EQ(op.status, REDLOCK_ECANCELED);
+    } else if (wait_ms) {
         it_op_wait(&op, wait_ms + 2000);
         CHECK_EQ(op.status, REDLOCK_ETIMEDOUT);
         CHECK(it_has(redlock_lock_errstr(a), "the call's deadline passed"));
@@ -443,6 +449,11 @@ TEST(cancel_each_kind_leaves_nothing_write_its_mark_gone)
 TEST(cancel_each_kind_leaves_nothing_write_timed_out_its_mark_gone)
 {
     kind_gives_up(K_READ, K_WRITE, 1500, "{res}:ww");
+}
+
+TEST(cancel_each_kind_leaves_nothing_write_freed_its_mark_gone)
+{
+    kind_gives_up(K_READ, K_WRITE, -1, "{res}:ww");
 }
 
 TEST(cancel_each_kind_leaves_nothing_multi)

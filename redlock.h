@@ -56,7 +56,8 @@
  *   - it never runs when the starting call returned an error;
  *   - it never runs synchronously inside the starting call;
  *   - when the lock or the client is freed while an operation is pending,
- *     the callback runs (inside the free call) with REDLOCK_ECANCELED;
+ *     the callback runs (inside the free call) with REDLOCK_ECANCELED; so
+ *     does an acquire's, inside redlock_acquire_cancel;
  *   - inside a callback it is safe to start another operation on the same
  *     lock (e.g. release after acquire), to free the lock, or to free the
  *     client.

@@ -494,3 +494,48 @@ TEST(semaphore_quorum_with_a_master_down)
     CHECK_RC(two, redlock_release(two), 0);
     sem_stop(&s);
 }
+
+/* Inspect: kind semaphore, the permit count, the live holders with their
+ * time left, on every master and in the quorum's view (which counts a
+ * holder on the semaphore's quorum of masters). */
+TEST(semaphore_inspect_reports_holders_and_permits)
+{
+    struct sem s;
+    const char *res = "sem-insp";
+    redlock_inspection *in = NULL;
+    redlock_inspect_node v;
+    redlock_inspect_holder h;
+
+    sem_start(&s, 5, NULL);
+    redlock_lock *a = sem_new(&s, res, 3, NULL), *b = sem_new(&s, res, 3, NULL);
+    CHECK_RC(a, redlock_try_acquire(a, 10000), 0);
+    CHECK_RC(b, redlock_try_acquire(b, 20000), 0);
+    /* a third holder on 3 masters only: under the quorum of 4 (N 5, P 3) */
+    it_cmd_on(s.f.s, 0, 3, 0, "HSET sem-insp third 1");
+    it_cmd_on(s.f.s, 0, 3, 0, "SET {sem-insp}:s:third 1 PX 30000");
+    CHECK_EQ(redlock_inspect(s.c[0], res, strlen(res), &in), 0);
+    CHECK_STREQ(redlock_held_name(REDLOCK_HELD_SEMAPHORE), "semaphore");
+    for (size_t i = 0; i < 5; i++) {
+        CHECK_EQ(redlock_inspection_node(in, i, &v), 0);
+        CHECK_EQ(v.kind, REDLOCK_HELD_SEMAPHORE);
+        CHECK_EQ(v.permits, 3);
+        CHECK_EQ(v.holders, i < 3 ? 3u : 2u);
+        CHECK_GT(v.ttl_ms, i < 3 ? 20000 : 10000);
+    }
+    CHECK_EQ(redlock_inspection_node(in, REDLOCK_INSPECT_QUORUM, &v), 0);
+    CHECK_EQ(v.kind, REDLOCK_HELD_SEMAPHORE);
+    CHECK_EQ(v.permits, 3);
+    CHECK_EQ(v.holders, 2u);            /* "third" is on 3 < 4 masters */
+    for (size_t i = 0; i < v.listed; i++) {
+        size_t vlen;
+        CHECK_EQ(redlock_inspection_holder(in, REDLOCK_INSPECT_QUORUM, i, &h), 0);
+        const char *want = redlock_lock_value(h.ttl_ms > 10000 ? b : a, &vlen);
+        CHECK_EQ(h.len, vlen);
+        CHECK(memcmp(h.value, want, vlen) == 0);
+        CHECK_GE(h.masters, 4u);
+    }
+    redlock_inspection_free(in);
+    CHECK_RC(a, redlock_release(a), 0);
+    CHECK_RC(b, redlock_release(b), 0);
+    sem_stop(&s);
+}

@@ -201,12 +201,18 @@ examples/fencing: examples/fencing.c $(STATIC)
 test/redlock-test: examples/fencing examples/basic examples/async
 
 # one program per lock kind (docs/kinds.md)
-KIND_EXAMPLES = examples/reentrant examples/rwlock examples/multi
+KIND_EXAMPLES = examples/reentrant examples/rwlock examples/multi examples/semaphore
 $(KIND_EXAMPLES): examples/%: examples/%.c $(STATIC)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(STATIC) $(ALL_LDFLAGS) $(LIB_LIBS)
 test/redlock-test: $(KIND_EXAMPLES)
 
-examples: examples/basic examples/async examples/redlock-demo examples/fencing $(KIND_EXAMPLES)
+# a waiter cancelled, and one with a deadline of its own (redlock_acquire_cancel, _for)
+examples/cancel: examples/cancel.c $(STATIC)
+	$(CC) $(ALL_CFLAGS) -o $@ examples/cancel.c $(STATIC) $(ALL_LDFLAGS) $(LIB_LIBS)
+test/redlock-test: examples/cancel
+
+examples: examples/basic examples/async examples/redlock-demo examples/fencing $(KIND_EXAMPLES) \
+          examples/cancel
 
 # The README's main job: the lock story on 5 masters, then a 5-second bench
 # with its progress line and summary.  Each part starts and removes its own
@@ -280,7 +286,7 @@ uninstall:
 clean:
 	rm -f $(LIB_OBJS) $(STATIC) $(SHARED) $(SONAME) libredlock.so $(INSTALL_GENERATED) \
 	      test/redlock-test test/redlock-unit test/rlproxy bench/redlock-bench bench/scriptcost/scriptcost \
-	      examples/redlock-demo examples/basic examples/async examples/fencing $(KIND_EXAMPLES) test/abi/old-program \
+	      examples/redlock-demo examples/basic examples/async examples/fencing $(KIND_EXAMPLES) examples/cancel test/abi/old-program \
 	      test/upgrade/old-client cmd/redlock; rm -rf $(PREV_DIR)
 
 # Extra targets kept beside the code they build (sanitizers and fuzzers in

@@ -56,7 +56,8 @@
  *   - it never runs when the starting call returned an error;
  *   - it never runs synchronously inside the starting call;
  *   - when the lock or the client is freed while an operation is pending,
- *     the callback runs (inside the free call) with REDLOCK_ECANCELED;
+ *     the callback runs (inside the free call) with REDLOCK_ECANCELED; so
+ *     does an acquire's, inside redlock_acquire_cancel;
  *   - inside a callback it is safe to start another operation on the same
  *     lock (e.g. release after acquire), to free the lock, or to free the
  *     client.
@@ -88,7 +89,8 @@ struct event_base;
 #define REDLOCK_EINVAL     -1  /* invalid argument (message says which) */
 #define REDLOCK_ENOQUORUM  -2  /* the lock is held elsewhere: a quorum refused */
 #define REDLOCK_ETIMEDOUT  -3  /* nodes or the acquire deadline timed out */
-#define REDLOCK_ECANCELED  -4  /* the lock or client was freed while pending */
+#define REDLOCK_ECANCELED  -4  /* the lock or client was freed while pending,
+                                * or redlock_acquire_cancel */
 #define REDLOCK_ENOTOWNER  -5  /* not (or no longer) the owner: expired or taken */
 #define REDLOCK_ENOMEM     -6  /* out of memory */
 #define REDLOCK_ECONNECT   -7  /* masters unreachable: not connected, connection lost */
@@ -750,6 +752,37 @@ REDLOCK_API int redlock_acquire_async(redlock_lock *lock, int64_t ttl_ms,
 /* Exactly one attempt. */
 REDLOCK_API int redlock_try_acquire_async(redlock_lock *lock, int64_t ttl_ms,
                                           redlock_cb *cb, void *privdata);
+/* Acquire with the call's own deadline instead of the client's
+ * acquire_timeout_ms and retry_count (since 0.2.0): attempts go on (at the
+ * client's retry delays, or sooner when a release is announced) until one
+ * wins or wait_ms have passed since the call.  No attempt starts at or
+ * after the deadline, and one in flight then is cut there (undone where it
+ * may have written); the callback then gets REDLOCK_ETIMEDOUT, errstr
+ * "acquire: the call's deadline passed (wait_ms N); last attempt: ...".
+ * wait_ms 0: exactly one attempt, as redlock_try_acquire_async (its
+ * outcome's code); above 2^40 (e.g. INT64_MAX): no deadline, it waits
+ * until it gets the lock or is cancelled (redlock_acquire_cancel) or the
+ * lock or client is freed; negative: REDLOCK_EINVAL. */
+REDLOCK_API int redlock_acquire_for_async(redlock_lock *lock, int64_t wait_ms, int64_t ttl_ms,
+                                          redlock_cb *cb, void *privdata);
+/* Cancel the lock's pending acquire (since 0.2.0): waiting for its next
+ * attempt, or with an attempt in flight; any acquire call, blocking or
+ * not, any kind.  Returns 0 and the acquire ends: its callback runs once,
+ * inside this call, with REDLOCK_ECANCELED and errstr "acquire: cancelled
+ * by redlock_acquire_cancel" (a freed lock's or client's ECANCELED says
+ * otherwise); a blocking acquire returns that.  Nothing is left on any
+ * master: the attempt in flight is undone at once on every master its
+ * request went to (behind it: a reply still to come changes nothing), the
+ * waiters' registry entry is taken away, a waiting writer's mark too
+ * (docs/design.md, "Cancel and per-call deadlines").  A re-entrant lock's
+ * acquire of one more hold ends; the holds it had stay.  REDLOCK_EINVAL
+ * when no acquire is pending (never started, already decided: its
+ * callback ran, or an extend or release is in flight), REDLOCK_ECLOSED when
+ * the client was freed.  From a callback of the client (an async client's,
+ * or one run inside a blocking call), or with option loop_thread from any
+ * thread: a blocking acquire waiting in another thread then returns
+ * REDLOCK_ECANCELED. */
+REDLOCK_API int redlock_acquire_cancel(redlock_lock *lock);
 /* Reset the ttl on every node still holding our value; succeeds with a
  * quorum and at least 1 ms of validity measured from the extend's own
  * start.  On failure the validity is at most min(old end, extend start +
@@ -778,6 +811,8 @@ REDLOCK_API int redlock_release_async(redlock_lock *lock, redlock_cb *cb, void *
  * out (node_timeout_ms): its node results are then complete. */
 REDLOCK_API int redlock_acquire(redlock_lock *lock, int64_t ttl_ms);
 REDLOCK_API int redlock_try_acquire(redlock_lock *lock, int64_t ttl_ms);
+/* redlock_acquire_for_async, waiting for its outcome (since 0.2.0). */
+REDLOCK_API int redlock_acquire_for(redlock_lock *lock, int64_t wait_ms, int64_t ttl_ms);
 REDLOCK_API int redlock_extend(redlock_lock *lock, int64_t ttl_ms);
 REDLOCK_API int redlock_release(redlock_lock *lock);
 
@@ -804,8 +839,10 @@ typedef struct redlock_inspection redlock_inspection;
                                    * readers' ids are left, free for a writer) */
 #define REDLOCK_HELD_OTHER     4  /* a key that is no lock's: no ttl, or a
                                    * type no kind writes there */
+#define REDLOCK_HELD_SEMAPHORE 5  /* a semaphore's: its permit count, the
+                                   * holders whose permits are live */
 /* Short name of a REDLOCK_HELD_* value ("none", "mutex", "reentrant",
- * "readers", "other"). */
+ * "readers", "other", "semaphore"). */
 REDLOCK_API const char *redlock_held_name(int kind);
 
 /* One master's answer, or (node REDLOCK_INSPECT_QUORUM) the quorum's
@@ -823,9 +860,10 @@ typedef struct redlock_inspect_node {
     int kind;                    /* REDLOCK_HELD_*; the quorum's: the kind a
                                   * quorum reports (else REDLOCK_HELD_NONE) */
     size_t holders;              /* the handles that hold it (a mutex's key: 1;
-                                  * readers: the live ones; a re-entrant key:
-                                  * its handles); the quorum's: those held on
-                                  * a quorum of masters */
+                                  * readers, a semaphore's permits: the live
+                                  * ones; a re-entrant key: its handles); the
+                                  * quorum's: those held on a quorum of
+                                  * masters */
     size_t listed;               /* holders readable with
                                   * redlock_inspection_holder (at most 200 a
                                   * master; all of the quorum's) */
@@ -839,6 +877,11 @@ typedef struct redlock_inspect_node {
     size_t ownerlen;
     int writer_waiting;          /* 1: a writer's mark ("{<key>}:ww") is there,
                                   * new readers are turned away */
+    int64_t permits;             /* a semaphore's permit count there, else 0;
+                                  * the quorum's: the count a quorum reports
+                                  * (its holders: those on as many masters
+                                  * as the semaphore's quorum; none when no
+                                  * count is agreed) */
 } redlock_inspect_node;
 
 /* One holder: a mutex's value, a reader's id (its value), a re-entrant

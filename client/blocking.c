@@ -46,18 +46,24 @@ static int check_blocking(redlock_lock *l)
 }
 
 typedef int start_fn(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd);
+typedef int start_for_fn(redlock_lock *l, int64_t wait_ms, int64_t ttl_ms, redlock_cb *cb,
+                         void *pd);
 
 /* Start the operation, then run the private loop (or, with a loop thread,
  * wait for it) until its callback ran.  The lock may be freed by a callback
  * meanwhile (a lost-lock notice may do it): after the start only the
  * client is used. */
-static int run_blocking(redlock_lock *l, int64_t ttl_ms, start_fn *start)
+static int run_blocking_for(redlock_lock *l, int64_t wait_ms, int64_t ttl_ms, start_fn *start,
+                            start_for_fn *start_for)
 {
     redlock_client *c = l ? l->c : NULL;
     struct sync_wait w = { c, 0, 0, NULL };
     int g = redlock__gate_enter(c), rc = check_blocking(l);
 
-    if (rc == 0 && (rc = start(l, ttl_ms, sync_cb, &w)) == 0) {
+    if (rc == 0)
+        rc = start_for ? start_for(l, wait_ms, ttl_ms, sync_cb, &w)
+                       : start(l, ttl_ms, sync_cb, &w);
+    if (rc == 0) {
         if (c->loop.th) {
             redlock__gate_wait(&c->loop, &w.done, -1);
         } else {
@@ -82,6 +88,11 @@ static int run_blocking(redlock_lock *l, int64_t ttl_ms, start_fn *start)
     return rc;
 }
 
+static int run_blocking(redlock_lock *l, int64_t ttl_ms, start_fn *start)
+{
+    return run_blocking_for(l, 0, ttl_ms, start, NULL);
+}
+
 static int start_release(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
 {
     (void)ttl_ms;
@@ -91,6 +102,11 @@ static int start_release(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *
 int redlock_acquire(redlock_lock *l, int64_t ttl_ms)
 {
     return run_blocking(l, ttl_ms, redlock_acquire_async);
+}
+
+int redlock_acquire_for(redlock_lock *l, int64_t wait_ms, int64_t ttl_ms)
+{
+    return run_blocking_for(l, wait_ms, ttl_ms, NULL, redlock_acquire_for_async);
 }
 
 int redlock_try_acquire(redlock_lock *l, int64_t ttl_ms)

@@ -32,9 +32,11 @@ typedef struct redlock_cmd {
                                  * user, password; retries from -w/-n */
     int64_t ttl_ms;             /* --ttl: 30000 */
     int64_t wait_ms;            /* -w: -1 (wait until acquired) */
+    int64_t acquire_wait_ms;    /* redlock_acquire_for's: 0 one try, INT64_MAX none */
     int nonblock;               /* -n: one try */
     int conflict_exit;          /* -E: 1 */
     int fencing, read, write, json, metrics;
+    int64_t permits;            /* --permits: a semaphore of P permits; 0: none */
     const char *value;          /* --value (extend, release) */
     int64_t max_hold_ms;        /* --max-hold (run): 0, none */
     int64_t kill_after_ms;      /* --kill-after (run): 5000 */

@@ -415,8 +415,7 @@ static int run_usage(redlock_cmd *c)
 /* Acquire, then the loop runs until the exit code is decided. */
 static int run_loop(struct run *r)
 {
-    int rc = r->c->nonblock ? redlock_try_acquire_async(r->l, r->c->ttl_ms, acquired, r)
-                            : redlock_acquire_async(r->l, r->c->ttl_ms, acquired, r);
+    int rc = redlock_acquire_for_async(r->l, r->c->acquire_wait_ms, r->c->ttl_ms, acquired, r);
     if (rc != 0) {
         redlock_cmd_error(r->c, "%s", redlock_lock_errstr(r->l));
         return redlock_cmd_exit_for(r->c, rc);

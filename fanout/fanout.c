@@ -679,6 +679,14 @@ void redlock__op_unfollow(redlock__op *op)
     redlock__op_unref(op);
 }
 
+void redlock__op_cancel(redlock__op *op)
+{
+    if (op->decided)
+        return;
+    op->cancelled = 1;
+    decide(op, REDLOCK__LOST);
+}
+
 void redlock__op_cancel_all(redlock__fleet *f)
 {
     /* deliver() unlinks the head each time; a done callback may start no

@@ -201,6 +201,9 @@ void redlock__op_unfollow(redlock__op *op);
 /* Undo what op wrote: on every node its request may have reached, but
  * those that refused it when its kind says a refusal wrote nothing. */
 void redlock__op_undo(redlock__op *op);
+/* Decide op now as cancelled (lost): its done runs (from the loop when
+ * inside redlock__op_start), and no write of it is sent again after. */
+void redlock__op_cancel(redlock__op *op);
 /* The fleet is going away: decide every live op as cancelled. */
 void redlock__op_cancel_all(redlock__fleet *f);
 void redlock__op_pool_free(redlock__fleet *f);

@@ -127,6 +127,8 @@ enum {
     /* kinds/reentrant.c, kinds/multi.c, kinds/semaphore.c: their releases that
      * pick a waiter */
     REDLOCK__SCRIPT_RE_RELEASE_WQ, REDLOCK__SCRIPT_MULTI_RELEASE_WQ, REDLOCK__SCRIPT_SEM_RELEASE_WQ,
+    /* kinds/rwlock.c: a writer that gives up takes its mark away (acquire cancel) */
+    REDLOCK__SCRIPT_RW_ABANDON,
     REDLOCK__NSCRIPTS
 };
 

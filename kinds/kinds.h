@@ -17,7 +17,7 @@ extern const redlock__family redlock__semaphore;  /* semaphore.c */
 extern const char redlock__lua_re_acquire[], redlock__lua_re_extend[],
                   redlock__lua_re_release[], redlock__lua_re_fence_raise[];
 extern const char redlock__lua_rw_read_extend[], redlock__lua_rw_read_release[],
-                  redlock__lua_rw_write[];
+                  redlock__lua_rw_write[], redlock__lua_rw_abandon[];
 extern const char redlock__lua_multi_acquire[], redlock__lua_multi_extend[],
                   redlock__lua_multi_release[];
 extern const char redlock__lua_sem_acquire[], redlock__lua_sem_extend[],
@@ -34,6 +34,7 @@ typedef struct redlock__rw_keys {
     size_t marklen, ownlen, owncap;
     char mark_id[REDLOCK__RW_MARK_ID + 1];  /* this handle's id in {K}:ww */
     int marked;                     /* this acquire may have left its mark */
+    int may_mark;                   /* ... an attempt of it asked for one */
 } redlock__rw_keys;
 int redlock__rw_new(redlock_lock **out, redlock_client *c, const void *resource, size_t len,
                     const redlock__family *fam);

@@ -64,6 +64,12 @@ const char redlock__lua_rw_write[] =
     "elseif t ~= 'none' then return -1 end "
     "redis.call('set', KEYS[1], ARGV[1], 'px', ARGV[4]) "
     "if redis.call('hget', KEYS[2], 'w') == ARGV[2] then redis.call('del', KEYS[2]) end return 1";
+/* A writer that gives up (abandon, below).  KEYS: mark; ARGV: mark id.
+ * Its own mark only: another writer's stays. */
+const char redlock__lua_rw_abandon[] =
+    "if redis.call('type', KEYS[1]).ok == 'hash' and "
+    "redis.call('hget', KEYS[1], 'w') == ARGV[1] then return redis.call('del', KEYS[1]) end "
+    "return 0";
 
 /* ---- what read and write handles share ---------------------------------- */
 
@@ -325,7 +331,7 @@ static const redlock__op_kind write_raise = {
 static int64_t mark_ms(const redlock_lock *l)
 {
     const redlock_options *o = &l->c->opt;
-    if (l->busy != REDLOCK__LOCK_ACQUIRE || l->fl->attempts_left <= 0)
+    if (redlock__lock_last_attempt(l))
         return 0;
     return o->retry_delay_ms + o->retry_jitter_ms + 2 * o->node_timeout_ms;
 }
@@ -337,8 +343,9 @@ static int marked(redlock_lock *l)
 {
     redlock__rw_keys *k = l->kd;
 
-    if (l->busy != REDLOCK__LOCK_ACQUIRE || l->fl->attempts_left >= l->c->opt.retry_count) {
+    if (l->busy != REDLOCK__LOCK_ACQUIRE || redlock__lock_first_attempt(l)) {
         k->marked = 0;      /* a first attempt */
+        k->may_mark = 0;
         return 0;
     }
     for (size_t i = 0; i < l->c->fleet.n && !k->marked; i++)
@@ -357,9 +364,11 @@ static redlock__op *write_op(redlock_lock *l, const redlock__op_kind *kind, int6
         size_t len[W_N] = { l->keylen, k->marklen, l->valuelen, REDLOCK__RW_MARK_ID, 0,
                             l->fence_keylen };
         int fenced = kind == &write_acquire_fenced;
-        len[W_MS] = redlock__u64_str(ms, (uint64_t)mark_ms(l));
+        int64_t mms = mark_ms(l);
+        len[W_MS] = redlock__u64_str(ms, (uint64_t)mms);
         if (marked(l))
             kind = fenced ? &write_marked_fenced : &write_marked;
+        k->may_mark |= mms > 0;
         return redlock__lock_new_op(l, kind, ttl_ms, 2, fenced ? 4 : 3, item, len);
     }
     /* the mutex's items: key, value[, counter, token] */
@@ -375,11 +384,49 @@ static redlock__op *write_op(redlock_lock *l, const redlock__op_kind *kind, int6
     }
 }
 
+/* ---- a writer that gives up: its mark taken away -------------------------- */
+
+static int encode_abandon(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+{
+    static const unsigned char pick[] = { 0, 1 };
+    (void)node;
+    return redlock__rw_eval(op, out, eval, REDLOCK__SCRIPT_RW_ABANDON, pick, 2, 1, 0, NULL);
+}
+
+/* Whatever a master answers, nothing depends on it: the mark would expire
+ * by itself (mark_ms). */
+static int classify_abandon(redlock__op *op, size_t node, const redlock__reply *r)
+{
+    int v = redlock__classify_script(op, node, r);
+    return v < 0 ? v : REDLOCK__OK;
+}
+
+static const redlock__op_kind write_abandon = {
+    .name = "abandon", .rule = MAJORITY, .encode = encode_abandon,
+    .classify = classify_abandon };
+
+/* An acquire that asked for a mark ends without the lock: DEL of the mark
+ * where it is still this handle's, on every master, behind the undos of
+ * its attempts (each master's requests are answered in order). */
+static void write_abandon_hook(redlock_lock *l)
+{
+    redlock__rw_keys *k = l->kd;
+    const char *item[2] = { k->mark, k->mark_id };
+    size_t len[2] = { k->marklen, REDLOCK__RW_MARK_ID };
+    redlock__op *op;
+
+    if (!k->may_mark)
+        return;
+    k->may_mark = 0;
+    if ((op = redlock__lock_new_op(l, &write_abandon, 0, 1, 1, item, len)))
+        redlock__op_start(op, NULL, NULL);     /* (out of memory: it expires) */
+}
+
 const redlock__family redlock__write = {
     .kind = REDLOCK_KIND_WRITE, .acquire = &write_acquire, .extend = &write_extend,
     .release = &write_release, .extend_regrow = &write_regrow,
     .acquire_fenced = &write_acquire_fenced, .fence_raise = &write_raise,
-    .op = write_op, .free = redlock__rw_free };
+    .op = write_op, .free = redlock__rw_free, .abandon = write_abandon_hook };
 
 
 int redlock_lock_new_write(redlock_lock **out, redlock_client *c, const void *resource, size_t len)

@@ -65,10 +65,20 @@ static int attempt(redlock_lock *l)
     l->c->astats.attempts++;
     op->limit_us = l->fl->deadline_us;
     l->fl->op = op;
+    l->fl->attempts++;
     redlock__op_start(op, acquire_done, l);
     if (!l->fl->began_us)
         l->fl->began_us = op->start_us;
     return 0;
+}
+
+/* A call's own deadline passed (redlock_acquire_for): ETIMEDOUT, with
+ * what the last attempt met. */
+static void call_deadline_passed(redlock_lock *l)
+{
+    redlock__lock_err(l, "acquire: the call's deadline passed (wait_ms %lld); last attempt: %s",
+                      (long long)l->fl->wait_ms, l->errstr ? l->errstr : "none");
+    redlock__lock_complete(l, REDLOCK_ETIMEDOUT);
 }
 
 /* The retry timer, `delay` us from `now`; a waiting lock may be woken
@@ -92,7 +102,7 @@ static int schedule_next(redlock_lock *l)
     redlock__flight *fl = l->fl;
     int64_t delay = c->opt.retry_delay_ms, now = redlock__now(&c->loop);
 
-    if (l->busy != REDLOCK__LOCK_ACQUIRE || fl->attempts_left <= 0)
+    if (redlock__lock_last_attempt(l))
         return 0;
     if (c->opt.retry_jitter_ms)
         delay += (int64_t)(redlock__client_random(c) %
@@ -113,8 +123,13 @@ static int schedule_next(redlock_lock *l)
             delay = slow;
     }
     fl->missed = 0;
-    if (fl->deadline_us && now + delay >= fl->deadline_us)
-        return 0;
+    if (fl->deadline_us && now + delay >= fl->deadline_us) {
+        /* a call's own deadline is waited for (a release announced
+         * meanwhile still gets an attempt in); the timer then ends it */
+        if (!fl->per_call || now >= fl->deadline_us)
+            return 0;
+        delay = fl->deadline_us - now;
+    }
     fl->attempts_left--;
     arm_retry(l, now, delay);
     return 1;
@@ -153,7 +168,10 @@ static void lost_attempt(redlock_lock *l, redlock__op *won, redlock__op *why)
     }
     if (l->reacquire && l->wd && !redlock__watch_told_lost(l))
         redlock__watch_held(l, 0);      /* still held: the watchdog goes on */
-    redlock__lock_complete(l, code);
+    if (l->fl->per_call && l->busy == REDLOCK__LOCK_ACQUIRE)
+        call_deadline_passed(l);        /* (only the deadline ends its retries) */
+    else
+        redlock__lock_complete(l, code);
 }
 
 static void raise_done(redlock__op *op, void *privdata)
@@ -287,6 +305,10 @@ static void look_done(redlock__op *op, void *privdata)
     if (!fl->missed && op->votes[op->lead_node] == REDLOCK__OK && !confirm && look_again(l))
         return;
     fl->missed = 0;
+    if (fl->per_call && fl->deadline_us && redlock__now(&l->c->loop) >= fl->deadline_us) {
+        call_deadline_passed(l);        /* no attempt past the call's deadline */
+        return;
+    }
     if ((rc = attempt(l)) != 0)
         redlock__lock_complete(l, rc);
 }
@@ -324,9 +346,14 @@ void redlock__lock_retry_cb(evutil_socket_t fd, short what, void *arg)
     if (l->fl->deadline_us && redlock__now(loop) >= l->fl->deadline_us) {
         /* The loop ran late (a long callback): no attempt starts past the
          * deadline. */
-        redlock__lock_err(l, "acquire: acquire_timeout_ms passed before the next attempt could start "
-                   "(the event loop was late); last attempt: %s", l->errstr ? l->errstr : "");
-        redlock__lock_complete(l, REDLOCK_ETIMEDOUT);
+        if (l->fl->per_call) {
+            call_deadline_passed(l);
+        } else {
+            redlock__lock_err(l, "acquire: acquire_timeout_ms passed before the next attempt could "
+                              "start (the event loop was late); last attempt: %s",
+                              l->errstr ? l->errstr : "");
+            redlock__lock_complete(l, REDLOCK_ETIMEDOUT);
+        }
     } else if ((rc = l->fl->look ? look(l) : attempt(l)) != 0) {
         redlock__lock_complete(l, rc);
     }

@@ -56,7 +56,10 @@ static int check_ttl(redlock_lock *l, int64_t ttl_ms)
     return 0;
 }
 
-static int start_acquire(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd, int try)
+/* wait_ms: the call's own deadline (redlock_acquire_for), or -1: the
+ * client's acquire_timeout_ms and retry_count */
+static int start_acquire(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd, int try,
+                         int64_t wait_ms)
 {
     redlock_client *c;
     int64_t left;
@@ -64,6 +67,8 @@ static int start_acquire(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *
 
     if ((rc = check_start(l, cb, 1)) != 0 || (rc = check_ttl(l, ttl_ms)) != 0)
         return rc;
+    if (wait_ms == 0)
+        try = 1;        /* one attempt, as redlock_try_acquire_async */
     /* a re-entrant lock held by this handle gets one more hold */
     left = l->valid_until_us ? redlock_lock_validity(l) : 0;
     if (left > 0 && !(l->fam->flags & REDLOCK__FAM_REENTRANT)) {
@@ -93,11 +98,21 @@ static int start_acquire(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *
         memset(l->nodes->gen, 0, c->fleet.n * sizeof *l->nodes->gen);
     }
     l->fl->attempts_left = try ? 0 : c->opt.retry_count;
-    /* 0 and anything past 2^40 ms (35 years; INT64_MAX is a natural "no
-     * limit") mean no deadline; below that the microseconds cannot overflow */
-    l->fl->deadline_us = c->opt.acquire_timeout_ms && c->opt.acquire_timeout_ms <= MAX_TTL_MS && !try
-                     ? redlock__add_sat(redlock__now(&c->loop), c->opt.acquire_timeout_ms * 1000)
-                     : 0;
+    l->fl->per_call = wait_ms > 0;
+    l->fl->wait_ms = wait_ms;
+    if (wait_ms > 0) {
+        /* the call's deadline; past 2^40 ms none: it waits until it gets
+         * the lock or is cancelled */
+        l->fl->deadline_us = wait_ms <= MAX_TTL_MS
+                         ? redlock__add_sat(redlock__now(&c->loop), wait_ms * 1000) : 0;
+    } else {
+        /* 0 and anything past 2^40 ms (35 years; INT64_MAX is a natural "no
+         * limit") mean no deadline; below that the microseconds cannot overflow */
+        l->fl->deadline_us = c->opt.acquire_timeout_ms && c->opt.acquire_timeout_ms <= MAX_TTL_MS &&
+                             !try
+                         ? redlock__add_sat(redlock__now(&c->loop), c->opt.acquire_timeout_ms * 1000)
+                         : 0;
+    }
     l->fl->cb = cb;
     l->fl->privdata = pd;
     l->fl->began_us = l->fl->wait_from_us = l->fl->end_us = 0;
@@ -115,7 +130,7 @@ static int start_acquire(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *
 
 static int redlock_acquire_async_ungated(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
 {
-    return start_acquire(l, ttl_ms, cb, pd, 0);
+    return start_acquire(l, ttl_ms, cb, pd, 0, -1);
 }
 
 int redlock_acquire_async(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
@@ -125,12 +140,34 @@ int redlock_acquire_async(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void 
 
 static int redlock_try_acquire_async_ungated(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
 {
-    return start_acquire(l, ttl_ms, cb, pd, 1);
+    return start_acquire(l, ttl_ms, cb, pd, 1, -1);
 }
 
 int redlock_try_acquire_async(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
 {
     REDLOCK__GATED((l ? l->c : NULL), int, redlock_try_acquire_async_ungated(l, ttl_ms, cb, pd));
+}
+
+static int redlock_acquire_for_async_ungated(redlock_lock *l, int64_t wait_ms, int64_t ttl_ms,
+                                             redlock_cb *cb, void *pd)
+{
+    if (l && wait_ms < 0) {
+        redlock__lock_err(l, "acquire_for: wait_ms must be >= 0 (got %lld)", (long long)wait_ms);
+        return REDLOCK_EINVAL;
+    }
+    return start_acquire(l, ttl_ms, cb, pd, 0, wait_ms);
+}
+
+int redlock_acquire_for_async(redlock_lock *l, int64_t wait_ms, int64_t ttl_ms, redlock_cb *cb,
+                              void *pd)
+{
+    REDLOCK__GATED((l ? l->c : NULL), int,
+                   redlock_acquire_for_async_ungated(l, wait_ms, ttl_ms, cb, pd));
+}
+
+int redlock_acquire_cancel(redlock_lock *l)
+{
+    REDLOCK__GATED((l ? l->c : NULL), int, redlock__lock_acquire_cancel(l));
 }
 
 int redlock__lock_extend(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)

@@ -32,6 +32,12 @@ typedef struct redlock__family {
                        int64_t token);
     /* Free the kind's part of a handle (l->kd); NULL: none. */
     void (*free)(redlock_lock *l);
+    /* An acquire ended without the lock (cancelled, its deadline passed,
+     * its attempts spent, the handle freed): take away what its attempts
+     * left on the masters beyond what their undos take (the writer's mark,
+     * kinds/rwlock.c).  Sent after every undo of those attempts on each
+     * master's connection.  NULL: nothing to take away. */
+    void (*abandon)(redlock_lock *l);
     /* An acquire attempt's votes that end the acquire at once, without
      * retries (the masters refused its arguments: a semaphore's permit
      * count): the error code, after writing why with redlock__lock_err;
@@ -417,7 +423,12 @@ typedef struct redlock__flight {
     redlock_cb *cb;
     void *privdata;
     int attempts_left;
+    int attempts;                    /* started by this acquire */
     int64_t deadline_us;
+    /* the deadline is the call's own (redlock_acquire_for): retry_count
+     * does not count, and its passing ends the acquire with ETIMEDOUT */
+    unsigned per_call : 1;
+    int64_t wait_ms;                 /* ... its wait, for the message */
     /* fencing: the won acquire while counters are raised, and its token */
     redlock__op *fenced;
     int64_t pending_token;
@@ -496,8 +507,20 @@ static inline int redlock__client_random_hex(redlock_client *c, char *out, size_
 {
     return redlock__random_value_hex(&c->rnd, out, bytes);
 }
+/* 1 when the lock's acquire in flight is at its first attempt. */
+static inline int redlock__lock_first_attempt(const redlock_lock *l)
+{
+    return l->fl->attempts == 0;
+}
+/* 1 when no attempt follows the one starting (a try, the last retry). */
+static inline int redlock__lock_last_attempt(const redlock_lock *l)
+{
+    return l->busy != REDLOCK__LOCK_ACQUIRE || (!l->fl->per_call && l->fl->attempts_left <= 0);
+}
 /* lock/operation.c */
 void redlock__lock_cancel(redlock_lock *l);
+/* redlock_acquire_cancel's work (inside the gate): 0, or why not. */
+int redlock__lock_acquire_cancel(redlock_lock *l);
 /* Finish the lock's operation: the user callback runs last, and the lock
  * is not touched after it (it may be freed inside). */
 void redlock__lock_complete(redlock_lock *l, int status);

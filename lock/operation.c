@@ -28,6 +28,11 @@ void redlock__lock_complete(redlock_lock *l, int status)
 
     if (l->c && l->busy != REDLOCK__LOCK_IDLE)
         redlock__metrics_done(l, status);
+    /* an acquire that ends without the lock leaves nothing of the kind's
+     * (the undos of its attempts are on their way already) */
+    if (status != 0 && l->fam->abandon && !l->reacquire && l->c && !l->c->loop.closing &&
+        (l->busy == REDLOCK__LOCK_ACQUIRE || l->busy == REDLOCK__LOCK_TRY))
+        l->fam->abandon(l);
     if (status == 0 && l->errstr)
         l->errstr[0] = '\0';
     l->busy = REDLOCK__LOCK_IDLE;
@@ -374,40 +379,85 @@ static void release_done(redlock__op *op, void *privdata)
     redlock__lock_complete(l, code);
 }
 
-void redlock__lock_detach_op(redlock_lock *l)
+/* Stop the lock's operation in flight: its retry timer, a fenced acquire
+ * raising its counters (its keys given back), its op (an acquire attempt's
+ * win undone: decided now when `now`, so that its undo leaves at once,
+ * behind its request on each master, and no write of it is sent again). */
+static void drop_op(redlock_lock *l, int now)
 {
     redlock__flight *fl = l->fl;
+    redlock__op *op;
 
-    if (!fl) {
-        l->busy = REDLOCK__LOCK_IDLE;
-        return;
-    }
     evtimer_del(&fl->retry_timer);
     if (fl->fenced) {
-        /* raising the counters of a won acquire: give the keys back */
         redlock__op_undo(fl->fenced);
         redlock__op_unref(fl->fenced);
         fl->fenced = NULL;
     }
-    if (fl->op) {
-        if (l->busy == REDLOCK__LOCK_ACQUIRE || l->busy == REDLOCK__LOCK_TRY)
-            fl->op->done = orphan_done;
-        else
-            fl->op->done = ignore_done;
-        fl->op->done_privdata = NULL;
+    if ((op = fl->op)) {
+        int acquire = l->busy == REDLOCK__LOCK_ACQUIRE || l->busy == REDLOCK__LOCK_TRY;
         fl->op = NULL;
+        op->done = acquire ? orphan_done : ignore_done;
+        op->done_privdata = NULL;
+        if (acquire && now)
+            redlock__op_cancel(op);
     }
+}
+
+void redlock__lock_detach_op(redlock_lock *l)
+{
+    if (l->fl)
+        drop_op(l, l->c && !l->c->loop.closing);
     l->busy = REDLOCK__LOCK_IDLE;
 }
 
-/* Detach the lock's operation; its callback hears ECANCELED now. */
+/* Detach the lock's operation; its callback hears ECANCELED now.  An
+ * acquire's leaves nothing of its kind (fam->abandon), as when it ends. */
 void redlock__lock_cancel(redlock_lock *l)
 {
+    int abandon;
+
     if (l->busy == REDLOCK__LOCK_IDLE)
         return;
+    abandon = (l->busy == REDLOCK__LOCK_ACQUIRE || l->busy == REDLOCK__LOCK_TRY) &&
+              !l->reacquire && l->fam->abandon && l->c && !l->c->loop.closing;
     redlock__lock_detach_op(l);
+    if (abandon)
+        l->fam->abandon(l);
     redlock__lock_err(l, "cancelled");
     redlock__lock_complete(l, REDLOCK_ECANCELED);
+}
+
+/* redlock_acquire_cancel: the acquire's attempt in flight is decided now
+ * (no write of it is sent again) and undone on every master its request
+ * went to, behind that request; the retry timer stops, the registries'
+ * entry goes with the flight (contended.c), and the callback runs here. */
+int redlock__lock_acquire_cancel(redlock_lock *l)
+{
+    redlock_client *c;
+
+    if (!l)
+        return REDLOCK_EINVAL;
+    if (!l->c || l->c->loop.closing) {
+        redlock__lock_err(l, "acquire_cancel: the lock's client was freed");
+        return REDLOCK_ECLOSED;
+    }
+    if ((l->busy != REDLOCK__LOCK_ACQUIRE && l->busy != REDLOCK__LOCK_TRY) || !l->fl) {
+        redlock__lock_err(l, "acquire_cancel: no acquire is pending on this lock (%s)",
+                          l->busy ? "an extend or release is in flight"
+                          : redlock_lock_validity(l) > 0 ? "it is held: release it"
+                          : "it is idle");
+        return REDLOCK_EINVAL;
+    }
+    c = l->c;
+    redlock__enter(&c->loop);
+    drop_op(l, 1);
+    if (l->reacquire && l->valid_until_us && l->wd && !redlock__watch_told_lost(l))
+        redlock__watch_held(l, 0);      /* the hold goes on: so does its watchdog */
+    redlock__lock_err(l, "acquire: cancelled by redlock_acquire_cancel");
+    redlock__lock_complete(l, REDLOCK_ECANCELED);
+    redlock__leave(&c->loop);
+    return 0;
 }
 
 /* Extend and release: one op on the lock's current value.  Starting may

@@ -49,7 +49,7 @@ failover: $(FAILOVER_BINS) test/rlproxy
 
 RL_COMMON = test/soak/rl-common.c test/soak/rl-common.h
 RL_WORKER_SRCS = test/soak/rl-worker.c test/soak/rl-many.c test/soak/rl-common.c
-RL_CHECK_SRCS = test/soak/rl-check.c test/soak/rl-check-log.c test/soak/rl-common.c
+RL_CHECK_SRCS = test/soak/rl-check.c test/soak/rl-check-log.c test/soak/rl-check-sem.c test/soak/rl-common.c
 
 test/soak/rl-worker: $(RL_WORKER_SRCS) $(RL_COMMON) test/soak/rl-worker.h redlock.h $(STATIC)
 	$(CC) $(ALL_CFLAGS) -o $@ $(RL_WORKER_SRCS) $(STATIC) $(ALL_LDFLAGS) $(DEP_LIBS) -lpthread

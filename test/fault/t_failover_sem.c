@@ -134,3 +134,48 @@ TEST(checker_kind_semaphore_leftover_keys)
     CHECK_EQ(sem_check(LOGS(HOLD(0, "v1", 1000, 5000, 2000)), NULL, r, sizeof r), 0);
     CHECK_EQ(result_num(r, "leftover_keys"), -1);   /* not scanned */
 }
+
+/* ---- short schedules over real workers and masters ---------------------------- */
+
+/* The semaphore with P permits over n masters (with appendonly, fsync
+ * always): a worker crashed while holding, the aof restarts (a minority,
+ * then a majority), one round of the fault kinds `kinds`, a second crash.
+ * Never more than P holders, the P permits all used at once, every crashed
+ * holder's permit seen back, no key left on the masters at the end. */
+static void sem_run(int n, int p, const char *kinds)
+{
+    long long seed = mixed_setup();
+    char cmd[512], r[4096];
+    snprintf(cmd, sizeof cmd,
+             "sh " FO_DIR "failover.sh --seed %lld --masters %d --workers 4 --lead 500 "
+             "--tail 700 --gap 400 --watchdog --kind semaphore --permits %d --kinds \"%s\" "
+             "crash aof mixed crash 2>&1",
+             seed, n, p, kinds);
+    char what[64];
+    snprintf(what, sizeof what, "semaphore of %d permits on %d masters", p, n);
+    int64_t ms;
+    int rc = mixed_run(cmd, what, seed, r, sizeof r, &ms);
+    check_figures(r, FO_FIGS({"permit_overlaps", '=', 0}, {"overlaps", '=', 0},
+                             {"permits", '=', p}, {"max_holders", '=', p},
+                             {"fault_worker-crash", '=', 2}, {"crashed_holds", '=', 2},
+                             {"crashed_returned", '=', 2}, {"leftover_keys", '=', 0},
+                             {"fault_aof-kill-major", '=', 1}, {"outage_acquisitions", '=', 0},
+                             {"semaphore_acquisitions", '>', 100}));
+    CHECK_EQ(rc, 0);
+    CHECK_LT(ms, 30000);
+}
+
+TEST(failover_semaphore_5_masters_2_permits)
+{
+    sem_run(5, 2, "slow-majority pause kill gcpause");
+}
+
+TEST(failover_semaphore_5_masters_3_permits)
+{
+    sem_run(5, 3, "slow-minority pause outage loop-block");
+}
+
+TEST(failover_semaphore_3_masters_2_permits)
+{
+    sem_run(3, 2, "slow-minority pause kill");
+}

@@ -137,6 +137,8 @@ TEST(checker_kind_semaphore_leftover_keys)
 
 /* ---- short schedules over real workers and masters ---------------------------- */
 
+#ifdef REDLOCK_EPERMITS   /* a library with the semaphore */
+
 /* The semaphore with P permits over n masters (with appendonly, fsync
  * always): a worker crashed while holding, the aof restarts (a minority,
  * then a majority), one round of the fault kinds `kinds`, a second crash.
@@ -179,3 +181,4 @@ TEST(failover_semaphore_3_masters_2_permits)
 {
     sem_run(3, 2, "slow-minority pause kill");
 }
+#endif

@@ -69,7 +69,9 @@
 #   (every worker on one semaphore) and end with a scan of the masters: once
 #   every worker has stopped (released), any key left there under the
 #   resources' prefix is a leftover (the faults file's Z line; rl-check fails
-#   on it)
+#   on it).  --emulate-permits N (TEST ONLY): the workers' semaphore is N
+#   mutexes per resource (rl-worker --emulate-permits): N = P a correct one,
+#   N > P one that hands out too many permits (the check must fail)
 #   --audit-period MS (20)  --overreport MS (TEST ONLY: worker 0 tells its
 #   auditor MS more validity than it holds; the check must fail)
 #   --clients-per-worker C (0: one client per worker): every worker process
@@ -96,7 +98,7 @@ HOLD_MIN=1 HOLD_MAX=""
 N=5 K=4 R="" TTL=300 NODE_TIMEOUT=100 DOWN=1000 GAP=700 LEAD=1000 TAIL=1000
 SOAK=300 AOF=0 KEEP=0 UNSAFE=0 scenarios=""
 SEED="" KINDS="" EXTEND_PCT="" IDLE_MAX=3 ACQ_TARGET=0 USE_PROXY=0 MIX=0 FENCING="" WATCHDOG=""
-AUDIT_PERIOD=20 OVERREPORT=0 KIND=mutex WRITERS_PCT=33 CPW=0 PERMITS=2
+AUDIT_PERIOD=20 OVERREPORT=0 KIND=mutex WRITERS_PCT=33 CPW=0 PERMITS=2 EMULATE=0
 
 die() { echo "failover: $*" >&2; exit 2; }
 
@@ -130,6 +132,7 @@ while [ $# -gt 0 ]; do
     --kind) KIND=$2; shift ;;
     --writers-pct) WRITERS_PCT=$2; shift ;;
     --permits) PERMITS=$2; shift ;;
+    --emulate-permits) EMULATE=$2; shift ;;
     --clients-per-worker) CPW=$2; shift ;;
     -h | --help) sed -n '2,/^set -u$/p' "$0" | sed '$d'; exit 0 ;;
     -*) die "unknown option $1" ;;
@@ -333,7 +336,7 @@ start_worker() {
     reentrant) kind="--kind reentrant --owner o$((j / 2))" ;;   # pairs are one owner
     rw) kind="--kind rw --writers-pct $WRITERS_PCT" ;;
     multi) kind="--kind multi" ;;
-    semaphore) kind="--kind semaphore --permits $PERMITS" ;;
+    semaphore) kind="--kind semaphore --permits $PERMITS --emulate-permits $EMULATE" ;;
     esac
     many=""
     if [ "$CPW" -gt 0 ]; then
@@ -433,8 +436,9 @@ stopped_holding() {
 }
 crashes=0
 scenario_crash() {
-    w=1
-    [ "$K" -gt 1 ] || w=0
+    # a blocking worker (they stop on SIGUSR1): j % 4 = 2, else 0
+    w=2
+    [ "$K" -gt 2 ] || w=0
     p=$(get "wpid_$w")
     kill -USR1 "$p"
     if ! stopped_holding "$p"; then

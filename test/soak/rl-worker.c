@@ -270,6 +270,8 @@ static void usage(FILE *f)
             "                       one owner; default: the handle is its own owner)\n"
             "  --writers-pct P      rw: P %% of the acquisitions write (33)\n"
             "  --permits P          semaphore: its permits (2); the K line names them\n"
+            "  --emulate-permits N  TEST ONLY: the semaphore made of N mutexes per resource\n"
+            "                       (N = P: a correct one; N > P: too many holders)\n"
             "  --audit H:P,...      masters' direct addresses for the auditor (--masters)\n"
             "  --audit-period MS    audit a held lock every MS (20; 0: only after operations)\n"
             "  --audit-timeout MS   auditor's per-master timeout (50)\n"
@@ -642,6 +644,13 @@ static cur g_cur;   /* the acquisition under way or held */
 enum { KIND_MUTEX, KIND_REENTRANT, KIND_RW, KIND_MULTI, KIND_SEMAPHORE, NKINDS };
 static const char *const kind_names[] = {"mutex", "reentrant", "rw", "multi", "semaphore"};
 static int64_t g_permits = 2;       /* semaphore: its permits */
+/* --emulate-permits N (TEST ONLY): a semaphore made of N mutexes per
+ * resource, permit i the mutex on RES.pi, one drawn per acquisition: with
+ * N = --permits a correct semaphore (the suite runs without the library's),
+ * with N > --permits one that hands out too many (the check must fail) */
+#define MAX_EMUL 8
+static int64_t g_emulate;
+static redlock_lock *elocks[MAX_RES][MAX_EMUL];
 static const char *g_owner;         /* re-entrant: the owner id (default: own) */
 static int64_t g_writers_pct = 33;  /* rw: share of the acquisitions that write */
 static redlock_lock *rlocks[MAX_RES];   /* rw: the read handles (locks[]: write) */
@@ -708,6 +717,8 @@ static void pick_lock(void)
         g_cur.l = multi_lock();
     } else if (g_kind == KIND_SEMAPHORE) {
         g_cur.mode = 's';   /* one permit */
+        if (g_emulate)
+            g_cur.l = elocks[g_cur.r][rnd_range(0, g_emulate - 1)];
     }
 }
 
@@ -1173,8 +1184,24 @@ static int setup_lock(redlock_lock *l, int fencing)
                : 0;
 }
 
+/* --emulate-permits: the mutexes RES.p0 .. RES.p(N-1) of each resource */
+static int make_emulated(void)
+{
+    for (int64_t r = 0; r < g_opt.nres; r++)
+        for (int64_t i = 0; i < g_emulate; i++) {
+            char n[80];
+            snprintf(n, sizeof n, "%s.p%lld", names[r], (long long)i);
+            if (redlock_lock_new(&elocks[r][i], g_client, n, strlen(n)) != 0 ||
+                setup_lock(elocks[r][i], 0) != 0)
+                return -1;
+        }
+    return 0;
+}
+
 static int make_locks(void)
 {
+    if (g_kind == KIND_SEMAPHORE && g_emulate)
+        return make_emulated();
     for (int64_t r = 0; r < g_opt.nres; r++) {
         const char *n = names[r];
         size_t len = strlen(n);
@@ -1286,6 +1313,7 @@ static const struct opt {
     {"--clients", &g_opt.clients, NULL, 0},
     {"--writers-pct", &g_writers_pct, NULL, 0},
     {"--permits", &g_permits, NULL, 0},
+    {"--emulate-permits", &g_emulate, NULL, 0},
     {"--kind", NULL, NULL, 0},
 };
 
@@ -1355,8 +1383,10 @@ static int opts_valid(void)
     if ((g_opt.watchdog && !g_opt.async) || g_writers_pct > 100 || g_permits < 1 ||
         g_permits > 1000)
         return 0;
+    if (g_emulate < 0 || g_emulate > MAX_EMUL)
+        return 0;
 #ifndef REDLOCK_EPERMITS
-    if (g_kind == KIND_SEMAPHORE) {
+    if (g_kind == KIND_SEMAPHORE && !g_emulate) {
         fprintf(stderr, "rl-worker: this library has no semaphore\n");
         return 0;
     }
@@ -1537,6 +1567,8 @@ static void free_all(void)
     for (int64_t r = 0; r < g_opt.nres; r++) {
         redlock_lock_free(locks[r]);
         redlock_lock_free(rlocks[r]);
+        for (int i = 0; i < MAX_EMUL; i++)
+            redlock_lock_free(elocks[r][i]);
     }
     for (size_t i = 0; i < n_mh; i++)
         redlock_lock_free(g_multi[i].l);

@@ -137,6 +137,34 @@ TEST(checker_kind_semaphore_leftover_keys)
 
 /* ---- short schedules over real workers and masters ---------------------------- */
 
+/* The schedule's command for P permits on n masters; emulate > 0: the
+ * workers' semaphore is that many mutexes (rl-worker --emulate-permits) */
+static void sem_cmd(char *cmd, size_t len, long long seed, int n, int p, int emulate,
+                    const char *kinds)
+{
+    snprintf(cmd, len,
+             "sh " FO_DIR "failover.sh --seed %lld --masters %d --workers 4 --lead 500 "
+             "--tail 700 --gap 400 --watchdog --kind semaphore --permits %d "
+             "--emulate-permits %d --kinds \"%s\" crash aof mixed crash 2>&1",
+             seed, n, p, emulate, kinds);
+}
+
+/* The check fails on real processes: a semaphore of 2 permits made of 3
+ * mutexes (one permit too many) under the same faults */
+TEST(failover_semaphore_checker_catches_too_many_holders)
+{
+    long long seed = mixed_setup();
+    char cmd[512], r[4096];
+    sem_cmd(cmd, sizeof cmd, seed, 5, 2, 3, "slow-majority pause kill");
+    int64_t t0 = check_now_ms();
+    int rc = run_capture(cmd, 1, r, sizeof r);
+    check_note("2 permits made of 3 mutexes, seed %lld: %lld ms, %s", seed,
+               (long long)(check_now_ms() - t0), r);
+    CHECK_EQ(rc, 1);
+    check_figures(r, FO_FIGS({"permit_overlaps", '>', 0}, {"max_holders", '=', 3},
+                             {"overlaps", '=', 0}, {"crashed_holds", '=', 2}));
+}
+
 #ifdef REDLOCK_EPERMITS   /* a library with the semaphore */
 
 /* The semaphore with P permits over n masters (with appendonly, fsync
@@ -148,11 +176,7 @@ static void sem_run(int n, int p, const char *kinds)
 {
     long long seed = mixed_setup();
     char cmd[512], r[4096];
-    snprintf(cmd, sizeof cmd,
-             "sh " FO_DIR "failover.sh --seed %lld --masters %d --workers 4 --lead 500 "
-             "--tail 700 --gap 400 --watchdog --kind semaphore --permits %d --kinds \"%s\" "
-             "crash aof mixed crash 2>&1",
-             seed, n, p, kinds);
+    sem_cmd(cmd, sizeof cmd, seed, n, p, 0, kinds);
     char what[64];
     snprintf(what, sizeof what, "semaphore of %d permits on %d masters", p, n);
     int64_t ms;

@@ -68,7 +68,8 @@
 #   readers, multi nor semaphore).  Semaphore runs default to --resources 1
 #   (every worker on one semaphore) and end with a scan of the masters: once
 #   every worker has stopped (released), any key left there under the
-#   resources' prefix is a leftover (the faults file's Z line; rl-check fails
+#   resources' prefix (but the waiters' registry and fencing counters) is a
+#   leftover (the faults file's Z line; rl-check fails
 #   on it).  --emulate-permits N (TEST ONLY): the workers' semaphore is N
 #   mutexes per resource (rl-worker --emulate-permits): N = P a correct one,
 #   N > P one that hands out too many permits (the check must fail)
@@ -613,7 +614,10 @@ if [ "$KIND" = semaphore ] && command -v redis-cli >/dev/null 2>&1; then
     i=0
     while [ $i -lt "$N" ]; do
         port=$(get "port_$i")
-        for k in $(redis-cli -p "$port" --scan --pattern '*fo:res*' 2>/dev/null); do
+        # not counted: the waiters' registry ({K}:wq, its own ttl) and a
+        # fencing counter ({K}:fence, no ttl), which outlive any holder
+        for k in $(redis-cli -p "$port" --scan --pattern '*fo:res*' 2>/dev/null |
+            grep -v -e ':wq' -e ':fence$'); do
             say "leftover on master $i: $k (pttl $(redis-cli -p "$port" pttl "$k"))"
             left=$((left + 1))
         done

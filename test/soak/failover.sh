@@ -618,7 +618,15 @@ if [ "$KIND" = semaphore ] && command -v redis-cli >/dev/null 2>&1; then
         # fencing counter ({K}:fence, no ttl), which outlive any holder
         for k in $(redis-cli -p "$port" --scan --pattern '*fo:res*' 2>/dev/null |
             grep -v -e ':wq' -e ':fence$'); do
-            say "leftover on master $i: $k (pttl $(redis-cli -p "$port" pttl "$k"))"
+            ttl=$(redis-cli -p "$port" pttl "$k")
+            # a semaphore's hash (its count and holders' fields) may keep an
+            # ended permit's field until the next take prunes it, within its
+            # ttl: only its permits' own keys ({K}:s:<v>) count
+            if [ "$(redis-cli -p "$port" type "$k")" = hash ]; then
+                say "master $i: semaphore hash $k (pttl $ttl): $(redis-cli -p "$port" hkeys "$k" | tr '\n' ' ')"
+                continue
+            fi
+            say "leftover on master $i: $k (pttl $ttl)"
             left=$((left + 1))
         done
         scanned=$((scanned + 1))

@@ -186,7 +186,7 @@ static void sem_run(int n, int p, const char *kinds)
                              {"fault_worker-crash", '=', 2}, {"crashed_holds", '=', 2},
                              {"crashed_returned", '=', 2}, {"leftover_keys", '=', 0},
                              {"fault_aof-kill-major", '=', 1}, {"outage_acquisitions", '=', 0},
-                             {"semaphore_acquisitions", '>', 50}));
+                             {"semaphore_acquisitions", '>', 25}));
     CHECK_EQ(rc, 0);
     CHECK_LT(ms, 30000);
 }

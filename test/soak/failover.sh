@@ -426,10 +426,10 @@ scenario_gcpause() {
     record "$t1" "$t2" "$t2" client-pause "worker 0 stopped holding a lock for $stop_ms ms (> ttl $TTL ms)"
 }
 
-# stopped_holding PID: wait (5 s at most) for a worker asked to (SIGUSR1)
-# to stop itself while holding; 1 when it did not
+# stopped_holding PID S: wait (S seconds at most) for a worker asked to
+# (SIGUSR1) to stop itself while holding; 1 when it did not
 stopped_holding() {
-    deadline=$(( $(now) + 5000000 ))
+    deadline=$(( $(now) + $2 * 1000000 ))
     while [ "$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null)" != T ]; do
         [ "$(now)" -le "$deadline" ] || return 1
         ms_sleep 1
@@ -442,8 +442,9 @@ scenario_crash() {
     [ "$K" -gt 2 ] || w=0
     p=$(get "wpid_$w")
     kill -USR1 "$p"
-    if ! stopped_holding "$p"; then
-        say "crash: worker $w did not stop within 5 s (no lock acquired?)"
+    # 10 s: a semaphore that needs every master may starve one worker a while
+    if ! stopped_holding "$p" 10; then
+        say "crash: worker $w did not stop within 10 s (no lock acquired?)"
         kill -CONT "$p"
         return 0
     fi

@@ -143,7 +143,7 @@ static void sem_cmd(char *cmd, size_t len, long long seed, int n, int p, int emu
                     const char *kinds)
 {
     snprintf(cmd, len,
-             "sh " FO_DIR "failover.sh --seed %lld --masters %d --workers 4 --lead 500 "
+             "sh " FO_DIR "failover.sh --seed %lld --masters %d --workers 6 --lead 500 "
              "--tail 700 --gap 400 --watchdog --kind semaphore --permits %d "
              "--emulate-permits %d --kinds \"%s\" crash aof mixed crash 2>&1",
              seed, n, p, emulate, kinds);

@@ -798,8 +798,10 @@ typedef struct redlock_inspection redlock_inspection;
                                    * readers' ids are left, free for a writer) */
 #define REDLOCK_HELD_OTHER     4  /* a key that is no lock's: no ttl, or a
                                    * type no kind writes there */
+#define REDLOCK_HELD_SEMAPHORE 5  /* a semaphore's: its permit count, the
+                                   * holders whose permits are live */
 /* Short name of a REDLOCK_HELD_* value ("none", "mutex", "reentrant",
- * "readers", "other"). */
+ * "readers", "other", "semaphore"). */
 REDLOCK_API const char *redlock_held_name(int kind);
 
 /* One master's answer, or (node REDLOCK_INSPECT_QUORUM) the quorum's
@@ -817,9 +819,10 @@ typedef struct redlock_inspect_node {
     int kind;                    /* REDLOCK_HELD_*; the quorum's: the kind a
                                   * quorum reports (else REDLOCK_HELD_NONE) */
     size_t holders;              /* the handles that hold it (a mutex's key: 1;
-                                  * readers: the live ones; a re-entrant key:
-                                  * its handles); the quorum's: those held on
-                                  * a quorum of masters */
+                                  * readers, a semaphore's permits: the live
+                                  * ones; a re-entrant key: its handles); the
+                                  * quorum's: those held on a quorum of
+                                  * masters */
     size_t listed;               /* holders readable with
                                   * redlock_inspection_holder (at most 200 a
                                   * master; all of the quorum's) */
@@ -833,6 +836,11 @@ typedef struct redlock_inspect_node {
     size_t ownerlen;
     int writer_waiting;          /* 1: a writer's mark ("{<key>}:ww") is there,
                                   * new readers are turned away */
+    int64_t permits;             /* a semaphore's permit count there, else 0;
+                                  * the quorum's: the count a quorum reports
+                                  * (its holders: those on as many masters
+                                  * as the semaphore's quorum; none when no
+                                  * count is agreed) */
 } redlock_inspect_node;
 
 /* One holder: a mutex's value, a reader's id (its value), a re-entrant

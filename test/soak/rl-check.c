@@ -2,7 +2,7 @@
 /* rl-check -- the failover suite's checker (see docs/safety.md and
  * docs/failover.md).
  *
- *   rl-check [--faults FILE] [--nodes N] LOG...
+ *   rl-check [--faults FILE] [--nodes N] [--permits P] LOG...
  *
  * (rl-schedule prints the random fault schedule, rl-util the scripts'
  * small helpers.)
@@ -69,14 +69,19 @@
  *          reader_overlaps=N owner_overlaps=N multi_acquisitions=N kind=K
  *          logs=N holders=N (workers, or rl-worker --clients clients, that
  *          acquired at least once)
+ *          permits=P semaphore_acquisitions=N max_holders=N permit_overlaps=N
+ *          crashed_holds=N crashed_returned=N leftover_keys=N (the
+ *          semaphore: rl-check-sem.c; leftover_keys from the faults file's
+ *          "Z leftover_keys=N masters=M" line, -1 without one)
  *          fault_KIND=N (one per fault kind injected)
  * (audit_inflight_*: the judged checks made while an extend was in flight,
  * their violations and smallest slack, part of audit_judged,
  * audit_violations and audit_min_slack_us; -1 for no slack seen.)
  * (outage_acquisitions: acquisitions made entirely inside a quorum outage;
  * always 0 unless something is badly wrong.)
- * Exit status: 0 when there is no overlap and no auditor violation, 1 on
- * either, 2 on bad input.
+ * Exit status: 0 when there is no overlap, no auditor violation, no token
+ * out of order, never more holders than permits and no key left behind; 1
+ * on any; 2 on bad input.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,7 +8,12 @@
 #                        SEED=N replays a schedule
 #   make failover-mixed  one round of every fault kind, seeded (SEED=N)
 #   make failover-kinds  the same round for each lock kind (reentrant, rw,
-#                        multi; fencing and watchdog), about 17 s each
+#                        multi, semaphore of 2 permits; fencing and watchdog),
+#                        about 17 s each
+#   make failover-sem    the semaphore with persistence: worker crashes, the
+#                        aof restarts and every fault kind, for SEM_SECONDS
+#                        (60) each, on 5 masters with 2 then 3 permits and on
+#                        3 masters with 2 (SEED, SEM_ARGS)
 #   make soak            the long soak: the random schedule of every fault
 #                        kind, with the validity auditor: SOAK_SECONDS (300),
 #                        SOAK_MASTERS (5), SOAK_WORKERS (6), SEED, SOAK_ARGS
@@ -42,14 +47,14 @@ HOT_ARGS ?=
 HOT_KINDS = slow-minority slow-majority loop-block setreset kill pause outage gcpause
 SEED_ARG = $(if $(SEED),--seed $(SEED),)
 
-.PHONY: failover failover-short failover-mixed failover-kinds failover-hot soak soak-classic \
-	soak-million soak-fencing
+.PHONY: failover failover-short failover-mixed failover-kinds failover-sem failover-hot soak \
+	soak-classic soak-million soak-fencing
 
 failover: $(FAILOVER_BINS) test/rlproxy
 
 RL_COMMON = test/soak/rl-common.c test/soak/rl-common.h
 RL_WORKER_SRCS = test/soak/rl-worker.c test/soak/rl-many.c test/soak/rl-common.c
-RL_CHECK_SRCS = test/soak/rl-check.c test/soak/rl-check-log.c test/soak/rl-common.c
+RL_CHECK_SRCS = test/soak/rl-check.c test/soak/rl-check-log.c test/soak/rl-check-sem.c test/soak/rl-common.c
 
 test/soak/rl-worker: $(RL_WORKER_SRCS) $(RL_COMMON) test/soak/rl-worker.h redlock.h $(STATIC)
 	$(CC) $(ALL_CFLAGS) -o $@ $(RL_WORKER_SRCS) $(STATIC) $(ALL_LDFLAGS) $(DEP_LIBS) -lpthread
@@ -73,8 +78,17 @@ failover-mixed: $(FAILOVER_BINS) test/rlproxy
 	sh test/soak/failover.sh $(SEED_ARG) mixed
 
 failover-kinds: $(FAILOVER_BINS) test/rlproxy
-	for k in reentrant rw multi; do \
+	for k in reentrant rw multi semaphore; do \
 	    sh test/soak/failover.sh $(SEED_ARG) --fencing --watchdog --kind $$k mixed || exit 1; \
+	done
+
+SEM_SECONDS ?= 60
+SEM_ARGS ?=
+failover-sem: $(FAILOVER_BINS) test/rlproxy
+	for np in 5:2 5:3 3:2; do \
+	    sh test/soak/failover.sh --masters $${np%:*} --permits $${np#*:} --kind semaphore \
+	        --workers 6 --watchdog --seconds $(SEM_SECONDS) $(SEED_ARG) $(SEM_ARGS) \
+	        crash aof random crash || exit 1; \
 	done
 
 # 512 clients wait longer between attempts (idle 0..2 s against 0..0.2 s):

@@ -19,6 +19,10 @@
 #            200 ms, then SIGCONT: the Kleppmann "GC pause" case
 #   aof      (turns on --aof) kill -9 a minority and restart at once, then a
 #            majority, restart at once: safe only thanks to appendfsync always
+#   crash    a worker is kill -9'd while it holds (it stops itself right after
+#            an acquire, as for gcpause, and is killed stopped); a new worker
+#            takes its place (log worker-J-cN.log): the crashed holder's lock
+#            or permit frees itself only by its ttl on the masters
 #   short    kill pause outage gcpause   (the CI run, about 15 s)
 #   all      kill pause outage gcpause aof
 #   soak     repeat kill pause outage gcpause (aof with --aof) until
@@ -56,11 +60,19 @@
 #   --fencing (locks with fencing tokens: the check also requires every
 #   resource's tokens to grow in acquisition order)  --watchdog (the async
 #   workers' locks are kept by the library's watchdog, held ttl/2..3 x ttl)
-#   --kind mutex|reentrant|rw|multi (mutex; rl-worker --kind: reentrant
+#   --kind mutex|reentrant|rw|multi|semaphore (mutex; rl-worker --kind: reentrant
 #   workers take 1..3 holds and pairs of workers share an owner id, rw
 #   workers read or write (--writers-pct P, 33), multi workers lock 2..3 of
-#   the resources; the auditor checks mutex runs only; fencing where the kind
-#   has it: not readers nor multi)
+#   the resources, semaphore workers take one of --permits P (2) permits; the
+#   auditor checks mutex runs only; fencing where the kind has it: not
+#   readers, multi nor semaphore).  Semaphore runs default to --resources 1
+#   (every worker on one semaphore) and end with a scan of the masters: once
+#   every worker has stopped (released), any key left there under the
+#   resources' prefix (but the waiters' registry and fencing counters) is a
+#   leftover (the faults file's Z line; rl-check fails
+#   on it).  --emulate-permits N (TEST ONLY): the workers' semaphore is N
+#   mutexes per resource (rl-worker --emulate-permits): N = P a correct one,
+#   N > P one that hands out too many permits (the check must fail)
 #   --audit-period MS (20)  --overreport MS (TEST ONLY: worker 0 tells its
 #   auditor MS more validity than it holds; the check must fail)
 #   --clients-per-worker C (0: one client per worker): every worker process
@@ -87,7 +99,7 @@ HOLD_MIN=1 HOLD_MAX=""
 N=5 K=4 R="" TTL=300 NODE_TIMEOUT=100 DOWN=1000 GAP=700 LEAD=1000 TAIL=1000
 SOAK=300 AOF=0 KEEP=0 UNSAFE=0 scenarios=""
 SEED="" KINDS="" EXTEND_PCT="" IDLE_MAX=3 ACQ_TARGET=0 USE_PROXY=0 MIX=0 FENCING="" WATCHDOG=""
-AUDIT_PERIOD=20 OVERREPORT=0 KIND=mutex WRITERS_PCT=33 CPW=0
+AUDIT_PERIOD=20 OVERREPORT=0 KIND=mutex WRITERS_PCT=33 CPW=0 PERMITS=2 EMULATE=0
 
 die() { echo "failover: $*" >&2; exit 2; }
 
@@ -120,6 +132,8 @@ while [ $# -gt 0 ]; do
     --overreport) OVERREPORT=$2; shift ;;
     --kind) KIND=$2; shift ;;
     --writers-pct) WRITERS_PCT=$2; shift ;;
+    --permits) PERMITS=$2; shift ;;
+    --emulate-permits) EMULATE=$2; shift ;;
     --clients-per-worker) CPW=$2; shift ;;
     -h | --help) sed -n '2,/^set -u$/p' "$0" | sed '$d'; exit 0 ;;
     -*) die "unknown option $1" ;;
@@ -133,7 +147,7 @@ for s in $scenarios; do
     case "$s" in
     short) expanded="$expanded kill pause outage gcpause" ;;
     all) expanded="$expanded kill pause outage gcpause aof" ;;
-    kill | pause | outage | gcpause | soak) expanded="$expanded $s" ;;
+    kill | pause | outage | gcpause | crash | soak) expanded="$expanded $s" ;;
     mixed | random) expanded="$expanded $s"; MIX=1; USE_PROXY=1 ;;
     aof) expanded="$expanded aof"; AOF=1 ;;
     *) die "unknown scenario $s" ;;
@@ -142,12 +156,16 @@ done
 [ "$N" -ge 3 ] || die "--masters must be at least 3"
 [ "$K" -ge 1 ] || die "--workers must be at least 1"
 case "$KIND" in
-mutex | reentrant | rw | multi) ;;
+mutex | reentrant | rw | multi | semaphore) ;;
 *) die "unknown --kind $KIND" ;;
 esac
 # a multi lock takes 2..3 resources: more of them, or the workers mostly wait
 if [ -z "$R" ]; then
-    if [ "$KIND" = multi ]; then R=6; else R=3; fi
+    case "$KIND" in
+    multi) R=6 ;;
+    semaphore) R=1 ;;
+    *) R=3 ;;
+    esac
 fi
 if [ "$AOF" = 0 ] && [ "$DOWN" -lt "$TTL" ] && [ "$UNSAFE" = 0 ]; then
     die "--down $DOWN < --ttl $TTL without --aof restarts masters that forget held locks (add --unsafe to do it anyway)"
@@ -299,14 +317,15 @@ faults=$dir/faults.log
 : > "$faults"
 echo $(( NODE_TIMEOUT * 2 )) > "$dir/block-ms"
 async_ids=""
-j=0
-while [ $j -lt "$K" ]; do
+# start_worker J LOG ID: (re)start worker J (its role from J) logging to LOG
+start_worker() {
+    j=$1 log=$2 id=$3
     role=""
     if [ "$MIX" = 1 ]; then
         case $((j % 4)) in
-        1) role="--async"; async_ids="$async_ids $j" ;;
+        1) role="--async" ;;
         2) role="--max-pending 2" ;;
-        3) role="--async --max-pending 1"; async_ids="$async_ids $j" ;;
+        3) role="--async --max-pending 1" ;;
         esac
     fi
     over=""
@@ -318,12 +337,12 @@ while [ $j -lt "$K" ]; do
     reentrant) kind="--kind reentrant --owner o$((j / 2))" ;;   # pairs are one owner
     rw) kind="--kind rw --writers-pct $WRITERS_PCT" ;;
     multi) kind="--kind multi" ;;
+    semaphore) kind="--kind semaphore --permits $PERMITS --emulate-permits $EMULATE" ;;
     esac
-    id=$j log=$dir/worker-$j.log many=""
+    many=""
     if [ "$CPW" -gt 0 ]; then
         # clients j*C .. j*C+C-1, one log each; every such worker is async
         id=$((j * CPW)) log=$dir/worker-%d.log many="--clients $CPW"
-        case "$role" in *--async*) ;; *) async_ids="$async_ids $j" ;; esac
     fi
     # shellcheck disable=SC2086
     "$WORKER" --id $id --masters "$addrs" --audit "$direct" --log "$log" $many \
@@ -333,6 +352,11 @@ while [ $j -lt "$K" ]; do
         --block-file "$dir/block-ms" $role $over $FENCING $wd $kind &
     eval "wpid_$j=$!"
     worker_pids="$worker_pids $!"
+    case "$role" in *--async*) async_ids="$async_ids $j" ;; *) [ "$CPW" -gt 0 ] && async_ids="$async_ids $j" ;; esac
+}
+j=0
+while [ $j -lt "$K" ]; do
+    start_worker $j "$dir/worker-$j.log" $j
     j=$((j + 1))
 done
 [ "$CPW" -gt 0 ] && say "each worker runs $CPW clients: $((K * CPW)) clients"
@@ -400,6 +424,42 @@ scenario_gcpause() {
     t2=$(now)
     say "gcpause: SIGCONT worker 0"
     record "$t1" "$t2" "$t2" client-pause "worker 0 stopped holding a lock for $stop_ms ms (> ttl $TTL ms)"
+}
+
+# stopped_holding PID S: wait (S seconds at most) for a worker asked to
+# (SIGUSR1) to stop itself while holding; 1 when it did not
+stopped_holding() {
+    deadline=$(( $(now) + $2 * 1000000 ))
+    while [ "$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null)" != T ]; do
+        [ "$(now)" -le "$deadline" ] || return 1
+        ms_sleep 1
+    done
+}
+crashes=0
+scenario_crash() {
+    # a blocking worker (they stop on SIGUSR1): j % 4 = 2, else 0
+    w=2
+    [ "$K" -gt 2 ] || w=0
+    p=$(get "wpid_$w")
+    kill -USR1 "$p"
+    # 10 s: a semaphore that needs every master may starve one worker a while
+    if ! stopped_holding "$p" 10; then
+        say "crash: worker $w did not stop within 10 s (no lock acquired?)"
+        kill -CONT "$p"
+        return 0
+    fi
+    t1=$(now)
+    kill -9 "$p"
+    kill -CONT "$p" 2>/dev/null
+    wait "$p" 2>/dev/null
+    worker_pids=$(echo " $worker_pids " | sed "s/ $p / /")
+    crashes=$((crashes + 1))
+    keep_async=$async_ids
+    start_worker "$w" "$dir/worker-$w-c$crashes.log" $((100 * crashes + w))
+    async_ids=$keep_async
+    t2=$(now)
+    say "crash: worker $w kill -9'd while holding; restarted as worker $((100 * crashes + w))"
+    record "$t1" "$t2" "$t2" worker-crash "worker $w kill -9'd while holding (stopped right after an acquire), a new worker in its place"
 }
 
 # ---- the new fault kinds (mixed / random), one schedule line each -------
@@ -482,6 +542,7 @@ run_one() {
     outage) scenario_outage ;;
     gcpause) scenario_gcpause ;;
     aof) scenario_aof ;;
+    crash) scenario_crash ;;
     esac
 }
 
@@ -545,6 +606,34 @@ if [ -n "$proxy_pid" ]; then
     exec 3>&-
     wait "$proxy_pid" 2>/dev/null
     proxy_pid=""
+fi
+# semaphore: every worker released and stopped; what is left on the masters
+# is a leftover (of a failed acquire, or of a release that did not clean up)
+if [ "$KIND" = semaphore ] && command -v redis-cli >/dev/null 2>&1; then
+    ms_sleep 50
+    left=0 scanned=0
+    i=0
+    while [ $i -lt "$N" ]; do
+        port=$(get "port_$i")
+        # not counted: the waiters' registry ({K}:wq, its own ttl) and a
+        # fencing counter ({K}:fence, no ttl), which outlive any holder
+        for k in $(redis-cli -p "$port" --scan --pattern '*fo:res*' 2>/dev/null |
+            grep -v -e ':wq' -e ':fence$'); do
+            ttl=$(redis-cli -p "$port" pttl "$k")
+            # a semaphore's hash (its count and holders' fields) may keep an
+            # ended permit's field until the next take prunes it, within its
+            # ttl: only its permits' own keys ({K}:s:<v>) count
+            if [ "$(redis-cli -p "$port" type "$k")" = hash ]; then
+                say "master $i: semaphore hash $k (pttl $ttl): $(redis-cli -p "$port" hkeys "$k" | tr '\n' ' ')"
+                continue
+            fi
+            say "leftover on master $i: $k (pttl $ttl)"
+            left=$((left + 1))
+        done
+        scanned=$((scanned + 1))
+        i=$((i + 1))
+    done
+    echo "Z leftover_keys=$left masters=$scanned" >> "$faults"
 fi
 say "workers stopped; checking (seed $SEED)"
 logs=$(ls "$dir"/worker-*.log)

@@ -33,6 +33,7 @@ typedef struct logrd {
     size_t last;          /* this worker's last acquisition, NONE */
     audit_sum u;          /* its last U line */
     int64_t i_start, i_t, i_vu;   /* the extend in flight (I line) */
+    int ended;            /* an E line: the worker exited cleanly */
 } logrd;
 
 /* a line handler: 0, 1 when the line does not parse, -1 after printing
@@ -117,8 +118,14 @@ static int on_kind(logrd *rd, const char *line)
 {
     char *seen = rd->ck->kinds_seen, word[32];
     size_t len = strlen(seen);
+    int permits;
     if (sscanf(line, "K %31s", word) != 1)
         return 1;
+    if (sscanf(line, "K semaphore %d", &permits) == 1) {   /* the permits follow */
+        if (permits < 1 || (rd->ck->permits && rd->ck->permits != permits))
+            return 1;
+        rd->ck->permits = permits;
+    }
     if (!strstr(seen, word) && len + strlen(word) + 2 < sizeof rd->ck->kinds_seen)
         snprintf(seen + len, sizeof rd->ck->kinds_seen - len, "%s%s", seen[0] ? "," : "", word);
     return 0;
@@ -214,7 +221,7 @@ static int on_acquired(logrd *rd, const char *line)
     int n;
     int na = sscanf(line, "A %63s %71s %lld %lld %lld %d %lld %31s %c", res, val, &a, &b, &c,
                     &n, &tok, owner, &md);
-    if (na < 6 || na == 8 || (na == 9 && md != 'x' && md != 'r' && md != 'w'))
+    if (na < 6 || na == 8 || (na == 9 && !strchr("xrws", md)))
         return 1;
     acq *x = new_acq(ck);
     snprintf(x->res, sizeof x->res, "%s", res);
@@ -307,6 +314,13 @@ static int on_node(logrd *rd, const char *line)
     return 0;
 }
 
+static int on_end(logrd *rd, const char *line)
+{
+    (void)line;
+    rd->ended = 1;
+    return 0;
+}
+
 static int on_ignored(logrd *rd, const char *line)
 {
     (void)rd;
@@ -321,7 +335,7 @@ static line_fn *const on_line[128] = {
     ['V'] = on_violation, ['U'] = on_audit_counters, ['B'] = on_loop_block,
     ['A'] = on_acquired, ['L'] = on_lost,        ['R'] = on_released,
     ['P'] = on_resumed,  ['F'] = on_failed,      ['N'] = on_node,
-    ['S'] = on_ignored,  ['E'] = on_ignored,     ['\n'] = on_ignored};
+    ['S'] = on_ignored,  ['E'] = on_end,     ['\n'] = on_ignored};
 
 static int read_lines(logrd *rd, FILE *f)
 {
@@ -360,14 +374,16 @@ int read_log(check *ck, const char *path, int file_index)
         fprintf(stderr, "rl-check: %s: %s\n", path, strerror(errno));
         return -1;
     }
-    logrd rd = {ck, path, 0, file_index, NONE, {0}, 0, 0, 0};
+    logrd rd = {ck, path, 0, file_index, NONE, {0}, 0, 0, 0, 0};
     rd.u.min_slack = rd.u.imin_slack = INT64_MAX;
     int rc = read_lines(&rd, f);
     fclose(f);
     if (rc)
         return -1;
-    if (rd.last != NONE)
+    if (rd.last != NONE) {
+        ck->acqs[rd.last].crashed = !rd.ended && !ck->acqs[rd.last].release;
         seg_close(ck, rd.last, INT64_MAX);
+    }
     add_audit(&ck->audit, &rd.u);
     return 0;
 }
@@ -403,7 +419,10 @@ int read_faults(check *ck, const char *path)
     }
     char line[1024];
     while (fgets(line, sizeof line, f)) {
-        if (line[0] == 'Y')
+        if (line[0] == 'Z')
+            sscanf(line, "Z leftover_keys=%lld masters=%lld", &ck->leftover_keys,
+                   &ck->leftover_scanned);
+        else if (line[0] == 'Y')
             sscanf(line, "Y setresets=%lld hostile_conns=%lld", &ck->y_setresets,
                    &ck->y_hostile);
         else if (line[0] == 'X')

@@ -2,7 +2,7 @@
 /* rl-check -- the failover suite's checker (see docs/safety.md and
  * docs/failover.md).
  *
- *   rl-check [--faults FILE] [--nodes N] LOG...
+ *   rl-check [--faults FILE] [--nodes N] [--permits P] LOG...
  *
  * (rl-schedule prints the random fault schedule, rl-util the scripts'
  * small helpers.)
@@ -69,14 +69,19 @@
  *          reader_overlaps=N owner_overlaps=N multi_acquisitions=N kind=K
  *          logs=N holders=N (workers, or rl-worker --clients clients, that
  *          acquired at least once)
+ *          permits=P semaphore_acquisitions=N max_holders=N permit_overlaps=N
+ *          crashed_holds=N crashed_returned=N leftover_keys=N (the
+ *          semaphore: rl-check-sem.c; leftover_keys from the faults file's
+ *          "Z leftover_keys=N masters=M" line, -1 without one)
  *          fault_KIND=N (one per fault kind injected)
  * (audit_inflight_*: the judged checks made while an extend was in flight,
  * their violations and smallest slack, part of audit_judged,
  * audit_violations and audit_min_slack_us; -1 for no slack seen.)
  * (outage_acquisitions: acquisitions made entirely inside a quorum outage;
  * always 0 unless something is badly wrong.)
- * Exit status: 0 when there is no overlap and no auditor violation, 1 on
- * either, 2 on bad input.
+ * Exit status: 0 when there is no overlap, no auditor violation, no token
+ * out of order, never more holders than permits and no key left behind; 1
+ * on any; 2 on bad input.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,6 +99,7 @@ typedef struct report {
     size_t holders, ntok;
     long long ov, nov, tbad, viol, iviol;
     long long reader_overlaps, owner_overlaps;   /* allowed overlaps seen */
+    sem_report sem;               /* the semaphore's rule (rl-check-sem.c) */
     long long before, during, between, after, outage_acq;
     double held_pct;
     long long pauses, expired;
@@ -109,6 +115,7 @@ void check_init(check *ck)
     memset(ck, 0, sizeof *ck);
     ck->audit.min_slack = ck->audit.imin_slack = INT64_MAX;
     ck->y_setresets = ck->y_hostile = -1;
+    ck->leftover_keys = ck->leftover_scanned = -1;
 }
 
 void check_free(check *ck)
@@ -136,8 +143,9 @@ static int ival_cmp(const void *pa, const void *pb)
 }
 
 /* May two holds of one resource overlap?  Readers share it, and so do the
- * holds of one re-entrant owner (several workers may be that owner); the
- * segments of one acquisition never overlap.  *why: 1 readers, 2 owner. */
+ * holds of one re-entrant owner (several workers may be that owner) and
+ * permits of a semaphore (how many at once: rl-check-sem.c); the segments
+ * of one acquisition never overlap.  *why: 1 readers, 2 owner, 4 permits. */
 static int compatible(const check *ck, size_t a, size_t b, int *why)
 {
     const acq *x = &ck->acqs[a], *y = &ck->acqs[b];
@@ -146,6 +154,8 @@ static int compatible(const check *ck, size_t a, size_t b, int *why)
         return 1;
     if (x->mode == 'r' && y->mode == 'r')
         return *why = 1;
+    if (x->mode == 's' && y->mode == 's')
+        return *why = 4;
     if (x->owner[0] && !strcmp(x->owner, y->owner))
         return *why = 2;
     return 0;
@@ -610,6 +620,10 @@ static void print_result(const check *ck, const report *r)
            ck->nested_holds, ck->partial_releases, ck->reads, ck->writes, r->reader_overlaps,
            r->owner_overlaps, ck->multi_acqs, ck->kinds_seen[0] ? ck->kinds_seen : "mutex",
            r->nlogs, r->holders);
+    printf(" permits=%d semaphore_acquisitions=%lld max_holders=%lld permit_overlaps=%lld "
+           "crashed_holds=%lld crashed_returned=%lld leftover_keys=%lld",
+           ck->permits, r->sem.acqs, r->sem.max_holders, r->sem.over, r->sem.crashed,
+           r->sem.returned, ck->leftover_keys);
     for (int j = 0; j < r->nk; j++)
         printf(" fault_%s=%lld", r->kinds[j], r->kcount[j]);
     printf("\n");
@@ -637,6 +651,7 @@ static void check_exclusion(check *ck, report *r)
     r->nov = overlaps(ck, naive, nn, 1, "naive", NULL);
     r->reader_overlaps = shared[0];
     r->owner_overlaps = shared[1];
+    check_permits(ck, safe, ns, &r->sem);   /* safe: sorted by overlaps() */
     r->tbad = token_violations(ck, &r->ntok);
     if (ck->kinds_seen[0])
         printf("lock kinds: %s; %lld nested holds, %lld releases that kept the lock, %lld "
@@ -662,8 +677,10 @@ static int read_args(check *ck, int argc, char **argv, report *r)
             faults = argv[++i];
         } else if (!strcmp(argv[i], "--nodes") && i + 1 < argc) {
             ck->max_nodes = atoi(argv[++i]);
+        } else if (!strcmp(argv[i], "--permits") && i + 1 < argc) {
+            ck->permits = atoi(argv[++i]);
         } else if (argv[i][0] == '-') {
-            fprintf(stderr, "usage: rl-check [--faults FILE] [--nodes N] LOG...\n");
+            fprintf(stderr, "usage: rl-check [--faults FILE] [--nodes N] [--permits P] LOG...\n");
             return 2;
         } else if (read_log(ck, argv[i], r->nlogs++) != 0) {
             return 2;
@@ -673,6 +690,11 @@ static int read_args(check *ck, int argc, char **argv, report *r)
         fprintf(stderr, "rl-check: no log given\n");
         return 2;
     }
+    for (size_t i = 0; i < ck->nacq; i++)
+        if (ck->acqs[i].mode == 's' && ck->permits < 1) {
+            fprintf(stderr, "rl-check: semaphore holds but no permit count (K semaphore P)\n");
+            return 2;
+        }
     return faults && read_faults(ck, faults) != 0 ? 2 : 0;
 }
 
@@ -694,10 +716,12 @@ int main(int argc, char **argv)
     print_workers(&ck);
     print_fault_kinds(&ck, &r);
     print_audit(&ck, &r);
+    int bad = r.ov || r.viol || r.tbad || r.sem.over || ck.leftover_keys > 0;
     printf("%s: %lld overlap(s) of validity intervals, %lld auditor violation(s), %lld "
-           "fencing token(s) out of order\n", r.ov || r.viol || r.tbad ? "FAIL" : "OK", r.ov,
-           r.viol, r.tbad);
+           "fencing token(s) out of order, %lld time(s) more holders than permits, %lld "
+           "key(s) left behind\n", bad ? "FAIL" : "OK", r.ov, r.viol, r.tbad, r.sem.over,
+           ck.leftover_keys > 0 ? ck.leftover_keys : 0);
     print_result(&ck, &r);
     check_free(&ck);
-    return r.ov || r.viol || r.tbad ? 1 : 0;
+    return bad;
 }

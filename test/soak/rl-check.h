@@ -23,7 +23,8 @@ typedef struct acq {
     int64_t seg_start, seg_until;   /* the open holding segment */
     long long token;      /* fencing token, 0: none */
     char owner[32];       /* reentrant: the owner ("" or "-": the handle alone) */
-    char mode;            /* 'x' exclusive, 'r' reader, 'w' writer */
+    char mode;            /* 'x' exclusive, 'r' reader, 'w' writer, 's' a permit */
+    int crashed;          /* its log ends holding it (no R, no E line): killed */
 } acq;
 
 typedef struct ext {
@@ -84,7 +85,14 @@ typedef struct check {
     long long y_setresets, y_hostile;    /* -1: no Y line */
     char kinds_seen[64];                 /* K lines: the lock kinds of the run */
     long long nested_holds, partial_releases, reads, writes, multi_acqs;
+    int permits;                         /* K semaphore P (or --permits) */
+    long long leftover_keys, leftover_scanned;   /* Z line; -1: no scan */
 } check;
+
+/* the semaphore's figures (rl-check-sem.c) */
+typedef struct sem_report {
+    long long acqs, max_holders, shares, over, crashed, returned;
+} sem_report;
 
 void check_init(check *ck);
 void check_free(check *ck);
@@ -93,5 +101,8 @@ int read_log(check *ck, const char *path, int file_index);
 int read_faults(check *ck, const char *path);
 /* close the open holding segment of acquisition i at time t */
 void seg_close(check *ck, size_t i, int64_t t);
+/* rl-check-sem.c: the semaphore's rule on the segments v[0..n), sorted by
+ * resource then start; prints its findings */
+void check_permits(const check *ck, const ival *v, size_t n, sem_report *s);
 
 #endif

@@ -37,9 +37,11 @@
  *       so [after_us, valid_until_us] is the interval in which this client
  *       may act as the holder; then the fencing token (0: none); with
  *       --kind other than mutex, then the owner (reentrant with --owner;
- *       else -) and the mode (x exclusive, r reader, w writer), and res is
+ *       else -) and the mode (x exclusive, r reader, w writer, s a
+ *       semaphore's permit), and res is
  *       a multi lock's resources joined by '+';
- *   K kind                                         --kind (not for mutex), after W
+ *   K kind [permits]                               --kind (not for mutex), after W;
+ *       a semaphore's line names its permits
  *   H res value start_us end_us code valid_until_us holds
  *       reentrant: a nested acquire on the held handle (one more hold);
  *       valid_until_us = end_us + the validity reported after it
@@ -262,10 +264,14 @@ static void usage(FILE *f)
             "  --seed N             random seed (0: from the clock and pid)\n"
             "  --kind K             mutex (default), reentrant (1..3 holds per acquisition),\n"
             "                       rw (readers and writers), multi (2..3 of the resources,\n"
-            "                       random order; --resources 2..8); the auditor: mutex only\n"
+            "                       random order; --resources 2..8), semaphore (one permit\n"
+            "                       of --permits); the auditor: mutex only\n"
             "  --owner ID           reentrant: the owner id (workers with the same id are\n"
             "                       one owner; default: the handle is its own owner)\n"
             "  --writers-pct P      rw: P %% of the acquisitions write (33)\n"
+            "  --permits P          semaphore: its permits (2); the K line names them\n"
+            "  --emulate-permits N  TEST ONLY: the semaphore made of N mutexes per resource\n"
+            "                       (N = P: a correct one; N > P: too many holders)\n"
             "  --audit H:P,...      masters' direct addresses for the auditor (--masters)\n"
             "  --audit-period MS    audit a held lock every MS (20; 0: only after operations)\n"
             "  --audit-timeout MS   auditor's per-master timeout (50)\n"
@@ -635,8 +641,16 @@ static cur g_cur;   /* the acquisition under way or held */
 
 /* ---- lock kinds (--kind) -------------------------------------------------- */
 
-enum { KIND_MUTEX, KIND_REENTRANT, KIND_RW, KIND_MULTI };
-static const char *const kind_names[] = {"mutex", "reentrant", "rw", "multi"};
+enum { KIND_MUTEX, KIND_REENTRANT, KIND_RW, KIND_MULTI, KIND_SEMAPHORE, NKINDS };
+static const char *const kind_names[] = {"mutex", "reentrant", "rw", "multi", "semaphore"};
+static int64_t g_permits = 2;       /* semaphore: its permits */
+/* --emulate-permits N (TEST ONLY): a semaphore made of N mutexes per
+ * resource, permit i the mutex on RES.pi, one drawn per acquisition: with
+ * N = --permits a correct semaphore (the suite runs without the library's),
+ * with N > --permits one that hands out too many (the check must fail) */
+#define MAX_EMUL 8
+static int64_t g_emulate;
+static redlock_lock *elocks[MAX_RES][MAX_EMUL];
 static const char *g_owner;         /* re-entrant: the owner id (default: own) */
 static int64_t g_writers_pct = 33;  /* rw: share of the acquisitions that write */
 static redlock_lock *rlocks[MAX_RES];   /* rw: the read handles (locks[]: write) */
@@ -701,6 +715,10 @@ static void pick_lock(void)
             g_cur.l = rlocks[g_cur.r];
     } else if (g_kind == KIND_MULTI) {
         g_cur.l = multi_lock();
+    } else if (g_kind == KIND_SEMAPHORE) {
+        g_cur.mode = 's';   /* one permit */
+        if (g_emulate)
+            g_cur.l = elocks[g_cur.r][rnd_range(0, g_emulate - 1)];
     }
 }
 
@@ -1166,8 +1184,24 @@ static int setup_lock(redlock_lock *l, int fencing)
                : 0;
 }
 
+/* --emulate-permits: the mutexes RES.p0 .. RES.p(N-1) of each resource */
+static int make_emulated(void)
+{
+    for (int64_t r = 0; r < g_opt.nres; r++)
+        for (int64_t i = 0; i < g_emulate; i++) {
+            char n[80];
+            snprintf(n, sizeof n, "%s.p%lld", names[r], (long long)i);
+            if (redlock_lock_new(&elocks[r][i], g_client, n, strlen(n)) != 0 ||
+                setup_lock(elocks[r][i], 0) != 0)
+                return -1;
+        }
+    return 0;
+}
+
 static int make_locks(void)
 {
+    if (g_kind == KIND_SEMAPHORE && g_emulate)
+        return make_emulated();
     for (int64_t r = 0; r < g_opt.nres; r++) {
         const char *n = names[r];
         size_t len = strlen(n);
@@ -1178,9 +1212,15 @@ static int make_locks(void)
         else if (g_kind == KIND_RW)
             rc = redlock_lock_new_write(&locks[r], g_client, n, len) ||
                  redlock_lock_new_read(&rlocks[r], g_client, n, len) || setup_lock(rlocks[r], 0);
+#ifdef REDLOCK_EPERMITS   /* a library with the semaphore */
+        else if (g_kind == KIND_SEMAPHORE)
+            rc = redlock_lock_new_semaphore(&locks[r], g_client, n, len, (unsigned)g_permits);
+#endif
         else
             rc = redlock_lock_new(&locks[r], g_client, n, len);
-        if (rc != 0 || setup_lock(locks[r], 1) != 0) {
+        /* no fencing on a semaphore here: its holders overlap, so their
+         * tokens need not grow in the order their acquires returned */
+        if (rc != 0 || setup_lock(locks[r], g_kind != KIND_SEMAPHORE) != 0) {
             fprintf(stderr, "rl-worker: cannot make the %s lock on %s\n", kind_names[g_kind],
                     n);
             return -1;
@@ -1272,6 +1312,8 @@ static const struct opt {
     {"--seed", &g_opt.seed, NULL, 0},
     {"--clients", &g_opt.clients, NULL, 0},
     {"--writers-pct", &g_writers_pct, NULL, 0},
+    {"--permits", &g_permits, NULL, 0},
+    {"--emulate-permits", &g_emulate, NULL, 0},
     {"--kind", NULL, NULL, 0},
 };
 
@@ -1296,9 +1338,9 @@ static int set_opt(const struct opt *e, const char *o, const char *v)
     else if (e->str)
         *e->str = v;
     else {   /* --kind */
-        for (g_kind = 0; g_kind < 4 && strcmp(v, kind_names[g_kind]); g_kind++)
+        for (g_kind = 0; g_kind < NKINDS && strcmp(v, kind_names[g_kind]); g_kind++)
             ;
-        if (g_kind == 4) {
+        if (g_kind == NKINDS) {
             fprintf(stderr, "rl-worker: unknown kind %s\n", v);
             return 2;
         }
@@ -1338,8 +1380,17 @@ static int opts_valid(void)
         g_opt.ttl < 10 || g_opt.hold_max < g_opt.hold_min || g_opt.audit_timeout < 1 ||
         g_opt.audit_timeout > 999)
         return 0;
-    if ((g_opt.watchdog && !g_opt.async) || g_writers_pct > 100)
+    if ((g_opt.watchdog && !g_opt.async) || g_writers_pct > 100 || g_permits < 1 ||
+        g_permits > 1000)
         return 0;
+    if (g_emulate < 0 || g_emulate > MAX_EMUL)
+        return 0;
+#ifndef REDLOCK_EPERMITS
+    if (g_kind == KIND_SEMAPHORE && !g_emulate) {
+        fprintf(stderr, "rl-worker: this library has no semaphore\n");
+        return 0;
+    }
+#endif
     if (g_owner && (!*g_owner || strcspn(g_owner, " \t\n") != strlen(g_owner)))
         return 0;
     return g_kind != KIND_MULTI || (g_opt.nres >= 2 && g_opt.nres <= 8);
@@ -1472,7 +1523,9 @@ static int new_client(const char *const *nodes, size_t nnodes)
     /* best effort: start with every master connected, but run anyway */
     if (!g_opt.async)
         redlock_client_wait_connected(g_client, nnodes, 2000);
-    if (g_kind)
+    if (g_kind == KIND_SEMAPHORE)
+        logline("K %s %lld", kind_names[g_kind], (long long)g_permits);
+    else if (g_kind)
         logline("K %s", kind_names[g_kind]);
     for (int64_t r = 0; r < g_opt.nres; r++)
         snprintf(names[r], sizeof names[r], "%s%lld", g_opt.prefix, (long long)r);
@@ -1514,6 +1567,8 @@ static void free_all(void)
     for (int64_t r = 0; r < g_opt.nres; r++) {
         redlock_lock_free(locks[r]);
         redlock_lock_free(rlocks[r]);
+        for (int i = 0; i < MAX_EMUL; i++)
+            redlock_lock_free(elocks[r][i]);
     }
     for (size_t i = 0; i < n_mh; i++)
         redlock_lock_free(g_multi[i].l);

@@ -138,6 +138,9 @@ typedef struct rlb_kind_figs {
     double held_share;        /* contend: share of the window the key was held */
     int max_holders;
     uint64_t violations;
+    /* rw: per side (readers, writers) the wait p50, p99, max (ns) and the
+     * share of the time held */
+    double side_wait[2][3], side_held[2];
 } rlb_kind_figs;
 
 /* phase.c: one measured phase of the library's workload on cfg; its

@@ -67,7 +67,8 @@ static void report(const bench_cfg *cfg, const int *kinds, int n, rlb_kind_figs 
 
 /* ---- contend --------------------------------------------------------------------- */
 
-enum { F_ACQ, F_HANDOFF, F_WAIT50, F_WAIT99, F_JAIN, F_MCPU, F_HELD, F_N };
+enum { F_ACQ, F_HANDOFF, F_WAIT50, F_WAIT99, F_JAIN, F_MCPU, F_HELD,
+       F_RD50, F_RD99, F_RDMAX, F_WR50, F_WR99, F_WRMAX, F_RDHELD, F_WRHELD, F_N };
 
 /* Figure f of a round's kind. */
 static double fig(const rlb_kind_figs *k, int f)
@@ -79,7 +80,10 @@ static double fig(const rlb_kind_figs *k, int f)
     case F_WAIT99: return k->wait_p99_ns;
     case F_JAIN: return k->jain;
     case F_MCPU: return k->masters_cpu_us;
-    default: return k->held_share;
+    case F_HELD: return k->held_share;
+    case F_RDHELD: return k->side_held[0];
+    case F_WRHELD: return k->side_held[1];
+    default: return f < F_WR50 ? k->side_wait[0][f - F_RD50] : k->side_wait[1][f - F_WR50];
     }
 }
 
@@ -139,7 +143,14 @@ static void report_contend(const bench_cfg *cfg, const int *kinds, int n,
                    ratio(m[F_WAIT99], b[F_WAIT99]), ratio(m[F_MCPU], b[F_MCPU]));
             for (int r = 0; r < rounds; r++)
                 printf("%s%.1f", r ? "," : "", figs[r][i].acq_per_s);
-            printf("]}");
+            printf("]");
+            if (kinds[i] == RLB_KIND_RW)
+                for (int k = 0; k < 2; k++)
+                    printf(",\"%s\":{\"wait_p50_us\":%.3f,\"wait_p99_us\":%.3f,"
+                           "\"wait_max_us\":%.3f,\"held_share\":%.4f}", k ? "writers" : "readers",
+                           m[F_RD50 + 3 * k] / 1e3, m[F_RD99 + 3 * k] / 1e3,
+                           m[F_RDMAX + 3 * k] / 1e3, m[F_RDHELD + k]);
+            printf("}");
         }
         printf("]}\n");
         return;
@@ -161,6 +172,14 @@ static void report_contend(const bench_cfg *cfg, const int *kinds, int n,
                m[F_JAIN], mc, ratio(m[F_MCPU], b[F_MCPU]), 100 * m[F_HELD], maxh[i],
                limit_text(cfg, kinds[i], lim, sizeof lim),
                viol[i] ? "  INVARIANT BROKEN" : "");
+        for (int k = 0; k < 2 && kinds[i] == RLB_KIND_RW; k++) {
+            char p50[24], p99[24], mx[24];
+            printf("  %-10s %s (%d): wait p50 %s, p99 %s, max %s; held %.1f%% of the time\n", "",
+                   k ? "writers" : "readers", k ? cfg->writers : cfg->clients - cfg->writers,
+                   rlb_fmt_lat(p50, sizeof p50, m[F_RD50 + 3 * k]),
+                   rlb_fmt_lat(p99, sizeof p99, m[F_RD99 + 3 * k]),
+                   rlb_fmt_lat(mx, sizeof mx, m[F_RDMAX + 3 * k]), 100 * m[F_RDHELD + k]);
+        }
     }
 }
 

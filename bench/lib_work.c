@@ -219,6 +219,11 @@ static void on_acquired(redlock_lock *lock, int status, void *arg)
     bench_thread *t = s->t;
     const bench_cfg *cfg = cfg_of(s);
     int64_t now = rlb_now_ns();
+    /* contend: a wait that began in the warm-up and ends in the window is
+     * measured too (a waiter passed over since the start must show) */
+    if (cfg->workload == WL_CONTEND && atomic_load_explicit(&t->sh->measuring,
+                                                            memory_order_relaxed))
+        s->meas = 1;
     int measuring = s->meas;
     int primary = cfg->workload != WL_EXTEND;
     if (measuring)

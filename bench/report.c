@@ -430,6 +430,13 @@ void rlb_phase_figs(const bench_cfg *cfg, const phase_result *r, rlb_kind_figs *
     f->held_share = r->have_holds ? share(r->holds.any_ns, r, cfg->keys) : 0;
     f->max_holders = r->holds.max_total;
     f->violations = r->holds.violations;
+    for (int k = 0; k < 2; k++) {
+        const hist *h = r->tot.wait_side[k];
+        f->side_wait[k][0] = h ? (double)hist_quantile(h, 0.5) : 0;
+        f->side_wait[k][1] = h ? (double)hist_quantile(h, 0.99) : 0;
+        f->side_wait[k][2] = h ? (double)h->max : 0;
+        f->side_held[k] = r->have_holds ? share(r->holds.held_ns[k], r, cfg->keys) : 0;
+    }
 }
 
 void rlb_json_phase(const bench_cfg *cfg, const phase_result *r)

@@ -66,6 +66,7 @@ static int attempt(redlock_lock *l)
     op->limit_us = l->fl->deadline_us;
     l->fl->op = op;
     redlock__op_start(op, acquire_done, l);
+    l->fl->later = 1;
     if (!l->fl->began_us)
         l->fl->began_us = op->start_us;
     return 0;

@@ -26,7 +26,7 @@ extern const char redlock__lua_multi_acquire[], redlock__lua_multi_extend[],
 typedef struct redlock__rw_keys {
     char *mark, *flag, *own;        /* {K}:ww, {K}:rw, {K}:rd:<value> */
     size_t marklen, flaglen, ownlen, owncap;
-    char mark_id[REDLOCK__RW_MARK_ID + 1];  /* this handle's id in {K}:ww */
+    char mark_id[REDLOCK__RW_MARK_ID + 1];  /* this handle's id in {K}:ww, {K}:rq, a turn */
     int marked;                     /* this acquire may have left its mark */
 } redlock__rw_keys;
 int redlock__rw_new(redlock_lock **out, redlock_client *c, const void *resource, size_t len,

@@ -28,7 +28,7 @@ static int random_value(redlock_lock *l)
 
     if (!l->value)
         l->value = l->nodes->rand;      /* (made before the first attempt) */
-    if ((l->fam->flags & REDLOCK__FAM_ANNOUNCES) && l->c->opt.wake &&
+    if (redlock__fam_wakes(l->fam) && l->c->opt.wake &&
         (id = redlock__wake_self(l->c)) != NULL) {
         memcpy(l->value, id, REDLOCK__VALUE_ID_HEX);
         off = REDLOCK__VALUE_ID_HEX;
@@ -66,6 +66,7 @@ static int attempt(redlock_lock *l)
     op->limit_us = l->fl->deadline_us;
     l->fl->op = op;
     redlock__op_start(op, acquire_done, l);
+    l->fl->later = 1;
     if (!l->fl->began_us)
         l->fl->began_us = op->start_us;
     return 0;

@@ -12,9 +12,9 @@
  *   lib_work.c    a library slot's operations and the --rate schedule
  *   opts.c, export.c, mstats.c
  *                 the command line and the names; --hist; the masters' INFO
- *   util.c, hist.c, rawconn.c
+ *   util.c, hist.c, rawconn.c, holders.c
  *                 counters, clock, formatting; the histogram; the
- *                 baselines' connection */
+ *                 baselines' connection; contend's holders' check */
 #ifndef RLB_BENCH_H
 #define RLB_BENCH_H
 

@@ -105,6 +105,10 @@ struct event_base;
                                 * master refused, and counting them would have
                                 * made the quorum or still could with those yet
                                 * to answer (since 0.2.0) */
+#define REDLOCK_EPERMITS  -14  /* a semaphore's acquire: masters hold it with
+                                * another permit count (handles of one
+                                * semaphore disagree); no retry, nothing left
+                                * on any master */
 
 /* Node events for redlock_node_cb. */
 #define REDLOCK_NODE_UP    1   /* connected and answered the handshake */
@@ -536,6 +540,7 @@ REDLOCK_API int64_t redlock_lock_validity(const redlock_lock *lock);
 #define REDLOCK_KIND_READ      2   /* redlock_lock_new_read */
 #define REDLOCK_KIND_WRITE     3   /* redlock_lock_new_write */
 #define REDLOCK_KIND_MULTI     4   /* redlock_lock_new_multi */
+#define REDLOCK_KIND_SEMAPHORE 5   /* redlock_lock_new_semaphore */
 /* The kind of a lock handle (REDLOCK_EINVAL for NULL). */
 REDLOCK_API int redlock_lock_kind(const redlock_lock *lock);
 
@@ -596,6 +601,30 @@ REDLOCK_API int redlock_lock_new_write(redlock_lock **out, redlock_client *clien
 REDLOCK_API int redlock_lock_new_multi(redlock_lock **out, redlock_client *client,
                                        const void *const *resources, const size_t *lens,
                                        size_t n);
+
+/* Counting semaphore: up to `permits` (1 .. 1024) handles hold `resource`
+ * at once, each with its own permit and ttl, extended, watched and
+ * released on its own like any lock (a crashed holder's permit expires on
+ * the masters).  Every operation of the handle needs q of the n masters,
+ * the smallest q with q * (permits + 1) > permits * n (a majority for 1
+ * permit; n = 5: 4 for 2 or 3 permits, all 5 from 4 permits on), so that
+ * permits + 1 holders cannot each win q masters that grant at most
+ * `permits` each (docs/kinds.md, "Semaphore"); redlock_lock_quorum says
+ * which.  Every handle of one semaphore must give the same `permits`: an
+ * acquire that meets permits held with another count ends at once, without
+ * retries, with REDLOCK_EPERMITS, and leaves nothing on any master; once
+ * every permit has ended the count may change.  A release by a handle that
+ * holds no permit is REDLOCK_ENOTOWNER and changes nothing.  permits 0 or
+ * above 1024: REDLOCK_EINVAL (redlock_client_errstr() says why).
+ * Fencing: tokens increase from one permit's acquire to the next's, over
+ * all holders.  On the masters: the key (a hash: the count and the
+ * holders) and "{<key>}:s:<value>" per permit. */
+REDLOCK_API int redlock_lock_new_semaphore(redlock_lock **out, redlock_client *client,
+                                           const void *resource, size_t len, unsigned permits);
+/* The number of masters the handle's operations need (a majority but for
+ * a semaphore); REDLOCK_EINVAL for NULL, REDLOCK_ECLOSED once its client
+ * was freed. */
+REDLOCK_API int redlock_lock_quorum(const redlock_lock *lock);
 
 /* ---- fencing tokens ---------------------------------------------------- */
 
@@ -769,8 +798,10 @@ typedef struct redlock_inspection redlock_inspection;
                                    * readers' ids are left, free for a writer) */
 #define REDLOCK_HELD_OTHER     4  /* a key that is no lock's: no ttl, or a
                                    * type no kind writes there */
+#define REDLOCK_HELD_SEMAPHORE 5  /* a semaphore's: its permit count, the
+                                   * holders whose permits are live */
 /* Short name of a REDLOCK_HELD_* value ("none", "mutex", "reentrant",
- * "readers", "other"). */
+ * "readers", "other", "semaphore"). */
 REDLOCK_API const char *redlock_held_name(int kind);
 
 /* One master's answer, or (node REDLOCK_INSPECT_QUORUM) the quorum's
@@ -788,9 +819,10 @@ typedef struct redlock_inspect_node {
     int kind;                    /* REDLOCK_HELD_*; the quorum's: the kind a
                                   * quorum reports (else REDLOCK_HELD_NONE) */
     size_t holders;              /* the handles that hold it (a mutex's key: 1;
-                                  * readers: the live ones; a re-entrant key:
-                                  * its handles); the quorum's: those held on
-                                  * a quorum of masters */
+                                  * readers, a semaphore's permits: the live
+                                  * ones; a re-entrant key: its handles); the
+                                  * quorum's: those held on a quorum of
+                                  * masters */
     size_t listed;               /* holders readable with
                                   * redlock_inspection_holder (at most 200 a
                                   * master; all of the quorum's) */
@@ -804,6 +836,11 @@ typedef struct redlock_inspect_node {
     size_t ownerlen;
     int writer_waiting;          /* 1: a writer's mark ("{<key>}:ww") is there,
                                   * new readers are turned away */
+    int64_t permits;             /* a semaphore's permit count there, else 0;
+                                  * the quorum's: the count a quorum reports
+                                  * (its holders: those on as many masters
+                                  * as the semaphore's quorum; none when no
+                                  * count is agreed) */
 } redlock_inspect_node;
 
 /* One holder: a mutex's value, a reader's id (its value), a re-entrant

@@ -7,7 +7,8 @@
  * The script reads the keys of every kind (docs/kinds.md, "Keys on the
  * masters"): K's type, value or members and PTTL, the re-entrant counts
  * "{K}:h" where K is an owner's "P" form, each reader's "{K}:rd:<id>" PTTL,
- * and whether a writer's mark "{K}:ww" exists.  Lists are cut so that a
+ * and whether a writer's mark "{K}:ww" exists; a semaphore's hash K (its
+ * permit count "#") and each holder's permit key "{K}:s:<value>" PTTL.  Lists are cut so that a
  * reply stays within what the reply reader takes (floor/resp.h); the
  * counts stay whole.
  */
@@ -23,7 +24,9 @@
 /* {type, pttl of K, mark exists, a, b, readers' largest pttl}: a string K:
  * a = its value (cut), b = the "{K}:h" pairs when K is "<n>:<owner>"; a
  * set K: a = the live readers, b = their ids and pttls (cut; sorted, so
- * that every master lists the same ones). */
+ * that every master lists the same ones); a semaphore's hash K: a = the
+ * live holders, b = their values and pttls (cut, sorted), then its permit
+ * count. */
 const char redlock__lua_inspect[] =
     "local k = KEYS[1] local b = '{' .. k .. '}' "
     "local t = redis.call('type', k).ok "
@@ -44,6 +47,14 @@ const char redlock__lua_inspect[] =
     "if q ~= -2 then live = live + 1 if q > top then top = q end "
     "if live <= 200 then out[#out + 1] = string.sub(id, 1, 4096) out[#out + 1] = q end end end "
     "return {t, p, w, live, out, top} end "
+    "if t == 'hash' then local n = redis.call('hget', k, '#') "
+    "if n then local live, out, top = 0, {}, 0 "
+    "local ids = redis.call('hkeys', k) table.sort(ids) "
+    "for _, id in ipairs(ids) do if id ~= '#' then "
+    "local q = redis.call('pttl', b .. ':s:' .. id) "
+    "if q ~= -2 then live = live + 1 if q > top then top = q end "
+    "if live <= 200 then out[#out + 1] = string.sub(id, 1, 4096) out[#out + 1] = q end end "
+    "end end return {t, p, w, live, out, top, tonumber(n)} end end "
     "return {t, p, w}";
 _Static_assert(LIST_MAX == 200 && VALUE_MAX == 4096, "the script's limits are these");
 
@@ -64,11 +75,14 @@ typedef struct view {
     char *owner;
     size_t ownerlen;
     int writer_waiting;
+    int64_t permits;
     holder *h;
 } view;
 
 struct redlock_inspection {
     size_t n, quorum;
+    size_t holders_quorum;      /* masters a holder of the quorum's view needs:
+                                 * the quorum, or a semaphore's */
     int status;
     view *node;
     view q;                     /* the quorum's view */
@@ -183,13 +197,14 @@ static int read_string(view *v, const redlock__reply *r)
     return 0;
 }
 
-static int read_set(view *v, const redlock__reply *r)
+/* The readers' set, or a semaphore's hash (kind): the live holders. */
+static int read_set(view *v, const redlock__reply *r, int kind)
 {
     const redlock__reply *live = r->element[3], *ids = r->element[4], *top = r->element[5];
 
     if (!is_int(live) || ids->type != REDLOCK__REPLY_ARRAY || !is_int(top))
         return -1;
-    v->kind = REDLOCK_HELD_READERS;
+    v->kind = kind;
     v->holders = (size_t)live->integer;
     v->ttl_ms = top->integer;
     if (!(v->h = calloc(ids->elements / 2 + 1, sizeof *v->h)))
@@ -221,7 +236,15 @@ static int read_reply(view *v, const redlock__reply *r)
     if (t->len == 6 && memcmp(t->str, "string", 6) == 0 && r->elements == 6)
         return read_string(v, r);
     if (t->len == 3 && memcmp(t->str, "set", 3) == 0 && r->elements == 6)
-        return read_set(v, r);
+        return read_set(v, r, REDLOCK_HELD_READERS);
+    if (t->len == 4 && memcmp(t->str, "hash", 4) == 0 && r->elements == 7 &&
+        is_int(r->element[6])) {
+        v->permits = r->element[6]->integer;
+        if (read_set(v, r, REDLOCK_HELD_SEMAPHORE) != 0)
+            return -1;
+        /* the hash's own ttl (its holders': the longest) is not theirs */
+        return 0;
+    }
     v->kind = REDLOCK_HELD_OTHER;       /* a list, a hash ...: no lock's key */
     return 0;
 }
@@ -254,6 +277,7 @@ static int classify_inspect(redlock__op *op, size_t node, const redlock__reply *
     v->h = NULL;
     v->owner = NULL;
     v->listed = v->holders = 0;
+    v->permits = 0;
     if (read_reply(v, r) != 0) {
         view_clear(v);
         v->h = NULL;
@@ -281,7 +305,7 @@ static int cmp_desc(const void *a, const void *b)
 /* The kind a quorum of the masters that answered reports, or -1. */
 static int quorum_kind(const redlock_inspection *in)
 {
-    for (int k = REDLOCK_HELD_NONE; k <= REDLOCK_HELD_OTHER; k++) {
+    for (int k = REDLOCK_HELD_NONE; k <= REDLOCK_HELD_SEMAPHORE; k++) {
         size_t count = 0;
         for (size_t i = 0; i < in->n; i++)
             count += in->node[i].result == REDLOCK_VOTE_OK && in->node[i].kind == k;
@@ -314,7 +338,7 @@ static int64_t holder_quorum_ttl(const redlock_inspection *in, int kind, const h
     }
     *masters = m;
     qsort(ttls, in->n, sizeof *ttls, cmp_desc);
-    return ttls[in->quorum - 1];
+    return ttls[in->holders_quorum - 1];
 }
 
 static int seen_before(const redlock_inspection *in, int kind, size_t node, const holder *x)
@@ -372,7 +396,7 @@ static int quorum_holders(redlock_inspection *in, int64_t *ttls)
             if (seen_before(in, q->kind, i, &v->h[j]))
                 continue;
             ttl = holder_quorum_ttl(in, q->kind, &v->h[j], ttls, &masters, &holds);
-            if (masters < in->quorum)
+            if (masters < in->holders_quorum)
                 continue;
             if (add_holder(q, v->h[j].value, v->h[j].len, ttl, holds) != 0)
                 return -1;
@@ -382,6 +406,24 @@ static int quorum_holders(redlock_inspection *in, int64_t *ttls)
         }
     }
     q->holders = q->listed;
+    return 0;
+}
+
+/* The permit count a quorum of the masters reports, or 0. */
+static int64_t semaphore_permits(const redlock_inspection *in)
+{
+    for (size_t i = 0; i < in->n; i++) {
+        const view *v = &in->node[i];
+        size_t same = 0;
+        if (v->result != REDLOCK_VOTE_OK || v->kind != REDLOCK_HELD_SEMAPHORE)
+            continue;
+        for (size_t j = 0; j < in->n; j++)
+            same += in->node[j].result == REDLOCK_VOTE_OK &&
+                    in->node[j].kind == REDLOCK_HELD_SEMAPHORE &&
+                    in->node[j].permits == v->permits;
+        if (same >= in->quorum)
+            return v->permits;
+    }
     return 0;
 }
 
@@ -403,6 +445,17 @@ static int quorum_view(redlock_inspection *in)
     q->writer_waiting = waiting >= in->quorum;
     if (kind < 0 || kind == REDLOCK_HELD_NONE || kind == REDLOCK_HELD_OTHER)
         return 0;
+    in->holders_quorum = in->quorum;
+    if (kind == REDLOCK_HELD_SEMAPHORE) {
+        /* the count a quorum reports; its holders need the semaphore's
+         * quorum (none without an agreed count) */
+        q->permits = semaphore_permits(in);
+        in->holders_quorum = q->permits > 0 && q->permits <= 1024
+                                 ? redlock__semaphore_quorum((unsigned)in->n, (unsigned)q->permits)
+                                 : in->n + 1;
+        if (in->holders_quorum > in->n)
+            return 0;
+    }
     if (!(ttls = malloc(in->n * sizeof *ttls)))
         return -1;
     rc = quorum_holders(in, ttls);
@@ -496,7 +549,7 @@ static int start(redlock_client *c, const void *resource, size_t len, redlock_in
     char *key;
     const char *item[1];
     size_t klen[1];
-    redlock__op_args a = { 1, 0, item, klen, 0, 0, 0 };
+    redlock__op_args a = { 1, 0, item, klen, 0, 0, 0, 0 };
     int rc;
 
     if ((rc = check_args(c, resource, len, (const void *)cb)) != 0)
@@ -604,6 +657,7 @@ int redlock_inspection_node_(const redlock_inspection *in, size_t node,
     r.owner = v->owner;
     r.ownerlen = v->ownerlen;
     r.writer_waiting = v->writer_waiting;
+    r.permits = v->permits;
     memcpy(out, &r, size < sizeof r ? size : sizeof r);
     return 0;
 }
@@ -641,6 +695,7 @@ const char *redlock_inspection_errstr(const redlock_inspection *in)
 
 const char *redlock_held_name(int kind)
 {
-    static const char *const names[] = { "none", "mutex", "reentrant", "readers", "other" };
+    static const char *const names[] = { "none", "mutex", "reentrant", "readers", "other",
+                                         "semaphore" };
     return kind >= 0 && kind < (int)(sizeof names / sizeof names[0]) ? names[kind] : "unknown";
 }

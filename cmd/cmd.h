@@ -35,6 +35,7 @@ typedef struct redlock_cmd {
     int nonblock;               /* -n: one try */
     int conflict_exit;          /* -E: 1 */
     int fencing, read, write, json, metrics;
+    int64_t permits;            /* --permits: a semaphore of P permits; 0: none */
     const char *value;          /* --value (extend, release) */
     int64_t max_hold_ms;        /* --max-hold (run): 0, none */
     int64_t kill_after_ms;      /* --kill-after (run): 5000 */

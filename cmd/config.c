@@ -16,7 +16,7 @@
 
 enum {
     O_NODES, O_CONFIG, O_PASSFILE, O_USER, O_PREFIX, O_TTL, O_WAIT, O_NONBLOCK, O_CONFLICT,
-    O_FENCING, O_READ, O_WRITE, O_JSON, O_NODE_TIMEOUT, O_TLS_CA, O_TLS_CA_DIR, O_TLS_CERT,
+    O_FENCING, O_READ, O_WRITE, O_PERMITS, O_JSON, O_NODE_TIMEOUT, O_TLS_CA, O_TLS_CA_DIR, O_TLS_CERT,
     O_TLS_KEY, O_TLS_NAME, O_RESTART_GUARD, O_CLOCK_GUARD, O_STRICT, O_NO_WAKE, O_VALUE,
     O_METRICS, O_MAX_HOLD, O_KILL_AFTER, O_HELP, O_COUNT,
     O_PASSWORD = O_COUNT    /* the environment's REDLOCK_PASSWORD only */
@@ -47,6 +47,8 @@ static const struct opt {
     [O_FENCING] = {"fencing", 0, NULL, "also get a fencing token (REDLOCK_TOKEN for run)"},
     [O_READ] = {"read", 0, NULL, "the read side of the read/write lock (shared)"},
     [O_WRITE] = {"write", 0, NULL, "the write side of the read/write lock (exclusive)"},
+    [O_PERMITS] = {"permits", 0, "P",
+        "a counting semaphore: up to P (1 .. 1024) holders at once, each with a permit"},
     [O_JSON] = {"json", 0, NULL, "one JSON object on stdout (acquire, extend, release, status)"},
     [O_NODE_TIMEOUT] = {"node-timeout", 0, "MS",
         "longest wait for one master's reply (default 200)"},
@@ -415,7 +417,8 @@ static int apply_times(redlock_cmd *c, const struct raw *r)
         (rc = num_value(c, r, O_RESTART_GUARD, 0, 0, big, &c->opts.restart_guard_ms)) ||
         (rc = num_value(c, r, O_CLOCK_GUARD, 0, 0, big, &c->opts.clock_guard_ms)) ||
         (rc = num_value(c, r, O_MAX_HOLD, 1000, 1, 365 * day, &c->max_hold_ms)) ||
-        (rc = num_value(c, r, O_KILL_AFTER, 1000, 0, day, &c->kill_after_ms)))
+        (rc = num_value(c, r, O_KILL_AFTER, 1000, 0, day, &c->kill_after_ms)) ||
+        (rc = num_value(c, r, O_PERMITS, 0, 1, 1024, &c->permits)))
         return rc;
     c->conflict_exit = (int)conflict;
     return 0;
@@ -444,6 +447,10 @@ static int apply(redlock_cmd *c, const struct raw *r)
     c->value = r->val[O_VALUE];
     if (c->read && c->write) {
         redlock_cmd_error(c, "--read and --write exclude each other");
+        return REDLOCK_EXIT_USAGE;
+    }
+    if (c->permits && (c->read || c->write)) {
+        redlock_cmd_error(c, "--permits excludes --read and --write");
         return REDLOCK_EXIT_USAGE;
     }
     /* -w: retry until the deadline; no -w: until acquired; -n: one try */

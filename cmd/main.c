@@ -24,6 +24,8 @@ int redlock_cmd_exit_for(const redlock_cmd *c, int rc)
         return REDLOCK_EXIT_UNAVAIL;
     case REDLOCK_ENOTOWNER:
         return REDLOCK_EXIT_LOST;
+    case REDLOCK_EPERMITS:          /* handles of one semaphore disagree */
+        return REDLOCK_EXIT_CONFIG;
     default:
         return REDLOCK_EXIT_SOFTWARE;
     }
@@ -67,6 +69,9 @@ static int new_lock(redlock_cmd *c, redlock_client *cl, int n, redlock_lock **l)
         }
         return redlock_lock_new_multi(l, cl, res, lens, (size_t)n);
     }
+    if (c->permits)
+        return redlock_lock_new_semaphore(l, cl, c->args[0], strlen(c->args[0]),
+                                          (unsigned)c->permits);
     if (c->read)
         return redlock_lock_new_read(l, cl, c->args[0], strlen(c->args[0]));
     if (c->write)
@@ -83,9 +88,10 @@ redlock_lock *redlock_cmd_lock(redlock_cmd *c, redlock_client *cl, int *exit)
         *exit = REDLOCK_EXIT_USAGE;
         return NULL;
     }
-    if (n > 1 && (c->read || c->write || c->fencing || n > 1024)) {
+    if (n > 1 && (c->read || c->write || c->fencing || c->permits || n > 1024)) {
         redlock_cmd_error(c, n > 1024 ? "at most 1024 resources"
-                                      : "several resources take no --read, --write or --fencing");
+                                      : "several resources take no --read, --write, --permits "
+                                        "or --fencing");
         *exit = REDLOCK_EXIT_USAGE;
         return NULL;
     }

@@ -5,7 +5,7 @@
  * and release take that value (--value), so another process, or another
  * machine, may end what this one began (redlock_lock_set_value).  Every
  * kind the command makes can be: the mutex, the multi-resource lock
- * (several RESOURCEs), --read and --write. */
+ * (several RESOURCEs), --read and --write, the semaphore (--permits). */
 #include "cmd/cmd.h"
 #include "cmd/json.h"
 
@@ -20,7 +20,8 @@ static int nresources(const redlock_cmd *c)
 
 static const char *kind_name(const redlock_cmd *c)
 {
-    return nresources(c) > 1 ? "multi" : c->read ? "read" : c->write ? "write" : "mutex";
+    return nresources(c) > 1 ? "multi" : c->read ? "read" : c->write ? "write"
+         : c->permits ? "semaphore" : "mutex";
 }
 
 /* The head every --json object of these subcommands starts with. */

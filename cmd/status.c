@@ -76,6 +76,8 @@ static void text_view(const redlock_inspection *in, size_t node, const char *lab
     printf("  %s", redlock_held_name(v.kind));
     if (v.kind != REDLOCK_HELD_NONE)
         printf("  holders %zu  ttl %lld ms", v.holders, (long long)v.ttl_ms);
+    if (v.kind == REDLOCK_HELD_SEMAPHORE)
+        printf("  permits %lld", (long long)v.permits);
     if (v.owner) {
         printf("  owner ");
         put_bytes(v.owner, v.ownerlen);
@@ -130,6 +132,8 @@ static void json_view(redlock_json *j, const redlock_inspection *in, size_t node
     else
         redlock_json_null(j, "owner");
     redlock_json_bool(j, "writer_waiting", v.writer_waiting);
+    if (v.kind == REDLOCK_HELD_SEMAPHORE)
+        redlock_json_int(j, "permits", v.permits);
     redlock_json_array(j, "values");
     for (size_t i = 0; i < v.listed && redlock_inspection_holder(in, node, i, &h) == 0; i++) {
         redlock_json_object(j, NULL);

@@ -211,7 +211,7 @@ static void tell(redlock_client *c, redlock__hot *h, size_t node, int again)
     char win[24], *picks = malloc(n);
     const char *item[5] = { h->key + 1, "", win, picks, "" };
     size_t len[5] = { h->len - 2, 0, 0, n, 0 };
-    redlock__op_args a = { 1, 4, item, len, 0, 0, 0 };
+    redlock__op_args a = { 1, 4, item, len, 0, 0, 0, 0 };
     redlock__op *op;
 
     if (!picks)

@@ -34,6 +34,11 @@ typedef struct redlock__family {
     void (*free)(redlock_lock *l);
     /* Its waiters' wake-up (NULL: they poll). */
     const struct redlock__wake_hook *wake;
+    /* An acquire attempt's votes that end the acquire at once, without
+     * retries (the masters refused its arguments: a semaphore's permit
+     * count): the error code, after writing why with redlock__lock_err;
+     * 0: none.  NULL: never. */
+    int (*fatal)(redlock_lock *l, const redlock__op *op);
 } redlock__family;
 
 /* How a family's waiters are woken (docs/design.md, "Many clients, one
@@ -156,7 +161,7 @@ enum { REDLOCK__HOLD_RELEASED, REDLOCK__HOLD_LOST, REDLOCK__HOLD_EXPIRED, REDLOC
 /* ... of an extend or a release */
 enum { REDLOCK__OPS_OK, REDLOCK__OPS_REFUSED, REDLOCK__OPS_UNAVAILABLE, REDLOCK__OPS_ERROR,
        REDLOCK__OPS_CANCELLED, REDLOCK__OPS_OUTCOMES };
-#define REDLOCK__KINDS 5                /* REDLOCK_KIND_* */
+#define REDLOCK__KINDS 6                /* REDLOCK_KIND_* */
 #define REDLOCK__BOUNDS 17              /* the buckets' upper bounds; +Inf after */
 extern const int64_t redlock__bound_us[REDLOCK__BOUNDS];
 /* The first bucket whose bound is >= 2^k: a value's bucket is at most two
@@ -368,6 +373,8 @@ struct redlock_lock {
     unsigned hold_open : 1;          /* a hold not yet in the metrics */
     int64_t hold_until_us;           /* the validity's end as a release started */
     void *kd;                        /* the kind's own part (fam->free) */
+    unsigned quorum;                 /* OK votes its operations need (a
+                                      * semaphore's); 0: each kind's rule */
 };
 
 /* Per node: the last operation's outcome, and the connection of the

@@ -34,6 +34,7 @@ static int acquire_outcome(int status)
     case REDLOCK_EUNCOUNTED: return REDLOCK__ACQ_UNAVAILABLE;
     case REDLOCK_ECANCELED:
     case REDLOCK_ECLOSED: return REDLOCK__ACQ_CANCELLED;
+    case REDLOCK_EPERMITS:      /* the semaphore's count disagrees: an error */
     default: return REDLOCK__ACQ_ERROR;
     }
 }

@@ -117,7 +117,7 @@ redlock__op *redlock__lock_new_op(redlock_lock *l, const redlock__op_kind *kind,
                                   const size_t *len)
 {
     redlock__op_args a = { nkeys, nargs, item, len, ttl_ms,
-                           ttl_ms ? redlock__client_drift_us(l->c, ttl_ms) : 0, 0 };
+                           ttl_ms ? redlock__client_drift_us(l->c, ttl_ms) : 0, 0, l->quorum };
     return redlock__op_new(&l->c->fleet, kind, &a);
 }
 

@@ -552,3 +552,66 @@ TEST(cmd_status_metrics_are_openmetrics)
     free(o);
     it_fix_stop(&f);
 }
+
+/* --permits P: a semaphore from the command line: P holders, then a
+ * refusal; another count is a configuration error (78) that leaves the
+ * masters as they were; release by value; status shows the semaphore and
+ * its count; run holds a permit; bad combinations are usage errors. */
+TEST(cmd_semaphore_permits)
+{
+    struct it_fix f = {0};
+    struct out *o = calloc(1, sizeof *o);
+    char v1[256], v2[256], json[64];
+    it_fix_start(&f, 3, NULL, IT_NOCLIENT);
+    use_nodes(f.s);
+
+    rl(o, "acquire", RG, "--permits", "2", "co-sem", NULL);
+    CHECK_EQ(o->exit, 0);
+    first_line(o->out, v1, sizeof v1, 0);
+    rl(o, "acquire", RG, "--permits", "2", "--json", "co-sem", NULL);
+    CHECK_EQ(o->exit, 0);
+    check_json(o);
+    CHECK_STREQ(jget(o, "kind", json, sizeof json), "semaphore");
+    jget(o, "value", v2, sizeof v2);
+    rl(o, "acquire", RG, "-n", "--permits", "2", "co-sem", NULL);
+    CHECK_EQ(o->exit, 1);
+    one_error_line(o, "acquire", "all 2 permits are held");
+    rl(o, "acquire", RG, "--permits", "3", "co-sem", NULL);
+    CHECK_EQ(o->exit, 78);
+    one_error_line(o, "acquire", "permit count mismatch");
+    CHECK_EQ(rlt_servers_count_key(f.s, "co-sem", 6), 3);
+
+    rl(o, "status", RG, "co-sem", NULL);
+    CHECK_EQ(o->exit, 0);
+    CHECK(it_has(o->out, "semaphore  holders 2"));
+    CHECK(it_has(o->out, "permits 2"));
+    CHECK(it_has(o->out, v1) && it_has(o->out, v2));
+    rl(o, "status", RG, "--json", "co-sem", NULL);
+    CHECK_EQ(o->exit, 0);
+    check_json(o);
+    CHECK_EQ(jnum(o, "quorum_view.permits"), 2);
+
+    rl(o, "extend", RG, "--permits", "2", "--value", v1, "--ttl", "60000", "co-sem", NULL);
+    CHECK_EQ(o->exit, 0);
+    rl(o, "release", RG, "--permits", "2", "--value", v1, "co-sem", NULL);
+    CHECK_EQ(o->exit, 0);
+    rl(o, "release", RG, "--permits", "2", "--value", v1, "co-sem", NULL);
+    CHECK_EQ(o->exit, 75);                  /* no longer a holder */
+    rl(o, "run", RG, "-n", "--permits", "2", "co-sem", "--", "true", NULL);
+    CHECK_EQ(o->exit, 0);
+    rl(o, "release", RG, "--permits", "2", "--value", v2, "co-sem", NULL);
+    CHECK_EQ(o->exit, 0);
+    CHECK_EQ(rlt_servers_count_key(f.s, "co-sem", 6), 0);
+
+    rl(o, "acquire", RG, "--permits", "2", "--read", "co-sem", NULL);
+    CHECK_EQ(o->exit, 64);
+    one_error_line(o, "acquire", "--permits excludes --read and --write");
+    rl(o, "acquire", RG, "--permits", "2", "co-a", "co-b", NULL);
+    CHECK_EQ(o->exit, 64);
+    rl(o, "acquire", RG, "--permits", "0", "co-sem", NULL);
+    CHECK_EQ(o->exit, 64);
+    rl(o, "acquire", RG, "--permits", "1025", "co-sem", NULL);
+    CHECK_EQ(o->exit, 64);
+    free(o);
+    it_fix_stop(&f);
+}

@@ -515,3 +515,38 @@ TEST(metrics_label_values_escaped)
     free(text);
     redlock_client_free(c);
 }
+
+/* The semaphore is counted as its own kind: acquired, conflict (all
+ * permits out), error (another permit count), held and released. */
+TEST(metrics_count_the_semaphore)
+{
+    struct it_fix f = {0};
+    redlock_lock *a = NULL, *b = NULL, *c = NULL;
+    om_doc d;
+
+    it_fix_start(&f, 3, NULL, 0);
+    CHECK_EQ(redlock_lock_new_semaphore(&a, f.c, "metrics:sem", 11, 1), REDLOCK_OK);
+    CHECK_EQ(redlock_lock_new_semaphore(&b, f.c, "metrics:sem", 11, 1), REDLOCK_OK);
+    CHECK_EQ(redlock_lock_new_semaphore(&c, f.c, "metrics:sem", 11, 2), REDLOCK_OK);
+    CHECK_RC(a, redlock_acquire(a, 10000), REDLOCK_OK);
+    CHECK_RC(b, redlock_try_acquire(b, 10000), REDLOCK_ENOQUORUM);
+    CHECK_RC(c, redlock_try_acquire(c, 10000), REDLOCK_EPERMITS);
+    CHECK_RC(a, redlock_extend(a, 10000), REDLOCK_OK);
+    CHECK_RC(a, redlock_release(a), REDLOCK_OK);
+    char *text = scrape(f.c, &d);
+#define SEM(o) "{kind=\"semaphore\",outcome=\"" o "\"}"
+    CHECK(val(&d, ACQ "_count" SEM("acquired")) == 1);
+    CHECK(val(&d, ACQ "_count" SEM("conflict")) == 1);
+    CHECK(val(&d, ACQ "_count" SEM("error")) == 1);
+    CHECK(val(&d, HOLD "_count" SEM("released")) == 1);
+    CHECK(val(&d, "redlock_extends_total" SEM("ok")) == 1);
+    CHECK(val(&d, "redlock_releases_total" SEM("ok")) == 1);
+    CHECK(om_get(&d, ACQ "_count" MUTEX("acquired")) == NULL);
+#undef SEM
+    om_free(&d);
+    free(text);
+    redlock_lock_free(a);
+    redlock_lock_free(b);
+    redlock_lock_free(c);
+    it_fix_stop(&f);
+}

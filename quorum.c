@@ -42,6 +42,13 @@ int redlock__tally_init(redlock__tally *t, unsigned n, redlock__rule rule)
     return need >= 1 && need <= n ? 0 : REDLOCK_EINVAL;
 }
 
+unsigned redlock__semaphore_quorum(unsigned n, unsigned p)
+{
+    if (n == 0 || p == 0)
+        return 0;
+    return n + 1 - (n + p) / (p + 1);      /* (n + p) / (p + 1) = ceil(n / (p + 1)) */
+}
+
 /* Why a quorum was missed.  Refusals (the key is someone else's) win when
  * they alone sink the quorum: then the lock is held elsewhere, whatever the
  * other nodes did.  Masters that said OK but were not counted (the guards)

@@ -55,6 +55,12 @@ typedef struct redlock__tally {
  * reading, a moment later, still finds >= 1 ms. */
 #define REDLOCK__HANDOVER_US 200
 
+/* A semaphore's quorum: the smallest q with q * (P + 1) > P * n, i.e.
+ * n + 1 - ceil(n / (P + 1)).  Each master grants at most P permits, so
+ * P + 1 holders cannot each hold q masters: they would need q * (P + 1)
+ * grants of at most P * n (docs/kinds.md, "Semaphore").  P = 1: a
+ * majority.  0 for n == 0 or p == 0. */
+unsigned redlock__semaphore_quorum(unsigned n, unsigned p);
 /* 0, or REDLOCK_EINVAL when the rule cannot be met by n nodes. */
 int redlock__tally_init(redlock__tally *t, unsigned n, redlock__rule rule);
 /* Move one vote from `from` to `to` (inline: it runs for every vote). */

@@ -48,7 +48,15 @@ static const char *const scripts[REDLOCK__NSCRIPTS] = {
     [REDLOCK__SCRIPT_MULTI_ACQUIRE] = redlock__lua_multi_acquire,
     [REDLOCK__SCRIPT_MULTI_EXTEND] = redlock__lua_multi_extend,
     [REDLOCK__SCRIPT_MULTI_RELEASE] = redlock__lua_multi_release,
+    /* kinds/semaphore.c */
+    [REDLOCK__SCRIPT_SEM_ACQUIRE] = redlock__lua_sem_acquire,
+    [REDLOCK__SCRIPT_SEM_EXTEND] = redlock__lua_sem_extend,
+    [REDLOCK__SCRIPT_SEM_RELEASE] = redlock__lua_sem_release,
+    [REDLOCK__SCRIPT_SEM_FENCE_RAISE] = redlock__lua_sem_fence_raise,
     [REDLOCK__SCRIPT_INSPECT] = redlock__lua_inspect,
+    /* kinds/reentrant.c, kinds/multi.c: the releases that pick (h28-wake) */
+    [REDLOCK__SCRIPT_RE_RELEASE_WQ] = redlock__lua_re_release_wq,
+    [REDLOCK__SCRIPT_MULTI_RELEASE_WQ] = redlock__lua_multi_release_wq,
 };
 
 static void options_defaults(redlock_options *o)

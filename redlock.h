@@ -105,6 +105,10 @@ struct event_base;
                                 * master refused, and counting them would have
                                 * made the quorum or still could with those yet
                                 * to answer (since 0.2.0) */
+#define REDLOCK_EPERMITS  -14  /* a semaphore's acquire: masters hold it with
+                                * another permit count (handles of one
+                                * semaphore disagree); no retry, nothing left
+                                * on any master */
 
 /* Node events for redlock_node_cb. */
 #define REDLOCK_NODE_UP    1   /* connected and answered the handshake */
@@ -258,8 +262,12 @@ typedef struct redlock_options {
                                   * calls.  Callbacks then run on that
                                   * thread. */
     int wake;                    /* 1 (0/1): an acquire that waits for a
-                                  * mutex held elsewhere is woken by its
-                                  * release: the waiting client enters the
+                                  * mutex, re-entrant or multi-resource
+                                  * lock held elsewhere (a multi-resource
+                                  * lock waits on one of its resources at
+                                  * a time) is woken by the release that
+                                  * frees it (a re-entrant lock's last):
+                                  * the waiting client enters the
                                   * registry "{<key>}:wq" on the masters and
                                   * listens on its own channel
                                   * "{<key>}:wq:<id>" (a second connection
@@ -272,7 +280,7 @@ typedef struct redlock_options {
                                   * longest (the registry is a queue), and
                                   * it retries at once instead of at its
                                   * next poll.  A release nobody waited
-                                  * for is the plain compare-and-delete.
+                                  * for is the kind's plain release.
                                   * Polling stays (a crashed holder, an ACL
                                   * without the channel), slower when many
                                   * clients wait (docs/design.md, "Many
@@ -536,6 +544,7 @@ REDLOCK_API int64_t redlock_lock_validity(const redlock_lock *lock);
 #define REDLOCK_KIND_READ      2   /* redlock_lock_new_read */
 #define REDLOCK_KIND_WRITE     3   /* redlock_lock_new_write */
 #define REDLOCK_KIND_MULTI     4   /* redlock_lock_new_multi */
+#define REDLOCK_KIND_SEMAPHORE 5   /* redlock_lock_new_semaphore */
 /* The kind of a lock handle (REDLOCK_EINVAL for NULL). */
 REDLOCK_API int redlock_lock_kind(const redlock_lock *lock);
 
@@ -596,6 +605,30 @@ REDLOCK_API int redlock_lock_new_write(redlock_lock **out, redlock_client *clien
 REDLOCK_API int redlock_lock_new_multi(redlock_lock **out, redlock_client *client,
                                        const void *const *resources, const size_t *lens,
                                        size_t n);
+
+/* Counting semaphore: up to `permits` (1 .. 1024) handles hold `resource`
+ * at once, each with its own permit and ttl, extended, watched and
+ * released on its own like any lock (a crashed holder's permit expires on
+ * the masters).  Every operation of the handle needs q of the n masters,
+ * the smallest q with q * (permits + 1) > permits * n (a majority for 1
+ * permit; n = 5: 4 for 2 or 3 permits, all 5 from 4 permits on), so that
+ * permits + 1 holders cannot each win q masters that grant at most
+ * `permits` each (docs/kinds.md, "Semaphore"); redlock_lock_quorum says
+ * which.  Every handle of one semaphore must give the same `permits`: an
+ * acquire that meets permits held with another count ends at once, without
+ * retries, with REDLOCK_EPERMITS, and leaves nothing on any master; once
+ * every permit has ended the count may change.  A release by a handle that
+ * holds no permit is REDLOCK_ENOTOWNER and changes nothing.  permits 0 or
+ * above 1024: REDLOCK_EINVAL (redlock_client_errstr() says why).
+ * Fencing: tokens increase from one permit's acquire to the next's, over
+ * all holders.  On the masters: the key (a hash: the count and the
+ * holders) and "{<key>}:s:<value>" per permit. */
+REDLOCK_API int redlock_lock_new_semaphore(redlock_lock **out, redlock_client *client,
+                                           const void *resource, size_t len, unsigned permits);
+/* The number of masters the handle's operations need (a majority but for
+ * a semaphore); REDLOCK_EINVAL for NULL, REDLOCK_ECLOSED once its client
+ * was freed. */
+REDLOCK_API int redlock_lock_quorum(const redlock_lock *lock);
 
 /* ---- fencing tokens ---------------------------------------------------- */
 

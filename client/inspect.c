@@ -496,7 +496,7 @@ static int start(redlock_client *c, const void *resource, size_t len, redlock_in
     char *key;
     const char *item[1];
     size_t klen[1];
-    redlock__op_args a = { 1, 0, item, klen, 0, 0, 0 };
+    redlock__op_args a = { 1, 0, item, klen, 0, 0, 0, 0 };
     int rc;
 
     if ((rc = check_args(c, resource, len, (const void *)cb)) != 0)

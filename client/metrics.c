@@ -77,7 +77,7 @@ static void family(out *o, const char *name, const char *type, const char *unit,
 }
 
 static const char *const kinds[REDLOCK__KINDS] = { "mutex", "reentrant", "read", "write",
-                                                   "multi" };
+                                                   "multi", "semaphore" };
 static const char *const acq_outcomes[REDLOCK__ACQ_OUTCOMES] = {
     "acquired", "conflict", "unavailable", "error", "cancelled" };
 static const char *const hold_outcomes[REDLOCK__HOLD_OUTCOMES] = {

@@ -69,7 +69,7 @@ static void probe_done(redlock__op *op, void *privdata)
 static void probe_cb(evutil_socket_t fd, short what, void *arg)
 {
     redlock_client *c = arg;
-    redlock__op_args none = { 0, 0, NULL, NULL, 0, 0, 0 };
+    redlock__op_args none = { 0, 0, NULL, NULL, 0, 0, 0, 0 };
     redlock__op *op;
     int64_t now;
     size_t i;

@@ -162,7 +162,9 @@ redlock__op *redlock__op_new(redlock__fleet *f, const redlock__op_kind *kind,
     memset(op->rtt, 0xff, f->n * sizeof *op->rtt);     /* -1 */
     memset(op->value, 0, f->n * (sizeof *op->value + sizeof *op->gen + 4));
     op->cmd.len = 0;
-    if (redlock__tally_init(&op->tally, (unsigned)f->n, kind->rule) != 0 ||
+    if (redlock__tally_init(&op->tally, (unsigned)f->n,
+                            a->quorum && kind->rule.kind == REDLOCK__RULE_MAJORITY
+                                ? (redlock__rule){ REDLOCK__RULE_COUNT, a->quorum } : kind->rule) != 0 ||
         take_items(op, a) != 0 ||
         (!(kind->flags & REDLOCK__KIND_PER_NODE) && kind->encode(op, SIZE_MAX, &op->cmd, 0) != 0)) {
         op->refs = 0;

@@ -87,6 +87,9 @@ typedef struct redlock__op_args {
     int64_t ttl_ms;                   /* 0: the operation has no ttl */
     int64_t drift_us;
     int64_t limit_us;                 /* absolute deadline, 0 = none */
+    unsigned quorum;                  /* OK votes that win in place of a
+                                       * majority rule's (a semaphore's
+                                       * count); 0: the kind's rule */
 } redlock__op_args;
 
 typedef void redlock__op_done(redlock__op *op, void *privdata);

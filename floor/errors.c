@@ -22,6 +22,8 @@ const char *redlock_strerror(int code)
     case REDLOCK_EUNCOUNTED: return "no quorum: masters answered but were not counted (a guard: "
                                     "restarted, clock jumped, or unsafe configuration in strict "
                                     "mode)";
+    case REDLOCK_EPERMITS: return "permit count mismatch: the masters hold the semaphore with "
+                                  "another number of permits";
     default: return "unknown error code";
     }
 }

@@ -121,8 +121,13 @@ enum {
     REDLOCK__SCRIPT_RW_WRITE_RELEASE, REDLOCK__SCRIPT_RW_READ_WAIT,
     /* kinds/multi.c */
     REDLOCK__SCRIPT_MULTI_ACQUIRE, REDLOCK__SCRIPT_MULTI_EXTEND, REDLOCK__SCRIPT_MULTI_RELEASE,
+    /* kinds/semaphore.c */
+    REDLOCK__SCRIPT_SEM_ACQUIRE, REDLOCK__SCRIPT_SEM_EXTEND, REDLOCK__SCRIPT_SEM_RELEASE,
+    REDLOCK__SCRIPT_SEM_FENCE_RAISE,
     /* client/inspect.c: what a resource's keys hold, read only */
     REDLOCK__SCRIPT_INSPECT,
+    /* kinds/reentrant.c, kinds/multi.c: their releases that pick a waiter */
+    REDLOCK__SCRIPT_RE_RELEASE_WQ, REDLOCK__SCRIPT_MULTI_RELEASE_WQ,
     REDLOCK__NSCRIPTS
 };
 

@@ -1,6 +1,7 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* kinds.h -- the lock kinds beyond the mutex, each a family of operations
- * on the lock machine (lock/lock.h): re-entrant, read/write, multi.  Never
+ * on the lock machine (lock/lock.h): re-entrant, read/write, multi,
+ * semaphore.  Never
  * installed. */
 #ifndef REDLOCK_KINDS_H
 #define REDLOCK_KINDS_H
@@ -10,6 +11,7 @@
 extern const redlock__family redlock__reentrant;  /* reentrant.c */
 extern const redlock__family redlock__read, redlock__write;   /* rwlock.c */
 extern const redlock__family redlock__multi;      /* multi.c */
+extern const redlock__family redlock__semaphore;  /* semaphore.c */
 
 /* Their scripts, by their numbers (floor.h) */
 extern const char redlock__lua_re_acquire[], redlock__lua_re_extend[],
@@ -19,6 +21,10 @@ extern const char redlock__lua_rw_read_extend[], redlock__lua_rw_read_release[],
                   redlock__lua_rw_read_wait[];
 extern const char redlock__lua_multi_acquire[], redlock__lua_multi_extend[],
                   redlock__lua_multi_release[];
+extern const char redlock__lua_sem_acquire[], redlock__lua_sem_extend[],
+                  redlock__lua_sem_release[], redlock__lua_sem_fence_raise[];
+/* Their releases that pick a waiter (lock.h, redlock__wake_hook) */
+extern const char redlock__lua_re_release_wq[], redlock__lua_multi_release_wq[];
 
 /* rwlock.c: what the read handles (rwread.c) and write handles share.
  * The kind's part of a handle: the derived key names. */

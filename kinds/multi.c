@@ -57,6 +57,21 @@ const char redlock__lua_multi_release[] =
     "for i = 1, #KEYS do if v[i] == ARGV[1] then m[#m + 1] = KEYS[i] end end "
     "if #m > 0 then redis.call('del', unpack(m)) end return #m == #KEYS and 1 or 0";
 
+/* The release while someone waits (lock.h, redlock__wake_hook): KEYS the
+ * keys; ARGV = value, the wake window, this master's pick, the releaser's
+ * own waiter id, the registry's life.  The release's deletes, then the
+ * longest waiter of each freed resource is told.  0 when not every key was
+ * ours, else 1 + the most entries a registry had. */
+const char redlock__lua_multi_release_wq[] =
+    REDLOCK__LUA_PICK_FN
+    "if ARGV[4] ~= '' then for i = 1, #KEYS do "
+    "redis.pcall('zrem', '{' .. KEYS[i] .. '}:wq', ARGV[4]) end end "
+    "local v, m, n = redis.call('mget', unpack(KEYS)), {}, 1 "
+    "for i = 1, #KEYS do if v[i] == ARGV[1] then m[#m + 1] = KEYS[i] end end "
+    "if #m > 0 then redis.call('del', unpack(m)) end "
+    "for i = 1, #m do local c = pick('{' .. m[i] .. '}:wq', '') if c > n then n = c end end "
+    "return #m == #KEYS and n or 0";
+
 /* The handle's keys (l->kd): item[0 .. n-1] the sorted keys, item[n] the
  * value (filled in per op), item[n + 1] the re-grow flag. */
 typedef struct multi_keys {
@@ -67,7 +82,7 @@ typedef struct multi_keys {
 } multi_keys;
 
 static const redlock__op_kind kind_acquire, kind_acquire_one, kind_extend, kind_extend_regrow,
-    kind_release;
+    kind_release, kind_release_wq;
 
 /* The op of `kind` for this handle's size: one resource is a mutex (its
  * kinds). */
@@ -79,6 +94,9 @@ static redlock__op *multi_op(redlock_lock *l, const redlock__op_kind *kind, int6
     (void)token;
     m->item[m->n] = l->value;
     m->len[m->n] = l->valuelen;
+    if (kind == &kind_release_wq)
+        return redlock__lock_release_wq(l, m->n == 1 ? &redlock__mutex_release_wq : kind, ttl_ms,
+                                        m->n, m->item, m->len);
     if (m->n == 1) {
         kind = kind == &kind_acquire ? &kind_acquire_one
              : kind == &kind_extend ? &redlock__mutex_extend
@@ -183,6 +201,7 @@ static int classify_acquire(redlock__op *op, size_t node, const redlock__reply *
         return REDLOCK__ERROR;
     if (r->integer < 0)
         return refuse_key(op, node, (size_t)-r->integer - 1, NOT_A_LOCK);
+    op->value[node] = r->integer;       /* (the key a waiter waits on: waits_on) */
     return refuse_key(op, node, (size_t)r->integer - 1, "is held");
 }
 
@@ -195,7 +214,10 @@ static int encode_one(const redlock__op *op, size_t node, redlock__buf *out, int
 static int classify_one(redlock__op *op, size_t node, const redlock__reply *r)
 {
     int v = redlock__mutex.acquire->classify(op, node, r);
-    return v == REDLOCK__REFUSED ? refuse_key(op, node, 0, "is held") : v;
+    if (v != REDLOCK__REFUSED)
+        return v;
+    op->value[node] = 1;
+    return refuse_key(op, node, 0, "is held");
 }
 
 static int undo_one(const redlock__op *op, redlock__buf *out)
@@ -221,10 +243,57 @@ static const redlock__op_kind kind_release = {
     .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_UNDOES,
     .encode = encode_release, .classify = redlock__classify_script };
 
+static int encode_release_wq(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+{
+    return redlock__encode_release_wq(op, node, out, eval, REDLOCK__SCRIPT_MULTI_RELEASE_WQ);
+}
+
+static const redlock__op_kind kind_release_wq = {
+    .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 },
+    .flags = REDLOCK__KIND_UNDOES | REDLOCK__KIND_PER_NODE,
+    .encode = encode_release_wq, .classify = redlock__classify_release };
+
+/* Waiters: each on one resource, its own registry's (a plain lock's on
+ * that resource too). */
+static const char *multi_key(const redlock_lock *l, size_t i, size_t *len)
+{
+    const multi_keys *m = l->kd;
+
+    if (!m || i >= m->n)
+        return NULL;
+    *len = m->len[i];
+    return m->item[i];
+}
+
+/* A refused attempt waits on the resource most masters named (the first
+ * held one in the canonical order, there); ties: the first. */
+static size_t multi_waits_on(const redlock_lock *l, const redlock__op *op)
+{
+    int64_t best = 0;
+    unsigned most = 0;
+    (void)l;
+
+    for (size_t i = 0; i < op->f->n; i++) {
+        unsigned k = 0;
+        if (op->votes[i] != REDLOCK__REFUSED || op->value[i] <= 0)
+            continue;
+        for (size_t j = 0; j < op->f->n; j++)
+            k += op->votes[j] == REDLOCK__REFUSED && op->value[j] == op->value[i];
+        if (k > most || (k == most && op->value[i] < best)) {
+            most = k;
+            best = op->value[i];
+        }
+    }
+    return best > 0 ? (size_t)best - 1 : 0;
+}
+
+static const redlock__wake_hook multi_wake = {
+    .release_wq = &kind_release_wq, .key = multi_key, .waits_on = multi_waits_on };
+
 const redlock__family redlock__multi = {
     .kind = REDLOCK_KIND_MULTI, .acquire = &kind_acquire, .extend = &kind_extend,
     .release = &kind_release, .extend_regrow = &kind_extend_regrow, .op = multi_op,
-    .free = multi_free };
+    .free = multi_free, .wake = &multi_wake };
 
 /* ---- the constructor ----------------------------------------------------- */
 

@@ -93,6 +93,20 @@ const char redlock__lua_re_release[] =
     "if c > 0 then redis.call('hset', h, v, c) return 1 end "
     "redis.call('hdel', h, v) "
     "if redis.call('hlen', h) == 0 then redis.call('del', K, h) end return 1";
+/* The last hold's release while someone waits (lock.h, redlock__wake_hook):
+ * ARGV = E, the wake window, this master's pick, the releaser's own waiter
+ * id, the registry's life.  The handle's hold goes (count 0); when the key
+ * goes with it, the longest waiter is told.  0: not ours; else 1 + the
+ * registry's count (1 when the key stays: the owner's other handles). */
+const char redlock__lua_re_release_wq[] =
+    REDLOCK__LUA_REGISTRY REDLOCK__LUA_PICK_FN
+    "if ARGV[4] ~= '' then redis.pcall('zrem', q, ARGV[4]) end "
+    "local cur = redis.call('get', KEYS[1]) "
+    "if cur == ARGV[1] then redis.call('del', KEYS[1]) return pick(q, '') end "
+    PARSE HGUARD("0")
+    "if cur ~= P or redis.call('hexists', h, v) == 0 then return 0 end "
+    "redis.call('hdel', h, v) "
+    "if redis.call('hlen', h) == 0 then redis.call('del', K, h) return pick(q, '') end return 1";
 /* while the owner is ours: raise the counter (KEYS[2]) to the token */
 const char redlock__lua_re_fence_raise[] =
     PARSE "local cur = redis.call('get', K) "
@@ -296,6 +310,15 @@ static const redlock__op_kind kind_extend_regrow = {
 static const redlock__op_kind kind_release = {
     .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_UNDOES,
     .encode = encode_release, .classify = classify };
+static int encode_release_wq(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+{
+    return redlock__encode_release_wq(op, node, out, eval, REDLOCK__SCRIPT_RE_RELEASE_WQ);
+}
+
+static const redlock__op_kind kind_release_wq = {
+    .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 },
+    .flags = REDLOCK__KIND_UNDOES | REDLOCK__KIND_PER_NODE,
+    .encode = encode_release_wq, .classify = redlock__classify_release };
 static const redlock__op_kind kind_acquire_fenced = {
     .name = "acquire", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_WRITES,
     .encode = encode_acquire_fenced, .classify = classify_fenced, .encode_undo = encode_undo,
@@ -336,6 +359,8 @@ static redlock__op *re_op(redlock_lock *l, const redlock__op_kind *kind, int64_t
     }
     item[n] = o->e;
     len[n++] = o->plen + l->valuelen;
+    if (kind == &kind_release_wq)
+        return redlock__lock_release_wq(l, kind, ttl_ms, 1, item, len);
     if (kind == &kind_fence_raise) {
         count = token;
     } else if (kind == &kind_acquire || kind == &kind_acquire_fenced) {
@@ -368,11 +393,21 @@ static void re_free(redlock_lock *l)
     l->kd = NULL;
 }
 
+/* Only the release of the handle's last hold frees the lock (an inner one
+ * wakes nobody; the owner's other handles may still hold it: then the
+ * script tells nobody). */
+static int re_frees(const redlock_lock *l)
+{
+    return !l->partial;
+}
+
+static const redlock__wake_hook re_wake = { .release_wq = &kind_release_wq, .frees = re_frees };
+
 const redlock__family redlock__reentrant = {
     .kind = REDLOCK_KIND_REENTRANT, .flags = REDLOCK__FAM_REENTRANT,
     .acquire = &kind_acquire, .extend = &kind_extend, .release = &kind_release,
     .extend_regrow = &kind_extend_regrow, .acquire_fenced = &kind_acquire_fenced,
-    .fence_raise = &kind_fence_raise, .op = re_op, .free = re_free };
+    .fence_raise = &kind_fence_raise, .op = re_op, .free = re_free, .wake = &re_wake };
 
 /* P "=" for an owner id (NULL: a random one). */
 static int make_prefix(re_owner *o, const void *owner, size_t ownerlen)

@@ -28,7 +28,7 @@ static int random_value(redlock_lock *l)
 
     if (!l->value)
         l->value = l->nodes->rand;      /* (made before the first attempt) */
-    if ((l->fam->flags & REDLOCK__FAM_ANNOUNCES) && l->c->opt.wake &&
+    if (redlock__fam_wakes(l->fam) && l->c->opt.wake &&
         (id = redlock__wake_self(l->c)) != NULL) {
         memcpy(l->value, id, REDLOCK__VALUE_ID_HEX);
         off = REDLOCK__VALUE_ID_HEX;
@@ -208,9 +208,20 @@ static int start_raise(redlock_lock *l, redlock__op *acq, int64_t token)
 static void acquire_done(redlock__op *op, void *privdata)
 {
     redlock_lock *l = privdata;
+    int code;
 
     if (!op->cancelled)
         redlock__wake_outcome(l, op, op->decision == REDLOCK__WON);
+    /* masters that refused the acquire's arguments (a semaphore's permit
+     * count): no retry can change that; what any master granted goes back */
+    if (!op->cancelled && l->fam->fatal && (code = l->fam->fatal(l, op)) != 0) {
+        l->fl->op = NULL;
+        redlock__lock_record(l, op);
+        redlock__op_undo(op);
+        l->token = 0;
+        redlock__lock_complete(l, code);
+        return;
+    }
 
     /* (a re-acquire sent no counter: the hold keeps its first token) */
     if (l->fence_key && !l->reacquire && op->decision == REDLOCK__WON && !op->cancelled) {

@@ -151,6 +151,39 @@ static redlock__hot *record_of(redlock_client *c, const char *key, size_t klen)
     return h;
 }
 
+const char *redlock__wake_key_at(const redlock_lock *l, size_t i, size_t *len)
+{
+    const redlock__wake_hook *w = l->fam->wake;
+
+    if (w && w->key)
+        return w->key(l, i, len);
+    *len = l->keylen;
+    return i == 0 ? l->key : NULL;
+}
+
+/* The client's record of the lock's i-th resource, or NULL; *end: there
+ * is no i-th. */
+static redlock__hot *record_at(const redlock_lock *l, size_t i, int *end)
+{
+    size_t len;
+    const char *k = redlock__wake_key_at(l, i, &len);
+
+    *end = !k;
+    if (!k || !l->c->wake || !l->c->wake->count)
+        return NULL;
+    if (k == l->key)
+        return *redlock__hot_slot(l->c->wake, redlock__lock_braced(l), l->keylen + 2);
+    return record_of(l->c, k, len);
+}
+
+/* The op is a release that picked (the family's, or the mutex's: a
+ * multi-resource lock of one resource sends the mutex's). */
+static int picked(const redlock_lock *l, const redlock__op *op)
+{
+    return op->kind == &redlock__mutex_release_wq ||
+           (l->fam->wake && op->kind == l->fam->wake->release_wq);
+}
+
 /* A late pick that did not reach its master is asked of another (once). */
 static void tell_done(redlock__op *op, void *privdata)
 {
@@ -178,7 +211,7 @@ static void tell(redlock_client *c, redlock__hot *h, size_t node, int again)
     char win[24], *picks = malloc(n);
     const char *item[5] = { h->key + 1, "", win, picks, "" };
     size_t len[5] = { h->len - 2, 0, 0, n, 0 };
-    redlock__op_args a = { 1, 4, item, len, 0, 0, 0 };
+    redlock__op_args a = { 1, 4, item, len, 0, 0, 0, 0 };
     redlock__op *op;
 
     if (!picks)
@@ -428,48 +461,66 @@ int redlock__wake_release(redlock_lock *l, char *win, size_t winsize, size_t *wi
                           char *picks, size_t *lead, const char **self)
 {
     redlock_client *c = l->c;
-    redlock__hot *h = c->wake && c->wake->count
-                          ? *redlock__hot_slot(c->wake, redlock__lock_braced(l), l->keylen + 2)
-                          : NULL;
+    redlock__hot *h;
+    int end, any = 0;
 
     memset(picks, '2', c->fleet.n);
     *lead = 0;
     *winlen = 0;
     *self = NULL;
-    if (!h)
+    for (size_t i = 0; !(h = record_at(l, i, &end), end); i++) {
+        if (!h)
+            continue;
+        if (l->valuelen == REDLOCK__VALUE_HEX)
+            (void)redlock__hot_told(h, l->value);     /* (its notices pick nobody) */
+        if (h->entered_us && !h->nwait) {
+            /* a winner keeps its entries while it holds: its release takes
+             * them away, unless another lock of this client waits on the
+             * resource (they are its entries too) */
+            h->entered_us = 0;
+            evtimer_del(&h->renew);
+            *self = c->wake->id;
+        }
+        if (!any && c->opt.wake && h->announces) {
+            int len = snprintf(win, winsize, "%lld", (long long)redlock__hot_window(h));
+            *winlen = len > 0 && (size_t)len < winsize ? (size_t)len : 0;
+        }
+        any = 1;
+    }
+    if (!any)
         return 0;       /* no contention seen: every master may pick */
-    if (l->valuelen == REDLOCK__VALUE_HEX)
-        (void)redlock__hot_told(h, l->value);     /* (its notices pick nobody) */
-    if (h->entered_us && !h->nwait) {
-        /* a winner keeps its entries while it holds: its release takes
-         * them away, unless another lock of this client waits on the
-         * resource (they are its entries too) */
-        h->entered_us = 0;
-        evtimer_del(&h->renew);
-        *self = c->wake->id;
-    }
-    if (c->opt.wake && h->announces) {
-        int len = snprintf(win, winsize, "%lld", (long long)redlock__hot_window(h));
-        *winlen = len > 0 && (size_t)len < winsize ? (size_t)len : 0;
-    }
     return pick(l, picks, lead);
 }
 
 int redlock__wake_contended(const redlock_lock *l)
 {
     redlock__wake *wk = l->c->wake;
-    return wk && wk->count && *redlock__hot_slot(wk, redlock__lock_braced(l), l->keylen + 2);
+    int end;
+
+    if (!wk || !wk->count)
+        return 0;
+    for (size_t i = 0;; i++)
+        if (record_at(l, i, &end))
+            return 1;
+        else if (end)
+            return 0;
 }
 
-/* "<window us>:<count>[:<rank>]", digits only (an undo's payload is a
- * key, a foreign publisher's anything; an older releaser sends no rank):
- * 0 and all set (rank 2 when absent), or -1. */
+/* "<window us>:<count>[:<rank>[:<role>]]", digits only but the role, one
+ * lower-case letter (an undo's payload is a key, a foreign publisher's
+ * anything; an older releaser sends no rank): 0 and all set (rank 2 when
+ * absent, role 0 when absent), or -1. */
 int redlock__wake_parse_payload(const char *p, size_t len, int64_t *window, double *rivals,
-                                unsigned *rank)
+                                unsigned *rank, char *role)
 {
     int64_t v[3] = { 0, 0, 2 };
     size_t i = 0, k = 0;
 
+    *role = 0;
+    if (len >= 2 && p[len - 2] == ':' && p[len - 1] >= 'a' && p[len - 1] <= 'z') {
+        *role = p[len - 1];
+        len -= 2;
+    }
     for (;;) {
         size_t start = i;
         v[k] = 0;
@@ -483,7 +534,7 @@ int redlock__wake_parse_payload(const char *p, size_t len, int64_t *window, doub
         if (k == 3 || p[i++] != ':')
             return -1;
     }
-    if (k < 2 || !v[0] || (k == 3 && (v[2] < 1 || v[2] > 2)))
+    if (k < 2 || !v[0] || (k == 3 && (v[2] < 1 || v[2] > 2)) || (*role && k < 3))
         return -1;
     *window = v[0];
     *rivals = v[1] > 1 ? (double)v[1] : 1;
@@ -498,21 +549,30 @@ void redlock__wake_released(redlock_lock *l, const redlock__op *op)
     redlock_client *c = l->c;
     redlock__hot *h;
     int64_t most = 0;
+    int end;
+    size_t lead = op->lead_node;
 
-    if (!c->wake || !c->wake->count ||
-        !(h = *redlock__hot_slot(c->wake, redlock__lock_braced(l), l->keylen + 2)))
-        return;         /* a client that never waited needs no estimate */
     for (size_t i = 0; i < op->f->n; i++)
         if (op->votes[i] == REDLOCK__OK && op->value[i] > most)
             most = op->value[i];
-    h->rivals = (double)most;       /* the registry's entries, others' */
-    h->keep_until_us = 0;           /* (kept for the hold: it ended) */
-    /* the master that was to pick did not get the release (it went down
-     * meanwhile): another one picks */
-    h->late_op = op->votes[op->lead_node] == REDLOCK__PENDING ? op : NULL;
-    if (op->kind == &redlock__mutex_release_wq && op->votes[op->lead_node] != REDLOCK__OK &&
-        op->votes[op->lead_node] != REDLOCK__PENDING && op->votes[op->lead_node] != REDLOCK__REFUSED)
-        tell(c, h, (op->lead_node + 1) % c->fleet.n, 0);
+    /* (a client that never waited needs no estimate) */
+    for (size_t i = 0; !(h = record_at(l, i, &end), end); i++) {
+        if (!h)
+            continue;
+        h->rivals = (double)most;       /* the registry's entries, others' */
+        h->keep_until_us = 0;           /* (kept for the hold: it ended) */
+        /* others waited at its release: its next acquire, soon, waits
+         * its turn (redlock__wake_defer), however long ago it last heard
+         * an announcement itself */
+        if (most > 0)
+            h->heard_us = redlock__now(&c->loop);
+        /* the master that was to pick did not get the release (it went
+         * down meanwhile): another one picks */
+        h->late_op = op->votes[lead] == REDLOCK__PENDING ? op : NULL;
+        if (picked(l, op) && op->votes[lead] != REDLOCK__OK &&
+            op->votes[lead] != REDLOCK__PENDING && op->votes[lead] != REDLOCK__REFUSED)
+            tell(c, h, (lead + 1) % c->fleet.n, 0);
+    }
 }
 
 /* ... or when it answers after the decision (down, timed out). */
@@ -521,16 +581,18 @@ void redlock__wake_release_late(redlock_lock *l, const redlock__op *op)
     redlock_client *c = l->c;
     size_t lead = op->lead_node;
     redlock__hot *h;
+    int end;
 
-    if (op->kind != &redlock__mutex_release_wq || op->votes[lead] == REDLOCK__PENDING ||
-        op->votes[lead] == REDLOCK__OK || op->votes[lead] == REDLOCK__REFUSED || !c->wake ||
-        c->loop.closing ||
-        !(h = *redlock__hot_slot(c->wake, redlock__lock_braced(l), l->keylen + 2)) ||
-        h->late_op != op)
+    if (!picked(l, op) || op->votes[lead] == REDLOCK__PENDING || op->votes[lead] == REDLOCK__OK ||
+        op->votes[lead] == REDLOCK__REFUSED || c->loop.closing)
         return;
-    h->late_op = NULL;
-    tell(c, h, (lead + 1) % c->fleet.n, 0);
-    h->heard_us = redlock__now(&c->loop);     /* (for its next acquire) */
+    for (size_t i = 0; !(h = record_at(l, i, &end), end); i++) {
+        if (!h || h->late_op != op)
+            continue;
+        h->late_op = NULL;
+        tell(c, h, (lead + 1) % c->fleet.n, 0);
+        h->heard_us = redlock__now(&c->loop);     /* (for its next acquire) */
+    }
 }
 
 /* This client was picked on a master: "<window>:<count>" (see
@@ -544,6 +606,8 @@ void redlock__wake_message(void *privdata, size_t node, const char *channel, siz
     int64_t round = 0;
     double rivals;
     unsigned rank = 2;
+    char role = 0;
+
     if (c->wake && !c->loop.closing && c->wake->hchan && len == c->wake->hchan_len &&
         memcmp(channel, c->wake->hchan, len) == 0) {
         notice(c, node, payload, plen);
@@ -553,18 +617,20 @@ void redlock__wake_message(void *privdata, size_t node, const char *channel, siz
         memcmp(channel + len - REDLOCK__ID_HEX, c->wake->id, REDLOCK__ID_HEX) != 0 ||
         !(h = *redlock__hot_slot(c->wake, channel, len - 4 - REDLOCK__ID_HEX)))
         return;
-    if (redlock__wake_parse_payload(payload, plen, &round, &rivals, &rank) == 0) {
+    if (redlock__wake_parse_payload(payload, plen, &round, &rivals, &rank, &role) == 0) {
         h->rivals = rivals;     /* the registry's count, as the release saw it */
     } else {
         round = 0;              /* nothing said: this client's own window */
         rank = 2;
+        role = 0;
     }
     c->astats.announcements++;
     h->heard_us = redlock__now(&c->loop);
     for (e = h->waiters.next; e != &h->waiters; e = next) {
         redlock__flight *fl = redlock__container(e, redlock__flight, wait);
+        const redlock__wake_hook *w = fl->lock->fam->wake;
         next = e->next;     /* (a woken lock stays on the list) */
-        if (!fl->woken) {
+        if (!fl->woken && (!role || (w && w->role == role))) {
             fl->round_us = round;
             fl->rank = rank;
             redlock__lock_woken(fl->lock);

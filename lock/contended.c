@@ -197,13 +197,45 @@ redlock__hot *redlock__hot_get(redlock_client *c, const char *key, size_t len, i
 
 /* ---- what the lock machine asks ------------------------------------------ */
 
-void redlock__wake_wait(redlock_lock *l)
+/* The record of the lock's i-th resource (its family's wake hook), made
+ * if there is none; NULL: out of memory. */
+static redlock__hot *hot_at(redlock_lock *l, size_t i)
+{
+    size_t len;
+    const char *k = redlock__wake_key_at(l, i, &len);
+    char small[256], *b;
+    redlock__hot *h;
+    int announces = redlock__fam_wakes(l->fam);
+
+    if (!k || k == l->key)
+        return redlock__hot_get(l->c, redlock__lock_braced(l), l->keylen + 2, announces, 1);
+    if (!(b = len + 2 <= sizeof small ? small : malloc(len + 2)))
+        return NULL;
+    b[0] = '{';
+    memcpy(b + 1, k, len);
+    b[len + 1] = '}';
+    h = redlock__hot_get(l->c, b, len + 2, announces, 1);
+    if (b != small)
+        free(b);
+    return h;
+}
+
+/* 1: h is the record of the lock's i-th resource. */
+static int hot_is(const redlock__hot *h, const redlock_lock *l, size_t i)
+{
+    size_t len;
+    const char *k = redlock__wake_key_at(l, i, &len);
+
+    return k && h->len == len + 2 && memcmp(h->key + 1, k, len) == 0;
+}
+
+/* The lock waits on its i-th resource. */
+static void wait_at(redlock_lock *l, size_t res)
 {
     redlock__flight *fl = l->fl;
     redlock__hot *h = fl->hot;
 
-    if (!h && !(h = redlock__hot_get(l->c, redlock__lock_braced(l), l->keylen + 2,
-                                     (l->fam->flags & REDLOCK__FAM_ANNOUNCES) != 0, 1)))
+    if (!h && !(h = hot_at(l, res)))
         return;         /* out of memory: plain polling */
     fl->hot = h;
     if (h->announces && l->c->opt.wake)
@@ -219,6 +251,11 @@ void redlock__wake_wait(redlock_lock *l)
     fl->woken = 0;
     fl->rank = 0;
     fl->round_us = 0;
+}
+
+void redlock__wake_wait(redlock_lock *l)
+{
+    wait_at(l, 0);
 }
 
 void redlock__wake_unwait(redlock_lock *l)
@@ -261,9 +298,19 @@ int redlock__wake_outcome(redlock_lock *l, const redlock__op *op, int won)
         l->c->astats.split_votes++;
     if (won)
         l->c->astats.won++;
-    if (!h && !won && t->count[REDLOCK__REFUSED] > 0) {
-        redlock__wake_wait(l);      /* contended: the record exists from now */
-        h = l->fl->hot;
+    if (!won && t->count[REDLOCK__REFUSED] > 0) {
+        const redlock__wake_hook *w = l->fam->wake;
+        size_t i = w && w->waits_on ? w->waits_on(l, op) : 0;
+        if (h && i && !hot_is(h, l, i)) {
+            /* refused on another of its resources: it waits there now
+             * (leaves the registry it was in) */
+            redlock__wake_unwait(l);
+            h = NULL;
+        }
+        if (!h) {
+            wait_at(l, i);          /* contended: the record exists from now */
+            h = l->fl->hot;
+        }
     }
     if (!h)
         return split;

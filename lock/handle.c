@@ -189,6 +189,20 @@ int redlock_lock_new(redlock_lock **out, redlock_client *c, const void *resource
     REDLOCK__GATED(c, int, redlock__lock_create(out, c, resource, len, &redlock__mutex));
 }
 
+static int lock_quorum(const redlock_lock *l)
+{
+    if (!l->c)
+        return REDLOCK_ECLOSED;
+    return (int)(l->quorum ? l->quorum : l->c->fleet.n / 2 + 1);
+}
+
+int redlock_lock_quorum(const redlock_lock *l)
+{
+    if (!l)
+        return REDLOCK_EINVAL;
+    REDLOCK__GATED(l->c, int, lock_quorum(l));
+}
+
 static int redlock_lock_kind_ungated(const redlock_lock *l)
 {
     return l ? l->fam->kind : REDLOCK_EINVAL;

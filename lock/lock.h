@@ -32,7 +32,67 @@ typedef struct redlock__family {
                        int64_t token);
     /* Free the kind's part of a handle (l->kd); NULL: none. */
     void (*free)(redlock_lock *l);
+    /* An acquire attempt's votes that end the acquire at once, without
+     * retries (the masters refused its arguments: a semaphore's permit
+     * count): the error code, after writing why with redlock__lock_err;
+     * 0: none.  NULL: never. */
+    int (*fatal)(redlock_lock *l, const redlock__op *op);
+    /* Its waiters' wake-up (NULL: they poll). */
+    const struct redlock__wake_hook *wake;
 } redlock__family;
+
+/* How a family's waiters are woken (docs/design.md, "Many clients, one
+ * lock"): a refused attempt waits on one of the lock's resources (enters
+ * that resource's registry "{K}:wq", listens on "{K}:wq:<id>"); a release
+ * that frees resources picks the longest waiter in each freed one's
+ * registry, but only while the client knows that someone waits: else the
+ * family's plain release goes, and costs what it did without waiters. */
+typedef struct redlock__wake_hook {
+    /* The release that picks, sent instead of the family's release while
+     * someone waits.  Its items: the release's keys, the value the script
+     * compares, the wake window, the picks (a byte per master), the
+     * releaser's own waiter id (redlock__lock_release_wq); encoded by
+     * redlock__encode_release_wq (ARGV: value, window, this master's pick,
+     * id, the registry's life).  Its script runs REDLOCK__LUA_PICK_FN's
+     * pick(q, role) for each registry it frees and replies 0 (not ours) or
+     * 1 + the most entries a registry had (redlock__classify_release). */
+    const redlock__op_kind *release_wq;
+    /* 1: the release about to start frees what the waiters wait for (the
+     * re-entrant lock's last hold); 0: the plain release goes.  NULL:
+     * every release frees. */
+    int (*frees)(const redlock_lock *l);
+    /* The key of the lock's i-th resource (0: l->key), NULL past the last;
+     * NULL: l->key is the only one. */
+    const char *(*key)(const redlock_lock *l, size_t i, size_t *len);
+    /* The resource (its index for key()) a refused attempt waits on; NULL:
+     * 0.  A later refusal on another one moves the waiter there. */
+    size_t (*waits_on)(const redlock_lock *l, const redlock__op *op);
+    /* Its waiters' role, or 0: a wake message that names a role (its
+     * pick(q, ':' .. role)) wakes only the waiters of that role; one that
+     * names none wakes every waiter on the resource.  The read/write
+     * lock's readers and writers: 'r', 'w'. */
+    char role;
+} redlock__wake_hook;
+
+/* The family's release that picks, when the client knows of waiters and
+ * this release frees (else `kind` itself). */
+const redlock__op_kind *redlock__wake_release_kind(redlock_lock *l, const redlock__op_kind *kind);
+/* The release that picks: the family's nkeys keys and its value in
+ * (item, len), then what announce.c says (redlock__wake_release); NULL:
+ * out of memory. */
+redlock__op *redlock__lock_release_wq(redlock_lock *l, const redlock__op_kind *kind,
+                                      int64_t ttl_ms, size_t nkeys, const char *const *item,
+                                      const size_t *len);
+/* Encode that op for `node` with `script`. */
+int redlock__encode_release_wq(const redlock__op *op, size_t node, redlock__buf *out, int eval,
+                               int script);
+/* Its reply (and the mutex's release's): 1 + a registry's count, 0 not ours. */
+int redlock__classify_release(redlock__op *op, size_t node, const redlock__reply *r);
+/* 1: the family's waiters are woken (it has a hook). */
+static inline int redlock__fam_wakes(const redlock__family *fam)
+{
+    return fam->wake != NULL;
+}
 
 /* What the kinds share (mutex.c).  EVAL(SHA) of `script` with the op's
  * first nkeys items as KEYS, the rest as ARGV, then ttl_ms unless 0. */
@@ -60,10 +120,30 @@ extern const redlock__op_kind redlock__mutex_look;
 #define REDLOCK__FAM_REENTRANT 1   /* acquire while held adds a hold; a
                                     * release with holds > 1 takes one away
                                     * and keeps the lock */
-#define REDLOCK__FAM_ANNOUNCES 2   /* the release publishes on the key's
-                                    * name (waiters subscribe: announce.c) */
 
 extern const redlock__family redlock__mutex;      /* mutex.c; the other kinds: kinds/ */
+
+/* The registry of waiters of the resource whose key is KEYS[1], and the
+ * pick (scripts.c): a Lua function pick(q, role) that tells the longest
+ * waiter in registry q (ARGV[2] the wake window, ARGV[3] this master's
+ * pick, ARGV[5] the registry's life; role "" or ":<role>", the end of the
+ * message) and returns 1 + the registry's count.  The releases that
+ * pick begin with it. */
+#define REDLOCK__LUA_REGISTRY "local q = '{' .. KEYS[1] .. '}:wq' "
+#define REDLOCK__LUA_PICK_FN \
+    "local function pick(q, role) " \
+    "if redis.pcall('exists', q) ~= 1 then return 1 end " \
+    "local n = redis.pcall('zcard', q) if type(n) ~= 'number' then return 1 end " \
+    "if ARGV[3] ~= '0' then local t = redis.pcall('time') if t.err then return 1 + n end " \
+    "for i = 1, 4 do local w = redis.pcall('zrange', q, 0, 0) " \
+    "if type(w) ~= 'table' or type(w[1]) ~= 'string' then break end " \
+    "local r = redis.pcall('publish', q .. ':' .. w[1], " \
+    "ARGV[2] .. ':' .. n .. ':' .. ARGV[3] .. role) " \
+    "if r ~= 0 then redis.pcall('zadd', q, 'XX', t[1] * 1000 + math.floor(t[2] / 1000) + " \
+    "tonumber(ARGV[5]), w[1]) break end " \
+    "redis.pcall('zrem', q, w[1]) n = n - 1 end " \
+    "redis.pcall('pexpire', q, ARGV[5]) end " \
+    "return 1 + n end "
 
 /* The lock machine's scripts (scripts.c), by their numbers (floor.h) */
 extern const char redlock__lua_release[], redlock__lua_extend[], redlock__lua_regrow[],
@@ -81,7 +161,7 @@ enum { REDLOCK__HOLD_RELEASED, REDLOCK__HOLD_LOST, REDLOCK__HOLD_EXPIRED, REDLOC
 /* ... of an extend or a release */
 enum { REDLOCK__OPS_OK, REDLOCK__OPS_REFUSED, REDLOCK__OPS_UNAVAILABLE, REDLOCK__OPS_ERROR,
        REDLOCK__OPS_CANCELLED, REDLOCK__OPS_OUTCOMES };
-#define REDLOCK__KINDS 5                /* REDLOCK_KIND_* */
+#define REDLOCK__KINDS 6                /* REDLOCK_KIND_* */
 #define REDLOCK__BOUNDS 17              /* the buckets' upper bounds; +Inf after */
 extern const int64_t redlock__bound_us[REDLOCK__BOUNDS];
 /* The first bucket whose bound is >= 2^k: a value's bucket is at most two
@@ -217,7 +297,7 @@ void redlock__wake_message(void *privdata, size_t node, const char *channel, siz
                            const char *payload, size_t plen);
 /* An announcement's payload: 0, or -1 when it is not one. */
 int redlock__wake_parse_payload(const char *p, size_t len, int64_t *window, double *rivals,
-                                unsigned *rank);
+                                unsigned *rank, char *role);
 
 /* Every public call on the client enters the gate of its loop (floor/thread.c). */
 static inline int redlock__gate_enter(const redlock_client *c)
@@ -293,6 +373,8 @@ struct redlock_lock {
     unsigned hold_open : 1;          /* a hold not yet in the metrics */
     int64_t hold_until_us;           /* the validity's end as a release started */
     void *kd;                        /* the kind's own part (fam->free) */
+    unsigned quorum;                 /* OK votes its operations need (a
+                                      * semaphore's); 0: each kind's rule */
 };
 
 /* Per node: the last operation's outcome, and the connection of the

@@ -29,12 +29,15 @@ static int encode_set(const redlock__op *op, size_t node, redlock__buf *out, int
     return redlock__resp_command(out, 6, argv, len);
 }
 
-int redlock__encode_eval(const redlock__op *op, redlock__buf *out, int eval, int script,
-                         size_t nkeys, int64_t ttl_ms)
+/* EVAL(SHA) of `script` with the op's first nkeys items as KEYS, the rest
+ * as ARGV, then `last` unless NULL; item `pick_at` (SIZE_MAX: none), a byte
+ * per master, goes as master `node`'s byte ("2" past the end). */
+static int eval_items(const redlock__op *op, redlock__buf *out, int eval, int script,
+                      size_t nkeys, const char *last, size_t lastlen, size_t pick_at, size_t node)
 {
-    char ttl[24], nk[24];
+    char nk[24];
     const char *body = op->f->net->scripts[script];
-    size_t nitems = op->nkeys + op->nargs, argc = 3 + nitems + (ttl_ms ? 1 : 0);
+    size_t nitems = op->nkeys + op->nargs, argc = 3 + nitems + (last ? 1 : 0);
     const char *sargv[12], **argv = sargv;
     size_t slen[12], *len = slen;
     int rc;
@@ -56,9 +59,13 @@ int redlock__encode_eval(const redlock__op *op, redlock__buf *out, int eval, int
     len[2] = redlock__u64_str(nk, nkeys);
     for (size_t i = 0; i < nitems; i++)
         argv[3 + i] = redlock__op_item(op, i, &len[3 + i]);
-    if (ttl_ms) {
-        argv[argc - 1] = ttl;
-        len[argc - 1] = redlock__u64_str(ttl, (uint64_t)ttl_ms);
+    if (pick_at < nitems) {
+        argv[3 + pick_at] = node < len[3 + pick_at] ? argv[3 + pick_at] + node : "2";
+        len[3 + pick_at] = 1;
+    }
+    if (last) {
+        argv[argc - 1] = last;
+        len[argc - 1] = lastlen;
     }
     rc = redlock__resp_command(out, (int)argc, argv, len);
     if (argv != sargv) {
@@ -66,6 +73,15 @@ int redlock__encode_eval(const redlock__op *op, redlock__buf *out, int eval, int
         free(len);
     }
     return rc;
+}
+
+int redlock__encode_eval(const redlock__op *op, redlock__buf *out, int eval, int script,
+                         size_t nkeys, int64_t ttl_ms)
+{
+    char ttl[24];
+    size_t tlen = ttl_ms ? redlock__u64_str(ttl, (uint64_t)ttl_ms) : 0;
+
+    return eval_items(op, out, eval, script, nkeys, ttl_ms ? ttl : NULL, tlen, SIZE_MAX, 0);
 }
 
 /* The mutex's scripts: KEYS = the key [, the counter], ARGV = the value
@@ -179,7 +195,7 @@ const redlock__op_kind redlock__mutex_extend = {
  * and it is owed to those it could not reach.  Its reply: 1 + the count of
  * the resource's registry (kept as the node's value, for announce.c), or
  * 0: not our value. */
-static int classify_release(redlock__op *op, size_t node, const redlock__reply *r)
+int redlock__classify_release(redlock__op *op, size_t node, const redlock__reply *r)
 {
     if (r->type == REDLOCK__REPLY_INTEGER) {
         op->value[node] = r->integer > 0 ? r->integer - 1 : 0;
@@ -190,37 +206,30 @@ static int classify_release(redlock__op *op, size_t node, const redlock__reply *
 
 const redlock__op_kind redlock__mutex_release = {
     .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_UNDOES,
-    .encode = encode_release, .classify = classify_release };
+    .encode = encode_release, .classify = redlock__classify_release };
 
-/* The release of a resource this client knows is waited for (announce.c):
- * KEYS = the key (its registry of waiters is the script's to name, in the
- * key's slot); ARGV = the value, the wake window, the pick's rank (per
- * node: whether that master picks), the releaser's own waiter id or "",
- * the registry's life. */
-static int encode_wq(const redlock__op *op, size_t node, redlock__buf *out, int eval, int script)
+/* The release that picks (lock.h, redlock__wake_hook): KEYS = the op's
+ * nkeys keys (their registries are the script's to name, in their slots);
+ * ARGV = the value, the wake window, this master's pick, the releaser's
+ * own waiter id or "", the registry's life. */
+int redlock__encode_release_wq(const redlock__op *op, size_t node, redlock__buf *out, int eval,
+                               int script)
 {
-    size_t klen, vlen, wlen, plen, slen;
-    const char *key = redlock__op_item(op, 0, &klen), *value = redlock__op_item(op, 1, &vlen);
-    const char *window = redlock__op_item(op, 2, &wlen), *picks = redlock__op_item(op, 3, &plen);
-    const char *self = redlock__op_item(op, 4, &slen);
-    const char *body = op->f->net->scripts[script];
     char life[24];
-    const char *argv[9] = { eval ? "EVAL" : "EVALSHA", eval ? body : op->f->sha[script], "1",
-                            key, value, window, node < plen ? picks + node : "2", self, life };
-    size_t len[9] = { eval ? 4 : 7, eval ? strlen(body) : 40, 1, klen, vlen, wlen, 1, slen, 0 };
-    len[8] = redlock__u64_str(life, REDLOCK__REGISTRY_LIFE_MS);
-    return redlock__resp_command(out, 9, argv, len);
+    size_t llen = redlock__u64_str(life, REDLOCK__REGISTRY_LIFE_MS);
+
+    return eval_items(op, out, eval, script, op->nkeys, life, llen, op->nkeys + 2, node);
 }
 
 static int encode_release_wq(const redlock__op *op, size_t node, redlock__buf *out, int eval)
 {
-    return encode_wq(op, node, out, eval, REDLOCK__SCRIPT_RELEASE_WQ);
+    return redlock__encode_release_wq(op, node, out, eval, REDLOCK__SCRIPT_RELEASE_WQ);
 }
 
 const redlock__op_kind redlock__mutex_release_wq = {
     .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 },
     .flags = REDLOCK__KIND_UNDOES | REDLOCK__KIND_PER_NODE,
-    .encode = encode_release_wq, .classify = classify_release };
+    .encode = encode_release_wq, .classify = redlock__classify_release };
 
 /* The late pick (announce.c): the same items, on op->lead_node only; a
  * probe (not in the lock statistics). */
@@ -228,7 +237,7 @@ static int encode_tell(const redlock__op *op, size_t node, redlock__buf *out, in
 {
     if (node != op->lead_node)
         return REDLOCK__ENCODE_SKIP;
-    return encode_wq(op, node, out, eval, REDLOCK__SCRIPT_TELL);
+    return redlock__encode_release_wq(op, node, out, eval, REDLOCK__SCRIPT_TELL);
 }
 
 /* 0: the key is there; 1 + the registry's count (kept as the value): it
@@ -296,7 +305,11 @@ const redlock__op_kind redlock__mutex_fence_raise = {
     .name = "fence", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .encode = encode_fence_raise,
     .classify = redlock__classify_script };
 
+/* Its waiters: on its key, woken by every release. */
+static const redlock__wake_hook mutex_wake = { .release_wq = &redlock__mutex_release_wq };
+
 const redlock__family redlock__mutex = {
-    .kind = REDLOCK_KIND_MUTEX, .flags = REDLOCK__FAM_ANNOUNCES, .acquire = &kind_acquire, .extend = &redlock__mutex_extend,
+    .kind = REDLOCK_KIND_MUTEX, .acquire = &kind_acquire, .extend = &redlock__mutex_extend,
     .release = &redlock__mutex_release, .extend_regrow = &redlock__mutex_extend_regrow,
-    .acquire_fenced = &kind_acquire_fenced, .fence_raise = &redlock__mutex_fence_raise };
+    .acquire_fenced = &kind_acquire_fenced, .fence_raise = &redlock__mutex_fence_raise,
+    .wake = &mutex_wake };

@@ -117,35 +117,50 @@ redlock__op *redlock__lock_new_op(redlock_lock *l, const redlock__op_kind *kind,
                                   const size_t *len)
 {
     redlock__op_args a = { nkeys, nargs, item, len, ttl_ms,
-                           ttl_ms ? redlock__client_drift_us(l->c, ttl_ms) : 0, 0 };
+                           ttl_ms ? redlock__client_drift_us(l->c, ttl_ms) : 0, 0, l->quorum };
     return redlock__op_new(&l->c->fleet, kind, &a);
 }
 
-/* The release of a resource the client knows is waited for (announce.c):
- * the wake window the picked waiter is told, which masters pick. */
-static redlock__op *release_wq(redlock_lock *l, int64_t ttl_ms)
+redlock__op *redlock__lock_release_wq(redlock_lock *l, const redlock__op_kind *kind,
+                                      int64_t ttl_ms, size_t nkeys, const char *const *item,
+                                      const size_t *len)
 {
-    redlock__op *op;
-    size_t n = l->c->fleet.n, lead;
-    char tok[48], small[64];
-    char *picks = n <= sizeof small ? small : malloc(n);
-    const char *it[5] = { l->key, l->value, tok, picks, "" };
-    size_t ln[5] = { l->keylen, l->valuelen, 0, n, 0 };
+    redlock__op *op = NULL;
+    size_t n = l->c->fleet.n, lead, ni = nkeys + 4;
+    char tok[48], small[64], *picks = n <= sizeof small ? small : malloc(n);
+    const char *sit[8], **it = ni <= 8 ? sit : malloc(ni * sizeof *it);
+    size_t sln[8], *ln = ni <= 8 ? sln : malloc(ni * sizeof *ln);
     const char *self;
 
-    if (!picks)
-        return NULL;
-    redlock__wake_release(l, tok, sizeof tok, &ln[2], picks, &lead, &self);
-    if (self) {
-        it[4] = self;
-        ln[4] = strlen(self);
+    if (picks && it && ln) {
+        memcpy(it, item, (nkeys + 1) * sizeof *it);
+        memcpy(ln, len, (nkeys + 1) * sizeof *ln);
+        redlock__wake_release(l, tok, sizeof tok, &ln[nkeys + 1], picks, &lead, &self);
+        it[nkeys + 1] = tok;
+        it[nkeys + 2] = picks;
+        ln[nkeys + 2] = n;
+        it[nkeys + 3] = self ? self : "";
+        ln[nkeys + 3] = self ? strlen(self) : 0;
+        if ((op = redlock__lock_new_op(l, kind, ttl_ms, nkeys, 4, it, ln)))
+            op->lead_node = lead;
     }
-    op = redlock__lock_new_op(l, &redlock__mutex_release_wq, ttl_ms, 1, 4, it, ln);
-    if (op)
-        op->lead_node = lead;
     if (picks != small)
         free(picks);
+    if (it != sit)
+        free(it);
+    if (ln != sln)
+        free(ln);
     return op;
+}
+
+const redlock__op_kind *redlock__wake_release_kind(redlock_lock *l, const redlock__op_kind *kind)
+{
+    const redlock__wake_hook *w = l->fam->wake;
+
+    if (kind != l->fam->release || !w || !l->c->opt.wake || !redlock__wake_contended(l) ||
+        (w->frees && !w->frees(l)))
+        return kind;
+    return w->release_wq;
 }
 
 /* An op of the lock's family: the family's own items, or the mutex's
@@ -158,6 +173,8 @@ redlock__op *redlock__lock_op(redlock_lock *l, const redlock__op_kind *kind, int
     size_t len[4] = { l->keylen, l->valuelen, l->fence_keylen, 0 };
     size_t nargs = 1;
 
+    if (kind == l->fam->release && l->fam->wake)
+        kind = redlock__wake_release_kind(l, kind);
     if (l->fam->op)
         return l->fam->op(l, kind, ttl_ms, token);
     if (kind == l->fam->acquire_fenced)
@@ -166,9 +183,8 @@ redlock__op *redlock__lock_op(redlock_lock *l, const redlock__op_kind *kind, int
         len[3] = redlock__u64_str(tok, (uint64_t)token);
         nargs = 3;
     }
-    if (kind == l->fam->release && (l->fam->flags & REDLOCK__FAM_ANNOUNCES) && l->c->opt.wake &&
-        redlock__wake_contended(l))
-        return release_wq(l, ttl_ms);
+    if (l->fam->wake && kind == l->fam->wake->release_wq)
+        return redlock__lock_release_wq(l, kind, ttl_ms, 1, item, len);
     return redlock__lock_new_op(l, kind, ttl_ms, 1, nargs, item, len);
 }
 
@@ -303,7 +319,7 @@ static void release_late(redlock__op *op, void *privdata)
     redlock_lock *l = privdata;
 
     redlock__lock_record(l, op);
-    if ((l->fam->flags & REDLOCK__FAM_ANNOUNCES) && !op->cancelled)
+    if (redlock__fam_wakes(l->fam) && !op->cancelled)
         redlock__wake_release_late(l, op);
     if (!op->tally.count[REDLOCK__PENDING])
         redlock__lock_drop_late(l);
@@ -315,7 +331,7 @@ static void release_done(redlock__op *op, void *privdata)
     int code = 0;
 
     redlock__lock_record(l, op);
-    if ((l->fam->flags & REDLOCK__FAM_ANNOUNCES) && !op->cancelled)
+    if (redlock__fam_wakes(l->fam) && !op->cancelled)
         redlock__wake_released(l, op);
     if (op->tally.count[REDLOCK__PENDING] && !op->cancelled) {
         /* decided at the quorum: the other deletes are on their way */

@@ -12,31 +12,18 @@
  */
 #include "lock/lock.h"
 
-/* The pick, where the registry q exists (ARGV[2] the wake window,
- * ARGV[3] the pick's rank, ARGV[5] the registry's life): the entry with
- * the lowest score (the one that waited longest) is told on its own
- * channel ("<window>:<count>:<rank>": "1" retries at once, "2" at random
- * in the window) unless ARGV[3] is "0" (another master picks), and goes
- * to the back of the queue; an entry whose channel nobody listens to
- * (PUBLISH reached no one: its client is gone) is removed and the next
- * one told, four at most.  The registry lives ARGV[5] ms after its last
- * write.  1 + its count, 1 without it.  The registry is not among the
- * script's KEYS (it is in KEYS[1]'s slot): an ACL without it, these
- * commands or the channel refuses the registry's work (pcall), never the
- * release. */
-#define LUA_REGISTRY "local q = '{' .. KEYS[1] .. '}:wq' "
-#define LUA_PICK \
-    "if redis.pcall('exists', q) ~= 1 then return 1 end " \
-    "local n = redis.pcall('zcard', q) if type(n) ~= 'number' then return 1 end " \
-    "if ARGV[3] ~= '0' then local t = redis.pcall('time') if t.err then return 1 + n end " \
-    "for i = 1, 4 do local w = redis.pcall('zrange', q, 0, 0) " \
-    "if type(w) ~= 'table' or type(w[1]) ~= 'string' then break end " \
-    "local r = redis.pcall('publish', q .. ':' .. w[1], ARGV[2] .. ':' .. n .. ':' .. ARGV[3]) " \
-    "if r ~= 0 then redis.pcall('zadd', q, 'XX', t[1] * 1000 + math.floor(t[2] / 1000) + " \
-    "tonumber(ARGV[5]), w[1]) break end " \
-    "redis.pcall('zrem', q, w[1]) n = n - 1 end " \
-    "redis.pcall('pexpire', q, ARGV[5]) end " \
-    "return 1 + n"
+/* The pick (REDLOCK__LUA_PICK_FN, lock.h), where the registry q exists:
+ * the entry with the lowest score (the one that waited longest) is told
+ * on its own channel ("<window>:<count>:<rank>[:<role>]": rank "1"
+ * retries at once, "2" at random in the window) unless ARGV[3] is "0"
+ * (another master picks), and goes to the back of the queue; an entry
+ * whose channel nobody listens to (PUBLISH reached no one: its client is
+ * gone) is removed and the next one told, four at most.  The registry
+ * lives ARGV[5] ms after its last write.  1 + its count, 1 without it.
+ * The registry is not among the script's KEYS (it is in KEYS[1]'s slot):
+ * an ACL without it, these commands or the channel refuses the registry's
+ * work (pcall), never the release. */
+#define LUA_REGISTRY REDLOCK__LUA_REGISTRY REDLOCK__LUA_PICK_FN
 
 /* The plain compare-and-delete: all a release costs while nobody waits
  * (docs/performance.md, "What a plain lock pays"). */
@@ -45,14 +32,14 @@ const char redlock__lua_release[] =
     "else return 0 end";
 
 /* The release of a resource waited for.  Its registry of waiters
- * (announce.c) is a queue: see LUA_PICK.  The releaser's own entry
+ * (announce.c) is a queue: see the pick, above.  The releaser's own entry
  * ARGV[4] (kept while it held) goes first, whatever the value.  1 + the
  * registry's count, 1 without one, 0: not our value. */
 const char redlock__lua_release_wq[] =
     LUA_REGISTRY
     "if ARGV[4] ~= '' then redis.pcall('zrem', q, ARGV[4]) end "
     "if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end "
-    "redis.call('del', KEYS[1]) " LUA_PICK;
+    "redis.call('del', KEYS[1]) return pick(q, '')";
 
 /* A holder told of a waiter after its plain release had gone (a notice
  * that crossed the release, announce.c): the pick, unless the key is
@@ -60,7 +47,7 @@ const char redlock__lua_release_wq[] =
  * key is there. */
 const char redlock__lua_tell[] =
     LUA_REGISTRY
-    "if redis.call('type', KEYS[1]).ok ~= 'none' then return 0 end " LUA_PICK;
+    "if redis.call('type', KEYS[1]).ok ~= 'none' then return 0 end return pick(q, '')";
 
 /* A waiter (ARGV[1]) joins the back of the queue KEYS[1] unless it is
  * in it (its place is kept), scored by the master's time plus the
@@ -69,7 +56,10 @@ const char redlock__lua_tell[] =
  * lives as long.  With ARGV[3] (a channel prefix, or ""), the holder of
  * the lock KEYS[2] hears that someone waits (the notice, announce.c)
  * on "<ARGV[3]><its client id>": the value, then the registry's name;
- * only for a value of this library's ("<12 hex of the id><32 hex>"), and
+ * only for a value of this library's ("<12 hex of the id><32 hex>", or
+ * at the end of a re-entrant lock's "<owner>=<value>"; a re-entrant lock
+ * held by several handles or holds, "<len>:<owner>": each of its handles
+ * in {KEYS[2]}:h is told), and
  * only from the waiter at the front of the queue unless ARGV[4] is
  * "a" (always).  The count; negative when such a notice reached no
  * one (the holder's client does not listen there, or not yet). */
@@ -79,9 +69,17 @@ const char redlock__lua_wait[] =
     "redis.call('pexpire', KEYS[1], ARGV[2]) "
     "local heard = 1 "
     "if ARGV[3] ~= '' and (ARGV[4] == 'a' or redis.call('zrank', KEYS[1], ARGV[1]) == 0) then "
-    "local v = redis.pcall('get', KEYS[2]) "
-    "if type(v) == 'string' and #v == 44 then "
-    "heard = redis.pcall('publish', ARGV[3] .. string.sub(v, 1, 12), v .. KEYS[1]) end end "
+    "local v, vs = redis.pcall('get', KEYS[2]), {} "
+    "if type(v) == 'string' and #v == 44 then vs[1] = v "
+    "elseif type(v) == 'string' and #v > 44 and string.sub(v, -45, -45) == '=' then "
+    "vs[1] = string.sub(v, -44) "
+    "elseif type(v) == 'string' and string.find(v, '^%d+:') then "
+    "local hs = redis.pcall('hkeys', '{' .. KEYS[2] .. '}:h') "
+    "if type(hs) == 'table' and not hs.err then for i = 1, #hs do "
+    "if #hs[i] == 44 then vs[#vs + 1] = hs[i] end end end end "
+    "if #vs > 0 then heard = 0 end "
+    "for i = 1, #vs do local r = redis.pcall('publish', ARGV[3] .. string.sub(vs[i], 1, 12), "
+    "vs[i] .. KEYS[1]) if type(r) ~= 'number' then r = 1 end heard = heard + r end end "
     "local n = redis.call('zcard', KEYS[1]) if heard == 0 then return -n end return n";
 
 const char redlock__lua_extend[] =

@@ -107,6 +107,10 @@ void redlock__hot_keep(redlock__hot *h, int64_t until_us);
 
 /* ---- announce.c --------------------------------------------------------- */
 
+/* The key of lock l's i-th resource (its family's wake hook), NULL past
+ * the last. */
+const char *redlock__wake_key_at(const redlock_lock *l, size_t i, size_t *len);
+
 /* SUBSCRIBE (on) or UNSUBSCRIBE the client's channel for h on a master. */
 void redlock__hot_sub(redlock__wake *wk, redlock__hot *h, size_t node, int on);
 /* The client's entries in h's registries: entered (where it listens) or

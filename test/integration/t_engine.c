@@ -86,7 +86,7 @@ static struct done run_op(redlock_client *c, const redlock__op_kind *kind, const
     snprintf(k3, sizeof k3, "%s-n", tag);
     const char *item[5] = { k1, k2, k3, "first", "second" };
     size_t len[5] = { strlen(k1), strlen(k2), strlen(k3), 5, 6 };
-    redlock__op_args a = { 3, 2, item, len, 0, 0, 0 };
+    redlock__op_args a = { 3, 2, item, len, 0, 0, 0, 0 };
     struct done d;
     memset(&d, 0, sizeof d);
     redlock__op *op = redlock__op_new(&c->fleet, kind, &a);
@@ -177,7 +177,7 @@ TEST(engine_every_decision_rule_with_one_master_down)
     k = stamp_kind(REDLOCK__RULE_COUNT, 4);
     const char *item[5] = { "a", "b", "c", "d", "e" };
     size_t len[5] = { 1, 1, 1, 1, 1 };
-    redlock__op_args a = { 3, 2, item, len, 0, 0, 0 };
+    redlock__op_args a = { 3, 2, item, len, 0, 0, 0, 0 };
     CHECK(redlock__op_new(&c->fleet, &k, &a) == NULL);
     redlock_client_free(c);
     rlt_servers_free(s);

@@ -190,9 +190,11 @@ TEST(clock_rtt_estimate_drops_at_once_and_rises_slowly)
     CHECK_EQ(redlock__rtt_update(300, -5), 300);
 }
 
+static char payload_role;
+
 static int payload(const char *p, int64_t *w, double *n, unsigned *rank)
 {
-    return redlock__wake_parse_payload(p, strlen(p), w, n, rank);
+    return redlock__wake_parse_payload(p, strlen(p), w, n, rank, &payload_role);
 }
 
 TEST(wake_announcement_payloads)
@@ -213,10 +215,15 @@ TEST(wake_announcement_payloads)
     CHECK_EQ(payload("999:3", &w, &n, &rank), 0);
     CHECK_EQ(w, 999);
     CHECK_EQ(rank, 2u);
+    CHECK_EQ(payload_role, 0);
+    /* a role's (the read/write lock's): only that role's waiters wake */
+    CHECK_EQ(payload("350:4:1:r", &w, &n, &rank), 0);
+    CHECK_EQ(payload_role, 'r');
+    CHECK_EQ(rank, 1u);
     /* not announcements: left to the caller's defaults */
     const char *bad[] = { "", ":", "12", "0:3:1", "5:3:0", "5:3:3", "5:3:1:", "5:3:1:1",
                           "5::1", ":3:1", "5:3:x", "a:b", "1234567890123:1",
-                          "5:3:11", "-5:3", "5 :3" };
+                          "5:3:11", "-5:3", "5 :3", "5:3:r", "5:3:1:R", "5:3:1:rw" };
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         w = 7;
         if (payload(bad[i], &w, &n, &rank) != -1 || w != 7)

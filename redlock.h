@@ -262,8 +262,12 @@ typedef struct redlock_options {
                                   * calls.  Callbacks then run on that
                                   * thread. */
     int wake;                    /* 1 (0/1): an acquire that waits for a
-                                  * mutex held elsewhere is woken by its
-                                  * release: the waiting client enters the
+                                  * mutex, re-entrant or multi-resource
+                                  * lock held elsewhere (a multi-resource
+                                  * lock waits on one of its resources at
+                                  * a time) is woken by the release that
+                                  * frees it (a re-entrant lock's last):
+                                  * the waiting client enters the
                                   * registry "{<key>}:wq" on the masters and
                                   * listens on its own channel
                                   * "{<key>}:wq:<id>" (a second connection
@@ -276,7 +280,7 @@ typedef struct redlock_options {
                                   * longest (the registry is a queue), and
                                   * it retries at once instead of at its
                                   * next poll.  A release nobody waited
-                                  * for is the plain compare-and-delete.
+                                  * for is the kind's plain release.
                                   * Polling stays (a crashed holder, an ACL
                                   * without the channel), slower when many
                                   * clients wait (docs/design.md, "Many

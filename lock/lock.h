@@ -32,13 +32,13 @@ typedef struct redlock__family {
                        int64_t token);
     /* Free the kind's part of a handle (l->kd); NULL: none. */
     void (*free)(redlock_lock *l);
-    /* Its waiters' wake-up (NULL: they poll). */
-    const struct redlock__wake_hook *wake;
     /* An acquire attempt's votes that end the acquire at once, without
      * retries (the masters refused its arguments: a semaphore's permit
      * count): the error code, after writing why with redlock__lock_err;
      * 0: none.  NULL: never. */
     int (*fatal)(redlock_lock *l, const redlock__op *op);
+    /* Its waiters' wake-up (NULL: they poll). */
+    const struct redlock__wake_hook *wake;
 } redlock__family;
 
 /* How a family's waiters are woken (docs/design.md, "Many clients, one

@@ -212,6 +212,48 @@ TEST(rw_fair_a_reader_giving_up_leaves_no_record)
     it_fix_stop(&f);
 }
 
+/* A reader whose acquire has a deadline (acquire_timeout_ms 120 ms) never
+ * makes its record outlive it: its life is cut to what is left (else 10 +
+ * 2 x 100 = 210 ms); once it gave up, nothing is left of it. */
+TEST(rw_fair_a_readers_record_never_outlives_its_deadline)
+{
+    static const char res[] = "rwf-due";
+    struct it_fix f = {0};
+    struct it_op wop, rop;
+    redlock_options o;
+    redlock_lock *r = NULL;
+    it_fix_start(&f, 3, NULL, IT_ASYNC);
+    redlock_lock *w = fair_lock(&f, res, 1, 0, 10);
+    it_opts_retry(&o, 1000, 10, 0);
+    o.acquire_timeout_ms = 120;
+    CHECK_EQ(redlock_lock_new_read(&r, it_fix_client(&f, &o), res, strlen(res)), 0);
+    f.locks[f.nlocks++] = r;
+
+    start_acquire(w, &wop, f.base);
+    it_op_wait(&wop, 2000);
+    CHECK_EQ(wop.status, 0);
+    int64_t t0 = check_now_ms();
+    start_acquire(r, &rop, f.base);
+    long long most = -1;
+    while (!rop.done && check_now_ms() < t0 + 2000) {
+        it_run(f.base, 2);
+        for (int i = 0; i < 3; i++) {
+            long long ttl = int_on(f.s, i, "PTTL %s", "{rwf-due}:rq");
+            int64_t left = t0 + 120 - check_now_ms();
+            if (ttl > 0 && ttl - left > most)
+                most = ttl - left;
+        }
+    }
+    check_note("the record's life past the deadline: %lld ms at most (-1: never seen)", most);
+    CHECK_EQ(rop.done, 1);
+    CHECK_NE(rop.status, 0);
+    CHECK_GE(most, -120);       /* it was there */
+    CHECK_LE(most, 10);         /* (the client's clock reading and the master's) */
+    CHECK(until_all(&f, "EXISTS %s", "{rwf-due}:rq", 0, 60));
+    release(w, f.base);
+    it_fix_stop(&f);
+}
+
 /* ---- liveness under churn ------------------------------------------------ */
 
 #define CHURN 8

@@ -201,7 +201,7 @@ examples/fencing: examples/fencing.c $(STATIC)
 test/redlock-test: examples/fencing examples/basic examples/async
 
 # one program per lock kind (docs/kinds.md)
-KIND_EXAMPLES = examples/reentrant examples/rwlock examples/multi
+KIND_EXAMPLES = examples/reentrant examples/rwlock examples/multi examples/semaphore
 $(KIND_EXAMPLES): examples/%: examples/%.c $(STATIC)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(STATIC) $(ALL_LDFLAGS) $(LIB_LIBS)
 test/redlock-test: $(KIND_EXAMPLES)

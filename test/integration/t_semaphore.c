@@ -539,3 +539,16 @@ TEST(semaphore_inspect_reports_holders_and_permits)
     CHECK_RC(b, redlock_release(b), 0);
     sem_stop(&s);
 }
+
+/* examples/semaphore.c: two workers hold, a third is refused until one
+ * releases; another permit count is EPERMITS. */
+TEST(semaphore_example_two_permits)
+{
+    static const char *const says[] = {
+        "2 permits on 5 masters: each operation needs 4 of them", "worker 3 is refused",
+        "all 2 permits are held", "a handle with 5 permits is refused: permit count mismatch",
+        "worker 3 holds a permit", NULL };
+    rlt_servers *s = it_start(5, NULL);
+    it_example_says("examples/semaphore", s, says);
+    rlt_servers_free(s);
+}

@@ -3,8 +3,8 @@
  * what they wait for (lock.h, redlock__wake_hook): the re-entrant lock's
  * last release (an inner one wakes nobody), the multi-resource lock's
  * (its waiter moves its registration to the resource that refused it
- * next), and a release with nobody waiting sends the commands it sent
- * before the hook.  The waiters poll every SLOW_POLL_MS: a win well
+ * next), the semaphore's (a permit freed wakes one waiter), and a release
+ * with nobody waiting sends the commands it sent before the hook.  The waiters poll every SLOW_POLL_MS: a win well
  * before that was the release's doing.
  */
 #include "itest.h"
@@ -285,6 +285,66 @@ TEST(wake_kinds_multi_release_wakes_the_waiter)
     CHECK_EQ(stats_of(wc).wakeups, 1);
     redlock_lock_free(h);
     redlock_lock_free(w);
+    it_fix_stop(&f);
+}
+
+static redlock_lock *semaphore(redlock_client *c, const char *res, unsigned permits)
+{
+    redlock_lock *l = NULL;
+    CHECK_EQ(redlock_lock_new_semaphore(&l, c, res, strlen(res), permits), 0);
+    return l;
+}
+
+/* A semaphore of 2 permits, both held, two waiters (two clients): a
+ * permit freed wakes exactly one, the one that waited longest, which
+ * leaves the queue as it wins; the other permit freed wakes the other,
+ * each long before its poll. */
+TEST(wake_kinds_semaphore_a_freed_permit_wakes_exactly_one_waiter)
+{
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC);
+    redlock_lock *h1 = semaphore(f.c, "ws-1", 2), *h2 = semaphore(f.c, "ws-1", 2);
+    redlock_client *c1 = slow_waiter(&f), *c2 = slow_waiter(&f);
+    redlock_lock *w1 = semaphore(c1, "ws-1", 2), *w2 = semaphore(c2, "ws-1", 2);
+    struct it_op o1 = {f.base}, o2 = {f.base};
+
+    CHECK_RC(h1, run_op(&f, h1, 0), 0);
+    CHECK_RC(h2, run_op(&f, h2, 0), 0);
+    wait_holders_listen(&f, 1);
+    CHECK_RC(w1, redlock_acquire_async(w1, 20000, it_op_cb, &o1), 0);
+    wait_registries(&f, "ws-1", 3);
+    CHECK_RC(w2, redlock_acquire_async(w2, 20000, it_op_cb, &o2), 0);
+    wait_registries(&f, "ws-1", 6);
+    wait_notices(&f, f.c, 1);
+
+    int64_t t0 = check_now_ms();
+    CHECK_RC(h1, run_op(&f, h1, 1), 0);
+    it_op_wait(&o1, SOON_MS);
+    check_note("the first waiter in %lld ms after a permit's release (its poll: %d ms)",
+               (long long)(o1.at_ms - t0), SLOW_POLL_MS);
+    CHECK_RC(w1, o1.status, 0);
+    CHECK_LT(o1.at_ms - t0, SOON_MS);
+    CHECK_EQ(it_wait_nodes_ok(f.base, h1, 3, 3000), 3);     /* every master picked or not */
+    CHECK_EQ(o2.done, 0);
+    CHECK_EQ(stats_of(c1).wakeups, 1);
+    CHECK_EQ(stats_of(c2).wakeups, 0);
+    CHECK_EQ(stats_of(c2).announcements, 0);
+    /* the winner left the queue (the other holder's release picks the
+     * next waiter, whatever master it asks) */
+    wait_registries(&f, "ws-1", 3);
+
+    t0 = check_now_ms();
+    CHECK_RC(h2, run_op(&f, h2, 1), 0);
+    it_op_wait(&o2, SOON_MS);
+    check_note("the second waiter in %lld ms after the other permit's release",
+               (long long)(o2.at_ms - t0));
+    CHECK_RC(w2, o2.status, 0);
+    CHECK_LT(o2.at_ms - t0, SOON_MS);
+    CHECK_EQ(stats_of(c2).wakeups, 1);
+    redlock_lock_free(h1);
+    redlock_lock_free(h2);
+    redlock_lock_free(w1);
+    redlock_lock_free(w2);
     it_fix_stop(&f);
 }
 

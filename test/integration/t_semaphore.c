@@ -304,6 +304,8 @@ TEST(semaphore_release_by_a_non_holder_is_enotowner_and_changes_nothing)
     /* "#" is the count's field, not a holder */
     CHECK_EQ(redlock_lock_set_value(b, "#", 1), 0);
     CHECK_RC(b, redlock_release(b), REDLOCK_ENOTOWNER);
+    CHECK_RC(b, redlock_try_acquire(b, 10000), REDLOCK_EPERMITS);
+    CHECK(it_has(it_errstr(b), "names the permit count's field"));
     snapshot(s.f.s, 3, after, &calls, "evalsha");
     for (int i = 0; i < 3; i++)
         CHECK_STREQ(after[i], before[i]);

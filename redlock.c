@@ -42,6 +42,9 @@ static const char *const scripts[REDLOCK__NSCRIPTS] = {
     [REDLOCK__SCRIPT_RW_READ_EXTEND] = redlock__lua_rw_read_extend,
     [REDLOCK__SCRIPT_RW_READ_RELEASE] = redlock__lua_rw_read_release,
     [REDLOCK__SCRIPT_RW_WRITE] = redlock__lua_rw_write,
+    /* kinds/rwlock.c, kinds/rwread.c: phase-fair turns */
+    [REDLOCK__SCRIPT_RW_WRITE_RELEASE] = redlock__lua_rw_write_release,
+    [REDLOCK__SCRIPT_RW_READ_WAIT] = redlock__lua_rw_read_wait,
     [REDLOCK__SCRIPT_MULTI_ACQUIRE] = redlock__lua_multi_acquire,
     [REDLOCK__SCRIPT_MULTI_EXTEND] = redlock__lua_multi_extend,
     [REDLOCK__SCRIPT_MULTI_RELEASE] = redlock__lua_multi_release,

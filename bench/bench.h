@@ -12,9 +12,9 @@
  *   lib_work.c    a library slot's operations and the --rate schedule
  *   opts.c, export.c, mstats.c
  *                 the command line and the names; --hist; the masters' INFO
- *   util.c, hist.c, rawconn.c
+ *   util.c, hist.c, rawconn.c, holders.c
  *                 counters, clock, formatting; the histogram; the
- *                 baselines' connection */
+ *                 baselines' connection; contend's holders' check */
 #ifndef RLB_BENCH_H
 #define RLB_BENCH_H
 
@@ -24,6 +24,7 @@
 #include <stdint.h>
 
 #include "hist.h"
+#include "redlock.h"
 
 struct event_base;
 
@@ -58,6 +59,9 @@ typedef struct bench_cfg {
     int fencing;          /* locks with fencing tokens */
     int kind;             /* the locks' kind: REDLOCK_KIND_* (--kind) */
     int resources;        /* multi: resources per lock (--resources) */
+    int writers;          /* rw: how many of the clients write (--writers) */
+    int permits;          /* semaphore: its permits (--permits) */
+    int fake_overlap;     /* --fake-overlap: the holders' check must fail (holders.c) */
     int retry_count;      /* < 0: library default */
     int64_t retry_delay_ms, retry_jitter_ms, node_timeout_ms; /* < 0: default */
     int baseline;
@@ -81,6 +85,7 @@ typedef struct bench_opts {
     int raw_mode;         /* --raw-mode (opts.c); -1: by concurrency */
     const char *kinds;    /* --kinds: the kinds to compare with the mutex, or NULL */
     int resources_given;  /* --resources was given (it is for multi locks) */
+    int writers_given, permits_given;  /* (for rw, for the semaphore) */
 } bench_opts;
 
 /* opts.c: parse the command line into *o, the fixed defaults applied.
@@ -94,14 +99,27 @@ enum { RLB_RAW_CHAINED, RLB_RAW_BARRIER };   /* bench_opts.raw_mode */
 const char *rlb_workload_name(int workload);
 /* --kind's name of REDLOCK_KIND_* k ("mutex", "reentrant", "read", ...). */
 const char *rlb_kind_name(int k);
-/* The kinds in LIST (comma-separated names, or "all") into out[], mutex
- * first, each once; how many, or -1 after saying on stderr what is wrong. */
-int rlb_parse_kinds(const char *list, int *out);
-#define RLB_NKINDS 5
+/* The kinds in LIST (comma-separated names, or "all": the workload's) into
+ * out[], mutex first, each once; how many, or -1 after saying on stderr
+ * what is wrong. */
+int rlb_parse_kinds(const char *list, int workload, int *out);
+/* The bench's kinds beyond the library's REDLOCK_KIND_* (0 .. 4): the
+ * semaphore (the library's kind 5, when built with it) and "rw", a
+ * read/write lock whose clients are --writers writers and the rest readers. */
+#define RLB_KIND_SEMAPHORE 5
+#define RLB_KIND_RW 6
+#define RLB_NKINDS 7
+/* Does this build have the semaphore (redlock_lock_new_semaphore)? */
+#ifdef REDLOCK_KIND_SEMAPHORE
+#define RLB_HAVE_SEMAPHORE 1
+#else
+#define RLB_HAVE_SEMAPHORE 0
+#endif
 #define RLB_MAX_RESOURCES 64
 
-/* kinds.c: --kinds, each kind's cycle rate against the mutex's in the same
- * run (interleaved rounds).  Returns the exit status. */
+/* kinds.c: --kinds, each kind against the mutex in the same run
+ * (interleaved rounds): the cycle's rate, or contend's figures.  Returns
+ * the exit status (3: a kind's holders' invariant was broken). */
 int rlb_run_kinds(bench_opts *o);
 
 /* lib_client.c: the metrics text (redlock_client_metrics) of the first
@@ -111,9 +129,23 @@ int rlb_run_kinds(bench_opts *o);
 const char *rlb_metrics_text(void);
 int rlb_write_metrics(const bench_cfg *cfg);
 
+/* One phase's figures for --kinds. */
+typedef struct rlb_kind_figs {
+    double cycles_per_s;      /* cycle: cycles/s */
+    double acq_per_s;         /* contend: acquisitions/s in the window */
+    double handoff_p50_ns, wait_p50_ns, wait_p99_ns, jain;
+    double masters_cpu_us;    /* the masters' CPU per cycle, us (-1: not available) */
+    double held_share;        /* contend: share of the window the key was held */
+    int max_holders;
+    uint64_t violations;
+    /* rw: per side (readers, writers) the wait p50, p99, max (ns) and the
+     * share of the time held */
+    double side_wait[2][3], side_held[2];
+} rlb_kind_figs;
+
 /* phase.c: one measured phase of the library's workload on cfg; its
- * cycles/s into *rate.  -1 on error (message in err). */
-int rlb_run_lib_phase(const bench_cfg *cfg, const char *label, double *rate, char *err,
+ * figures into *f.  -1 on error (message in err). */
+int rlb_run_lib_phase(const bench_cfg *cfg, const char *label, rlb_kind_figs *f, char *err,
                       size_t errlen);
 
 enum { OP_ACQ, OP_REL, OP_EXT, OP_N };
@@ -124,6 +156,7 @@ typedef struct bench_stats {
     hist *lat[OP_N];      /* successful operations' latency, ns */
     hist *handoff;        /* contend: release start -> next acquire, ns */
     hist *handoff_x;      /* the same, when another client acquired it */
+    hist *wait_side[2];   /* rw: the readers' and the writers' acquire latency */
     uint64_t cycles;      /* acquire + release both done */
     uint64_t ops;         /* primary operations completed (rlb_count_op) */
     uint64_t acq_ok;      /* successful acquisitions */
@@ -152,6 +185,8 @@ typedef struct bench_shared {
     char errmsg[256];
     pthread_barrier_t b_setup, b_ready, b_done, b_teardown;
     _Atomic int64_t stop_at_ns;       /* when stop was requested */
+    _Atomic int64_t meas_start_ns;    /* when the measurement began (0: not yet) */
+    struct rlb_holders *holders;      /* contend: who holds each key (holders.c) */
 } bench_shared;
 
 typedef struct bench_thread {
@@ -226,6 +261,31 @@ void *rlb_impl_new(bench_thread *t, size_t size, char *err, size_t errlen);
 /* A workload's first failure on t's loop (*failed is set): the run's error,
  * fmt with what, and t's loop ends; later ones change nothing. */
 void rlb_break(bench_thread *t, int *failed, const char *fmt, const char *what);
+/* holders.c: the kinds' invariant, checked on the bench's own view of who
+ * holds a key: a holder counts from its acquire's success to its release's
+ * start, inside the time the masters grant it.  Side 0: a reader (shares
+ * with readers); side 1: anyone else (at most `limit` at once: 1, or a
+ * semaphore's permits, and never with a reader). */
+typedef struct rlb_holders rlb_holders;
+typedef struct rlb_hold_figs {
+    int limit;                /* side 1's most at once */
+    int max_total, max_side[2];
+    uint64_t violations;      /* acquisitions that found the invariant broken */
+    int64_t held_ns[2];       /* measured time with side s held */
+    int64_t any_ns;           /* measured time with anyone holding */
+} rlb_hold_figs;
+rlb_holders *rlb_holders_new(long keys, int limit, int fake_overlap);
+void rlb_holders_free(rlb_holders *h);
+void rlb_hold_begin(bench_thread *t, long key, int side, int64_t now);
+void rlb_hold_end(bench_thread *t, long key, int side, int64_t now);
+/* The figures, the open holds counted up to `now`. */
+void rlb_holders_figs(rlb_holders *h, int64_t now, int64_t meas_start, rlb_hold_figs *out);
+/* The check itself: may `readers` and `others` hold at once under limit? */
+int rlb_holders_allowed(int readers, int others, int limit);
+/* the limit of cfg's kind; the side of client id's locks */
+int rlb_kind_limit(const bench_cfg *cfg);
+int rlb_client_side(const bench_cfg *cfg, int id);
+
 struct event;
 void rlb_event_free(struct event *ev);   /* event_free unless NULL */
 

@@ -168,6 +168,7 @@ static int make_slots(bench_thread *t, lthread *lt, char *err, size_t errlen)
         s->lt = lt;
         s->gidx = t->slot_base + i;
         s->cur_key = -1;
+        s->side = rlb_client_side(t->sh->cfg, t->id);
         s->own = rlb_slot_keys(t->sh->cfg, s->gidx);
         s->timer = evtimer_new(t->base, lib_on_slot_timer, s);
         if (!s->timer)

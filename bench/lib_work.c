@@ -71,6 +71,16 @@ static int ensure_lock(lslot *s, long k)
     case REDLOCK_KIND_MULTI:
         rc = new_multi(s, name, (size_t)n);
         break;
+    case RLB_KIND_RW:
+        rc = s->side ? redlock_lock_new_write(&s->lock, s->lt->cli, name, (size_t)n)
+                     : redlock_lock_new_read(&s->lock, s->lt->cli, name, (size_t)n);
+        break;
+#if RLB_HAVE_SEMAPHORE
+    case RLB_KIND_SEMAPHORE:
+        rc = redlock_lock_new_semaphore(&s->lock, s->lt->cli, name, (size_t)n,
+                                        (unsigned)cfg_of(s)->permits);
+        break;
+#endif
     default:
         rc = redlock_lock_new(&s->lock, s->lt->cli, name, (size_t)n);
         break;
@@ -150,8 +160,10 @@ static void release_start(lslot *s)
 {
     const bench_cfg *cfg = cfg_of(s);
     s->t0 = rlb_now_ns();
-    if (cfg->workload == WL_CONTEND)
+    if (cfg->workload == WL_CONTEND && s->held) {
+        rlb_hold_end(s->t, s->cur_key, s->side, s->t0);
         rlb_mark_release(s->t, s->cur_key, s->t0);
+    }
     int rc = redlock_release_async(s->lock, on_released, s);
     if (rc != 0) {
         s->held = 0;
@@ -207,6 +219,11 @@ static void on_acquired(redlock_lock *lock, int status, void *arg)
     bench_thread *t = s->t;
     const bench_cfg *cfg = cfg_of(s);
     int64_t now = rlb_now_ns();
+    /* contend: a wait that began in the warm-up and ends in the window is
+     * measured too (a waiter passed over since the start must show) */
+    if (cfg->workload == WL_CONTEND && atomic_load_explicit(&t->sh->measuring,
+                                                            memory_order_relaxed))
+        s->meas = 1;
     int measuring = s->meas;
     int primary = cfg->workload != WL_EXTEND;
     if (measuring)
@@ -222,6 +239,9 @@ static void on_acquired(redlock_lock *lock, int status, void *arg)
     s->held = 1;
     switch (cfg->workload) {
     case WL_CONTEND:
+        rlb_hold_begin(t, s->cur_key, s->side, now);
+        if (measuring && cfg->kind == RLB_KIND_RW)
+            hist_record(t->st.wait_side[s->side], (uint64_t)(now - s->t0));
         rlb_record_handoff(t, measuring, s->cur_key, now);
         if (cfg->hold_ms > 0)
             slot_later(s, cfg->hold_ms, release_start);

@@ -23,6 +23,7 @@ typedef struct lslot {
     int active;
     int extends_left;
     int held;             /* the lock is held (extend, contend hold) */
+    int side;             /* contend: 0 a reader, 1 anyone else (holders.c) */
     int meas;             /* the current op started while measuring */
     int64_t t0;
     int64_t sched_ns;     /* --rate: when the next op is due */

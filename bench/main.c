@@ -68,6 +68,7 @@ typedef struct bench_run {
     int repeat;
     phase_result base_res, lib_res;   /* the last round's */
     int have_base, have_lib;
+    uint64_t violations;         /* contend: the holders' invariant broken (holders.c) */
     double (*rounds)[NCOLS];
     int nrounds;
 } bench_run;
@@ -118,6 +119,7 @@ static int run_library(bench_run *r, int round, const char *run_id, int last)
         return 1;
     }
     r->have_lib = 1;
+    r->violations += r->lib_res.holds.violations;
     if (!cfg->json && last)
         rlb_print_phase(cfg, "redlock", &r->lib_res);
     return 0;
@@ -289,6 +291,11 @@ static int run_bench(bench_cfg *cfg, int repeat)
         rc = rc ? rc : 1;
     if ((r.have_lib && r.lib_res.interrupted) || (r.have_base && r.base_res.interrupted))
         rc = rc ? rc : 130;
+    if (r.violations) {
+        fprintf(stderr, "redlock-bench: the %s lock's invariant was broken by %llu "
+                "acquisitions\n", rlb_kind_name(cfg->kind), (unsigned long long)r.violations);
+        rc = rc ? rc : 3;
+    }
     rlb_phase_free(&r.base_res);
     rlb_phase_free(&r.lib_res);
     return rc;

@@ -88,6 +88,9 @@ static const opt_choice kinds[] = {
     [REDLOCK_KIND_WRITE] = {"write", "redlock_lock_new_write"},
     [REDLOCK_KIND_MULTI] = {"multi", "redlock_lock_new_multi on --resources resources (each "
                                       "slot's own)"},
+    [RLB_KIND_SEMAPHORE] = {"semaphore", "redlock_lock_new_semaphore with --permits permits"},
+    [RLB_KIND_RW] = {"rw", "contend: --writers clients take redlock_lock_new_write locks, the "
+                           "others redlock_lock_new_read locks, on the same keys"},
     {NULL, NULL}
 };
 
@@ -135,9 +138,17 @@ static const opt_def options[] = {
     CHOICE("kind", cfg.kind, kinds, "K", "mutex", "the locks' kind"),
     INT("resources", cfg.resources, 1, RLB_MAX_RESOURCES, "N", "2",
         "multi: resources per lock (the slot's key, then <key>:2 .. <key>:N, each slot's own)"),
+    INT("writers", cfg.writers, 0, 4096, "W", "a quarter of --clients, at least 1",
+        "rw: how many of the clients write (the first W); the others read"),
+    INT("permits", cfg.permits, 1, 1000000, "P", "2", "semaphore: its permits"),
     STRING("kinds", kinds, "LIST", NULL,
-           "cycle: compare kinds (comma-separated, or all) with the mutex in the same run: "
-           "--repeat interleaved rounds of each, median cycles/s and ratio to the mutex"),
+           "compare kinds (comma-separated, or all) with the mutex in the same run: "
+           "--repeat interleaved rounds of each; cycle: median cycles/s and ratio to the "
+           "mutex; contend: median acquisitions/s, hand-off p50, waits, Jain's index, the "
+           "masters' CPU per cycle and the holders' invariant, with ratios to the mutex"),
+    FLAG("fake-overlap", cfg.fake_overlap, 1, NULL,
+         "contend, to test the holders' check: every holder counts as one more than the "
+         "kind allows, so the run must report the invariant broken (exit status 3)"),
     SECTION("client options (library defaults unless given):"),
     INT("retry-count", cfg.retry_count, 0, 1e6, "N", NULL,
         "extra acquire attempts after the first"),
@@ -178,7 +189,7 @@ static const opt_def options[] = {
     FLAG("progress", cfg.progress, 1, "on when stdout is a terminal", "force the live line on"),
     FLAG("no-progress", cfg.progress, 0, NULL, "force the live line off"),
     UINT64("seed", cfg.seed, 0, 1.8e19, "N", "from the time and pid", "random seed"),
-    ACTION("self-check", 0, self_check, "check the histogram code and exit"),
+    ACTION("self-check", 0, self_check, "check the histogram code and the holders' check, and exit"),
     ACTION("help", 'h', help, "this text"),
 };
 enum { NOPTIONS = sizeof(options) / sizeof(options[0]) };
@@ -208,6 +219,8 @@ static void set_defaults(bench_opts *o)
     cfg->progress = -1;     /* -1: when stdout is a terminal */
     cfg->seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
     cfg->resources = 2;
+    cfg->writers = -1;      /* -1: a quarter of --clients (opts_check.c) */
+    cfg->permits = 2;
     o->repeat = 1;
     o->raw_mode = -1;       /* -1: by concurrency */
 }
@@ -222,13 +235,21 @@ const char *rlb_kind_name(int k)
     return kinds[k].name;
 }
 
-int rlb_parse_kinds(const char *list, int *out)
+int rlb_parse_kinds(const char *list, int workload, int *out)
 {
     int n = 0;
     out[n++] = REDLOCK_KIND_MUTEX;
     if (!strcmp(list, "all")) {
-        for (int k = 1; k < RLB_NKINDS; k++)
-            out[n++] = k;
+        /* contend: the read/write lock as one kind (rw); the cycle: each side */
+        static const int cycle[] = {REDLOCK_KIND_REENTRANT, REDLOCK_KIND_READ,
+                                    REDLOCK_KIND_WRITE, REDLOCK_KIND_MULTI, RLB_KIND_SEMAPHORE};
+        static const int contend[] = {REDLOCK_KIND_REENTRANT, RLB_KIND_RW, REDLOCK_KIND_MULTI,
+                                      RLB_KIND_SEMAPHORE};
+        const int *ks = workload == WL_CONTEND ? contend : cycle;
+        int nk = workload == WL_CONTEND ? 4 : 5;
+        for (int i = 0; i < nk; i++)
+            if (ks[i] != RLB_KIND_SEMAPHORE || RLB_HAVE_SEMAPHORE)
+                out[n++] = ks[i];
         return n;
     }
     const char *p = list;
@@ -340,9 +361,29 @@ static int help(void)
     return 0;
 }
 
+/* The holders' check (holders.c) on cases of each kind's invariant. */
+static int holders_self_check(void)
+{
+    static const struct { int readers, others, limit, ok; } cases[] = {
+        {0, 0, 1, 1}, {0, 1, 1, 1}, {0, 2, 1, 0}, {5, 0, 1, 1}, {1, 1, 1, 0},
+        {0, 3, 3, 1}, {0, 4, 3, 0}, {2, 1, 3, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        if (rlb_holders_allowed(cases[i].readers, cases[i].others, cases[i].limit) !=
+            cases[i].ok) {
+            fprintf(stderr, "holders' check FAILED: %d readers and %d others under limit %d\n",
+                    cases[i].readers, cases[i].others, cases[i].limit);
+            return 1;
+        }
+    printf("holders' check ok (%zu cases)\n", sizeof cases / sizeof cases[0]);
+    return 0;
+}
+
 static int self_check(void)
 {
     char err[256];
+    if (holders_self_check() != 0)
+        return 1;
     if (hist_selfcheck(err, sizeof(err)) != 0) {
         fprintf(stderr, "histogram self-check FAILED: %s\n", err);
         return 1;
@@ -442,6 +483,8 @@ static int check_given(bench_opts *o, const bool *given)
         return 2;
     }
     o->resources_given = was_given(given, "resources");
+    o->writers_given = was_given(given, "writers");
+    o->permits_given = was_given(given, "permits");
     return -1;
 }
 

@@ -8,16 +8,55 @@
 #include "bench.h"
 #include "redlock.h"
 
-/* Are multi locks measured?  -1 after a bad --kinds list (reported). */
-static int has_multi(const bench_opts *o)
+/* Is kind k measured (--kind, or in --kinds)?  -1 after a bad --kinds
+ * list (reported). */
+static int has_kind(const bench_opts *o, int k)
 {
     if (!o->kinds)
-        return o->cfg.kind == REDLOCK_KIND_MULTI;
-    int ks[RLB_NKINDS], n = rlb_parse_kinds(o->kinds, ks);
+        return o->cfg.kind == k;
+    int ks[RLB_NKINDS], n = rlb_parse_kinds(o->kinds, o->cfg.workload, ks);
     for (int i = 0; i < n; i++)
-        if (ks[i] == REDLOCK_KIND_MULTI)
+        if (ks[i] == k)
             return 1;
     return n < 0 ? -1 : 0;
+}
+
+/* rw, the semaphore and --fake-overlap: where they apply.  0, or -1 after
+ * a message. */
+static int check_new_kinds(const bench_opts *o)
+{
+    const bench_cfg *cfg = &o->cfg;
+    int rw = has_kind(o, RLB_KIND_RW), sem = has_kind(o, RLB_KIND_SEMAPHORE);
+    if (rw < 0 || sem < 0)
+        return -1;
+    if (rw && cfg->workload != WL_CONTEND) {
+        fprintf(stderr, "redlock-bench: --kind rw is for the contend workload (the cycle "
+                        "measures read and write on their own)\n");
+        return -1;
+    }
+    if (o->writers_given && !rw) {
+        fprintf(stderr, "redlock-bench: --writers is for the rw kind (--kind rw, or rw in "
+                        "--kinds)\n");
+        return -1;
+    }
+    if (o->permits_given && !sem) {
+        fprintf(stderr, "redlock-bench: --permits is for the semaphore (--kind semaphore, or "
+                        "semaphore in --kinds)\n");
+        return -1;
+    }
+    if (sem && !RLB_HAVE_SEMAPHORE) {
+        fprintf(stderr, "redlock-bench: this build's library has no semaphore\n");
+        return -1;
+    }
+    if (rw && cfg->fencing) {
+        fprintf(stderr, "redlock-bench: no fencing on read locks (the rw kind has readers)\n");
+        return -1;
+    }
+    if (cfg->fake_overlap && cfg->workload != WL_CONTEND) {
+        fprintf(stderr, "redlock-bench: --fake-overlap tests contend's holders' check\n");
+        return -1;
+    }
+    return 0;
 }
 
 /* --rate and the TLS options: where they apply.  0, or -1 after a message. */
@@ -63,7 +102,7 @@ static int check_kinds(const bench_opts *o)
         fprintf(stderr, "redlock-bench: no fencing on read and multi locks (nor with --kinds)\n");
         return -1;
     }
-    int multi = has_multi(o);
+    int multi = has_kind(o, REDLOCK_KIND_MULTI);
     if (multi < 0)
         return -1;
     if (o->resources_given && !multi) {
@@ -71,8 +110,10 @@ static int check_kinds(const bench_opts *o)
                         "in --kinds)\n");
         return -1;
     }
-    if (o->kinds && (cfg->workload != WL_CYCLE || cfg->baseline)) {
-        fprintf(stderr, "redlock-bench: --kinds compares the cycle workload (no --baseline)\n");
+    if (o->kinds && ((cfg->workload != WL_CYCLE && cfg->workload != WL_CONTEND) ||
+                     cfg->baseline)) {
+        fprintf(stderr, "redlock-bench: --kinds compares the cycle or the contend workload "
+                        "(no --baseline)\n");
         return -1;
     }
     return 0;
@@ -98,6 +139,13 @@ static int settle_load(bench_cfg *cfg)
 {
     if (cfg->concurrency < 0)
         cfg->concurrency = cfg->workload == WL_CONTEND ? cfg->clients : 128;
+    if (cfg->writers < 0)
+        cfg->writers = cfg->clients / 4 > 0 ? cfg->clients / 4 : 1;
+    if (cfg->writers > cfg->clients) {
+        fprintf(stderr, "redlock-bench: --writers (%d) must be at most --clients (%d)\n",
+                cfg->writers, cfg->clients);
+        return -1;
+    }
     if (cfg->concurrency < cfg->clients) {
         fprintf(stderr, "redlock-bench: --concurrency (%d) must be at least --clients (%d)\n",
                 cfg->concurrency, cfg->clients);
@@ -148,7 +196,7 @@ static void settle_rest(bench_opts *o)
  * Returns -1 to go on, else the exit status. */
 int rlb_settle_options(bench_opts *o)
 {
-    if (check_kinds(o) != 0 || settle_clients(&o->cfg) != 0 || check_rate_tls(o) != 0 ||
+    if (check_kinds(o) != 0 || check_new_kinds(o) != 0 || settle_clients(&o->cfg) != 0 || check_rate_tls(o) != 0 ||
         settle_load(&o->cfg) != 0)
         return 2;
     settle_rest(o);

@@ -192,7 +192,8 @@ static int make_clients(const bench_cfg *cfg, bench_shared *sh, bench_thread *th
     for (int op = 0; op < OP_N; op++)
         if (!(res->tot.lat[op] = hist_new()))
             return -1;
-    if (!(res->tot.handoff = hist_new()) || !(res->tot.handoff_x = hist_new()))
+    if (!(res->tot.handoff = hist_new()) || !(res->tot.handoff_x = hist_new()) ||
+        !(res->tot.wait_side[0] = hist_new()) || !(res->tot.wait_side[1] = hist_new()))
         return -1;
     for (int g = 0; g < nt; g++) {
         int ng = n / nt + (g < n % nt);
@@ -204,6 +205,7 @@ static int make_clients(const bench_cfg *cfg, bench_shared *sh, bench_thread *th
             if (!(l->st.lat[op] = hist_new()))
                 return -1;
         if (!(l->st.handoff = hist_new()) || !(l->st.handoff_x = hist_new()) ||
+            !(l->st.wait_side[0] = hist_new()) || !(l->st.wait_side[1] = hist_new()) ||
             !(l->sec = hist_new()) || (cfg->progress && !(l->prog = hist_new())))
             return -1;
         for (int k = 0; k < ng; k++, id++) {
@@ -223,6 +225,8 @@ static int make_clients(const bench_cfg *cfg, bench_shared *sh, bench_thread *th
                 t->st.lat[op] = l->st.lat[op];
             t->st.handoff = l->st.handoff;
             t->st.handoff_x = l->st.handoff_x;
+            t->st.wait_side[0] = l->st.wait_side[0];
+            t->st.wait_side[1] = l->st.wait_side[1];
         }
     }
     return 0;
@@ -243,6 +247,10 @@ static void merge_client(phase_result *res, bench_thread *t)
         hist_free(s->handoff);
         hist_merge(d->handoff_x, s->handoff_x);
         hist_free(s->handoff_x);
+        for (int k = 0; k < 2; k++) {
+            hist_merge(d->wait_side[k], s->wait_side[k]);
+            hist_free(s->wait_side[k]);
+        }
         hist_free(t->prog);
         hist_free(t->sec);
         pthread_mutex_destroy(t->prog_mu);
@@ -297,7 +305,9 @@ static int phase_init(phase_run *pr, const bench_cfg *cfg, const bench_impl *imp
     if (cfg->workload == WL_CONTEND) {
         sh->last_release = calloc((size_t)cfg->keys, sizeof(*sh->last_release));
         sh->last_releaser = calloc((size_t)cfg->keys, sizeof(*sh->last_releaser));
-        if (!sh->last_release || !sh->last_releaser) {
+        sh->holders = impl == &lib_impl ? rlb_holders_new(cfg->keys, rlb_kind_limit(cfg),
+                                                          cfg->fake_overlap) : NULL;
+        if (!sh->last_release || !sh->last_releaser || (impl == &lib_impl && !sh->holders)) {
             snprintf(res->err, sizeof(res->err), "out of memory");
             return -1;
         }
@@ -423,6 +433,7 @@ static void measure(phase_run *pr, const char *label, phase_result *res)
     res->rss_warm_kb = res->rss_max_kb = res->rss_min_kb = statm_rss_kb();
     int64_t t_meas = rlb_now_ns();
     uint64_t acq0 = live_acquired(pr);
+    atomic_store(&pr->sh.meas_start_ns, t_meas);
     atomic_store(&pr->sh.measuring, 1);
     /* the series' first second starts with the measurement */
     sample(cfg, label, 0, pr->th, pr->n, &pr->sp, NULL);
@@ -430,6 +441,11 @@ static void measure(phase_run *pr, const char *label, phase_result *res)
     int64_t t_stop = rlb_now_ns();
     uint64_t acq1 = live_acquired(pr);
     res->window_acq_per_s = t_stop > t_meas ? (double)(acq1 - acq0) * 1e9 / (double)(t_stop - t_meas) : 0;
+    res->window_s = (double)(t_stop - t_meas) / 1e9;
+    if (pr->sh.holders) {
+        rlb_holders_figs(pr->sh.holders, t_stop, t_meas, &res->holds);
+        res->have_holds = 1;
+    }
     pthread_barrier_wait(&pr->sh.b_done);
     int64_t t_end = t_meas;
     for (int i = 0; i < pr->n; i++)
@@ -468,6 +484,7 @@ static void phase_finish(phase_run *pr, phase_result *res)
     pthread_mutex_destroy(&sh->err_mu);
     free((void *)sh->last_release);
     free((void *)sh->last_releaser);
+    rlb_holders_free(sh->holders);
     free(pr->th);
     free(pr->ta);
     free(pr->mus);
@@ -494,18 +511,20 @@ void rlb_phase_free(phase_result *r)
         hist_free(r->tot.lat[op]);
     hist_free(r->tot.handoff);
     hist_free(r->tot.handoff_x);
+    hist_free(r->tot.wait_side[0]);
+    hist_free(r->tot.wait_side[1]);
     free(r->per_client);
     free(r->series);
     rlb_mstats_free(&r->masters);
     memset(r, 0, sizeof(*r));
 }
 
-int rlb_run_lib_phase(const bench_cfg *cfg, const char *label, double *rate, char *err,
+int rlb_run_lib_phase(const bench_cfg *cfg, const char *label, rlb_kind_figs *f, char *err,
                       size_t errlen)
 {
     phase_result res;
     int rc = rlb_run_phase(cfg, &lib_impl, label, &res);
-    *rate = res.elapsed_s > 0 ? (double)res.tot.cycles / res.elapsed_s : 0;
+    rlb_phase_figs(cfg, &res, f);
     if (rc != 0)
         snprintf(err, errlen, "%s", res.err);
     else if (res.interrupted || rlb_interrupted)

@@ -23,7 +23,7 @@ double rlb_median(double *v, int n)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-static double jain_index(const uint64_t *x, int n)
+double rlb_jain(const uint64_t *x, int n)
 {
     double s = 0, s2 = 0;
     for (int i = 0; i < n; i++) {
@@ -201,13 +201,48 @@ static void print_latencies(const bench_cfg *cfg, const phase_result *r)
         print_lat("extend latency", r->tot.lat[OP_EXT]);
 }
 
+static double share(int64_t ns, const phase_result *r, long keys)
+{
+    return r->window_s > 0 && keys > 0 ? (double)ns / 1e9 / r->window_s / (double)keys : 0;
+}
+
+/* contend: the holders seen, the invariant, and per side (rw) the waits
+ * and the share of the time each held the key. */
+static void print_holders(const bench_cfg *cfg, const phase_result *r)
+{
+    const rlb_hold_figs *h = &r->holds;
+    if (!r->have_holds)
+        return;
+    printf("  holders           at most %d at once (the kind allows %d%s), the key held "
+           "%.1f%% of the time; ", h->max_total, h->limit,
+           cfg->kind == RLB_KIND_RW || cfg->kind == REDLOCK_KIND_READ ? " writer, any readers "
+                                                                         "without one" : "",
+           100 * share(h->any_ns, r, cfg->keys));
+    if (h->violations)
+        printf("invariant BROKEN by %llu acquisitions\n", (unsigned long long)h->violations);
+    else
+        printf("invariant kept\n");
+    if (cfg->kind != RLB_KIND_RW)
+        return;
+    static const char *const side[2] = {"readers", "writers"};
+    for (int k = 0; k < 2; k++) {
+        char name[40];
+        snprintf(name, sizeof name, "%s' wait", side[k]);
+        print_lat(name, r->tot.wait_side[k]);
+        printf("  %-17s held %.1f%% of the time, up to %d at once (%d client%s)\n", side[k],
+               100 * share(h->held_ns[k], r, cfg->keys), h->max_side[k],
+               k ? cfg->writers : cfg->clients - cfg->writers,
+               (k ? cfg->writers : cfg->clients - cfg->writers) == 1 ? "" : "s");
+    }
+}
+
 /* contend: the window's rate, the fairness and the hand-off latencies. */
 static void print_contention(const phase_result *r)
 {
     printf("  in the window     %.1f acquisitions/s (completed within the measured seconds)\n",
            r->window_acq_per_s);
     printf("  fairness          %.4f (Jain's index over %d clients' acquisitions:",
-           jain_index(r->per_client, r->nclients), r->nclients);
+           rlb_jain(r->per_client, r->nclients), r->nclients);
     for (int i = 0; i < r->nclients && i < 16; i++)
         printf(" %llu", (unsigned long long)r->per_client[i]);
     printf("%s)\n", r->nclients > 16 ? " ..." : "");
@@ -232,8 +267,10 @@ void rlb_print_phase(const bench_cfg *cfg, const char *title, const phase_result
            r->elapsed_s, r->interrupted ? " (interrupted)" : "");
     print_counts(cfg, r);
     print_latencies(cfg, r);
-    if (cfg->workload == WL_CONTEND)
+    if (cfg->workload == WL_CONTEND) {
         print_contention(r);
+        print_holders(cfg, r);
+    }
     print_open_loop(cfg, r);
     print_acquire_stats(r);
     print_failures(r);
@@ -353,14 +390,53 @@ static void json_contention(const bench_cfg *cfg, const phase_result *r)
     printf(",\"contention\":{\"keys\":%ld,\"acquisitions_per_s\":%.1f,"
            "\"window_acquisitions_per_s\":%.1f,\"fairness_jain\":%.4f,\"per_client\":[",
            cfg->keys, rlb_rate(r->tot.acq_ok, r->elapsed_s), r->window_acq_per_s,
-           jain_index(r->per_client, r->nclients));
+           rlb_jain(r->per_client, r->nclients));
     for (int i = 0; i < r->nclients; i++)
         printf("%s%llu", i ? "," : "", (unsigned long long)r->per_client[i]);
     printf("],");
     rlb_json_lat("handoff", r->tot.handoff);
     putchar(',');
     rlb_json_lat("handoff_other_client", r->tot.handoff_x);
+    if (r->have_holds) {
+        const rlb_hold_figs *h = &r->holds;
+        printf(",\"holders\":{\"limit\":%d,\"max\":%d,\"violations\":%llu,"
+               "\"invariant_kept\":%s,\"held_share\":%.4f}",
+               h->limit, h->max_total, (unsigned long long)h->violations,
+               h->violations ? "false" : "true", share(h->any_ns, r, cfg->keys));
+    }
+    if (r->have_holds && cfg->kind == RLB_KIND_RW) {
+        static const char *const side[2] = {"readers", "writers"};
+        for (int k = 0; k < 2; k++) {
+            printf(",\"%s\":{\"clients\":%d,\"max_at_once\":%d,\"held_share\":%.4f,", side[k],
+                   k ? cfg->writers : cfg->clients - cfg->writers, r->holds.max_side[k],
+                   share(r->holds.held_ns[k], r, cfg->keys));
+            rlb_json_lat("wait", r->tot.wait_side[k]);
+            putchar('}');
+        }
+    }
     putchar('}');
+}
+
+void rlb_phase_figs(const bench_cfg *cfg, const phase_result *r, rlb_kind_figs *f)
+{
+    const rlb_mstats *m = &r->masters;
+    f->cycles_per_s = rlb_rate(r->tot.cycles, r->elapsed_s);
+    f->acq_per_s = r->window_acq_per_s;
+    f->handoff_p50_ns = r->tot.handoff ? (double)hist_quantile(r->tot.handoff, 0.5) : 0;
+    f->wait_p50_ns = r->tot.lat[OP_ACQ] ? (double)hist_quantile(r->tot.lat[OP_ACQ], 0.5) : 0;
+    f->wait_p99_ns = r->tot.lat[OP_ACQ] ? (double)hist_quantile(r->tot.lat[OP_ACQ], 0.99) : 0;
+    f->jain = r->per_client ? rlb_jain(r->per_client, r->nclients) : 0;
+    f->masters_cpu_us = m->available ? per(m->cpu_s * 1e6, r->tot.cycles) : -1;
+    f->held_share = r->have_holds ? share(r->holds.any_ns, r, cfg->keys) : 0;
+    f->max_holders = r->holds.max_total;
+    f->violations = r->holds.violations;
+    for (int k = 0; k < 2; k++) {
+        const hist *h = r->tot.wait_side[k];
+        f->side_wait[k][0] = h ? (double)hist_quantile(h, 0.5) : 0;
+        f->side_wait[k][1] = h ? (double)hist_quantile(h, 0.99) : 0;
+        f->side_wait[k][2] = h ? (double)h->max : 0;
+        f->side_held[k] = r->have_holds ? share(r->holds.held_ns[k], r, cfg->keys) : 0;
+    }
 }
 
 void rlb_json_phase(const bench_cfg *cfg, const phase_result *r)

@@ -26,6 +26,9 @@ typedef struct phase_result {
     double window_acq_per_s; /* acquisitions that completed within the measured
                               * seconds, per second (contend: waiters still in
                               * line at the end do not stretch it) */
+    double window_s;        /* the measured seconds (to the stop) */
+    rlb_hold_figs holds;    /* contend: the holders seen (holders.c) */
+    int have_holds;
     double cpu_s;           /* user + sys while measuring */
     rlb_mstats masters;     /* what the masters spent meanwhile */
     long rss_warm_kb, rss_end_kb, rss_max_kb, rss_min_kb;
@@ -50,6 +53,10 @@ double rlb_median(double *v, int n);
 void rlb_print_phase(const bench_cfg *cfg, const char *title, const phase_result *r);
 void rlb_json_phase(const bench_cfg *cfg, const phase_result *r);
 void rlb_json_lat(const char *name, const hist *h);
+/* Jain's fairness index of n counts (1: all equal). */
+double rlb_jain(const uint64_t *x, int n);
+/* A phase's figures for --kinds. */
+void rlb_phase_figs(const bench_cfg *cfg, const phase_result *r, rlb_kind_figs *f);
 
 /* export.c: --hist FILE (gnuplot blocks); 0, or -1 after a message on stderr. */
 int rlb_write_hist(const char *path, const bench_cfg *cfg, const phase_result *r);

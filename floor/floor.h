@@ -117,6 +117,8 @@ enum {
     REDLOCK__SCRIPT_RE_FENCE_RAISE,
     /* kinds/rwlock.c, kinds/rwread.c */
     REDLOCK__SCRIPT_RW_READ_EXTEND, REDLOCK__SCRIPT_RW_READ_RELEASE, REDLOCK__SCRIPT_RW_WRITE,
+    /* kinds/rwlock.c, kinds/rwread.c: phase-fair turns (the writer's release, a waiting reader) */
+    REDLOCK__SCRIPT_RW_WRITE_RELEASE, REDLOCK__SCRIPT_RW_READ_WAIT,
     /* kinds/multi.c */
     REDLOCK__SCRIPT_MULTI_ACQUIRE, REDLOCK__SCRIPT_MULTI_EXTEND, REDLOCK__SCRIPT_MULTI_RELEASE,
     /* kinds/semaphore.c */

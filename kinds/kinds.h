@@ -17,7 +17,8 @@ extern const redlock__family redlock__semaphore;  /* semaphore.c */
 extern const char redlock__lua_re_acquire[], redlock__lua_re_extend[],
                   redlock__lua_re_release[], redlock__lua_re_fence_raise[];
 extern const char redlock__lua_rw_read_extend[], redlock__lua_rw_read_release[],
-                  redlock__lua_rw_write[], redlock__lua_rw_abandon[];
+                  redlock__lua_rw_write[], redlock__lua_rw_abandon[],
+                  redlock__lua_rw_write_release[], redlock__lua_rw_read_wait[];
 extern const char redlock__lua_multi_acquire[], redlock__lua_multi_extend[],
                   redlock__lua_multi_release[];
 extern const char redlock__lua_sem_acquire[], redlock__lua_sem_extend[],
@@ -30,15 +31,18 @@ extern const char redlock__lua_re_release_wq[], redlock__lua_multi_release_wq[],
  * The kind's part of a handle: the derived key names. */
 #define REDLOCK__RW_MARK_ID 32
 typedef struct redlock__rw_keys {
-    char *mark, *own;               /* {K}:ww, {K}:rd:<value> */
-    size_t marklen, ownlen, owncap;
-    char mark_id[REDLOCK__RW_MARK_ID + 1];  /* this handle's id in {K}:ww */
+    char *mark, *flag, *own;        /* {K}:ww, {K}:rw, {K}:rd:<value> */
+    size_t marklen, flaglen, ownlen, owncap;
+    char mark_id[REDLOCK__RW_MARK_ID + 1];  /* this handle's id in {K}:ww, {K}:rq, a turn */
     int marked;                     /* this acquire may have left its mark */
     int may_mark;                   /* ... an attempt of it asked for one */
 } redlock__rw_keys;
 int redlock__rw_new(redlock_lock **out, redlock_client *c, const void *resource, size_t len,
                     const redlock__family *fam);
 void redlock__rw_free(redlock_lock *l);
+/* The life of a waiter's record on the masters this attempt (0: none, a
+ * reader's removed): both sides' one notion of it. */
+int64_t redlock__rw_wait_ms(const redlock_lock *l);
 /* One command: word[0], the op's items pick[0 .. npick), the other words. */
 int redlock__rw_cmd(const redlock__op *op, redlock__buf *out, const char *const *word,
                     size_t nword, const unsigned char *pick, size_t npick);

@@ -6,6 +6,24 @@
  *                while readers hold, the set of their ids (no ttl)
  *   {K}:rd:<id>  one key per reader hold, PX its own ttl
  *   {K}:ww       a waiting writer's mark (its id), PX until its next attempt
+ *   {K}:rq       the readers waiting (a sorted set: each one's id, scored
+ *                by when its record expires, the wait below)
+ *   {K}:rw       "readers wait": set with each record, deleted by the
+ *                release of the writer who holds K
+ *   {K}:rd:~     a turn: the ids of the readers that waited when a writer
+ *                released, PX the wait; its member "~" in K counts as a
+ *                reader, so writers are refused while the turn lasts
+ *
+ * Phase-fair: when both sides wait they take turns.  A writer waiting
+ * behind readers refuses the readers that come after it (its mark); a
+ * writer's release, where readers wait, makes the turn of those readers,
+ * who come in before any writer (a later attempt of a refused reader is a
+ * script that records it, or lets it in on its turn, in spite of a mark).
+ * Every record expires (the wait: retry delay + jitter + 2 node timeouts,
+ * never past the acquire's deadline), so a waiter that vanished blocks no
+ * one longer than that.  Nobody waiting costs nothing: the writer's
+ * release is the mutex's GET and DEL, the DEL naming {K}:rw too (its
+ * count says whether readers wait).
  *
  * The uncontended paths are plain commands (a script costs the masters
  * about twice a SET, docs/kinds.md):
@@ -16,7 +34,8 @@
  *             node, the slow path script (classify -1, fanout.h): prune the
  *             members whose own key the server expired, take K when none
  *             is left, else make the mark and refuse
- *   release   reader: DEL K:rd:<id>; SREM K <id>; writer: the mutex's
+ *   release   reader: DEL K:rd:<id>; SREM K <id>; writer: a script, GET K
+ *             and DEL K {K}:rw (the mutex's, with one more key to DEL)
  *
  * Why the reader's commands need no script: its own key is set before its
  * id joins K, so a writer's pruning never removes a live reader; a writer
@@ -70,6 +89,23 @@ const char redlock__lua_rw_abandon[] =
     "if redis.call('type', KEYS[1]).ok == 'hash' and "
     "redis.call('hget', KEYS[1], 'w') == ARGV[1] then return redis.call('del', KEYS[1]) end "
     "return 0";
+
+/* The writer's release.  KEYS: K, {K}:rw; ARGV: value, the turn's ms.
+ * With nobody waiting it costs the mutex's GET and DEL.  Where readers
+ * wait (the DEL removed {K}:rw too), those whose record has not expired
+ * get the turn {K}:rd:~, its member "~" joins K (and the mark of a writer
+ * waiting, which then counts it).  1 released, 0 not our value. */
+const char redlock__lua_rw_write_release[] =
+    "if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end "
+    "if redis.call('del', KEYS[1], KEYS[2]) == 2 then "
+    "local q, t = '{' .. KEYS[1] .. '}:rq', '{' .. KEYS[1] .. '}:rd:~' "
+    "local now = redis.call('time') now = now[1] * 1000 + math.floor(now[2] / 1000) "
+    "local ids = redis.call('zrangebyscore', q, now, '+inf') redis.call('del', q) "
+    "if #ids > 0 then redis.call('sadd', t, unpack(ids)) redis.call('pexpire', t, ARGV[2]) "
+    "redis.call('sadd', KEYS[1], '~') "
+    "local m = '{' .. KEYS[1] .. '}:ww' "
+    "if redis.call('exists', m) == 1 then redis.call('hset', m, 'r:~', '1') end end end "
+    "return 1";
 
 /* ---- what read and write handles share ---------------------------------- */
 
@@ -153,6 +189,7 @@ void redlock__rw_free(redlock_lock *l)
     if (!k)
         return;
     free(k->mark);
+    free(k->flag);
     free(k->own);
     free(k);
     l->kd = NULL;
@@ -169,13 +206,15 @@ int redlock__rw_new(redlock_lock **out, redlock_client *c, const void *resource,
     if (rc != 0)
         return rc;
     l = *out;
-    if (!(k = calloc(1, sizeof *k)) || !(k->mark = malloc(redlock__aux_key(l, ":ww", NULL)))) {
+    if (!(k = calloc(1, sizeof *k)) || !(k->mark = malloc(redlock__aux_key(l, ":ww", NULL))) ||
+        !(k->flag = malloc(redlock__aux_key(l, ":rw", NULL)))) {
         l->kd = k;
         redlock_lock_free(l);
         *out = NULL;
         return REDLOCK_ENOMEM;
     }
     k->marklen = redlock__aux_key(l, ":ww", k->mark);
+    k->flaglen = redlock__aux_key(l, ":rw", k->flag);
     /* The mark's id only tells this handle's mark from another writer's
      * (liveness, not safety): the client's jitter generator suffices. */
     for (size_t i = 0; i < REDLOCK__RW_MARK_ID; i += 16) {
@@ -278,9 +317,12 @@ static int encode_write_extend(const redlock__op *op, size_t node, redlock__buf 
     return redlock__mutex_extend.encode(op, node, out, eval);
 }
 
+/* The release: its script (items K, {K}:rw, value, turn ms). */
 static int encode_write_release(const redlock__op *op, size_t node, redlock__buf *out, int eval)
 {
-    return redlock__mutex_release.encode(op, node, out, eval);
+    static const unsigned char pick[] = { 0, 1, 2, 3 };
+    (void)node;
+    return redlock__rw_eval(op, out, eval, REDLOCK__SCRIPT_RW_WRITE_RELEASE, pick, 4, 2, 0, NULL);
 }
 
 static int encode_write_regrow(const redlock__op *op, size_t node, redlock__buf *out, int eval)
@@ -324,15 +366,34 @@ static const redlock__op_kind write_raise = {
     .name = "fence", .rule = MAJORITY, .encode = encode_write_raise,
     .classify = classify_write_held };
 
-/* How long a refused writer's mark lasts: until its next attempt has
- * reached the masters (this attempt's node timeout, the retry delay with
- * its jitter, the next one's node timeout).  0 (no mark) when no attempt
- * follows this one: a try_acquire or the last retry. */
-static int64_t mark_ms(const redlock_lock *l)
+/* How long a waiter's record lasts (a writer's mark, a reader's place
+ * among the readers waiting, a turn): until its next attempt has reached
+ * the masters (this attempt's node timeout, the retry delay with its
+ * jitter, the next one's node timeout), never past the acquire's deadline.
+ * 0 (no record; a reader's is removed) when no attempt follows this one:
+ * a try_acquire or the last retry.  The one place both sides' records get
+ * their life, so that a waiter giving up leaves nothing that outlives it. */
+int64_t redlock__rw_wait_ms(const redlock_lock *l)
 {
     const redlock_options *o = &l->c->opt;
+    int64_t ms, left;
+
     if (redlock__lock_last_attempt(l))
         return 0;
+    ms = o->retry_delay_ms + o->retry_jitter_ms + 2 * o->node_timeout_ms;
+    if (l->fl->deadline_us) {
+        left = (l->fl->deadline_us - redlock__now(&l->c->loop)) / 1000;
+        if (left < ms)
+            ms = left > 0 ? left : 0;
+    }
+    return ms;
+}
+
+/* The turn a writer's release gives the readers waiting: as long as their
+ * records last. */
+static int64_t turn_ms(const redlock_lock *l)
+{
+    const redlock_options *o = &l->c->opt;
     return o->retry_delay_ms + o->retry_jitter_ms + 2 * o->node_timeout_ms;
 }
 
@@ -343,7 +404,7 @@ static int marked(redlock_lock *l)
 {
     redlock__rw_keys *k = l->kd;
 
-    if (l->busy != REDLOCK__LOCK_ACQUIRE || redlock__lock_first_attempt(l)) {
+    if (l->busy != REDLOCK__LOCK_ACQUIRE || !l->fl->later) {
         k->marked = 0;      /* a first attempt */
         k->may_mark = 0;
         return 0;
@@ -364,12 +425,18 @@ static redlock__op *write_op(redlock_lock *l, const redlock__op_kind *kind, int6
         size_t len[W_N] = { l->keylen, k->marklen, l->valuelen, REDLOCK__RW_MARK_ID, 0,
                             l->fence_keylen };
         int fenced = kind == &write_acquire_fenced;
-        int64_t mms = mark_ms(l);
+        int64_t mms = redlock__rw_wait_ms(l);
         len[W_MS] = redlock__u64_str(ms, (uint64_t)mms);
         if (marked(l))
             kind = fenced ? &write_marked_fenced : &write_marked;
         k->may_mark |= mms > 0;
         return redlock__lock_new_op(l, kind, ttl_ms, 2, fenced ? 4 : 3, item, len);
+    }
+    if (kind == &write_release) {
+        const char *item[4] = { l->key, k->flag, l->value, ms };
+        size_t len[4] = { l->keylen, k->flaglen, l->valuelen, 0 };
+        len[3] = redlock__u64_str(ms, (uint64_t)turn_ms(l));
+        return redlock__lock_new_op(l, kind, ttl_ms, 2, 2, item, len);
     }
     /* the mutex's items: key, value[, counter, token] */
     {

@@ -26,10 +26,36 @@ const char redlock__lua_rw_read_release[] =
     "local d = redis.call('del', KEYS[1]) "
     "if redis.call('type', KEYS[2]).ok == 'set' then redis.call('srem', KEYS[2], ARGV[1]) end "
     "return d";
+/* A later attempt of a reader's acquire (an earlier one was refused):
+ * KEYS: K, own key, mark, {K}:rw; ARGV: id, ttl, the record's ms ("0":
+ * the last attempt: no record, this reader's removed), the waiter's id
+ * (the handle's: the same in every attempt, unlike the hold's id).  Refused (-1 a
+ * writer holds, -2 one waits and this reader has no turn): the reader
+ * records that it waits, in {K}:rq (scored by the master's time when the
+ * record expires) and {K}:rw.  Else it joins like the plain acquire; its
+ * turn, if any, is spent, the last one ends the turn; where a writer
+ * waits, its mark lists this reader (that writer counts it). */
+const char redlock__lua_rw_read_wait[] =
+    "local q, tk = '{' .. KEYS[1] .. '}:rq', '{' .. KEYS[1] .. '}:rd:~' "
+    "local t = redis.call('type', KEYS[1]).ok "
+    "local mine = redis.call('sismember', tk, ARGV[4]) == 1 "
+    "local w = redis.call('exists', KEYS[3]) == 1 "
+    "local r = 0 if t ~= 'set' and t ~= 'none' then r = -1 elseif w and not mine then r = -2 end "
+    "if r < 0 then if ARGV[3] == '0' then redis.call('zrem', q, ARGV[4]) return r end "
+    "local now = redis.call('time') "
+    "redis.call('zadd', q, now[1] * 1000 + math.floor(now[2] / 1000) + tonumber(ARGV[3]), ARGV[4]) "
+    "redis.call('pexpire', q, ARGV[3]) redis.call('set', KEYS[4], '1', 'px', ARGV[3]) return r end "
+    "redis.call('set', KEYS[2], '1', 'px', ARGV[2]) redis.call('sadd', KEYS[1], ARGV[1]) "
+    "if w then redis.call('hset', KEYS[3], 'r:' .. ARGV[1], '1') end "
+    "redis.call('zrem', q, ARGV[4]) "
+    "if mine then redis.call('srem', tk, ARGV[4]) "
+    "if redis.call('exists', tk) == 0 then redis.call('srem', KEYS[1], '~') end end "
+    "return 1";
 /* ---- encoding ------------------------------------------------------------ */
 
-/* Items of a read op: K, {K}:rd:<id>, {K}:ww, id. */
-enum { R_KEY, R_OWN, R_MARK, R_ID, R_N };
+/* Items of a read op: K, {K}:rd:<id>, {K}:ww, id[, {K}:rw, record ms,
+ * the waiter's id]. */
+enum { R_KEY, R_OWN, R_MARK, R_ID, R_FLAG, R_MS, R_WID, R_N };
 /* SET {K}:rd:<id> 1 PX ttl; SADD K <id>; EXISTS {K}:ww; SISMEMBER K <id>, in
  * this order (the safety argument, docs/kinds.md). */
 static int encode_read(const redlock__op *op, size_t node, redlock__buf *out, int eval)
@@ -45,6 +71,33 @@ static int encode_read(const redlock__op *op, size_t node, redlock__buf *out, in
         redlock__rw_cmd(op, out, exists, 1, mark, 1) != 0)
         return REDLOCK_ENOMEM;
     return redlock__rw_cmd(op, out, ismember, 1, key_id, 2);
+}
+
+/* A later attempt: the waiting reader's script (ARGV: id, ttl, the
+ * record's ms, the waiter's id). */
+static int encode_read_wait(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+{
+    static const unsigned char pick[] = { R_KEY, R_OWN, R_MARK, R_FLAG, R_ID };
+    const char *argv[11];
+    size_t len[11], argc = 0, n;
+    char nk[24], ttl[24];
+    static const unsigned char rest[] = { R_MS, R_WID };
+    (void)node;
+    argv[argc] = eval ? "EVAL" : "EVALSHA";
+    len[argc++] = eval ? 4 : 7;
+    argv[argc] = eval ? op->f->net->scripts[REDLOCK__SCRIPT_RW_READ_WAIT]
+                      : op->f->sha[REDLOCK__SCRIPT_RW_READ_WAIT];
+    len[argc] = eval ? strlen(argv[argc]) : 40;
+    argc++;
+    argv[argc] = nk;
+    len[argc++] = redlock__u64_str(nk, 4);
+    for (n = 0; n < sizeof pick; n++, argc++)
+        argv[argc] = redlock__op_item(op, pick[n], &len[argc]);
+    argv[argc] = ttl;
+    len[argc++] = redlock__u64_str(ttl, (uint64_t)op->ttl_ms);
+    for (n = 0; n < sizeof rest; n++, argc++)
+        argv[argc] = redlock__op_item(op, rest[n], &len[argc]);
+    return redlock__resp_command(out, (int)argc, argv, len);
 }
 
 static int encode_extend(const redlock__op *op, redlock__buf *out, int eval, int regrow)
@@ -154,6 +207,11 @@ static const redlock__op_kind read_acquire = {
     .name = "acquire", .rule = MAJORITY, .flags = REDLOCK__KIND_WRITES,
     .encode = encode_read, .classify = classify_read, .encode_undo = encode_read_undo,
     .classify_first = classify_read_lead, .nlead = 3 };
+/* A later attempt of an acquire (an earlier one was refused): the
+ * waiting reader's script, its undo the plain attempt's. */
+static const redlock__op_kind read_wait = {
+    .name = "acquire", .rule = MAJORITY, .flags = REDLOCK__KIND_WRITES,
+    .encode = encode_read_wait, .classify = redlock__rw_classify, .encode_undo = encode_read_undo };
 static const redlock__op_kind read_extend = {
     .name = "extend", .rule = MAJORITY, .encode = encode_read_extend, .classify = redlock__rw_classify };
 static const redlock__op_kind read_regrow = {
@@ -181,8 +239,15 @@ static redlock__op *read_op(redlock_lock *l, const redlock__op_kind *kind, int64
     memcpy(k->own + pre, l->value, l->valuelen);
     k->ownlen = need;
     {
-        const char *item[R_N] = { l->key, k->own, k->mark, l->value };
-        size_t len[R_N] = { l->keylen, k->ownlen, k->marklen, l->valuelen };
+        char ms[24];
+        const char *item[R_N] = { l->key, k->own, k->mark, l->value, k->flag, ms, k->mark_id };
+        size_t len[R_N] = { l->keylen, k->ownlen, k->marklen, l->valuelen, k->flaglen, 0,
+                            REDLOCK__RW_MARK_ID };
+        /* a later attempt of an acquire: the waiting reader's script */
+        if (kind == &read_acquire && l->busy == REDLOCK__LOCK_ACQUIRE && l->fl->later) {
+            len[R_MS] = redlock__u64_str(ms, (uint64_t)redlock__rw_wait_ms(l));
+            return redlock__lock_new_op(l, &read_wait, ttl_ms, 4, 3, item, len);
+        }
         return redlock__lock_new_op(l, kind, ttl_ms, 3, 1, item, len);
     }
 }

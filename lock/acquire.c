@@ -67,6 +67,7 @@ static int attempt(redlock_lock *l)
     l->fl->op = op;
     l->fl->attempts++;
     redlock__op_start(op, acquire_done, l);
+    l->fl->later = 1;
     if (!l->fl->began_us)
         l->fl->began_us = op->start_us;
     return 0;

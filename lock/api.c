@@ -116,6 +116,7 @@ static int start_acquire(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *
     l->fl->cb = cb;
     l->fl->privdata = pd;
     l->fl->began_us = l->fl->wait_from_us = l->fl->end_us = 0;
+    l->fl->later = 0;
     redlock__enter(&c->loop);   /* a node_cb run from here cannot free c under us */
     if ((try || l->reacquire || !redlock__wake_defer(l)) && (rc = redlock__lock_attempt(l)) != 0) {
         l->busy = REDLOCK__LOCK_IDLE;

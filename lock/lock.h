@@ -446,6 +446,9 @@ typedef struct redlock__flight {
                                       * the next one confirms it */
     unsigned rank : 2;               /* the pick's rank (redlock__wake_release) */
     unsigned armed : 1;              /* retry_timer was added (or activated) */
+    unsigned later : 1;              /* an attempt of this acquire was sent: the
+                                      * next one is a later attempt (a kind may
+                                      * send another form: rwlock.c) */
     int64_t round_us;                /* the window the announcement gave, or 0 */
     /* metrics (metrics.c), from readings of the clock the operation took
      * anyway: its start (an acquire's first attempt, an extend's or a

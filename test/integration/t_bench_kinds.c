@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/wait.h>
 
 #define BENCH "bench/redlock-bench --no-progress "
@@ -171,4 +172,119 @@ TEST(checker_kind_bench_resources_on_the_masters)
     check_sets_per_cycle(&f, 1);
     check_sets_per_cycle(&f, 4);
     it_fix_stop(&f);
+}
+
+/* ---- contend for every kind (docs/performance.md, "Lock kinds under contention") ---- */
+
+#define CONTEND "--workload contend --clients 4 --retry-delay 5 --retry-count 100000 "
+
+/* The JSON object of kind `kind` in out (from {"kind":"<kind>",), or NULL. */
+static const char *kind_entry(const char *out, const char *kind)
+{
+    char key[64];
+    snprintf(key, sizeof key, "{\"kind\":\"%s\",", kind);
+    return strstr(out, key);
+}
+
+TEST(checker_kind_bench_contend_every_kind)
+{
+    static char out[32768];
+    CHECK_EQ(bench_run(CONTEND "--kinds all --rounds 1 --duration 0.3 --json", out, sizeof out),
+             0);
+    check_note("%s", out);
+    static const char *const kinds[] = {"mutex", "reentrant", "rw", "multi"};
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        const char *p = kind_entry(out, kinds[i]);
+        CHECK_MSG(p != NULL, "no %s", kinds[i]);
+        CHECK_MSG(num_after(p, "\"acquisitions_per_s\":") > 0, "%s", kinds[i]);
+        CHECK_MSG(num_after(p, "\"handoff_p50_us\":") > 0, "%s", kinds[i]);
+        CHECK_MSG(num_after(p, "\"wait_p99_us\":") > 0, "%s", kinds[i]);
+        double jain = num_after(p, "\"fairness_jain\":");
+        CHECK_MSG(jain > 0 && jain <= 1, "%s: Jain %f", kinds[i], jain);
+        CHECK_MSG(num_after(p, "\"masters_cpu_us_per_cycle\":") > 0, "%s", kinds[i]);
+        double maxh = num_after(p, "\"max_holders\":");
+        CHECK_MSG(maxh >= 1 && (i == 2 || maxh == 1), "%s: %f holders", kinds[i], maxh);
+        CHECK(strstr(p, "\"invariant_kept\":true") != NULL);
+        double ratio = num_after(p, "\"ratio_to_mutex\":{\"acquisitions_per_s\":");
+        CHECK_MSG(i ? ratio > 0 : ratio == 1.0, "%s: ratio %f", kinds[i], ratio);
+    }
+    /* the text table: one line per kind, after the rounds */
+    CHECK_EQ(bench_run(CONTEND "--kinds reentrant --rounds 1 --duration 0.2", out, sizeof out), 0);
+    check_note("%s", out);
+    CHECK(it_has(out, "round 1/1: reentrant") && it_has(out, "lock kinds under contention"));
+    const char *t = strstr(out, "\n  reentrant ");
+    CHECK(t != NULL && strchr(t, '%') != NULL && it_has(t, "1 (1)"));
+}
+
+TEST(checker_kind_bench_contend_rw_sides)
+{
+    static char out[16384];
+    CHECK_EQ(bench_run(CONTEND "--kind rw --writers 1 --duration 0.3 --json", out, sizeof out), 0);
+    check_note("%s", out);
+    const char *r = strstr(out, "\"readers\":{\"clients\":3,"), *w = strstr(out, "\"writers\":{\"clients\":1,");
+    CHECK(r != NULL && w != NULL);
+    CHECK(strstr(r, "\"wait\":{\"count\":") != NULL && strstr(w, "\"wait\":{\"count\":") != NULL);
+    CHECK_EQ(num_after(w, "\"max_at_once\":"), 1);
+    double rs = num_after(r, "\"held_share\":"), ws = num_after(w, "\"held_share\":");
+    CHECK_MSG(rs >= 0 && ws > 0 && rs + ws <= 1.01, "readers %f, writers %f", rs, ws);
+    CHECK(it_has(out, "\"invariant_kept\":true"));
+    /* the text report: per side */
+    CHECK_EQ(bench_run(CONTEND "--kind rw --writers 2 --duration 0.2", out, sizeof out), 0);
+    check_note("%s", out);
+    CHECK(it_has(out, "  readers' wait ") && it_has(out, "  writers' wait "));
+    CHECK(it_has(out, "(2 clients)") && it_has(out, "invariant kept"));
+}
+
+TEST(checker_kind_bench_contend_check_fails)
+{
+    static char out[16384];
+    /* the check as a unit (--self-check), then on a run that counts a holder
+     * more than the kind allows: the run must say so and fail */
+    CHECK_EQ(it_shell("bench/redlock-bench --self-check", out, sizeof out), 0);
+    CHECK(it_has(out, "holders' check ok"));
+    CHECK_EQ(bench_run(CONTEND "--duration 0.2 --fake-overlap", out, sizeof out), 3);
+    check_note("%s", out);
+    CHECK(it_has(out, "invariant BROKEN by") && it_has(out, "at most 2 at once"));
+    CHECK_EQ(bench_run(CONTEND "--kinds rw --rounds 1 --duration 0.2 --fake-overlap", out,
+                       sizeof out), 3);
+    CHECK(it_has(out, "INVARIANT BROKEN"));
+    /* without it: kept, status 0 */
+    CHECK_EQ(bench_run(CONTEND "--duration 0.2", out, sizeof out), 0);
+    CHECK(it_has(out, "at most 1 at once (the kind allows 1)") && it_has(out, "invariant kept"));
+}
+
+TEST(checker_kind_bench_contend_bad_options)
+{
+    static char out[4096];
+    static const struct { const char *args, *says; } bad[] = {
+        {"--kind rw", "--kind rw is for the contend workload"},
+        {CONTEND "--writers 2", "--writers is for the rw kind"},
+        {CONTEND "--kind rw --writers 5", "--writers (5) must be at most --clients (4)"},
+        {CONTEND "--permits 3", "--permits is for the semaphore"},
+        {"--fake-overlap", "--fake-overlap tests contend"},
+        {CONTEND "--kinds all --baseline", "--kinds compares the cycle or the contend"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        CHECK_EQ(bench_run(bad[i].args, out, sizeof out), 2);
+        CHECK_MSG(it_has(out, bad[i].says), "%s: %s", bad[i].args, out);
+    }
+}
+
+TEST(checker_kind_bench_contend_semaphore)
+{
+    static char out[16384];
+#ifdef REDLOCK_KIND_SEMAPHORE
+    CHECK_EQ(bench_run(CONTEND "--kind semaphore --permits 2 --duration 0.3 --json", out,
+                       sizeof out), 0);
+    check_note("%s", out);
+    CHECK(it_has(out, "\"result\":{\"kind\":\"semaphore\","));
+    const char *h = strstr(out, "\"holders\":{\"limit\":2,");
+    CHECK(h != NULL);
+    double maxh = num_after(h, "\"max\":");
+    CHECK_MSG(maxh >= 1 && maxh <= 2, "%f holders", maxh);
+    CHECK(it_has(h, "\"invariant_kept\":true"));
+#else
+    CHECK_EQ(bench_run(CONTEND "--kind semaphore", out, sizeof out), 2);
+    CHECK(it_has(out, "this build's library has no semaphore"));
+#endif
 }

@@ -57,6 +57,9 @@ static const char *const scripts[REDLOCK__NSCRIPTS] = {
     /* kinds/reentrant.c, kinds/multi.c: the releases that pick (h28-wake) */
     [REDLOCK__SCRIPT_RE_RELEASE_WQ] = redlock__lua_re_release_wq,
     [REDLOCK__SCRIPT_MULTI_RELEASE_WQ] = redlock__lua_multi_release_wq,
+    /* kinds/rwlock.c, kinds/rwread.c: the releases that wake waiters (h28-rwwake) */
+    [REDLOCK__SCRIPT_RW_WRITE_RELEASE_WQ] = redlock__lua_rw_write_release_wq,
+    [REDLOCK__SCRIPT_RW_READ_RELEASE_WQ] = redlock__lua_rw_read_release_wq,
 };
 
 static void options_defaults(redlock_options *o)

@@ -104,7 +104,8 @@ const char redlock__lua_rw_write_release[] =
 /* The writer's release while someone waits (lock.h, redlock__wake_hook):
  * KEYS: K, {K}:rw; ARGV: value, the wake window, this master's pick, the
  * releaser's own waiter id, the registry's life.  The plain release's
- * work, its turn lasting until the latest reader's record expires; then,
+ * work, its turn lasting as long as the latest reader's record (the
+ * value of {K}:rw: no argument carries it here); then,
  * on the picking master, every waiter in the registry (16 at most, the
  * rest poll) hears that readers may come in (role "r": only its readers
  * retry, at once, together), and, where no readers' turn began, the
@@ -113,14 +114,13 @@ const char redlock__lua_rw_write_release_wq[] =
     REDLOCK__LUA_REGISTRY REDLOCK__LUA_PICK_FN
     "if ARGV[4] ~= '' then redis.pcall('zrem', q, ARGV[4]) end "
     "if redis.pcall('get', KEYS[1]) ~= ARGV[1] then return 0 end "
-    "local turn = false "
+    "local turn, ms = false, tonumber(redis.call('get', KEYS[2]) or '') "
     "if redis.call('del', KEYS[1], KEYS[2]) == 2 then "
     "local rq, t = '{' .. KEYS[1] .. '}:rq', '{' .. KEYS[1] .. '}:rd:~' "
     "local now = redis.call('time') now = now[1] * 1000 + math.floor(now[2] / 1000) "
-    "local s = redis.call('zrangebyscore', rq, now, '+inf', 'withscores') redis.call('del', rq) "
-    "if #s > 0 then local ids = {} for i = 1, #s, 2 do ids[#ids + 1] = s[i] end "
-    "redis.call('sadd', t, unpack(ids)) "
-    "redis.call('pexpire', t, math.max(1, tonumber(s[#s]) - now)) "
+    "local ids = redis.call('zrangebyscore', rq, now, '+inf') redis.call('del', rq) "
+    "if #ids > 0 then redis.call('sadd', t, unpack(ids)) "
+    "redis.call('pexpire', t, math.max(1, math.floor(ms or 1))) "
     "redis.call('sadd', KEYS[1], '~') turn = true "
     "local m = '{' .. KEYS[1] .. '}:ww' "
     "if redis.call('exists', m) == 1 then redis.call('hset', m, 'r:~', '1') end end end "

@@ -32,7 +32,8 @@ const char redlock__lua_rw_read_release[] =
  * (the handle's: the same in every attempt, unlike the hold's id).  Refused (-1 a
  * writer holds, -2 one waits and this reader has no turn): the reader
  * records that it waits, in {K}:rq (scored by the master's time when the
- * record expires) and {K}:rw.  Else it joins like the plain acquire; its
+ * record expires) and {K}:rw (its value the record's ms: a turn's life,
+ * for a writer's release that wakes).  Else it joins like the plain acquire; its
  * turn, if any, is spent, the last one ends the turn; where a writer
  * waits, its mark lists this reader (that writer counts it). */
 const char redlock__lua_rw_read_wait[] =
@@ -44,7 +45,7 @@ const char redlock__lua_rw_read_wait[] =
     "if r < 0 then if ARGV[3] == '0' then redis.call('zrem', q, ARGV[4]) return r end "
     "local now = redis.call('time') "
     "redis.call('zadd', q, now[1] * 1000 + math.floor(now[2] / 1000) + tonumber(ARGV[3]), ARGV[4]) "
-    "redis.call('pexpire', q, ARGV[3]) redis.call('set', KEYS[4], '1', 'px', ARGV[3]) return r end "
+    "redis.call('pexpire', q, ARGV[3]) redis.call('set', KEYS[4], ARGV[3], 'px', ARGV[3]) return r end "
     "redis.call('set', KEYS[2], '1', 'px', ARGV[2]) redis.call('sadd', KEYS[1], ARGV[1]) "
     "if w then redis.call('hset', KEYS[3], 'r:' .. ARGV[1], '1') end "
     "redis.call('zrem', q, ARGV[4]) "

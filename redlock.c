@@ -54,9 +54,10 @@ static const char *const scripts[REDLOCK__NSCRIPTS] = {
     [REDLOCK__SCRIPT_SEM_RELEASE] = redlock__lua_sem_release,
     [REDLOCK__SCRIPT_SEM_FENCE_RAISE] = redlock__lua_sem_fence_raise,
     [REDLOCK__SCRIPT_INSPECT] = redlock__lua_inspect,
-    /* kinds/reentrant.c, kinds/multi.c: the releases that pick (h28-wake) */
+    /* kinds/reentrant.c, kinds/multi.c, kinds/semaphore.c: the releases that pick (h28-wake) */
     [REDLOCK__SCRIPT_RE_RELEASE_WQ] = redlock__lua_re_release_wq,
     [REDLOCK__SCRIPT_MULTI_RELEASE_WQ] = redlock__lua_multi_release_wq,
+    [REDLOCK__SCRIPT_SEM_RELEASE_WQ] = redlock__lua_sem_release_wq,
     /* kinds/rwlock.c, kinds/rwread.c: the releases that wake waiters (h28-rwwake) */
     [REDLOCK__SCRIPT_RW_WRITE_RELEASE_WQ] = redlock__lua_rw_write_release_wq,
     [REDLOCK__SCRIPT_RW_READ_RELEASE_WQ] = redlock__lua_rw_read_release_wq,

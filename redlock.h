@@ -262,11 +262,13 @@ typedef struct redlock_options {
                                   * calls.  Callbacks then run on that
                                   * thread. */
     int wake;                    /* 1 (0/1): an acquire that waits for a
-                                  * mutex, re-entrant or multi-resource
-                                  * lock held elsewhere (a multi-resource
-                                  * lock waits on one of its resources at
-                                  * a time) is woken by the release that
-                                  * frees it (a re-entrant lock's last):
+                                  * mutex, re-entrant, multi-resource
+                                  * lock or semaphore held elsewhere (a
+                                  * multi-resource lock waits on one of
+                                  * its resources at a time) is woken by
+                                  * the release that frees it (a
+                                  * re-entrant lock's last; a permit
+                                  * freed wakes one waiter):
                                   * the waiting client enters the
                                   * registry "{<key>}:wq" on the masters and
                                   * listens on its own channel

@@ -126,8 +126,9 @@ enum {
     REDLOCK__SCRIPT_SEM_FENCE_RAISE,
     /* client/inspect.c: what a resource's keys hold, read only */
     REDLOCK__SCRIPT_INSPECT,
-    /* kinds/reentrant.c, kinds/multi.c: their releases that pick a waiter */
-    REDLOCK__SCRIPT_RE_RELEASE_WQ, REDLOCK__SCRIPT_MULTI_RELEASE_WQ,
+    /* kinds/reentrant.c, kinds/multi.c, kinds/semaphore.c: their releases that
+     * pick a waiter */
+    REDLOCK__SCRIPT_RE_RELEASE_WQ, REDLOCK__SCRIPT_MULTI_RELEASE_WQ, REDLOCK__SCRIPT_SEM_RELEASE_WQ,
     /* kinds/rwlock.c, kinds/rwread.c: their releases that wake waiters */
     REDLOCK__SCRIPT_RW_WRITE_RELEASE_WQ, REDLOCK__SCRIPT_RW_READ_RELEASE_WQ,
     REDLOCK__NSCRIPTS

@@ -25,7 +25,8 @@ extern const char redlock__lua_sem_acquire[], redlock__lua_sem_extend[],
                   redlock__lua_sem_release[], redlock__lua_sem_fence_raise[];
 /* Their releases that pick a waiter (lock.h, redlock__wake_hook) */
 extern const char redlock__lua_re_release_wq[], redlock__lua_multi_release_wq[],
-                  redlock__lua_rw_write_release_wq[], redlock__lua_rw_read_release_wq[];
+                  redlock__lua_sem_release_wq[], redlock__lua_rw_write_release_wq[],
+                  redlock__lua_rw_read_release_wq[];
 
 /* rwlock.c: what the read handles (rwread.c) and write handles share.
  * The kind's part of a handle: the derived key names. */

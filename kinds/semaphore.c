@@ -70,6 +70,20 @@ const char redlock__lua_sem_release[] =
     "redis.call('hexists', K, v) == 0 then return 0 end "
     "local live = redis.call('del', S) redis.call('hdel', K, v) "
     "if redis.call('hlen', K) <= 1 then redis.call('del', K) end return live";
+/* The release while someone waits (lock.h, redlock__wake_hook): KEYS: K,
+ * {K}:s:<v>; ARGV: v, the wake window, this master's pick, the
+ * releaser's own waiter id, the registry's life.  The release, then the
+ * longest waiter is told (a permit is free).  0 not held, else 1 + the
+ * registry's count. */
+const char redlock__lua_sem_release_wq[] =
+    "local K, S, v = KEYS[1], KEYS[2], ARGV[1] "
+    REDLOCK__LUA_REGISTRY REDLOCK__LUA_PICK_FN
+    "if ARGV[4] ~= '' then redis.pcall('zrem', q, ARGV[4]) end "
+    "if v == '#' or redis.call('type', K).ok ~= 'hash' or "
+    "redis.call('hexists', K, v) == 0 then return 0 end "
+    "local live = redis.call('del', S) redis.call('hdel', K, v) "
+    "if redis.call('hlen', K) <= 1 then redis.call('del', K) end "
+    "local n = pick(q, '') if live == 0 then return 0 end return n";
 /* KEYS: K, {K}:s:<v>, {K}:fence; ARGV: v, token.  While the permit is
  * held: raise the counter to the token. */
 const char redlock__lua_sem_fence_raise[] =
@@ -169,6 +183,19 @@ static int classify_held(redlock__op *op, size_t node, const redlock__reply *r)
     return v;
 }
 
+static int encode_release_wq(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+{
+    return redlock__encode_release_wq(op, node, out, eval, REDLOCK__SCRIPT_SEM_RELEASE_WQ);
+}
+
+static int classify_release_wq(redlock__op *op, size_t node, const redlock__reply *r)
+{
+    int v = redlock__classify_release(op, node, r);
+    if (v == REDLOCK__REFUSED)
+        redlock__op_refusal(op, node, "this handle holds no permit here");
+    return v;
+}
+
 #define FLAGS_ACQUIRE (REDLOCK__KIND_WRITES | REDLOCK__KIND_CLEAN_NO)
 /* (the rules' majority is replaced by the handle's quorum: l->quorum) */
 #define MAJORITY { REDLOCK__RULE_MAJORITY, 0 }
@@ -187,6 +214,9 @@ static const redlock__op_kind kind_release = {
 static const redlock__op_kind kind_fence_raise = {
     .name = "fence", .rule = MAJORITY, .encode = encode_fence_raise,
     .classify = classify_held };
+static const redlock__op_kind kind_release_wq = {
+    .name = "release", .rule = MAJORITY, .flags = REDLOCK__KIND_UNDOES | REDLOCK__KIND_PER_NODE,
+    .encode = encode_release_wq, .classify = classify_release_wq };
 
 static redlock__op *sem_op(redlock_lock *l, const redlock__op_kind *kind, int64_t ttl_ms,
                            int64_t token)
@@ -215,6 +245,8 @@ static redlock__op *sem_op(redlock_lock *l, const redlock__op_kind *kind, int64_
     nkeys = n;
     item[n] = l->value;
     len[n++] = l->valuelen;
+    if (kind == &kind_release_wq)
+        return redlock__lock_release_wq(l, kind, ttl_ms, nkeys, item, len);
     if (kind == &kind_acquire || kind == &kind_acquire_fenced) {
         item[n] = num;
         len[n++] = redlock__u64_str(num, sp->permits);
@@ -247,10 +279,15 @@ static void sem_free(redlock_lock *l)
     l->kd = NULL;
 }
 
+/* Waiters: on K; every release frees a permit and wakes one of them (a
+ * winner leaves the queue: the other holders' releases pick meanwhile). */
+static const redlock__wake_hook sem_wake = { .release_wq = &kind_release_wq, .win_leaves = 1 };
+
 const redlock__family redlock__semaphore = {
     .kind = REDLOCK_KIND_SEMAPHORE, .acquire = &kind_acquire, .extend = &kind_extend,
     .release = &kind_release, .acquire_fenced = &kind_acquire_fenced,
-    .fence_raise = &kind_fence_raise, .op = sem_op, .free = sem_free, .fatal = sem_fatal };
+    .fence_raise = &kind_fence_raise, .op = sem_op, .free = sem_free, .fatal = sem_fatal,
+    .wake = &sem_wake };
 
 static int new_semaphore(redlock_lock **out, redlock_client *c, const void *resource, size_t len,
                          unsigned permits)

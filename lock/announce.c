@@ -560,7 +560,10 @@ void redlock__wake_released(redlock_lock *l, const redlock__op *op)
         if (!h)
             continue;
         h->rivals = (double)most;       /* the registry's entries, others' */
-        h->keep_until_us = 0;           /* (kept for the hold: it ended) */
+        /* (kept for the hold: it ended; while others wait, for another
+         * lock of this client that holds the resource too: a semaphore's
+         * other permits, an owner's other handle) */
+        h->keep_until_us = most > 0 ? redlock__now(&c->loop) + REDLOCK__REGISTRY_LIFE_MS * 1000 : 0;
         /* others waited at its release: its next acquire, soon, waits
          * its turn (redlock__wake_defer), however long ago it last heard
          * an announcement itself */

@@ -272,7 +272,8 @@ void redlock__wake_unwait(redlock_lock *l)
             /* a winner's entries stay while it holds (nobody else
              * releases meanwhile): its release takes them away, one
              * command less per acquisition */
-            if (h->announces && l->c->opt.wake && !l->valid_until_us)
+            if (h->announces && l->c->opt.wake &&
+                (!l->valid_until_us || (l->fam->wake && l->fam->wake->win_leaves)))
                 redlock__hot_registry(l->c, h, 0, SIZE_MAX, SIZE_MAX, 0);
             /* a winner's record lives while its entries do: its release
              * tells the registries however long it holds (and the
@@ -346,6 +347,19 @@ int redlock__wake_outcome(redlock_lock *l, const redlock__op *op, int won)
         redlock__hot_enter(l->c, h, node);
     }
 
+    if (!won && !split && l->fl->woken) {
+        /* a woken attempt refused: a later release's pick wakes it again;
+         * the one pick's (rank 1) goes once more within the window, as the
+         * masters that refused may not have run the release yet (the
+         * decision came at the first refusals: a quorum of all masters, a
+         * semaphore's, waits for the slowest) */
+        if (l->fl->rank == 1) {
+            l->fl->missed = 1;
+            l->fl->rank = 2;
+            l->fl->round_us = 0;
+        }
+        l->fl->woken = 0;
+    }
     return split;
 }
 

@@ -72,6 +72,11 @@ typedef struct redlock__wake_hook {
      * names none wakes every waiter on the resource.  The read/write
      * lock's readers and writers: 'r', 'w'. */
     char role;
+    /* 1: a waiter that wins leaves the registries at once (others hold
+     * the resource with it and their releases pick: a semaphore's
+     * permits); 0: it stays in them while it holds and its own release
+     * takes it away (nobody else releases meanwhile). */
+    int win_leaves;
 } redlock__wake_hook;
 
 /* The family's release that picks, when the client knows of waiters and

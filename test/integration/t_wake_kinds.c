@@ -3,8 +3,8 @@
  * what they wait for (lock.h, redlock__wake_hook): the re-entrant lock's
  * last release (an inner one wakes nobody), the multi-resource lock's
  * (its waiter moves its registration to the resource that refused it
- * next), and a release with nobody waiting sends the commands it sent
- * before the hook.  The waiters poll every SLOW_POLL_MS: a win well
+ * next), the semaphore's (a permit freed wakes one waiter), and a release
+ * with nobody waiting sends the commands it sent before the hook.  The waiters poll every SLOW_POLL_MS: a win well
  * before that was the release's doing.
  */
 #include "itest.h"
@@ -288,9 +288,69 @@ TEST(wake_kinds_multi_release_wakes_the_waiter)
     it_fix_stop(&f);
 }
 
+static redlock_lock *semaphore(redlock_client *c, const char *res, unsigned permits)
+{
+    redlock_lock *l = NULL;
+    CHECK_EQ(redlock_lock_new_semaphore(&l, c, res, strlen(res), permits), 0);
+    return l;
+}
+
+/* A semaphore of 2 permits, both held, two waiters (two clients): a
+ * permit freed wakes exactly one, the one that waited longest, which
+ * leaves the queue as it wins; the other permit freed wakes the other,
+ * each long before its poll. */
+TEST(wake_kinds_semaphore_a_freed_permit_wakes_exactly_one_waiter)
+{
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC);
+    redlock_lock *h1 = semaphore(f.c, "ws-1", 2), *h2 = semaphore(f.c, "ws-1", 2);
+    redlock_client *c1 = slow_waiter(&f), *c2 = slow_waiter(&f);
+    redlock_lock *w1 = semaphore(c1, "ws-1", 2), *w2 = semaphore(c2, "ws-1", 2);
+    struct it_op o1 = {f.base}, o2 = {f.base};
+
+    CHECK_RC(h1, run_op(&f, h1, 0), 0);
+    CHECK_RC(h2, run_op(&f, h2, 0), 0);
+    wait_holders_listen(&f, 1);
+    CHECK_RC(w1, redlock_acquire_async(w1, 20000, it_op_cb, &o1), 0);
+    wait_registries(&f, "ws-1", 3);
+    CHECK_RC(w2, redlock_acquire_async(w2, 20000, it_op_cb, &o2), 0);
+    wait_registries(&f, "ws-1", 6);
+    wait_notices(&f, f.c, 1);
+
+    int64_t t0 = check_now_ms();
+    CHECK_RC(h1, run_op(&f, h1, 1), 0);
+    it_op_wait(&o1, SOON_MS);
+    check_note("the first waiter in %lld ms after a permit's release (its poll: %d ms)",
+               (long long)(o1.at_ms - t0), SLOW_POLL_MS);
+    CHECK_RC(w1, o1.status, 0);
+    CHECK_LT(o1.at_ms - t0, SOON_MS);
+    CHECK_EQ(it_wait_nodes_ok(f.base, h1, 3, 3000), 3);     /* every master picked or not */
+    CHECK_EQ(o2.done, 0);
+    CHECK_EQ(stats_of(c1).wakeups, 1);
+    CHECK_EQ(stats_of(c2).wakeups, 0);
+    CHECK_EQ(stats_of(c2).announcements, 0);
+    /* the winner left the queue (the other holder's release picks the
+     * next waiter, whatever master it asks) */
+    wait_registries(&f, "ws-1", 3);
+
+    t0 = check_now_ms();
+    CHECK_RC(h2, run_op(&f, h2, 1), 0);
+    it_op_wait(&o2, SOON_MS);
+    check_note("the second waiter in %lld ms after the other permit's release",
+               (long long)(o2.at_ms - t0));
+    CHECK_RC(w2, o2.status, 0);
+    CHECK_LT(o2.at_ms - t0, SOON_MS);
+    CHECK_EQ(stats_of(c2).wakeups, 1);
+    redlock_lock_free(h1);
+    redlock_lock_free(h2);
+    redlock_lock_free(w1);
+    redlock_lock_free(w2);
+    it_fix_stop(&f);
+}
+
 /* ---- what a release costs with nobody waiting ------------------------------ */
 
-#define NCMDS 16
+#define NCMDS 64
 struct cmdstats {
     char name[NCMDS][32];
     long long calls[NCMDS];
@@ -396,25 +456,31 @@ static void check_plain_cycles(struct it_fix *f, redlock_lock *l, const char *ki
  * was woken for it (the plain release, no registry: no ZADD, ZREM,
  * PUBLISH, EXISTS on a registry).  SET and the compare-and-delete script
  * (GET, DEL inside) for the mutex and a re-entrant lock held once; the
- * multi-resource lock's two scripts (EXISTS, 2 SET; MGET, DEL). */
+ * multi-resource lock's two scripts (EXISTS, 2 SET; MGET, DEL); the
+ * semaphore's two scripts. */
 TEST(wake_kinds_a_release_with_nobody_waiting_sends_the_plain_commands)
 {
     static const char *const mut[] = { "set", "evalsha", "get", "del", NULL };
     static const int mut_per[] = { 1, 1, 1, 1 };
     static const char *const mul[] = { "evalsha", "exists", "set", "mget", "del", NULL };
     static const int mul_per[] = { 2, 1, 2, 1, 1 };
+    static const char *const sem[] = { "evalsha", "type", "hget", "hexists", "hkeys", "hset",
+                                       "set", "pttl", "pexpire", "del", "hdel", "hlen", NULL };
+    static const int sem_per[] = { 2, 2, 1, 2, 1, 1, 1, 1, 1, 2, 1, 1 };
     static const char *const xy[] = { "mp-x", "mp-y" };
     struct it_fix f = {0};
     it_fix_start(&f, 3, NULL, 0);
     redlock_lock *m = it_fix_lock(&f, f.c, "mp-m");
     redlock_lock *r = reentrant(&f, f.c, "mp-r", "carol");
-    redlock_lock *x = multi(f.c, xy, 2);
+    redlock_lock *x = multi(f.c, xy, 2), *s = semaphore(f.c, "mp-s", 2);
 
     check_plain_cycles(&f, m, "mutex", mut, mut_per);
     check_plain_cycles(&f, r, "reentrant", mut, mut_per);
     check_plain_cycles(&f, x, "multi", mul, mul_per);
+    check_plain_cycles(&f, s, "semaphore", sem, sem_per);
     redlock_lock_free(r);
     redlock_lock_free(x);
+    redlock_lock_free(s);
     it_fix_stop(&f);
 }
 

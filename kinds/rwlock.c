@@ -8,8 +8,9 @@
  *   {K}:ww       a waiting writer's mark (its id), PX until its next attempt
  *   {K}:rq       the readers waiting (a sorted set: each one's id, scored
  *                by when its record expires, the wait below)
- *   {K}:rw       "readers wait": set with each record, deleted by the
- *                release of the writer who holds K
+ *   {K}:rw       "readers wait": set with each record (its value the
+ *                record's ms), deleted by the release of the writer who
+ *                holds K
  *   {K}:rd:~     a turn: the ids of the readers that waited when a writer
  *                released, PX the wait; its member "~" in K counts as a
  *                reader, so writers are refused while the turn lasts
@@ -24,6 +25,11 @@
  * one longer than that.  Nobody waiting costs nothing: the writer's
  * release is the mutex's GET and DEL, the DEL naming {K}:rw too (its
  * count says whether readers wait).
+ *
+ * Waking (lock.h's hook, docs/kinds.md): a holder told that someone waits
+ * releases with a script that wakes: a writer's tells the registry's
+ * readers (role "r"), the last reader's the writer whose mark waits
+ * (role "w"; a handle's id begins with its client's waiter id).
  *
  * The uncontended paths are plain commands (a script costs the masters
  * about twice a SET, docs/kinds.md):

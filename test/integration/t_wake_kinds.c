@@ -3,9 +3,11 @@
  * what they wait for (lock.h, redlock__wake_hook): the re-entrant lock's
  * last release (an inner one wakes nobody), the multi-resource lock's
  * (its waiter moves its registration to the resource that refused it
- * next), the semaphore's (a permit freed wakes one waiter), and a release
- * with nobody waiting sends the commands it sent before the hook.  The waiters poll every SLOW_POLL_MS: a win well
- * before that was the release's doing.
+ * next), the semaphore's (a permit freed wakes one waiter), the read/write
+ * lock's (a writer's release wakes every reader waiting, the last
+ * reader's the writer), and a release with nobody waiting sends the
+ * commands it sent before the hook.  The waiters poll every SLOW_POLL_MS:
+ * a win well before that was the release's doing.
  */
 #include "itest.h"
 

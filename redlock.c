@@ -60,6 +60,9 @@ static const char *const scripts[REDLOCK__NSCRIPTS] = {
     [REDLOCK__SCRIPT_SEM_RELEASE_WQ] = redlock__lua_sem_release_wq,
     /* kinds/rwlock.c: the writer's abandon (acquire cancel, deadlines) */
     [REDLOCK__SCRIPT_RW_ABANDON] = redlock__lua_rw_abandon,
+    /* kinds/rwlock.c, kinds/rwread.c: the releases that wake waiters */
+    [REDLOCK__SCRIPT_RW_WRITE_RELEASE_WQ] = redlock__lua_rw_write_release_wq,
+    [REDLOCK__SCRIPT_RW_READ_RELEASE_WQ] = redlock__lua_rw_read_release_wq,
 };
 
 static void options_defaults(redlock_options *o)

@@ -131,6 +131,8 @@ enum {
     REDLOCK__SCRIPT_RE_RELEASE_WQ, REDLOCK__SCRIPT_MULTI_RELEASE_WQ, REDLOCK__SCRIPT_SEM_RELEASE_WQ,
     /* kinds/rwlock.c: a writer that gives up takes its mark away (acquire cancel) */
     REDLOCK__SCRIPT_RW_ABANDON,
+    /* kinds/rwlock.c, kinds/rwread.c: their releases that wake waiters */
+    REDLOCK__SCRIPT_RW_WRITE_RELEASE_WQ, REDLOCK__SCRIPT_RW_READ_RELEASE_WQ,
     REDLOCK__NSCRIPTS
 };
 

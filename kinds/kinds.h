@@ -25,7 +25,8 @@ extern const char redlock__lua_sem_acquire[], redlock__lua_sem_extend[],
                   redlock__lua_sem_release[], redlock__lua_sem_fence_raise[];
 /* Their releases that pick a waiter (lock.h, redlock__wake_hook) */
 extern const char redlock__lua_re_release_wq[], redlock__lua_multi_release_wq[],
-                  redlock__lua_sem_release_wq[];
+                  redlock__lua_sem_release_wq[], redlock__lua_rw_write_release_wq[],
+                  redlock__lua_rw_read_release_wq[];
 
 /* rwlock.c: what the read handles (rwread.c) and write handles share.
  * The kind's part of a handle: the derived key names. */
@@ -36,6 +37,7 @@ typedef struct redlock__rw_keys {
     char mark_id[REDLOCK__RW_MARK_ID + 1];  /* this handle's id in {K}:ww, {K}:rq, a turn */
     int marked;                     /* this acquire may have left its mark */
     int may_mark;                   /* ... an attempt of it asked for one */
+    int id_set;                     /* mark_id begins with the client's waiter id */
 } redlock__rw_keys;
 int redlock__rw_new(redlock_lock **out, redlock_client *c, const void *resource, size_t len,
                     const redlock__family *fam);
@@ -43,6 +45,10 @@ void redlock__rw_free(redlock_lock *l);
 /* The life of a waiter's record on the masters this attempt (0: none, a
  * reader's removed): both sides' one notion of it. */
 int64_t redlock__rw_wait_ms(const redlock_lock *l);
+/* Before an acquire's first op: where waiters are woken, the handle's id
+ * begins with the client's waiter id (16 hex), so that a release that
+ * finds this handle's record can tell it on its channel "{K}:wq:<id>". */
+void redlock__rw_own_id(redlock_lock *l);
 /* One command: word[0], the op's items pick[0 .. npick), the other words. */
 int redlock__rw_cmd(const redlock__op *op, redlock__buf *out, const char *const *word,
                     size_t nword, const unsigned char *pick, size_t npick);

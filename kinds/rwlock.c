@@ -8,8 +8,9 @@
  *   {K}:ww       a waiting writer's mark (its id), PX until its next attempt
  *   {K}:rq       the readers waiting (a sorted set: each one's id, scored
  *                by when its record expires, the wait below)
- *   {K}:rw       "readers wait": set with each record, deleted by the
- *                release of the writer who holds K
+ *   {K}:rw       "readers wait": set with each record (its value the
+ *                record's ms), deleted by the release of the writer who
+ *                holds K
  *   {K}:rd:~     a turn: the ids of the readers that waited when a writer
  *                released, PX the wait; its member "~" in K counts as a
  *                reader, so writers are refused while the turn lasts
@@ -24,6 +25,11 @@
  * one longer than that.  Nobody waiting costs nothing: the writer's
  * release is the mutex's GET and DEL, the DEL naming {K}:rw too (its
  * count says whether readers wait).
+ *
+ * Waking (lock.h's hook, docs/kinds.md): a holder told that someone waits
+ * releases with a script that wakes: a writer's tells the registry's
+ * readers (role "r"), the last reader's the writer whose mark waits
+ * (role "w"; a handle's id begins with its client's waiter id).
  *
  * The uncontended paths are plain commands (a script costs the masters
  * about twice a SET, docs/kinds.md):
@@ -106,6 +112,35 @@ const char redlock__lua_rw_write_release[] =
     "local m = '{' .. KEYS[1] .. '}:ww' "
     "if redis.call('exists', m) == 1 then redis.call('hset', m, 'r:~', '1') end end end "
     "return 1";
+
+/* The writer's release while someone waits (lock.h, redlock__wake_hook):
+ * KEYS: K, {K}:rw; ARGV: value, the wake window, this master's pick, the
+ * releaser's own waiter id, the registry's life.  The plain release's
+ * work, its turn lasting as long as the latest reader's record (the
+ * value of {K}:rw: no argument carries it here); then,
+ * on the picking master, every waiter in the registry (16 at most, the
+ * rest poll) hears that readers may come in (role "r": only its readers
+ * retry, at once, together), and, where no readers' turn began, the
+ * longest waiter of either role is picked (K is free for both). */
+const char redlock__lua_rw_write_release_wq[] =
+    REDLOCK__LUA_REGISTRY REDLOCK__LUA_PICK_FN
+    "if ARGV[4] ~= '' then redis.pcall('zrem', q, ARGV[4]) end "
+    "if redis.pcall('get', KEYS[1]) ~= ARGV[1] then return 0 end "
+    "local turn, ms = false, tonumber(redis.call('get', KEYS[2]) or '') "
+    "if redis.call('del', KEYS[1], KEYS[2]) == 2 then "
+    "local rq, t = '{' .. KEYS[1] .. '}:rq', '{' .. KEYS[1] .. '}:rd:~' "
+    "local now = redis.call('time') now = now[1] * 1000 + math.floor(now[2] / 1000) "
+    "local ids = redis.call('zrangebyscore', rq, now, '+inf') redis.call('del', rq) "
+    "if #ids > 0 then redis.call('sadd', t, unpack(ids)) "
+    "redis.call('pexpire', t, math.max(1, math.floor(ms or 1))) "
+    "redis.call('sadd', KEYS[1], '~') turn = true "
+    "local m = '{' .. KEYS[1] .. '}:ww' "
+    "if redis.call('exists', m) == 1 then redis.call('hset', m, 'r:~', '1') end end end "
+    "if ARGV[3] == '0' then return pick(q, '') end "
+    "local w = redis.pcall('zrange', q, 0, 15) "
+    "if type(w) == 'table' and not w.err then for i = 1, #w do "
+    "redis.pcall('publish', q .. ':' .. w[i], ARGV[2] .. ':' .. #w .. ':1:r') end end "
+    "if turn then return 1 + #w end return pick(q, '')";
 
 /* ---- what read and write handles share ---------------------------------- */
 
@@ -325,6 +360,12 @@ static int encode_write_release(const redlock__op *op, size_t node, redlock__buf
     return redlock__rw_eval(op, out, eval, REDLOCK__SCRIPT_RW_WRITE_RELEASE, pick, 4, 2, 0, NULL);
 }
 
+static int encode_write_release_wq(const redlock__op *op, size_t node, redlock__buf *out,
+                                   int eval)
+{
+    return redlock__encode_release_wq(op, node, out, eval, REDLOCK__SCRIPT_RW_WRITE_RELEASE_WQ);
+}
+
 static int encode_write_regrow(const redlock__op *op, size_t node, redlock__buf *out, int eval)
 {
     return redlock__mutex_extend_regrow.encode(op, node, out, eval);
@@ -359,6 +400,10 @@ static const redlock__op_kind write_extend = {
 static const redlock__op_kind write_release = {
     .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_UNDOES,
     .encode = encode_write_release, .classify = classify_write_release };
+static const redlock__op_kind write_release_wq = {
+    .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 },
+    .flags = REDLOCK__KIND_UNDOES | REDLOCK__KIND_PER_NODE,
+    .encode = encode_write_release_wq, .classify = redlock__classify_release };
 static const redlock__op_kind write_regrow = {
     .name = "extend", .rule = MAJORITY, .encode = encode_write_regrow,
     .classify = classify_write_held };
@@ -387,6 +432,17 @@ int64_t redlock__rw_wait_ms(const redlock_lock *l)
             ms = left > 0 ? left : 0;
     }
     return ms;
+}
+
+void redlock__rw_own_id(redlock_lock *l)
+{
+    redlock__rw_keys *k = l->kd;
+    const char *id;
+
+    if (k->id_set || !l->c->opt.wake || !(id = redlock__wake_self(l->c)))
+        return;
+    memcpy(k->mark_id, id, REDLOCK__ID_HEX);
+    k->id_set = 1;
 }
 
 /* The turn a writer's release gives the readers waiting: as long as their
@@ -425,12 +481,18 @@ static redlock__op *write_op(redlock_lock *l, const redlock__op_kind *kind, int6
         size_t len[W_N] = { l->keylen, k->marklen, l->valuelen, REDLOCK__RW_MARK_ID, 0,
                             l->fence_keylen };
         int fenced = kind == &write_acquire_fenced;
+        redlock__rw_own_id(l);
         int64_t mms = redlock__rw_wait_ms(l);
         len[W_MS] = redlock__u64_str(ms, (uint64_t)mms);
         if (marked(l))
             kind = fenced ? &write_marked_fenced : &write_marked;
         k->may_mark |= mms > 0;
         return redlock__lock_new_op(l, kind, ttl_ms, 2, fenced ? 4 : 3, item, len);
+    }
+    if (kind == &write_release_wq) {
+        const char *item[3] = { l->key, k->flag, l->value };
+        size_t len[3] = { l->keylen, k->flaglen, l->valuelen };
+        return redlock__lock_release_wq(l, kind, ttl_ms, 2, item, len);
     }
     if (kind == &write_release) {
         const char *item[4] = { l->key, k->flag, l->value, ms };
@@ -461,7 +523,7 @@ static int encode_abandon(const redlock__op *op, size_t node, redlock__buf *out,
 }
 
 /* Whatever a master answers, nothing depends on it: the mark would expire
- * by itself (mark_ms). */
+ * by itself (redlock__rw_wait_ms). */
 static int classify_abandon(redlock__op *op, size_t node, const redlock__reply *r)
 {
     int v = redlock__classify_script(op, node, r);
@@ -489,11 +551,16 @@ static void write_abandon_hook(redlock_lock *l)
         redlock__op_start(op, NULL, NULL);     /* (out of memory: it expires) */
 }
 
+/* A writer's release wakes the readers waiting, or the longest waiter;
+ * its waiters are woken by a message for writers ("w"): the last reader's
+ * release tells the writer whose mark waits (rwread.c). */
+static const redlock__wake_hook write_wake = { .release_wq = &write_release_wq, .role = 'w' };
+
 const redlock__family redlock__write = {
     .kind = REDLOCK_KIND_WRITE, .acquire = &write_acquire, .extend = &write_extend,
     .release = &write_release, .extend_regrow = &write_regrow,
     .acquire_fenced = &write_acquire_fenced, .fence_raise = &write_raise,
-    .op = write_op, .free = redlock__rw_free, .abandon = write_abandon_hook };
+    .op = write_op, .free = redlock__rw_free, .abandon = write_abandon_hook, .wake = &write_wake };
 
 
 int redlock_lock_new_write(redlock_lock **out, redlock_client *c, const void *resource, size_t len)

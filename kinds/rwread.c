@@ -32,7 +32,8 @@ const char redlock__lua_rw_read_release[] =
  * (the handle's: the same in every attempt, unlike the hold's id).  Refused (-1 a
  * writer holds, -2 one waits and this reader has no turn): the reader
  * records that it waits, in {K}:rq (scored by the master's time when the
- * record expires) and {K}:rw.  Else it joins like the plain acquire; its
+ * record expires) and {K}:rw (its value the record's ms: a turn's life,
+ * for a writer's release that wakes).  Else it joins like the plain acquire; its
  * turn, if any, is spent, the last one ends the turn; where a writer
  * waits, its mark lists this reader (that writer counts it). */
 const char redlock__lua_rw_read_wait[] =
@@ -44,13 +45,36 @@ const char redlock__lua_rw_read_wait[] =
     "if r < 0 then if ARGV[3] == '0' then redis.call('zrem', q, ARGV[4]) return r end "
     "local now = redis.call('time') "
     "redis.call('zadd', q, now[1] * 1000 + math.floor(now[2] / 1000) + tonumber(ARGV[3]), ARGV[4]) "
-    "redis.call('pexpire', q, ARGV[3]) redis.call('set', KEYS[4], '1', 'px', ARGV[3]) return r end "
+    "redis.call('pexpire', q, ARGV[3]) redis.call('set', KEYS[4], ARGV[3], 'px', ARGV[3]) return r end "
     "redis.call('set', KEYS[2], '1', 'px', ARGV[2]) redis.call('sadd', KEYS[1], ARGV[1]) "
     "if w then redis.call('hset', KEYS[3], 'r:' .. ARGV[1], '1') end "
     "redis.call('zrem', q, ARGV[4]) "
     "if mine then redis.call('srem', tk, ARGV[4]) "
     "if redis.call('exists', tk) == 0 then redis.call('srem', KEYS[1], '~') end end "
     "return 1";
+/* A reader's release while someone waits (lock.h, redlock__wake_hook):
+ * KEYS: K, own key; ARGV: id, the wake window, this master's pick, the
+ * releaser's own waiter id, the registry's life.  The plain release's
+ * work; the last reader's (K gone with its id) tells, on the picking
+ * master, the writer whose mark waits (role "w"), at the front of its
+ * handle's id: its client's waiter id), else picks the longest waiter.
+ * A reader that leaves others in K tells nobody.  1 + the registry's
+ * count, 1 where nobody was told, 0 not held there. */
+const char redlock__lua_rw_read_release_wq[] =
+    REDLOCK__LUA_REGISTRY REDLOCK__LUA_PICK_FN
+    "if ARGV[4] ~= '' then redis.pcall('zrem', q, ARGV[4]) end "
+    "local d = redis.call('del', KEYS[2]) "
+    "if redis.call('type', KEYS[1]).ok ~= 'set' then return d end "
+    "redis.call('srem', KEYS[1], ARGV[1]) "
+    "if d == 0 then return 0 end "
+    "if redis.call('exists', KEYS[1]) == 1 or ARGV[3] == '0' then return 1 end "
+    "local w = redis.pcall('hget', '{' .. KEYS[1] .. '}:ww', 'w') "
+    "if type(w) == 'string' and #w > 16 then "
+    "local n = redis.pcall('zcard', q) if type(n) ~= 'number' then n = 0 end "
+    "local r = redis.pcall('publish', q .. ':' .. string.sub(w, 1, 16), "
+    "ARGV[2] .. ':' .. n .. ':1:w') "
+    "if type(r) == 'number' and r > 0 then return 1 + n end end "
+    "return pick(q, '')";
 /* ---- encoding ------------------------------------------------------------ */
 
 /* Items of a read op: K, {K}:rd:<id>, {K}:ww, id[, {K}:rw, record ms,
@@ -220,6 +244,17 @@ static const redlock__op_kind read_release = {
     .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_UNDOES,
     .encode = encode_read_release, .classify = classify_read_release,
     .classify_first = classify_del };
+static int encode_read_release_wq(const redlock__op *op, size_t node, redlock__buf *out,
+                                  int eval)
+{
+    return redlock__encode_release_wq(op, node, out, eval, REDLOCK__SCRIPT_RW_READ_RELEASE_WQ);
+}
+
+static const redlock__op_kind read_release_wq = {
+    .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 },
+    .flags = REDLOCK__KIND_UNDOES | REDLOCK__KIND_PER_NODE,
+    .encode = encode_read_release_wq, .classify = redlock__classify_release };
+
 static redlock__op *read_op(redlock_lock *l, const redlock__op_kind *kind, int64_t ttl_ms,
                             int64_t token)
 {
@@ -243,6 +278,13 @@ static redlock__op *read_op(redlock_lock *l, const redlock__op_kind *kind, int64
         const char *item[R_N] = { l->key, k->own, k->mark, l->value, k->flag, ms, k->mark_id };
         size_t len[R_N] = { l->keylen, k->ownlen, k->marklen, l->valuelen, k->flaglen, 0,
                             REDLOCK__RW_MARK_ID };
+        if (kind == &read_release_wq) {
+            const char *wq[3] = { l->key, k->own, l->value };
+            size_t wlen[3] = { l->keylen, k->ownlen, l->valuelen };
+            return redlock__lock_release_wq(l, kind, ttl_ms, 2, wq, wlen);
+        }
+        if (kind == &read_acquire)
+            redlock__rw_own_id(l);
         /* a later attempt of an acquire: the waiting reader's script */
         if (kind == &read_acquire && l->busy == REDLOCK__LOCK_ACQUIRE && l->fl->later) {
             len[R_MS] = redlock__u64_str(ms, (uint64_t)redlock__rw_wait_ms(l));
@@ -252,9 +294,14 @@ static redlock__op *read_op(redlock_lock *l, const redlock__op_kind *kind, int64
     }
 }
 
+/* A reader's release wakes a writer when it is the last one; its waiters
+ * are woken by a message for readers ("r"): a writer's release (rwlock.c). */
+static const redlock__wake_hook read_wake = { .release_wq = &read_release_wq, .role = 'r' };
+
 const redlock__family redlock__read = {
     .kind = REDLOCK_KIND_READ, .acquire = &read_acquire, .extend = &read_extend,
-    .release = &read_release, .extend_regrow = &read_regrow, .op = read_op, .free = redlock__rw_free };
+    .release = &read_release, .extend_regrow = &read_regrow, .op = read_op, .free = redlock__rw_free,
+    .wake = &read_wake };
 
 int redlock_lock_new_read(redlock_lock **out, redlock_client *c, const void *resource, size_t len)
 {

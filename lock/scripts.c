@@ -59,7 +59,10 @@ const char redlock__lua_tell[] =
  * only for a value of this library's ("<12 hex of the id><32 hex>", or
  * at the end of a re-entrant lock's "<owner>=<value>"; a re-entrant lock
  * held by several handles or holds, "<len>:<owner>": each of its handles
- * in {KEYS[2]}:h is told; a semaphore's hash: each of its holders), and
+ * in {KEYS[2]}:h is told; a semaphore's hash: each of its holders; a
+ * read/write lock held by readers, K their set: each reader whose own key
+ * {KEYS[2]}:rd:<value> is there, 16 at most, so that the last one's
+ * release wakes a writer), and
  * only from the waiter at the front of the queue unless ARGV[4] is
  * "a" (always).  The count; negative when such a notice reached no
  * one (the holder's client does not listen there, or not yet). */
@@ -77,6 +80,11 @@ const char redlock__lua_wait[] =
     "elseif type(v) == 'string' and #v > 44 and string.sub(v, -45, -45) == '=' then "
     "vs[1] = string.sub(v, -44) "
     "elseif type(v) == 'string' and string.find(v, '^%d+:') then fields('{' .. KEYS[2] .. '}:h') "
+    "elseif type(v) == 'table' and redis.pcall('type', KEYS[2]).ok == 'set' then "
+    "local ms = redis.pcall('srandmember', KEYS[2], 16) "
+    "if type(ms) == 'table' and not ms.err then for i = 1, #ms do "
+    "if #ms[i] == 44 and redis.pcall('exists', '{' .. KEYS[2] .. '}:rd:' .. ms[i]) == 1 then "
+    "vs[#vs + 1] = ms[i] end end end "
     "elseif type(v) == 'table' then fields(KEYS[2]) end "
     "if #vs > 0 then heard = 0 end "
     "for i = 1, #vs do local r = redis.pcall('publish', ARGV[3] .. string.sub(vs[i], 1, 12), "

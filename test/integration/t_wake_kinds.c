@@ -3,9 +3,11 @@
  * what they wait for (lock.h, redlock__wake_hook): the re-entrant lock's
  * last release (an inner one wakes nobody), the multi-resource lock's
  * (its waiter moves its registration to the resource that refused it
- * next), the semaphore's (a permit freed wakes one waiter), and a release
- * with nobody waiting sends the commands it sent before the hook.  The waiters poll every SLOW_POLL_MS: a win well
- * before that was the release's doing.
+ * next), the semaphore's (a permit freed wakes one waiter), the read/write
+ * lock's (a writer's release wakes every reader waiting, the last
+ * reader's the writer), and a release with nobody waiting sends the
+ * commands it sent before the hook.  The waiters poll every SLOW_POLL_MS:
+ * a win well before that was the release's doing.
  */
 #include "itest.h"
 
@@ -481,5 +483,97 @@ TEST(wake_kinds_a_release_with_nobody_waiting_sends_the_plain_commands)
     redlock_lock_free(r);
     redlock_lock_free(x);
     redlock_lock_free(s);
+    it_fix_stop(&f);
+}
+
+static redlock_lock *rw(redlock_client *c, const char *res, int write)
+{
+    redlock_lock *l = NULL;
+    if (write)
+        CHECK_EQ(redlock_lock_new_write(&l, c, res, strlen(res)), 0);
+    else
+        CHECK_EQ(redlock_lock_new_read(&l, c, res, strlen(res)), 0);
+    return l;
+}
+
+/* The read/write lock: a writer holds, two readers of two clients wait
+ * (their first attempt refused: not yet recorded for a turn); the
+ * writer's release tells both (role "r"), and both are in long before
+ * their poll. */
+TEST(wake_kinds_rw_writer_release_wakes_every_waiting_reader)
+{
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC);
+    redlock_client *rc1 = slow_waiter(&f), *rc2 = slow_waiter(&f);
+    redlock_lock *w = rw(f.c, "wrw-1", 1), *r1 = rw(rc1, "wrw-1", 0), *r2 = rw(rc2, "wrw-1", 0);
+    struct it_op o1 = {f.base}, o2 = {f.base};
+
+    CHECK_RC(w, run_op(&f, w, 0), 0);
+    wait_holders_listen(&f, 1);
+    CHECK_RC(r1, redlock_acquire_async(r1, 20000, it_op_cb, &o1), 0);
+    CHECK_RC(r2, redlock_acquire_async(r2, 20000, it_op_cb, &o2), 0);
+    wait_registries(&f, "wrw-1", 6);
+    wait_notices(&f, f.c, 1);           /* the writer knows that readers wait */
+    CHECK_EQ(o1.done + o2.done, 0);
+
+    int64_t t0 = check_now_ms();
+    CHECK_RC(w, run_op(&f, w, 1), 0);
+    it_op_wait(&o1, SOON_MS);
+    it_op_wait(&o2, SOON_MS);
+    check_note("the readers in %lld and %lld ms after the writer's release (their poll: %d ms)",
+               (long long)(o1.at_ms - t0), (long long)(o2.at_ms - t0), SLOW_POLL_MS);
+    CHECK_RC(r1, o1.status, 0);
+    CHECK_RC(r2, o2.status, 0);
+    CHECK_LT(o1.at_ms - t0, SOON_MS);
+    CHECK_LT(o2.at_ms - t0, SOON_MS);
+    CHECK_EQ(stats_of(rc1).wakeups, 1);
+    CHECK_EQ(stats_of(rc2).wakeups, 1);
+    CHECK_RC(r1, run_op(&f, r1, 1), 0);
+    CHECK_RC(r2, run_op(&f, r2, 1), 0);
+    redlock_lock_free(w);
+    redlock_lock_free(r1);
+    redlock_lock_free(r2);
+    it_fix_stop(&f);
+}
+
+/* Two readers of two clients hold, a writer waits (its mark on the
+ * masters): both readers hear of it (the notice finds every reader in
+ * K); the first release (the other reader stays) tells nobody, the last
+ * one tells the writer (role "w"), in long before its poll. */
+TEST(wake_kinds_rw_last_reader_wakes_the_writer_an_earlier_one_does_not)
+{
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC);
+    redlock_client *c2 = it_fix_client(&f, NULL), *wc = slow_waiter(&f);
+    redlock_lock *r1 = rw(f.c, "wrw-2", 0), *r2 = rw(c2, "wrw-2", 0), *w = rw(wc, "wrw-2", 1);
+    struct it_op wo = {f.base};
+
+    CHECK_RC(r1, run_op(&f, r1, 0), 0);
+    CHECK_RC(r2, run_op(&f, r2, 0), 0);
+    wait_holders_listen(&f, 2);
+    CHECK_RC(w, redlock_acquire_async(w, 20000, it_op_cb, &wo), 0);
+    wait_registries(&f, "wrw-2", 3);
+    wait_notices(&f, f.c, 1);
+    wait_notices(&f, c2, 1);
+
+    CHECK_RC(r1, run_op(&f, r1, 1), 0);   /* r2 still reads */
+    CHECK_EQ(it_wait_nodes_ok(f.base, r1, 3, 3000), 3);
+    it_run(f.base, 100);
+    CHECK_EQ(stats_of(wc).announcements, 0);
+    CHECK_EQ(wo.done, 0);
+
+    int64_t t0 = check_now_ms();
+    CHECK_RC(r2, run_op(&f, r2, 1), 0);   /* the last reader */
+    it_op_wait(&wo, SOON_MS);
+    check_note("the writer in %lld ms after the last reader's release (its poll: %d ms)",
+               (long long)(wo.at_ms - t0), SLOW_POLL_MS);
+    CHECK_RC(w, wo.status, 0);
+    CHECK_LT(wo.at_ms - t0, SOON_MS);
+    CHECK_EQ(stats_of(wc).wakeups, 1);
+    CHECK_EQ(stats_of(wc).attempts, 2);
+    CHECK_RC(w, run_op(&f, w, 1), 0);
+    redlock_lock_free(r1);
+    redlock_lock_free(r2);
+    redlock_lock_free(w);
     it_fix_stop(&f);
 }

@@ -354,6 +354,9 @@ struct redlock_lock {
     int64_t valid_until_us;          /* 0: not held */
     int64_t held_since_us;           /* start of the current hold's acquire */
     unsigned clock_steps;            /* the loop's clock_steps when granted */
+    unsigned quorum;                 /* OK votes its operations need (a
+                                      * semaphore's); 0: each kind's rule.
+                                      * Beside clock_steps: no padding added */
     struct redlock__lock_nodes *nodes;  /* NULL until the first operation */
     size_t nodes_ok;
     /* the last operation's error text, allocated to its size by the first
@@ -384,8 +387,6 @@ struct redlock_lock {
     unsigned hold_open : 1;          /* a hold not yet in the metrics */
     int64_t hold_until_us;           /* the validity's end as a release started */
     void *kd;                        /* the kind's own part (fam->free) */
-    unsigned quorum;                 /* OK votes its operations need (a
-                                      * semaphore's); 0: each kind's rule */
 };
 
 /* Per node: the last operation's outcome, and the connection of the

@@ -138,31 +138,52 @@ TEST(checker_kind_bench_resources_bad_values)
     }
 }
 
-/* The bench against masters of the test's own: each of master 0's SETs
- * (plain, or a script's) writes one resource's key, so that a multi cycle
- * of N resources is N SETs there (+ the acquires still in flight at the end). */
+/* Calls of cmd on each of f's 3 masters, into n[3]. */
+static void calls3(struct it_fix *f, const char *cmd, long long n[3])
+{
+    for (int i = 0; i < 3; i++)
+        n[i] = it_calls(f->s, i, cmd);
+}
+
+/* The bench against masters of the test's own: a SET (plain, or a
+ * script's) writes one resource's key, and a master takes an attempt's
+ * keys all or none, so that each master sees N SETs per attempt that
+ * reached it, and a won cycle's on a quorum (2) at least.  A master may
+ * see fewer than every cycle's: a SET still in the client when its
+ * attempt is decided is dropped (docs/design.md, "Pipelining"), which a
+ * master starved of CPU makes common. */
 static void check_sets_per_cycle(struct it_fix *f, int nres)
 {
     static char out[16384];
     char args[256];
+    long long sets[3], evals[3], s1[3], e1[3], total = 0, etotal = 0;
     snprintf(args, sizeof args, "--kind multi --resources %d --concurrency 16 --warmup 0 "
              "--duration 0.2 --json %s %s %s", nres, rlt_servers_addr(f->s, 0),
              rlt_servers_addr(f->s, 1), rlt_servers_addr(f->s, 2));
-    long long sets = it_calls(f->s, 0, "set"), evals = it_calls(f->s, 0, "evalsha");
+    calls3(f, "set", sets);
+    calls3(f, "evalsha", evals);
     CHECK_EQ(bench_run(args, out, sizeof out), 0);
     check_note("%s", out);
     CHECK(it_has(out, "\"result\":{\"kind\":\"multi\","));
-    double cycles = num_after(out, "\"cycles\":");
-    CHECK(cycles > 0);
-    sets = it_calls(f->s, 0, "set") - sets;
-    evals = it_calls(f->s, 0, "evalsha") - evals;
-    CHECK_MSG(sets >= nres * cycles && sets <= nres * (cycles + 16),
-              "%d resources: %lld SETs for %.0f cycles", nres, sets, cycles);
+    double cycles = num_after(out, "\"cycles\":"), attempts = num_after(out, "\"attempts\":");
+    CHECK(cycles > 0 && attempts >= cycles);
+    calls3(f, "set", s1);
+    calls3(f, "evalsha", e1);
+    for (int i = 0; i < 3; i++) {
+        long long n = s1[i] - sets[i];
+        CHECK_MSG(n % nres == 0 && n <= nres * (attempts + 16),
+                  "%d resources: %lld SETs on master %d for %.0f attempts", nres, n, i, attempts);
+        total += n;
+        etotal += e1[i] - evals[i];
+    }
+    CHECK_MSG(total >= 2 * nres * cycles, "%d resources: %lld SETs for %.0f cycles", nres, total,
+              cycles);
     /* one resource: a plain SET, and the mutex's release script; more: a
      * script each way */
-    CHECK_MSG(nres == 1 ? evals >= cycles && evals <= cycles + 16
-                        : evals >= 2 * cycles && evals <= 2 * (cycles + 16),
-              "%d resources: %lld EVALSHA for %.0f cycles", nres, evals, cycles);
+    int scripts = nres == 1 ? 1 : 2;
+    CHECK_MSG(etotal >= 2 * scripts * cycles && etotal <= 3 * scripts * (attempts + 16),
+              "%d resources: %lld EVALSHA for %.0f cycles, %.0f attempts", nres, etotal, cycles,
+              attempts);
 }
 
 TEST(checker_kind_bench_resources_on_the_masters)

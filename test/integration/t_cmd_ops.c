@@ -395,7 +395,16 @@ TEST(cmd_json_output_carries_the_facts)
     CHECK_STREQ(jget(o, "ok", buf, sizeof buf), "false");
     CHECK_EQ(jnum(o, "exit"), 1);
     CHECK(it_has(jget(o, "error", buf, sizeof buf), "held elsewhere"));
-    CHECK_STREQ(jget(o, "nodes.0.result", buf, sizeof buf), "refused");
+    int refused = 0;
+    for (int i = 0; i < 3; i++) {       /* lost once 2 refused: the third may be late */
+        char path[32];
+        snprintf(path, sizeof path, "nodes.%d.result", i);
+        if (strcmp(jget(o, path, buf, sizeof buf), "refused") == 0)
+            refused++;
+        else
+            CHECK_STREQ(buf, "none");
+    }
+    CHECK_GE(refused, 2);
 
     rl(o, "release", RG, "--json", "--value", "wrong", "co-j", NULL);
     CHECK_EQ(o->exit, 75);

@@ -5,6 +5,7 @@
 #include "itest.h"
 
 #include <errno.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -396,10 +397,14 @@ static const struct {
 } caught[] = {{SIGINT, "INT"},     {SIGHUP, "HUP"},   {SIGQUIT, "QUIT"},
               {SIGUSR2, "USR2"},   {SIGWINCH, "WINCH"}, {SIGALRM, "ALRM"}};
 
+/* The script forks once, before "up", then only waits: a shell that forks
+ * in its loop can be caught in vfork, its child stopped before its exec,
+ * and a vfork's parent cannot stop until the child execs or exits.  Every
+ * trapped signal ends the wait at once (POSIX), and the loop waits again. */
 static const char forward_script[] =
     "exec > \"$D/fifo2\"; for s in INT HUP QUIT USR2 WINCH ALRM CONT; do "
-    "trap \"echo [$s]\" $s; done; trap 'exit 5' USR1; echo \"up $$ .\"; "
-    "while :; do sleep 0.02; done";
+    "trap \"echo [$s]\" $s; done; sleep 600 & trap 'kill $!; exit 5' USR1; "
+    "echo \"up $$ .\"; while :; do wait $!; done";
 
 /* Process pid's state letter (/proc/pid/stat), 0 if unknown. */
 static char proc_state(pid_t pid)
@@ -415,13 +420,31 @@ static char proc_state(pid_t pid)
     return p && p[1] == ' ' ? p[2] : 0;
 }
 
-/* TSTP stops the command (not redlock, which keeps the lock), CONT lets
- * it go on. */
+/* 1 when every process of group pgid is stopped (and it has one). */
+static int group_stopped(pid_t pgid)
+{
+    DIR *d = opendir("/proc");
+    int members = 0, stopped = 0;
+    struct dirent *e;
+    CHECK(d != NULL);
+    while ((e = readdir(d)) != NULL) {
+        pid_t pid = (pid_t)atoi(e->d_name);
+        if (pid <= 0 || getpgid(pid) != pgid)
+            continue;
+        members++;
+        stopped += proc_state(pid) == 'T';
+    }
+    closedir(d);
+    return members > 0 && stopped == members;
+}
+
+/* TSTP stops the command's whole group (not redlock, which keeps the
+ * lock), CONT lets it go on. */
 static void stop_and_go(struct it_fix *f, struct rl *r, pid_t cmd, int fd, char *acc, size_t n)
 {
     CHECK_EQ(kill(r->pid, SIGTSTP), 0);
     int64_t end = check_now_ms() + 10000;
-    while (proc_state(cmd) != 'T') {
+    while (!group_stopped(cmd)) {
         CHECK_MSG(check_now_ms() < end, "the command did not stop on TSTP");
         it_sleep_ms(5);
     }

@@ -147,7 +147,7 @@ static void report(const redlock_cmd *c, redlock_client *cl, redlock_lock *l, en
         redlock_json_int(&j, "ttl_ms", c->ttl_ms);
     redlock_json_int(&j, "validity_ms", redlock_lock_validity(l));
     redlock_json_int(&j, "nodes_ok", (int64_t)redlock_lock_nodes_ok(l));
-    redlock_json_int(&j, "quorum", (int64_t)redlock_client_quorum(cl));
+    redlock_json_int(&j, "quorum", (int64_t)redlock_lock_quorum(l));
     json_nodes(&j, cl, l);
     redlock_json_finish(&j);
 }

@@ -95,13 +95,31 @@ static void text_view(const redlock_inspection *in, size_t node, const char *lab
     }
 }
 
+/* The masters the resource's operations need: a semaphore's quorum where
+ * the quorum's view is a semaphore with an agreed count (the library's
+ * rule, from a handle that sends nothing), else the client's majority. */
+static size_t view_quorum(redlock_client *cl, const redlock_inspection *in, const char *res)
+{
+    redlock_inspect_node v;
+    redlock_lock *l;
+    int q;
+
+    if (redlock_inspection_node(in, REDLOCK_INSPECT_QUORUM, &v) != 0 ||
+        v.kind != REDLOCK_HELD_SEMAPHORE || v.permits < 1 || v.permits > 1024 ||
+        redlock_lock_new_semaphore(&l, cl, res, strlen(res), (unsigned)v.permits) != 0)
+        return redlock_client_quorum(cl);
+    q = redlock_lock_quorum(l);
+    redlock_lock_free(l);
+    return q > 0 ? (size_t)q : redlock_client_quorum(cl);
+}
+
 static void text_out(redlock_client *cl, const redlock_inspection *in, const char *res)
 {
     char label[320];
 
     printf("resource ");
     put_bytes(res, strlen(res));
-    printf("  masters %zu  quorum %zu\n", redlock_client_nodes(cl), redlock_client_quorum(cl));
+    printf("  masters %zu  quorum %zu\n", redlock_client_nodes(cl), view_quorum(cl, in, res));
     for (size_t i = 0; i < redlock_inspection_nodes(in); i++) {
         redlock_node_stats st;
         if (redlock_client_node_stats(cl, i, &st) != 0)
@@ -151,7 +169,7 @@ static void json_inspection(redlock_json *j, redlock_client *cl, const redlock_i
                             const char *res)
 {
     redlock_json_cstr(j, "resource", res);
-    redlock_json_int(j, "quorum", (int64_t)redlock_client_quorum(cl));
+    redlock_json_int(j, "quorum", (int64_t)view_quorum(cl, in, res));
     redlock_json_array(j, "masters");
     for (size_t i = 0; i < redlock_inspection_nodes(in); i++) {
         redlock_node_stats st;

@@ -209,7 +209,7 @@ int redlock__rw_classify(redlock__op *op, size_t node, const redlock__reply *r)
     if (r->type != REDLOCK__REPLY_INTEGER || r->integer >= 0)
         return redlock__classify_script(op, node, r);
     if (r->integer == -1)
-        redlock__op_refusal(op, node, "held by a writer");
+        redlock__op_refusal(op, node, "held by a writer or a lock of another kind");
     else if (r->integer == -2)
         redlock__op_refusal(op, node, "a writer is waiting");
     else

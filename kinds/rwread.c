@@ -184,7 +184,9 @@ static int classify_read_lead(redlock__op *op, size_t node, const redlock__reply
         return REDLOCK__REFUSED;
     }
     if (redlock__reply_wrongtype(r)) {
-        redlock__op_refusal(op, node, "held by a writer");
+        /* a writer's string or another kind's key (a semaphore's hash):
+         * telling them apart would cost a TYPE on every refusal */
+        redlock__op_refusal(op, node, "held by a writer or a lock of another kind");
         return REDLOCK__REFUSED;
     }
     return REDLOCK__ERROR;
@@ -199,7 +201,7 @@ static int classify_read(redlock__op *op, size_t node, const redlock__reply *r)
     if (r->type == REDLOCK__REPLY_INTEGER && r->integer == 1)
         return REDLOCK__OK;
     if (r->type == REDLOCK__REPLY_INTEGER || redlock__reply_wrongtype(r)) {
-        redlock__op_refusal(op, node, "held by a writer");
+        redlock__op_refusal(op, node, "held by a writer or a lock of another kind");
         return REDLOCK__REFUSED;
     }
     return REDLOCK__ERROR;

@@ -161,7 +161,10 @@ static int classify_acquire(redlock__op *op, size_t node, const redlock__reply *
         return REDLOCK__OK;
     }
     if (r->integer == 0) {
-        redlock__op_refusal(op, node, "all %llu permits are held", permits_of(op));
+        if (permits_of(op) == 1)
+            redlock__op_refusal(op, node, "the 1 permit is held");
+        else
+            redlock__op_refusal(op, node, "all %llu permits are held", permits_of(op));
     } else if (r->integer == -1) {
         redlock__op_refusal(op, node, "held by a lock of another kind");
     } else if (r->integer == -2) {

@@ -565,7 +565,8 @@ TEST(cmd_status_metrics_are_openmetrics)
 /* --permits P: a semaphore from the command line: P holders, then a
  * refusal; another count is a configuration error (78) that leaves the
  * masters as they were; release by value; status shows the semaphore and
- * its count; run holds a permit; bad combinations are usage errors. */
+ * its count; the quorum reported (acquire, status) is the semaphore's;
+ * run holds a permit; bad combinations are usage errors. */
 TEST(cmd_semaphore_permits)
 {
     struct it_fix f = {0};
@@ -581,6 +582,8 @@ TEST(cmd_semaphore_permits)
     CHECK_EQ(o->exit, 0);
     check_json(o);
     CHECK_STREQ(jget(o, "kind", json, sizeof json), "semaphore");
+    CHECK_EQ(jnum(o, "quorum"), 3);         /* 2 permits on 3 masters: all 3, not 2 */
+    CHECK_EQ(jnum(o, "nodes_ok"), 3);
     jget(o, "value", v2, sizeof v2);
     rl(o, "acquire", RG, "-n", "--permits", "2", "co-sem", NULL);
     CHECK_EQ(o->exit, 1);
@@ -594,11 +597,13 @@ TEST(cmd_semaphore_permits)
     CHECK_EQ(o->exit, 0);
     CHECK(it_has(o->out, "semaphore  holders 2"));
     CHECK(it_has(o->out, "permits 2"));
+    CHECK(it_has(o->out, "masters 3  quorum 3"));
     CHECK(it_has(o->out, v1) && it_has(o->out, v2));
     rl(o, "status", RG, "--json", "co-sem", NULL);
     CHECK_EQ(o->exit, 0);
     check_json(o);
     CHECK_EQ(jnum(o, "quorum_view.permits"), 2);
+    CHECK_EQ(jnum(o, "quorum"), 3);
 
     rl(o, "extend", RG, "--permits", "2", "--value", v1, "--ttl", "60000", "co-sem", NULL);
     CHECK_EQ(o->exit, 0);

@@ -162,6 +162,28 @@ TEST(semaphore_p_holders_at_once_and_the_next_refused)
     sem_stop(&s);
 }
 
+/* The refusals' texts: one permit held says so in the singular; a read
+ * handle on a semaphore's key is refused without naming a writer. */
+TEST(semaphore_refusal_texts_for_one_permit_and_a_reader)
+{
+    struct sem s;
+    const char *res = "sem-one";
+    redlock_lock *r = NULL;
+
+    sem_start(&s, 3, NULL);
+    redlock_lock *a = sem_new(&s, res, 1, NULL), *b = sem_new(&s, res, 1, NULL);
+    CHECK_RC(a, redlock_try_acquire(a, 10000), 0);
+    CHECK_RC(b, redlock_try_acquire(b, 10000), REDLOCK_ENOQUORUM);
+    CHECK(it_has(it_errstr(b), "the 1 permit is held"));
+    CHECK(!it_has(it_errstr(b), "permits"));
+    CHECK_EQ(redlock_lock_new_read(&r, s.c[0], res, strlen(res)), 0);
+    CHECK_RC(r, redlock_try_acquire(r, 10000), REDLOCK_ENOQUORUM);
+    CHECK(it_has(redlock_lock_errstr(r), "held by a writer or a lock of another kind"));
+    redlock_lock_free(r);
+    CHECK_RC(a, redlock_release(a), 0);
+    sem_stop(&s);
+}
+
 TEST(semaphore_a_release_frees_a_permit_for_another)
 {
     struct sem s;

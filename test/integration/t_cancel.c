@@ -445,8 +445,11 @@ TEST(cancel_each_kind_leaves_nothing_read)
  * later attempt recorded it among the readers waiting ({res}:rq, {res}:rw
  * on every master): both gone well before their life (the retry delay and
  * two node timeouts, 1.2 s), so the writer's release makes no readers'
- * turn for it and a new writer comes in at once. */
-static void read_gives_up_recorded(int freed)
+ * turn for it and a new writer comes in at once.  in_turn: the writer
+ * released first (the reader, not woken, retries 1 s later), the turn
+ * {res}:rd:~ names the reader when it is cancelled: the turn goes, and K
+ * (its member "~") with it. */
+static void read_gives_up_recorded(int freed, int in_turn)
 {
     struct it_fix f = {0};
     redlock_options o;
@@ -457,6 +460,7 @@ static void read_gives_up_recorded(int freed)
     int64_t end;
 
     it_opts_retry(&o, 3, 1000, 0);
+    o.wake = !in_turn;
     it_fix_start(&f, 3, &o, IT_ASYNC);
     other = it_fix_client(&f, NULL);
     b = kind_lock(&f, other, K_WRITE, "holder");
@@ -476,8 +480,17 @@ static void read_gives_up_recorded(int freed)
     CHECK_EQ(rlt_servers_count_key(f.s, "{res}:rq", 8), 3);
     CHECK_EQ(rlt_servers_count_key(f.s, "{res}:rw", 8), 3);
     CHECK_EQ(op.done, 0);
+    if (in_turn) {
+        got.done = 0;
+        CHECK_RC(b, redlock_release_async(b, it_op_cb, &got), 0);
+        it_op_wait(&got, 5000);
+        CHECK_RC(b, got.status, 0);
+        CHECK_EQ(rlt_servers_count_key(f.s, "{res}:rd:~", 10), 3);
+        snprintf(before, sizeof before, "0: | 1: | 2: | ");
+    }
     keyspace(f.s, during, sizeof during);
     check_note("keys while recorded: %s", during);
+    CHECK_EQ(op.done, 0);
     if (freed) {
         redlock_lock_free(a);
         f.locks[--f.nlocks] = NULL;
@@ -487,10 +500,12 @@ static void read_gives_up_recorded(int freed)
     CHECK_EQ(op.done, 1);
     CHECK_EQ(op.status, REDLOCK_ECANCELED);
     wait_keyspace(f.base, f.s, before, 300);    /* well before the record's 1.2 s */
-    got.done = 0;
-    CHECK_RC(b, redlock_release_async(b, it_op_cb, &got), 0);
-    it_op_wait(&got, 5000);
-    CHECK_RC(b, got.status, 0);
+    if (!in_turn) {
+        got.done = 0;
+        CHECK_RC(b, redlock_release_async(b, it_op_cb, &got), 0);
+        it_op_wait(&got, 5000);
+        CHECK_RC(b, got.status, 0);
+    }
     /* no readers' turn for the reader that gave up */
     CHECK_EQ(rlt_servers_count_key(f.s, "{res}:rd:~", 10), 0);
     got.done = 0;
@@ -502,12 +517,17 @@ static void read_gives_up_recorded(int freed)
 
 TEST(cancel_each_kind_leaves_nothing_read_recorded)
 {
-    read_gives_up_recorded(0);
+    read_gives_up_recorded(0, 0);
 }
 
 TEST(cancel_each_kind_leaves_nothing_read_freed_recorded)
 {
-    read_gives_up_recorded(1);
+    read_gives_up_recorded(1, 0);
+}
+
+TEST(cancel_each_kind_leaves_nothing_read_in_its_turn)
+{
+    read_gives_up_recorded(0, 1);
 }
 
 TEST(cancel_each_kind_leaves_nothing_write_its_mark_gone)

@@ -63,6 +63,8 @@ static const char *const scripts[REDLOCK__NSCRIPTS] = {
     /* kinds/rwlock.c, kinds/rwread.c: the releases that wake waiters */
     [REDLOCK__SCRIPT_RW_WRITE_RELEASE_WQ] = redlock__lua_rw_write_release_wq,
     [REDLOCK__SCRIPT_RW_READ_RELEASE_WQ] = redlock__lua_rw_read_release_wq,
+    /* kinds/rwread.c: a reader's abandon (acquire cancel, deadlines) */
+    [REDLOCK__SCRIPT_RW_READ_ABANDON] = redlock__lua_rw_read_abandon,
 };
 
 static void options_defaults(redlock_options *o)

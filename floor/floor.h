@@ -133,6 +133,8 @@ enum {
     REDLOCK__SCRIPT_RW_ABANDON,
     /* kinds/rwlock.c, kinds/rwread.c: their releases that wake waiters */
     REDLOCK__SCRIPT_RW_WRITE_RELEASE_WQ, REDLOCK__SCRIPT_RW_READ_RELEASE_WQ,
+    /* kinds/rwread.c: a reader that gives up takes its records away (acquire cancel) */
+    REDLOCK__SCRIPT_RW_READ_ABANDON,
     REDLOCK__NSCRIPTS
 };
 

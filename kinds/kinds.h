@@ -18,7 +18,8 @@ extern const char redlock__lua_re_acquire[], redlock__lua_re_extend[],
                   redlock__lua_re_release[], redlock__lua_re_fence_raise[];
 extern const char redlock__lua_rw_read_extend[], redlock__lua_rw_read_release[],
                   redlock__lua_rw_write[], redlock__lua_rw_abandon[],
-                  redlock__lua_rw_write_release[], redlock__lua_rw_read_wait[];
+                  redlock__lua_rw_write_release[], redlock__lua_rw_read_wait[],
+                  redlock__lua_rw_read_abandon[];
 extern const char redlock__lua_multi_acquire[], redlock__lua_multi_extend[],
                   redlock__lua_multi_release[];
 extern const char redlock__lua_sem_acquire[], redlock__lua_sem_extend[],

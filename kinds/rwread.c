@@ -75,6 +75,20 @@ const char redlock__lua_rw_read_release_wq[] =
     "ARGV[2] .. ':' .. n .. ':1:w') "
     "if type(r) == 'number' and r > 0 then return 1 + n end end "
     "return pick(q, '')";
+/* A reader that gives up (read_abandon_hook, below).  KEYS: K, {K}:rw;
+ * ARGV: the waiter's id.  Its place among the readers waiting goes, and
+ * {K}:rw with the last one (no reader waits: a writer's release makes no
+ * turn); its place in a turn goes, and the turn's member "~" of K with
+ * the last one (the SREM of K's last member deletes K).  The number of
+ * records removed. */
+const char redlock__lua_rw_read_abandon[] =
+    "local q, tk = '{' .. KEYS[1] .. '}:rq', '{' .. KEYS[1] .. '}:rd:~' "
+    "local n = redis.call('zrem', q, ARGV[1]) "
+    "if redis.call('exists', q) == 0 then redis.call('del', KEYS[2]) end "
+    "if redis.call('srem', tk, ARGV[1]) == 1 then n = n + 1 "
+    "if redis.call('exists', tk) == 0 and redis.call('type', KEYS[1]).ok == 'set' then "
+    "redis.call('srem', KEYS[1], '~') end end "
+    "return n";
 /* ---- encoding ------------------------------------------------------------ */
 
 /* Items of a read op: K, {K}:rd:<id>, {K}:ww, id[, {K}:rw, record ms,
@@ -289,11 +303,57 @@ static redlock__op *read_op(redlock_lock *l, const redlock__op_kind *kind, int64
             redlock__rw_own_id(l);
         /* a later attempt of an acquire: the waiting reader's script */
         if (kind == &read_acquire && l->busy == REDLOCK__LOCK_ACQUIRE && l->fl->later) {
-            len[R_MS] = redlock__u64_str(ms, (uint64_t)redlock__rw_wait_ms(l));
+            int64_t wms = redlock__rw_wait_ms(l);
+            len[R_MS] = redlock__u64_str(ms, (uint64_t)wms);
+            k->may_mark |= wms > 0;     /* it may record this reader */
             return redlock__lock_new_op(l, &read_wait, ttl_ms, 4, 3, item, len);
         }
+        if (kind == &read_acquire)
+            k->may_mark = 0;            /* a first attempt records nothing */
         return redlock__lock_new_op(l, kind, ttl_ms, 3, 1, item, len);
     }
+}
+
+/* ---- a reader that gives up: its records taken away ---------------------- */
+
+static int encode_abandon(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+{
+    static const unsigned char pick[] = { 0, 1, 2 };
+    (void)node;
+    return redlock__rw_eval(op, out, eval, REDLOCK__SCRIPT_RW_READ_ABANDON, pick, 3, 2, 0, NULL);
+}
+
+/* Whatever a master answers, nothing depends on it: the records would
+ * expire by themselves (redlock__rw_wait_ms). */
+static int classify_abandon(redlock__op *op, size_t node, const redlock__reply *r)
+{
+    int v = redlock__classify_script(op, node, r);
+    return v < 0 ? v : REDLOCK__OK;
+}
+
+static const redlock__op_kind read_abandon = {
+    .name = "abandon", .rule = MAJORITY, .encode = encode_abandon,
+    .classify = classify_abandon };
+
+/* An acquire whose later attempts may have recorded this reader (in
+ * {K}:rq, then perhaps a turn) ends without the lock: those records go,
+ * on every master, behind the undos of its attempts (each master's
+ * requests are answered in order), so that no writer's release makes a
+ * turn for a reader that is gone.  (A last attempt refused removes them
+ * itself, ARGV "0" of the waiting reader's script; a cancel comes between
+ * attempts, and an attempt that times out on a master may not arrive.) */
+static void read_abandon_hook(redlock_lock *l)
+{
+    redlock__rw_keys *k = l->kd;
+    const char *item[3] = { l->key, k->flag, k->mark_id };
+    size_t len[3] = { l->keylen, k->flaglen, REDLOCK__RW_MARK_ID };
+    redlock__op *op;
+
+    if (!k->may_mark)
+        return;
+    k->may_mark = 0;
+    if ((op = redlock__lock_new_op(l, &read_abandon, 0, 2, 1, item, len)))
+        redlock__op_start(op, NULL, NULL);     /* (out of memory: they expire) */
 }
 
 /* A reader's release wakes a writer when it is the last one; its waiters
@@ -303,7 +363,7 @@ static const redlock__wake_hook read_wake = { .release_wq = &read_release_wq, .r
 const redlock__family redlock__read = {
     .kind = REDLOCK_KIND_READ, .acquire = &read_acquire, .extend = &read_extend,
     .release = &read_release, .extend_regrow = &read_regrow, .op = read_op, .free = redlock__rw_free,
-    .wake = &read_wake };
+    .abandon = read_abandon_hook, .wake = &read_wake };
 
 int redlock_lock_new_read(redlock_lock **out, redlock_client *c, const void *resource, size_t len)
 {

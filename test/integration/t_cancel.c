@@ -441,6 +441,95 @@ TEST(cancel_each_kind_leaves_nothing_read)
     kind_gives_up(K_WRITE, K_READ, 0, NULL);
 }
 
+/* A reader behind a writer, cancelled (freed: its handle freed) after a
+ * later attempt recorded it among the readers waiting ({res}:rq, {res}:rw
+ * on every master): both gone well before their life (the retry delay and
+ * two node timeouts, 1.2 s), so the writer's release makes no readers'
+ * turn for it and a new writer comes in at once.  in_turn: the writer
+ * released first (the reader, not woken, retries 1 s later), the turn
+ * {res}:rd:~ names the reader when it is cancelled: the turn goes, and K
+ * (its member "~") with it. */
+static void read_gives_up_recorded(int freed, int in_turn)
+{
+    struct it_fix f = {0};
+    redlock_options o;
+    redlock_lock *a, *b, *w;
+    redlock_client *other;
+    struct it_op op, got;
+    char before[2048], during[2048];
+    int64_t end;
+
+    it_opts_retry(&o, 3, 1000, 0);
+    o.wake = !in_turn;
+    it_fix_start(&f, 3, &o, IT_ASYNC);
+    other = it_fix_client(&f, NULL);
+    b = kind_lock(&f, other, K_WRITE, "holder");
+    w = kind_lock(&f, other, K_WRITE, "next");
+    a = kind_lock(&f, f.c, K_READ, "waiter");
+    op = (struct it_op){ f.base };
+    got = (struct it_op){ f.base };
+    CHECK_RC(b, redlock_acquire_async(b, 10000, it_op_cb, &got), 0);
+    it_op_wait(&got, 5000);
+    CHECK_RC(b, got.status, 0);
+    keyspace(f.s, before, sizeof before);
+    CHECK_RC(a, redlock_acquire_for_async(a, FOREVER, 10000, it_op_cb, &op), 0);
+    /* the first attempt records nothing; the second (1 s on) does */
+    end = check_now_ms() + 3000;
+    while (rlt_servers_count_key(f.s, "{res}:rq", 8) < 3 && check_now_ms() < end)
+        it_run(f.base, 5);
+    CHECK_EQ(rlt_servers_count_key(f.s, "{res}:rq", 8), 3);
+    CHECK_EQ(rlt_servers_count_key(f.s, "{res}:rw", 8), 3);
+    CHECK_EQ(op.done, 0);
+    if (in_turn) {
+        got.done = 0;
+        CHECK_RC(b, redlock_release_async(b, it_op_cb, &got), 0);
+        it_op_wait(&got, 5000);
+        CHECK_RC(b, got.status, 0);
+        CHECK_EQ(rlt_servers_count_key(f.s, "{res}:rd:~", 10), 3);
+        snprintf(before, sizeof before, "0: | 1: | 2: | ");
+    }
+    keyspace(f.s, during, sizeof during);
+    check_note("keys while recorded: %s", during);
+    CHECK_EQ(op.done, 0);
+    if (freed) {
+        redlock_lock_free(a);
+        f.locks[--f.nlocks] = NULL;
+    } else {
+        CHECK_RC(a, redlock_acquire_cancel(a), 0);
+    }
+    CHECK_EQ(op.done, 1);
+    CHECK_EQ(op.status, REDLOCK_ECANCELED);
+    wait_keyspace(f.base, f.s, before, 300);    /* well before the record's 1.2 s */
+    if (!in_turn) {
+        got.done = 0;
+        CHECK_RC(b, redlock_release_async(b, it_op_cb, &got), 0);
+        it_op_wait(&got, 5000);
+        CHECK_RC(b, got.status, 0);
+    }
+    /* no readers' turn for the reader that gave up */
+    CHECK_EQ(rlt_servers_count_key(f.s, "{res}:rd:~", 10), 0);
+    got.done = 0;
+    CHECK_RC(w, redlock_try_acquire_async(w, 10000, it_op_cb, &got), 0);
+    it_op_wait(&got, 5000);
+    CHECK_RC(w, got.status, 0);
+    it_fix_stop(&f);
+}
+
+TEST(cancel_each_kind_leaves_nothing_read_recorded)
+{
+    read_gives_up_recorded(0, 0);
+}
+
+TEST(cancel_each_kind_leaves_nothing_read_freed_recorded)
+{
+    read_gives_up_recorded(1, 0);
+}
+
+TEST(cancel_each_kind_leaves_nothing_read_in_its_turn)
+{
+    read_gives_up_recorded(0, 1);
+}
+
 TEST(cancel_each_kind_leaves_nothing_write_its_mark_gone)
 {
     kind_gives_up(K_READ, K_WRITE, 0, "{res}:ww");

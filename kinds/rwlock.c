@@ -130,17 +130,22 @@ const char redlock__lua_rw_write_release_wq[] =
     "if redis.call('del', KEYS[1], KEYS[2]) == 2 then "
     "local rq, t = '{' .. KEYS[1] .. '}:rq', '{' .. KEYS[1] .. '}:rd:~' "
     "local now = redis.call('time') now = now[1] * 1000 + math.floor(now[2] / 1000) "
-    "local ids = redis.call('zrangebyscore', rq, now, '+inf') redis.call('del', rq) "
-    "if #ids > 0 then redis.call('sadd', t, unpack(ids)) "
+    "redis.call('zremrangebyscore', rq, '-inf', now - 1) "
+    "local ids = redis.call('zrange', rq, 0, 15) "
+    "if #ids > 0 then redis.call('zrem', rq, unpack(ids)) redis.call('sadd', t, unpack(ids)) "
     "redis.call('pexpire', t, math.max(1, math.floor(ms or 1))) "
     "redis.call('sadd', KEYS[1], '~') turn = true "
+    "if redis.call('exists', rq) == 1 then redis.call('set', KEYS[2], ms or 1, 'px', math.max(1, math.floor(ms or 1))) end "
     "local m = '{' .. KEYS[1] .. '}:ww' "
     "if redis.call('exists', m) == 1 then redis.call('hset', m, 'r:~', '1') end end end "
     "if ARGV[3] == '0' then return pick(q, '') end "
+    "if turn then local told, n = {}, #ids for i = 1, #ids do local c = string.sub(ids[i], 1, 16) "
+    "if not told[c] then told[c] = true "
+    "redis.pcall('publish', q .. ':' .. c, ARGV[2] .. ':' .. n .. ':1:r') end end return 1 + n end "
     "local w = redis.pcall('zrange', q, 0, 15) "
     "if type(w) == 'table' and not w.err then for i = 1, #w do "
     "redis.pcall('publish', q .. ':' .. w[i], ARGV[2] .. ':' .. #w .. ':1:r') end end "
-    "if turn then return 1 + #w end return pick(q, '')";
+    "return pick(q, '')";
 
 /* ---- what read and write handles share ---------------------------------- */
 
@@ -425,7 +430,9 @@ int64_t redlock__rw_wait_ms(const redlock_lock *l)
 
     if (redlock__lock_last_attempt(l))
         return 0;
-    ms = o->retry_delay_ms + o->retry_jitter_ms + 2 * o->node_timeout_ms;
+    /* the next attempt comes at the poll, slowed among many waiters */
+    ms = redlock__wake_poll_us(l, (o->retry_delay_ms + o->retry_jitter_ms) * 1000) / 1000 +
+         2 * o->node_timeout_ms;
     if (l->fl->deadline_us) {
         left = (l->fl->deadline_us - redlock__now(&l->c->loop)) / 1000;
         if (left < ms)

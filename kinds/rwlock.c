@@ -99,16 +99,21 @@ const char redlock__lua_rw_abandon[] =
 /* The writer's release.  KEYS: K, {K}:rw; ARGV: value, the turn's ms.
  * With nobody waiting it costs the mutex's GET and DEL.  Where readers
  * wait (the DEL removed {K}:rw too), those whose record has not expired
- * get the turn {K}:rd:~, its member "~" joins K (and the mark of a writer
- * waiting, which then counts it).  1 released, 0 not our value. */
+ * (the 16 recorded longest: the others keep their records, and {K}:rw, for
+ * the next turn) get the turn {K}:rd:~, its member "~" joins K (and the
+ * mark of a writer waiting, which then counts it).  1 released, 0 not our
+ * value. */
 const char redlock__lua_rw_write_release[] =
     "if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end "
     "if redis.call('del', KEYS[1], KEYS[2]) == 2 then "
     "local q, t = '{' .. KEYS[1] .. '}:rq', '{' .. KEYS[1] .. '}:rd:~' "
     "local now = redis.call('time') now = now[1] * 1000 + math.floor(now[2] / 1000) "
-    "local ids = redis.call('zrangebyscore', q, now, '+inf') redis.call('del', q) "
-    "if #ids > 0 then redis.call('sadd', t, unpack(ids)) redis.call('pexpire', t, ARGV[2]) "
+    "redis.call('zremrangebyscore', q, '-inf', now - 1) "
+    "local ids = redis.call('zrange', q, 0, 15) "
+    "if #ids > 0 then redis.call('zrem', q, unpack(ids)) "
+    "redis.call('sadd', t, unpack(ids)) redis.call('pexpire', t, ARGV[2]) "
     "redis.call('sadd', KEYS[1], '~') "
+    "if redis.call('exists', q) == 1 then redis.call('set', KEYS[2], ARGV[2], 'px', ARGV[2]) end "
     "local m = '{' .. KEYS[1] .. '}:ww' "
     "if redis.call('exists', m) == 1 then redis.call('hset', m, 'r:~', '1') end end end "
     "return 1";
@@ -117,30 +122,38 @@ const char redlock__lua_rw_write_release[] =
  * KEYS: K, {K}:rw; ARGV: value, the wake window, this master's pick, the
  * releaser's own waiter id, the registry's life.  The plain release's
  * work, its turn lasting as long as the latest reader's record (the
- * value of {K}:rw: no argument carries it here); then,
- * on the picking master, every waiter in the registry (16 at most, the
- * rest poll) hears that readers may come in (role "r": only its readers
- * retry, at once, together), and, where no readers' turn began, the
- * longest waiter of either role is picked (K is free for both). */
+ * value of {K}:rw: no argument carries it here); then, on the picking
+ * master, the clients of the turn's readers (so that the turn ends as
+ * soon as they are in, not at their slowed polls) and the registry's first
+ * 16 waiters, who go to its back (every waiter is told in turn; the rest
+ * poll), hear that readers may come in (role "r": only its readers retry,
+ * at once, together), and, where no readers' turn began, the longest
+ * waiter of either role is picked (K is free for both). */
 const char redlock__lua_rw_write_release_wq[] =
     REDLOCK__LUA_REGISTRY REDLOCK__LUA_PICK_FN
     "if ARGV[4] ~= '' then redis.pcall('zrem', q, ARGV[4]) end "
     "if redis.pcall('get', KEYS[1]) ~= ARGV[1] then return 0 end "
-    "local turn, ms = false, tonumber(redis.call('get', KEYS[2]) or '') "
+    "local turn, ms, ids = false, tonumber(redis.call('get', KEYS[2]) or ''), {} "
     "if redis.call('del', KEYS[1], KEYS[2]) == 2 then "
     "local rq, t = '{' .. KEYS[1] .. '}:rq', '{' .. KEYS[1] .. '}:rd:~' "
     "local now = redis.call('time') now = now[1] * 1000 + math.floor(now[2] / 1000) "
-    "local ids = redis.call('zrangebyscore', rq, now, '+inf') redis.call('del', rq) "
-    "if #ids > 0 then redis.call('sadd', t, unpack(ids)) "
+    "redis.call('zremrangebyscore', rq, '-inf', now - 1) "
+    "ids = redis.call('zrange', rq, 0, 15) "
+    "if #ids > 0 then redis.call('zrem', rq, unpack(ids)) redis.call('sadd', t, unpack(ids)) "
     "redis.call('pexpire', t, math.max(1, math.floor(ms or 1))) "
     "redis.call('sadd', KEYS[1], '~') turn = true "
+    "if redis.call('exists', rq) == 1 then redis.call('set', KEYS[2], ms or 1, 'px', math.max(1, math.floor(ms or 1))) end "
     "local m = '{' .. KEYS[1] .. '}:ww' "
     "if redis.call('exists', m) == 1 then redis.call('hset', m, 'r:~', '1') end end end "
     "if ARGV[3] == '0' then return pick(q, '') end "
-    "local w = redis.pcall('zrange', q, 0, 15) "
-    "if type(w) == 'table' and not w.err then for i = 1, #w do "
-    "redis.pcall('publish', q .. ':' .. w[i], ARGV[2] .. ':' .. #w .. ':1:r') end end "
-    "if turn then return 1 + #w end return pick(q, '')";
+    "local told, n, w = {}, 0, {} if turn then for i = 1, #ids do w[#w + 1] = string.sub(ids[i], 1, 16) end end "
+    "local g = redis.pcall('zrange', q, 0, 15) local now = redis.pcall('time') "
+    "if type(g) == 'table' and not g.err then for i = 1, #g do w[#w + 1] = g[i] "
+    "if not now.err then redis.pcall('zadd', q, 'XX', now[1] * 1000 + math.floor(now[2] / 1000) + "
+    "tonumber(ARGV[5]), g[i]) end end end "
+    "for i = 1, #w do if not told[w[i]] then told[w[i]] = true n = n + 1 end end "
+    "for c in pairs(told) do redis.pcall('publish', q .. ':' .. c, ARGV[2] .. ':' .. n .. ':1:r') end "
+    "if turn then return 1 + n end return pick(q, '')";
 
 /* ---- what read and write handles share ---------------------------------- */
 

@@ -44,6 +44,9 @@
 #define MULT_MAX 64             /* back-off factor cap */
 #define POLL_MULT_MAX 16        /* ... applied to the polling delay */
 #define RIVALS_POLL_MAX 256     /* polling slowed by the rivals at most */
+#define RIVALS_POLL_ROLE 16     /* ... where a release tells one role only (the
+                                 * read/write lock's): the other role's waiters
+                                 * come at their poll */
 #define RIVALS_POLL_MIN 16      /* ... from this many (fewer: expiries are
                                  * found at the retry delay, as without) */
 #define RTT_MIN_US 200          /* the round trip assumed at least */
@@ -380,8 +383,9 @@ int64_t redlock__wake_poll_us(const redlock_lock *l, int64_t delay_us)
         on += h->sub[i] == REDLOCK__SUB_ON;
     if (on) {
         double r = h->rivals >= RIVALS_POLL_MIN ? h->rivals : 1;
+        double most = l->fam->wake && l->fam->wake->role ? RIVALS_POLL_ROLE : RIVALS_POLL_MAX;
         if (r > m)
-            m = r < RIVALS_POLL_MAX ? r : RIVALS_POLL_MAX;
+            m = r < most ? r : most;
     }
     return (int64_t)((double)delay_us * m);
 }

@@ -234,12 +234,17 @@ TEST(rw_fair_a_readers_record_never_outlives_its_deadline)
     CHECK_EQ(wop.status, 0);
     int64_t t0 = check_now_ms();
     start_acquire(r, &rop, f.base);
+    /* the deadline is due after t1 + 120 at the latest, and the master
+     * read the ttl after `at`: the life past it is at least ttl - left
+     * (a slow reply or a late start must not read as a longer life) */
+    int64_t t1 = check_now_ms();
     long long most = -1;
     while (!rop.done && check_now_ms() < t0 + 2000) {
         it_run(f.base, 2);
         for (int i = 0; i < 3; i++) {
+            int64_t at = check_now_ms();
             long long ttl = int_on(f.s, i, "PTTL %s", "{rwf-due}:rq");
-            int64_t left = t0 + 120 - check_now_ms();
+            int64_t left = t1 + 120 - at;
             if (ttl > 0 && ttl - left > most)
                 most = ttl - left;
         }

@@ -773,7 +773,8 @@ REDLOCK_API int redlock_acquire_for_async(redlock_lock *lock, int64_t wait_ms, i
  * otherwise); a blocking acquire returns that.  Nothing is left on any
  * master: the attempt in flight is undone at once on every master its
  * request went to (behind it: a reply still to come changes nothing), the
- * waiters' registry entry is taken away, a waiting writer's mark too
+ * waiters' registry entry is taken away, a waiting writer's mark too, a
+ * waiting reader's place among the readers waiting and in their turn
  * (docs/design.md, "Cancel and per-call deadlines").  A re-entrant lock's
  * acquire of one more hold ends; the holds it had stay.  REDLOCK_EINVAL
  * when no acquire is pending (never started, already decided: its

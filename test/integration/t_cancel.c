@@ -4,7 +4,8 @@
  * inside the cancel, with its own text; an attempt in flight is undone at
  * once where it went and behind it where it is still to arrive; every
  * master's keyspace is as it was before the waiter came (its registry
- * entry gone, a writer's mark too), for every kind; the deadline ends the
+ * entry gone, a writer's mark too, a recorded reader's place among the
+ * readers waiting and in their turn), for every kind; the deadline ends the
  * call with its own text, retry_count aside.
  */
 #include "itest.h"

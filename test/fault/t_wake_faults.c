@@ -736,7 +736,11 @@ static void check_won_with_master0_full(redlock_client *wc, redlock_lock *w)
     CHECK_EQ(redlock_lock_nodes_ok(w), 2);
     redlock_acquire_stats st = stats_of(wc);
     CHECK_EQ(st.wakeups, 1);
-    CHECK_EQ(st.attempts, 3);       /* w twice, the other lock once */
+    /* w twice, the other lock once; w a third time when its woken attempt
+     * reached a master before a's release did (refused there: it retries
+     * once in the wake window, contended.c) */
+    CHECK_GE(st.attempts, 3);
+    CHECK_LE(st.attempts, 4);
     redlock_node_stats ns;
     CHECK_EQ(redlock_client_node_stats(wc, 0, &ns), 0);
     CHECK_GE(ns.fulls, 1);

@@ -23,28 +23,6 @@
 #include <event2/event.h>
 #include <hiredis/hiredis.h>
 
-/* Server i's INFO uptime_in_seconds (-1 when it does not answer). */
-static long long uptime_s(rlt_servers *s, int i)
-{
-    redisReply *r = rlt_servers_command(s, i, "INFO server");
-    long long up = -1;
-    const char *p;
-    if (r && r->type == REDIS_REPLY_STRING && (p = strstr(r->str, "uptime_in_seconds:")))
-        up = atoll(p + 18);
-    if (r)
-        freeReplyObject(r);
-    return up;
-}
-
-/* There is no event for a server's age: poll its uptime. */
-static void wait_uptime(rlt_servers *s, int i, long long want)
-{
-    int64_t t0 = check_now_ms();
-    while (uptime_s(s, i) < want && check_now_ms() - t0 < 10000)
-        it_sleep_ms(50);
-    CHECK_GE(uptime_s(s, i), want);
-}
-
 static void cmd_ok(rlt_servers *s, int i, const char *fmt, const char *a, const char *b)
 {
     redisReply *r = rlt_servers_command(s, i, fmt, a, b);
@@ -91,7 +69,7 @@ static int restart_story(int guard, const char *res)
     it_fix_start(&f, 3, &o, 0);
     redlock_lock *a = it_fix_lock(&f, f.c, res);
     for (int i = 0; i < 3; i++)
-        wait_uptime(f.s, i, TTL / 1000 + 1);
+        it_wait_uptime(f.s, i, TTL / 1000 + 1);
 
     CHECK_RC(a, redlock_try_acquire(a, TTL), REDLOCK_OK);
     CHECK_EQ(it_wait_lock_count(f.s, res, rlen, a, 3, 1000), 3);

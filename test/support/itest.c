@@ -539,3 +539,25 @@ void it_proxies(rlt_servers *s, int n, struct rlp_thread **px, char (*addr)[32],
         addrs[i] = addr[i];
     }
 }
+
+/* Server i's INFO uptime_in_seconds (-1 when it does not answer). */
+long long it_uptime_s(rlt_servers *s, int i)
+{
+    redisReply *r = rlt_servers_command(s, i, "INFO server");
+    long long up = -1;
+    const char *p;
+    if (r && r->type == REDIS_REPLY_STRING && (p = strstr(r->str, "uptime_in_seconds:")))
+        up = atoll(p + 18);
+    if (r)
+        freeReplyObject(r);
+    return up;
+}
+
+/* There is no event for a server's age: poll its uptime. */
+void it_wait_uptime(rlt_servers *s, int i, long long want)
+{
+    int64_t t0 = check_now_ms();
+    while (it_uptime_s(s, i) < want && check_now_ms() - t0 < 10000)
+        it_sleep_ms(50);
+    CHECK_GE(it_uptime_s(s, i), want);
+}

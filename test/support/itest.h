@@ -231,4 +231,9 @@ void it_proxies(rlt_servers *s, int n, struct rlp_thread **px, char (*addr)[32],
                        it_errstr(lock));                                      \
     } while (0)
 
+/* Server i's INFO uptime_in_seconds (-1: no answer); waiting until it is
+ * at least want (the restart guard counts a master by its age). */
+long long it_uptime_s(rlt_servers *s, int i);
+void it_wait_uptime(rlt_servers *s, int i, long long want);
+
 #endif /* ITEST_H */

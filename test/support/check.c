@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -17,6 +18,12 @@
 static struct check_test *check_list;
 static size_t check_count;
 static const char *check_current = "";
+
+/* The first failed check's message, written by the test's child into a page
+ * shared with the runner, which repeats it in the recap at the end (the tail
+ * of a long log is often all there is to read). */
+#define CHECK_WHY_LEN 400
+static char *check_why;
 
 void check_register(struct check_test *t)
 {
@@ -51,6 +58,18 @@ __attribute__((noreturn)) static void check_end_failed(void)
     _exit(1);
 }
 
+/* Keeps "file:line: expr: message" for the recap, cut to CHECK_WHY_LEN. */
+static void check_keep_why(const char *file, int line, const char *expr, const char *fmt,
+                           va_list ap)
+{
+    if (check_why == NULL || check_why[0] != '\0')
+        return;
+    int n = snprintf(check_why, CHECK_WHY_LEN, "%s:%d: %s%s", file, line, expr != NULL ? expr : "",
+                     expr != NULL ? ": " : "");
+    if (n >= 0 && n < CHECK_WHY_LEN)
+        vsnprintf(check_why + n, (size_t)(CHECK_WHY_LEN - n), fmt, ap);
+}
+
 void check_fail(const char *file, int line, const char *fmt, ...)
 {
     va_list ap;
@@ -59,6 +78,9 @@ void check_fail(const char *file, int line, const char *fmt, ...)
     vfprintf(stderr, fmt, ap);
     va_end(ap);
     fputc('\n', stderr);
+    va_start(ap, fmt);
+    check_keep_why(file, line, NULL, fmt, ap);
+    va_end(ap);
     check_end_failed();
 }
 
@@ -70,6 +92,9 @@ void check_fail_msg_(const char *file, int line, const char *expr, const char *f
     vfprintf(stderr, fmt, ap);
     va_end(ap);
     fputc('\n', stderr);
+    va_start(ap, fmt);
+    check_keep_why(file, line, expr, fmt, ap);
+    va_end(ap);
     check_end_failed();
 }
 
@@ -107,6 +132,8 @@ static int check_selected(const struct check_test *t, int argc, char **argv)
 static pid_t check_fork_test(const struct check_test *t, const sigset_t *oldmask)
 {
     pid_t parent = getpid();
+    if (check_why != NULL)
+        check_why[0] = '\0';
     fflush(stdout);
     fflush(stderr);
     pid_t pid = fork();
@@ -223,6 +250,20 @@ static int64_t check_timeout(void)
     return v;
 }
 
+/* $CHECK_RETRY: how many more times a failed test runs (1 when unset, 0
+ * turns it off); -1 when it is not a number from 0 to 9. */
+static int check_retries(void)
+{
+    const char *env = getenv("CHECK_RETRY");
+    if (env == NULL || *env == '\0')
+        return 1;
+    if (env[0] < '0' || env[0] > '9' || env[1] != '\0') {
+        fprintf(stderr, "check: bad CHECK_RETRY \"%s\" (0 .. 9)\n", env);
+        return -1;
+    }
+    return env[0] - '0';
+}
+
 int main(int argc, char **argv)
 {
     static struct check_test *tests[4096];
@@ -256,17 +297,38 @@ int main(int argc, char **argv)
      * so that they can be reaped rather than left as zombies. */
     prctl(PR_SET_CHILD_SUBREAPER, 1);
 
+    int retries = check_retries();
+    if (retries < 0)
+        return 2;
+    void *page = mmap(NULL, CHECK_WHY_LEN, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+                      -1, 0);
+    check_why = page != MAP_FAILED ? page : NULL;
+
+    /* The recap: every test that failed at least once, and why. */
+    static char recap[64][CHECK_WHY_LEN + 160];
+    int nrecap = 0;
     int passed = 0, failed = 0;
     for (size_t i = 0; i < n; i++) {
         if (!check_selected(tests[i], argc, argv))
             continue;
-        if (check_run_one(tests[i], timeout_s, &oldmask, &chld))
-            passed++;
-        else
-            failed++;
+        int ok = check_run_one(tests[i], timeout_s, &oldmask, &chld);
+        int runs = 1;
+        char why[CHECK_WHY_LEN];
+        snprintf(why, sizeof why, "%s", check_why != NULL && check_why[0] ? check_why : "no check failed");
+        while (!ok && runs <= retries) {
+            printf("again %s (run %d of %d)\n", tests[i]->name, runs + 1, retries + 1);
+            ok = check_run_one(tests[i], timeout_s, &oldmask, &chld);
+            runs++;
+        }
+        ok ? passed++ : failed++;
+        if ((!ok || runs > 1) && nrecap < (int)(sizeof recap / sizeof recap[0]))
+            snprintf(recap[nrecap++], sizeof recap[0], "%s %s after %d run%s; first: %s",
+                     ok ? "flaky " : "FAILED", tests[i]->name, runs, runs > 1 ? "s" : "", why);
     }
     if (argc > 1 && passed + failed == 0)
         fprintf(stderr, "check: no test name contains any of the arguments\n");
+    for (int i = 0; i < nrecap; i++)
+        printf("%s\n", recap[i]);
     printf("%d passed, %d failed\n", passed, failed);
     return failed == 0 && passed + failed > 0 ? 0 : 1;
 }

@@ -11,7 +11,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-PACKAGES="make gcc clang pkg-config cmake libhiredis-dev libevent-dev libssl-dev openssl faketime redis-server redis-tools valgrind libclang-rt-14-dev gnuplot-nox mandoc groff man-db"
+PACKAGES="make gcc clang pkg-config cmake libhiredis-dev libevent-dev libssl-dev openssl faketime redis-server redis-tools valgrind libclang-rt-14-dev gnuplot-nox mandoc groff man-db spin"
 
 deps() {
     missing=""

@@ -80,6 +80,11 @@
 #   its own connections, locks and log, so the check sees K x C clients;
 #   mutex locks, no auditor, no --watchdog); with --resources 1 they all
 #   contend for one key (docs/failover.md, "Many clients on one key")
+#   --connect-timeout MS (300; with C clients per worker 300 + 50 x C): the
+#   workers' handshake budget.  A worker's C clients connect to every
+#   master at once, and each handshake is dropped and begun again once the
+#   budget is spent: under ASan on 2 cores, 32 clients per worker needed
+#   up to 0.8 s to be all connected, and with 300 ms none ever was
 #
 # Without persistence a master must stay down at least one ttl (--down >=
 # --ttl) before it comes back empty, or a second client can get a lock that
@@ -100,6 +105,7 @@ N=5 K=4 R="" TTL=300 NODE_TIMEOUT=100 DOWN=1000 GAP=700 LEAD=1000 TAIL=1000
 SOAK=300 AOF=0 KEEP=0 UNSAFE=0 scenarios=""
 SEED="" KINDS="" EXTEND_PCT="" IDLE_MAX=3 ACQ_TARGET=0 USE_PROXY=0 MIX=0 FENCING="" WATCHDOG=""
 AUDIT_PERIOD=20 OVERREPORT=0 KIND=mutex WRITERS_PCT=33 CPW=0 PERMITS=2 EMULATE=0
+CONNECT_TIMEOUT=""
 
 die() { echo "failover: $*" >&2; exit 2; }
 
@@ -135,6 +141,7 @@ while [ $# -gt 0 ]; do
     --permits) PERMITS=$2; shift ;;
     --emulate-permits) EMULATE=$2; shift ;;
     --clients-per-worker) CPW=$2; shift ;;
+    --connect-timeout) CONNECT_TIMEOUT=$2; shift ;;
     -h | --help) sed -n '2,/^set -u$/p' "$0" | sed '$d'; exit 0 ;;
     -*) die "unknown option $1" ;;
     *) scenarios="$scenarios $1" ;;
@@ -170,6 +177,7 @@ fi
 if [ "$AOF" = 0 ] && [ "$DOWN" -lt "$TTL" ] && [ "$UNSAFE" = 0 ]; then
     die "--down $DOWN < --ttl $TTL without --aof restarts masters that forget held locks (add --unsafe to do it anyway)"
 fi
+[ -n "$CONNECT_TIMEOUT" ] || CONNECT_TIMEOUT=$((300 + 50 * CPW))
 if [ "$CPW" -gt 0 ]; then
     [ "$KIND" = mutex ] && [ -z "$WATCHDOG" ] && [ "$OVERREPORT" = 0 ] ||
         die "--clients-per-worker: mutex locks only, without --watchdog and --overreport"
@@ -347,7 +355,8 @@ start_worker() {
     # shellcheck disable=SC2086
     "$WORKER" --id $id --masters "$addrs" --audit "$direct" --log "$log" $many \
         --resources "$R" --ttl "$TTL" --hold-min "$HOLD_MIN" --hold-max "$HOLD_MAX" \
-        --idle-max "$IDLE_MAX" --node-timeout "$NODE_TIMEOUT" --seconds 100000 \
+        --idle-max "$IDLE_MAX" --node-timeout "$NODE_TIMEOUT" --connect-timeout "$CONNECT_TIMEOUT" \
+        --seconds 100000 \
         --extend-pct "$EXTEND_PCT" --audit-period "$AUDIT_PERIOD" --seed "$SEED" \
         --block-file "$dir/block-ms" $role $over $FENCING $wd $kind &
     eval "wpid_$j=$!"
@@ -360,7 +369,7 @@ while [ $j -lt "$K" ]; do
     j=$((j + 1))
 done
 [ "$CPW" -gt 0 ] && say "each worker runs $CPW clients: $((K * CPW)) clients"
-say "started $K workers ($KIND locks) on $R resources, ttl $TTL ms, node timeout $NODE_TIMEOUT ms, hold $HOLD_MIN..$HOLD_MAX ms, extend $EXTEND_PCT %"
+say "started $K workers ($KIND locks) on $R resources, ttl $TTL ms, node timeout $NODE_TIMEOUT ms, connect timeout $CONNECT_TIMEOUT ms, hold $HOLD_MIN..$HOLD_MAX ms, extend $EXTEND_PCT %"
 [ "$MIX" = 1 ] && say "workers: j%4 = 0 blocking, 1 async, 2 blocking max_pending 2, 3 async max_pending 1; async:$async_ids"
 
 # record START END BACK KIND TEXT: the fault lasted START..END; BACK is when

@@ -211,6 +211,8 @@ static long long overlaps(const check *ck, ival *v, size_t n, int print, const c
                           long long *shared)
 {
     long long count = 0;
+    if (n == 0)
+        return 0;       /* (v is NULL: no acquisition at all) */
     qsort(v, n, sizeof *v, ival_cmp);
     size_t *act = rl_xmalloc(n * sizeof *act);   /* holds still open */
     for (size_t i = 0, j; i < n; i = j) {

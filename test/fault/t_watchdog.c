@@ -317,18 +317,23 @@ TEST(watchdog_needs_an_event_loop)
 
 /* A watchdog (and its cap) set while the lock is held counts the cap from
  * the acquire; a call the library refuses (a bad ttl) while the watchdog's
- * extend is in flight leaves the watchdog running. */
+ * extend is in flight leaves the watchdog running: the hold outlives the
+ * ttl counted from the last refusal by 200 ms.  (A ttl of 1 s, not 300 ms:
+ * with a node timeout of 100 ms, an extend that timed out left a 300 ms
+ * hold less than the two node timeouts a retry needs, and the hold ended;
+ * two masters or this process held up 100 ms by a busy machine do that.) */
+#define WD_LATE_TTL_MS 1000
 TEST(watchdog_set_while_held_and_refused_calls_keep_it)
 {
     struct it_fix f = {0};
     struct watch w;
-    redlock_lock *l = held(&f, &w, 3, "wd-late", -1, 0, 300);     /* no watchdog yet */
+    redlock_lock *l = held(&f, &w, 3, "wd-late", -1, 0, WD_LATE_TTL_MS);  /* no watchdog yet */
     CHECK_EQ(redlock_lock_set_watchdog(l, 1, 60000), 0);           /* every 1 ms */
     for (int i = 0; i < 40; i++) {
         run_for(&w, 15);
         CHECK_RC(l, redlock_extend_async(l, 0, on_acquired, &w), REDLOCK_EINVAL);
     }
-    run_for(&w, 400);
+    run_for(&w, WD_LATE_TTL_MS + 200);
     check_note("watchdog set while held, 40 refused extends: %lld samples, smallest validity "
                "%lld ms", (long long)w.samples, (long long)w.min_validity);
     CHECK_EQ(w.lost.fired, 0);

@@ -5,15 +5,31 @@
 # runs bench/scriptcost/scriptcost against it, stops it.
 set -eu
 dir=$(mktemp -d "${TMPDIR:-/tmp}/scriptcost.XXXXXX")
-trap 'redis-cli -p "$port" shutdown nosave >/dev/null 2>&1 || true; rm -rf "$dir"' EXIT
+pid=""
+trap 'if [ -n "$pid" ]; then kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; fi; rm -rf "$dir"' EXIT
+# Ours is up when the server on the port says it is our process.  A port
+# another program holds (a listener, or a client socket's own port: the
+# test suite beside it has thousands) makes redis-server exit: the next
+# port is tried.
+ours() { timeout 2 redis-cli -p "$port" info server 2>/dev/null | tr -d "\r" | grep -qx "process_id:$pid"; }
 port=$(( 20000 + $$ % 20000 ))
-while redis-cli -p "$port" ping >/dev/null 2>&1; do port=$((port + 1)); done
-redis-server --port "$port" --save '' --appendonly no --dir "$dir" --daemonize yes \
-    --pidfile "$dir/pid" --logfile "$dir/log" >/dev/null
-i=0
-until redis-cli -p "$port" ping >/dev/null 2>&1; do
-    i=$((i + 1))
-    [ "$i" -lt 100 ] || { echo "scriptcost.sh: redis-server did not start" >&2; exit 1; }
-    sleep 0.05
+tries=0
+while :; do
+    redis-server --port "$port" --bind 127.0.0.1 --save '' --appendonly no --dir "$dir" \
+        --logfile "$dir/log" --daemonize no >/dev/null &
+    pid=$!
+    i=0
+    until ours; do
+        kill -0 "$pid" 2>/dev/null || break
+        i=$((i + 1))
+        [ "$i" -lt 200 ] || { echo "scriptcost.sh: redis-server did not start" >&2; exit 1; }
+        sleep 0.05
+    done
+    kill -0 "$pid" 2>/dev/null && break
+    wait "$pid" || :
+    pid=""
+    tries=$((tries + 1))
+    [ "$tries" -lt 20 ] || { echo "scriptcost.sh: no port for redis-server ($port last)" >&2; exit 1; }
+    port=$((port + 1))
 done
 "$(dirname "$0")/scriptcost" "$port" "$@"

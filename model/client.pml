@@ -41,8 +41,9 @@ inline send(j, op, v, t)
 {
     if
     :: !m[j].up ->
+        /* a vote "down"; a roll-back's DEL waits for the master's own answer */
         if
-        :: !answered[c * N + j] -> answered[c * N + j] = 1; bad[c]++
+        :: op != DEL && !answered[c * N + j] -> answered[c * N + j] = 1; bad[c]++
         :: else
         fi
     :: m[j].up ->
@@ -128,10 +129,11 @@ proctype Client(byte c)
 
     /* acquire: up to ATTEMPTS attempts */
     do
-    :: a == ATTEMPTS -> goto finish
-    :: a < ATTEMPTS ->
+    :: a == ATTEMPTS_OF(c) -> goto finish
+    :: a < ATTEMPTS_OF(c) ->
         a++;
         atomic {
+            started = 1;
             v = VAL(c, a);
             begin_op();
             start = now;
@@ -160,10 +162,10 @@ proctype Client(byte c)
     od;
 
 #if EXTENDS
-    /* one extend (the watchdog's or the application's), with the full or a
-     * short ttl, while the validity lasts */
+    /* one extend by client 0 (the watchdog's or the application's), with
+     * the full or a short ttl, while the validity lasts */
     if
-    :: atomic { now < until[c] ->
+    :: atomic { c == 0 && now < until[c] ->
         if
         :: t2 = TTL
         :: t2 = SHORT

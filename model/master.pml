@@ -88,8 +88,8 @@ inline execute(j, op, v, t, res)
 #endif
 
 /* Client cl's next request to master j, run and answered in one step.  The
- * answer counts if it comes while the client is deciding that operation;
- * it may also come too late (counting for nothing). */
+ * answer counts if it comes while the client is deciding that operation
+ * (once it decided, answers count for nothing); it may be lost (LOSSES). */
 #define SERVE(cl)                                                           \
     :: atomic {                                                             \
         m[j].up && nempty(req[(cl) * N + j]) ->                             \
@@ -100,6 +100,7 @@ inline execute(j, op, v, t, res)
         :: else -> execute(j, mop, mv, mt, mres)                            \
         fi;                                                                 \
         if                                                                  \
+        :: mop == KILL || mtag != cur[mc] || answered[mc * N + j]           \
         :: mop != KILL && mtag == cur[mc] && !answered[mc * N + j] ->       \
             answered[mc * N + j] = 1;                                       \
             if                                                              \
@@ -107,7 +108,7 @@ inline execute(j, op, v, t, res)
             :: mres == 1 && COUNTED(j) -> oks[mc]++                         \
             :: mres == 1 && !COUNTED(j) -> bad[mc]++                        \
             fi                                                              \
-        :: true     /* the answer comes too late */                         \
+        :: losses < LOSSES -> losses++      /* the answer is lost */        \
         fi;                                                                 \
         check();                                                            \
         mc = 0; mv = 0; mt = 0; mtag = 0; mres = 0; mop = 0                 \
@@ -153,8 +154,9 @@ end:
         check();
         mc = 0
        }
-    :: atomic {     /* the restart */
-        !m[j].up -> m[j].up = 1; m[j].since = now + 1
+    :: atomic {     /* the restart; a durable master (PERSIST: appendonly,
+                     * appendfsync always) is counted at once */
+        !m[j].up -> m[j].up = 1; m[j].since = (PERSIST -> 0 : now + 1)
        }
     od
 }

@@ -15,12 +15,13 @@
  *   C, N, P   clients (2 or 3), masters (3), permits
  *   CRASHES   master crashes in a run; PERSIST 1: the keys survive one
  *   LOSSES    connections dropped in a run
- *   EXTENDS   1: a holder extends once, with the full or a short ttl
- *   ATTEMPTS  acquire attempts per client
+ *   EXTENDS   1: client 0 extends once, with the full or a short ttl
+ *   ATTEMPTS0, ATTEMPTS1  acquire attempts of client 0, of the others
  *   FAST      the masters whose clocks run fast (keys expire EARLY ticks
  *             sooner): masters 0 .. FAST-1; unset, any number of them
  * Mutants, each without one safety measure (model/model.mk):
- *   NO_DRIFT, NO_ROLLBACK, NO_GUARD, HALF_QUORUM, KEEP_VALIDITY
+ *   NO_DRIFT, NO_ROLLBACK, NO_GUARD, HALF_QUORUM, KEEP_VALIDITY,
+ *   SEM_MAJORITY (a semaphore's quorum taken as the majority)
  */
 
 #ifndef KIND
@@ -47,26 +48,36 @@
 #ifndef EXTENDS
 #define EXTENDS 1
 #endif
-#ifndef ATTEMPTS
-#define ATTEMPTS 2
+#ifndef ATTEMPTS0
+#define ATTEMPTS0 1
 #endif
+#ifndef ATTEMPTS1
+#define ATTEMPTS1 2
+#endif
+#define ATTEMPTS_OF(cl) ((cl) == 0 -> ATTEMPTS0 : ATTEMPTS1)
 #ifndef MAXT
-#define MAXT 10
+#define MAXT 6
 #endif
 
 /* Time, in ticks of the clients' clocks.  A master's clock may run fast
  * against them: its keys then expire up to EARLY ticks early (ttl x
  * drift_factor).  The client takes DRIFT off the validity: ttl x
  * drift_factor + drift_min_ms, the latter one tick. */
-#define TTL     5
+#ifndef TTL
+#define TTL     4
+#endif
+#ifndef SHORT
 #define SHORT   2       /* the short ttl an extend may ask for */
+#endif
 #define EARLY   1
 #ifdef NO_DRIFT
 #define DRIFT   0
 #else
 #define DRIFT   (EARLY + 1)
 #endif
-#define TIMEOUT 2       /* node_timeout_ms */
+#ifndef TIMEOUT
+#define TIMEOUT 1       /* node_timeout_ms */
+#endif
 #define WINDOW  (TTL + DRIFT)   /* the restart guard's window: the largest ttl + its drift */
 
 #if KIND == 1
@@ -83,6 +94,10 @@
 #ifdef HALF_QUORUM
 #undef QUORUM
 #define QUORUM  (N / 2)
+#endif
+#ifdef SEM_MAJORITY     /* a semaphore counted like a lock: a majority */
+#undef QUORUM
+#define QUORUM  (N / 2 + 1)
 #endif
 
 #define NONE    255
@@ -129,6 +144,7 @@ byte held[C], until[C], role[C];
 bool dead[C * 4];
 
 byte crashes, losses;
+bool started;
 
 /* Scratch of the atomic steps: not part of the state. */
 hidden byte mc, mv, mt, mtag, mres, s, s1, busy, writer, k;
@@ -232,8 +248,9 @@ active proctype World()
 {
 end:
     do
-    :: atomic {     /* a tick: keys whose time is up expire */
-        now < MAXT ->
+    :: atomic {     /* a tick: keys whose time is up expire.  The first
+                     * comes after a client started: time shifts. */
+        now < MAXT && (now > 0 || started) ->
         now++;
         for (k : 0 .. N - 1) {
             for (mt : 0 .. SLOTS - 1) {

@@ -1,0 +1,59 @@
+#!/bin/sh
+# Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE).
+# model/check.sh NAME EXPECT MODE "DEFINES"
+#
+# Checks one configuration of the model with Spin in tmp/model/NAME.
+#   EXPECT  safe: no property may fail; unsafe: a counterexample must be
+#           found (a mutant), its trail kept in tmp/model/NAME/trail.txt
+#   MODE    full: an exhaustive search (exit 1 if it did not finish);
+#           bitstate: a bitstate search of 2^30 bits (coverage < 100 %)
+# Prints one line: NAME, the verdict, states, depth, seconds, memory.
+set -eu
+[ $# -eq 4 ] || { echo "usage: $0 NAME safe|unsafe full|bitstate DEFINES" >&2; exit 2; }
+name=$1 expect=$2 mode=$3 defs=$4
+here=$(cd "$(dirname "$0")" && pwd)
+dir=tmp/model/$name
+rm -rf "$dir" && mkdir -p "$dir"
+cp "$here"/*.pml "$dir"
+cd "$dir"
+# shellcheck disable=SC2086 # the defines are words
+spin -a $defs redlock.pml >spin.out 2>&1 || { cat spin.out >&2; exit 2; }
+case $mode in
+full) opts="-DCOLLAPSE -DMEMLIM=16000" run="-w26" ;;
+bitstate) opts="-DBITSTATE" run="-w33" ;;
+*) echo "$0: mode full or bitstate, not $mode" >&2; exit 2 ;;
+esac
+# shellcheck disable=SC2086
+cc -O2 -w -DSAFETY -DVECTORSZ=2048 $opts -o pan pan.c
+start=$(date +%s)
+# -E: a run that ends with clients waiting past the horizon is no error
+./pan -m400000 -E $run >pan.out 2>&1 || true
+secs=$(( $(date +%s) - start ))
+errors=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' pan.out | tail -n 1)
+states=$(sed -n 's/^ *\([0-9.e+]*\) states, stored.*/\1/p' pan.out | tail -n 1)
+depth=$(sed -n 's/.*depth reached \([0-9]*\).*/\1/p' pan.out | tail -n 1)
+mem=$(sed -n 's/^ *\([0-9.]*\).*total actual memory usage.*/\1/p' pan.out | tail -n 1)
+line="$name: states $states, depth $depth, ${secs} s, ${mem} MB"
+if [ -z "$errors" ]; then
+    echo "$name: spin did not finish"; tail -n 5 pan.out >&2; exit 1
+fi
+if grep -q "reached -DMEMLIM bound\|max search depth too small" pan.out; then
+    echo "$line: INCOMPLETE (memory or depth bound)"; exit 1
+fi
+if [ "$expect" = safe ]; then
+    if [ "$errors" != 0 ]; then
+        echo "$line: a property FAILED"
+        spin -t -p -g $defs redlock.pml >trail.txt 2>&1 || true
+        grep "assertion violated" pan.out >&2
+        exit 1
+    fi
+    echo "$line: every property holds"
+else
+    if [ "$errors" = 0 ]; then
+        echo "$line: the mutant found NO counterexample"; exit 1
+    fi
+    # shellcheck disable=SC2086
+    spin -t -p -g $defs redlock.pml >trail.txt 2>&1 || true
+    what=$(sed -n "s/.*text of failed assertion: //p" trail.txt | head -n 1)
+    echo "$line: counterexample, $what (trail: $dir/trail.txt)"
+fi

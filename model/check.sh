@@ -5,7 +5,8 @@
 # Checks one configuration of the model with Spin in tmp/model/NAME.
 #   EXPECT  safe: no property may fail; unsafe: a counterexample must be
 #           found (a mutant), its trail kept in tmp/model/NAME/trail.txt
-#   MODE    full: an exhaustive search (exit 1 if it did not finish);
+#   MODE    full: an exhaustive search (exit 1 if it did not finish;
+#           breadth first for a mutant: the shortest counterexample);
 #           bitstate: a bitstate search of 2^30 bits (coverage < 100 %)
 # Prints one line: NAME, the verdict, states, depth, seconds, memory.
 set -eu
@@ -16,13 +17,15 @@ dir=tmp/model/$name
 rm -rf "$dir" && mkdir -p "$dir"
 cp "$here"/*.pml "$dir"
 cd "$dir"
-# shellcheck disable=SC2086 # the defines are words
-spin -a $defs redlock.pml >spin.out 2>&1 || { cat spin.out >&2; exit 2; }
 case $mode in
-full) opts="-DCOLLAPSE -DMEMLIM=16000" run="-w26" ;;
+full) opts="-DCOLLAPSE -DMEMLIM=16000" run="-w26"
+      # a mutant: breadth first, for the shortest counterexample
+      if [ "$expect" = unsafe ]; then opts="$opts -DBFS"; defs="$defs -DBFS_SEARCH"; fi ;;
 bitstate) opts="-DBITSTATE" run="-w33" ;;
 *) echo "$0: mode full or bitstate, not $mode" >&2; exit 2 ;;
 esac
+# shellcheck disable=SC2086 # the defines are words
+spin -a $defs redlock.pml >spin.out 2>&1 || { cat spin.out >&2; exit 2; }
 # shellcheck disable=SC2086
 cc -O2 -w -DSAFETY -DVECTORSZ=2048 $opts -o pan pan.c
 start=$(date +%s)

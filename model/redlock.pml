@@ -146,7 +146,11 @@ bool dead[C * 4];
 byte crashes, losses;
 bool started;
 
-/* Scratch of the atomic steps: not part of the state. */
+/* Scratch of the atomic steps: not part of the state (Spin's breadth-first
+ * search takes no hidden variables; these are 0 between steps anyway). */
+#ifdef BFS_SEARCH
+#define hidden
+#endif
 hidden byte mc, mv, mt, mtag, mres, s, s1, busy, writer, k;
 hidden byte ck_q, ck_i, ck_j, ck_s, ck_nh, ck_nw, ck_ok, ck_g;
 hidden mtype mop;

@@ -84,14 +84,21 @@ int redlock__master_up(const redlock__master *m)
 
 /* ---- connection ids and kills ------------------------------------------ */
 
-/* What we know of connection `gen`: id 0 when nothing. */
-static redlock__conn_ref conn_ref(const redlock__master *m, uint32_t gen)
+/* The history's entry of connection `gen` (its id known), or NULL. */
+static redlock__conn_ref *hist_of(redlock__master *m, uint32_t gen)
 {
-    redlock__conn_ref none = { gen, 0, "" };
     for (unsigned i = 0; i < REDLOCK__CONN_HISTORY; i++)
         if (m->hist[i].gen == gen && m->hist[i].id > 0)
-            return m->hist[i];
-    return none;
+            return &m->hist[i];
+    return NULL;
+}
+
+/* What we know of connection `gen`: id 0 when nothing. */
+static redlock__conn_ref conn_ref(redlock__master *m, uint32_t gen)
+{
+    redlock__conn_ref none = { gen, 0, "", REDLOCK__KILL_NONE };
+    const redlock__conn_ref *h = hist_of(m, gen);
+    return h ? *h : none;
 }
 
 /* May we kill connection `old` from the current one?  Only over TCP, where
@@ -100,7 +107,7 @@ static redlock__conn_ref conn_ref(const redlock__master *m, uint32_t gen)
  * connection's id is higher: ids grow within one server process, and a
  * server that restarted lost the old connection anyway, while its new ids
  * could name someone else's. */
-static int may_kill(const redlock__master *m, const redlock__conn_ref *old)
+static int may_kill(redlock__master *m, const redlock__conn_ref *old)
 {
     redlock__conn_ref cur = conn_ref(m, m->conn.gen);
     return !m->addr.path && old->id > 0 && old->addr[0] && cur.id > old->id;
@@ -115,21 +122,42 @@ static int encode_kill(redlock__buf *b, const redlock__conn_ref *r)
     return redlock__resp_command(b, 6, argv, len);
 }
 
-/* Queue a kill of connection `gen` (if allowed) before what comes next;
- * its reply is ignored.  1 when queued. */
+/* A kill's reply, any (an error: it cannot be done, no use trying again):
+ * nothing more runs on that connection.  None (this connection was lost
+ * too): it may not have run, the next connection kills it. */
+static void kill_reply(void *privdata, size_t tag, const redlock__reply *r, const char *why)
+{
+    redlock__master *m = privdata;
+    redlock__conn_ref *h = hist_of(m, (uint32_t)tag);
+    (void)why;
+
+    if (h && h->kill == REDLOCK__KILL_SENT)
+        h->kill = r ? REDLOCK__KILL_DONE : REDLOCK__KILL_OWED;
+}
+
+static redlock__slot kill_slot(redlock__master *m, uint32_t gen)
+{
+    redlock__slot sl = { kill_reply, m, 0, NULL, 0, 0 };
+    sl.tag = gen;
+    return sl;
+}
+
 int redlock__master_kill_first(redlock__master *m, uint32_t gen)
 {
-    redlock__conn_ref old = conn_ref(m, gen);
-    redlock__slot none = { 0 };
+    redlock__conn_ref *h = hist_of(m, gen);
+    redlock__slot sl = kill_slot(m, gen);
     redlock__buf b = { 0 };
     int rc;
 
-    if (!may_kill(m, &old) || encode_kill(&b, &old) != 0) {
+    if (!h || h->kill == REDLOCK__KILL_SENT || h->kill == REDLOCK__KILL_DONE ||
+        !may_kill(m, h) || encode_kill(&b, h) != 0) {
         redlock__buf_free(&b);
         return 0;
     }
-    rc = redlock__conn_send(&m->conn, b.p, b.len, NULL, 0, &none, 0);
+    rc = redlock__conn_send(&m->conn, b.p, b.len, NULL, 0, &sl, 0);
     redlock__buf_free(&b);
+    if (rc == 0)
+        h->kill = REDLOCK__KILL_SENT;
     return rc == 0;
 }
 
@@ -154,6 +182,7 @@ static void parse_client_info(redlock__master *m, const char *s, size_t len)
         ;
     r->gen = m->conn.gen;
     r->id = id;
+    r->kill = REDLOCK__KILL_NONE;
     memcpy(r->addr, a, alen);
     r->addr[alen] = '\0';
     m->hist_next = (m->hist_next + 1) % REDLOCK__CONN_HISTORY;
@@ -277,42 +306,53 @@ static void undo_timer_cb(evutil_socket_t fd, short what, void *arg)
     }
 }
 
-/* The handshake succeeded: the owed undos go first (each behind the kill of
- * the connection its write used), then the requests that waited.  Each
- * stays owned by its slot, so it is owed again if this connection is lost
- * too. */
+/* The handshake succeeded: first the kills of the connections dropped
+ * since (what reached the server on them, a write or an extend, must not
+ * run after what follows here: an undo, a newer extend), then the owed
+ * undos, then the requests that waited.  Each undo stays owned by its
+ * slot, so it is owed again if this connection is lost too; so is a kill. */
 static void send_owed(redlock__master *m)
 {
     redlock__buf b = { 0 };
     redlock__slot *slots;
-    size_t k = 0, nowed = m->nowed;
+    size_t k = 0, nowed = m->nowed, nkill = 0;
     int rc = 0;
 
-    if (!nowed)
+    for (unsigned i = 0; i < REDLOCK__CONN_HISTORY; i++)
+        nkill += m->hist[i].kill == REDLOCK__KILL_OWED;
+    if (!nowed && !nkill)
         return;
-    if (!(slots = malloc(2 * nowed * sizeof *slots)))
+    if (!(slots = malloc((nkill + nowed) * sizeof *slots)))
         rc = REDLOCK_ENOMEM;
+    for (unsigned i = 0; i < REDLOCK__CONN_HISTORY && rc == 0; i++) {
+        redlock__conn_ref *h = &m->hist[i];
+        if (h->kill != REDLOCK__KILL_OWED)
+            continue;
+        if (!may_kill(m, h)) {
+            h->kill = REDLOCK__KILL_NONE;   /* (a window: docs/safety.md) */
+        } else if ((rc = encode_kill(&b, h)) == 0) {
+            slots[k++] = kill_slot(m, h->gen);
+            h->kill = REDLOCK__KILL_SENT;
+        }
+    }
     for (size_t i = 0; i < nowed && rc == 0; i++) {
         redlock__owed *o = m->owed[i];
-        redlock__conn_ref old = conn_ref(m, o->set_gen);
-        if (may_kill(m, &old) && (i == 0 || m->owed[i - 1]->set_gen != o->set_gen)) {
-            redlock__slot none = { 0 };
-            rc = encode_kill(&b, &old);
-            slots[k++] = none;
-        }
-        if (rc == 0 && (rc = redlock__buf_reserve(&b, o->len)) == 0) {
+        if ((rc = redlock__buf_reserve(&b, o->len)) == 0) {
             memcpy(b.p + b.len, o->cmd, o->len);
             b.len += o->len;
             slots[k++] = undo_slot(m, o);
         }
     }
-    if (rc == 0 && redlock__conn_prepend(&m->conn, &b, slots, k) == 0) {
+    if (rc == 0 && (k == 0 || redlock__conn_prepend(&m->conn, &b, slots, k) == 0)) {
         m->stats.undos += nowed;
         m->nowed = 0;   /* the slots own them now */
     } else {
         for (size_t i = 0; i < nowed; i++)
             free(m->owed[i]);   /* out of memory: their keys expire with the ttl */
         m->nowed = 0;
+        for (unsigned i = 0; i < REDLOCK__CONN_HISTORY; i++)
+            if (m->hist[i].kill == REDLOCK__KILL_SENT)
+                m->hist[i].kill = REDLOCK__KILL_OWED;
     }
     free(slots);
     redlock__buf_free(&b);
@@ -402,8 +442,10 @@ static void master_up(void *owner, redlock__conn *cn)
 static void master_down(void *owner, redlock__conn *cn, const char *why, int tell)
 {
     redlock__master *m = owner;
-    (void)cn;
+    redlock__conn_ref *h = hist_of(m, cn->gen);
 
+    if (h && h->kill == REDLOCK__KILL_NONE)
+        h->kill = REDLOCK__KILL_OWED;
     evtimer_del(&m->undo_timer);    /* owed undos go after the next handshake */
     if (tell && m->net->event)
         m->net->event(m->net->event_privdata, m->index, REDLOCK_NODE_DOWN, why);

@@ -10,10 +10,21 @@
 
 /* ---- master.c: one master ---------------------------------------------- */
 
+/* A connection the client dropped may still run, later, what reached the
+ * server before the close (a SET, an extend shorter than the next one):
+ * it is killed on the server before anything goes on a newer one. */
+enum {
+    REDLOCK__KILL_NONE,        /* up, or nothing to kill */
+    REDLOCK__KILL_OWED,        /* dropped: to kill from the next connection */
+    REDLOCK__KILL_SENT,        /* its kill queued on the current connection */
+    REDLOCK__KILL_DONE         /* the server answered its kill */
+};
+
 typedef struct redlock__conn_ref {
     uint32_t gen;              /* our serial of the connection */
     long long id;              /* the server's CLIENT ID, 0 if unknown */
     char addr[64];             /* the peer address the server saw */
+    unsigned char kill;        /* REDLOCK__KILL_* */
 } redlock__conn_ref;
 
 /* An undo owed to a master it could not reach: sent (behind a CLIENT KILL
@@ -26,7 +37,7 @@ typedef struct redlock__owed {
     char cmd[];                /* one encoded command */
 } redlock__owed;
 
-#define REDLOCK__CONN_HISTORY 8    /* connections remembered for undos */
+#define REDLOCK__CONN_HISTORY 8    /* connections remembered for kills */
 
 /* The master's view of its clock against the client's (TIME probes). */
 typedef struct redlock__clock_sample {
@@ -134,8 +145,9 @@ int redlock__master_side_send(redlock__master *m, const char *buf, size_t len,
                               const redlock__slot *sl, const char **why);
 /* 1 when the second connection is open and its handshake done. */
 int redlock__master_side_up(const redlock__master *m);
-/* Queue a kill of the master's connection `gen` (if allowed) before what
- * comes next; its reply is ignored.  1 when queued. */
+/* Queue a kill of the master's connection `gen` (if allowed, and not
+ * killed or queued for a kill on this connection already) before what
+ * comes next.  1 when queued. */
 int redlock__master_kill_first(redlock__master *m, uint32_t gen);
 
 /* Queue a request: 0, or the vote it gets without being sent (DOWN, FULL

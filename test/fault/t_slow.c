@@ -4,7 +4,9 @@
  *   1. a failed extend never leaves the client more validity than a quorum
  *      still guarantees (0 after a quorum refused);
  *   2. a lost attempt whose connection was dropped after its SET was written
- *      owes that master a roll-back, delivered after reconnecting;
+ *      owes that master a roll-back, delivered after reconnecting; an
+ *      extend held on a dropped connection never runs after a newer one
+ *      (the next connection kills it first, once);
  *   3. max_pending never refuses roll-backs or releases; acquires refused by
  *      a full queue vote "full" and fail with REDLOCK_EFULL;
  *   4. nothing is written to a master before its handshake succeeded;
@@ -425,6 +427,223 @@ TEST(safety_rollback_owed_after_dropped_connection)
     CHECK_EQ(it_calls(f.s, 0, "client|kill"), 0);
 
     it_fix_stop(&f);
+}
+
+/* ---- 2b. a late extend on a dropped connection -------------------------- */
+
+#define LX_LATE_MS 1500     /* how long proxies 1 and 2 hold a slow extend */
+
+/* Connections proxies 1 and 2 carry for a held lock (its own and the
+ * client's second one, the holder's channel): lx_start's count. */
+static int lx_conns[3];
+
+/* Three masters behind proxies; a client whose one timeout drops the
+ * connection, and a lock on key held for 10 s. */
+static redlock_lock *lx_start(struct px_fix *p, const char *key)
+{
+    redlock_options o;
+    it_opts(&o);
+    o.node_timeout_ms = 100;
+    o.max_timeouts = 1;
+    o.connect_timeout_ms = 5000;
+    px_fix_start(p, 3);
+    redlock_client *c = px_fix_client(p, &o);
+    CHECK_EQ(it_async_wait_connected(p->f.base, c, 3, 5000), 0);
+    redlock_lock *l = it_fix_lock(&p->f, c, key);
+    struct it_op op = {p->f.base};
+    CHECK_RC(l, redlock_acquire_async(l, 10000, it_op_cb, &op), REDLOCK_OK);
+    it_op_wait(&op, 5000);
+    CHECK_RC(l, op.status, REDLOCK_OK);
+    sl_pump_settled(p->f.base, c, 3000);
+    for (int i = 1; i <= 2; i++) {
+        rlp_stats st;
+        rlp_thread_stats(p->px[i], &st);
+        lx_conns[i] = st.conns;
+    }
+    return l;
+}
+
+struct lx_op {
+    struct it_op op;
+    struct px_fix *p;
+};
+
+/* The slow extend failed: masters 1 and 2 answer at once from now on, so
+ * that the reconnections (due 10 ms after the drop) are not held. */
+static void lx_cb(redlock_lock *l, int status, void *privdata)
+{
+    struct lx_op *w = privdata;
+    rlp_thread_set_latency(w->p->px[1], RLP_UP, 0, 0);
+    rlp_thread_set_latency(w->p->px[2], RLP_UP, 0, 0);
+    it_op_cb(l, status, &w->op);
+}
+
+/* An extend of ttl_ms that masters 1 and 2 get LX_LATE_MS late: it times out,
+ * their connections are dropped with it still held in their proxies, and
+ * the client connects again. */
+static void lx_extend_times_out(struct px_fix *p, redlock_lock *l, int64_t ttl_ms)
+{
+    redlock_client *c = p->f.clients[0];
+    struct lx_op w = {{p->f.base}, p};
+    redlock_node_stats st[3];
+    uint64_t before[3];
+    for (size_t i = 1; i <= 2; i++) {
+        CHECK_EQ(redlock_client_node_stats(c, i, &st[i]), 0);
+        before[i] = st[i].connects;
+    }
+    rlp_thread_set_latency(p->px[1], RLP_UP, LX_LATE_MS, 0);
+    rlp_thread_set_latency(p->px[2], RLP_UP, LX_LATE_MS, 0);
+    CHECK_RC(l, redlock_extend_async(l, ttl_ms, lx_cb, &w), REDLOCK_OK);
+    it_op_wait(&w.op, 5000);
+    CHECK_RC(l, w.op.status, REDLOCK_ETIMEDOUT);
+    CHECK_GT(redlock_lock_validity(l), 0);
+    /* the drop may follow the callback: wait for the new connections */
+    int64_t deadline = check_now_ms() + 5000;
+    for (;;) {
+        int again = 1;
+        for (size_t i = 1; i <= 2; i++) {
+            CHECK_EQ(redlock_client_node_stats(c, i, &st[i]), 0);
+            again &= st[i].connects > before[i] && st[i].connected;
+        }
+        if (again || check_now_ms() >= deadline)
+            break;
+        it_run(p->f.base, 2);
+    }
+    CHECK_MSG(st[1].connects > before[1] && st[1].connected && st[2].connects > before[2] &&
+              st[2].connected, "masters 1, 2: connects %llu, %llu (before %llu, %llu)",
+              (unsigned long long)st[1].connects, (unsigned long long)st[2].connects,
+              (unsigned long long)before[1], (unsigned long long)before[2]);
+    CHECK_EQ(it_async_wait_connected(p->f.base, c, 3, 5000), 0);
+}
+
+/* Until proxies 1 and 2 keep only the client's current connections: every
+ * request held on an older one was delivered (then its EOF) or dropped
+ * (its server side killed). */
+static void lx_wait_flushed(struct px_fix *p)
+{
+    int64_t deadline = check_now_ms() + 3 * LX_LATE_MS;
+    rlp_stats s1, s2;
+    for (;;) {
+        rlp_thread_stats(p->px[1], &s1);
+        rlp_thread_stats(p->px[2], &s2);
+        if ((s1.conns <= lx_conns[1] && s2.conns <= lx_conns[2]) || check_now_ms() >= deadline)
+            break;
+        it_run(p->f.base, 5);
+    }
+    CHECK_MSG(s1.conns <= lx_conns[1] && s2.conns <= lx_conns[2],
+              "proxies 1, 2 still hold %d, %d connections, not %d, %d (accepted %lu, %lu)",
+              s1.conns, s2.conns, lx_conns[1], lx_conns[2], s1.accepted, s2.accepted);
+}
+
+/* Extend l by ttl_ms and wait: its status. */
+static int lx_extend(struct px_fix *p, redlock_lock *l, int64_t ttl_ms)
+{
+    struct it_op w = {p->f.base};
+    CHECK_RC(l, redlock_extend_async(l, ttl_ms, it_op_cb, &w), REDLOCK_OK);
+    it_op_wait(&w, 5000);
+    return w.status;
+}
+
+/* On how many masters the key outlives the validity the client reads. */
+static int lx_backing(struct px_fix *p, const char *key, redlock_lock *l, int64_t *v)
+{
+    long long pttl[3];
+    int n = 0;
+    for (int i = 0; i < 3; i++)
+        pttl[i] = it_pttl(p->f.s, i, key, strlen(key));
+    *v = redlock_lock_validity(l);
+    for (int i = 0; i < 3; i++)
+        n += pttl[i] >= *v;
+    check_note("validity %lld ms; PTTL %lld %lld %lld", (long long)*v, pttl[0], pttl[1], pttl[2]);
+    return n;
+}
+
+/* A 2 s extend held by the network on masters 1 and 2 times out and their
+ * connections are dropped; a 10 s extend then wins on all three over new
+ * connections.  The 2 s one must never run after it (it would cut the key
+ * to 2 s on two masters under a validity of 10 s): the 10 s extend kills
+ * the old connections on the server first. */
+TEST(safety_late_extend_never_shortens_a_later_one)
+{
+    static const char key[] = "safety:late-extend";
+    struct px_fix p;
+    redlock_lock *l = lx_start(&p, key);
+
+    lx_extend_times_out(&p, l, 2000);
+    CHECK_RC(l, lx_extend(&p, l, 10000), REDLOCK_OK);
+    sl_pump_settled(p.f.base, p.f.clients[0], 3000);
+    lx_wait_flushed(&p);
+
+    int64_t v;
+    int backing = lx_backing(&p, key, l, &v);
+    CHECK_GT(v, 8000);
+    CHECK_GE(backing, 2);
+    for (int i = 1; i <= 2; i++)
+        CHECK_GE(it_calls(p.f.s, i, "client|kill"), 1);
+    CHECK_EQ(it_calls(p.f.s, 0, "client|kill"), 0);
+    px_fix_stop(&p);
+}
+
+/* Two connections in a row are dropped under slow extends (both
+ * re-growing: the lock is held): neither extend may run after the release
+ * on the third connections, or it re-creates the key after the delete. */
+TEST(safety_release_kills_the_connection_of_a_late_extend)
+{
+    static const char key[] = "safety:late-regrow";
+    struct px_fix p;
+    redlock_lock *l = lx_start(&p, key);
+
+    lx_extend_times_out(&p, l, 10000);
+    lx_extend_times_out(&p, l, 2000);
+    struct it_op w = {p.f.base};
+    CHECK_RC(l, redlock_release_async(l, it_op_cb, &w), REDLOCK_OK);
+    it_op_wait(&w, 5000);
+    CHECK_RC(l, w.status, REDLOCK_OK);
+    sl_pump_settled(p.f.base, p.f.clients[0], 3000);
+    lx_wait_flushed(&p);
+
+    int left = rlt_servers_count_key(p.f.s, key, strlen(key));
+    check_note("after the release: the key on %d masters (PTTL %lld %lld %lld)", left,
+               it_pttl(p.f.s, 0, key, strlen(key)), it_pttl(p.f.s, 1, key, strlen(key)),
+               it_pttl(p.f.s, 2, key, strlen(key)));
+    CHECK_EQ(left, 0);
+    px_fix_stop(&p);
+}
+
+/* The kill costs nothing while connections stay: none for a hold's
+ * extends and release on the connections it acquired on.  After masters 1
+ * and 2 reset theirs, one kill each, first thing on the new connections,
+ * and none again for the next extends or the release. */
+TEST(safety_dropped_connection_killed_once_none_without)
+{
+    static const char key[] = "safety:kill-once";
+    struct px_fix p;
+    redlock_lock *l = lx_start(&p, key);
+    redlock_client *c = p.f.clients[0];
+
+    for (int k = 0; k < 3; k++)
+        CHECK_RC(l, lx_extend(&p, l, 10000), REDLOCK_OK);
+    sl_pump_settled(p.f.base, c, 3000);
+    for (int i = 0; i < 3; i++)
+        CHECK_EQ(it_calls(p.f.s, i, "client|kill"), 0);
+
+    rlp_thread_reset_all(p.px[1]);
+    rlp_thread_reset_all(p.px[2]);
+    it_run(p.f.base, 20);       /* the client sees the resets */
+    CHECK_EQ(it_async_wait_connected(p.f.base, c, 3, 5000), 0);
+    for (int i = 1; i <= 2; i++)
+        CHECK_EQ(it_wait_calls(p.f.s, i, "client|kill", 0, 2000), 1);
+    for (int k = 0; k < 3; k++)
+        CHECK_RC(l, lx_extend(&p, l, 10000), REDLOCK_OK);
+    struct it_op w = {p.f.base};
+    CHECK_RC(l, redlock_release_async(l, it_op_cb, &w), REDLOCK_OK);
+    it_op_wait(&w, 5000);
+    CHECK_RC(l, w.status, REDLOCK_OK);
+    sl_pump_settled(p.f.base, c, 3000);
+    CHECK_EQ(it_calls(p.f.s, 0, "client|kill"), 0);
+    for (int i = 1; i <= 2; i++)
+        CHECK_EQ(it_calls(p.f.s, i, "client|kill"), 1);
+    px_fix_stop(&p);
 }
 
 /* ---- 3. max_pending ---------------------------------------------------- */

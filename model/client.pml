@@ -34,9 +34,15 @@ inline end_op()
 }
 
 /* A request to master j on c's connection.  On a new connection (the old
- * one dropped) CLIENT KILL goes first.  A master that is down answers at
- * once (it votes "down"); a full queue (the code's max_pending) drops the
- * request. */
+ * one dropped) CLIENT KILL goes first (the code kills every dropped
+ * connection at the next handshake, before anything else).  A master that
+ * is down answers at once (it votes "down"); a full queue (the code's
+ * max_pending) drops the request. */
+#ifdef NO_EXTEND_KILL
+#define KILLS_FIRST(op) ((op) == DEL)   /* only before an undo or a release */
+#else
+#define KILLS_FIRST(op) 1
+#endif
 inline send(j, op, v, t)
 {
     if
@@ -48,7 +54,7 @@ inline send(j, op, v, t)
         fi
     :: m[j].up ->
         if
-        :: broken[c * N + j] ->
+        :: broken[c * N + j] && KILLS_FIRST(op) ->
             broken[c * N + j] = 0;
             if
             :: nfull(req[c * N + j]) -> req[c * N + j]!KILL, 0, 0, tag
@@ -125,7 +131,8 @@ inline rollback(v)
 
 proctype Client(byte c)
 {
-    byte a, v, tag, start, dl, t2, j, done, rounds;
+    byte a, v, tag, start, dl, t2, j, done, rounds, x;
+    bool told;                  /* the lost-lock notice came */
 
     /* acquire: up to ATTEMPTS attempts */
     do
@@ -162,10 +169,11 @@ proctype Client(byte c)
     od;
 
 #if EXTENDS
-    /* one extend by client 0 (the watchdog's or the application's), with
+    /* client 0's extends (the watchdog's or the application's), each with
      * the full or a short ttl, while the validity lasts */
-    if
-    :: atomic { c == 0 && now < until[c] ->
+    do
+    :: atomic { c == 0 && x < EXTENDS && now < until[c] ->
+        x++;
         if
         :: t2 = TTL
         :: t2 = SHORT
@@ -184,19 +192,32 @@ proctype Client(byte c)
             send(j, EXT, v, t2 | 128)       /* 128: re-grow, the lock is valid */
         }
         j = 0 }
-        if
+        do
+#if NOTICE
+        :: atomic { !told && now < until[c] ->
+            /* the watchdog's notice (UNREACHABLE) while the extend is out:
+             * the validity is 0 from here, whatever the extend brings */
+            told = 1;
+            until[c] = 0 }
+#endif
         :: atomic { DECIDED && oks[c] >= QUORUM && start + t2 - DRIFT > now ->
-            until[c] = start + t2 - DRIFT;
+            if
+            :: !told -> until[c] = start + t2 - DRIFT
+            :: else
+            fi;
             check() }
+            break
         :: atomic { DECIDED && !(oks[c] >= QUORUM && start + t2 - DRIFT > now) ->
             if
             :: nos[c] > N - QUORUM -> until[c] = 0; held[c] = 0     /* refused: the lost-lock notice */
             :: else
             fi }
-        fi;
+            break
+        od;
         atomic { end_op(); start = 0; dl = 0; t2 = 0 }
-    :: else
-    fi;
+    :: x > 0 -> break       /* no more extends: the release */
+    :: else -> break
+    od;
 #endif
 
     /* release: the validity is 0 from its start */

@@ -96,7 +96,8 @@ inline execute(j, op, v, t, res)
         mc = cl;                                                            \
         req[mc * N + j]?mop, mv, mt, mtag;                                  \
         if                                                                  \
-        :: mop == KILL -> zval[mc * N + j] = 0; zttl[mc * N + j] = 0        \
+        :: mop == KILL -> zop[mc * N + j] = 0; zval[mc * N + j] = 0;        \
+                          zttl[mc * N + j] = 0                              \
         :: else -> execute(j, mop, mv, mt, mres)                            \
         fi;                                                                 \
         if                                                                  \
@@ -113,10 +114,11 @@ inline execute(j, op, v, t, res)
         check();                                                            \
         mc = 0; mv = 0; mt = 0; mtag = 0; mres = 0; mop = 0                 \
        }                                                                    \
-    :: atomic {     /* a dropped connection's SET runs late */              \
+    :: atomic {     /* a dropped connection's SET or extend runs late */    \
         m[j].up && zval[(cl) * N + j] != 0 ->                               \
         mc = cl;                                                            \
-        execute(j, SET, zval[mc * N + j], zttl[mc * N + j], mres);          \
+        execute(j, zop[mc * N + j], zval[mc * N + j], zttl[mc * N + j], mres); \
+        zop[mc * N + j] = 0;                                                \
         zval[mc * N + j] = 0;                                               \
         zttl[mc * N + j] = 0;                                               \
         check();                                                            \
@@ -128,7 +130,9 @@ proctype Master(byte j)
 end:
     do
     SERVE(0)
+#if C > 1
     SERVE(1)
+#endif
 #if C > 2
     SERVE(2)
 #endif
@@ -141,22 +145,33 @@ end:
             :: nempty(req[mc * N + j]) -> req[mc * N + j]?_, _, _, _
             :: empty(req[mc * N + j]) -> break
             od;
+            zop[mc * N + j] = 0;
             zval[mc * N + j] = 0;
             zttl[mc * N + j] = 0;
             broken[mc * N + j] = 1
         }
-#if !PERSIST
-        for (mc : 0 .. SLOTS - 1) {
-            m[j].val[mc] = 0;
-            m[j].exp[mc] = 0
-        }
+#if PERSIST == 2
+        if      /* either kind of master */
+        :: m[j].durable = 1
+        :: m[j].durable = 0
+        fi;
+#else
+        m[j].durable = PERSIST;
 #endif
+        if
+        :: !m[j].durable ->
+            for (mc : 0 .. SLOTS - 1) {
+                m[j].val[mc] = 0;
+                m[j].exp[mc] = 0
+            }
+        :: else
+        fi;
         check();
         mc = 0
        }
-    :: atomic {     /* the restart; a durable master (PERSIST: appendonly,
-                     * appendfsync always) is counted at once */
-        !m[j].up -> m[j].up = 1; m[j].since = (PERSIST -> 0 : now + 1)
+    :: atomic {     /* the restart; a durable master (appendonly, appendfsync
+                     * always) is counted at once */
+        !m[j].up -> m[j].up = 1; m[j].since = (m[j].durable -> 0 : now + 1)
        }
     od
 }

@@ -1,16 +1,31 @@
 # Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE).
 # The protocol's model (model/*.pml, docs/model.md), checked with Spin.
-#   make model          the exhaustive search of the base configuration
+#   make -j2 model      the exhaustive searches (two at a time with -j2)
 #   make model-mutants  each mutant must give a counterexample
-#   make model-big      more configurations (restarts, read/write, the
-#                       semaphore, losses, retries); long
+#   make model-big      two clients with faults, five masters, longer
+#                       horizons: swarm searches (SWARM_RUNS x SWARM_SECONDS
+#                       each); long
 MODEL_CHECK = sh model/check.sh
 # N=3 masters, 2 clients, one extend by client 0 (full or short ttl)
-MODEL_BASE = -DN=3 -DC=2 -DFAST=3 -DRB_ROUNDS=1 -DATTEMPTS0=1 -DATTEMPTS1=1 -DMAXT=4
+MODEL_BASE = -DN=3 -DC=2 -DFAST=3 -DRB_ROUNDS=1 -DATTEMPTS0=1 -DATTEMPTS1=1 -DMAXT=4 -DNOTICE=0
+# one client, two extends (ttl 5 or 3), the notice
+MODEL_ONE = -DN=3 -DC=1 -DFAST=3 -DTTL=5 -DSHORT=3 -DEXTENDS=2 -DRB_ROUNDS=1 -DATTEMPTS0=1 -DMAXT=5
+# three clients, two permits, three masters
+MODEL_SEM = -DN=3 -DC=3 -DKIND=1 -DP=2 -DEXTENDS=0 -DATTEMPTS1=1 -DFAST=3 -DRB_ROUNDS=1
 
-.PHONY: model model-mutants model-big
-model:
+.PHONY: model model-mutants model-big model-mutex model-one-loss model-one-crash \
+        model-semaphore model-rw
+model: model-mutex model-one-loss model-one-crash model-semaphore model-rw
+model-mutex:
 	$(MODEL_CHECK) mutex safe full "$(MODEL_BASE)"
+model-one-loss:
+	$(MODEL_CHECK) one-loss safe full "$(MODEL_ONE) -DLOSSES=1"
+model-one-crash:
+	$(MODEL_CHECK) one-crash safe full "$(MODEL_ONE) -DCRASHES=1 -DPERSIST=2"
+model-semaphore:
+	$(MODEL_CHECK) semaphore safe full "$(MODEL_SEM) -DMAXT=1"
+model-rw:
+	$(MODEL_CHECK) rw safe full "$(MODEL_BASE) -DKIND=2"
 
 model-mutants:
 	$(MODEL_CHECK) mutant-no-drift unsafe full "$(MODEL_BASE) -DNO_DRIFT"
@@ -18,10 +33,12 @@ model-mutants:
 	$(MODEL_CHECK) mutant-no-guard unsafe full "$(MODEL_BASE) -DEXTENDS=0 -DCRASHES=1 -DMAXT=5 -DNO_GUARD"
 	$(MODEL_CHECK) mutant-half-quorum unsafe full "$(MODEL_BASE) -DHALF_QUORUM"
 	$(MODEL_CHECK) mutant-keep-validity unsafe full "$(MODEL_BASE) -DKEEP_VALIDITY"
+	$(MODEL_CHECK) mutant-no-extend-kill unsafe dfs "$(MODEL_ONE) -DMAXT=4 -DLOSSES=1 -DNO_EXTEND_KILL"
+	SWARM_RUNS=4 SWARM_SECONDS=120 $(MODEL_CHECK) mutant-semaphore-majority unsafe swarm "$(MODEL_SEM) -DMAXT=1 -DSEM_MAJORITY"
 
 model-big:
-	$(MODEL_CHECK) mutex-restart safe full "$(MODEL_BASE) -DEXTENDS=0 -DCRASHES=1 -DMAXT=5"
-	$(MODEL_CHECK) rw safe full "$(MODEL_BASE) -DKIND=2 -DEXTENDS=0"
-	$(MODEL_CHECK) big-mutex safe bitstate "-DN=3 -DC=2 -DATTEMPTS1=2 -DLOSSES=1 -DCRASHES=1 -DMAXT=8"
-	$(MODEL_CHECK) big-semaphore safe bitstate "-DN=3 -DC=3 -DKIND=1 -DP=2 -DEXTENDS=0 -DATTEMPTS1=1 -DMAXT=5"
-	$(MODEL_CHECK) mutant-semaphore-majority unsafe bitstate "-DN=3 -DC=3 -DKIND=1 -DP=2 -DEXTENDS=0 -DATTEMPTS1=1 -DMAXT=5 -DSEM_MAJORITY"
+	$(MODEL_CHECK) two-restart safe swarm "-DN=3 -DC=2 -DEXTENDS=0 -DATTEMPTS1=2 -DRB_ROUNDS=2 -DCRASHES=1 -DPERSIST=2 -DMAXT=6"
+	$(MODEL_CHECK) two-loss safe swarm "-DN=3 -DC=2 -DTTL=5 -DSHORT=3 -DEXTENDS=2 -DATTEMPTS1=2 -DRB_ROUNDS=2 -DLOSSES=2 -DMAXT=6"
+	$(MODEL_CHECK) five-masters safe swarm "-DN=5 -DC=2 -DEXTENDS=1 -DATTEMPTS1=2 -DCRASHES=1 -DLOSSES=1 -DMAXT=5"
+	$(MODEL_CHECK) semaphore-big safe swarm "$(MODEL_SEM) -DMAXT=5 -DCRASHES=1"
+	$(MODEL_CHECK) rw-big safe swarm "-DN=3 -DC=3 -DKIND=2 -DEXTENDS=1 -DATTEMPTS1=2 -DLOSSES=1 -DMAXT=5"

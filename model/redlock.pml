@@ -13,14 +13,17 @@
  *   KIND      0 mutex, 1 semaphore of P permits, 2 read/write (client 0
  *             writes, the others read)
  *   C, N, P   clients (2 or 3), masters (3), permits
- *   CRASHES   master crashes in a run; PERSIST 1: the keys survive one
+ *   CRASHES   master crashes in a run; PERSIST 1: the keys survive one,
+ *             2: either (each crash chooses)
  *   LOSSES    connections dropped in a run
- *   EXTENDS   1: client 0 extends once, with the full or a short ttl
+ *   EXTENDS   client 0's extends (0 .. 2), each with the full or a short ttl
+ *   NOTICE    1: the lost-lock notice may come while an extend is out
  *   ATTEMPTS0, ATTEMPTS1  acquire attempts of client 0, of the others
  *   FAST      the masters whose clocks run fast (keys expire EARLY ticks
  *             sooner): masters 0 .. FAST-1; unset, any number of them
  * Mutants, each without one safety measure (model/model.mk):
  *   NO_DRIFT, NO_ROLLBACK, NO_GUARD, HALF_QUORUM, KEEP_VALIDITY,
+ *   NO_EXTEND_KILL (the kill precedes only deletes, as before 0.2.0),
  *   SEM_MAJORITY (a semaphore's quorum taken as the majority)
  */
 
@@ -47,6 +50,9 @@
 #endif
 #ifndef EXTENDS
 #define EXTENDS 1
+#endif
+#ifndef NOTICE
+#define NOTICE 1
 #endif
 #ifndef ATTEMPTS0
 #define ATTEMPTS0 1
@@ -113,6 +119,7 @@ typedef master_t {
     byte exp[SLOTS];
     bool up;
     bool fast;                          /* its clock runs fast: keys expire EARLY sooner */
+    bool durable;                       /* its last crash kept its keys */
     byte since;
 };
 master_t m[N];
@@ -128,9 +135,11 @@ chan req[C * N] = [3] of { mtype, byte, byte, byte };  /* op, value, ttl, tag */
 byte cur[C], oks[C], nos[C], bad[C];
 bool answered[C * N];
 
-/* A dropped connection's SET that the master had not read yet may still
- * run, until the client's CLIENT KILL reaches the master (a zombie);
- * broken tells the client to send the kill first on its new connection. */
+/* A dropped connection's SET or extend that the master had not read yet
+ * may still run, until the client's CLIENT KILL reaches the master (a
+ * zombie); broken tells the client to send the kill first on its new
+ * connection. */
+mtype zop[C * N];
 byte zval[C * N], zttl[C * N];
 bool broken[C * N];
 
@@ -270,7 +279,8 @@ end:
         k = 0; mt = 0
        }
     :: atomic {     /* a connection drops: what it carried is lost, but a SET
-                     * the master had not read yet may still run (zombie) */
+                     * or an extend the master had not read yet may still
+                     * run (zombie) */
         losses < LOSSES ->
         losses++;
         select (k : 0 .. C * N - 1);
@@ -278,8 +288,8 @@ end:
         :: nempty(req[k]) ->
             req[k]?mop, mv, mt, mtag;
             if
-            :: mop == SET -> zval[k] = mv; zttl[k] = mt
-            :: true
+            :: mop == SET || mop == EXT -> zop[k] = mop; zval[k] = mv; zttl[k] = mt
+            :: else
             fi
         :: empty(req[k])
         fi;

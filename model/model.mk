@@ -23,9 +23,9 @@ model-one-loss:
 model-one-crash:
 	$(MODEL_CHECK) one-crash safe full "$(MODEL_ONE) -DCRASHES=1 -DPERSIST=2"
 model-semaphore:
-	$(MODEL_CHECK) semaphore safe full "$(MODEL_SEM) -DMAXT=1"
+	$(MODEL_CHECK) semaphore safe full "$(MODEL_SEM) -DMAXT=0"
 model-rw:
-	$(MODEL_CHECK) rw safe full "$(MODEL_BASE) -DKIND=2"
+	$(MODEL_CHECK) rw safe full "-DN=3 -DC=3 -DKIND=2 -DFAST=3 -DRB_ROUNDS=1 -DATTEMPTS0=1 -DATTEMPTS1=1 -DMAXT=0 -DNOTICE=0"
 
 model-mutants:
 	$(MODEL_CHECK) mutant-no-drift unsafe full "$(MODEL_BASE) -DNO_DRIFT"
@@ -34,7 +34,7 @@ model-mutants:
 	$(MODEL_CHECK) mutant-half-quorum unsafe full "$(MODEL_BASE) -DHALF_QUORUM"
 	$(MODEL_CHECK) mutant-keep-validity unsafe full "$(MODEL_BASE) -DKEEP_VALIDITY"
 	$(MODEL_CHECK) mutant-no-extend-kill unsafe dfs "$(MODEL_ONE) -DMAXT=4 -DLOSSES=1 -DNO_EXTEND_KILL"
-	SWARM_RUNS=4 SWARM_SECONDS=120 $(MODEL_CHECK) mutant-semaphore-majority unsafe swarm "$(MODEL_SEM) -DMAXT=1 -DSEM_MAJORITY"
+	SWARM_RUNS=4 SWARM_SECONDS=120 $(MODEL_CHECK) mutant-semaphore-majority unsafe swarm "$(MODEL_SEM) -DMAXT=0 -DSEM_MAJORITY"
 
 model-big:
 	$(MODEL_CHECK) two-restart safe swarm "-DN=3 -DC=2 -DEXTENDS=0 -DATTEMPTS1=2 -DRB_ROUNDS=2 -DCRASHES=1 -DPERSIST=2 -DMAXT=6"

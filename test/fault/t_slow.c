@@ -576,7 +576,7 @@ TEST(safety_late_extend_never_shortens_a_later_one)
 
     int64_t v;
     int backing = lx_backing(&p, key, l, &v);
-    CHECK_GT(v, 8000);
+    CHECK_GT(v, 4000);      /* well above the 2 s a late short extend would leave */
     CHECK_GE(backing, 2);
     for (int i = 1; i <= 2; i++)
         CHECK_GE(it_calls(p.f.s, i, "client|kill"), 1);

@@ -7,21 +7,26 @@
 #                       each); long
 MODEL_CHECK = sh model/check.sh
 # N=3 masters, 2 clients, one extend by client 0 (full or short ttl)
-MODEL_BASE = -DN=3 -DC=2 -DFAST=3 -DRB_ROUNDS=1 -DATTEMPTS0=1 -DATTEMPTS1=1 -DMAXT=4 -DNOTICE=0
-# one client, two extends (ttl 5 or 3), the notice
-MODEL_ONE = -DN=3 -DC=1 -DFAST=3 -DTTL=5 -DSHORT=3 -DEXTENDS=2 -DRB_ROUNDS=1 -DATTEMPTS0=1 -DMAXT=5
+MODEL_BASE0 = -DN=3 -DC=2 -DFAST=3 -DRB_ROUNDS=1 -DATTEMPTS0=1 -DATTEMPTS1=1 -DNOTICE=0
+MODEL_BASE = $(MODEL_BASE0) -DMAXT=4
+# one client (ttl 5, short ttl 3), the notice
+MODEL_ONE = -DN=3 -DC=1 -DFAST=3 -DTTL=5 -DSHORT=3
+# ... two extends, one attempt, one roll-back round
+MODEL_ONE_X = $(MODEL_ONE) -DEXTENDS=2 -DRB_ROUNDS=1 -DATTEMPTS0=1
 # three clients, two permits, three masters
 MODEL_SEM = -DN=3 -DC=3 -DKIND=1 -DP=2 -DEXTENDS=0 -DATTEMPTS1=1 -DFAST=3 -DRB_ROUNDS=1
 
 .PHONY: model model-mutants model-big model-mutex model-one-loss model-one-crash \
-        model-semaphore model-rw
-model: model-mutex model-one-loss model-one-crash model-semaphore model-rw
+        model-one-retry model-semaphore model-rw
+model: model-mutex model-one-loss model-one-crash model-one-retry model-semaphore model-rw
 model-mutex:
 	$(MODEL_CHECK) mutex safe full "$(MODEL_BASE)"
 model-one-loss:
-	$(MODEL_CHECK) one-loss safe full "$(MODEL_ONE) -DLOSSES=1"
+	$(MODEL_CHECK) one-loss safe full "$(MODEL_ONE_X) -DLOSSES=1 -DMAXT=5"
 model-one-crash:
-	$(MODEL_CHECK) one-crash safe full "$(MODEL_ONE) -DCRASHES=1 -DPERSIST=2"
+	$(MODEL_CHECK) one-crash safe full "$(MODEL_ONE_X) -DCRASHES=1 -DPERSIST=2 -DMAXT=5"
+model-one-retry:
+	$(MODEL_CHECK) one-retry safe full "$(MODEL_ONE) -DEXTENDS=1 -DATTEMPTS0=2 -DRB_ROUNDS=2 -DLOSSES=1 -DMAXT=5"
 model-semaphore:
 	$(MODEL_CHECK) semaphore safe full "$(MODEL_SEM) -DMAXT=0"
 model-rw:
@@ -30,10 +35,10 @@ model-rw:
 model-mutants:
 	$(MODEL_CHECK) mutant-no-drift unsafe full "$(MODEL_BASE) -DNO_DRIFT"
 	$(MODEL_CHECK) mutant-no-rollback unsafe full "$(MODEL_BASE) -DNO_ROLLBACK"
-	$(MODEL_CHECK) mutant-no-guard unsafe full "$(MODEL_BASE) -DEXTENDS=0 -DCRASHES=1 -DMAXT=5 -DNO_GUARD"
+	$(MODEL_CHECK) mutant-no-guard unsafe full "$(MODEL_BASE0) -DEXTENDS=0 -DCRASHES=1 -DMAXT=5 -DNO_GUARD"
 	$(MODEL_CHECK) mutant-half-quorum unsafe full "$(MODEL_BASE) -DHALF_QUORUM"
 	$(MODEL_CHECK) mutant-keep-validity unsafe full "$(MODEL_BASE) -DKEEP_VALIDITY"
-	$(MODEL_CHECK) mutant-no-extend-kill unsafe dfs "$(MODEL_ONE) -DMAXT=4 -DLOSSES=1 -DNO_EXTEND_KILL"
+	$(MODEL_CHECK) mutant-no-extend-kill unsafe dfs "$(MODEL_ONE_X) -DMAXT=4 -DLOSSES=1 -DNO_EXTEND_KILL"
 	SWARM_RUNS=4 SWARM_SECONDS=120 $(MODEL_CHECK) mutant-semaphore-majority unsafe swarm "$(MODEL_SEM) -DMAXT=0 -DSEM_MAJORITY"
 
 model-big:

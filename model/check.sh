@@ -37,6 +37,16 @@ esac
 spin -a $defs redlock.pml >spin.out 2>&1 || { cat spin.out >&2; exit 2; }
 # shellcheck disable=SC2086
 cc -O2 -w -DSAFETY -DVECTORSZ=2048 $opts -o pan pan.c
+# The figures of pan.out into s (states), d (depth), m (memory, MB); a
+# run stopped by the time limit has only its last progress line.
+figures() {
+    s=$(sed -n 's/^ *\([0-9.e+]*\) states, stored.*/\1/p' pan.out | tail -n 1)
+    [ -n "$s" ] || s=$(sed -n 's/^Depth=.*States= *\([0-9.e+]*\).*/\1/p' pan.out | tail -n 1)
+    d=$(sed -n 's/.*depth reached \([0-9]*\).*/\1/p' pan.out | tail -n 1)
+    [ -n "$d" ] || d=$(sed -n 's/^Depth= *\([0-9]*\).*/\1/p' pan.out | tail -n 1)
+    m=$(sed -n 's/^ *\([0-9.]*\).*total actual memory usage.*/\1/p' pan.out | tail -n 1)
+    [ -n "$m" ] || m=$(sed -n 's/^Depth=.*Memory= *\([0-9.]*\).*/\1/p' pan.out | tail -n 1)
+}
 start=$(date +%s)
 # -E: a run that ends with clients waiting past the horizon is no error
 if [ "$mode" = swarm ]; then
@@ -44,13 +54,7 @@ if [ "$mode" = swarm ]; then
     while [ "$seed" -le "${SWARM_RUNS:-4}" ]; do
         # shellcheck disable=SC2086
         timeout "${SWARM_SECONDS:-300}" ./pan -m400000 -E $run -RS$seed >pan.out 2>&1 || true
-        # a run stopped by the time limit: its last progress line
-        s=$(sed -n 's/^ *\([0-9.e+]*\) states, stored.*/\1/p' pan.out | tail -n 1)
-        [ -n "$s" ] || s=$(sed -n 's/^Depth=.*States= *\([0-9.e+]*\).*/\1/p' pan.out | tail -n 1)
-        d=$(sed -n 's/.*depth reached \([0-9]*\).*/\1/p' pan.out | tail -n 1)
-        [ -n "$d" ] || d=$(sed -n 's/^Depth= *\([0-9]*\).*/\1/p' pan.out | tail -n 1)
-        m=$(sed -n 's/^ *\([0-9.]*\).*total actual memory usage.*/\1/p' pan.out | tail -n 1)
-        [ -n "$m" ] || m=$(sed -n 's/^Depth=.*Memory= *\([0-9.]*\).*/\1/p' pan.out | tail -n 1)
+        figures
         states=$(awk -v a="$states" -v b="${s:-0}" 'BEGIN { printf "%.0f", a + b }')
         depth=$(awk -v a="$depth" -v b="${d:-0}" 'BEGIN { print (b > a ? b : a) }')
         mem=$(awk -v a="$mem" -v b="${m:-0}" 'BEGIN { print (b > a ? b : a) }')
@@ -67,10 +71,8 @@ else
     ./pan -m400000 -E $run >pan.out 2>&1 || true
     secs=$(( $(date +%s) - start ))
     errors=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' pan.out | tail -n 1)
-    states=$(sed -n 's/^ *\([0-9.e+]*\) states, stored.*/\1/p' pan.out | tail -n 1)
-    depth=$(sed -n 's/.*depth reached \([0-9]*\).*/\1/p' pan.out | tail -n 1)
-    mem=$(sed -n 's/^ *\([0-9.]*\).*total actual memory usage.*/\1/p' pan.out | tail -n 1)
-    line="$name: states $states, depth $depth, ${secs} s, ${mem} MB"
+    figures
+    line="$name: states $s, depth $d, ${secs} s, ${m} MB"
     if [ -z "$errors" ]; then
         echo "$name: spin did not finish"; tail -n 5 pan.out >&2; exit 1
     fi

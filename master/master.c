@@ -93,14 +93,6 @@ static redlock__conn_ref *hist_of(redlock__master *m, uint32_t gen)
     return NULL;
 }
 
-/* What we know of connection `gen`: id 0 when nothing. */
-static redlock__conn_ref conn_ref(redlock__master *m, uint32_t gen)
-{
-    redlock__conn_ref none = { gen, 0, "", REDLOCK__KILL_NONE };
-    const redlock__conn_ref *h = hist_of(m, gen);
-    return h ? *h : none;
-}
-
 /* May we kill connection `old` from the current one?  Only over TCP, where
  * ADDR (our ip:port as the server saw it) tells connections apart (over a
  * unix socket every client has the same address), and only when the current
@@ -109,8 +101,8 @@ static redlock__conn_ref conn_ref(redlock__master *m, uint32_t gen)
  * could name someone else's. */
 static int may_kill(redlock__master *m, const redlock__conn_ref *old)
 {
-    redlock__conn_ref cur = conn_ref(m, m->conn.gen);
-    return !m->addr.path && old->id > 0 && old->addr[0] && cur.id > old->id;
+    const redlock__conn_ref *cur = hist_of(m, m->conn.gen);
+    return !m->addr.path && old->id > 0 && old->addr[0] && cur && cur->id > old->id;
 }
 
 /* CLIENT KILL ID <id> ADDR <addr>: both filters must match. */

@@ -50,7 +50,7 @@ ALL_LDFLAGS = $(LDFLAGS)
 # The library by layer, top to bottom (docs/design.md, "The house"): each
 # folder is one layer with one private header, the only one the layers above
 # include; `make check-layers` fails when a layer reaches up.
-LAYERS = client kinds lock fanout master conn floor
+LAYERS = client kinds lock fanout cluster master conn floor
 LIB_SRCS = redlock.c $(foreach l,$(LAYERS),$(sort $(wildcard $(l)/*.c))) quorum.c clock.c
 LIB_OBJS = $(LIB_SRCS:.c=.o)
 LIB_HDRS = redlock.h quorum.h clock.h $(foreach l,$(LAYERS),$(wildcard $(l)/*.h))

@@ -187,7 +187,7 @@ static void client_destroy(void *owner)
     if (event_initialized(&c->trim.ev))
         evtimer_del(&c->trim.ev);
     for (size_t i = 0; i < c->fleet.n; i++)
-        redlock__master_close(&c->fleet.masters[i]);
+        redlock__vote_close(&c->fleet.masters[i]);
     redlock__op_cancel_all(&c->fleet);  /* none expected (free cancelled them) */
     redlock__op_pool_free(&c->fleet);
     redlock__lock_flight_pool_free(c);
@@ -281,7 +281,7 @@ static int build(redlock_client *c, const char *const *nodes, size_t nnodes,
         if (!nodes[i])
             return errf(err, errlen, REDLOCK_EINVAL, "node address is NULL");
         c->fleet.n = i + 1;
-        if ((rc = redlock__master_init(m, &c->net, i, nodes[i], err, errlen)) != 0)
+        if ((rc = redlock__vote_init(m, &c->net, i, nodes[i], err, errlen)) != 0)
             return rc;
         if (default_credentials(&m->addr, o) != 0)
             return errf(err, errlen, REDLOCK_ENOMEM, "out of memory");
@@ -298,6 +298,10 @@ static int build(redlock_client *c, const char *const *nodes, size_t nnodes,
     }
     if (any_tls && (rc = redlock__tls_init(&c->net.ssl_ctx, o, err, errlen)) != 0)
         return rc;
+    if ((rc = redlock__votes_link(c->fleet.masters, c->fleet.n, err, errlen)) != 0)
+        return rc;
+    for (size_t i = 0; i < c->fleet.n; i++)
+        c->fleet.clusters += c->fleet.masters[i].cluster != NULL;
     if (o->tls_server_name && !(c->tls_server_name = strdup(o->tls_server_name)))
         return errf(err, errlen, REDLOCK_ENOMEM, "out of memory");
     c->net.tls_server_name = c->tls_server_name;

@@ -319,7 +319,7 @@ static void vote(redlock__op *op, size_t node, enum redlock__vote v, const char 
     if (v == REDLOCK__OK && op->ttl_ms && !(op->kind->flags & REDLOCK__KIND_UNDOES)) {
         if (!now)
             now = redlock__now(op->f->loop);
-        if (!redlock__guard_counts(&op->f->masters[node], now, &why))
+        if (!redlock__vote_counts(&op->f->masters[node], now, &why))
             v = REDLOCK__UNCOUNTED;
     }
     op->votes[node] = (unsigned char)v;
@@ -352,6 +352,14 @@ static void prepare_req(redlock__op *op)
     req->since_us = op->start_us;
     req->never_full = (flags & REDLOCK__KIND_UNDOES) != 0;
     req->quiet = (flags & REDLOCK__KIND_PROBE) != 0;
+    /* a cluster vote sends it to its key's slot (one slot per resource:
+     * docs/kinds.md); a fleet without clusters pays nothing */
+    op->hslot = 0;
+    if (op->f->clusters && op->nkeys) {
+        size_t len;
+        const char *key = redlock__op_item(op, 0, &len);
+        op->hslot = redlock__keyslot(key, len);
+    }
     if (op->kind->classify_first) {
         memset(&op->lead, 0, sizeof op->lead);
         op->lead.fn = op_first;
@@ -368,7 +376,7 @@ static void undelivered(redlock__op *op, size_t node)
     if ((op->kind->flags & REDLOCK__KIND_UNDOES) && op->gen[node] && !op->f->closing) {
         redlock__buf b = { 0 };
         if (op->kind->encode(op, node, &b, 1) == 0)
-            redlock__master_undo(&op->f->masters[node], op->gen[node], &b);
+            redlock__vote_undo(&op->f->masters[node], op->gen[node], &b);
         redlock__buf_free(&b);
     }
 }
@@ -391,11 +399,11 @@ static inline __attribute__((always_inline)) void send_to(redlock__op *op, size_
     req->kill_gen = (flags & REDLOCK__KIND_UNDOES) ? op->gen[node] : 0;
     req->gen_out = (flags & REDLOCK__KIND_WRITES) ? &op->gen[node] : NULL;
     op->refs++;
-    v = redlock__master_send(&op->f->masters[node], bytes->p, bytes->len, req, &why);
+    v = redlock__vote_send(&op->f->masters[node], op->hslot, bytes->p, bytes->len, req, &why);
     if (v == 0) {
         redlock__master *m = &op->f->masters[node];
         op->mark[node] |= REDLOCK__MARK_QUEUED;    /* (a dropped request is never resent) */
-        if (redlock__master_holds(m)) {
+        if (redlock__vote_holds(m)) {
             op->mark[node] |= REDLOCK__MARK_HELD;
             op->seq[node] = redlock__master_last_seq(m);
             op->may_wait = 1;
@@ -647,7 +655,7 @@ void redlock__op_undo(redlock__op *op)
     for (size_t i = 0; i < f->n; i++)
         if (op->gen[i] && !((op->kind->flags & REDLOCK__KIND_CLEAN_NO) &&
                             op->votes[i] == REDLOCK__REFUSED))
-            redlock__master_undo(&f->masters[i], op->gen[i], &b);
+            redlock__vote_undo(&f->masters[i], op->gen[i], &b);
     redlock__buf_free(&b);
 }
 

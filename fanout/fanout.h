@@ -6,7 +6,7 @@
 #ifndef REDLOCK_FANOUT_H
 #define REDLOCK_FANOUT_H
 
-#include "master/master.h"
+#include "cluster/cluster.h"
 
 /* ---- fanout.c: one operation over every master ------------------------- */
 
@@ -33,6 +33,7 @@ typedef struct redlock__fleet {
     /* masters that are one server with another (the same run_id: guard.c);
      * 0 in the usual case, where fan-out pays nothing for them */
     size_t twins;
+    size_t clusters;                         /* votes that are clusters */
 } redlock__fleet;
 
 /* Kind flags. */
@@ -147,6 +148,7 @@ struct redlock__op {
     redlock__op_done *after;
     void *after_privdata;
     redlock__req req;                 /* what its requests share (fanout.c) */
+    unsigned hslot;                   /* its first key's slot (cluster votes) */
     redlock__slot lead;               /* a pair's first reply (classify_first) */
     /* keys and arguments, owned by the op (the lock may be freed first) */
     redlock__buf data;

@@ -7,6 +7,9 @@
  *   redis://[[user]:password@]host[:port][/db]
  *   rediss://...         the same, over TLS
  *   unix:///path/to.sock
+ *   redis-cluster://[[user]:password@]host:port[,host:port...]
+ *                        one Redis Cluster named by its seed nodes (a vote)
+ *   rediss-cluster://... the same, over TLS
  *
  * In a URL, user and password are percent-decoded: %XX is the byte with hex
  * value XX (%2F '/', %40 '@', %3A ':', %25 '%').  A '/' must be written
@@ -211,6 +214,71 @@ static int parse_url(redlock__addr *a, const char *s, const char *p,
     return rc;
 }
 
+/* redis-cluster://[creds@]seed[,seed...]: the first seed as a URL (with
+ * the credentials), the others checked and kept as text.  No database:
+ * a cluster has database 0 only. */
+static int parse_cluster(redlock__addr *a, const char *s, const char *p,
+                         char *err, size_t errlen)
+{
+    const char *at = strrchr(p, '@'), *hosts = at ? at + 1 : p;
+    const char *comma = strchr(hosts, ','), *q;
+    char *first;
+    int rc;
+
+    a->cluster = 1;
+    if (strchr(hosts, '/'))
+        return fail(err, errlen, "a cluster has database 0 only: no /db", s);
+    if (!(first = dup_range(p, comma ? comma : p + strlen(p))))
+        return REDLOCK_ENOMEM;
+    rc = parse_url(a, s, first, err, errlen);
+    free(first);
+    for (q = comma; rc == 0 && q; q = strchr(q + 1, ',')) {
+        const char *end = strchr(q + 1, ',');
+        redlock__addr t = { 0 };
+        rc = parse_hostport(&t, q + 1, end ? end : q + strlen(q), s, err, errlen);
+        free(t.host);
+    }
+    if (rc == 0 && comma && !(a->seeds = strdup(comma + 1)))
+        rc = REDLOCK_ENOMEM;
+    return rc;
+}
+
+int redlock__addr_seed(const redlock__addr *a, size_t i, char *host, int *port)
+{
+    const char *p = a->seeds;
+    redlock__addr t = { 0 };
+
+    if (i == 0) {
+        snprintf(host, REDLOCK__HOST_MAX + 1, "%s", a->host ? a->host : "");
+        *port = a->port;
+        return 0;
+    }
+    for (; p && --i; p = strchr(p, ','), p = p ? p + 1 : NULL)
+        ;
+    if (!p)
+        return -1;
+    if (parse_hostport(&t, p, strchr(p, ',') ? strchr(p, ',') : p + strlen(p), p, NULL, 0))
+        return -1;
+    snprintf(host, REDLOCK__HOST_MAX + 1, "%s", t.host);
+    *port = t.port;
+    free(t.host);
+    return 0;
+}
+
+int redlock__addr_at(redlock__addr *a, const redlock__addr *b, const char *host, int port)
+{
+    memset(a, 0, sizeof *a);
+    a->db = -1;
+    a->port = port;
+    a->tls = b->tls;
+    if (!(a->host = strdup(host)) || (b->user && !(a->user = strdup(b->user))) ||
+        (b->password && !(a->password = strdup(b->password)))) {
+        redlock__addr_free(a);
+        return REDLOCK_ENOMEM;
+    }
+    return 0;
+}
+
 int redlock__addr_parse(redlock__addr *a, const char *s, char *err, size_t errlen)
 {
     const char *scheme_end;
@@ -245,8 +313,14 @@ int redlock__addr_parse(redlock__addr *a, const char *s, char *err, size_t errle
     } else if (strncmp(s, "rediss://", 9) == 0) {
         a->tls = 1;
         rc = parse_url(a, s, s + 9, err, errlen);
+    } else if (strncmp(s, "redis-cluster://", 16) == 0) {
+        rc = parse_cluster(a, s, s + 16, err, errlen);
+    } else if (strncmp(s, "rediss-cluster://", 17) == 0) {
+        a->tls = 1;
+        rc = parse_cluster(a, s, s + 17, err, errlen);
     } else {
-        return fail(err, errlen, "unknown scheme (use redis://, rediss://, unix:// or host:port)", s);
+        return fail(err, errlen, "unknown scheme (use redis://, rediss://, redis-cluster://, "
+                                 "rediss-cluster://, unix:// or host:port)", s);
     }
     if (rc != 0)
         redlock__addr_free(a);
@@ -267,6 +341,7 @@ void redlock__addr_free(redlock__addr *a)
 {
     free(a->host);
     free(a->path);
+    free(a->seeds);
     free(a->user);
     wipe_free(a->password);
     memset(a, 0, sizeof *a);

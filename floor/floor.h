@@ -95,10 +95,18 @@ typedef struct redlock__addr {
     char *password;    /* or NULL; wiped on free */
     int db;            /* -1: no SELECT */
     int tls;           /* rediss:// */
+    int cluster;       /* redis-cluster:// (a vote that is a Redis Cluster) */
+    /* a cluster's seeds after the first (host, port): "h:p,h:p", or NULL */
+    char *seeds;
 } redlock__addr;
 
 int redlock__addr_parse(redlock__addr *a, const char *s, char *err, size_t errlen);
 void redlock__addr_free(redlock__addr *a);
+/* *a = b's credentials and TLS, at host:port (a cluster's node). */
+int redlock__addr_at(redlock__addr *a, const redlock__addr *b, const char *host, int port);
+/* Seed i >= 1 of a cluster address (i = 0 is its host:port) into host
+ * (REDLOCK__HOST_MAX + 1 bytes) and *port: 0, or -1 past the last. */
+int redlock__addr_seed(const redlock__addr *a, size_t i, char *host, int *port);
 
 /* ---- the scripts' numbers, and digest.c: their SHA-1 ------------------ */
 

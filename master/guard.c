@@ -121,6 +121,30 @@ static int64_t restart_until(const redlock__master *m, int64_t now)
     return 0;
 }
 
+/* The end of the window after m took over a cluster's slots (failover),
+ * or 0.  No durability exempts it: the keys were on another server. */
+static int64_t failover_until(const redlock__master *m, int64_t now)
+{
+    const redlock__guard *g = &m->guard;
+    int64_t w;
+
+    if (m->net->restart_guard_ms && g->failover_at_us &&
+        (w = window_us(m->net, m->net->restart_guard_ms)) > 0 && now < g->failover_at_us + w)
+        return g->failover_at_us + w;
+    return 0;
+}
+
+void redlock__guard_failover(redlock__master *m, int64_t now, const char *text)
+{
+    redlock__guard *g = &m->guard;
+
+    g->failover_at_us = now;
+    snprintf(g->failover_text, sizeof g->failover_text, "%s", text);
+    g->clear_ttl = -1;
+    g->told_uncounted = 0;
+    poke(m);
+}
+
 unsigned redlock__guard_flags(const redlock__master *m, int64_t now, int *counted,
                               int64_t *until_us)
 {
@@ -132,6 +156,11 @@ unsigned redlock__guard_flags(const redlock__master *m, int64_t now, int *counte
     if ((w = restart_until(m, now)) && !durable(g)) {
         flags |= REDLOCK_GUARD_RESTARTED;
         until = w;
+    }
+    if ((w = failover_until(m, now))) {
+        flags |= REDLOCK_GUARD_RESTARTED;
+        if (w > until)
+            until = w;
     }
     if (net->clock_guard_ms && g->jump_at_us &&
         (w = window_us(net, net->clock_guard_ms)) > 0 && now < g->jump_at_us + w) {
@@ -188,7 +217,14 @@ int redlock__guard_judge(redlock__master *m, int64_t now, const char **why)
         *why = redlock__guard_twin_why(m, m->twin_of);
         return 0;
     }
-    if (flags & REDLOCK_GUARD_RESTARTED)
+    if ((flags & REDLOCK_GUARD_RESTARTED) && failover_until(m, now) == until)
+        snprintf(g->why, sizeof g->why,
+                 "not counted for %.1f s after it took over its slots (%s; counts in %lld ms): "
+                 "the restart guard (a promoted replica may lack keys its master acknowledged; "
+                 "docs/safety.md)",
+                 (double)(until - g->failover_at_us) / 1e6, g->failover_text,
+                 (long long)((until - now) / 1000 + 1));
+    else if (flags & REDLOCK_GUARD_RESTARTED)
         snprintf(g->why, sizeof g->why,
                  "not counted for %.1f s after its start (%s; counts in %lld ms): the restart "
                  "guard (%s; docs/safety.md)",
@@ -213,16 +249,19 @@ const char *redlock__guard_text(redlock__master *m, int64_t now)
     unsigned flags = redlock__guard_flags(m, now, &counted, &until);
     size_t n = 0;
     char twin[80] = "", kept[176] = "";
-    const char *part[5] = { twin, flags & REDLOCK_GUARD_RESTARTED ? g->restart_text : "", kept,
+    const char *part[6] = { twin, flags & REDLOCK_GUARD_RESTARTED ? g->restart_text : "", kept,
                             flags & REDLOCK_GUARD_CLOCK ? g->clock_text : "",
-                            flags & UNSAFE ? g->config_text : "" };
+                            flags & UNSAFE ? g->config_text : "",
+                            failover_until(m, now) ? g->failover_text : "" };
 
+    if (!restart_until(m, now) || durable(g))
+        part[1] = "";
     if (flags & REDLOCK_GUARD_DUPLICATE)
         snprintf(twin, sizeof twin, "same server as node %zu (run_id %s)", m->twin_of, g->run_id);
     if (restart_until(m, now) && !(flags & REDLOCK_GUARD_RESTARTED))
         snprintf(kept, sizeof kept, "%s, counted at once: %s", g->restart_text, durable_text);
     g->why[0] = '\0';
-    for (int i = 0; i < 5; i++) {
+    for (int i = 0; i < 6; i++) {
         if (!part[i][0] || n >= sizeof g->why - 1)
             continue;
         n += (size_t)snprintf(g->why + n, sizeof g->why - n, "%s%s", n ? "; " : "", part[i]);
@@ -325,7 +364,8 @@ static void tell_cb(evutil_socket_t fd, short what, void *arg)
 
 /* A reading: the steps re-read on the open connection, then (at the
  * handshake only: what it tells is the run's start) INFO persistence. */
-enum { STEP_INFO, STEP_POLICY, STEP_AOF, STEP_FSYNC, STEP_REWRITE, STEP_SAVE, STEP_PERSIST };
+enum { STEP_INFO, STEP_POLICY, STEP_AOF, STEP_FSYNC, STEP_REWRITE, STEP_SAVE, STEP_PERSIST,
+       STEP_REPL };
 
 /* The value of "name:" in INFO's "name:value\r\n" lines, or NULL. */
 static const char *info_field(const char *s, size_t len, const char *name, size_t *vlen)
@@ -422,6 +462,32 @@ static void read_persist(redlock__guard *g, const redlock__reply *r)
     g->aof_start = ok;
 }
 
+/* INFO replication of a cluster's master: a master_replid2 other than
+ * zeros says it was promoted from a replica, at a moment we cannot know.
+ * Seen for the first time (or a new one), it is taken as a failover now:
+ * now is no earlier than the promotion.  Unreadable: the same. */
+static void read_repl(redlock__master *m, const redlock__reply *r)
+{
+    redlock__guard *g = &m->guard;
+    size_t len = 0;
+    const char *id = r->type == REDLOCK__REPLY_STRING
+                         ? info_field(r->str, r->len, "master_replid2", &len) : NULL;
+    char now_id[sizeof g->replid2];
+
+    if (!id || len == 0 || len >= sizeof now_id)
+        snprintf(now_id, sizeof now_id, "?");
+    else
+        snprintf(now_id, sizeof now_id, "%.*s", (int)len, id);
+    if (strcmp(now_id, g->replid2) == 0)
+        return;
+    snprintf(g->replid2, sizeof g->replid2, "%s", now_id);
+    if (strspn(now_id, "0") != strlen(now_id))
+        redlock__guard_failover(m, redlock__now(m->net->loop),
+                                now_id[0] == '?' ? "INFO replication unread: it may be a "
+                                                   "promoted replica"
+                                                 : "a promoted replica: master_replid2 is set");
+}
+
 static int is(const redlock__reply *v, const char *word)
 {
     return v->len == strlen(word) && memcmp(v->str, word, v->len) == 0;
@@ -436,6 +502,10 @@ static void hello_reply(void *privdata, size_t tag, const redlock__reply *r, con
 
     if (!r)
         return;
+    if (tag == STEP_REPL) {
+        read_repl(m, r);
+        return;
+    }
     if (r->type == REDLOCK__REPLY_ERROR) {
         unknown(g, tag, r);
         return;
@@ -502,6 +572,12 @@ int redlock__guard_hello(redlock__master *m, redlock__conn *cn)
     sl.tag = STEP_PERSIST;
     if (rc == 0)
         rc = redlock__conn_hello(cn, 2, persist, persist_len, &sl);
+    if (rc == 0 && m->shard) {
+        static const char *const repl[2] = { "INFO", "replication" };
+        static const size_t repl_len[2] = { 4, 11 };
+        sl.tag = STEP_REPL;
+        rc = redlock__conn_hello(cn, 2, repl, repl_len, &sl);
+    }
     return rc;
 }
 

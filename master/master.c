@@ -35,29 +35,43 @@ static void undo_reply(void *privdata, size_t tag, const redlock__reply *r, cons
 int redlock__master_init(redlock__master *m, const redlock__net *net, size_t index,
                          const char *address, char *err, size_t errlen)
 {
-    redlock__conn_owner own = { master_hello, master_up, master_down, m, NULL,
-                                redlock__guard_flushing };
-    char label[300];
+    redlock__addr a;
     int rc;
 
     m->net = net;
-    m->index = index;
+    m->index = m->same_as = index;
     evtimer_assign(&m->undo_timer, net->loop->base, undo_timer_cb, m);
     redlock__guard_init(m);
-    m->stats.last_rtt_us = -1;
-    if ((rc = redlock__addr_parse(&m->addr, address, err, errlen)) != 0)
+    if ((rc = redlock__addr_parse(&a, address, err, errlen)) != 0)
         return rc;
+    if ((rc = redlock__master_init_at(m, net, index, &a)) != 0 && err && errlen)
+        snprintf(err, errlen, "out of memory");
+    return rc;
+}
+
+int redlock__master_init_at(redlock__master *m, const redlock__net *net, size_t index,
+                            redlock__addr *a)
+{
+    redlock__conn_owner own = { master_hello, master_up, master_down, m, NULL,
+                                redlock__guard_flushing };
+    char label[300];
+
+    if (!m->net) {      /* not through redlock__master_init */
+        m->net = net;
+        m->index = m->same_as = index;
+        evtimer_assign(&m->undo_timer, net->loop->base, undo_timer_cb, m);
+        redlock__guard_init(m);
+    }
+    m->stats.last_rtt_us = -1;
+    m->addr = *a;
     if (m->addr.path)
         snprintf(label, sizeof label, "unix:%s", m->addr.path);
     else if (strchr(m->addr.host, ':'))
         snprintf(label, sizeof label, "[%s]:%d", m->addr.host, m->addr.port);
     else
         snprintf(label, sizeof label, "%s:%d", m->addr.host, m->addr.port);
-    if (!(m->label = strdup(label))) {
-        if (err && errlen)
-            snprintf(err, errlen, "out of memory");
+    if (!(m->label = strdup(label)))
         return REDLOCK_ENOMEM;
-    }
     redlock__conn_init(&m->conn, net, &m->addr, m->label, &own);
     m->conn.window = REDLOCK__WINDOW;
     return 0;

@@ -77,6 +77,12 @@ typedef struct redlock__guard {
     int keeps, run_keeps, kept_before, aof_start;
     int64_t note_uptime;       /* the uptime `note` was written for (-1: none) */
     char note[160];            /* why it counts at once after its restart */
+    /* A cluster's master that may lack keys its slots had (guard.c,
+     * "failover"): when it took them over, or was first seen promoted
+     * (0: never); its master_replid2 last read ("": none yet). */
+    int64_t failover_at_us;
+    char failover_text[112];
+    char replid2[41];
     unsigned rereading : 1;    /* a re-reading's replies are due */
     unsigned ahead : 1;        /* its clock jumped ahead: locks not yet told */
     unsigned told;             /* the last findings reported (node events) */
@@ -116,6 +122,14 @@ typedef struct redlock__master {
     int64_t ride_sent_us;              /* when the TIME riding with requests left */
     int time_riding;                   /* and its reply is still due */
     redlock__guard guard;              /* guard.c */
+    /* A node of a Redis Cluster vote (cluster/): its handshake also reads
+     * INFO replication (a promoted replica: guard.c); `cluster` is the
+     * vote's, opaque here (NULL: a plain master). */
+    unsigned shard : 1;
+    struct redlock__cluster *cluster;
+    /* the lowest-numbered vote that shares a server with this one, when it
+     * is a cluster's or shares one with a cluster (cluster.c); else index */
+    size_t same_as;
     redlock_node_stats stats;          /* counters; strings set on read */
 } redlock__master;
 
@@ -133,6 +147,10 @@ typedef struct redlock__req {
 
 int redlock__master_init(redlock__master *m, const redlock__net *net, size_t index,
                          const char *address, char *err, size_t errlen);
+/* The same with an address parsed already (m takes it over: freed on error
+ * too).  0 or REDLOCK_ENOMEM. */
+int redlock__master_init_at(redlock__master *m, const redlock__net *net, size_t index,
+                            redlock__addr *a);
 void redlock__master_close(redlock__master *m);
 /* Queue a request on the master's second connection (the same address and
  * credentials; the connection's own handshake, AUTH, SELECT and PING, and
@@ -263,7 +281,8 @@ static inline int redlock__guard_counts(redlock__master *m, int64_t now, const c
 {
     const redlock__guard *g = &m->guard;
     if (g->clear_ttl == m->net->max_ttl_ms ||
-        (g->uptime_s < 0 && !g->jump_at_us && !(g->config && m->net->strict)))
+        (g->uptime_s < 0 && !g->jump_at_us && !g->failover_at_us &&
+         !(g->config && m->net->strict)))
         return 1;
     return redlock__guard_judge(m, now, why);
 }
@@ -279,6 +298,10 @@ void redlock__guard_twins(redlock__master *all, size_t n, size_t node, const cha
 /* Why master m's answer is no vote: it is the same server as master
  * number `other` (a detail, in m's guard text buffer). */
 const char *redlock__guard_twin_why(redlock__master *m, size_t other);
+/* A cluster's master took over slots another master had (a failover, or a
+ * migration that may have been one) at `now`: the restart guard's window
+ * keeps its OK votes out, durable or not; `text` says what was seen. */
+void redlock__guard_failover(redlock__master *m, int64_t now, const char *text);
 /* Reconnect now if the master is down and its back-off has passed. */
 void redlock__master_kick(redlock__master *m);
 

@@ -4,7 +4,7 @@
 # (docs/design.md, "The house").  Run by `make check-layers` after a build.
 #
 # Layers, top first; a root file stands on the floor named after it:
-#   redlock.c  client/  kinds/  lock/  fanout/  master/  conn/  floor/  quorum.c clock.c
+#   redlock.c  client/  kinds/  lock/  fanout/  cluster/  master/  conn/  floor/  quorum.c clock.c
 # A file may
 #   - include redlock.h, the headers of its own folder, and the one header of
 #     each folder below it (FOLDER/FOLDER.h): nothing of a folder above;
@@ -26,7 +26,7 @@ if [ "${1:-}" = --self-test ]; then
     fails=0
     copy() {
         rm -rf "$tmp/t" && mkdir "$tmp/t" && (cd "$here" && tar cf - \
-            redlock.[cho] quorum.[cho] clock.[cho] client kinds lock fanout master conn floor) |
+            redlock.[cho] quorum.[cho] clock.[cho] client kinds lock fanout cluster master conn floor) |
             (cd "$tmp/t" && tar xf -)
     }
     expect() {   # expect pass|fail WHAT
@@ -50,7 +50,7 @@ if [ "${1:-}" = --self-test ]; then
 fi
 cd "${1:-$here}" || exit 2
 
-layers="client kinds lock fanout master conn floor"
+layers="client kinds lock fanout cluster master conn floor"
 
 rank() {   # rank FILE: 8 for redlock.c ... 1 for the floor
     case "$1" in

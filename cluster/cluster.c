@@ -1,0 +1,626 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* cluster.c -- a vote that is a Redis Cluster.
+ *
+ * The vote's own master (fan-out's) is the first seed; the cluster's other
+ * masters are nodes made as the slot map names them, each a whole master
+ * (master.c: its connection opened on first use, its handshake, undos,
+ * kills and guards).  A request goes to its key slot's master; while the
+ * map is unknown, to a seed.  A reply MOVED or ASK sends the request on
+ * (ASKING before each of its commands after an ASK), up to REDIRECTS
+ * times; a MOVED also rereads the map (CLUSTER SLOTS).  The map is reread
+ * every REFRESH_MS too, and when a node goes down.
+ *
+ * One vote, one answer: the answer of the slot's master is the cluster's
+ * vote, judged by that master's guards (the vote's detail says which).
+ *
+ * Failover is a restart.  A master that takes over slots another master
+ * held (a replica promoted, or a migration, which we cannot tell apart),
+ * or that is first seen with a master_replid2 (promoted once, we cannot
+ * know when: guard.c), is not counted for the restart guard's window from
+ * the moment we see it, which is never before the takeover.  Its
+ * durability does not help: the keys were on another server.
+ *
+ * One server, one vote.  Two votes that share a master (two names of one
+ * cluster, or a plain master that is also a cluster's) would give one
+ * server two votes: the higher-numbered one never counts (same_as), and
+ * its detail says which vote it shares a server with.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cluster/cluster.h"
+
+#define REDIRECTS 5            /* MOVED/ASK hops of one request */
+#define REFRESH_MS 1000        /* the map is reread this often */
+#define REFRESH_MIN_MS 50      /* ... and at most this often */
+#define GEN_NODE_SHIFT 24      /* a request's gen: node << 24 | connection */
+#define GEN_CONN_MASK 0xFFFFFFu
+
+struct redlock__cluster {
+    redlock__master *vote;                 /* node[0], the first seed */
+    redlock__master *all;                  /* the client's votes */
+    size_t nvotes;
+    redlock__master *node[REDLOCK__CLUSTER_NODES];
+    char id[REDLOCK__CLUSTER_NODES][41];   /* node ids, "" unknown */
+    size_t nnodes, nseeds;
+    unsigned char owner[REDLOCK__SLOTS];   /* node + 1; 0: none known */
+    unsigned mapped : 1;                   /* a whole map was read */
+    unsigned asking : 1;                   /* a CLUSTER SLOTS is out */
+    size_t ask_next;                       /* the node to ask next */
+    int64_t read_at_us;                    /* when a map was last asked for */
+    struct event timer;
+    redlock__master *answered;             /* the master being voted */
+    char why[200];                         /* what is wrong, "" nothing */
+    char same_why[160];
+    char vote_why[320];                    /* an uncounted vote's detail */
+};
+
+/* A request on its way: what fan-out gave, and its replies so far. */
+typedef struct wrap {
+    redlock__cluster *cl;
+    redlock__slot up, uplead;              /* fan-out's slots */
+    unsigned nlead;                        /* fan-out's leading commands */
+    uint32_t *gen_out, kill_gen;
+    int64_t since_us;
+    unsigned char never_full, quiet;
+    unsigned slot, hops;
+    size_t x;                              /* the node it went to */
+    unsigned got, cmds, redirected;        /* this round's replies */
+    unsigned asked : 1;                    /* this round has ASKINGs */
+    int ask, port;                         /* the last redirect's target */
+    char host[REDLOCK__HOST_MAX + 1];
+    redlock__reply **held;                 /* the leading replies, copied */
+    redlock__slot lead;                    /* our leading slot */
+    size_t len;
+    char buf[];                            /* the request's bytes */
+} wrap;
+
+static void refresh_cb(evutil_socket_t fd, short what, void *arg);
+
+/* ---- replies held until the request's last one ------------------------- */
+
+static void reply_free(redlock__reply *r)
+{
+    if (!r)
+        return;
+    for (size_t i = 0; i < r->elements; i++)
+        reply_free(r->element[i]);
+    free(r->element);
+    free((char *)r->str);
+    free(r);
+}
+
+static redlock__reply *reply_copy(const redlock__reply *r)
+{
+    redlock__reply *c = calloc(1, sizeof *c);
+    char *s;
+
+    if (!c || !(s = malloc(r->len + 1))) {
+        free(c);
+        return NULL;
+    }
+    memcpy(s, r->str, r->len);
+    s[r->len] = '\0';
+    c->type = r->type;
+    c->integer = r->integer;
+    c->str = s;
+    c->len = r->len;
+    if (r->elements && !(c->element = calloc(r->elements, sizeof *c->element))) {
+        reply_free(c);
+        return NULL;
+    }
+    for (size_t i = 0; i < r->elements; i++, c->elements++)
+        if (!(c->element[i] = reply_copy(r->element[i]))) {
+            reply_free(c);
+            return NULL;
+        }
+    return c;
+}
+
+/* ---- nodes --------------------------------------------------------------- */
+
+static size_t node_at(redlock__cluster *cl, const char *host, int port)
+{
+    for (size_t i = 0; i < cl->nnodes; i++)
+        if (cl->node[i]->addr.port == port && strcmp(cl->node[i]->addr.host, host) == 0)
+            return i;
+    return SIZE_MAX;
+}
+
+/* The node at host:port, made when new; SIZE_MAX when there is no room. */
+static size_t node_get(redlock__cluster *cl, const char *host, int port)
+{
+    size_t i = node_at(cl, host, port);
+    redlock__master *m;
+    redlock__addr a;
+
+    if (i != SIZE_MAX || cl->nnodes == REDLOCK__CLUSTER_NODES)
+        return i;
+    if (!(m = calloc(1, sizeof *m)))
+        return SIZE_MAX;
+    if (redlock__addr_at(&a, &cl->vote->addr, host, port) != 0) {
+        free(m);
+        return SIZE_MAX;
+    }
+    m->shard = 1;
+    if (redlock__master_init_at(m, cl->vote->net, cl->vote->index, &a) != 0) {
+        redlock__master_close(m);
+        free(m);
+        return SIZE_MAX;
+    }
+    cl->node[cl->nnodes] = m;
+    cl->id[cl->nnodes][0] = '\0';
+    return cl->nnodes++;
+}
+
+/* ---- the map -------------------------------------------------------------- */
+
+static void refresh_soon(redlock__cluster *cl, int64_t ms)
+{
+    struct timeval tv = { (time_t)(ms / 1000), (suseconds_t)(ms % 1000 * 1000) };
+    evtimer_add(&cl->timer, &tv);
+}
+
+/* Two votes on one server: vote j (a higher number) shares a master with
+ * this cluster's vote i, or the other way round. */
+static int shares(redlock__cluster *cl, const redlock__master *o)
+{
+    const redlock__cluster *oc = o->cluster;
+
+    for (size_t a = 0; a < cl->nnodes; a++) {
+        const redlock__master *x = cl->node[a];
+        if (!cl->mapped && a >= cl->nseeds)
+            break;
+        if (!oc) {
+            if ((x->addr.port == o->addr.port && o->addr.host &&
+                 strcmp(x->addr.host, o->addr.host) == 0) ||
+                (x->guard.run_id[0] && strcmp(x->guard.run_id, o->guard.run_id) == 0)) {
+                snprintf(cl->same_why, sizeof cl->same_why, "%s", x->label);
+                return 1;
+            }
+            continue;
+        }
+        for (size_t b = 0; b < oc->nnodes; b++)
+            if ((cl->id[a][0] && strcmp(cl->id[a], oc->id[b]) == 0) ||
+                (x->guard.run_id[0] && strcmp(x->guard.run_id, oc->node[b]->guard.run_id) == 0)) {
+                snprintf(cl->same_why, sizeof cl->same_why, "%s", x->label);
+                return 1;
+            }
+    }
+    return 0;
+}
+
+/* Who shares a server with whom, after cl read a map. */
+static void check_same(redlock__cluster *cl)
+{
+    size_t me = cl->vote->index;
+
+    for (size_t j = 0; j < cl->nvotes; j++) {
+        redlock__master *o = &cl->all[j];
+        if (j == me || (o->cluster && !o->cluster->mapped) || !shares(cl, o))
+            continue;
+        if (j < me && cl->vote->same_as > j)
+            cl->vote->same_as = j;
+        else if (j > me && o->same_as > me)
+            o->same_as = me;
+    }
+}
+
+static void took_over(redlock__cluster *cl, size_t x, unsigned lo, unsigned hi, size_t from,
+                      int64_t now)
+{
+    char text[112];
+    snprintf(text, sizeof text, "took slots %u-%u from %s", lo, hi, cl->node[from]->label);
+    redlock__guard_failover(cl->node[x], now, text);
+}
+
+/* A map read: every slot's master, the takeovers it shows. */
+static void map_apply(redlock__cluster *cl, const redlock__slot_range *rg, size_t n,
+                      size_t asked)
+{
+    unsigned char next[REDLOCK__SLOTS];
+    int64_t now = redlock__now(cl->vote->net->loop);
+
+    memset(next, 0, sizeof next);
+    for (size_t i = 0; i < n; i++) {
+        const char *host = rg[i].host[0] ? rg[i].host : cl->node[asked]->addr.host;
+        size_t x = node_get(cl, host, rg[i].port);
+        if (x == SIZE_MAX)
+            continue;
+        /* the same address, another node: a new server */
+        if (cl->id[x][0] && rg[i].id[0] && strcmp(cl->id[x], rg[i].id) != 0)
+            redlock__guard_failover(cl->node[x], now, "a new node id at this address");
+        if (rg[i].id[0])
+            snprintf(cl->id[x], sizeof cl->id[x], "%s", rg[i].id);
+        for (unsigned k = rg[i].lo; k <= rg[i].hi; k++)
+            next[k] = (unsigned char)(x + 1);
+    }
+    for (unsigned k = 0; cl->mapped && k < REDLOCK__SLOTS; k++) {
+        unsigned lo = k;
+        size_t was = cl->owner[k], now_x = next[k];
+        if (!was || !now_x || was == now_x)
+            continue;
+        while (k + 1 < REDLOCK__SLOTS && cl->owner[k + 1] == was && next[k + 1] == now_x)
+            k++;
+        took_over(cl, now_x - 1, lo, k, was - 1, now);
+    }
+    memcpy(cl->owner, next, sizeof next);
+    cl->mapped = 1;
+    check_same(cl);
+}
+
+static void slots_reply(void *privdata, size_t tag, const redlock__reply *r, const char *why)
+{
+    redlock__cluster *cl = privdata;
+    redlock__slot_range *rg;
+    size_t n = 0;
+    int rc;
+
+    cl->asking = 0;
+    if (!r) {
+        snprintf(cl->why, sizeof cl->why, "cluster map: %s: %s", cl->node[tag]->label,
+                 why ? why : "no reply");
+        cl->ask_next = tag + 1;
+        refresh_soon(cl, REFRESH_MIN_MS);
+        return;
+    }
+    if (r->type == REDLOCK__REPLY_ERROR) {
+        /* "ERR This instance has cluster support disabled" */
+        snprintf(cl->why, sizeof cl->why, "%s is not a cluster node (CLUSTER SLOTS: %.*s)",
+                 cl->node[tag]->label, (int)(r->len < 80 ? r->len : 80), r->str);
+        cl->ask_next = tag + 1;
+        refresh_soon(cl, REFRESH_MS);
+        return;
+    }
+    if (!(rg = malloc(REDLOCK__SLOTS * sizeof *rg)))
+        return;
+    rc = redlock__slots_read(r, rg, REDLOCK__SLOTS, &n, &why);
+    if (rc >= 0)
+        map_apply(cl, rg, n, tag);
+    free(rg);
+    if (rc)
+        snprintf(cl->why, sizeof cl->why, "%s (from %s)", why, cl->node[tag]->label);
+    else
+        cl->why[0] = '\0';
+    cl->ask_next = tag;
+    refresh_soon(cl, REFRESH_MS);
+}
+
+/* Ask a node for the map: the last that answered, else the next seed or
+ * known node, round robin. */
+static void map_ask(redlock__cluster *cl)
+{
+    static const char cmd[] = "*2\r\n$7\r\nCLUSTER\r\n$5\r\nSLOTS\r\n";
+    redlock__req req;
+    const char *why;
+
+    if (cl->asking)
+        return;
+    memset(&req, 0, sizeof req);
+    req.slot.fn = slots_reply;
+    req.slot.privdata = cl;
+    req.never_full = req.quiet = 1;
+    for (size_t tries = 0; tries < cl->nnodes; tries++) {
+        size_t x = cl->ask_next % cl->nnodes;
+        cl->ask_next = x + 1;
+        req.slot.tag = x;
+        req.since_us = cl->read_at_us = redlock__now(cl->vote->net->loop);
+        if (redlock__master_send(cl->node[x], cmd, sizeof cmd - 1, &req, &why) == 0) {
+            cl->asking = 1;
+            return;
+        }
+    }
+    refresh_soon(cl, REFRESH_MIN_MS * 4);
+}
+
+static void refresh_cb(evutil_socket_t fd, short what, void *arg)
+{
+    redlock__cluster *cl = arg;
+    (void)fd;
+    (void)what;
+    redlock__enter(cl->vote->net->loop);
+    map_ask(cl);
+    redlock__leave(cl->vote->net->loop);
+}
+
+/* Reread the map now, or as soon as REFRESH_MIN_MS allows. */
+static void map_stale(redlock__cluster *cl)
+{
+    int64_t since = redlock__now(cl->vote->net->loop) - cl->read_at_us;
+
+    if (cl->asking)
+        return;
+    refresh_soon(cl, since >= REFRESH_MIN_MS * 1000 ? 0 : REFRESH_MIN_MS - since / 1000);
+}
+
+/* ---- init and close ------------------------------------------------------ */
+
+int redlock__vote_init(redlock__master *m, const redlock__net *net, size_t index,
+                       const char *address, char *err, size_t errlen)
+{
+    redlock__cluster *cl;
+    int rc;
+
+    if ((rc = redlock__master_init(m, net, index, address, err, errlen)) != 0 ||
+        !m->addr.cluster)
+        return rc;
+    if (!(cl = calloc(1, sizeof *cl))) {
+        snprintf(err, errlen, "out of memory");
+        return REDLOCK_ENOMEM;
+    }
+    m->cluster = cl;
+    m->shard = 1;
+    cl->vote = m;
+    cl->node[0] = m;
+    cl->nnodes = 1;
+    evtimer_assign(&cl->timer, net->loop->base, refresh_cb, cl);
+    cl->nseeds = 1;
+    snprintf(cl->why, sizeof cl->why, "cluster map not read yet");
+    return 0;
+}
+
+int redlock__votes_link(redlock__master *all, size_t n, char *err, size_t errlen)
+{
+    char host[REDLOCK__HOST_MAX + 1];
+    int port;
+
+    for (size_t i = 0; i < n; i++) {
+        redlock__cluster *cl = all[i].cluster;
+        if (!cl)
+            continue;
+        cl->all = all;
+        cl->nvotes = n;
+        /* the other seeds share the first one's credentials, final now */
+        for (size_t s = 1; redlock__addr_seed(&all[i].addr, s, host, &port) == 0; s++)
+            if (node_get(cl, host, port) == SIZE_MAX) {
+                if (err && errlen)
+                    snprintf(err, errlen, "out of memory (or more than %d seeds)",
+                             REDLOCK__CLUSTER_NODES);
+                return REDLOCK_ENOMEM;
+            }
+        cl->nseeds = cl->nnodes;
+        refresh_soon(cl, 0);
+    }
+    return 0;
+}
+
+void redlock__vote_close(redlock__master *m)
+{
+    redlock__cluster *cl = m->cluster;
+
+    if (cl) {
+        evtimer_del(&cl->timer);
+        for (size_t i = 1; i < cl->nnodes; i++) {
+            redlock__master_close(cl->node[i]);
+            free(cl->node[i]);
+        }
+        free(cl);
+        m->cluster = NULL;
+    }
+    redlock__master_close(m);
+}
+
+/* ---- requests ------------------------------------------------------------- */
+
+/* The end of the command that starts at buf[off] (RESP: *N then N bulk
+ * strings, as resp.c encodes them), or 0 when it is malformed. */
+static size_t command_end(const char *buf, size_t len, size_t off)
+{
+    size_t n = 0, p = off + 1;
+
+    if (off >= len || buf[off] != '*')
+        return 0;
+    for (; p < len && buf[p] >= '0' && buf[p] <= '9'; p++)
+        n = n * 10 + (size_t)(buf[p] - '0');
+    for (p += 2; n-- && p < len; ) {
+        size_t l = 0;
+        if (buf[p] != '$')
+            return 0;
+        for (p++; p < len && buf[p] >= '0' && buf[p] <= '9'; p++)
+            l = l * 10 + (size_t)(buf[p] - '0');
+        p += 2 + l + 2;
+    }
+    return p <= len ? p : 0;
+}
+
+static void wrap_reply(void *privdata, size_t tag, const redlock__reply *r, const char *why);
+
+static void wrap_free(wrap *w)
+{
+    for (unsigned i = 0; w->held && i < w->cmds; i++)
+        reply_free(w->held[i]);
+    free(w->held);
+    free(w);
+}
+
+/* Send w (again) to node x; with `ask`, ASKING before each command.  0 or
+ * the vote it gets unsent, with *why. */
+static int wrap_send(wrap *w, size_t x, int ask, const char **why)
+{
+    redlock__cluster *cl = w->cl;
+    redlock__master *m = cl->node[x];
+    redlock__buf b = { 0 };
+    redlock__req req;
+    uint32_t gen = 0;
+    int v;
+
+    memset(&req, 0, sizeof req);
+    req.slot.fn = wrap_reply;
+    req.slot.privdata = w;
+    req.slot.mark = w->up.mark;
+    req.since_us = w->since_us;
+    req.never_full = w->never_full;
+    req.quiet = w->quiet;
+    req.gen_out = w->gen_out ? &gen : NULL;
+    if (w->kill_gen && (w->kill_gen >> GEN_NODE_SHIFT) == x)
+        req.kill_gen = w->kill_gen & GEN_CONN_MASK;
+    w->x = x;
+    w->got = w->redirected = 0;
+    w->asked = (unsigned)ask;
+    if (ask) {
+        static const char asking[] = "*1\r\n$6\r\nASKING\r\n";
+        size_t off = 0, end;
+        while (off < w->len && (end = command_end(w->buf, w->len, off)) != 0) {
+            if (redlock__buf_reserve(&b, sizeof asking - 1 + end - off) != 0) {
+                redlock__buf_free(&b);
+                *why = "out of memory";
+                return REDLOCK__ERROR;
+            }
+            memcpy(b.p + b.len, asking, sizeof asking - 1);
+            memcpy(b.p + b.len + sizeof asking - 1, w->buf + off, end - off);
+            b.len += sizeof asking - 1 + end - off;
+            off = end;
+        }
+    }
+    req.nlead = (w->nlead + 1) * (ask ? 2u : 1u) - 1;
+    if (req.nlead) {
+        w->lead.fn = wrap_reply;
+        w->lead.privdata = w;
+        w->lead.tag = 0;
+        req.lead = &w->lead;
+    }
+    v = redlock__master_send(m, ask ? b.p : w->buf, ask ? b.len : w->len, &req, why);
+    redlock__buf_free(&b);
+    if (v == 0 && w->gen_out)
+        *w->gen_out = (uint32_t)x << GEN_NODE_SHIFT | (gen & GEN_CONN_MASK);
+    return v;
+}
+
+/* Hand the replies up: the leading ones held, then the last (r). */
+static void deliver(wrap *w, const redlock__reply *r, const char *why)
+{
+    redlock__cluster *cl = w->cl;
+
+    cl->answered = cl->node[w->x];
+    for (unsigned i = 0; i < w->nlead; i++)
+        w->uplead.fn(w->uplead.privdata, w->uplead.tag, w->held ? w->held[i] : NULL,
+                     w->held && w->held[i] ? NULL : why ? why : "no reply");
+    w->up.fn(w->up.privdata, w->up.tag, r, why);
+    cl->answered = NULL;
+    wrap_free(w);
+}
+
+static void wrap_reply(void *privdata, size_t tag, const redlock__reply *r, const char *why)
+{
+    wrap *w = privdata;
+    redlock__cluster *cl = w->cl;
+    unsigned i = w->got++, total = (w->nlead + 1) * (w->asked ? 2u : 1u), c;
+    unsigned slot;
+    char host[REDLOCK__HOST_MAX + 1];
+    int ask, port;
+    (void)tag;
+
+    if (w->asked && i % 2 == 0)
+        return;         /* ASKING's +OK */
+    c = w->asked ? i / 2 : i;
+    if (r && r->type == REDLOCK__REPLY_ERROR &&
+        redlock__redirect_read(r->str, r->len, &ask, &slot, host, &port) == 0) {
+        w->redirected++;
+        w->ask = ask;
+        w->port = port;
+        snprintf(w->host, sizeof w->host, "%s", host);
+        if (!ask)
+            map_stale(cl);
+    }
+    if (!r)
+        map_stale(cl);
+    if (c < w->nlead) {
+        if (r && !w->held && !(w->held = calloc(w->nlead, sizeof *w->held)))
+            return;     /* delivered as no reply */
+        if (r)
+            w->held[c] = reply_copy(r);
+        return;
+    }
+    if (i + 1 != total)
+        return;
+    /* every command was sent on: so is the request, whole */
+    if (w->redirected == w->nlead + 1 && w->hops < REDIRECTS && !cl->vote->net->loop->closing) {
+        size_t x = node_get(cl, w->host, w->port);
+        const char *no = NULL;
+        int v;
+        if (x != SIZE_MAX) {
+            if (!w->ask)
+                cl->owner[w->slot] = (unsigned char)(x + 1);
+            for (unsigned k = 0; w->held && k < w->nlead; k++) {
+                reply_free(w->held[k]);
+                w->held[k] = NULL;
+            }
+            w->hops++;
+            if ((v = wrap_send(w, x, w->ask, &no)) == 0)
+                return;
+            snprintf(w->host, sizeof w->host, "%s", no ? no : "not sent");
+            deliver(w, NULL, w->host);
+            return;
+        }
+    }
+    deliver(w, r, why);
+}
+
+int redlock__cluster_send(redlock__master *m, unsigned slot, const char *buf, size_t len,
+                          const redlock__req *req, const char **why)
+{
+    redlock__cluster *cl = m->cluster;
+    size_t x = cl->owner[slot] ? (size_t)cl->owner[slot] - 1 : cl->ask_next % cl->nnodes;
+    wrap *w;
+    int v;
+
+    if (!cl->mapped && cl->why[0] && strstr(cl->why, "not a cluster node")) {
+        *why = cl->why;
+        return REDLOCK__ERROR;
+    }
+    if (!(w = calloc(1, sizeof *w + len))) {
+        *why = "out of memory";
+        return REDLOCK__ERROR;
+    }
+    w->cl = cl;
+    w->up = req->slot;
+    if (req->lead)
+        w->uplead = *req->lead;
+    w->nlead = req->lead ? req->nlead : 0;
+    w->cmds = w->nlead;
+    w->gen_out = req->gen_out;
+    w->kill_gen = req->kill_gen;
+    w->since_us = req->since_us;
+    w->never_full = req->never_full;
+    w->quiet = req->quiet;
+    w->slot = slot;
+    w->len = len;
+    memcpy(w->buf, buf, len);
+    if ((v = wrap_send(w, x, 0, why)) != 0) {
+        if (v == REDLOCK__DOWN)
+            map_stale(cl);
+        wrap_free(w);
+    }
+    return v;
+}
+
+int redlock__cluster_counts(redlock__master *m, int64_t now, const char **why)
+{
+    redlock__cluster *cl = m->cluster;
+    redlock__master *x = cl && cl->answered ? cl->answered : m;
+
+    if (m->same_as != m->index) {
+        snprintf(m->guard.why, sizeof m->guard.why, "not counted: it shares a server with "
+                 "node %zu (%s; one server, one vote: docs/safety.md)", m->same_as,
+                 cl ? cl->same_why : "a master of that node's cluster");
+        *why = m->guard.why;
+        return 0;
+    }
+    if (redlock__guard_counts(x, now, why))
+        return 1;
+    if (cl) {
+        /* which of the cluster's masters */
+        snprintf(cl->vote_why, sizeof cl->vote_why, "%s: %s", x->label, *why);
+        *why = cl->vote_why;
+    }
+    return 0;
+}
+
+void redlock__cluster_undo(redlock__master *m, uint32_t gen, const redlock__buf *cmd)
+{
+    redlock__cluster *cl = m->cluster;
+    size_t x = gen >> GEN_NODE_SHIFT;
+
+    if (x < cl->nnodes)
+        redlock__master_undo(cl->node[x], gen & GEN_CONN_MASK, cmd);
+}

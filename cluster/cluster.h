@@ -1,0 +1,96 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* cluster.h -- a vote: one master, or one Redis Cluster (cluster.c) whose
+ * masters each hold some of its 16384 hash slots, and the pure part of it
+ * (slot.c).  Fan-out asks a vote, never a cluster's master, through the
+ * inline calls below: for a plain master each is one branch more.  The
+ * layer above is fanout.h; never installed.
+ */
+#ifndef REDLOCK_CLUSTER_H
+#define REDLOCK_CLUSTER_H
+
+#include "master/master.h"
+
+/* ---- slot.c: slots, and CLUSTER SLOTS read ------------------------------ */
+
+#define REDLOCK__SLOTS 16384
+
+/* A key's hash slot (its hash tag's, when it has one). */
+unsigned redlock__keyslot(const char *key, size_t len);
+
+/* One range of slots and the master that serves it. */
+typedef struct redlock__slot_range {
+    unsigned lo, hi;
+    int port;
+    char host[REDLOCK__HOST_MAX + 1];   /* "": the node that answered */
+    char id[41];                        /* its node id, "" unknown */
+} redlock__slot_range;
+
+/* Read a CLUSTER SLOTS reply into out[0 .. *n): 0 when every slot has a
+ * master, 1 when some have none (*why says so; the ranges are still
+ * read), -1 when it is no map (*why). */
+int redlock__slots_read(const redlock__reply *r, redlock__slot_range *out, size_t max,
+                        size_t *n, const char **why);
+/* Read "MOVED <slot> <host>:<port>" or "ASK ..." (an error reply's text):
+ * 0 with *ask, *slot, host (REDLOCK__HOST_MAX + 1 bytes) and *port; -1
+ * when it is neither. */
+int redlock__redirect_read(const char *s, size_t len, int *ask, unsigned *slot, char *host,
+                           int *port);
+
+/* ---- cluster.c: a vote that is a Redis Cluster ------------------------- */
+
+/* Masters one cluster vote may know at a time (the encoding of a request's
+ * connection, redlock__vote_send, has 8 bits for it). */
+#define REDLOCK__CLUSTER_NODES 255
+
+typedef struct redlock__cluster redlock__cluster;
+
+/* Vote `index` at `address`: a master, or (redis-cluster://) a cluster
+ * whose first seed is m itself; its map is read at once.  As
+ * redlock__master_init. */
+int redlock__vote_init(redlock__master *m, const redlock__net *net, size_t index,
+                       const char *address, char *err, size_t errlen);
+/* Every vote of the client (all[0 .. n)), once all are made and their
+ * credentials final: the votes a cluster compares itself with (two votes
+ * on one server: cluster.c); its other seeds made.  0 or REDLOCK_ENOMEM. */
+int redlock__votes_link(redlock__master *all, size_t n, char *err, size_t errlen);
+void redlock__vote_close(redlock__master *m);
+/* Fan-out's calls on a cluster vote (cluster.c); see the inline ones. */
+int redlock__cluster_send(redlock__master *m, unsigned slot, const char *buf, size_t len,
+                          const redlock__req *req, const char **why);
+int redlock__cluster_counts(redlock__master *m, int64_t now, const char **why);
+void redlock__cluster_undo(redlock__master *m, uint32_t gen, const redlock__buf *cmd);
+
+/* Queue a request for the key slot `slot` (a plain master ignores it): as
+ * redlock__master_send.  A cluster's request goes to the slot's master
+ * (or to a seed while the map is unknown), follows MOVED and ASK, and its
+ * *gen_out names the master and connection it left on. */
+static inline int redlock__vote_send(redlock__master *m, unsigned slot, const char *buf,
+                                     size_t len, const redlock__req *req, const char **why)
+{
+    if (__builtin_expect(m->cluster != NULL, 0))
+        return redlock__cluster_send(m, slot, buf, len, req, why);
+    return redlock__master_send(m, buf, len, req, why);
+}
+/* Whether an OK vote of m, just answered, counts (redlock__guard_counts;
+ * a cluster asks the guards of the master that answered). */
+static inline int redlock__vote_counts(redlock__master *m, int64_t now, const char **why)
+{
+    if (__builtin_expect(m->cluster != NULL || m->same_as != m->index, 0))
+        return redlock__cluster_counts(m, now, why);
+    return redlock__guard_counts(m, now, why);
+}
+/* A request just queued that may wait past this loop turn (a cluster's
+ * never does: fan-out then never drops it unsent). */
+static inline int redlock__vote_holds(const redlock__master *m)
+{
+    return !m->cluster && redlock__master_holds(m);
+}
+static inline void redlock__vote_undo(redlock__master *m, uint32_t gen, const redlock__buf *cmd)
+{
+    if (m->cluster)
+        redlock__cluster_undo(m, gen, cmd);
+    else
+        redlock__master_undo(m, gen, cmd);
+}
+
+#endif /* REDLOCK_CLUSTER_H */

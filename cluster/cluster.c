@@ -214,6 +214,15 @@ static void took_over(redlock__cluster *cl, size_t x, unsigned lo, unsigned hi, 
     redlock__guard_failover(cl->node[x], now, text);
 }
 
+/* Does node x + 1 serve a slot in map `owner`? */
+static int serves(const unsigned char *owner, size_t x1)
+{
+    for (unsigned k = 0; k < REDLOCK__SLOTS; k++)
+        if (owner[k] == x1)
+            return 1;
+    return 0;
+}
+
 /* A map read: every slot's master, the takeovers it shows. */
 static void map_apply(redlock__cluster *cl, const redlock__slot_range *rg, size_t n,
                       size_t asked)
@@ -235,10 +244,12 @@ static void map_apply(redlock__cluster *cl, const redlock__slot_range *rg, size_
         for (unsigned k = rg[i].lo; k <= rg[i].hi; k++)
             next[k] = (unsigned char)(x + 1);
     }
+    /* A slot whose master changed, its old master serving no slot now: a
+     * failover (a migration leaves the old master serving others). */
     for (unsigned k = 0; cl->mapped && k < REDLOCK__SLOTS; k++) {
         unsigned lo = k;
         size_t was = cl->owner[k], now_x = next[k];
-        if (!was || !now_x || was == now_x)
+        if (!was || !now_x || was == now_x || serves(next, was))
             continue;
         while (k + 1 < REDLOCK__SLOTS && cl->owner[k + 1] == was && next[k + 1] == now_x)
             k++;
@@ -539,6 +550,11 @@ static void wrap_reply(void *privdata, size_t tag, const redlock__reply *r, cons
         const char *no = NULL;
         int v;
         if (x != SIZE_MAX) {
+            size_t was = cl->owner[w->slot];
+            /* moved to a master that served no slot in our map: a replica
+             * promoted (the map reread says more) */
+            if (!w->ask && was && was != x + 1 && !serves(cl->owner, x + 1))
+                took_over(cl, x, w->slot, w->slot, was - 1, redlock__now(cl->vote->net->loop));
             if (!w->ask)
                 cl->owner[w->slot] = (unsigned char)(x + 1);
             for (unsigned k = 0; w->held && k < w->nlead; k++) {
@@ -564,7 +580,10 @@ int redlock__cluster_send(redlock__master *m, unsigned slot, const char *buf, si
     wrap *w;
     int v;
 
-    if (!cl->mapped && cl->why[0] && strstr(cl->why, "not a cluster node")) {
+    /* a seed that is no cluster node, a slot no master serves: said at
+     * once, not sent */
+    if ((!cl->mapped && strstr(cl->why, "not a cluster node")) ||
+        (cl->mapped && !cl->owner[slot] && cl->why[0])) {
         *why = cl->why;
         return REDLOCK__ERROR;
     }
@@ -604,6 +623,12 @@ int redlock__cluster_counts(redlock__master *m, int64_t now, const char **why)
                  "node %zu (%s; one server, one vote: docs/safety.md)", m->same_as,
                  cl ? cl->same_why : "a master of that node's cluster");
         *why = m->guard.why;
+        return 0;
+    }
+    if (cl && !cl->mapped) {
+        /* not before it was compared with the other votes (one server, one
+         * vote): its first map comes one round trip after the start */
+        *why = "not counted: the cluster's map is not read yet";
         return 0;
     }
     if (redlock__guard_counts(x, now, why))

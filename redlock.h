@@ -290,6 +290,11 @@ typedef struct redlock_options {
                                   * clients wait (docs/design.md, "Many
                                   * clients, one lock").  0: polling only,
                                   * no second connection, no registry. */
+    int64_t cluster_refresh_ms;  /* a node that is a Redis Cluster
+                                  * ("redis-cluster://seed,..."): its slot
+                                  * map is read again this often (1000);
+                                  * 0: only when a reply says it changed
+                                  * (MOVED, a master lost).  docs/cluster.md */
 } redlock_options;
 
 /* Growing.  redlock_options, redlock_node_stats and redlock_node_result

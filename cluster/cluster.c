@@ -8,7 +8,7 @@
  * map is unknown, to a seed.  A reply MOVED or ASK sends the request on
  * (ASKING before each of its commands after an ASK), up to REDIRECTS
  * times; a MOVED also rereads the map (CLUSTER SLOTS).  The map is reread
- * every REFRESH_MS too, and when a node goes down.
+ * every cluster_refresh_ms too (the option), and when a node goes down.
  *
  * One vote, one answer: the answer of the slot's master is the cluster's
  * vote, judged by that master's guards (the vote's detail says which).
@@ -31,7 +31,6 @@
 #include "cluster/cluster.h"
 
 #define REDIRECTS 5            /* MOVED/ASK hops of one request */
-#define REFRESH_MS 1000        /* the map is reread this often */
 #define REFRESH_MIN_MS 50      /* ... and at most this often */
 #define GEN_NODE_SHIFT 24      /* a request's gen: node << 24 | connection */
 #define GEN_CONN_MASK 0xFFFFFFu
@@ -280,7 +279,7 @@ static void slots_reply(void *privdata, size_t tag, const redlock__reply *r, con
         snprintf(cl->why, sizeof cl->why, "%s is not a cluster node (CLUSTER SLOTS: %.*s)",
                  cl->node[tag]->label, (int)(r->len < 80 ? r->len : 80), r->str);
         cl->ask_next = tag + 1;
-        refresh_soon(cl, REFRESH_MS);
+        refresh_soon(cl, 1000);    /* a seed that is no cluster node: said */
         return;
     }
     if (!(rg = malloc(REDLOCK__SLOTS * sizeof *rg)))
@@ -294,7 +293,8 @@ static void slots_reply(void *privdata, size_t tag, const redlock__reply *r, con
     else
         cl->why[0] = '\0';
     cl->ask_next = tag;
-    refresh_soon(cl, REFRESH_MS);
+    if (cl->vote->net->cluster_refresh_ms)
+        refresh_soon(cl, cl->vote->net->cluster_refresh_ms);
 }
 
 /* Ask a node for the map: the last that answered, else the next seed or

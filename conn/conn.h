@@ -45,6 +45,7 @@ typedef struct redlock__net {
     /* every script's body, by number (REDLOCK__NSCRIPTS): loaded at each
      * handshake (master.c), sent as EVAL after a NOSCRIPT */
     const char *const *scripts;
+    int64_t cluster_refresh_ms;      /* a cluster vote's map, reread (0: on news) */
 } redlock__net;
 
 /* A request's answer: r is the reply, or NULL when none will come (the

@@ -1,0 +1,416 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* t_cluster.c -- votes that are Redis Clusters (cluster/), against real
+ * clusters on loopback (support/clusters.h): every kind on its slot's
+ * master, connections opened on demand, MOVED and ASK followed, failover
+ * as a restart (two holders without the guard, none with it), and bad
+ * configurations said per node. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <hiredis/hiredis.h>
+
+#include "clusters.h"
+#include "itest.h"
+
+static rlt_clusters *cl_start(int votes, int shards, int replicas)
+{
+    char err[512];
+    rlt_clusters *c = rlt_clusters_start(votes, shards, replicas, NULL, err, sizeof err);
+    CHECK_MSG(c != NULL, "clusters %dx%dx%d: %s", votes, shards, replicas, err);
+    return c;
+}
+
+static redlock_client *cl_client(rlt_clusters *c, const redlock_options *o)
+{
+    size_t n = (size_t)rlt_clusters_votes(c);
+    return it_client_addrs(rlt_clusters_addresses(c), n, o, n);
+}
+
+/* 1 when node holds key, 0 when not, -1 on error.  By its slot's keys:
+ * a node importing the slot answers EXISTS with MOVED. */
+static int node_has(rlt_clusters *c, int vote, int node, const char *key)
+{
+    redisReply *r = rlt_clusters_command(c, vote, node, "CLUSTER GETKEYSINSLOT %d 1000",
+                                         rlt_clusters_slot_of(key, strlen(key)));
+    int v = r && r->type == REDIS_REPLY_ARRAY ? 0 : -1;
+    for (size_t i = 0; v == 0 && i < r->elements; i++)
+        v = strcmp(r->element[i]->str, key) == 0;
+    if (r)
+        freeReplyObject(r);
+    return v;
+}
+
+/* On which node of the vote the key is; -1: none, -2: more than one. */
+static int where(rlt_clusters *c, int vote, const char *key)
+{
+    int at = -1;
+    for (int i = 0; i < rlt_clusters_nodes(c, vote); i++) {
+        if (rlt_clusters_role(c, vote, i) != RLT_CLUSTER_MASTER)
+            continue;
+        if (node_has(c, vote, i, key) == 1)
+            at = at == -1 ? i : -2;
+    }
+    return at;
+}
+
+static int vote_of(const redlock_lock *l, size_t node, const char **detail)
+{
+    redlock_node_result r;
+    CHECK_EQ(redlock_lock_node_result(l, node, &r), 0);
+    if (detail)
+        *detail = r.detail;
+    return r.vote;
+}
+
+/* A resource on each master of vote 0: names whose slots fall on each. */
+static void names_on_each(rlt_clusters *c, char names[][16], int shards)
+{
+    int found = 0;
+    for (int i = 0; found < shards && i < 1000; i++) {
+        char key[32];
+        snprintf(key, sizeof key, "lock:r%d", i);
+        int at = rlt_clusters_master_of_slot(c, 0, rlt_clusters_slot_of(key, strlen(key)));
+        CHECK(at >= 0);
+        if (names[at][0] == '\0') {
+            snprintf(names[at], 16, "r%d", i);
+            found++;
+        }
+    }
+    CHECK_EQ(found, shards);
+}
+
+TEST(cluster_votes_every_kind_on_its_slots_master)
+{
+    rlt_clusters *c = cl_start(3, 3, 0);
+    redlock_options o;
+    it_opts(&o);
+    o.key_prefix = "lock:";
+    redlock_client *cli = cl_client(c, &o);
+    char names[3][16] = { "", "", "" };
+    names_on_each(c, names, 3);
+
+    for (int s = 0; s < 3; s++) {
+        char key[32];
+        snprintf(key, sizeof key, "lock:%s", names[s]);
+        redlock_lock *l = it_lock(cli, names[s], strlen(names[s]));
+        CHECK_EQ(redlock_acquire(l, 10000), 0);
+        for (int v = 0; v < 3; v++) {
+            int owner = rlt_clusters_master_of_slot(c, v, rlt_clusters_slot_of(key, strlen(key)));
+            CHECK_MSG(where(c, v, key) == owner, "vote %d: %s on node %d, not on its slot's "
+                      "master %d", v, key, where(c, v, key), owner);
+            CHECK_EQ(vote_of(l, (size_t)v, NULL), REDLOCK_VOTE_OK);
+        }
+        CHECK_EQ(redlock_release(l), 0);
+        for (int v = 0; v < 3; v++)
+            CHECK_EQ(where(c, v, key), -1);
+        redlock_lock_free(l);
+    }
+
+    /* the other kinds: every key of one resource in its slot, one script */
+    redlock_lock *re, *rd, *wr, *sem, *fen;
+    CHECK_EQ(redlock_lock_new_reentrant(&re, cli, names[1], strlen(names[1]), "me", 2), 0);
+    CHECK_EQ(redlock_acquire(re, 10000), 0);
+    CHECK_EQ(redlock_acquire(re, 10000), 0);
+    CHECK_EQ(redlock_release(re), 0);
+    CHECK_EQ(redlock_release(re), 0);
+    CHECK_EQ(redlock_lock_new_read(&rd, cli, names[2], strlen(names[2])), 0);
+    CHECK_EQ(redlock_lock_new_write(&wr, cli, names[2], strlen(names[2])), 0);
+    CHECK_EQ(redlock_acquire(rd, 10000), 0);
+    CHECK(redlock_acquire(wr, 10000) != 0);     /* a reader holds it */
+    CHECK_EQ(redlock_release(rd), 0);
+    CHECK_EQ(redlock_acquire(wr, 10000), 0);
+    CHECK_EQ(redlock_release(wr), 0);
+    CHECK_EQ(redlock_lock_new_semaphore(&sem, cli, names[0], strlen(names[0]), 2), 0);
+    CHECK_EQ(redlock_acquire(sem, 10000), 0);
+    CHECK_EQ(redlock_release(sem), 0);
+    CHECK_EQ(redlock_lock_new(&fen, cli, names[0], strlen(names[0])), 0);
+    CHECK_EQ(redlock_lock_set_fencing(fen, 1), 0);
+    CHECK_EQ(redlock_acquire(fen, 10000), 0);
+    int64_t t1 = redlock_lock_token(fen);
+    CHECK_EQ(redlock_release(fen), 0);
+    CHECK_EQ(redlock_acquire(fen, 10000), 0);
+    CHECK_GT(redlock_lock_token(fen), t1);
+    CHECK_EQ(redlock_release(fen), 0);
+    for (int v = 0; v < 3; v++) {
+        char fk[48];
+        snprintf(fk, sizeof fk, "{lock:%s}:fence", names[0]);
+        CHECK_EQ(where(c, v, fk),
+                 rlt_clusters_master_of_slot(c, v, rlt_clusters_slot_of(fk, strlen(fk))));
+    }
+    redlock_lock_free(re);
+    redlock_lock_free(rd);
+    redlock_lock_free(wr);
+    redlock_lock_free(sem);
+    redlock_lock_free(fen);
+    redlock_client_free(cli);
+    rlt_clusters_stop(c);
+}
+
+/* Our connections to a node: CLIENT LIST lines with our library's name
+ * are not set, so count connections other than this CLIENT LIST's own. */
+static int conns(rlt_clusters *c, int vote, int node)
+{
+    redisReply *r = rlt_clusters_command(c, vote, node, "CLIENT LIST TYPE normal");
+    int n = -1;
+    if (r && r->type == REDIS_REPLY_STRING) {
+        n = 0;
+        for (const char *p = r->str; (p = strstr(p, "cmd=")) != NULL; p++)
+            n += strncmp(p, "cmd=client|list", 15) != 0;
+    }
+    if (r)
+        freeReplyObject(r);
+    return n;
+}
+
+TEST(cluster_vote_opens_a_shards_connection_on_first_use)
+{
+    rlt_clusters *c = cl_start(1, 3, 0);
+    char seed[64], names[3][16] = { "", "", "" };
+    names_on_each(c, names, 3);
+    /* one seed: the other masters are known from its map only */
+    snprintf(seed, sizeof seed, "redis-cluster://127.0.0.1:%d", rlt_clusters_port(c, 0, 0));
+    const char *addrs[1] = { seed };
+    redlock_options o;
+    it_opts(&o);
+    o.key_prefix = "lock:";
+    redlock_client *cli = it_client_addrs(addrs, 1, &o, 1);
+    redlock_lock *l = it_lock(cli, names[0], strlen(names[0]));
+    CHECK_EQ(redlock_acquire(l, 10000), 0);     /* on node 0: the map is read */
+    CHECK_EQ(redlock_release(l), 0);
+    CHECK_EQ(conns(c, 0, 2), 0);
+    redlock_lock_free(l);
+    l = it_lock(cli, names[2], strlen(names[2]));
+    CHECK_EQ(redlock_acquire(l, 10000), 0);
+    CHECK_EQ(conns(c, 0, 2), 1);                /* one, pipelined */
+    for (int i = 0; i < 20; i++) {
+        CHECK_EQ(redlock_release(l), 0);
+        CHECK_EQ(redlock_acquire(l, 10000), 0);
+    }
+    CHECK_EQ(conns(c, 0, 2), 1);
+    CHECK_EQ(redlock_release(l), 0);
+    redlock_lock_free(l);
+    redlock_client_free(cli);
+    rlt_clusters_stop(c);
+}
+
+/* INFO errorstats: how many errors `code` the node answered. */
+static long long errorstat(rlt_clusters *c, int vote, int node, const char *code)
+{
+    redisReply *r = rlt_clusters_command(c, vote, node, "INFO errorstats");
+    char field[64];
+    long long n = 0;
+    CHECK(r && r->type == REDIS_REPLY_STRING);
+    snprintf(field, sizeof field, "errorstat_%s:count=", code);
+    const char *p = strstr(r->str, field);
+    if (p)
+        n = atoll(p + strlen(field));
+    freeReplyObject(r);
+    return n;
+}
+
+TEST(cluster_vote_follows_moved_and_ask)
+{
+    rlt_clusters *c = cl_start(3, 2, 0);
+    redlock_options o;
+    it_opts(&o);
+    o.key_prefix = "lock:";
+    o.cluster_refresh_ms = 0;   /* the map changes only when a reply says so */
+    redlock_client *cli = cl_client(c, &o);
+    const char *key = "lock:moving";
+    int slot = rlt_clusters_slot_of(key, strlen(key));
+    int from = rlt_clusters_master_of_slot(c, 0, slot), to = 1 - from;
+    redlock_lock *l = IT_LOCK(cli, "moving");
+
+    CHECK_EQ(redlock_acquire(l, 10000), 0);     /* the client's map has `from` */
+    CHECK_EQ(where(c, 0, key), from);
+    /* MOVED: the key's slot goes to the other master, with the key */
+    CHECK_EQ(rlt_clusters_move_slot(c, 0, slot, to), 0);
+    CHECK_EQ(where(c, 0, key), to);
+    long long moved = errorstat(c, 0, from, "MOVED");
+    CHECK_EQ(redlock_extend(l, 10000), 0);
+    CHECK_EQ(vote_of(l, 0, NULL), REDLOCK_VOTE_OK);   /* not an error: followed */
+    CHECK_EQ(errorstat(c, 0, from, "MOVED"), moved + 1);
+    CHECK_EQ(redlock_release(l), 0);
+    CHECK_EQ(vote_of(l, 0, NULL), REDLOCK_VOTE_OK);
+    CHECK_EQ(where(c, 0, key), -1);
+    CHECK_EQ(redlock_acquire(l, 10000), 0);
+    CHECK_EQ(vote_of(l, 0, NULL), REDLOCK_VOTE_OK);
+    CHECK_EQ(where(c, 0, key), to);
+    CHECK_EQ(redlock_release(l), 0);
+
+    /* ASK: a migration back begins; the key is absent on its owner, so
+     * the owner says ASK, and the importing master takes it */
+    CHECK_EQ(rlt_clusters_migrate_begin(c, 0, slot, from), 0);
+    long long asked = errorstat(c, 0, to, "ASK");
+    CHECK_EQ(redlock_acquire(l, 10000), 0);
+    CHECK_EQ(vote_of(l, 0, NULL), REDLOCK_VOTE_OK);
+    CHECK_EQ(errorstat(c, 0, to, "ASK"), asked + 1);
+    CHECK_EQ(where(c, 0, key), from);
+    CHECK_EQ(redlock_release(l), 0);             /* ASK again, on to `from` */
+    CHECK_EQ(vote_of(l, 0, NULL), REDLOCK_VOTE_OK);
+    CHECK_EQ(where(c, 0, key), -1);
+    CHECK_EQ(rlt_clusters_migrate_end(c, 0, slot), 0);
+    redlock_lock_free(l);
+    redlock_client_free(cli);
+    rlt_clusters_stop(c);
+}
+
+/* Vote v's master stops replicating to its replica: the replica's PSYNC is
+ * refused from now on, and its link is cut.  What the master takes next
+ * is on the master alone. */
+static void cut_replication(rlt_clusters *c, int v, int master)
+{
+    redisReply *r = rlt_clusters_command(c, v, master, "ACL SETUSER default -psync -sync");
+    CHECK(r && r->type == REDIS_REPLY_STATUS);
+    freeReplyObject(r);
+    r = rlt_clusters_command(c, v, master, "CLIENT KILL TYPE replica");
+    CHECK(r && r->type == REDIS_REPLY_INTEGER);
+    freeReplyObject(r);
+}
+
+/* The replica of vote v's master 0 (1 shard, 1 replica: node 1). */
+static void promote_without_the_key(rlt_clusters *c, int v, const char *key)
+{
+    CHECK_EQ(node_has(c, v, 1, key), 0);
+    CHECK_EQ(rlt_clusters_failover(c, v, 1, "TAKEOVER"), 0);
+    CHECK_EQ(rlt_clusters_wait_promoted(c, v, 1, 20000), 0);
+    CHECK_EQ(node_has(c, v, 1, key), 0);
+}
+
+/* Client a holds "x" on three votes (clusters of one shard and a replica);
+ * votes 0 and 1 fail over to replicas that never got the key.  Client b,
+ * with the guard on or off, then asks for "x": 1 when it got it. */
+static int second_holder_after_failover(int guard)
+{
+    rlt_clusters *c = cl_start(3, 1, 1);
+    redlock_options o;
+    it_opts(&o);
+    o.key_prefix = "lock:";
+    redlock_client *ca = cl_client(c, &o);
+    o.restart_guard_ms = guard ? -1 : 0;
+    redlock_client *cb = cl_client(c, &o);
+    redlock_lock *a = IT_LOCK(ca, "x"), *b = IT_LOCK(cb, "x"), *warm = IT_LOCK(cb, "y");
+    int got;
+
+    /* b has read its maps and counts: with the guard, once the masters'
+     * start is one (short) ttl behind */
+    int rc = -1;
+    for (int i = 0; i < 200 && rc != 0; i++)
+        rc = redlock_acquire(warm, 50);
+    CHECK_EQ(rc, 0);
+    cut_replication(c, 0, 0);
+    cut_replication(c, 1, 0);
+    CHECK_EQ(redlock_acquire(a, 20000), 0);
+    promote_without_the_key(c, 0, "lock:x");
+    promote_without_the_key(c, 1, "lock:x");
+    got = redlock_acquire(b, 5000) == 0;
+    if (got) {
+        CHECK_GT(redlock_lock_validity(a), 0);  /* a still believes it holds "x" */
+    } else {
+        const char *d = NULL;
+        CHECK_EQ(vote_of(b, 0, &d), REDLOCK_VOTE_UNCOUNTED);
+        CHECK_MSG(strstr(d, "took over") || strstr(d, "promoted"), "vote 0: %s", d);
+        CHECK_EQ(vote_of(b, 2, NULL), REDLOCK_VOTE_REFUSED);
+    }
+    redlock_lock_free(a);
+    redlock_lock_free(b);
+    redlock_lock_free(warm);
+    redlock_client_free(ca);
+    redlock_client_free(cb);
+    rlt_clusters_stop(c);
+    return got;
+}
+
+TEST(cluster_failover_without_the_guard_gives_two_holders)
+{
+    CHECK_EQ(second_holder_after_failover(0), 1);
+}
+
+TEST(cluster_failover_with_the_guard_gives_none)
+{
+    CHECK_EQ(second_holder_after_failover(1), 0);
+}
+
+TEST(cluster_seed_not_in_cluster_mode_is_said)
+{
+    rlt_servers *s = it_start(3, NULL);
+    char a0[64];
+    snprintf(a0, sizeof a0, "redis-cluster://%s", rlt_servers_addr(s, 0));
+    const char *addrs[3] = { a0, rlt_servers_addr(s, 1), rlt_servers_addr(s, 2) };
+    redlock_options o;
+    it_opts(&o);
+    redlock_client *cli = it_client_addrs(addrs, 3, &o, 3);
+    redlock_lock *first = IT_LOCK(cli, "first"), *l = IT_LOCK(cli, "plain");
+    const char *d = NULL;
+
+    /* the first request may leave with the CLUSTER SLOTS that finds out:
+     * its OK never counts (no map yet) */
+    CHECK_EQ(redlock_acquire(first, 10000), 0);
+    CHECK(vote_of(first, 0, NULL) != REDLOCK_VOTE_OK);
+    CHECK_EQ(redlock_acquire(l, 10000), 0);     /* 2 of 3 */
+    CHECK_EQ(vote_of(l, 0, &d), REDLOCK_VOTE_ERROR);
+    CHECK_MSG(strstr(d, "not a cluster node") != NULL, "node 0: %s", d);
+    CHECK_EQ(rlt_servers_exists(s, 0, "plain", 5), 0);   /* never sent */
+    CHECK_EQ(redlock_release(l), 0);
+    redlock_lock_free(first);
+    redlock_lock_free(l);
+    redlock_client_free(cli);
+    rlt_servers_free(s);
+}
+
+TEST(cluster_lost_slot_coverage_is_said)
+{
+    rlt_clusters *c = cl_start(3, 2, 0);
+    redlock_options o;
+    it_opts(&o);
+    o.key_prefix = "lock:";
+    const char *key = "lock:hole";
+    int slot = rlt_clusters_slot_of(key, strlen(key));
+    /* every master forgets the slot (each keeps its own view) */
+    for (int i = 0; i < 2; i++) {
+        redisReply *r = rlt_clusters_command(c, 0, i, "CLUSTER DELSLOTS %d", slot);
+        CHECK_MSG(r && r->type == REDIS_REPLY_STATUS, "DELSLOTS on node %d: %s", i,
+                  r ? r->str : "no reply");
+        freeReplyObject(r);
+    }
+    redlock_client *cli = cl_client(c, &o);
+    redlock_lock *l = IT_LOCK(cli, "hole");
+    const char *d = NULL;
+
+    CHECK_EQ(redlock_acquire(l, 10000), 0);     /* votes 1 and 2 */
+    CHECK_EQ(vote_of(l, 0, &d), REDLOCK_VOTE_ERROR);
+    CHECK_MSG(strstr(d, "lost slot coverage") != NULL, "node 0: %s", d);
+    CHECK_EQ(redlock_release(l), 0);
+    redlock_lock_free(l);
+    redlock_client_free(cli);
+    rlt_clusters_stop(c);
+}
+
+/* Votes 0 and 2 name one cluster (by different seeds); vote 1's cluster is
+ * gone.  A re-entrant acquire is granted twice by one server (the same
+ * owner): counted twice, that would be a quorum of 2 on one server. */
+TEST(cluster_two_votes_on_one_cluster_count_once)
+{
+    rlt_clusters *c = cl_start(2, 2, 0);
+    char same[64];
+    snprintf(same, sizeof same, "redis-cluster://127.0.0.1:%d", rlt_clusters_port(c, 0, 1));
+    const char *addrs[3] = { rlt_clusters_address(c, 0), rlt_clusters_address(c, 1), same };
+    for (int i = 0; i < rlt_clusters_nodes(c, 1); i++)
+        CHECK_EQ(rlt_clusters_kill(c, 1, i), 0);
+    redlock_options o;
+    it_opts(&o);
+    o.key_prefix = "lock:";
+    redlock_client *cli = it_client_addrs(addrs, 3, &o, 2);
+    redlock_lock *l;
+    const char *d = NULL;
+
+    CHECK_EQ(redlock_lock_new_reentrant(&l, cli, "twice", 5, "me", 2), 0);
+    CHECK(redlock_acquire(l, 10000) != 0);
+    CHECK_EQ(vote_of(l, 0, NULL), REDLOCK_VOTE_OK);
+    CHECK_EQ(vote_of(l, 2, &d), REDLOCK_VOTE_UNCOUNTED);
+    CHECK_MSG(strstr(d, "shares a server with node 0") != NULL, "node 2: %s", d);
+    redlock_lock_free(l);
+    redlock_client_free(cli);
+    rlt_clusters_stop(c);
+}

@@ -26,6 +26,8 @@
 
 #define RLT_READY_TIMEOUT_MS 5000
 #define RLT_START_ATTEMPTS 5
+#define RLT_CLUSTER_BUS_INCR 10000
+#define RLT_CLUSTER_MAX_PORT (65535 - RLT_CLUSTER_BUS_INCR)
 
 struct rlt_server {
     pid_t pid;        /* 0: not running */
@@ -42,6 +44,7 @@ struct rlt_servers {
     char **extra;     /* copy of extra_args, NULL-terminated */
     size_t nextra;
     const char *password; /* last --requirepass of extra, or NULL */
+    int cluster;      /* the last --cluster-enabled of extra is "yes" */
     struct rlt_server *srv;
     const char **addrs;
 };
@@ -151,6 +154,37 @@ static int rlt_port_in_use(const rlt_servers *s, int port, int except)
         if (i != except && s->srv[i].port == port)
             return 1;
     return 0;
+}
+
+/* 1 when 127.0.0.1:port can be bound now. */
+static int rlt_port_free(int port)
+{
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0)
+        return 0;
+    struct sockaddr_in sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sin_family = AF_INET;
+    sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    sa.sin_port = htons((uint16_t)port);
+    int ok = bind(fd, (struct sockaddr *)&sa, sizeof sa) == 0;
+    close(fd);
+    return ok;
+}
+
+/* Can server i listen on port?  A cluster node also listens on its bus
+ * port, port + 10000 (Redis's default), and refuses to start on a port
+ * above 55535 for that reason: the bus port must be free too, and must not
+ * be another server's port or bus port. */
+static int rlt_port_fits(const rlt_servers *s, int port, int i)
+{
+    if (rlt_port_in_use(s, port, i))
+        return 0;
+    if (!s->cluster)
+        return 1;
+    return port <= RLT_CLUSTER_MAX_PORT && !rlt_port_in_use(s, port - RLT_CLUSTER_BUS_INCR, i) &&
+           !rlt_port_in_use(s, port + RLT_CLUSTER_BUS_INCR, i) &&
+           rlt_port_free(port + RLT_CLUSTER_BUS_INCR);
 }
 
 /* The last non-empty line of a file, for error messages. */
@@ -385,7 +419,7 @@ static int rlt_pick_port(rlt_servers *s, int i)
 {
     for (int k = 0; k < 100; k++) {
         int port = rlt_free_port();
-        if (port != 0 && !rlt_port_in_use(s, port, i))
+        if (port != 0 && rlt_port_fits(s, port, i))
             return port;
     }
     return 0;
@@ -407,6 +441,8 @@ static int rlt_copy_extra(rlt_servers *s, const char *const *extra_args)
         s->nextra++;
         if (k > 0 && strcmp(extra_args[k - 1], "--requirepass") == 0)
             s->password = s->extra[k][0] != '\0' ? s->extra[k] : NULL;
+        if (k > 0 && strcmp(extra_args[k - 1], "--cluster-enabled") == 0)
+            s->cluster = strcmp(extra_args[k], "yes") == 0;
     }
     return 0;
 }
@@ -609,31 +645,65 @@ int rlt_servers_restart(rlt_servers *s, int i)
     return -1;
 }
 
-void *rlt_servers_command(rlt_servers *s, int i, const char *fmt, ...)
+/* A server that closes the connection must not kill the caller with
+ * SIGPIPE: commands run with it blocked in this thread, and what was raised
+ * meanwhile is discarded. */
+static void rlt_block_pipe(sigset_t *pipe_set, sigset_t *old)
+{
+    sigemptyset(pipe_set);
+    sigaddset(pipe_set, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, pipe_set, old);
+}
+
+static void rlt_restore_pipe(const sigset_t *pipe_set, const sigset_t *old)
+{
+    if (sigismember(old, SIGPIPE))
+        return;
+    struct timespec zero = {0, 0};
+    while (sigtimedwait(pipe_set, NULL, &zero) == SIGPIPE)
+        ;
+    pthread_sigmask(SIG_SETMASK, old, NULL);
+}
+
+void *rlt_servers_vcommand(rlt_servers *s, int i, const char *fmt, va_list ap)
 {
     if (!rlt_valid(s, i) || s->srv[i].pid <= 0)
         return NULL;
-    /* A server that closes the connection must not kill the caller with
-     * SIGPIPE: block it in this thread and discard what was raised. */
     sigset_t pipe_set, old;
-    sigemptyset(&pipe_set);
-    sigaddset(&pipe_set, SIGPIPE);
-    pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
+    rlt_block_pipe(&pipe_set, &old);
     void *reply = NULL;
     redisContext *c = rlt_connect(s, s->srv[i].port, 1000);
     if (c != NULL) {
-        va_list ap;
-        va_start(ap, fmt);
         reply = redisvCommand(c, fmt, ap);
-        va_end(ap);
         redisFree(c);
     }
-    if (!sigismember(&old, SIGPIPE)) {
-        struct timespec zero = {0, 0};
-        while (sigtimedwait(&pipe_set, NULL, &zero) == SIGPIPE)
-            ;
-        pthread_sigmask(SIG_SETMASK, &old, NULL);
+    rlt_restore_pipe(&pipe_set, &old);
+    return reply;
+}
+
+void *rlt_servers_command(rlt_servers *s, int i, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    void *reply = rlt_servers_vcommand(s, i, fmt, ap);
+    va_end(ap);
+    return reply;
+}
+
+void *rlt_servers_command_argv(rlt_servers *s, int i, int argc, const char **argv,
+                               const size_t *argvlen)
+{
+    if (!rlt_valid(s, i) || s->srv[i].pid <= 0 || argc <= 0)
+        return NULL;
+    sigset_t pipe_set, old;
+    rlt_block_pipe(&pipe_set, &old);
+    void *reply = NULL;
+    redisContext *c = rlt_connect(s, s->srv[i].port, 1000);
+    if (c != NULL) {
+        reply = redisCommandArgv(c, argc, argv, argvlen);
+        redisFree(c);
     }
+    rlt_restore_pipe(&pipe_set, &old);
     return reply;
 }
 

@@ -10,10 +10,14 @@
  * redis-server found on $PATH.  A server gets SIGKILL when the thread that
  * started it dies (PR_SET_PDEATHSIG), so servers do not outlive a crashed
  * test; start them from a thread that lives as long as they should.
+ *
+ * With "--cluster-enabled yes" among the extra arguments, every server gets
+ * a port whose cluster bus port (port + 10000) is free too (clusters.h).
  */
 #ifndef RLT_SERVERS_H
 #define RLT_SERVERS_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <sys/types.h>
 
@@ -47,6 +51,11 @@ int rlt_servers_restart(rlt_servers *s, int i);
  * (1 s connect and command timeouts); returns the redisReply (free it with
  * freeReplyObject) or NULL.  printf-style like redisCommand (%s, %b, ...). */
 void *rlt_servers_command(rlt_servers *s, int i, const char *fmt, ...);
+void *rlt_servers_vcommand(rlt_servers *s, int i, const char *fmt, va_list ap);
+/* The same with an argument vector (argvlen NULL: strlen of each), for
+ * binary arguments in any number. */
+void *rlt_servers_command_argv(rlt_servers *s, int i, int argc, const char **argv,
+                               const size_t *argvlen);
 
 /* Does the binary key exist on server i?  1/0, -1 on error. */
 int rlt_servers_exists(rlt_servers *s, int i, const void *key, size_t len);

@@ -28,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "cluster/cluster.h"
 
 #define REDIRECTS 5            /* MOVED/ASK hops of one request */
@@ -44,6 +45,7 @@ struct redlock__cluster {
     size_t nnodes, nseeds;
     unsigned char owner[REDLOCK__SLOTS];   /* node + 1; 0: none known */
     unsigned mapped : 1;                   /* a whole map was read */
+    unsigned closing : 1;                  /* nothing is sent any more */
     unsigned asking : 1;                   /* a CLUSTER SLOTS is out */
     size_t ask_next;                       /* the node to ask next */
     int64_t read_at_us;                    /* when a map was last asked for */
@@ -52,11 +54,17 @@ struct redlock__cluster {
     char why[200];                         /* what is wrong, "" nothing */
     char same_why[160];
     char vote_why[320];                    /* an uncounted vote's detail */
+    struct wrap *live;                     /* requests on their way, newest first */
+    unsigned short inflight[REDLOCK__SLOTS];   /* of them, per slot */
 };
 
 /* A request on its way: what fan-out gave, and its replies so far. */
 typedef struct wrap {
     redlock__cluster *cl;
+    struct wrap *newer, *older;            /* in cl->live */
+    struct wrap *after;                    /* of its slot, sent once it is done */
+    unsigned waiting : 1;                  /* behind another: not sent yet */
+    unsigned undo : 1;                     /* an undo (redlock__master_undo) */
     redlock__slot up, uplead;              /* fan-out's slots */
     unsigned nlead;                        /* fan-out's leading commands */
     uint32_t *gen_out, kill_gen;
@@ -75,6 +83,7 @@ typedef struct wrap {
 } wrap;
 
 static void refresh_cb(evutil_socket_t fd, short what, void *arg);
+static void deliver(struct wrap *w, const redlock__reply *r, const char *why);
 
 /* ---- replies held until the request's last one ------------------------- */
 
@@ -399,16 +408,23 @@ void redlock__vote_close(redlock__master *m)
 {
     redlock__cluster *cl = m->cluster;
 
-    if (cl) {
-        evtimer_del(&cl->timer);
-        for (size_t i = 1; i < cl->nnodes; i++) {
-            redlock__master_close(cl->node[i]);
-            free(cl->node[i]);
-        }
-        free(cl);
-        m->cluster = NULL;
+    if (!cl) {
+        redlock__master_close(m);
+        return;
     }
+    /* every request on its way gets no reply, those behind it too (sent
+     * nowhere: closing), while the nodes and cl are still there */
+    cl->closing = 1;
+    for (size_t i = 1; i < cl->nnodes; i++)
+        redlock__master_close(cl->node[i]);
     redlock__master_close(m);
+    while (cl->live)
+        deliver(cl->live, NULL, "closed");
+    evtimer_del(&cl->timer);
+    for (size_t i = 1; i < cl->nnodes; i++)
+        free(cl->node[i]);
+    free(cl);
+    m->cluster = NULL;
 }
 
 /* ---- requests ------------------------------------------------------------- */
@@ -438,10 +454,44 @@ static void wrap_reply(void *privdata, size_t tag, const redlock__reply *r, cons
 
 static void wrap_free(wrap *w)
 {
+    redlock__cluster *cl = w->cl;
+
+    if (w->newer)
+        w->newer->older = w->older;
+    else
+        cl->live = w->older;
+    if (w->older)
+        w->older->newer = w->newer;
+    cl->inflight[w->slot]--;
     for (unsigned i = 0; w->held && i < w->cmds; i++)
         reply_free(w->held[i]);
     free(w->held);
     free(w);
+}
+
+static void wrap_live(wrap *w)
+{
+    redlock__cluster *cl = w->cl;
+
+    w->older = cl->live;
+    if (cl->live)
+        cl->live->newer = w;
+    cl->live = w;
+    cl->inflight[w->slot]++;
+}
+
+/* Requests of one slot keep their order across redirects: a request for a
+ * slot whose last request went to another master (or waits itself) waits
+ * behind it (a release must never overtake the write it undoes, which a
+ * MOVED sends on late).  The one to wait behind, or NULL. */
+static wrap *ahead_of(redlock__cluster *cl, unsigned slot, size_t x)
+{
+    if (!cl->inflight[slot])
+        return NULL;
+    for (wrap *o = cl->live; o; o = o->older)
+        if (o->slot == slot)
+            return o->waiting || o->x != x ? o : NULL;
+    return NULL;
 }
 
 /* Send w (again) to node x; with `ask`, ASKING before each command.  0 or
@@ -498,17 +548,47 @@ static int wrap_send(wrap *w, size_t x, int ask, const char **why)
 }
 
 /* Hand the replies up: the leading ones held, then the last (r). */
+static void wrap_go(wrap *w);
+
 static void deliver(wrap *w, const redlock__reply *r, const char *why)
 {
     redlock__cluster *cl = w->cl;
+    wrap *next = w->after;
 
-    cl->answered = cl->node[w->x];
-    for (unsigned i = 0; i < w->nlead; i++)
-        w->uplead.fn(w->uplead.privdata, w->uplead.tag, w->held ? w->held[i] : NULL,
-                     w->held && w->held[i] ? NULL : why ? why : "no reply");
-    w->up.fn(w->up.privdata, w->up.tag, r, why);
-    cl->answered = NULL;
+    if (!w->undo) {
+        cl->answered = cl->node[w->x];
+        for (unsigned i = 0; i < w->nlead; i++)
+            w->uplead.fn(w->uplead.privdata, w->uplead.tag, w->held ? w->held[i] : NULL,
+                         w->held && w->held[i] ? NULL : why ? why : "no reply");
+        w->up.fn(w->up.privdata, w->up.tag, r, why);
+        cl->answered = NULL;
+    }
     wrap_free(w);
+    if (next)
+        wrap_go(next);
+}
+
+/* A request that waited: sent now, to its slot's master as known now. */
+static void wrap_go(wrap *w)
+{
+    redlock__cluster *cl = w->cl;
+    size_t x = cl->owner[w->slot] ? (size_t)cl->owner[w->slot] - 1 : w->x;
+    const char *why = "not sent";
+
+    w->waiting = 0;
+    if (cl->closing) {
+        deliver(w, NULL, "closed");
+        return;
+    }
+    if (w->undo) {
+        redlock__buf b = { w->buf, w->len, w->len };
+        redlock__master_undo(cl->node[x], (w->kill_gen >> GEN_NODE_SHIFT) == x
+                                              ? w->kill_gen & GEN_CONN_MASK : 0, &b);
+        deliver(w, NULL, NULL);
+        return;
+    }
+    if (wrap_send(w, x, 0, &why) != 0)
+        deliver(w, NULL, why);
 }
 
 static void wrap_reply(void *privdata, size_t tag, const redlock__reply *r, const char *why)
@@ -545,7 +625,7 @@ static void wrap_reply(void *privdata, size_t tag, const redlock__reply *r, cons
     if (i + 1 != total)
         return;
     /* every command was sent on: so is the request, whole */
-    if (w->redirected == w->nlead + 1 && w->hops < REDIRECTS && !cl->vote->net->loop->closing) {
+    if (w->redirected == w->nlead + 1 && w->hops < REDIRECTS && !cl->closing) {
         size_t x = node_get(cl, w->host, w->port);
         const char *no = NULL;
         int v;
@@ -577,7 +657,7 @@ int redlock__cluster_send(redlock__master *m, unsigned slot, const char *buf, si
 {
     redlock__cluster *cl = m->cluster;
     size_t x = cl->owner[slot] ? (size_t)cl->owner[slot] - 1 : cl->ask_next % cl->nnodes;
-    wrap *w;
+    wrap *w, *ahead;
     int v;
 
     /* a seed that is no cluster node, a slot no master serves: said at
@@ -605,6 +685,18 @@ int redlock__cluster_send(redlock__master *m, unsigned slot, const char *buf, si
     w->slot = slot;
     w->len = len;
     memcpy(w->buf, buf, len);
+    if ((ahead = ahead_of(cl, slot, x)) != NULL) {
+        while (ahead->after)
+            ahead = ahead->after;
+        ahead->after = w;
+        w->waiting = 1;
+        w->x = x;
+        wrap_live(w);
+        if (w->gen_out)     /* where it goes is known once it goes */
+            *w->gen_out = (uint32_t)x << GEN_NODE_SHIFT;
+        return 0;
+    }
+    wrap_live(w);
     if ((v = wrap_send(w, x, 0, why)) != 0) {
         if (v == REDLOCK__DOWN)
             map_stale(cl);
@@ -641,11 +733,86 @@ int redlock__cluster_counts(redlock__master *m, int64_t now, const char **why)
     return 0;
 }
 
+/* Argument i of the command in buf (RESP, as resp.c encodes it): 0 with
+ * *arg and *len, or -1. */
+static int command_arg(const char *buf, size_t len, size_t i, const char **arg, size_t *alen)
+{
+    size_t n = 0, p = 1, k;
+
+    if (!len || buf[0] != '*')
+        return -1;
+    for (; p < len && buf[p] >= '0' && buf[p] <= '9'; p++)
+        n = n * 10 + (size_t)(buf[p] - '0');
+    for (p += 2, k = 0; k < n && p < len; k++) {
+        size_t l = 0;
+        if (buf[p] != '$')
+            return -1;
+        for (p++; p < len && buf[p] >= '0' && buf[p] <= '9'; p++)
+            l = l * 10 + (size_t)(buf[p] - '0');
+        p += 2;
+        if (p + l > len)
+            return -1;
+        if (k == i) {
+            *arg = buf + p;
+            *alen = l;
+            return 0;
+        }
+        p += l + 2;
+    }
+    return -1;
+}
+
+/* The slot of an undo's first key: EVAL/EVALSHA script numkeys key ...,
+ * or a command's first argument. */
+static int command_slot(const char *buf, size_t len, unsigned *slot)
+{
+    const char *a;
+    size_t alen;
+    size_t at = 1;
+
+    if (command_arg(buf, len, 0, &a, &alen) != 0)
+        return -1;
+    if ((alen == 4 && strncasecmp(a, "EVAL", 4) == 0) ||
+        (alen == 7 && strncasecmp(a, "EVALSHA", 7) == 0))
+        at = 3;
+    if (command_arg(buf, len, at, &a, &alen) != 0)
+        return -1;
+    *slot = redlock__keyslot(a, alen);
+    return 0;
+}
+
+/* An undo goes to the master of its key's slot now (a write sent on by a
+ * MOVED is not on the master it first went to), behind what is on its
+ * way for that slot; the write's connection is killed first only when it
+ * is on that master. */
 void redlock__cluster_undo(redlock__master *m, uint32_t gen, const redlock__buf *cmd)
 {
     redlock__cluster *cl = m->cluster;
     size_t x = gen >> GEN_NODE_SHIFT;
+    unsigned slot;
+    wrap *w, *ahead;
 
-    if (x < cl->nnodes)
-        redlock__master_undo(cl->node[x], gen & GEN_CONN_MASK, cmd);
+    if (cl->mapped && command_slot(cmd->p, cmd->len, &slot) == 0 && cl->owner[slot])
+        x = (size_t)cl->owner[slot] - 1;
+    else
+        slot = REDLOCK__SLOTS;
+    if (x >= cl->nnodes)
+        return;
+    if (slot == REDLOCK__SLOTS || !(ahead = ahead_of(cl, slot, x)) ||
+        !(w = calloc(1, sizeof *w + cmd->len))) {
+        redlock__master_undo(cl->node[x], (gen >> GEN_NODE_SHIFT) == x ? gen & GEN_CONN_MASK : 0,
+                             cmd);
+        return;
+    }
+    w->cl = cl;
+    w->undo = w->waiting = 1;
+    w->slot = slot;
+    w->x = x;
+    w->kill_gen = gen;
+    w->len = cmd->len;
+    memcpy(w->buf, cmd->p, cmd->len);
+    while (ahead->after)
+        ahead = ahead->after;
+    ahead->after = w;
+    wrap_live(w);
 }

@@ -91,19 +91,27 @@ TEST(cluster_votes_every_kind_on_its_slots_master)
     names_on_each(c, names, 3);
 
     for (int s = 0; s < 3; s++) {
-        char key[32];
+        char key[64];
         snprintf(key, sizeof key, "lock:%s", names[s]);
         redlock_lock *l = it_lock(cli, names[s], strlen(names[s]));
         CHECK_EQ(redlock_acquire(l, 10000), 0);
+        /* every vote that said OK took it on its slot's master, alone (a
+         * blocking client decides at the quorum: the last vote may wait
+         * for its next call) */
+        int oks = 0;
         for (int v = 0; v < 3; v++) {
             int owner = rlt_clusters_master_of_slot(c, v, rlt_clusters_slot_of(key, strlen(key)));
+            if (vote_of(l, (size_t)v, NULL) != REDLOCK_VOTE_OK)
+                continue;
+            oks++;
             CHECK_MSG(where(c, v, key) == owner, "vote %d: %s on node %d, not on its slot's "
                       "master %d", v, key, where(c, v, key), owner);
-            CHECK_EQ(vote_of(l, (size_t)v, NULL), REDLOCK_VOTE_OK);
         }
+        CHECK_GE(oks, 2);
         CHECK_EQ(redlock_release(l), 0);
         for (int v = 0; v < 3; v++)
-            CHECK_EQ(where(c, v, key), -1);
+            if (vote_of(l, (size_t)v, NULL) == REDLOCK_VOTE_OK)
+                CHECK_EQ(where(c, v, key), -1);
         redlock_lock_free(l);
     }
 
@@ -122,7 +130,8 @@ TEST(cluster_votes_every_kind_on_its_slots_master)
     CHECK_EQ(redlock_acquire(wr, 10000), 0);
     CHECK_EQ(redlock_release(wr), 0);
     CHECK_EQ(redlock_lock_new_semaphore(&sem, cli, names[0], strlen(names[0]), 2), 0);
-    CHECK_EQ(redlock_acquire(sem, 10000), 0);
+    int src = redlock_acquire(sem, 10000);
+    CHECK_MSG(src == 0, "semaphore: %d %s", src, it_errstr(sem));
     CHECK_EQ(redlock_release(sem), 0);
     CHECK_EQ(redlock_lock_new(&fen, cli, names[0], strlen(names[0])), 0);
     CHECK_EQ(redlock_lock_set_fencing(fen, 1), 0);
@@ -132,12 +141,17 @@ TEST(cluster_votes_every_kind_on_its_slots_master)
     CHECK_EQ(redlock_acquire(fen, 10000), 0);
     CHECK_GT(redlock_lock_token(fen), t1);
     CHECK_EQ(redlock_release(fen), 0);
+    /* the counter, in its resource's slot: on that slot's master alone */
+    int counters = 0;
     for (int v = 0; v < 3; v++) {
         char fk[48];
         snprintf(fk, sizeof fk, "{lock:%s}:fence", names[0]);
-        CHECK_EQ(where(c, v, fk),
-                 rlt_clusters_master_of_slot(c, v, rlt_clusters_slot_of(fk, strlen(fk))));
+        int at = where(c, v, fk);
+        CHECK(at == -1 ||
+              at == rlt_clusters_master_of_slot(c, v, rlt_clusters_slot_of(fk, strlen(fk))));
+        counters += at >= 0;
     }
+    CHECK_GE(counters, 2);
     redlock_lock_free(re);
     redlock_lock_free(rd);
     redlock_lock_free(wr);
@@ -209,9 +223,10 @@ static long long errorstat(rlt_clusters *c, int vote, int node, const char *code
     return n;
 }
 
+/* One vote (a cluster of two masters): its answer decides every operation. */
 TEST(cluster_vote_follows_moved_and_ask)
 {
-    rlt_clusters *c = cl_start(3, 2, 0);
+    rlt_clusters *c = cl_start(1, 2, 0);
     redlock_options o;
     it_opts(&o);
     o.key_prefix = "lock:";
@@ -376,12 +391,20 @@ TEST(cluster_lost_slot_coverage_is_said)
     }
     redlock_client *cli = cl_client(c, &o);
     redlock_lock *l = IT_LOCK(cli, "hole");
-    const char *d = NULL;
+    const char *d = "";
 
-    CHECK_EQ(redlock_acquire(l, 10000), 0);     /* votes 1 and 2 */
-    CHECK_EQ(vote_of(l, 0, &d), REDLOCK_VOTE_ERROR);
+    /* once the map is read (the first request may leave before it: the
+     * cluster's CLUSTERDOWN then), the hole is said, unsent */
+    for (int i = 0; i < 100 && !strstr(d, "lost slot coverage"); i++) {
+        CHECK_EQ(redlock_acquire(l, 10000), 0);     /* votes 1 and 2 */
+        int v = vote_of(l, 0, &d);
+        /* (a CLUSTERDOWN may come after the decision: no vote then) */
+        CHECK_MSG(v == REDLOCK_VOTE_ERROR || v == REDLOCK_VOTE_NONE, "node 0 voted %d", v);
+        CHECK_MSG(!d[0] || strstr(d, "lost slot coverage") || strstr(d, "CLUSTERDOWN"),
+                  "node 0: %s", d);
+        CHECK_EQ(redlock_release(l), 0);
+    }
     CHECK_MSG(strstr(d, "lost slot coverage") != NULL, "node 0: %s", d);
-    CHECK_EQ(redlock_release(l), 0);
     redlock_lock_free(l);
     redlock_client_free(cli);
     rlt_clusters_stop(c);

@@ -723,6 +723,16 @@ int redlock__cluster_counts(redlock__master *m, int64_t now, const char **why)
         *why = "not counted: the cluster's map is not read yet";
         return 0;
     }
+    for (size_t j = 0; cl && j < cl->nvotes; j++) {
+        const redlock__master *o = &cl->all[j];
+        /* nor before every other cluster that answers was compared */
+        if (o != m && o->cluster && !o->cluster->mapped && redlock__master_up(o)) {
+            snprintf(cl->vote_why, sizeof cl->vote_why, "not counted: node %zu's cluster map "
+                     "is not read yet (one server, one vote)", j);
+            *why = cl->vote_why;
+            return 0;
+        }
+    }
     if (redlock__guard_counts(x, now, why))
         return 1;
     if (cl) {

@@ -114,7 +114,8 @@ static void check_get(rlt_clusters *c, int v, int n, const char *key, const char
 {
     redisReply *r = rlt_clusters_command(c, v, n, "GET %s", key);
     CHECK(r != NULL);
-    CHECK_MSG(r->type == REDIS_REPLY_STRING && strcmp(r->str, want) == 0, "GET %s on node %d", key, n);
+    CHECK_MSG(r->type == REDIS_REPLY_STRING && strcmp(r->str, want) == 0, "GET %s on node %d", key,
+              n);
     freeReplyObject(r);
 }
 
@@ -158,10 +159,12 @@ TEST(clusters_one_shard_keyslot_live)
         {"", 0},
     };
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
-        redisReply *r = rlt_clusters_command(c, 0, 0, "CLUSTER KEYSLOT %b", keys[k].key, keys[k].len);
+        const char *key = keys[k].key;
+        size_t len = keys[k].len;
+        redisReply *r = rlt_clusters_command(c, 0, 0, "CLUSTER KEYSLOT %b", key, len);
         CHECK(r != NULL && r->type == REDIS_REPLY_INTEGER);
-        CHECK_MSG(r->integer == rlt_clusters_slot_of(keys[k].key, keys[k].len), "key %zu: %lld vs %d",
-                  k, r->integer, rlt_clusters_slot_of(keys[k].key, keys[k].len));
+        CHECK_MSG(r->integer == rlt_clusters_slot_of(key, len), "key %zu: %lld vs %d", k,
+                  r->integer, rlt_clusters_slot_of(key, len));
         freeReplyObject(r);
     }
     CHECK_EQ(rlt_clusters_master_of_slot(c, 0, 16383), 0);
@@ -276,7 +279,8 @@ TEST(clusters_three_shards_kill_promote_restart)
     CHECK(rlt_clusters_kill(c, 0, 0) != 0);
     int64_t t0 = check_now_ms();
     CHECK_MSG(rlt_clusters_wait_promoted(c, 0, replica, WAIT_MS) == 0, "%s", rlt_clusters_error(c));
-    check_note("kill -9: node %d promoted after %lld ms", replica, (long long)(check_now_ms() - t0));
+    check_note("kill -9: node %d promoted after %lld ms", replica,
+               (long long)(check_now_ms() - t0));
     CHECK_MSG(rlt_clusters_wait_ok(c, 0, WAIT_MS) == 0, "%s", rlt_clusters_error(c));
     CHECK_EQ(rlt_clusters_master_of_slot(c, 0, 0), replica);
 
@@ -286,7 +290,31 @@ TEST(clusters_three_shards_kill_promote_restart)
     CHECK_GT(rlt_clusters_pid(c, 0, 0), 0);
     CHECK_EQ(rlt_clusters_role(c, 0, 0), RLT_CLUSTER_REPLICA);
     CHECK_EQ(rlt_clusters_master_of(c, 0, 0), replica);
+    redisReply *r = rlt_clusters_command(c, 0, 0, "INFO replication");
+    CHECK(r != NULL && r->type == REDIS_REPLY_STRING);
+    CHECK_MSG(strstr(r->str, "master_link_status:up\r") != NULL, "%s", r->str);
+    freeReplyObject(r);
     check_slot_map(c, 0, 3);
+    stop_and_check(c);
+}
+
+/* A master with no replica killed: the vote is not ok while it is down
+ * (its slots are served by no running node), and ok again once it
+ * restarted with its slots. */
+TEST(clusters_master_without_replica_restart)
+{
+    rlt_clusters *c = start(1, 2, 0, NULL);
+    CHECK_EQ(rlt_clusters_master_of_slot(c, 0, 16383), 1);
+    CHECK_EQ(rlt_clusters_kill(c, 0, 1), 0);
+    CHECK(rlt_clusters_wait_ok(c, 0, 500) != 0);
+    CHECK_MSG(strstr(rlt_clusters_error(c), "not running") != NULL, "%s", rlt_clusters_error(c));
+    CHECK(rlt_clusters_wait_promoted(c, 0, 1, 100) != 0);
+    int64_t t0 = check_now_ms();
+    CHECK_MSG(rlt_clusters_restart(c, 0, 1) == 0, "%s", rlt_clusters_error(c));
+    check_note("restart: rejoined in %lld ms", (long long)(check_now_ms() - t0));
+    CHECK_EQ(rlt_clusters_role(c, 0, 1), RLT_CLUSTER_MASTER);
+    CHECK_EQ(rlt_clusters_master_of_slot(c, 0, 16383), 1);
+    check_slot_map(c, 0, 2);
     stop_and_check(c);
 }
 
@@ -298,7 +326,8 @@ TEST(clusters_password_and_node_timeout)
                                         "3000", NULL};
     rlt_clusters *c = start(1, 3, 1, extra);
     char want[128];
-    snprintf(want, sizeof want, "redis-cluster://:s3cr%%2Ft%%40x@127.0.0.1:%d,127.0.0.1:%d,127.0.0.1:%d",
+    snprintf(want, sizeof want,
+             "redis-cluster://:s3cr%%2Ft%%40x@127.0.0.1:%d,127.0.0.1:%d,127.0.0.1:%d",
              rlt_clusters_port(c, 0, 0), rlt_clusters_port(c, 0, 1), rlt_clusters_port(c, 0, 2));
     CHECK_STREQ(rlt_clusters_address(c, 0), want);
     check_slot_map(c, 0, 3);

@@ -333,8 +333,8 @@ static int rlt_cluster_map_good(rlt_clusters *c, int v, int n, const int *owner)
     return nmasters == c->shards;
 }
 
-/* Node n's slot map equals ref (the first node's); ref NULL: n is the
- * first, its map is checked and copied into ref_out. */
+/* Node n's slot map, read into buf, equals ref (the first running node's);
+ * ref NULL: n is the first, and its map must be good. */
 static int rlt_cluster_map_agrees(rlt_clusters *c, int v, int n, const int *ref, int *buf)
 {
     if (rlt_cluster_slot_map(c, v, n, buf) != 0) {
@@ -367,7 +367,8 @@ static int rlt_cluster_view_good(rlt_clusters *c, int v, int n, int *role)
         int m = rlt_clusters_node_of_port(c, v, l.port);
         if (m < 0 || rlt_cluster_has_flag(&l, "handshake") || rlt_cluster_has_flag(&l, "noaddr")) {
             good = 0;
-            rlt_cluster_fail(c, "vote %d node %d: still meeting %s (%s)", v, n, l.id, l.flags);
+            rlt_cluster_fail(c, "vote %d node %d: still meeting %s (port %d, %s)", v, n, l.id,
+                             l.port, l.flags);
             break;
         }
         known++;
@@ -656,9 +657,10 @@ static int rlt_cluster_cli_wait(rlt_clusters *c, int v, pid_t pid)
     while ((r = waitpid(pid, &status, WNOHANG)) == 0 || (r < 0 && errno == EINTR)) {
         if (rlt_cluster_now_ms() >= deadline) {
             kill(pid, SIGKILL);
-            while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+            while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
                 ;
             status = -1;
+            r = -1;
             break;
         }
         rlt_cluster_sleep_ms(10);
@@ -667,11 +669,12 @@ static int rlt_cluster_cli_wait(rlt_clusters *c, int v, pid_t pid)
         return 0;
     char said[256];
     rlt_cluster_cli_said(c, v, said, sizeof said);
-    if (status == -1)
-        return rlt_cluster_fail(c, "vote %d: redis-cli --cluster create ran over %d ms: %s", v,
-                                RLT_CLUSTER_CLI_TIMEOUT_MS, said);
-    return rlt_cluster_fail(c, "vote %d: redis-cli --cluster create failed (status %d): %s", v,
-                            status, said);
+    if (r != pid)
+        return rlt_cluster_fail(c, "vote %d: redis-cli --cluster create %s: %s", v,
+                                status == -1 ? "ran too long, killed" : "was lost", said);
+    return rlt_cluster_fail(c, "vote %d: redis-cli --cluster create failed (%s %d): %s", v,
+                            WIFEXITED(status) ? "exit status" : "signal",
+                            WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status), said);
 }
 
 /* ---- joining a cluster by hand (1 or 2 shards) -------------------------- */

@@ -179,7 +179,8 @@ TEST(clusters_one_shard_keyslot_live)
 }
 
 /* Two votes of two masters with a replica each (joined by hand): two
- * separate clusters; a coordinated CLUSTER FAILOVER swaps the roles. */
+ * separate clusters; a coordinated CLUSTER FAILOVER swaps the roles, and
+ * so does a FORCE one. */
 TEST(clusters_two_votes_two_shards_failover)
 {
     rlt_clusters *c = start(2, 2, 1, NULL);
@@ -211,6 +212,11 @@ TEST(clusters_two_votes_two_shards_failover)
     CHECK_EQ(rlt_clusters_master_of(c, 1, 1), 3);
     CHECK_EQ(rlt_clusters_master_of_slot(c, 1, 16383), 3);
     CHECK_EQ(rlt_clusters_master_of_slot(c, 0, 16383), 1); /* the other vote is untouched */
+    t0 = check_now_ms();
+    CHECK_MSG(rlt_clusters_failover(c, 0, 2, "FORCE") == 0, "%s", rlt_clusters_error(c));
+    CHECK_MSG(rlt_clusters_wait_promoted(c, 0, 2, WAIT_MS) == 0, "%s", rlt_clusters_error(c));
+    check_note("CLUSTER FAILOVER FORCE: promoted in %lld ms", (long long)(check_now_ms() - t0));
+    CHECK_EQ(rlt_clusters_master_of_slot(c, 0, 0), 2);
     CHECK(rlt_clusters_failover(c, 1, 3, "SOFTLY") != 0);
     CHECK(rlt_clusters_failover(c, 1, 3, "") != 0); /* a master refuses */
     CHECK_MSG(strstr(rlt_clusters_error(c), "ERR") != NULL, "%s", rlt_clusters_error(c));
@@ -262,7 +268,8 @@ TEST(clusters_three_shards_moved_ask)
 }
 
 /* kill -9 of a master: its replica is promoted by itself; the old master
- * restarts from its nodes.conf and rejoins as the new master's replica. */
+ * restarts from its nodes.conf and rejoins as the new master's replica;
+ * a TAKEOVER gives it its slots back. */
 TEST(clusters_three_shards_kill_promote_restart)
 {
     rlt_clusters *c = start(1, 3, 1, NULL);
@@ -295,6 +302,14 @@ TEST(clusters_three_shards_kill_promote_restart)
     CHECK_MSG(strstr(r->str, "master_link_status:up\r") != NULL, "%s", r->str);
     freeReplyObject(r);
     check_slot_map(c, 0, 3);
+
+    t0 = check_now_ms();
+    CHECK_MSG(rlt_clusters_failover(c, 0, 0, "TAKEOVER") == 0, "%s", rlt_clusters_error(c));
+    CHECK_MSG(rlt_clusters_wait_promoted(c, 0, 0, WAIT_MS) == 0, "%s", rlt_clusters_error(c));
+    check_note("CLUSTER FAILOVER TAKEOVER: promoted in %lld ms", (long long)(check_now_ms() - t0));
+    CHECK_EQ(rlt_clusters_master_of_slot(c, 0, 0), 0);
+    CHECK_MSG(rlt_clusters_wait_ok(c, 0, WAIT_MS) == 0, "%s", rlt_clusters_error(c));
+    CHECK_EQ(rlt_clusters_master_of(c, 0, replica), 0);
     stop_and_check(c);
 }
 

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <hiredis/hiredis.h>
 
@@ -358,6 +360,51 @@ TEST(clusters_password_and_node_timeout)
     CHECK_MSG(rlt_clusters_move_slot(c, 0, slot, to) == 0, "%s", rlt_clusters_error(c));
     check_get(c, 0, to, key, "secret");
     stop_and_check(c);
+}
+
+/* 1 when pid is gone or a zombie (killed, not yet reaped by the runner). */
+static int process_dead(pid_t pid)
+{
+    char path[64], stat[512];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    FILE *f = fopen(path, "r");
+    if (f == NULL)
+        return 1;
+    int got = fgets(stat, sizeof stat, f) != NULL;
+    fclose(f);
+    char *paren = got ? strrchr(stat, ')') : NULL;
+    return paren == NULL || paren[2] == 'Z' || paren[2] == 'X';
+}
+
+/* A test that fails with its clusters running (no stop) leaves no node
+ * running: they die with the thread that started them. */
+TEST(clusters_failed_test_leaves_nothing_running)
+{
+    int fds[2];
+    CHECK_EQ(pipe(fds), 0);
+    pid_t child = fork();
+    CHECK_GE(child, 0);
+    if (child == 0) {
+        close(fds[0]);
+        rlt_clusters *c = start(1, 2, 0, NULL);
+        pid_t pids[2] = {rlt_clusters_pid(c, 0, 0), rlt_clusters_pid(c, 0, 1)};
+        if (write(fds[1], pids, sizeof pids) != (ssize_t)sizeof pids)
+            _exit(3);
+        _exit(1); /* as a failed CHECK ends a test */
+    }
+    close(fds[1]);
+    pid_t pids[2];
+    ssize_t got = read(fds[0], pids, sizeof pids);
+    close(fds[0]);
+    int status;
+    CHECK_EQ(waitpid(child, &status, 0), child);
+    CHECK_EQ(got, (ssize_t)sizeof pids);
+    for (int k = 0; k < 2; k++) {
+        int64_t deadline = check_now_ms() + 5000;
+        while (!process_dead(pids[k]) && check_now_ms() < deadline)
+            usleep(10000);
+        CHECK_MSG(process_dead(pids[k]), "node pid %d still running", (int)pids[k]);
+    }
 }
 
 TEST(clusters_bad_arguments_fail_cleanly)

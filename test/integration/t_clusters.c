@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <hiredis/hiredis.h>
 
@@ -114,7 +116,8 @@ static void check_get(rlt_clusters *c, int v, int n, const char *key, const char
 {
     redisReply *r = rlt_clusters_command(c, v, n, "GET %s", key);
     CHECK(r != NULL);
-    CHECK_MSG(r->type == REDIS_REPLY_STRING && strcmp(r->str, want) == 0, "GET %s on node %d", key, n);
+    CHECK_MSG(r->type == REDIS_REPLY_STRING && strcmp(r->str, want) == 0, "GET %s on node %d", key,
+              n);
     freeReplyObject(r);
 }
 
@@ -158,10 +161,12 @@ TEST(clusters_one_shard_keyslot_live)
         {"", 0},
     };
     for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
-        redisReply *r = rlt_clusters_command(c, 0, 0, "CLUSTER KEYSLOT %b", keys[k].key, keys[k].len);
+        const char *key = keys[k].key;
+        size_t len = keys[k].len;
+        redisReply *r = rlt_clusters_command(c, 0, 0, "CLUSTER KEYSLOT %b", key, len);
         CHECK(r != NULL && r->type == REDIS_REPLY_INTEGER);
-        CHECK_MSG(r->integer == rlt_clusters_slot_of(keys[k].key, keys[k].len), "key %zu: %lld vs %d",
-                  k, r->integer, rlt_clusters_slot_of(keys[k].key, keys[k].len));
+        CHECK_MSG(r->integer == rlt_clusters_slot_of(key, len), "key %zu: %lld vs %d", k,
+                  r->integer, rlt_clusters_slot_of(key, len));
         freeReplyObject(r);
     }
     CHECK_EQ(rlt_clusters_master_of_slot(c, 0, 16383), 0);
@@ -176,7 +181,8 @@ TEST(clusters_one_shard_keyslot_live)
 }
 
 /* Two votes of two masters with a replica each (joined by hand): two
- * separate clusters; a coordinated CLUSTER FAILOVER swaps the roles. */
+ * separate clusters; a coordinated CLUSTER FAILOVER swaps the roles, and
+ * so does a FORCE one. */
 TEST(clusters_two_votes_two_shards_failover)
 {
     rlt_clusters *c = start(2, 2, 1, NULL);
@@ -208,6 +214,11 @@ TEST(clusters_two_votes_two_shards_failover)
     CHECK_EQ(rlt_clusters_master_of(c, 1, 1), 3);
     CHECK_EQ(rlt_clusters_master_of_slot(c, 1, 16383), 3);
     CHECK_EQ(rlt_clusters_master_of_slot(c, 0, 16383), 1); /* the other vote is untouched */
+    t0 = check_now_ms();
+    CHECK_MSG(rlt_clusters_failover(c, 0, 2, "FORCE") == 0, "%s", rlt_clusters_error(c));
+    CHECK_MSG(rlt_clusters_wait_promoted(c, 0, 2, WAIT_MS) == 0, "%s", rlt_clusters_error(c));
+    check_note("CLUSTER FAILOVER FORCE: promoted in %lld ms", (long long)(check_now_ms() - t0));
+    CHECK_EQ(rlt_clusters_master_of_slot(c, 0, 0), 2);
     CHECK(rlt_clusters_failover(c, 1, 3, "SOFTLY") != 0);
     CHECK(rlt_clusters_failover(c, 1, 3, "") != 0); /* a master refuses */
     CHECK_MSG(strstr(rlt_clusters_error(c), "ERR") != NULL, "%s", rlt_clusters_error(c));
@@ -259,7 +270,8 @@ TEST(clusters_three_shards_moved_ask)
 }
 
 /* kill -9 of a master: its replica is promoted by itself; the old master
- * restarts from its nodes.conf and rejoins as the new master's replica. */
+ * restarts from its nodes.conf and rejoins as the new master's replica;
+ * a TAKEOVER gives it its slots back. */
 TEST(clusters_three_shards_kill_promote_restart)
 {
     rlt_clusters *c = start(1, 3, 1, NULL);
@@ -276,7 +288,8 @@ TEST(clusters_three_shards_kill_promote_restart)
     CHECK(rlt_clusters_kill(c, 0, 0) != 0);
     int64_t t0 = check_now_ms();
     CHECK_MSG(rlt_clusters_wait_promoted(c, 0, replica, WAIT_MS) == 0, "%s", rlt_clusters_error(c));
-    check_note("kill -9: node %d promoted after %lld ms", replica, (long long)(check_now_ms() - t0));
+    check_note("kill -9: node %d promoted after %lld ms", replica,
+               (long long)(check_now_ms() - t0));
     CHECK_MSG(rlt_clusters_wait_ok(c, 0, WAIT_MS) == 0, "%s", rlt_clusters_error(c));
     CHECK_EQ(rlt_clusters_master_of_slot(c, 0, 0), replica);
 
@@ -286,7 +299,39 @@ TEST(clusters_three_shards_kill_promote_restart)
     CHECK_GT(rlt_clusters_pid(c, 0, 0), 0);
     CHECK_EQ(rlt_clusters_role(c, 0, 0), RLT_CLUSTER_REPLICA);
     CHECK_EQ(rlt_clusters_master_of(c, 0, 0), replica);
+    redisReply *r = rlt_clusters_command(c, 0, 0, "INFO replication");
+    CHECK(r != NULL && r->type == REDIS_REPLY_STRING);
+    CHECK_MSG(strstr(r->str, "master_link_status:up\r") != NULL, "%s", r->str);
+    freeReplyObject(r);
     check_slot_map(c, 0, 3);
+
+    t0 = check_now_ms();
+    CHECK_MSG(rlt_clusters_failover(c, 0, 0, "TAKEOVER") == 0, "%s", rlt_clusters_error(c));
+    CHECK_MSG(rlt_clusters_wait_promoted(c, 0, 0, WAIT_MS) == 0, "%s", rlt_clusters_error(c));
+    check_note("CLUSTER FAILOVER TAKEOVER: promoted in %lld ms", (long long)(check_now_ms() - t0));
+    CHECK_EQ(rlt_clusters_master_of_slot(c, 0, 0), 0);
+    CHECK_MSG(rlt_clusters_wait_ok(c, 0, WAIT_MS) == 0, "%s", rlt_clusters_error(c));
+    CHECK_EQ(rlt_clusters_master_of(c, 0, replica), 0);
+    stop_and_check(c);
+}
+
+/* A master with no replica killed: the vote is not ok while it is down
+ * (its slots are served by no running node), and ok again once it
+ * restarted with its slots. */
+TEST(clusters_master_without_replica_restart)
+{
+    rlt_clusters *c = start(1, 2, 0, NULL);
+    CHECK_EQ(rlt_clusters_master_of_slot(c, 0, 16383), 1);
+    CHECK_EQ(rlt_clusters_kill(c, 0, 1), 0);
+    CHECK(rlt_clusters_wait_ok(c, 0, 500) != 0);
+    CHECK_MSG(strstr(rlt_clusters_error(c), "not running") != NULL, "%s", rlt_clusters_error(c));
+    CHECK(rlt_clusters_wait_promoted(c, 0, 1, 100) != 0);
+    int64_t t0 = check_now_ms();
+    CHECK_MSG(rlt_clusters_restart(c, 0, 1) == 0, "%s", rlt_clusters_error(c));
+    check_note("restart: rejoined in %lld ms", (long long)(check_now_ms() - t0));
+    CHECK_EQ(rlt_clusters_role(c, 0, 1), RLT_CLUSTER_MASTER);
+    CHECK_EQ(rlt_clusters_master_of_slot(c, 0, 16383), 1);
+    check_slot_map(c, 0, 2);
     stop_and_check(c);
 }
 
@@ -298,7 +343,8 @@ TEST(clusters_password_and_node_timeout)
                                         "3000", NULL};
     rlt_clusters *c = start(1, 3, 1, extra);
     char want[128];
-    snprintf(want, sizeof want, "redis-cluster://:s3cr%%2Ft%%40x@127.0.0.1:%d,127.0.0.1:%d,127.0.0.1:%d",
+    snprintf(want, sizeof want,
+             "redis-cluster://:s3cr%%2Ft%%40x@127.0.0.1:%d,127.0.0.1:%d,127.0.0.1:%d",
              rlt_clusters_port(c, 0, 0), rlt_clusters_port(c, 0, 1), rlt_clusters_port(c, 0, 2));
     CHECK_STREQ(rlt_clusters_address(c, 0), want);
     check_slot_map(c, 0, 3);
@@ -314,6 +360,51 @@ TEST(clusters_password_and_node_timeout)
     CHECK_MSG(rlt_clusters_move_slot(c, 0, slot, to) == 0, "%s", rlt_clusters_error(c));
     check_get(c, 0, to, key, "secret");
     stop_and_check(c);
+}
+
+/* 1 when pid is gone or a zombie (killed, not yet reaped by the runner). */
+static int process_dead(pid_t pid)
+{
+    char path[64], stat[512];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    FILE *f = fopen(path, "r");
+    if (f == NULL)
+        return 1;
+    int got = fgets(stat, sizeof stat, f) != NULL;
+    fclose(f);
+    char *paren = got ? strrchr(stat, ')') : NULL;
+    return paren == NULL || paren[2] == 'Z' || paren[2] == 'X';
+}
+
+/* A test that fails with its clusters running (no stop) leaves no node
+ * running: they die with the thread that started them. */
+TEST(clusters_failed_test_leaves_nothing_running)
+{
+    int fds[2];
+    CHECK_EQ(pipe(fds), 0);
+    pid_t child = fork();
+    CHECK_GE(child, 0);
+    if (child == 0) {
+        close(fds[0]);
+        rlt_clusters *c = start(1, 2, 0, NULL);
+        pid_t pids[2] = {rlt_clusters_pid(c, 0, 0), rlt_clusters_pid(c, 0, 1)};
+        if (write(fds[1], pids, sizeof pids) != (ssize_t)sizeof pids)
+            _exit(3);
+        _exit(1); /* as a failed CHECK ends a test */
+    }
+    close(fds[1]);
+    pid_t pids[2];
+    ssize_t got = read(fds[0], pids, sizeof pids);
+    close(fds[0]);
+    int status;
+    CHECK_EQ(waitpid(child, &status, 0), child);
+    CHECK_EQ(got, (ssize_t)sizeof pids);
+    for (int k = 0; k < 2; k++) {
+        int64_t deadline = check_now_ms() + 5000;
+        while (!process_dead(pids[k]) && check_now_ms() < deadline)
+            usleep(10000);
+        CHECK_MSG(process_dead(pids[k]), "node pid %d still running", (int)pids[k]);
+    }
 }
 
 TEST(clusters_bad_arguments_fail_cleanly)

@@ -333,8 +333,8 @@ static int rlt_cluster_map_good(rlt_clusters *c, int v, int n, const int *owner)
     return nmasters == c->shards;
 }
 
-/* Node n's slot map equals ref (the first node's); ref NULL: n is the
- * first, its map is checked and copied into ref_out. */
+/* Node n's slot map, read into buf, equals ref (the first running node's);
+ * ref NULL: n is the first, and its map must be good. */
 static int rlt_cluster_map_agrees(rlt_clusters *c, int v, int n, const int *ref, int *buf)
 {
     if (rlt_cluster_slot_map(c, v, n, buf) != 0) {
@@ -367,7 +367,8 @@ static int rlt_cluster_view_good(rlt_clusters *c, int v, int n, int *role)
         int m = rlt_clusters_node_of_port(c, v, l.port);
         if (m < 0 || rlt_cluster_has_flag(&l, "handshake") || rlt_cluster_has_flag(&l, "noaddr")) {
             good = 0;
-            rlt_cluster_fail(c, "vote %d node %d: still meeting %s (%s)", v, n, l.id, l.flags);
+            rlt_cluster_fail(c, "vote %d node %d: still meeting %s (port %d, %s)", v, n, l.id,
+                             l.port, l.flags);
             break;
         }
         known++;
@@ -605,7 +606,9 @@ static pid_t rlt_cluster_cli_start(rlt_clusters *c, int v)
     char *log = rlt_cluster_cli_log(c, v);
     char (*addrs)[32] = calloc((size_t)c->per, sizeof *addrs);
     char replicas[16];
-    const char **argv = cli != NULL && addrs != NULL ? rlt_cluster_cli_argv(c, v, cli, addrs, replicas) : NULL;
+    const char **argv = NULL;
+    if (cli != NULL && addrs != NULL)
+        argv = rlt_cluster_cli_argv(c, v, cli, addrs, replicas);
     pid_t pid = 0;
     if (argv == NULL || log == NULL)
         rlt_cluster_fail(c, "out of memory");
@@ -654,9 +657,10 @@ static int rlt_cluster_cli_wait(rlt_clusters *c, int v, pid_t pid)
     while ((r = waitpid(pid, &status, WNOHANG)) == 0 || (r < 0 && errno == EINTR)) {
         if (rlt_cluster_now_ms() >= deadline) {
             kill(pid, SIGKILL);
-            while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+            while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
                 ;
             status = -1;
+            r = -1;
             break;
         }
         rlt_cluster_sleep_ms(10);
@@ -665,11 +669,12 @@ static int rlt_cluster_cli_wait(rlt_clusters *c, int v, pid_t pid)
         return 0;
     char said[256];
     rlt_cluster_cli_said(c, v, said, sizeof said);
-    if (status == -1)
-        return rlt_cluster_fail(c, "vote %d: redis-cli --cluster create ran over %d ms: %s", v,
-                                RLT_CLUSTER_CLI_TIMEOUT_MS, said);
-    return rlt_cluster_fail(c, "vote %d: redis-cli --cluster create failed (status %d): %s", v,
-                            status, said);
+    if (r != pid)
+        return rlt_cluster_fail(c, "vote %d: redis-cli --cluster create %s: %s", v,
+                                status == -1 ? "ran too long, killed" : "was lost", said);
+    return rlt_cluster_fail(c, "vote %d: redis-cli --cluster create failed (%s %d): %s", v,
+                            WIFEXITED(status) ? "exit status" : "signal",
+                            WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status), said);
 }
 
 /* ---- joining a cluster by hand (1 or 2 shards) -------------------------- */
@@ -714,15 +719,24 @@ static int rlt_cluster_assign_slots(rlt_clusters *c, int v)
     return 0;
 }
 
-/* Replica r (node shards + r) follows master r mod shards. */
-static int rlt_cluster_join_by_hand(rlt_clusters *c, int v)
+/* Slots, epochs, and every node meets every other directly: gossip
+ * alone would take a second or so to introduce them all. */
+static int rlt_cluster_meet_by_hand(rlt_clusters *c, int v)
 {
     if (rlt_cluster_assign_slots(c, v) != 0)
         return -1;
     for (int n = 1; n < c->per; n++)
-        if (rlt_cluster_ok(c, v, 0, "CLUSTER MEET 127.0.0.1 %d", rlt_clusters_port(c, v, n)) != 0)
-            return -1;
-    /* REPLICATE needs the master known to the replica */
+        for (int m = 0; m < n; m++)
+            if (rlt_cluster_ok(c, v, n, "CLUSTER MEET 127.0.0.1 %d",
+                               rlt_clusters_port(c, v, m)) != 0)
+                return -1;
+    return 0;
+}
+
+/* Once all met (REPLICATE needs the master known to the replica), replica
+ * r (node shards + r) follows master r mod shards. */
+static int rlt_cluster_replicate_by_hand(rlt_clusters *c, int v)
+{
     if (rlt_cluster_wait(c, v, NULL, rlt_cluster_all_met, c->settle_ms, "CLUSTER MEET") != 0)
         return -1;
     for (int n = c->shards; n < c->per; n++) {
@@ -733,7 +747,7 @@ static int rlt_cluster_join_by_hand(rlt_clusters *c, int v)
     return 0;
 }
 
-/* Join every vote: redis-cli for those it accepts (all at once: it sleeps
+/* Join every vote, all at once: redis-cli for those it accepts (it sleeps
  * most of its time), by hand for the others; then wait until all settle. */
 static int rlt_cluster_join_all(rlt_clusters *c)
 {
@@ -743,14 +757,18 @@ static int rlt_cluster_join_all(rlt_clusters *c)
         if (c->shards >= 3)
             res = (cli[v] = rlt_cluster_cli_start(c, v)) > 0 ? 0 : -1;
         else
-            res = rlt_cluster_join_by_hand(c, v);
+            res = rlt_cluster_meet_by_hand(c, v);
     }
+    for (int v = 0; res == 0 && c->shards < 3 && v < c->votes; v++)
+        res = rlt_cluster_replicate_by_hand(c, v);
+    /* every redis-cli started is waited for, whatever failed meanwhile */
     for (int v = 0; cli != NULL && v < c->votes; v++)
         if (cli[v] > 0 && rlt_cluster_cli_wait(c, v, cli[v]) != 0)
             res = -1;
     free(cli);
     for (int v = 0; res == 0 && v < c->votes; v++)
-        res = rlt_cluster_wait(c, v, NULL, rlt_cluster_settled_links, c->settle_ms, "cluster start");
+        res = rlt_cluster_wait(c, v, NULL, rlt_cluster_settled_links, c->settle_ms,
+                               "cluster start");
     return res;
 }
 
@@ -850,7 +868,8 @@ static int rlt_cluster_addresses(rlt_clusters *c)
         }
         for (int n = 0; n < c->shards; n++) {
             char seed[32];
-            snprintf(seed, sizeof seed, "%s127.0.0.1:%d", n > 0 ? "," : "", rlt_clusters_port(c, v, n));
+            snprintf(seed, sizeof seed, "%s127.0.0.1:%d", n > 0 ? "," : "",
+                     rlt_clusters_port(c, v, n));
             rlt_cluster_put(&p, end, seed, 0);
         }
     }
@@ -959,17 +978,23 @@ int rlt_clusters_nodes(const rlt_clusters *c, int vote)
 
 int rlt_clusters_port(const rlt_clusters *c, int vote, int node)
 {
-    return rlt_cluster_valid(c, vote, node) ? rlt_servers_port(c->srv, rlt_cluster_index(c, vote, node)) : -1;
+    if (!rlt_cluster_valid(c, vote, node))
+        return -1;
+    return rlt_servers_port(c->srv, rlt_cluster_index(c, vote, node));
 }
 
 pid_t rlt_clusters_pid(const rlt_clusters *c, int vote, int node)
 {
-    return rlt_cluster_valid(c, vote, node) ? rlt_servers_pid(c->srv, rlt_cluster_index(c, vote, node)) : 0;
+    if (!rlt_cluster_valid(c, vote, node))
+        return 0;
+    return rlt_servers_pid(c->srv, rlt_cluster_index(c, vote, node));
 }
 
 const char *rlt_clusters_dir(const rlt_clusters *c, int vote, int node)
 {
-    return rlt_cluster_valid(c, vote, node) ? rlt_servers_dir(c->srv, rlt_cluster_index(c, vote, node)) : NULL;
+    if (!rlt_cluster_valid(c, vote, node))
+        return NULL;
+    return rlt_servers_dir(c->srv, rlt_cluster_index(c, vote, node));
 }
 
 const char *rlt_clusters_id(const rlt_clusters *c, int vote, int node)
@@ -1148,7 +1173,8 @@ int rlt_clusters_failover(rlt_clusters *c, int vote, int node, const char *how)
     if (how == NULL || how[0] == '\0')
         return rlt_cluster_ok(c, vote, node, "CLUSTER FAILOVER");
     if (strcmp(how, "FORCE") != 0 && strcmp(how, "TAKEOVER") != 0)
-        return rlt_cluster_fail(c, "rlt_clusters_failover: \"%s\" is not \"\", FORCE or TAKEOVER", how);
+        return rlt_cluster_fail(c, "rlt_clusters_failover: \"%s\" is not \"\", FORCE or TAKEOVER",
+                                how);
     return rlt_cluster_ok(c, vote, node, "CLUSTER FAILOVER %s", how);
 }
 
@@ -1224,7 +1250,8 @@ static redisReply *rlt_cluster_keys_in_slot(rlt_clusters *c, int v, int src, int
 }
 
 /* MIGRATE 127.0.0.1 port "" 0 5000 [AUTH2 default pw] KEYS k... from src. */
-static int rlt_cluster_migrate_batch(rlt_clusters *c, int v, int src, int to, const redisReply *keys)
+static int rlt_cluster_migrate_batch(rlt_clusters *c, int v, int src, int to,
+                                     const redisReply *keys)
 {
     size_t max = keys->elements + 12, argc = 0;
     const char **argv = calloc(max, sizeof *argv);
@@ -1256,7 +1283,8 @@ static int rlt_cluster_migrate_batch(rlt_clusters *c, int v, int src, int to, co
     /* +OK, or +NOKEY when the keys expired meanwhile */
     int ok = r != NULL && r->type == REDIS_REPLY_STATUS;
     if (!ok)
-        rlt_cluster_fail(c, "vote %d: MIGRATE from node %d to %d: %s", v, src, to, rlt_cluster_said(r));
+        rlt_cluster_fail(c, "vote %d: MIGRATE from node %d to %d: %s", v, src, to,
+                         rlt_cluster_said(r));
     if (r != NULL)
         freeReplyObject(r);
     return ok ? 0 : -1;
@@ -1292,7 +1320,8 @@ static int rlt_cluster_slot_moved(rlt_clusters *c, int v, const void *move)
     for (int n = 0; ok && n < c->per; n++) {
         if (!rlt_cluster_live(c, v, n))
             continue;
-        ok = rlt_cluster_slot_map(c, v, n, owner) == 0 && owner[slot] == rlt_clusters_port(c, v, to);
+        ok = rlt_cluster_slot_map(c, v, n, owner) == 0 &&
+             owner[slot] == rlt_clusters_port(c, v, to);
         if (!ok)
             rlt_cluster_fail(c, "vote %d node %d does not name node %d as slot %d's owner", v, n,
                              to, slot);

@@ -29,7 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include "cluster/cluster.h"
+#include "cluster/split.h"
 
 #define REDIRECTS 5            /* MOVED/ASK hops of one request */
 #define REFRESH_MIN_MS 50      /* ... and at most this often */
@@ -54,6 +54,9 @@ struct redlock__cluster {
     char why[200];                         /* what is wrong, "" nothing */
     char same_why[160];
     char vote_why[320];                    /* an uncounted vote's detail */
+    redlock__master **answered_all;        /* ... or all of a split's parts' */
+    size_t nanswered;
+    redlock__split_scripts scripts;        /* the multi scripts (split.c) */
     struct wrap *live;                     /* requests on their way, newest first */
     unsigned short inflight[REDLOCK__SLOTS];   /* of them, per slot */
 };
@@ -84,6 +87,7 @@ typedef struct wrap {
 
 static void refresh_cb(evutil_socket_t fd, short what, void *arg);
 static void deliver(struct wrap *w, const redlock__reply *r, const char *why);
+static void undo_to(redlock__cluster *cl, uint32_t gen, const redlock__buf *cmd);
 
 /* ---- replies held until the request's last one ------------------------- */
 
@@ -375,6 +379,7 @@ int redlock__vote_init(redlock__master *m, const redlock__net *net, size_t index
     cl->nnodes = 1;
     evtimer_assign(&cl->timer, net->loop->base, refresh_cb, cl);
     cl->nseeds = 1;
+    redlock__split_init(&cl->scripts, net->scripts);
     snprintf(cl->why, sizeof cl->why, "cluster map not read yet");
     return 0;
 }
@@ -652,10 +657,10 @@ static void wrap_reply(void *privdata, size_t tag, const redlock__reply *r, cons
     deliver(w, r, why);
 }
 
-int redlock__cluster_send(redlock__master *m, unsigned slot, const char *buf, size_t len,
-                          const redlock__req *req, const char **why)
+/* Send one request for `slot` (cluster_send, a split's part). */
+static int route(redlock__cluster *cl, unsigned slot, const char *buf, size_t len,
+                 const redlock__req *req, const char **why)
 {
-    redlock__cluster *cl = m->cluster;
     size_t x = cl->owner[slot] ? (size_t)cl->owner[slot] - 1 : cl->ask_next % cl->nnodes;
     wrap *w, *ahead;
     int v;
@@ -705,6 +710,99 @@ int redlock__cluster_send(redlock__master *m, unsigned slot, const char *buf, si
     return v;
 }
 
+/* A split's part answered (privdata: the split, tag: the part); the last
+ * one hands the whole's answer up, judged by every part's master. */
+static void part_reply(void *privdata, size_t tag, const redlock__reply *r, const char *why)
+{
+    redlock__split *sp = privdata;
+    redlock__cluster *cl = sp->cl;
+    redlock__master **nodes = (redlock__master **)sp->nodes;
+    redlock__reply whole;
+
+    nodes[tag] = cl->answered;
+    if (!redlock__split_answer(sp, tag, r, why))
+        return;
+    /* an acquire refused by some part: the parts that took their keys let
+     * them go now (the cluster's vote is no OK, whatever the lock's fate) */
+    for (size_t p = 0; sp->rule == REDLOCK__SPLIT_ACQUIRE && sp->acc && p < sp->nparts; p++) {
+        redlock__buf b = { 0 };
+        if (sp->part[p].took && redlock__split_rollback(&cl->scripts, sp, p, &b) == 0)
+            undo_to(cl, 0, &b);
+        redlock__buf_free(&b);
+    }
+    cl->answered_all = nodes;
+    cl->nanswered = sp->nparts;
+    if (sp->lost) {
+        sp->up.fn(sp->up.privdata, sp->up.tag, NULL, sp->why);
+    } else {
+        redlock__split_reply(sp, &whole);
+        sp->up.fn(sp->up.privdata, sp->up.tag, &whole, NULL);
+    }
+    cl->answered_all = NULL;
+    free(sp->nodes);
+    redlock__split_free(sp);
+}
+
+/* A multi-resource script over several slots: one per slot.  0 when some
+ * part left (the answer comes with the last), else the first part's
+ * vote. */
+static int split_send(redlock__cluster *cl, redlock__split *sp, const redlock__req *req,
+                      const char **why)
+{
+    size_t sent = 0;
+    int v0 = 0;
+
+    sp->cl = cl;
+    sp->up = req->slot;
+    if (!(sp->nodes = calloc(sp->nparts, sizeof(redlock__master *)))) {
+        redlock__split_free(sp);
+        *why = "out of memory";
+        return REDLOCK__ERROR;
+    }
+    for (size_t p = 0; p < sp->nparts; p++) {
+        redlock__req r = *req;
+        const char *no = NULL;
+        int v;
+        r.slot.fn = part_reply;
+        r.slot.privdata = sp;
+        r.slot.tag = p;
+        r.gen_out = p == 0 ? req->gen_out : NULL;
+        if ((v = route(cl, sp->part[p].slot, sp->part[p].cmd.p, sp->part[p].cmd.len, &r,
+                       &no)) == 0) {
+            sent++;
+            continue;
+        }
+        if (!sent && !v0) {
+            v0 = v;
+            *why = no;
+        }
+        if (sent && redlock__split_answer(sp, p, NULL, no))
+            break;      /* (never: the sent ones are still to answer) */
+    }
+    if (sent)
+        return 0;
+    free(sp->nodes);
+    redlock__split_free(sp);
+    return v0;
+}
+
+int redlock__cluster_send(redlock__master *m, unsigned slot, const char *buf, size_t len,
+                          const redlock__req *req, const char **why)
+{
+    redlock__cluster *cl = m->cluster;
+    redlock__split *sp;
+    int rc;
+
+    if (!req->lead && (rc = redlock__split_plan(&cl->scripts, buf, len, &sp)) != 0) {
+        if (rc < 0) {
+            *why = "out of memory";
+            return REDLOCK__ERROR;
+        }
+        return split_send(cl, sp, req, why);
+    }
+    return route(cl, slot, buf, len, req, why);
+}
+
 int redlock__cluster_counts(redlock__master *m, int64_t now, const char **why)
 {
     redlock__cluster *cl = m->cluster;
@@ -733,8 +831,15 @@ int redlock__cluster_counts(redlock__master *m, int64_t now, const char **why)
             return 0;
         }
     }
-    if (redlock__guard_counts(x, now, why))
+    /* a split: every part's master must count */
+    for (size_t i = 0; cl && cl->answered_all && i < cl->nanswered; i++)
+        if (cl->answered_all[i] && !redlock__guard_counts(cl->answered_all[i], now, why)) {
+            x = cl->answered_all[i];
+            goto uncounted;
+        }
+    if ((cl && cl->answered_all) || redlock__guard_counts(x, now, why))
         return 1;
+uncounted:
     if (cl) {
         /* which of the cluster's masters */
         snprintf(cl->vote_why, sizeof cl->vote_why, "%s: %s", x->label, *why);
@@ -795,9 +900,8 @@ static int command_slot(const char *buf, size_t len, unsigned *slot)
  * MOVED is not on the master it first went to), behind what is on its
  * way for that slot; the write's connection is killed first only when it
  * is on that master. */
-void redlock__cluster_undo(redlock__master *m, uint32_t gen, const redlock__buf *cmd)
+static void undo_to(redlock__cluster *cl, uint32_t gen, const redlock__buf *cmd)
 {
-    redlock__cluster *cl = m->cluster;
     size_t x = gen >> GEN_NODE_SHIFT;
     unsigned slot;
     wrap *w, *ahead;
@@ -825,4 +929,18 @@ void redlock__cluster_undo(redlock__master *m, uint32_t gen, const redlock__buf 
         ahead = ahead->after;
     ahead->after = w;
     wrap_live(w);
+}
+
+void redlock__cluster_undo(redlock__master *m, uint32_t gen, const redlock__buf *cmd)
+{
+    redlock__cluster *cl = m->cluster;
+    redlock__split *sp;
+
+    if (redlock__split_plan(&cl->scripts, cmd->p, cmd->len, &sp) != 1) {
+        undo_to(cl, gen, cmd);
+        return;
+    }
+    for (size_t p = 0; p < sp->nparts; p++)
+        undo_to(cl, gen, &sp->part[p].cmd);
+    redlock__split_free(sp);
 }

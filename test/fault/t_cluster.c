@@ -454,3 +454,78 @@ TEST(cluster_two_votes_on_one_cluster_count_once)
     redlock_client_free(cli);
     rlt_clusters_stop(c);
 }
+
+/* The number of votes on which key holds a value other than none. */
+static int holders_of(rlt_clusters *c, const char *key)
+{
+    int n = 0;
+    for (int v = 0; v < rlt_clusters_votes(c); v++)
+        n += where(c, v, key) >= 0;
+    return n;
+}
+
+/* A multi-resource lock over three shards of each cluster: one script per
+ * slot.  Vote 0 refuses one resource: its other two shards let theirs go
+ * at once, while the lock holds on votes 1 and 2.  Refused on two votes,
+ * the lock is lost and nothing of it stays anywhere. */
+TEST(cluster_multi_resource_lock_across_shards)
+{
+    rlt_clusters *c = cl_start(3, 3, 0);
+    redlock_options o;
+    it_opts(&o);
+    o.key_prefix = "lock:";
+    redlock_client *cli = cl_client(c, &o);
+    char names[3][16] = { "", "", "" }, keys[3][64], other[64];
+    names_on_each(c, names, 3);
+    const void *res[3] = { names[0], names[1], names[2] };
+    size_t lens[3] = { strlen(names[0]), strlen(names[1]), strlen(names[2]) };
+    redlock_lock *m, *pass = IT_LOCK(cli, "pass");
+    for (int i = 0; i < 3; i++)
+        snprintf(keys[i], sizeof keys[i], "lock:%s", names[i]);
+
+    /* whole: every key on its slot's master, on every vote that said OK */
+    CHECK_EQ(redlock_lock_new_multi(&m, cli, res, lens, 3), 0);
+    CHECK_EQ(redlock_acquire(m, 10000), 0);
+    for (int v = 0; v < 3; v++)
+        if (vote_of(m, (size_t)v, NULL) == REDLOCK_VOTE_OK)
+            for (int i = 0; i < 3; i++)
+                CHECK_EQ(where(c, v, keys[i]), rlt_clusters_master_of_slot(
+                                                   c, v, rlt_clusters_slot_of(keys[i], strlen(keys[i]))));
+    CHECK_EQ(redlock_release(m), 0);
+    CHECK_EQ(redlock_acquire(pass, 1000), 0);      /* (the loop runs: late deletes land) */
+    CHECK_EQ(redlock_release(pass), 0);
+    for (int i = 0; i < 3; i++)
+        CHECK_EQ(holders_of(c, keys[i]), 0);
+
+    /* vote 0's third shard refuses */
+    int owner = rlt_clusters_master_of_slot(c, 0, rlt_clusters_slot_of(keys[2], strlen(keys[2])));
+    redisReply *r = rlt_clusters_command(c, 0, owner, "SET %s foreign PX 60000", keys[2]);
+    CHECK(r && r->type == REDIS_REPLY_STATUS);
+    freeReplyObject(r);
+    CHECK_EQ(redlock_acquire(m, 10000), 0);
+    CHECK(vote_of(m, 0, NULL) != REDLOCK_VOTE_OK);
+    CHECK_EQ(redlock_acquire(pass, 1000), 0);
+    CHECK_EQ(redlock_release(pass), 0);
+    CHECK_GT(redlock_lock_validity(m), 0);
+    CHECK_EQ(where(c, 0, keys[0]), -1);    /* rolled back on vote 0 */
+    CHECK_EQ(where(c, 0, keys[1]), -1);
+    CHECK_EQ(where(c, 0, keys[2]), owner);
+    CHECK_EQ(redlock_release(m), 0);
+
+    /* refused on votes 0 and 1: lost, and undone everywhere */
+    snprintf(other, sizeof other, "%s", keys[2]);
+    owner = rlt_clusters_master_of_slot(c, 1, rlt_clusters_slot_of(other, strlen(other)));
+    r = rlt_clusters_command(c, 1, owner, "SET %s foreign PX 60000", other);
+    CHECK(r && r->type == REDIS_REPLY_STATUS);
+    freeReplyObject(r);
+    CHECK_EQ(redlock_acquire(m, 10000), REDLOCK_ENOQUORUM);
+    CHECK_EQ(redlock_acquire(pass, 1000), 0);
+    CHECK_EQ(redlock_release(pass), 0);
+    CHECK_EQ(holders_of(c, keys[0]), 0);
+    CHECK_EQ(holders_of(c, keys[1]), 0);
+    CHECK_EQ(holders_of(c, keys[2]), 2);   /* the foreign ones alone */
+    redlock_lock_free(m);
+    redlock_lock_free(pass);
+    redlock_client_free(cli);
+    rlt_clusters_stop(c);
+}

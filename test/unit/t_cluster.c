@@ -140,3 +140,115 @@ TEST(cluster_address_forms)
     CHECK(strstr(err, "secret") == NULL);
     CHECK_EQ(redlock__addr_parse(&a, "redis-cluster://h:1,", err, sizeof err), REDLOCK_EINVAL);
 }
+
+/* ---- split.c: a multi-resource script over several slots ----------------- */
+
+#include "cluster/split.h"
+
+static void bulk(char *out, size_t *n, const char *s, size_t len)
+{
+    *n += (size_t)sprintf(out + *n, "$%zu\r\n", len);
+    memcpy(out + *n, s, len);
+    *n += len;
+    memcpy(out + *n, "\r\n", 2);
+    *n += 2;
+}
+
+/* EVALSHA sha 3 k1 k2 k3 value ttl, k1 and k3 in one slot ({a}), k2 in
+ * another. */
+static size_t multi_cmd(char *out, const char *sha)
+{
+    size_t n = (size_t)sprintf(out, "*8\r\n");
+    bulk(out, &n, "EVALSHA", 7);
+    bulk(out, &n, sha, 40);
+    bulk(out, &n, "3", 1);
+    bulk(out, &n, "{a}1", 4);
+    bulk(out, &n, "b", 1);
+    bulk(out, &n, "{a}2", 4);
+    bulk(out, &n, "VAL", 3);
+    bulk(out, &n, "1000", 4);
+    return n;
+}
+
+TEST(cluster_split_plans_and_combines)
+{
+    const char *bodies[REDLOCK__NSCRIPTS];
+    char names[REDLOCK__NSCRIPTS][16], cmd[512];
+    redlock__split_scripts s;
+    redlock__split *sp = NULL;
+    redlock__reply r = { 0 }, whole;
+    redlock__buf b = { 0 };
+
+    for (int i = 0; i < REDLOCK__NSCRIPTS; i++) {
+        snprintf(names[i], sizeof names[i], "return %d", i);
+        bodies[i] = names[i];
+    }
+    redlock__split_init(&s, bodies);
+    /* not a multi script, or one slot: no split */
+    size_t n = multi_cmd(cmd, s.sha[REDLOCK__SPLIT_ACQUIRE]);
+    CHECK_EQ(redlock__split_plan(&s, cmd, n, &sp), 1);
+    CHECK_EQ(sp->nparts, 2);
+    CHECK_EQ(sp->part[0].nkeys, 2);     /* {a}1 and {a}2, in set order */
+    CHECK_EQ(sp->gidx[0], 0);
+    CHECK_EQ(sp->gidx[1], 2);
+    CHECK_EQ(sp->gidx[2], 1);
+    CHECK(memmem(sp->part[0].cmd.p, sp->part[0].cmd.len, "$1\r\n2\r\n$4\r\n{a}1\r\n$4\r\n{a}2\r\n"
+                 "$3\r\nVAL\r\n$4\r\n1000\r\n", 42) != NULL);
+    /* part 1 took its key, part 0 refused its second key: the set's third */
+    r.type = REDLOCK__REPLY_INTEGER;
+    r.str = "";
+    r.integer = 0;
+    CHECK_EQ(redlock__split_answer(sp, 1, &r, NULL), 0);
+    r.integer = 2;
+    CHECK_EQ(redlock__split_answer(sp, 0, &r, NULL), 1);
+    redlock__split_reply(sp, &whole);
+    CHECK_EQ(whole.type, REDLOCK__REPLY_INTEGER);
+    CHECK_EQ(whole.integer, 3);
+    CHECK(sp->part[1].took && !sp->part[0].took);
+    CHECK_EQ(redlock__split_rollback(&s, sp, 1, &b), 0);
+    CHECK(memmem(b.p, b.len, s.sha[REDLOCK__SPLIT_RELEASE], 40) != NULL);
+    CHECK(memmem(b.p, b.len, "$1\r\n1\r\n$1\r\nb\r\n$3\r\nVAL\r\n", 22) != NULL);
+    redlock__buf_free(&b);
+    redlock__split_free(sp);
+    /* release: 1 only when every part deleted all its keys */
+    n = multi_cmd(cmd, s.sha[REDLOCK__SPLIT_RELEASE]);
+    CHECK_EQ(redlock__split_plan(&s, cmd, n, &sp), 1);
+    r.integer = 1;
+    redlock__split_answer(sp, 0, &r, NULL);
+    r.integer = 0;
+    redlock__split_answer(sp, 1, &r, NULL);
+    redlock__split_reply(sp, &whole);
+    CHECK_EQ(whole.integer, 0);
+    redlock__split_free(sp);
+    /* extend: the largest, 0 when a part extended nothing; an error wins */
+    n = multi_cmd(cmd, s.sha[REDLOCK__SPLIT_EXTEND]);
+    CHECK_EQ(redlock__split_plan(&s, cmd, n, &sp), 1);
+    r.integer = 2;
+    redlock__split_answer(sp, 0, &r, NULL);
+    r.integer = 1;
+    redlock__split_answer(sp, 1, &r, NULL);
+    redlock__split_reply(sp, &whole);
+    CHECK_EQ(whole.integer, 2);
+    redlock__split_free(sp);
+    CHECK_EQ(redlock__split_plan(&s, cmd, n, &sp), 1);
+    r.type = REDLOCK__REPLY_ERROR;
+    r.str = "NOSCRIPT x";
+    r.len = 10;
+    redlock__split_answer(sp, 0, &r, NULL);
+    r.type = REDLOCK__REPLY_INTEGER;
+    redlock__split_answer(sp, 1, &r, NULL);
+    redlock__split_reply(sp, &whole);
+    CHECK_EQ(whole.type, REDLOCK__REPLY_ERROR);
+    CHECK(whole.len == 10 && memcmp(whole.str, "NOSCRIPT x", 10) == 0);
+    redlock__split_free(sp);
+    /* another script, or keys of one slot: no split */
+    n = multi_cmd(cmd, s.sha[REDLOCK__SPLIT_ACQUIRE]);
+    memcpy(strstr(cmd, "$1\r\nb\r\n") + 4, "{", 1);    /* "{" hashes whole: still apart */
+    CHECK_EQ(redlock__split_plan(&s, cmd, n, &sp), 1);
+    redlock__split_free(sp);
+    char mutex_sha[41];
+    redlock__sha1_hex(bodies[0], strlen(bodies[0]), mutex_sha);
+    n = multi_cmd(cmd, mutex_sha);
+    CHECK_EQ(redlock__split_plan(&s, cmd, n, &sp), 0);
+    CHECK(sp == NULL);
+}

@@ -312,6 +312,10 @@ REDLOCK_API void redlock_options_init_(redlock_options *opts, size_t size);
  *   redis://[[user]:password@]host[:port][/db]
  *   rediss://[[user]:password@]host[:port][/db]     (TLS, see the tls_ options)
  *   unix:///path/to.sock
+ *   redis-cluster://[[user]:password@]host:port[,host:port...]
+ *   rediss-cluster://...                            (TLS)
+ * A redis-cluster:// node is one Redis Cluster named by seed nodes: one
+ * vote, answered by the master of the lock's slot (docs/cluster.md).
  * In URLs the user and password are percent-decoded (%2F is '/', %40 '@',
  * %25 '%'); or leave them out and give opts->user / opts->password.
  * Sockets are close-on-exec.

@@ -793,6 +793,9 @@ int redlock__cluster_send(redlock__master *m, unsigned slot, const char *buf, si
     redlock__split *sp;
     int rc;
 
+    /* no key (a TIME probe): the first seed's, whose clock it samples */
+    if (slot >= REDLOCK__SLOTS)
+        return redlock__master_send(m, buf, len, req, why);
     if (!req->lead && (rc = redlock__split_plan(&cl->scripts, buf, len, &sp)) != 0) {
         if (rc < 0) {
             *why = "out of memory";

@@ -60,8 +60,8 @@ int redlock__cluster_send(redlock__master *m, unsigned slot, const char *buf, si
 int redlock__cluster_counts(redlock__master *m, int64_t now, const char **why);
 void redlock__cluster_undo(redlock__master *m, uint32_t gen, const redlock__buf *cmd);
 
-/* Queue a request for the key slot `slot` (a plain master ignores it): as
- * redlock__master_send.  A cluster's request goes to the slot's master
+/* Queue a request for the key slot `slot` (a plain master ignores it;
+ * REDLOCK__SLOTS: a request without a key): as redlock__master_send.  A cluster's request goes to the slot's master
  * (or to a seed while the map is unknown), follows MOVED and ASK, and its
  * *gen_out names the master and connection it left on. */
 static inline int redlock__vote_send(redlock__master *m, unsigned slot, const char *buf,

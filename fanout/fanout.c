@@ -354,7 +354,7 @@ static void prepare_req(redlock__op *op)
     req->quiet = (flags & REDLOCK__KIND_PROBE) != 0;
     /* a cluster vote sends it to its key's slot (one slot per resource:
      * docs/kinds.md); a fleet without clusters pays nothing */
-    op->hslot = 0;
+    op->hslot = REDLOCK__SLOTS;     /* no key: the vote's own connection */
     if (op->f->clusters && op->nkeys) {
         size_t len;
         const char *key = redlock__op_item(op, 0, &len);

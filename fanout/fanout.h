@@ -148,7 +148,8 @@ struct redlock__op {
     redlock__op_done *after;
     void *after_privdata;
     redlock__req req;                 /* what its requests share (fanout.c) */
-    unsigned hslot;                   /* its first key's slot (cluster votes) */
+    unsigned hslot;                   /* its first key's slot (cluster votes);
+                                       * REDLOCK__SLOTS: it has no key */
     redlock__slot lead;               /* a pair's first reply (classify_first) */
     /* keys and arguments, owned by the op (the lock may be freed first) */
     redlock__buf data;

@@ -58,13 +58,14 @@ struct redlock__cluster {
     size_t nanswered;
     redlock__split_scripts scripts;        /* the multi scripts (split.c) */
     struct wrap *live;                     /* requests on their way, newest first */
-    unsigned short inflight[REDLOCK__SLOTS];   /* of them, per slot */
+    struct wrap *last[REDLOCK__SLOTS];     /* of them, the newest per slot */
 };
 
 /* A request on its way: what fan-out gave, and its replies so far. */
 typedef struct wrap {
     redlock__cluster *cl;
     struct wrap *newer, *older;            /* in cl->live */
+    struct wrap *slot_older, *slot_newer;  /* its slot's, in cl->last[slot] */
     struct wrap *after;                    /* of its slot, sent once it is done */
     unsigned waiting : 1;                  /* behind another: not sent yet */
     unsigned undo : 1;                     /* an undo (redlock__master_undo) */
@@ -467,7 +468,12 @@ static void wrap_free(wrap *w)
         cl->live = w->older;
     if (w->older)
         w->older->newer = w->newer;
-    cl->inflight[w->slot]--;
+    if (w->slot_newer)
+        w->slot_newer->slot_older = w->slot_older;
+    else
+        cl->last[w->slot] = w->slot_older;
+    if (w->slot_older)
+        w->slot_older->slot_newer = w->slot_newer;
     for (unsigned i = 0; w->held && i < w->cmds; i++)
         reply_free(w->held[i]);
     free(w->held);
@@ -482,7 +488,10 @@ static void wrap_live(wrap *w)
     if (cl->live)
         cl->live->newer = w;
     cl->live = w;
-    cl->inflight[w->slot]++;
+    w->slot_older = cl->last[w->slot];
+    if (w->slot_older)
+        w->slot_older->slot_newer = w;
+    cl->last[w->slot] = w;
 }
 
 /* Requests of one slot keep their order across redirects: a request for a
@@ -491,12 +500,9 @@ static void wrap_live(wrap *w)
  * MOVED sends on late).  The one to wait behind, or NULL. */
 static wrap *ahead_of(redlock__cluster *cl, unsigned slot, size_t x)
 {
-    if (!cl->inflight[slot])
-        return NULL;
-    for (wrap *o = cl->live; o; o = o->older)
-        if (o->slot == slot)
-            return o->waiting || o->x != x ? o : NULL;
-    return NULL;
+    wrap *o = cl->last[slot];
+
+    return o && (o->waiting || o->x != x) ? o : NULL;
 }
 
 /* Send w (again) to node x; with `ask`, ASKING before each command.  0 or

@@ -533,3 +533,40 @@ TEST(cluster_multi_resource_lock_across_shards)
     redlock_client_free(cli);
     rlt_clusters_stop(c);
 }
+
+/* The map is reread every cluster_refresh_ms: after a slot moved, and the
+ * client's loop ran for a few periods, the next request goes straight to
+ * the new master (no MOVED). */
+TEST(cluster_map_is_reread_every_refresh_period)
+{
+    rlt_clusters *c = cl_start(1, 2, 0);
+    redlock_options o;
+    it_opts(&o);
+    o.key_prefix = "lock:";
+    o.cluster_refresh_ms = 50;
+    redlock_client *cli = cl_client(c, &o), *other = cl_client(c, &o);
+    const char *key = "lock:reread";
+    int slot = rlt_clusters_slot_of(key, strlen(key));
+    int from = rlt_clusters_master_of_slot(c, 0, slot), to = 1 - from;
+    redlock_lock *l = IT_LOCK(cli, "reread"), *busy = IT_LOCK(cli, "busy");
+    redlock_lock *holder = IT_LOCK(other, "busy");
+
+    CHECK_EQ(redlock_acquire(l, 10000), 0);
+    CHECK_EQ(rlt_clusters_move_slot(c, 0, slot, to), 0);
+    long long moved = errorstat(c, 0, from, "MOVED");
+    /* the loop runs while the client waits for a lock held elsewhere */
+    CHECK_EQ(redlock_acquire(holder, 10000), 0);
+    CHECK(redlock_acquire_for(busy, 400, 1000) != 0);
+    CHECK_EQ(redlock_extend(l, 10000), 0);
+    CHECK_EQ(vote_of(l, 0, NULL), REDLOCK_VOTE_OK);
+    CHECK_EQ(errorstat(c, 0, from, "MOVED"), moved);
+    CHECK_EQ(where(c, 0, key), to);
+    CHECK_EQ(redlock_release(l), 0);
+    CHECK_EQ(redlock_release(holder), 0);
+    redlock_lock_free(l);
+    redlock_lock_free(busy);
+    redlock_lock_free(holder);
+    redlock_client_free(other);
+    redlock_client_free(cli);
+    rlt_clusters_stop(c);
+}

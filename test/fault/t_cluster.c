@@ -570,3 +570,32 @@ TEST(cluster_map_is_reread_every_refresh_period)
     redlock_client_free(cli);
     rlt_clusters_stop(c);
 }
+
+/* A cluster behind a password: the address's credentials serve every
+ * master the map names, not only the seed. */
+TEST(cluster_vote_with_a_password)
+{
+    static const char *const extra[] = { "--requirepass", "s3cr/t@x", NULL };
+    char err[512];
+    rlt_clusters *c = rlt_clusters_start(1, 3, 0, extra, err, sizeof err);
+    CHECK_MSG(c != NULL, "clusters: %s", err);
+    char names[3][16] = { "", "", "" };
+    names_on_each(c, names, 3);
+    redlock_options o;
+    it_opts(&o);
+    o.key_prefix = "lock:";
+    const char *addr = rlt_clusters_address(c, 0);
+    CHECK(strstr(addr, "s3cr%2Ft%40x@") != NULL);
+    redlock_client *cli = it_client_addrs(&addr, 1, &o, 1);
+    for (int i = 0; i < 3; i++) {
+        char key[64];
+        redlock_lock *l = it_lock(cli, names[i], strlen(names[i]));
+        snprintf(key, sizeof key, "lock:%s", names[i]);
+        CHECK_EQ(redlock_acquire(l, 10000), 0);
+        CHECK_EQ(where(c, 0, key), i);
+        CHECK_EQ(redlock_release(l), 0);
+        redlock_lock_free(l);
+    }
+    redlock_client_free(cli);
+    rlt_clusters_stop(c);
+}

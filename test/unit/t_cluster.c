@@ -252,3 +252,23 @@ TEST(cluster_split_plans_and_combines)
     CHECK_EQ(redlock__split_plan(&s, cmd, n, &sp), 0);
     CHECK(sp == NULL);
 }
+
+/* A cluster's node address: the seed's credentials and TLS at another
+ * host and port. */
+TEST(cluster_node_address_keeps_credentials_and_tls)
+{
+    redlock__addr seed, node;
+    char err[256];
+
+    CHECK_EQ(redlock__addr_parse(&seed, "rediss-cluster://alice:pw@h:7000", err, sizeof err), 0);
+    CHECK_EQ(redlock__addr_at(&node, &seed, "10.0.0.2", 7001), 0);
+    CHECK_STREQ(node.host, "10.0.0.2");
+    CHECK_EQ(node.port, 7001);
+    CHECK_EQ(node.tls, 1);
+    CHECK_STREQ(node.user, "alice");
+    CHECK_STREQ(node.password, "pw");
+    CHECK_EQ(node.db, -1);
+    CHECK_EQ(node.cluster, 0);
+    redlock__addr_free(&node);
+    redlock__addr_free(&seed);
+}

@@ -50,7 +50,9 @@
  * answered again, after its restart).
  *
  * A line "Y setresets=N hostile_conns=N" in the faults file (the rlproxy's
- * counters at the end of the run) is reported as is.
+ * counters at the end of the run) is reported as is.  A line "C
+ * key=value ..." (rl-cluster's figures of the faults it made) is appended
+ * to the RESULT line as it is.
  *
  * Output: a readable report, then one line
  *   RESULT acquisitions=N failures=N faults=N overlaps=N naive_overlaps=N
@@ -628,6 +630,8 @@ static void print_result(const check *ck, const report *r)
            r->sem.returned, ck->leftover_keys);
     for (int j = 0; j < r->nk; j++)
         printf(" fault_%s=%lld", r->kinds[j], r->kcount[j]);
+    if (ck->c_figures[0])
+        printf(" %s", ck->c_figures);
     printf("\n");
 }
 

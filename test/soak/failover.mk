@@ -1,8 +1,8 @@
 # Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE).
 # test/soak/failover.mk -- the failover and safety suite (included by the Makefile).
 #
-#   make failover        build test/soak/rl-worker, rl-check, rl-schedule, rl-util
-#                        and test/rlproxy
+#   make failover        build test/soak/rl-worker, rl-check, rl-schedule, rl-util,
+#                        rl-cluster and test/rlproxy
 #   make failover-short  the short classic scenario (about 15 s), then one
 #                        round of the mixed fault schedule (about 17 s);
 #                        SEED=N replays a schedule
@@ -34,7 +34,8 @@
 # test/redlock-test depends on the programs because test/fault/t_failover.c
 # runs the short scenario through test/soak/failover.sh.
 
-FAILOVER_BINS = test/soak/rl-worker test/soak/rl-check test/soak/rl-schedule test/soak/rl-util
+FAILOVER_BINS = test/soak/rl-worker test/soak/rl-check test/soak/rl-schedule test/soak/rl-util \
+	test/soak/rl-cluster
 SOAK_SECONDS ?= 300
 SOAK_MASTERS ?= 5
 SOAK_WORKERS ?= 6
@@ -64,6 +65,12 @@ test/soak/rl-check: $(RL_CHECK_SRCS) $(RL_COMMON) test/soak/rl-check.h
 
 test/soak/rl-schedule: test/soak/rl-schedule.c
 	$(CC) $(ALL_CFLAGS) -o $@ test/soak/rl-schedule.c $(ALL_LDFLAGS)
+
+# the clusters of failover-cluster.sh, with the tests' clusters.h
+RL_CLUSTER_SRCS = test/soak/rl-cluster.c test/support/clusters.c test/support/servers.c \
+	test/soak/rl-common.c
+test/soak/rl-cluster: $(RL_CLUSTER_SRCS) $(RL_COMMON) test/support/clusters.h test/support/servers.h
+	$(CC) $(ALL_CFLAGS) -Itest/support -o $@ $(RL_CLUSTER_SRCS) $(ALL_LDFLAGS) $(DEP_LIBS)
 
 test/soak/rl-util: test/soak/rl-util.c $(RL_COMMON)
 	$(CC) $(ALL_CFLAGS) -o $@ test/soak/rl-util.c test/soak/rl-common.c $(ALL_LDFLAGS)

@@ -1,8 +1,8 @@
 # Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE).
 # test/soak/failover.mk -- the failover and safety suite (included by the Makefile).
 #
-#   make failover        build test/soak/rl-worker, rl-check, rl-schedule, rl-util
-#                        and test/rlproxy
+#   make failover        build test/soak/rl-worker, rl-check, rl-schedule, rl-util,
+#                        rl-cluster and test/rlproxy
 #   make failover-short  the short classic scenario (about 15 s), then one
 #                        round of the mixed fault schedule (about 17 s);
 #                        SEED=N replays a schedule
@@ -29,12 +29,23 @@
 #                        clients (4 workers x 32), then 512 (4 x 128), each
 #                        HOT_SECONDS (60) of the random schedule without the
 #                        hostile kinds, fencing on; SEED, HOT_ARGS
-# docs/failover.md describes the fault kinds and the auditor.
+#   make failover-cluster  the votes are Redis Clusters (3 votes x 3 shards x 1
+#                        replica, test/soak/failover-cluster.sh): rounds of
+#                        failovers (plain, FORCE, TAKEOVER), kill -9 of shard
+#                        masters, restarts and held keys lost on a quorum by
+#                        replicas that take over without them, for
+#                        CLUSTER_SECONDS (300), restart guard on; SEED,
+#                        CLUSTER_ARGS
+#   make failover-cluster-unguarded  the lose-keys faults with the workers'
+#                        restart guard off: must find overlaps (exit 1)
+# docs/failover.md describes the fault kinds and the auditor ("Cluster
+# votes" for the cluster runs).
 #
 # test/redlock-test depends on the programs because test/fault/t_failover.c
 # runs the short scenario through test/soak/failover.sh.
 
-FAILOVER_BINS = test/soak/rl-worker test/soak/rl-check test/soak/rl-schedule test/soak/rl-util
+FAILOVER_BINS = test/soak/rl-worker test/soak/rl-check test/soak/rl-schedule test/soak/rl-util \
+	test/soak/rl-cluster
 SOAK_SECONDS ?= 300
 SOAK_MASTERS ?= 5
 SOAK_WORKERS ?= 6
@@ -48,7 +59,7 @@ HOT_KINDS = slow-minority slow-majority loop-block setreset kill pause outage gc
 SEED_ARG = $(if $(SEED),--seed $(SEED),)
 
 .PHONY: failover failover-short failover-mixed failover-kinds failover-sem failover-hot soak \
-	soak-classic soak-million soak-fencing
+	soak-classic soak-million soak-fencing failover-cluster failover-cluster-unguarded
 
 failover: $(FAILOVER_BINS) test/rlproxy
 
@@ -64,6 +75,12 @@ test/soak/rl-check: $(RL_CHECK_SRCS) $(RL_COMMON) test/soak/rl-check.h
 
 test/soak/rl-schedule: test/soak/rl-schedule.c
 	$(CC) $(ALL_CFLAGS) -o $@ test/soak/rl-schedule.c $(ALL_LDFLAGS)
+
+# the clusters of failover-cluster.sh, with the tests' clusters.h
+RL_CLUSTER_SRCS = test/soak/rl-cluster.c test/support/clusters.c test/support/servers.c \
+	test/soak/rl-common.c
+test/soak/rl-cluster: $(RL_CLUSTER_SRCS) $(RL_COMMON) test/support/clusters.h test/support/servers.h
+	$(CC) $(ALL_CFLAGS) -Itest/support -o $@ $(RL_CLUSTER_SRCS) $(ALL_LDFLAGS) $(DEP_LIBS)
 
 test/soak/rl-util: test/soak/rl-util.c $(RL_COMMON)
 	$(CC) $(ALL_CFLAGS) -o $@ test/soak/rl-util.c test/soak/rl-common.c $(ALL_LDFLAGS)
@@ -100,6 +117,20 @@ failover-hot: $(FAILOVER_BINS) test/rlproxy
 	sh test/soak/failover.sh --workers 4 --clients-per-worker 128 --resources 1 --hold-max 10 \
 	    --idle-max 2000 --fencing --seconds $(HOT_SECONDS) --kinds "$(HOT_KINDS)" $(SEED_ARG) \
 	    $(HOT_ARGS) random
+
+CLUSTER_SECONDS ?= 300
+CLUSTER_ARGS ?=
+failover-cluster: $(FAILOVER_BINS)
+	sh test/soak/failover-cluster.sh --seconds $(CLUSTER_SECONDS) $(SEED_ARG) $(CLUSTER_ARGS)
+
+# the settings of failover_cluster_without_the_guard_overlaps (test/fault/
+# t_failover_cluster.c): long holds, so that a lock is still held when the
+# takeovers have lost its keys
+CLUSTER_UNGUARDED = --restart-guard 0 --kinds lose-keys --rounds 4 --workers 8 --resources 4 \
+	--ttl 2000 --hold-min 800 --hold-max 1500 --idle-max 0 --extend-pct 0
+failover-cluster-unguarded: $(FAILOVER_BINS)
+	sh test/soak/failover-cluster.sh $(CLUSTER_UNGUARDED) $(SEED_ARG) $(CLUSTER_ARGS); \
+	    st=$$?; [ $$st = 1 ] || { echo "expected overlaps (exit 1), got exit $$st" >&2; exit 1; }
 
 soak: $(FAILOVER_BINS) test/rlproxy
 	sh test/soak/soak.sh --seconds $(SOAK_SECONDS) --masters $(SOAK_MASTERS) \

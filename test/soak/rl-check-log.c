@@ -408,6 +408,15 @@ static void add_fault(check *ck, const char *line)
         x->text[--l] = '\0';
 }
 
+/* a C line's "key=value ..." (without its newline), after those before */
+static void add_figures(check *ck, const char *text)
+{
+    size_t have = strlen(ck->c_figures), len = strcspn(text, "\n");
+    if (have + 1 + len < sizeof ck->c_figures)
+        snprintf(ck->c_figures + have, sizeof ck->c_figures - have, "%s%.*s", have ? " " : "",
+                 (int)len, text);
+}
+
 int read_faults(check *ck, const char *path)
 {
     FILE *f = fopen(path, "r");
@@ -427,6 +436,8 @@ int read_faults(check *ck, const char *path)
                    &ck->y_hostile);
         else if (line[0] == 'X')
             add_fault(ck, line);
+        else if (!strncmp(line, "C ", 2))
+            add_figures(ck, line + 2);
     }
     fclose(f);
     return 0;

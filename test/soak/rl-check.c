@@ -50,7 +50,9 @@
  * answered again, after its restart).
  *
  * A line "Y setresets=N hostile_conns=N" in the faults file (the rlproxy's
- * counters at the end of the run) is reported as is.
+ * counters at the end of the run) is reported as is.  A line "C
+ * key=value ..." (rl-cluster's figures of the faults it made) is appended
+ * to the RESULT line as it is.
  *
  * Output: a readable report, then one line
  *   RESULT acquisitions=N failures=N faults=N overlaps=N naive_overlaps=N
@@ -68,7 +70,7 @@
  *          nested_holds=N partial_releases=N reads=N writes=N
  *          reader_overlaps=N owner_overlaps=N multi_acquisitions=N kind=K
  *          logs=N holders=N (workers, or rl-worker --clients clients, that
- *          acquired at least once)
+ *          acquired at least once) resources=N (resources held at least once)
  *          permits=P semaphore_acquisitions=N max_holders=N permit_overlaps=N
  *          crashed_holds=N crashed_returned=N leftover_keys=N (the
  *          semaphore: rl-check-sem.c; leftover_keys from the faults file's
@@ -94,7 +96,7 @@ const char *rl_prog = "rl-check";
 
 /* what the report computes, for its last lines */
 typedef struct report {
-    int nlogs;
+    int nlogs, nres;   /* logs; resources held at least once */
     int64_t t0, t1;               /* the observed span */
     size_t holders, ntok;
     long long ov, nov, tbad, viol, iviol;
@@ -378,6 +380,7 @@ static void print_held_share(const ival *safe, size_t ns, report *r)
         nres++;
     }
     r->held_pct = nres ? total_pct / nres : 0;
+    r->nres = nres;
 }
 
 static void print_codes(const long long *by_code)
@@ -618,16 +621,18 @@ static void print_result(const check *ck, const report *r)
            ck->watchdog_moves);
     printf(" nested_holds=%lld partial_releases=%lld reads=%lld writes=%lld "
            "reader_overlaps=%lld owner_overlaps=%lld multi_acquisitions=%lld kind=%s "
-           "logs=%d holders=%zu",
+           "logs=%d holders=%zu resources=%d",
            ck->nested_holds, ck->partial_releases, ck->reads, ck->writes, r->reader_overlaps,
            r->owner_overlaps, ck->multi_acqs, ck->kinds_seen[0] ? ck->kinds_seen : "mutex",
-           r->nlogs, r->holders);
+           r->nlogs, r->holders, r->nres);
     printf(" permits=%d semaphore_acquisitions=%lld max_holders=%lld permit_overlaps=%lld "
            "crashed_holds=%lld crashed_returned=%lld leftover_keys=%lld",
            ck->permits, r->sem.acqs, r->sem.max_holders, r->sem.over, r->sem.crashed,
            r->sem.returned, ck->leftover_keys);
     for (int j = 0; j < r->nk; j++)
         printf(" fault_%s=%lld", r->kinds[j], r->kcount[j]);
+    if (ck->c_figures[0])
+        printf(" %s", ck->c_figures);
     printf("\n");
 }
 

@@ -87,6 +87,7 @@ typedef struct check {
     long long nested_holds, partial_releases, reads, writes, multi_acqs;
     int permits;                         /* K semaphore P (or --permits) */
     long long leftover_keys, leftover_scanned;   /* Z line; -1: no scan */
+    char c_figures[512];                 /* C lines' text, for the RESULT line */
 } check;
 
 /* the semaphore's figures (rl-check-sem.c) */

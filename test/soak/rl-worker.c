@@ -4,6 +4,10 @@
  *
  *   rl-worker --masters HOST:PORT,HOST:PORT,... --log FILE [options]
  *
+ * --masters lists the library's node addresses, split on ',' or, when the
+ * list holds a ';', on ';' only: a cluster vote's address
+ * (redis-cluster://H:P,H:P,...) has commas of its own.
+ *
  * Contends for --resources resources (named PREFIX0, PREFIX1, ...) for
  * --seconds seconds or --count acquisitions, whichever comes first.  Every
  * acquired lock is held for a random hold-min..hold-max ms (never past its
@@ -23,6 +27,11 @@
  * returned (the library lowers it at the extend's start); a blocking
  * worker cannot read it during redlock_extend(), so its auditor skips that
  * time.  Method and tolerance: audit_once() below and docs/failover.md.
+ * The auditor is off when a node is a cluster (redis-cluster://): it
+ * asks plain masters, and a failover inside a cluster may lose a held key
+ * on purpose (docs/failover.md, "Cluster votes"): a quorum of votes then
+ * no longer holds the value, while the restart guard keeps the promoted
+ * master's vote from anyone else; the overlap check tests that.
  *
  * The log is appended one line at a time with write(2) on an O_APPEND
  * descriptor, so a line is never torn and every line written survives the
@@ -53,7 +62,8 @@
  *       validity reported after it; shorter = 1 when ttl_ms was below the
  *       validity left at its start (the extend shortens the lock)
  *   R res value start_us end_us code nodes_ok      release (start: before the call)
- *   F res before_us after_us code                  acquire failed (code: ENOQUORUM, ...)
+ *   F res before_us after_us code votes            acquire failed (code: ENOQUORUM, ...);
+ *       votes: each node's vote in the last attempt (ok,refused,uncounted,...)
  *   S res value t_us                               about to stop itself while holding
  *   P res value resumed_us validity_left_ms stopped_ms
  *       resumed after the stop; validity_left_ms is what the library
@@ -119,6 +129,9 @@ const char *rl_prog = "rl-worker";
 volatile sig_atomic_t g_stop, g_pause_req, g_block_req;
 static int g_log = -1;
 static int g_kind;   /* --kind: KIND_* below */
+static int g_audit_on = 1;   /* 0: a node is a cluster (no auditor thread) */
+static int64_t g_guard = -1; /* --restart-guard: restart_guard_ms (-1: automatic) */
+static size_t g_nnodes;      /* the client's nodes (votes) */
 
 static void sleep_us(int64_t us)
 {
@@ -243,6 +256,10 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: rl-worker --masters H:P,H:P,... --log FILE [options]\n"
+            "  --masters LIST       node addresses split on ',', or on ';' when LIST has one\n"
+            "                       (redis-cluster://H:P,H:P;...); a cluster turns the\n"
+            "                       auditor off\n"
+            "  --restart-guard MS   the options' restart_guard_ms (automatic; 0: off)\n"
             "  --id N               worker id in the log (0)\n"
             "  --resources N        resources contended for (3)\n"
             "  --prefix STR         resource name prefix (\"fo:res\")\n"
@@ -566,8 +583,8 @@ static void audit_kick(void)
 /* The lock is held with this validity (published to the auditor). */
 static void publish(const char *res, const char *value, size_t vlen, int64_t valid_until)
 {
-    if (g_kind)
-        return;   /* the auditor knows the mutex's keys only */
+    if (g_kind || !g_audit_on)
+        return;   /* the auditor knows the mutex's keys on plain masters only */
     pthread_mutex_lock(&g_pub.mu);
     g_pub.active = valid_until > 0;
     g_pub.busy = 0;
@@ -602,7 +619,7 @@ static void unpublish(int still_held)
  * from its start on, and keep checking it (not busy) until it completes. */
 static void publish_inflight(int64_t valid_until)
 {
-    if (g_kind)
+    if (g_kind || !g_audit_on)
         return;
     pthread_mutex_lock(&g_pub.mu);
     g_pub.active = valid_until > 0;
@@ -722,12 +739,28 @@ static void pick_lock(void)
     }
 }
 
+/* "ok,refused,..." : each node's vote in the lock's last operation */
+static void node_votes(char *out, size_t cap)
+{
+    size_t off = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < g_nnodes && off + 1 < cap; i++) {
+        redlock_node_result r;
+        const char *name = redlock_lock_node_result(g_cur.l, i, &r) == 0
+                               ? redlock_vote_name(r.vote)
+                               : "?";
+        off += (size_t)snprintf(out + off, cap - off, "%s%s", i ? "," : "", name);
+    }
+}
+
 static void note_failure(int rc)
 {
+    char votes[MAX_NODES * 12];
     failures++;
     fail_by[-rc < 16 && -rc > 0 ? -rc : 0]++;
-    logline("F %s %lld %lld %s", g_cur.name, (long long)g_cur.before, (long long)g_cur.after,
-            code_name(rc));
+    node_votes(votes, sizeof votes);
+    logline("F %s %lld %lld %s %s", g_cur.name, (long long)g_cur.before, (long long)g_cur.after,
+            code_name(rc), votes);
 }
 
 /* after a successful acquire */
@@ -1255,13 +1288,15 @@ static void client_options(redlock_options *o)
     o->reconnect_max_ms = g_opt.reconnect_max;
     if (g_opt.max_pending)
         o->max_pending = (size_t)g_opt.max_pending;
+    o->restart_guard_ms = g_guard;
 }
 
 static size_t split(char *buf, size_t cap, const char *list, const char **out)
 {
     size_t n = 0;
+    const char *sep = strchr(list, ';') ? ";" : ",";
     snprintf(buf, cap, "%s", list);
-    for (char *save = NULL, *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+    for (char *save = NULL, *t = strtok_r(buf, sep, &save); t; t = strtok_r(NULL, sep, &save)) {
         if (n == MAX_NODES) {
             fprintf(stderr, "rl-worker: at most %d masters\n", MAX_NODES);
             exit(2);
@@ -1314,6 +1349,7 @@ static const struct opt {
     {"--writers-pct", &g_writers_pct, NULL, 0},
     {"--permits", &g_permits, NULL, 0},
     {"--emulate-permits", &g_emulate, NULL, 0},
+    {"--restart-guard", &g_guard, NULL, 0},
     {"--kind", NULL, NULL, 0},
 };
 
@@ -1417,12 +1453,22 @@ static int check_opts(void)
 }
 
 /* --masters into nodes[], --audit (else --masters) into the auditor's
- * addresses; 0, or the exit status */
+ * addresses, or the auditor off when a node is a cluster; 0, or the exit
+ * status */
 static int split_masters(const char **nodes, size_t *nnodes)
 {
     static char mbuf[4096], abuf[4096];
     const char *anodes[MAX_NODES];
     *nnodes = split(mbuf, sizeof mbuf, g_opt.masters, nodes);
+    for (size_t i = 0; i < *nnodes; i++)
+        if (!strncmp(nodes[i], "redis-cluster://", 16))
+            g_audit_on = 0;
+    if (!g_audit_on) {
+        if (!g_opt.audit)
+            return *nnodes ? 0 : 2;
+        fprintf(stderr, "rl-worker: no --audit with cluster nodes (the auditor is off)\n");
+        return 2;
+    }
     n_am = split(abuf, sizeof abuf, g_opt.audit ? g_opt.audit : g_opt.masters, anodes);
     if (n_am != *nnodes || *nnodes == 0) {
         fprintf(stderr, "rl-worker: --audit must list as many masters as --masters\n");
@@ -1518,6 +1564,7 @@ static int new_client(const char *const *nodes, size_t nnodes)
         fprintf(stderr, "rl-worker: redlock_client_new: %s\n", err);
         return -1;
     }
+    g_nnodes = nnodes;
     logline("W %lld %ld %zu %lld %s %lld", (long long)g_opt.id, (long)getpid(), nnodes,
             (long long)g_opt.ttl, g_opt.async ? "async" : "blocking", (long long)g_opt.max_pending);
     /* best effort: start with every master connected, but run anyway */
@@ -1542,7 +1589,7 @@ static int start_worker(const char *const *nodes, size_t nnodes)
     }
     install_signals();
     g_rng = rnd_seed(g_opt.id);
-    if (start_auditor() != 0 || (g_opt.async && new_event_base() != 0))
+    if ((g_audit_on && start_auditor() != 0) || (g_opt.async && new_event_base() != 0))
         return 1;
     return new_client(nodes, nnodes) != 0 ? 1 : 0;
 }
@@ -1598,7 +1645,8 @@ int main(int argc, char **argv)
         run_async();
     else
         run_blocking();
-    stop_auditor();
+    if (g_audit_on)
+        stop_auditor();
     report();
     free_all();
     return 0;

@@ -36,6 +36,12 @@ int redlock__slots_read(const redlock__reply *r, redlock__slot_range *out, size_
 int redlock__redirect_read(const char *s, size_t len, int *ask, unsigned *slot, char *host,
                            int *port);
 
+/* Read the command that starts at buf[off] (RESP, as resp.c encodes it):
+ * its number of arguments (the first `max` of them in arg and alen) with
+ * *end just past it, or -1 when it is malformed. */
+long redlock__command_read(const char *buf, size_t len, size_t off, const char **arg,
+                           size_t *alen, size_t max, size_t *end);
+
 /* ---- cluster.c: a vote that is a Redis Cluster ------------------------- */
 
 /* Masters one cluster vote may know at a time (the encoding of a request's

@@ -1,6 +1,7 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
-/* slot.c -- the pure part of a cluster vote: a key's hash slot and the
- * reading of a CLUSTER SLOTS reply into ranges, no network.
+/* slot.c -- the pure part of a cluster vote: a key's hash slot, the
+ * reading of a CLUSTER SLOTS reply into ranges, of MOVED and ASK, and of
+ * our own encoded commands (to find their keys); no network.
  *
  * A key's slot is CRC16 (the XMODEM variant: polynomial 0x1021, initial
  * value 0) of its hash tag, modulo 16384.  The hash tag is the part between
@@ -142,4 +143,35 @@ int redlock__redirect_read(const char *s, size_t len, int *ask, unsigned *slot, 
     host[colon - p] = '\0';
     *port = (int)v;
     return 0;
+}
+
+long redlock__command_read(const char *buf, size_t len, size_t off, const char **arg,
+                           size_t *alen, size_t max, size_t *end)
+{
+    size_t n = 0, p = off + 1;
+
+    if (off >= len || buf[off] != '*')
+        return -1;
+    for (; p < len && buf[p] >= '0' && buf[p] <= '9'; p++)
+        n = n * 10 + (size_t)(buf[p] - '0');
+    if (p + 2 > len || n > 1u << 20)
+        return -1;
+    p += 2;
+    for (size_t k = 0; k < n; k++) {
+        size_t l = 0;
+        if (p >= len || buf[p] != '$')
+            return -1;
+        for (p++; p < len && buf[p] >= '0' && buf[p] <= '9'; p++)
+            l = l * 10 + (size_t)(buf[p] - '0');
+        p += 2;
+        if (l > len || p + l + 2 > len)
+            return -1;
+        if (k < max) {
+            arg[k] = buf + p;
+            alen[k] = l;
+        }
+        p += l + 2;
+    }
+    *end = p;
+    return (long)n;
 }

@@ -37,35 +37,6 @@ void redlock__split_init(redlock__split_scripts *s, const char *const *bodies)
     }
 }
 
-/* The command's arguments (RESP, as resp.c encodes it): n, and up to max
- * of them in arg/len; -1 when malformed. */
-static long args_of(const char *buf, size_t blen, const char **arg, size_t *len, size_t max)
-{
-    size_t n = 0, p = 1;
-
-    if (!blen || buf[0] != '*')
-        return -1;
-    for (; p < blen && buf[p] >= '0' && buf[p] <= '9'; p++)
-        n = n * 10 + (size_t)(buf[p] - '0');
-    if (n > max)
-        return -1;
-    p += 2;
-    for (size_t k = 0; k < n; k++) {
-        size_t l = 0;
-        if (p >= blen || buf[p] != '$')
-            return -1;
-        for (p++; p < blen && buf[p] >= '0' && buf[p] <= '9'; p++)
-            l = l * 10 + (size_t)(buf[p] - '0');
-        p += 2;
-        if (p + l + 2 > blen)
-            return -1;
-        arg[k] = buf + p;
-        len[k] = l;
-        p += l + 2;
-    }
-    return (long)n;
-}
-
 static int put(redlock__buf *b, const char *s, size_t len)
 {
     if (redlock__buf_reserve(b, len) != 0)
@@ -136,12 +107,13 @@ int redlock__split_plan(const redlock__split_scripts *s, const char *buf, size_t
 {
     const char *arg[REDLOCK__SPLIT_MAX_ARGS];
     size_t len[REDLOCK__SPLIT_MAX_ARGS], nkeys = 0, *slot;
-    long nargs = args_of(buf, blen, arg, len, REDLOCK__SPLIT_MAX_ARGS);
+    size_t end;
+    long nargs = redlock__command_read(buf, blen, 0, arg, len, REDLOCK__SPLIT_MAX_ARGS, &end);
     redlock__split *sp;
     int rule;
 
     *out = NULL;
-    if (nargs < 5 || (rule = rule_of(s, arg, len)) < 0)
+    if (nargs < 5 || nargs > REDLOCK__SPLIT_MAX_ARGS || (rule = rule_of(s, arg, len)) < 0)
         return 0;
     for (size_t i = 0; i < len[2]; i++)
         nkeys = nkeys * 10 + (size_t)(arg[2][i] - '0');
@@ -269,11 +241,13 @@ int redlock__split_rollback(const redlock__split_scripts *s, const redlock__spli
     const char *arg[REDLOCK__SPLIT_MAX_ARGS];
     size_t len[REDLOCK__SPLIT_MAX_ARGS];
     char head[32];
-    long n = args_of(pt->cmd.p, pt->cmd.len, arg, len, REDLOCK__SPLIT_MAX_ARGS);
+    size_t end;
+    long n = redlock__command_read(pt->cmd.p, pt->cmd.len, 0, arg, len,
+                                   REDLOCK__SPLIT_MAX_ARGS, &end);
     int h = snprintf(head, sizeof head, "*%zu\r\n", pt->nkeys + 4);
     const char *sha = s->sha[REDLOCK__SPLIT_RELEASE];
 
-    if (n < 3 + (long)pt->nkeys || put(out, head, (size_t)h) || put_bulk(out, "EVALSHA", 7) ||
+    if (n < 3 + (long)pt->nkeys || n > REDLOCK__SPLIT_MAX_ARGS || put(out, head, (size_t)h) || put_bulk(out, "EVALSHA", 7) ||
         put_bulk(out, sha, strlen(sha)) || put_bulk(out, arg[2], len[2]))
         return -1;
     for (size_t i = 0; i < pt->nkeys; i++)

@@ -3,52 +3,16 @@
  * masters each hold some of its 16384 hash slots, and the pure part of it
  * (slot.c).  Fan-out asks a vote, never a cluster's master, through the
  * inline calls below: for a plain master each is one branch more.  The
- * layer above is fanout.h; never installed.
+ * layer above is fanout.h; never installed.  Inside: slot.h (slot.c),
+ * split.h (split.c), vote.h (the state map.c keeps and cluster.c uses).
  */
 #ifndef REDLOCK_CLUSTER_H
 #define REDLOCK_CLUSTER_H
 
 #include "master/master.h"
+#include "cluster/slot.h"
 
-/* ---- slot.c: slots, and CLUSTER SLOTS read ------------------------------ */
-
-#define REDLOCK__SLOTS 16384
-
-/* A key's hash slot (its hash tag's, when it has one). */
-unsigned redlock__keyslot(const char *key, size_t len);
-
-/* One range of slots and the master that serves it. */
-typedef struct redlock__slot_range {
-    unsigned lo, hi;
-    int port;
-    char host[REDLOCK__HOST_MAX + 1];   /* "": the node that answered */
-    char id[41];                        /* its node id, "" unknown */
-} redlock__slot_range;
-
-/* Read a CLUSTER SLOTS reply into out[0 .. *n): 0 when every slot has a
- * master, 1 when some have none (*why says so; the ranges are still
- * read), -1 when it is no map (*why). */
-int redlock__slots_read(const redlock__reply *r, redlock__slot_range *out, size_t max,
-                        size_t *n, const char **why);
-/* Read "MOVED <slot> <host>:<port>" or "ASK ..." (an error reply's text):
- * 0 with *ask, *slot, host (REDLOCK__HOST_MAX + 1 bytes) and *port; -1
- * when it is neither. */
-int redlock__redirect_read(const char *s, size_t len, int *ask, unsigned *slot, char *host,
-                           int *port);
-
-/* Read the command that starts at buf[off] (RESP, as resp.c encodes it):
- * its number of arguments (the first `max` of them in arg and alen) with
- * *end just past it, or -1 when it is malformed. */
-long redlock__command_read(const char *buf, size_t len, size_t off, const char **arg,
-                           size_t *alen, size_t max, size_t *end);
-
-/* ---- cluster.c: a vote that is a Redis Cluster ------------------------- */
-
-/* Masters one cluster vote may know at a time (the encoding of a request's
- * connection, redlock__vote_send, has 8 bits for it). */
-#define REDLOCK__CLUSTER_NODES 255
-
-typedef struct redlock__cluster redlock__cluster;
+/* ---- cluster.c (map.c, route.c): a vote that is a Redis Cluster -------- */
 
 /* Vote `index` at `address`: a master, or (redis-cluster://) a cluster
  * whose first seed is m itself; its map is read at once.  As

@@ -9,7 +9,7 @@
  * else the whole key (the Redis Cluster specification, "Hash tags").
  */
 #include <string.h>
-#include "cluster/cluster.h"
+#include "cluster/slot.h"
 
 static uint16_t crc16(const unsigned char *p, size_t len)
 {

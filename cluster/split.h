@@ -4,7 +4,8 @@
 #ifndef REDLOCK_CLUSTER_SPLIT_H
 #define REDLOCK_CLUSTER_SPLIT_H
 
-#include "cluster/cluster.h"
+#include "master/master.h"
+#include "cluster/slot.h"
 
 enum { REDLOCK__SPLIT_ACQUIRE, REDLOCK__SPLIT_EXTEND, REDLOCK__SPLIT_RELEASE,
        REDLOCK__SPLIT_RELEASE_WQ, REDLOCK__SPLIT_RULES };

@@ -1,11 +1,19 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
-/* vote.h -- a cluster vote's state, shared by cluster.c (its map, its
- * masters) and route.c (its requests); included by nothing outside
- * cluster/. */
+/* vote.h -- a cluster vote's state, kept by map.c (its map, its masters)
+ * and used by cluster.c (the vote: its requests); included by nothing
+ * outside cluster/. */
 #ifndef REDLOCK_CLUSTER_VOTE_H
 #define REDLOCK_CLUSTER_VOTE_H
 
+#include "master/master.h"
+#include "cluster/slot.h"
 #include "cluster/split.h"
+
+/* Masters one cluster vote may know at a time (the encoding of a request's
+ * connection, redlock__vote_send, has 8 bits for it). */
+#define REDLOCK__CLUSTER_NODES 255
+
+typedef struct redlock__cluster redlock__cluster;
 
 #define REDLOCK__GEN_NODE_SHIFT 24
 #define REDLOCK__GEN_CONN_MASK 0xFFFFFFu
@@ -61,15 +69,17 @@ typedef struct redlock__wrap {
     char buf[];                            /* the request's bytes */
 } redlock__wrap;
 
-/* cluster.c: the node at host:port, made when new (SIZE_MAX: no room);
+/* map.c: make cl's map (its timer; the multi scripts) and start reading
+ * it; stop; the node at host:port, made when new (SIZE_MAX: no room);
  * reread the map soon; master x took slots lo..hi from master `from`;
  * does master x1 - 1 serve a slot of map `owner`? */
+void redlock__cluster_map_init(redlock__cluster *cl);
+void redlock__cluster_map_start(redlock__cluster *cl);
+void redlock__cluster_map_stop(redlock__cluster *cl);
 size_t redlock__cluster_node(redlock__cluster *cl, const char *host, int port);
 void redlock__cluster_stale(redlock__cluster *cl);
 void redlock__cluster_took(redlock__cluster *cl, size_t x, unsigned lo, unsigned hi, size_t from,
                            int64_t now);
 int redlock__cluster_serves(const unsigned char *owner, size_t x1);
-/* route.c: every request on its way gets no reply (closing). */
-void redlock__cluster_drop_all(redlock__cluster *cl);
 
 #endif /* REDLOCK_CLUSTER_VOTE_H */

@@ -123,10 +123,10 @@ typedef struct redlock__master {
     int time_riding;                   /* and its reply is still due */
     redlock__guard guard;              /* guard.c */
     /* A node of a Redis Cluster vote (cluster/): its handshake also reads
-     * INFO replication (a promoted replica: guard.c); `cluster` is the
-     * vote's, opaque here (NULL: a plain master). */
+     * INFO replication (a promoted replica: guard.c).  `cluster`: the
+     * vote's state, cluster/'s own (NULL: a plain master). */
     unsigned shard : 1;
-    struct redlock__cluster *cluster;
+    void *cluster;
     /* the lowest-numbered vote that shares a server with this one, when it
      * is a cluster's or shares one with a cluster (cluster.c); else index */
     size_t same_as;

@@ -12,7 +12,7 @@
 #include "master/master.h"
 #include "cluster/slot.h"
 
-/* ---- cluster.c (map.c, route.c): a vote that is a Redis Cluster -------- */
+/* ---- cluster.c (and map.c): a vote that is a Redis Cluster ------------ */
 
 /* Vote `index` at `address`: a master, or (redis-cluster://) a cluster
  * whose first seed is m itself; its map is read at once.  As

@@ -599,3 +599,99 @@ TEST(cluster_vote_with_a_password)
     redlock_client_free(cli);
     rlt_clusters_stop(c);
 }
+
+/* Plain masters and clusters in one client: the same keys on both (a
+ * fenced lock's key and counter), so plain-only clients exclude it too. */
+TEST(cluster_votes_mixed_with_plain_masters)
+{
+    rlt_clusters *c = cl_start(2, 2, 0);
+    rlt_servers *s = it_start(1, NULL);
+    const char *addrs[3] = { rlt_clusters_address(c, 0), rlt_servers_addr(s, 0),
+                             rlt_clusters_address(c, 1) };
+    redlock_options o;
+    it_opts(&o);
+    o.key_prefix = "lock:";
+    redlock_client *cli = it_client_addrs(addrs, 3, &o, 3);
+    redlock_client *plain = it_client_addrs(addrs + 1, 1, &o, 1);
+    redlock_lock *l, *p = IT_LOCK(plain, "mixed");
+    const char *key = "lock:mixed", *fence = "{lock:mixed}:fence";
+
+    CHECK_EQ(redlock_lock_new(&l, cli, "mixed", 5), 0);
+    CHECK_EQ(redlock_lock_set_fencing(l, 1), 0);
+    /* where a vote said OK, the key and the counter are the plain
+     * layout's; the plain master answers first, mostly */
+    int plain_ok = 0;
+    for (int round = 0; round < 5; round++) {
+        CHECK_EQ(redlock_acquire(l, 10000), 0);
+        if (vote_of(l, 1, NULL) == REDLOCK_VOTE_OK) {
+            plain_ok++;
+            CHECK_EQ(rlt_servers_exists(s, 0, key, strlen(key)), 1);
+            CHECK_EQ(rlt_servers_exists(s, 0, fence, strlen(fence)), 1);
+        }
+        for (int v = 0; v < 2; v++) {
+            if (vote_of(l, v ? 2 : 0, NULL) != REDLOCK_VOTE_OK)
+                continue;
+            CHECK_GE(where(c, v, key), 0);
+            CHECK_GE(where(c, v, fence), 0);
+        }
+        if (round < 4)
+            CHECK_EQ(redlock_release(l), 0);
+    }
+    CHECK_GE(plain_ok, 1);
+    /* a client of the plain master alone is refused the same resource */
+    CHECK_EQ(redlock_acquire(p, 1000), REDLOCK_ENOQUORUM);
+    CHECK_EQ(redlock_release(l), 0);
+    CHECK_EQ(redlock_acquire(p, 1000), 0);
+    CHECK_EQ(redlock_release(p), 0);
+    redlock_lock_free(l);
+    redlock_lock_free(p);
+    redlock_client_free(plain);
+    redlock_client_free(cli);
+    rlt_servers_free(s);
+    rlt_clusters_stop(c);
+}
+
+/* A plain vote at the address of a cluster vote's master is that server
+ * twice: it never counts once the cluster's map named the master. */
+TEST(cluster_plain_vote_on_a_clusters_master_counts_once)
+{
+    rlt_clusters *c = cl_start(2, 2, 0);
+    char seed[64], plain[64], names[2][16] = { "", "" };
+    names_on_each(c, names, 2);
+    snprintf(seed, sizeof seed, "redis-cluster://127.0.0.1:%d", rlt_clusters_port(c, 0, 0));
+    snprintf(plain, sizeof plain, "127.0.0.1:%d", rlt_clusters_port(c, 0, 1));
+    const char *addrs[3] = { seed, plain, rlt_clusters_address(c, 1) };
+    redlock_options o;
+    it_opts(&o);
+    o.key_prefix = "lock:";
+    redlock_client *cli = it_client_addrs(addrs, 3, &o, 3);
+    redlock_lock *warm = it_lock(cli, names[0], strlen(names[0])), *l;
+    const char *d = NULL;
+    int rc = -1;
+
+    /* until vote 0 has read its map (its OKs count from then on) */
+    for (int i = 0; i < 100 && rc != 0; i++)
+        if ((rc = redlock_acquire(warm, 10000)) == 0)
+            CHECK_EQ(redlock_release(warm), 0);
+    CHECK_EQ(rc, 0);
+    /* a re-entrant lock on node 1: granted to both votes that reach it */
+    CHECK_EQ(redlock_lock_new_reentrant(&l, cli, names[1], strlen(names[1]), "me", 2), 0);
+    int uncounted = 0;
+    for (int round = 0; round < 3; round++) {
+        CHECK_EQ(redlock_acquire(l, 10000), 0);     /* votes 0 and 2 */
+        int v = vote_of(l, 1, &d);      /* (or no answer before the decision) */
+        CHECK_MSG(v == REDLOCK_VOTE_UNCOUNTED || v == REDLOCK_VOTE_NONE, "node 1: %d %s", v, d);
+        if (v == REDLOCK_VOTE_UNCOUNTED) {
+            CHECK_MSG(strstr(d, "shares a server with node 0") != NULL, "node 1: %s", d);
+            uncounted++;
+        }
+        if (round < 2)
+            CHECK_EQ(redlock_release(l), 0);
+    }
+    CHECK_GE(uncounted, 1);
+    CHECK_EQ(redlock_release(l), 0);
+    redlock_lock_free(warm);
+    redlock_lock_free(l);
+    redlock_client_free(cli);
+    rlt_clusters_stop(c);
+}

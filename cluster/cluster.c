@@ -281,7 +281,7 @@ static int route(redlock__cluster *cl, unsigned slot, const char *buf, size_t le
 
     /* a seed that is no cluster node, a slot no master serves: said at
      * once, not sent */
-    if ((!cl->mapped && strstr(cl->why, "not a cluster node")) ||
+    if ((!cl->mapped && cl->no_cluster) ||
         (cl->mapped && !cl->owner[slot] && cl->why[0])) {
         *why = cl->why;
         return REDLOCK__ERROR;
@@ -518,10 +518,18 @@ int redlock__votes_link(redlock__master *all, size_t n, char *err, size_t errlen
     char host[REDLOCK__HOST_MAX + 1];
     int port;
 
+    size_t clusters = 0;
+
+    for (size_t i = 0; i < n; i++)
+        clusters += all[i].cluster != NULL;
     for (size_t i = 0; i < n; i++) {
         redlock__cluster *cl = all[i].cluster;
-        if (!cl)
+        if (!cl) {
+            /* a plain vote among clusters may share a server with one */
+            all[i].votes = clusters ? all : NULL;
+            all[i].nvotes = n;
             continue;
+        }
         cl->all = all;
         cl->nvotes = n;
         /* the other seeds share the first one's credentials, final now */
@@ -561,10 +569,23 @@ void redlock__vote_close(redlock__master *m)
     m->cluster = NULL;
 }
 
+/* A cluster vote but m that answers and has not read its map yet, or
+ * SIZE_MAX.  (One whose seed is no cluster node sends nothing.) */
+static size_t unmapped(const redlock__master *all, size_t n, const redlock__master *m)
+{
+    for (size_t j = 0; j < n; j++) {
+        const redlock__cluster *oc = all[j].cluster;
+        if (&all[j] != m && oc && !oc->mapped && !oc->no_cluster && redlock__master_up(&all[j]))
+            return j;
+    }
+    return SIZE_MAX;
+}
+
 int redlock__cluster_counts(redlock__master *m, int64_t now, const char **why)
 {
     redlock__cluster *cl = m->cluster;
     redlock__master *x = cl && cl->answered ? cl->answered : m;
+    size_t j;
 
     if (m->same_as != m->index) {
         snprintf(m->guard.why, sizeof m->guard.why, "not counted: it shares a server with "
@@ -579,16 +600,12 @@ int redlock__cluster_counts(redlock__master *m, int64_t now, const char **why)
         *why = "not counted: the cluster's map is not read yet";
         return 0;
     }
-    for (size_t j = 0; cl && j < cl->nvotes; j++) {
-        const redlock__master *o = &cl->all[j];
-        /* nor before every other cluster that answers was compared */
-        if (o != m && o->cluster && !((redlock__cluster *)o->cluster)->mapped &&
-            redlock__master_up(o)) {
-            snprintf(cl->vote_why, sizeof cl->vote_why, "not counted: node %zu's cluster map "
-                     "is not read yet (one server, one vote)", j);
-            *why = cl->vote_why;
-            return 0;
-        }
+    /* nor before every other cluster that answers was compared with it */
+    if ((j = unmapped(cl ? cl->all : m->votes, cl ? cl->nvotes : m->nvotes, m)) != SIZE_MAX) {
+        snprintf(m->guard.why, sizeof m->guard.why, "not counted: node %zu's cluster map is "
+                 "not read yet (one server, one vote)", j);
+        *why = m->guard.why;
+        return 0;
     }
     /* a split: every part's master must count */
     for (size_t i = 0; cl && cl->answered_all && i < cl->nanswered; i++)

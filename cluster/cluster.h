@@ -45,7 +45,7 @@ static inline int redlock__vote_send(redlock__master *m, unsigned slot, const ch
  * a cluster asks the guards of the master that answered). */
 static inline int redlock__vote_counts(redlock__master *m, int64_t now, const char **why)
 {
-    if (__builtin_expect(m->cluster != NULL || m->same_as != m->index, 0))
+    if (__builtin_expect(m->cluster != NULL || m->votes != NULL, 0))
         return redlock__cluster_counts(m, now, why);
     return redlock__guard_counts(m, now, why);
 }

@@ -191,6 +191,7 @@ static void slots_reply(void *privdata, size_t tag, const redlock__reply *r, con
     }
     if (r->type == REDLOCK__REPLY_ERROR) {
         /* "ERR This instance has cluster support disabled" */
+        cl->no_cluster = 1;
         snprintf(cl->why, sizeof cl->why, "%s is not a cluster node (CLUSTER SLOTS: %.*s)",
                  cl->node[tag]->label, (int)(r->len < 80 ? r->len : 80), r->str);
         cl->ask_next = tag + 1;
@@ -199,6 +200,7 @@ static void slots_reply(void *privdata, size_t tag, const redlock__reply *r, con
     }
     if (!(rg = malloc(REDLOCK__SLOTS * sizeof *rg)))
         return;
+    cl->no_cluster = 0;
     rc = redlock__slots_read(r, rg, REDLOCK__SLOTS, &n, &why);
     if (rc >= 0)
         map_apply(cl, rg, n, tag);

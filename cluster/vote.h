@@ -29,6 +29,7 @@ struct redlock__cluster {
     unsigned char owner[REDLOCK__SLOTS];   /* node + 1; 0: none known */
     unsigned mapped : 1;                   /* a whole map was read */
     unsigned closing : 1;                  /* nothing is sent any more */
+    unsigned no_cluster : 1;               /* the seed asked is no cluster node */
     unsigned asking : 1;                   /* a CLUSTER SLOTS is out */
     size_t ask_next;                       /* the node to ask next */
     int64_t read_at_us;                    /* when a map was last asked for */

@@ -128,8 +128,11 @@ typedef struct redlock__master {
     unsigned shard : 1;
     void *cluster;
     /* the lowest-numbered vote that shares a server with this one, when it
-     * is a cluster's or shares one with a cluster (cluster.c); else index */
+     * is a cluster's or shares one with a cluster (cluster/); else index */
     size_t same_as;
+    /* a plain vote among cluster votes: all the votes (cluster/), else NULL */
+    struct redlock__master *votes;
+    size_t nvotes;
     redlock_node_stats stats;          /* counters; strings set on read */
 } redlock__master;
 

@@ -4,6 +4,7 @@
  * The files' layers: a file calls only files below it; what goes back up
  * goes through return values and callbacks (bench_impl, rconn_ops).
  *   main.c        the runs and the summary; calls every layer below
+ *   spawn.c       --spawn: the bench's own masters or clusters
  *   kinds.c       --kinds: rounds of phases, one kind after another
  *   phase.c       one measured phase: threads, warm-up, window, live line
  *   lib_client.c, raw.c, handoff.c, report.c, opts_check.c
@@ -76,9 +77,12 @@ typedef struct bench_cfg {
 
 /* The command line (opts.c): the runs' configuration and what main() uses. */
 #define RLB_MAX_REPEAT 1000
+#define RLB_MAX_SPAWNED 256   /* --spawn N --shards S: N x S masters at most */
 typedef struct bench_opts {
     bench_cfg cfg;
     int spawn;            /* start this many local redis-servers (0: addrs) */
+    int shards;           /* --shards: each spawned vote a cluster of this many
+                           * masters (0: plain masters) */
     const char *const *addrs;  /* the masters given on the command line */
     size_t naddrs;
     int repeat;           /* rounds, 1 .. RLB_MAX_REPEAT */
@@ -116,6 +120,13 @@ int rlb_parse_kinds(const char *list, int workload, int *out);
 #define RLB_HAVE_SEMAPHORE 0
 #endif
 #define RLB_MAX_RESOURCES 64
+
+/* spawn.c: --spawn N [--shards S]: start the votes, point o->cfg at them
+ * (nodes, nnodes) and say so; NULL after a message on stderr.  stop: kill
+ * them all and remove their files (NULL is ok). */
+typedef struct rlb_spawned rlb_spawned;
+rlb_spawned *rlb_spawn(bench_opts *o);
+void rlb_spawn_stop(rlb_spawned *s);
 
 /* kinds.c: --kinds, each kind against the mutex in the same run
  * (interleaved rounds): the cycle's rate, or contend's figures.  Returns

@@ -18,7 +18,6 @@
 #include "bench.h"
 #include "redlock.h"
 #include "report.h"
-#include "servers.h"
 
 static void on_sigint(int sig)
 {
@@ -301,27 +300,6 @@ static int run_bench(bench_cfg *cfg, int repeat)
     return rc;
 }
 
-/* --spawn N: start the servers and point cfg at them; NULL after an error. */
-static rlt_servers *spawn_servers(bench_cfg *cfg, int n)
-{
-    char err[256] = "";
-    rlt_servers *srv = rlt_servers_start(n, NULL, err, sizeof(err));
-    if (!srv) {
-        fprintf(stderr, "redlock-bench: cannot start %d redis-servers: %s\n", n, err);
-        return NULL;
-    }
-    cfg->nodes = rlt_servers_addrs(srv);
-    cfg->nnodes = (size_t)n;
-    if (!cfg->json) {
-        printf("spawned %d redis-servers:", n);
-        for (int i = 0; i < n; i++)
-            printf(" %s", cfg->nodes[i]);
-        printf("\n");
-        fflush(stdout);
-    }
-    return srv;
-}
-
 /* Each client has up to 2 connections per master (512 clients x 5 masters:
  * 5,120 sockets): allow what the hard limit allows. */
 static void raise_nofile(void)
@@ -350,9 +328,9 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
     raise_nofile();
 
-    rlt_servers *srv = NULL;
+    rlb_spawned *spawned = NULL;
     if (o.spawn) {
-        if (!(srv = spawn_servers(&o.cfg, o.spawn)))
+        if (!(spawned = rlb_spawn(&o)))
             return 1;
     } else {
         o.cfg.nodes = o.addrs;
@@ -362,6 +340,6 @@ int main(int argc, char **argv)
     rc = o.kinds ? rlb_run_kinds(&o) : run_bench(&o.cfg, o.repeat);
     if ((o.cfg.metrics || o.cfg.metrics_path) && rlb_write_metrics(&o.cfg) != 0)
         rc = rc ? rc : 1;
-    rlt_servers_free(srv);
+    rlb_spawn_stop(spawned);
     return rc;
 }

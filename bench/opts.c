@@ -111,6 +111,10 @@ static const opt_def options[] = {
     SECTION("masters:"),
     INT("spawn", spawn, 1, 64, "N", NULL,
         "start N local redis-servers (removed at the end) instead of giving ADDRs"),
+    INT("shards", shards, 1, 64, "S", NULL,
+        "with --spawn: each of the N votes is a Redis Cluster of S masters (no replicas; "
+        "redis-cluster:// addresses, started by test/support/clusters.c), at most 256 "
+        "masters in all; the masters' CPU is summed over every shard of every vote"),
     SECTION("workload:"),
     CHOICE("workload", cfg.workload, workloads, "W", "cycle", "the operations measured"),
     INT("concurrency", cfg.concurrency, 1, 1000000, "C", "128; contend: --clients",
@@ -344,8 +348,11 @@ static void usage_option(FILE *f, const opt_def *d)
 
 static void usage(FILE *f)
 {
-    fputs("usage: redlock-bench [options] ADDR...      (masters, e.g. 127.0.0.1:7000 ...)\n"
-          "       redlock-bench --spawn N [options]    (start N local redis-servers)\n",
+    fputs("usage: redlock-bench [options] ADDR...      (votes, e.g. 127.0.0.1:7000 ... or\n"
+          "                                            redis-cluster://127.0.0.1:7000,...)\n"
+          "       redlock-bench --spawn N [options]    (start N local redis-servers)\n"
+          "       redlock-bench --spawn N --shards S [options]\n"
+          "                                  (start N local Redis Clusters of S masters)\n",
           f);
     for (int i = 0; i < NOPTIONS; i++) {
         if (options[i].kind == OPT_SECTION)

@@ -65,6 +65,7 @@ typedef struct bench_cfg {
     int fake_overlap;     /* --fake-overlap: the holders' check must fail (holders.c) */
     int retry_count;      /* < 0: library default */
     int64_t retry_delay_ms, retry_jitter_ms, node_timeout_ms; /* < 0: default */
+    int64_t cluster_refresh_ms;  /* < 0: default */
     int baseline;
     int raw_chained;      /* raw: per-node SET->release chaining */
     int json;

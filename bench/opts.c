@@ -162,6 +162,9 @@ static const opt_def options[] = {
           "half of --retry-delay when that is given", "the delay is --retry-delay +- this"),
     INT64("node-timeout", cfg.node_timeout_ms, 1, 3600000, "MS", NULL,
           "longest wait for one node's reply"),
+    INT64("cluster-refresh", cfg.cluster_refresh_ms, 0, 3600000, "MS", NULL,
+          "cluster votes: how often a client reads each cluster's slot map again "
+          "(cluster_refresh_ms; 0: only when a reply says it changed)"),
     SECTION("TLS (for rediss:// masters; the baseline speaks plain TCP only):"),
     STRING("tls-ca", cfg.tls_ca, "FILE", "the system's trust store",
            "PEM file of the CAs that signed the masters' certificates"),
@@ -220,6 +223,7 @@ static void set_defaults(bench_opts *o)
     cfg->extends = 100;
     cfg->retry_count = -1;  /* -1: the library's default */
     cfg->retry_delay_ms = cfg->retry_jitter_ms = cfg->node_timeout_ms = -1;
+    cfg->cluster_refresh_ms = -1;
     cfg->progress = -1;     /* -1: when stdout is a terminal */
     cfg->seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
     cfg->resources = 2;

@@ -13,9 +13,10 @@
  *   lib_work.c    a library slot's operations and the --rate schedule
  *   opts.c, export.c, mstats.c
  *                 the command line and the names; --hist; the masters' INFO
- *   util.c, hist.c, rawconn.c, holders.c
+ *   util.c, hist.c, rawconn.c, holders.c, mconn.c
  *                 counters, clock, formatting; the histogram; the
- *                 baselines' connection; contend's holders' check */
+ *                 baselines' connection; contend's holders' check; the
+ *                 masters' stats connections (a cluster vote's masters) */
 #ifndef RLB_BENCH_H
 #define RLB_BENCH_H
 

@@ -398,10 +398,10 @@ static void json_masters(const rlb_mstats *m, uint64_t cyc, uint64_t ops)
         putchar('}');
         return;
     }
-    printf("{\"available\":true,\"votes\":%zu,\"cluster_votes\":%zu,\"nodes\":%zu,\"cpu_s\":%.6f,\"cpu_source\":\"%s\","
+    printf("{\"available\":true,\"nodes\":%zu,\"votes\":%zu,\"cluster_votes\":%zu,\"cpu_s\":%.6f,\"cpu_source\":\"%s\","
            "\"cpu_us_per_cycle\":%.3f,\"cpu_us_per_op\":%.3f,\"commands\":%llu,"
            "\"commands_per_cycle\":%.4f,\"commands_per_op\":%.4f,\"per_command\":{",
-           m->votes, m->cluster_votes, m->nodes, m->cpu_s, m->main_thread ? "main_thread" : "process",
+           m->nodes, m->votes, m->cluster_votes, m->cpu_s, m->main_thread ? "main_thread" : "process",
            per(m->cpu_s * 1e6, cyc), per(m->cpu_s * 1e6, ops), (unsigned long long)m->calls,
            per((double)m->calls, cyc), per((double)m->calls, ops));
     for (int i = 0; i < m->ncmd; i++) {

@@ -4,7 +4,7 @@
  * masters, the masters' CPU is summed over every master of every cluster
  * (bench/mconn.c reads them from CLUSTER SLOTS, for clusters given by hand
  * too), and the report's cost per cycle is the masters' CPU plus the
- * bench's; the options' refusals. */
+ * bench's; the options' refusals; bench/clusters.sh. */
 #include "itest.h"
 
 #include <stdio.h>
@@ -102,4 +102,29 @@ TEST(bench_clusters_refusals)
     check_refused("--spawn 3 --shards 2 --baseline", "the raw baselines speak to plain masters");
     check_refused("--workload raw redis-cluster://127.0.0.1:1", "no --baseline or --workload raw "
                                                                 "with cluster votes");
+}
+
+/* bench/clusters.sh: a round of plain masters and of clusters of one
+ * master, the ratios to the plain round and the projection; bad usage. */
+TEST(bench_clusters_script_rounds_and_projection)
+{
+    static char out[16384];
+    CHECK_EQ(it_shell("sh bench/clusters.sh -r 1 -d 0.3 -s 1 -- --warmup 0.2", out, sizeof out),
+             0);
+    const char *p = strstr(out, "round 1: plain "), *c = strstr(out, "round 1: 1 shard ");
+    CHECK_MSG(p != NULL && c != NULL && p < c, "%s", out);
+    CHECK(it_has(c, " cycles/s, CPU per cycle: masters "));
+    const char *m = strstr(out, "\nmedians of 1 rounds, 3 votes;");
+    CHECK_MSG(m != NULL, "%s", out);
+    CHECK(it_has(m, "\nplain ") && it_has(m, "1.00 (1.00-1.00)"));
+    const char *s = strstr(m, "\n1 shard ");
+    CHECK(s != NULL);
+    /* the cluster's ratios: positive numbers */
+    double ratio = -1;
+    CHECK_EQ(sscanf(s, "\n1 shard %*f %*f %*f %*f %lf", &ratio), 1);
+    CHECK_MSG(ratio > 0 && ratio < 100, "masters/plain %f", ratio);
+    const char *j = strstr(m, "\none core per master");
+    CHECK(j != NULL && it_has(j, "\n1 shard  c_v = ") && it_has(j, " locks/s a vote; client 1e6 / "));
+    CHECK_EQ(it_shell("sh bench/clusters.sh -s 0 2>&1", out, sizeof out), 2);
+    CHECK(it_has(out, "usage: sh bench/clusters.sh"));
 }

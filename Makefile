@@ -158,8 +158,11 @@ test/redlock-unit: $(UNIT_SRCS) test/support/check.c test/support/check.h $(LIB_
 test/rlproxy: $(PROXY_SRCS) $(TEST_HDRS)
 	$(CC) $(ALL_CFLAGS) $(TEST_INC) -o $@ $(PROXY_SRCS) $(ALL_LDFLAGS) $(DEP_LIBS)
 
-bench/redlock-bench: $(BENCH_SRCS) test/support/servers.c $(TEST_HDRS) $(STATIC) $(wildcard bench/*.h)
-	$(CC) $(ALL_CFLAGS) $(TEST_INC) -Ibench -o $@ $(BENCH_SRCS) test/support/servers.c $(STATIC) \
+# --spawn starts its masters with the tests' servers.c, and its clusters
+# (--shards) with clusters.c.
+BENCH_SUPPORT = test/support/servers.c test/support/clusters.c
+bench/redlock-bench: $(BENCH_SRCS) $(BENCH_SUPPORT) $(TEST_HDRS) $(STATIC) $(wildcard bench/*.h)
+	$(CC) $(ALL_CFLAGS) $(TEST_INC) -Ibench -o $@ $(BENCH_SRCS) $(BENCH_SUPPORT) $(STATIC) \
 	    $(ALL_LDFLAGS) $(DEP_LIBS) -lm
 
 test: test/redlock-test

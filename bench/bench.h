@@ -4,6 +4,7 @@
  * The files' layers: a file calls only files below it; what goes back up
  * goes through return values and callbacks (bench_impl, rconn_ops).
  *   main.c        the runs and the summary; calls every layer below
+ *   spawn.c       --spawn: the bench's own masters or clusters
  *   kinds.c       --kinds: rounds of phases, one kind after another
  *   phase.c       one measured phase: threads, warm-up, window, live line
  *   lib_client.c, raw.c, handoff.c, report.c, opts_check.c
@@ -12,9 +13,10 @@
  *   lib_work.c    a library slot's operations and the --rate schedule
  *   opts.c, export.c, mstats.c
  *                 the command line and the names; --hist; the masters' INFO
- *   util.c, hist.c, rawconn.c, holders.c
+ *   util.c, hist.c, rawconn.c, holders.c, mconn.c
  *                 counters, clock, formatting; the histogram; the
- *                 baselines' connection; contend's holders' check */
+ *                 baselines' connection; contend's holders' check; the
+ *                 masters' stats connections (a cluster vote's masters) */
 #ifndef RLB_BENCH_H
 #define RLB_BENCH_H
 
@@ -64,6 +66,7 @@ typedef struct bench_cfg {
     int fake_overlap;     /* --fake-overlap: the holders' check must fail (holders.c) */
     int retry_count;      /* < 0: library default */
     int64_t retry_delay_ms, retry_jitter_ms, node_timeout_ms; /* < 0: default */
+    int64_t cluster_refresh_ms;  /* < 0: default */
     int baseline;
     int raw_chained;      /* raw: per-node SET->release chaining */
     int json;
@@ -76,9 +79,12 @@ typedef struct bench_cfg {
 
 /* The command line (opts.c): the runs' configuration and what main() uses. */
 #define RLB_MAX_REPEAT 1000
+#define RLB_MAX_SPAWNED 256   /* --spawn N --shards S: N x S masters at most */
 typedef struct bench_opts {
     bench_cfg cfg;
     int spawn;            /* start this many local redis-servers (0: addrs) */
+    int shards;           /* --shards: each spawned vote a cluster of this many
+                           * masters (0: plain masters) */
     const char *const *addrs;  /* the masters given on the command line */
     size_t naddrs;
     int repeat;           /* rounds, 1 .. RLB_MAX_REPEAT */
@@ -116,6 +122,13 @@ int rlb_parse_kinds(const char *list, int workload, int *out);
 #define RLB_HAVE_SEMAPHORE 0
 #endif
 #define RLB_MAX_RESOURCES 64
+
+/* spawn.c: --spawn N [--shards S]: start the votes, point o->cfg at them
+ * (nodes, nnodes) and say so; NULL after a message on stderr.  stop: kill
+ * them all and remove their files (NULL is ok). */
+typedef struct rlb_spawned rlb_spawned;
+rlb_spawned *rlb_spawn(bench_opts *o);
+void rlb_spawn_stop(rlb_spawned *s);
 
 /* kinds.c: --kinds, each kind against the mutex in the same run
  * (interleaved rounds): the cycle's rate, or contend's figures.  Returns

@@ -18,7 +18,6 @@
 #include "bench.h"
 #include "redlock.h"
 #include "report.h"
-#include "servers.h"
 
 static void on_sigint(int sig)
 {
@@ -31,8 +30,9 @@ static void on_sigint(int sig)
 /* Per round: library cycles/s, baseline cycles/s, their ratio, acquire p50
  * (ns), raw fan-out p50 (ns), their ratio (ratios -1: none).  contend:
  * acquisitions/s in the measured window, and the hand-off p50, against
- * the raw hand-off chain's (handoff.c). */
-enum { NCOLS = 6 };
+ * the raw hand-off chain's (handoff.c).  Then the library's cost per
+ * cycle (us of CPU): the masters', this process's, both (-1: none). */
+enum { NCOLS = 9, COL_COST = 6 };
 
 /* The columns' words: [0] the cycle workloads', [1] contend's. */
 static const struct {
@@ -40,10 +40,12 @@ static const struct {
 } words[2] = {
     {"cycles/s", "acquire p50", "raw fan-out p50",
      {"cycles_per_s", "baseline_cycles_per_s", "ratio_of_baseline", "acquire_p50_us",
-      "raw_fanout_p50_us", "acquire_p50_over_raw_fanout_p50"}},
+      "raw_fanout_p50_us", "acquire_p50_over_raw_fanout_p50", "server_cpu_us_per_cycle",
+      "client_cpu_us_per_cycle", "cpu_us_per_cycle"}},
     {"acquisitions/s", "hand-off p50", "raw chain's hand-off p50",
      {"acquisitions_per_s", "baseline_acquisitions_per_s", "ratio_of_baseline",
-      "handoff_p50_us", "baseline_handoff_p50_us", "handoff_p50_over_baseline"}},
+      "handoff_p50_us", "baseline_handoff_p50_us", "handoff_p50_over_baseline",
+      "server_cpu_us_per_cycle", "client_cpu_us_per_cycle", "cpu_us_per_cycle"}},
 };
 
 static int contend(const bench_cfg *cfg)
@@ -82,6 +84,9 @@ static void print_figures(const bench_run *r, const double *row, const char *lea
     if (r->have_lib)
         printf("%sredlock %.1f %s, %s %s", lead, row[0], words[w].rate, words[w].lat,
                rlb_fmt_lat(a, sizeof(a), row[3]));
+    if (r->have_lib && row[COL_COST] >= 0)
+        printf(", %.2f + %.2f = %.2f us CPU per cycle (masters + client)", row[COL_COST],
+               row[COL_COST + 1], row[COL_COST + 2]);
     if (r->have_base)
         printf("%sbaseline %.1f %s, %s %s", r->have_lib ? "; " : lead, row[1], words[w].rate,
                words[w].base_lat, rlb_fmt_lat(b, sizeof(b), row[4]));
@@ -135,6 +140,12 @@ static void fill_row(const bench_run *r, double *rd)
     rd[4] = r->have_base ? col_p50(cfg, &r->base_res) : 0;
     rd[2] = rd[1] > 0 && r->have_lib ? rd[0] / rd[1] : -1;
     rd[5] = rd[4] > 0 && rd[3] > 0 ? rd[3] / rd[4] : -1;
+    rlb_cost c = {.server_us = -1, .client_us = -1, .total_us = -1};
+    if (r->have_lib)
+        rlb_phase_cost(&r->lib_res, &c);
+    rd[COL_COST] = c.server_us;
+    rd[COL_COST + 1] = c.client_us;
+    rd[COL_COST + 2] = c.total_us;
 }
 
 /* One round: the baseline (with --baseline or --workload raw), then the
@@ -301,27 +312,6 @@ static int run_bench(bench_cfg *cfg, int repeat)
     return rc;
 }
 
-/* --spawn N: start the servers and point cfg at them; NULL after an error. */
-static rlt_servers *spawn_servers(bench_cfg *cfg, int n)
-{
-    char err[256] = "";
-    rlt_servers *srv = rlt_servers_start(n, NULL, err, sizeof(err));
-    if (!srv) {
-        fprintf(stderr, "redlock-bench: cannot start %d redis-servers: %s\n", n, err);
-        return NULL;
-    }
-    cfg->nodes = rlt_servers_addrs(srv);
-    cfg->nnodes = (size_t)n;
-    if (!cfg->json) {
-        printf("spawned %d redis-servers:", n);
-        for (int i = 0; i < n; i++)
-            printf(" %s", cfg->nodes[i]);
-        printf("\n");
-        fflush(stdout);
-    }
-    return srv;
-}
-
 /* Each client has up to 2 connections per master (512 clients x 5 masters:
  * 5,120 sockets): allow what the hard limit allows. */
 static void raise_nofile(void)
@@ -350,9 +340,9 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
     raise_nofile();
 
-    rlt_servers *srv = NULL;
+    rlb_spawned *spawned = NULL;
     if (o.spawn) {
-        if (!(srv = spawn_servers(&o.cfg, o.spawn)))
+        if (!(spawned = rlb_spawn(&o)))
             return 1;
     } else {
         o.cfg.nodes = o.addrs;
@@ -362,6 +352,6 @@ int main(int argc, char **argv)
     rc = o.kinds ? rlb_run_kinds(&o) : run_bench(&o.cfg, o.repeat);
     if ((o.cfg.metrics || o.cfg.metrics_path) && rlb_write_metrics(&o.cfg) != 0)
         rc = rc ? rc : 1;
-    rlt_servers_free(srv);
+    rlb_spawn_stop(spawned);
     return rc;
 }

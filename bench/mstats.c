@@ -12,8 +12,8 @@
 
 #include <hiredis/hiredis.h>
 
+#include "mconn.h"
 #include "mstats.h"
-#include "rawconn.h"
 
 /* How often the last reading is retried until the masters are idle, and
  * how far apart (see settled) */
@@ -27,7 +27,7 @@ typedef struct reading {
 } reading;
 
 typedef struct conns {
-    const char *const *nodes;  /* the caller's, alive until end */
+    char **nodes;              /* the masters behind the votes (mconn.c) */
     redisContext **c;
     reading *first;
     size_t n;
@@ -47,22 +47,12 @@ static void unavailable(rlb_mstats *m, const char *fmt, ...)
     m->available = 0;
 }
 
-/* addr without its credentials (redis://user:pass@host:port -> redis://host:port). */
-static const char *shown(const char *addr, char *buf, size_t len)
-{
-    const char *scheme = strstr(addr, "://"), *at = strrchr(addr, '@');
-    if (!scheme || !at || at < scheme)
-        return addr;
-    snprintf(buf, len, "%.*s%s", (int)(scheme + 3 - addr), addr, at + 1);
-    return buf;
-}
-
 /* A reply that is not the one wanted: why, into m.  Frees r. */
 static int bad_reply(rlb_mstats *m, const char *node, const char *what, redisContext *c,
                      redisReply *r)
 {
     char buf[300];
-    const char *addr = shown(node, buf, sizeof(buf));
+    const char *addr = rlb_addr_shown(node, buf, sizeof(buf));
     if (!r)
         unavailable(m, "%s: %s: %s", addr, what, c->errstr[0] ? c->errstr : "no reply");
     else if (r->type == REDIS_REPLY_ERROR)
@@ -72,42 +62,6 @@ static int bad_reply(rlb_mstats *m, const char *node, const char *what, redisCon
     if (r)
         freeReplyObject(r);
     return -1;
-}
-
-static redisContext *open_one(rlb_mstats *m, const char *node)
-{
-    char buf[300];
-    const char *addr = shown(node, buf, sizeof(buf));
-    if (strncasecmp(addr, "rediss://", 9) == 0) {
-        unavailable(m, "%s: a TLS master (the stats connection speaks plain TCP only)", addr);
-        return NULL;
-    }
-    raddr a;
-    char err[300];
-    if (rconn_parse_addr(node, &a, err, sizeof(err)) != 0) {
-        unavailable(m, "cannot parse address '%s'", addr);
-        return NULL;
-    }
-    struct timeval tv = {2, 0};
-    redisContext *c = a.path[0] ? redisConnectUnixWithTimeout(a.path, tv)
-                                : redisConnectWithTimeout(a.host, atoi(a.port), tv);
-    if (!c || c->err) {
-        unavailable(m, "%s: %s", addr, c ? c->errstr : "out of memory");
-        redisFree(c);
-        return NULL;
-    }
-    redisSetTimeout(c, tv);
-    if (a.pass[0]) {
-        redisReply *r = a.user[0] ? redisCommand(c, "AUTH %s %s", a.user, a.pass)
-                                  : redisCommand(c, "AUTH %s", a.pass);
-        if (!r || r->type != REDIS_REPLY_STATUS) {
-            bad_reply(m, node, "AUTH", c, r);
-            redisFree(c);
-            return NULL;
-        }
-        freeReplyObject(r);
-    }
-    return c;
 }
 
 /* The reply to one of the INFOs sent (send_reading), or NULL after saying why. */
@@ -191,7 +145,7 @@ static int take(rlb_mstats *m, redisContext *c, const char *node, reading *s)
     freeReplyObject(r);
     if (sys < 0 || user < 0) {
         char buf[300];
-        unavailable(m, "%s: INFO cpu has no used_cpu_sys/used_cpu_user", shown(node, buf, sizeof(buf)));
+        unavailable(m, "%s: INFO cpu has no used_cpu_sys/used_cpu_user", rlb_addr_shown(node, buf, sizeof(buf)));
         return -1;
     }
     s->cpu = sys + user;
@@ -210,13 +164,14 @@ static void close_all(rlb_mstats *m)
     conns *cs = m->priv;
     if (!cs)
         return;
-    for (size_t i = 0; i < cs->n; i++) {
+    for (size_t i = 0; i < cs->n && cs->c && cs->first; i++) {
         if (cs->c[i])
             redisFree(cs->c[i]);
         free_reading(&cs->first[i]);
     }
     free(cs->c);
     free(cs->first);
+    rlb_masters_free(cs->nodes, (int)cs->n);
     free(cs);
     m->priv = NULL;
 }
@@ -232,26 +187,60 @@ static void take_all(rlb_mstats *m, conns *cs, reading *into)
         take(m, cs->c[i], cs->nodes[i], &into[i]);
 }
 
+/* The masters behind the votes into cs->nodes: a cluster vote's every
+ * master, whose CPU is all the vote's.  0, or -1 after saying why. */
+static int expand(rlb_mstats *m, conns *cs, const char *const *nodes, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char **v = NULL, why[300] = "";
+        int k = rlb_vote_masters(nodes[i], &v, why, sizeof(why));
+        if (k < 0) {
+            unavailable(m, "%s", why);
+            return -1;
+        }
+        char **grown = realloc(cs->nodes, (cs->n + (size_t)k) * sizeof(*grown));
+        if (!grown) {
+            rlb_masters_free(v, k);
+            unavailable(m, "out of memory");
+            return -1;
+        }
+        cs->nodes = grown;
+        memcpy(cs->nodes + cs->n, v, (size_t)k * sizeof(*v));
+        cs->n += (size_t)k;
+        free(v);   /* the strings are cs->nodes' now */
+        m->cluster_votes += strncasecmp(nodes[i], "redis-cluster://", 16) == 0;
+    }
+    return 0;
+}
+
 void rlb_mstats_begin(rlb_mstats *m, const char *const *nodes, size_t n)
 {
     memset(m, 0, sizeof(*m));
-    m->nodes = n;
+    m->votes = n;
     conns *cs = calloc(1, sizeof(*cs));
-    if (cs) {
-        cs->c = calloc(n, sizeof(*cs->c));
-        cs->first = calloc(n, sizeof(*cs->first));
-        cs->n = n;
-        cs->nodes = nodes;
-    }
     m->priv = cs;
-    if (!cs || !cs->c || !cs->first) {
+    if (!cs) {
+        unavailable(m, "out of memory");
+        return;
+    }
+    if (expand(m, cs, nodes, n) != 0) {
+        close_all(m);
+        return;
+    }
+    m->nodes = cs->n;
+    cs->c = calloc(cs->n, sizeof(*cs->c));
+    cs->first = calloc(cs->n, sizeof(*cs->first));
+    if (!cs->c || !cs->first) {
         unavailable(m, "out of memory");
         close_all(m);
         return;
     }
-    for (size_t i = 0; i < n; i++)
-        if (!(cs->c[i] = open_one(m, nodes[i])))
+    char why[300];
+    for (size_t i = 0; i < cs->n; i++)
+        if (!(cs->c[i] = rlb_mconn_open(cs->nodes[i], why, sizeof(why)))) {
+            unavailable(m, "%s", why);
             break;
+        }
     take_all(m, cs, cs->first);
     if (m->why[0])
         close_all(m);
@@ -271,7 +260,7 @@ static int add_delta(rlb_mstats *m, const char *node, const reading *a, const re
                      int main_thread, uint64_t own_info)
 {
     char buf[300];
-    const char *addr = shown(node, buf, sizeof(buf));
+    const char *addr = rlb_addr_shown(node, buf, sizeof(buf));
     double cpu = main_thread ? b->cpu_main - a->cpu_main : b->cpu - a->cpu;
     if (cpu < 0) {
         unavailable(m, "%s: its counters went back during the window (restarted?)", addr);

@@ -19,7 +19,9 @@ typedef struct rlb_cmdstat {
 typedef struct rlb_mstats {
     int available;          /* the figures below are valid */
     char why[256];          /* when they are not: why */
-    size_t nodes;
+    size_t votes;           /* the nodes given */
+    size_t cluster_votes;   /* how many of them are Redis Clusters */
+    size_t nodes;           /* the masters read: each cluster's every master */
     double cpu_s;           /* the window's CPU, user + sys, all masters together */
     int main_thread;        /* cpu_s is the main threads' (Redis 7), else the processes' */
     rlb_cmdstat *cmd;       /* per command, all masters together, busiest first; the
@@ -29,7 +31,9 @@ typedef struct rlb_mstats {
     void *priv;             /* between begin and end: the connections, the first readings */
 } rlb_mstats;
 
-/* Connect to the masters and take the first readings.  Never fails the run:
+/* Connect to the masters behind the n votes at nodes (a Redis Cluster's:
+ * every master that serves slots, per CLUSTER SLOTS) and take the first
+ * readings.  Never fails the run:
  * a master that cannot be read (TLS, ACL, down) leaves m->available 0 and
  * says why in m->why. */
 void rlb_mstats_begin(rlb_mstats *m, const char *const *nodes, size_t n);

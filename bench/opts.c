@@ -111,6 +111,10 @@ static const opt_def options[] = {
     SECTION("masters:"),
     INT("spawn", spawn, 1, 64, "N", NULL,
         "start N local redis-servers (removed at the end) instead of giving ADDRs"),
+    INT("shards", shards, 1, 64, "S", NULL,
+        "with --spawn: each of the N votes is a Redis Cluster of S masters (no replicas; "
+        "redis-cluster:// addresses, started by test/support/clusters.c), at most 256 "
+        "masters in all; the masters' CPU is summed over every shard of every vote"),
     SECTION("workload:"),
     CHOICE("workload", cfg.workload, workloads, "W", "cycle", "the operations measured"),
     INT("concurrency", cfg.concurrency, 1, 1000000, "C", "128; contend: --clients",
@@ -158,6 +162,9 @@ static const opt_def options[] = {
           "half of --retry-delay when that is given", "the delay is --retry-delay +- this"),
     INT64("node-timeout", cfg.node_timeout_ms, 1, 3600000, "MS", NULL,
           "longest wait for one node's reply"),
+    INT64("cluster-refresh", cfg.cluster_refresh_ms, 0, 3600000, "MS", NULL,
+          "cluster votes: how often a client reads each cluster's slot map again "
+          "(cluster_refresh_ms; 0: only when a reply says it changed)"),
     SECTION("TLS (for rediss:// masters; the baseline speaks plain TCP only):"),
     STRING("tls-ca", cfg.tls_ca, "FILE", "the system's trust store",
            "PEM file of the CAs that signed the masters' certificates"),
@@ -216,6 +223,7 @@ static void set_defaults(bench_opts *o)
     cfg->extends = 100;
     cfg->retry_count = -1;  /* -1: the library's default */
     cfg->retry_delay_ms = cfg->retry_jitter_ms = cfg->node_timeout_ms = -1;
+    cfg->cluster_refresh_ms = -1;
     cfg->progress = -1;     /* -1: when stdout is a terminal */
     cfg->seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
     cfg->resources = 2;
@@ -344,8 +352,11 @@ static void usage_option(FILE *f, const opt_def *d)
 
 static void usage(FILE *f)
 {
-    fputs("usage: redlock-bench [options] ADDR...      (masters, e.g. 127.0.0.1:7000 ...)\n"
-          "       redlock-bench --spawn N [options]    (start N local redis-servers)\n",
+    fputs("usage: redlock-bench [options] ADDR...      (votes, e.g. 127.0.0.1:7000 ... or\n"
+          "                                            redis-cluster://127.0.0.1:7000,...)\n"
+          "       redlock-bench --spawn N [options]    (start N local redis-servers)\n"
+          "       redlock-bench --spawn N --shards S [options]\n"
+          "                                  (start N local Redis Clusters of S masters)\n",
           f);
     for (int i = 0; i < NOPTIONS; i++) {
         if (options[i].kind == OPT_SECTION)

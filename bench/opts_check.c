@@ -71,7 +71,8 @@ static int check_rate_tls(const bench_opts *o)
     }
     int tls = 0;
     for (size_t i = 0; i < o->naddrs; i++)
-        tls |= strncmp(o->addrs[i], "rediss://", 9) == 0;
+        tls |= strncmp(o->addrs[i], "rediss://", 9) == 0 ||
+               strncmp(o->addrs[i], "rediss-cluster://", 17) == 0;
     if (tls && (cfg->baseline || cfg->workload == WL_RAW)) {
         fprintf(stderr, "redlock-bench: the raw baseline speaks plain TCP only: no rediss:// "
                         "masters with --baseline or --workload raw\n");
@@ -83,6 +84,38 @@ static int check_rate_tls(const bench_opts *o)
     }
     if (!cfg->tls_cert != !cfg->tls_key) {
         fprintf(stderr, "redlock-bench: --tls-cert and --tls-key go together\n");
+        return -1;
+    }
+    return 0;
+}
+
+/* Is the vote at addr a Redis Cluster (redis-cluster://, rediss-cluster://)? */
+static int is_cluster(const char *addr)
+{
+    return strncmp(addr, "redis-cluster://", 16) == 0 || strncmp(addr, "rediss-cluster://", 17) == 0;
+}
+
+/* --shards and cluster votes: where they apply.  0, or -1 after a message. */
+static int check_clusters(const bench_opts *o)
+{
+    const bench_cfg *cfg = &o->cfg;
+    int clusters = o->shards > 0;
+    for (size_t i = 0; i < o->naddrs; i++)
+        clusters |= is_cluster(o->addrs[i]);
+    if (o->shards && !o->spawn) {
+        fprintf(stderr, "redlock-bench: --shards is for --spawn N (clusters of your own are "
+                        "given by their redis-cluster:// addresses)\n");
+        return -1;
+    }
+    if (o->shards && o->spawn * o->shards > RLB_MAX_SPAWNED) {
+        fprintf(stderr, "redlock-bench: --spawn %d --shards %d: %d masters, at most %d in all\n",
+                o->spawn, o->shards, o->spawn * o->shards, RLB_MAX_SPAWNED);
+        return -1;
+    }
+    if (clusters && (cfg->baseline || cfg->workload == WL_RAW)) {
+        /* raw.c and handoff.c send every key to the one master of a vote */
+        fprintf(stderr, "redlock-bench: the raw baselines speak to plain masters only: no "
+                        "--baseline or --workload raw with cluster votes\n");
         return -1;
     }
     return 0;
@@ -196,8 +229,8 @@ static void settle_rest(bench_opts *o)
  * Returns -1 to go on, else the exit status. */
 int rlb_settle_options(bench_opts *o)
 {
-    if (check_kinds(o) != 0 || check_new_kinds(o) != 0 || settle_clients(&o->cfg) != 0 || check_rate_tls(o) != 0 ||
-        settle_load(&o->cfg) != 0)
+    if (check_kinds(o) != 0 || check_new_kinds(o) != 0 || check_clusters(o) != 0 ||
+        settle_clients(&o->cfg) != 0 || check_rate_tls(o) != 0 || settle_load(&o->cfg) != 0)
         return 2;
     settle_rest(o);
     return -1;

@@ -156,10 +156,13 @@ static void print_masters(const bench_cfg *cfg, const phase_result *r)
         printf("  %-18s not available (%s)\n", "cpu (masters)", m->why);
         return;
     }
-    char who[64];
-    snprintf(who, sizeof(who), " of %zu %s%s", m->nodes,
+    char who[128], of[64] = "";
+    if (m->cluster_votes)
+        snprintf(of, sizeof(of), " (every master of %zu Redis Cluster%s)", m->cluster_votes,
+                 m->cluster_votes == 1 ? "" : "s");
+    snprintf(who, sizeof(who), " of %zu %s%s%s", m->nodes,
              m->main_thread ? "main thread" : "process",
-             m->nodes == 1 ? "" : m->main_thread ? "s" : "es");
+             m->nodes == 1 ? "" : m->main_thread ? "s" : "es", of);
     print_cpu(cfg, r, "cpu (masters)", m->cpu_s, who);
     uint64_t cyc = cycles_of(cfg, r);
     printf("  %-18s %.2f per cycle, scripts' own calls included:", "commands (masters)",
@@ -168,6 +171,31 @@ static void print_masters(const bench_cfg *cfg, const phase_result *r)
         printf("%s %s %.2f (%.2f us each)", i ? "," : "", m->cmd[i].name,
                per((double)m->cmd[i].calls, cyc), per((double)m->cmd[i].usec, m->cmd[i].calls));
     printf("\n");
+}
+
+void rlb_phase_cost(const phase_result *r, rlb_cost *c)
+{
+    const rlb_mstats *m = &r->masters;
+    uint64_t cyc = r->tot.cycles;
+    c->cycles_per_s = rlb_rate(cyc, r->elapsed_s);
+    c->client_us = per(r->cpu_s * 1e6, cyc);
+    c->server_us = m->available && cyc ? per(m->cpu_s * 1e6, cyc) : -1;
+    c->total_us = c->server_us >= 0 ? c->server_us + c->client_us : -1;
+}
+
+/* What a cycle costs in CPU, the masters' and this process's, at what rate. */
+static void print_cost(const phase_result *r)
+{
+    rlb_cost c;
+    char a[32];
+    rlb_phase_cost(r, &c);
+    printf("  %-18s ", "cost per cycle");
+    if (c.server_us >= 0)
+        printf("%.2f us masters + %.2f us client = %.2f us CPU", c.server_us, c.client_us,
+               c.total_us);
+    else
+        printf("%.2f us client (the masters' CPU not available)", c.client_us);
+    printf(", at %s cycles/s\n", rlb_fmt_count(a, sizeof(a), (uint64_t)(c.cycles_per_s + 0.5)));
 }
 
 /* The cycles and, by workload, the attempts or the extends. */
@@ -250,19 +278,35 @@ static void print_contention(const phase_result *r)
     print_lat("  to another client", r->tot.handoff_x);
 }
 
+/* "3 masters", "3 cluster votes" or "3 votes, 1 a cluster" into buf. */
+static const char *votes_said(const bench_cfg *cfg, char *buf, size_t len)
+{
+    size_t nc = 0;
+    for (size_t i = 0; i < cfg->nnodes; i++)
+        nc += strncmp(cfg->nodes[i], "redis-cluster://", 16) == 0 ||
+              strncmp(cfg->nodes[i], "rediss-cluster://", 17) == 0;
+    if (nc == 0)
+        snprintf(buf, len, "%zu masters", cfg->nnodes);
+    else if (nc == cfg->nnodes)
+        snprintf(buf, len, "%zu cluster vote%s", nc, nc == 1 ? "" : "s");
+    else
+        snprintf(buf, len, "%zu votes, %zu a cluster", cfg->nnodes, nc);
+    return buf;
+}
+
 void rlb_print_phase(const bench_cfg *cfg, const char *title, const phase_result *r)
 {
-    char a[32];
+    char a[32], v[64];
     char thr[40] = "";
     if (cfg->threads != cfg->clients)
         snprintf(thr, sizeof(thr), " on %d thread%s", cfg->threads, cfg->threads == 1 ? "" : "s");
-    printf("%s: %s%s%s%s, %zu masters (quorum %zu), %d client%s%s, %d in flight, ttl %lld ms, "
+    printf("%s: %s%s%s%s, %s (quorum %zu), %d client%s%s, %d in flight, ttl %lld ms, "
            "%.2f s measured%s\n",
            title, rlb_workload_name(cfg->workload),
            cfg->workload != WL_RAW ? "" : cfg->raw_chained ? " (chained)" : " (barrier)",
            cfg->kind && cfg->workload != WL_RAW ? ", kind " : "",
            cfg->kind && cfg->workload != WL_RAW ? rlb_kind_name(cfg->kind) : "",
-           cfg->nnodes, cfg->quorum, cfg->clients,
+           votes_said(cfg, v, sizeof(v)), cfg->quorum, cfg->clients,
            cfg->clients == 1 ? "" : "s", thr, cfg->concurrency, (long long)cfg->ttl_ms,
            r->elapsed_s, r->interrupted ? " (interrupted)" : "");
     print_counts(cfg, r);
@@ -276,6 +320,8 @@ void rlb_print_phase(const bench_cfg *cfg, const char *title, const phase_result
     print_failures(r);
     print_cpu(cfg, r, "cpu (this process)", r->cpu_s, "");
     print_masters(cfg, r);
+    if (cfg->workload != WL_RAW)
+        print_cost(r);
     printf("  peak rss          %s KiB\n", rlb_fmt_count(a, sizeof(a), (uint64_t)r->maxrss_kb));
     if (cfg->rss_check)
         printf("  rss check         after warm-up %ld KiB, at end %ld KiB (%+ld KiB), "
@@ -352,10 +398,10 @@ static void json_masters(const rlb_mstats *m, uint64_t cyc, uint64_t ops)
         putchar('}');
         return;
     }
-    printf("{\"available\":true,\"nodes\":%zu,\"cpu_s\":%.6f,\"cpu_source\":\"%s\","
+    printf("{\"available\":true,\"nodes\":%zu,\"votes\":%zu,\"cluster_votes\":%zu,\"cpu_s\":%.6f,\"cpu_source\":\"%s\","
            "\"cpu_us_per_cycle\":%.3f,\"cpu_us_per_op\":%.3f,\"commands\":%llu,"
            "\"commands_per_cycle\":%.4f,\"commands_per_op\":%.4f,\"per_command\":{",
-           m->nodes, m->cpu_s, m->main_thread ? "main_thread" : "process",
+           m->nodes, m->votes, m->cluster_votes, m->cpu_s, m->main_thread ? "main_thread" : "process",
            per(m->cpu_s * 1e6, cyc), per(m->cpu_s * 1e6, ops), (unsigned long long)m->calls,
            per((double)m->calls, cyc), per((double)m->calls, ops));
     for (int i = 0; i < m->ncmd; i++) {
@@ -369,6 +415,21 @@ static void json_masters(const rlb_mstats *m, uint64_t cyc, uint64_t ops)
                per((double)c->usec, c->calls));
     }
     printf("}}");
+}
+
+/* "cost": a cycle's CPU, the masters' (null when not available), this
+ * process's and both, at the cycles' rate. */
+static void json_cost(const phase_result *r)
+{
+    rlb_cost c;
+    rlb_phase_cost(r, &c);
+    printf(",\"cost\":{\"cycles_per_s\":%.1f,\"client_cpu_us_per_cycle\":%.3f,", c.cycles_per_s,
+           c.client_us);
+    if (c.server_us >= 0)
+        printf("\"server_cpu_us_per_cycle\":%.3f,\"cpu_us_per_cycle\":%.3f}", c.server_us,
+               c.total_us);
+    else
+        printf("\"server_cpu_us_per_cycle\":null,\"cpu_us_per_cycle\":null}");
 }
 
 /* "failures": per operation, the count of each error; then the raw ones. */
@@ -468,6 +529,7 @@ void rlb_json_phase(const bench_cfg *cfg, const phase_result *r)
            r->tot.ops ? r->cpu_s * 1e6 / (double)r->tot.ops : 0.0, r->maxrss_kb);
     printf(",\"client_cpu_us_per_cycle\":%.3f,\"masters\":", per(r->cpu_s * 1e6, cyc));
     json_masters(&r->masters, cyc, r->tot.ops);
+    json_cost(r);
     if (cfg->rss_check)
         printf(",\"rss_kb\":{\"after_warmup\":%ld,\"end\":%ld,\"min\":%ld,\"max\":%ld}",
                r->rss_warm_kb, r->rss_end_kb, r->rss_min_kb, r->rss_max_kb);

@@ -55,6 +55,12 @@ void rlb_json_phase(const bench_cfg *cfg, const phase_result *r);
 void rlb_json_lat(const char *name, const hist *h);
 /* Jain's fairness index of n counts (1: all equal). */
 double rlb_jain(const uint64_t *x, int n);
+/* What a cycle costs: the masters' CPU per cycle (us; -1 when not
+ * available), this process's, their sum (-1 likewise), at what rate. */
+typedef struct rlb_cost {
+    double cycles_per_s, server_us, client_us, total_us;
+} rlb_cost;
+void rlb_phase_cost(const phase_result *r, rlb_cost *c);
 /* A phase's figures for --kinds. */
 void rlb_phase_figs(const bench_cfg *cfg, const phase_result *r, rlb_kind_figs *f);
 

@@ -16,6 +16,7 @@
 #include "cluster/vote.h"
 
 #define REDIRECTS 5            /* MOVED/ASK hops of one request */
+#define POOL_MAX 256           /* requests kept for reuse, per cluster vote */
 
 typedef redlock__wrap wrap;
 
@@ -85,7 +86,44 @@ static void wrap_free(wrap *w)
     for (unsigned i = 0; w->held && i < w->cmds; i++)
         reply_free(w->held[i]);
     free(w->held);
-    free(w);
+    if (cl->npool < POOL_MAX && !cl->closing) {
+        w->older = cl->pool;
+        cl->pool = w;
+        cl->npool++;
+    } else {
+        free(w);
+    }
+}
+
+/* A request of len bytes: from the pool when one there is long enough
+ * (every request would cost an allocation otherwise), zeroed. */
+static wrap *wrap_new(redlock__cluster *cl, size_t len)
+{
+    wrap *w, **pp;
+    size_t cap;
+
+    for (pp = &cl->pool; (w = *pp) != NULL; pp = &w->older)
+        if (w->cap >= len) {
+            *pp = w->older;
+            cl->npool--;
+            cap = w->cap;
+            memset(w, 0, sizeof *w);
+            w->cap = cap;
+            return w;
+        }
+    if ((w = calloc(1, sizeof *w + len)) != NULL)
+        w->cap = len;
+    return w;
+}
+
+static void pool_free(redlock__cluster *cl)
+{
+    while (cl->pool) {
+        wrap *w = cl->pool;
+        cl->pool = w->older;
+        free(w);
+    }
+    cl->npool = 0;
 }
 
 static void wrap_live(wrap *w)
@@ -286,7 +324,7 @@ static int route(redlock__cluster *cl, unsigned slot, const char *buf, size_t le
         *why = cl->why;
         return REDLOCK__ERROR;
     }
-    if (!(w = calloc(1, sizeof *w + len))) {
+    if (!(w = wrap_new(cl, len))) {
         *why = "out of memory";
         return REDLOCK__ERROR;
     }
@@ -456,7 +494,7 @@ static void undo_to(redlock__cluster *cl, uint32_t gen, const redlock__buf *cmd)
     if (x >= cl->nnodes)
         return;
     if (slot == REDLOCK__SLOTS || !(ahead = ahead_of(cl, slot, x)) ||
-        !(w = calloc(1, sizeof *w + cmd->len))) {
+        !(w = wrap_new(cl, cmd->len))) {
         redlock__master_undo(cl->node[x], (gen >> REDLOCK__GEN_NODE_SHIFT) == x ? gen & REDLOCK__GEN_CONN_MASK : 0,
                              cmd);
         return;
@@ -563,6 +601,7 @@ void redlock__vote_close(redlock__master *m)
     while (cl->live)
         deliver(cl->live, NULL, "closed");
     redlock__cluster_map_stop(cl);
+    pool_free(cl);
     for (size_t i = 1; i < cl->nnodes; i++)
         free(cl->node[i]);
     free(cl);

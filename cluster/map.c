@@ -178,7 +178,7 @@ static void slots_reply(void *privdata, size_t tag, const redlock__reply *r, con
 {
     redlock__cluster *cl = privdata;
     redlock__slot_range *rg;
-    size_t n = 0;
+    size_t n = 0, max;
     int rc;
 
     cl->asking = 0;
@@ -198,10 +198,13 @@ static void slots_reply(void *privdata, size_t tag, const redlock__reply *r, con
         refresh_soon(cl, 1000);    /* a seed that is no cluster node: said */
         return;
     }
-    if (!(rg = malloc(REDLOCK__SLOTS * sizeof *rg)))
+    /* a range per element at most (a reply's elements are bounded:
+     * resp.h's REDLOCK__REPLY_MAX_ELEMENTS) */
+    max = r->type == REDLOCK__REPLY_ARRAY && r->elements ? r->elements : 1;
+    if (!(rg = malloc(max * sizeof *rg)))
         return;
     cl->no_cluster = 0;
-    rc = redlock__slots_read(r, rg, REDLOCK__SLOTS, &n, &why);
+    rc = redlock__slots_read(r, rg, max, &n, &why);
     if (rc >= 0)
         map_apply(cl, rg, n, tag);
     free(rg);

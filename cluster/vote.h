@@ -42,6 +42,8 @@ struct redlock__cluster {
     size_t nanswered;
     redlock__split_scripts scripts;        /* the multi scripts (split.c) */
     struct redlock__wrap *live;                     /* requests on their way, newest first */
+    struct redlock__wrap *pool;            /* requests done, for reuse (by `older`) */
+    size_t npool;
     struct redlock__wrap *last[REDLOCK__SLOTS];     /* of them, the newest per slot */
 };
 
@@ -66,7 +68,7 @@ typedef struct redlock__wrap {
     char host[REDLOCK__HOST_MAX + 1];
     redlock__reply **held;                 /* the leading replies, copied */
     redlock__slot lead;                    /* our leading slot */
-    size_t len;
+    size_t len, cap;                       /* its bytes, and room for them */
     char buf[];                            /* the request's bytes */
 } redlock__wrap;
 

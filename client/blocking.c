@@ -155,10 +155,12 @@ static void explain(redlock_client *c, size_t min)
                                c->fleet.n, min);
         for (size_t i = 0; i < c->fleet.n; i++) {
             const redlock__master *m = &c->fleet.masters[i];
-            if (redlock__master_up(m))
+            const char *map = NULL;
+            if (redlock__cluster_up(m, &map))
                 continue;
             off += (size_t)snprintf(s ? s + off : NULL, s ? len - off : 0, "; %s: %s", m->label,
-                                    m->conn.lasterr[0] ? m->conn.lasterr : "still connecting");
+                                    m->conn.lasterr[0] ? m->conn.lasterr
+                                    : map ? map : "still connecting");
         }
         if (!s && !(s = malloc(len = off + 1))) {
             snprintf(c->errstr, sizeof c->errstr, "%zu of %zu masters connected, %zu needed", up,
@@ -187,8 +189,9 @@ static void wait_threaded(redlock_client *c, size_t min, int64_t timeout_ms)
 
     for (size_t i = 0; i < c->fleet.n; i++)
         redlock__master_kick(&c->fleet.masters[i]);
-    while (redlock_client_connected(c) < min && c->fleet.n - refused(c) >= min &&
-           redlock__now(&c->loop) < end)
+    while ((redlock_client_connected(c) < min ||
+            redlock__votes_pending(c->fleet.masters, c->fleet.n)) &&
+           c->fleet.n - refused(c) >= min && redlock__now(&c->loop) < end)
         redlock__gate_wait(&c->loop, &never, 5);
 }
 
@@ -220,7 +223,11 @@ static int wait_connected_ungated(redlock_client *c, size_t min, int64_t timeout
     /* Masters that are down but due are connected now, not after the timer. */
     for (size_t i = 0; i < c->fleet.n; i++)
         redlock__master_kick(&c->fleet.masters[i]);
-    while (redlock_client_connected(c) < min && !expired && c->fleet.n - refused(c) >= min)
+    /* (and no cluster that answers still reads its map: its votes, and
+     * the others', count only once it has) */
+    while ((redlock_client_connected(c) < min ||
+            redlock__votes_pending(c->fleet.masters, c->fleet.n)) &&
+           !expired && c->fleet.n - refused(c) >= min)
         event_base_loop(c->loop.base, EVLOOP_ONCE);
     /* One more turn writes out what the handshakes queued (undos owed to
      * the masters that came back), instead of holding it until the next call. */

@@ -201,7 +201,7 @@ static void node_metrics(out *o, const redlock__fleet *f)
            "answered).");
     for (size_t i = 0; i < f->n; i++) {
         node_sample(o, "redlock_node_up", &f->masters[i], NULL);
-        putf(o, "%d\n", redlock__master_up(&f->masters[i]));
+        putf(o, "%d\n", redlock__vote_up(&f->masters[i]));
     }
     node_counter(o, f, "redlock_node_requests", "Requests sent to the master.",
                  offsetof(redlock_node_stats, requests));
@@ -264,7 +264,7 @@ static void render(out *o, const redlock_client *c)
     {
         size_t up = 0;
         for (size_t i = 0; i < c->fleet.n; i++)
-            up += redlock__master_up(&c->fleet.masters[i]);
+            up += redlock__vote_up(&c->fleet.masters[i]);
         putf(o, "redlock_masters_connected %zu\n", up);
     }
     node_metrics(o, &c->fleet);

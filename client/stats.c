@@ -20,7 +20,7 @@ static int redlock_client_node_stats__ungated(const redlock_client *c, size_t no
     m = &c->fleet.masters[node];
     st = m->stats;
     st.address = m->label;
-    st.connected = redlock__master_up(m);
+    st.connected = redlock__vote_up(m);
     st.tls = m->addr.tls;
     st.last_error = m->conn.lasterr;
     st.clock_samples = m->clock.samples;
@@ -79,7 +79,7 @@ static size_t redlock_client_connected_ungated(const redlock_client *c)
 {
     size_t up = 0;
     for (size_t i = 0; c && i < c->fleet.n; i++)
-        up += redlock__master_up(&c->fleet.masters[i]);
+        up += redlock__vote_up(&c->fleet.masters[i]);
     return up;
 }
 

@@ -662,3 +662,22 @@ uncounted:
     }
     return 0;
 }
+
+int redlock__cluster_up(const redlock__master *m, const char **why)
+{
+    const redlock__cluster *cl = m->cluster;
+
+    if (!cl)
+        return redlock__master_up(m);
+    if (why)
+        *why = cl->why[0] ? cl->why : NULL;
+    for (size_t i = 0; cl->mapped && i < cl->nnodes; i++)
+        if (redlock__master_up(cl->node[i]))
+            return 1;   /* (the first seed may be down: its vote is not) */
+    return 0;
+}
+
+int redlock__votes_pending(const redlock__master *all, size_t n)
+{
+    return unmapped(all, n, NULL) != SIZE_MAX;
+}

@@ -49,6 +49,19 @@ static inline int redlock__vote_counts(redlock__master *m, int64_t now, const ch
         return redlock__cluster_counts(m, now, why);
     return redlock__guard_counts(m, now, why);
 }
+/* Whether vote m is connected: its master's handshake answered; for a
+ * cluster, its map read and one of its masters' handshake answered (its
+ * votes count from then on).  When not:
+ * why, for a cluster, or NULL. */
+int redlock__cluster_up(const redlock__master *m, const char **why);
+static inline int redlock__vote_up(const redlock__master *m)
+{
+    return m->cluster ? redlock__cluster_up(m, NULL) : redlock__master_up(m);
+}
+/* 1 while a cluster vote of all[0 .. n) that answers has not read its
+ * map yet (no vote counts before: cluster.c): a client that waits for its
+ * votes waits for these too. */
+int redlock__votes_pending(const redlock__master *all, size_t n);
 /* A request just queued that may wait past this loop turn (a cluster's
  * never does: fan-out then never drops it unsent). */
 static inline int redlock__vote_holds(const redlock__master *m)

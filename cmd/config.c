@@ -364,13 +364,16 @@ static int split_nodes(redlock_cmd *c, const struct raw *r)
         return REDLOCK_EXIT_CONFIG;
     }
     char *list = keep(c, strdup(r->val[O_NODES]));
+    /* ';' between nodes when there is one: a cluster's address lists its
+     * seeds with ',' */
+    const char *sep = list && strchr(list, ';') ? ";" : ",";
     size_t n = 1;
     for (const char *p = list; p && *p; p++)
-        n += *p == ',';
+        n += *p == *sep;
     c->nodes = list ? calloc(n, sizeof *c->nodes) : NULL;
     if (!c->nodes)
         return REDLOCK_EXIT_SOFTWARE;
-    for (char *save = NULL, *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save))
+    for (char *save = NULL, *t = strtok_r(list, sep, &save); t; t = strtok_r(NULL, sep, &save))
         if (*(t = trim(t)))
             c->nodes[c->nnodes++] = t;
     if (c->nnodes == 0)

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/wait.h>
 
 #include <hiredis/hiredis.h>
 
@@ -366,7 +367,8 @@ TEST(cluster_seed_not_in_cluster_mode_is_said)
     const char *addrs[3] = { a0, rlt_servers_addr(s, 1), rlt_servers_addr(s, 2) };
     redlock_options o;
     it_opts(&o);
-    redlock_client *cli = it_client_addrs(addrs, 3, &o, 3);
+    /* (vote 0 never reads a map: it is never connected) */
+    redlock_client *cli = it_client_addrs(addrs, 3, &o, 2);
     redlock_lock *l = IT_LOCK(cli, "plain"), *last = IT_LOCK(cli, "last");
     const char *d = "";
     char seen[512] = "";    /* (a detail lives until the lock's next operation) */
@@ -693,5 +695,50 @@ TEST(cluster_plain_vote_on_a_clusters_master_counts_once)
     redlock_lock_free(warm);
     redlock_lock_free(l);
     redlock_client_free(cli);
+    rlt_clusters_stop(c);
+}
+
+/* A cluster vote is connected once its map is read: a client that waited
+ * for its votes gets a free lock at the first try (no retry), its votes
+ * counted. */
+TEST(cluster_connected_means_its_map_is_read)
+{
+    rlt_clusters *c = cl_start(3, 2, 0);
+    redlock_options o;
+    it_opts_retry(&o, 0, 10, 5);
+    o.key_prefix = "lock:";
+    for (int i = 0; i < 5; i++) {
+        char res[16];
+        redlock_client *cli = it_client_new(NULL, rlt_clusters_addresses(c), 3, &o);
+        CHECK_EQ(redlock_client_wait_connected(cli, 3, 5000), 0);
+        snprintf(res, sizeof res, "first%d", i);
+        redlock_lock *l = IT_LOCK(cli, res);
+        int rc = redlock_acquire(l, 10000);
+        CHECK_MSG(rc == 0, "try %d: %s", i, it_errstr(l));
+        CHECK_EQ(redlock_release(l), 0);
+        redlock_lock_free(l);
+        redlock_client_free(cli);
+    }
+    rlt_clusters_stop(c);
+}
+
+/* The command takes cluster votes: ';' between nodes keeps a cluster's
+ * seeds together (3 votes, quorum 2, not 6 votes). */
+TEST(cluster_votes_in_the_command)
+{
+    rlt_clusters *c = cl_start(3, 2, 0);
+    char cmd[1024], out[4096] = "";
+    snprintf(cmd, sizeof cmd, "cmd/redlock acquire --nodes '%s;%s;%s' --restart-guard 0 --json "
+             "--ttl 1000 cmdres 2>&1", rlt_clusters_address(c, 0), rlt_clusters_address(c, 1),
+             rlt_clusters_address(c, 2));
+    CHECK(strchr(rlt_clusters_address(c, 0), ',') != NULL);     /* two seeds */
+    FILE *p = popen(cmd, "r");
+    CHECK(p != NULL);
+    size_t n = fread(out, 1, sizeof out - 1, p);
+    out[n] = '\0';
+    int st = pclose(p);
+    CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 0, "exit %d: %s", st, out);
+    CHECK_MSG(strstr(out, "\"quorum\":2") != NULL, "%s", out);
+    CHECK_MSG(strstr(out, "\"nodes_ok\":2") || strstr(out, "\"nodes_ok\":3"), "%s", out);
     rlt_clusters_stop(c);
 }

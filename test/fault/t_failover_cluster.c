@@ -6,7 +6,8 @@
  * clusters (rl-cluster):
  *   - one round of every kind with the workers' restart guard on: no
  *     overlap, although a lose-keys fault lost a held lock's key on a
- *     quorum of the votes;
+ *     quorum of the votes, and a migrate fault sent workers -ASK and
+ *     -MOVED for a lock's slot;
  *   - the lose-keys faults with the guard off: overlaps, so the check can
  *     fail on these runs.
  * The seed is FAILOVER_SEED, else drawn from the clock (printed, to replay:
@@ -35,7 +36,7 @@ static void every_kind_once(const char *result, long long seed)
         "fault_cluster-failover",       "fault_cluster-failover-force",
         "fault_cluster-failover-takeover", "fault_cluster-kill-master",
         "fault_cluster-restart-master", "fault_cluster-restart-replica",
-        "fault_cluster-lose-keys"};
+        "fault_cluster-lose-keys",      "fault_cluster-migrate"};
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
         CHECK_MSG(strstr(result, kinds[i]) != NULL && result_num(result, kinds[i]) == 1,
                   "fault kind %s not injected once (seed %lld)", kinds[i], seed);
@@ -62,7 +63,9 @@ TEST(failover_cluster_faults_no_overlap)
                           {"cluster_promotions", 'g', 6},
                           /* a lock was held on the cut masters alone, and the
                            * takeovers lost it on a quorum */
-                          {"cluster_lonely_found", '=', 1}, {"cluster_keys_lost", 'g', 2}));
+                          {"cluster_lonely_found", '=', 1}, {"cluster_keys_lost", 'g', 2},
+                          /* a slot moved (ASK, MOVED) and back */
+                          {"cluster_migrations", '=', 1}));
     CHECK_LT(ms, 60000);
 }
 

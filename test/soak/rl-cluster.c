@@ -41,6 +41,11 @@
  *                      masters alone (at most --cut-max ms), their replicas
  *                      take over (TAKEOVER) without it: the held key is
  *                      lost on a quorum, the case the restart guard is for
+ *   migrate            a resource's slot (drawn) moves to another master of
+ *                      the vote in steps: MIGRATING/IMPORTING, 200-500 ms
+ *                      (-ASK for absent keys), MIGRATE of its keys, 200 ms,
+ *                      SETSLOT NODE (-MOVED); gap-min..gap-max ms later it
+ *                      is moved back at once
  *
  * The C line: cluster_promotions (replicas made masters), cluster_keys_lost
  * (a lock's key held on the shard's master, with ttl left, that its master
@@ -48,8 +53,9 @@
  * master; counted per vote and key, every kind), cluster_lonely_found /
  * cluster_lonely_missed (lose-keys faults that found / did not find a lock
  * held on the cut masters alone in time), cluster_restarts (nodes started
- * again).  Exit status: 0, 2 on a set-up error (a cluster that did not
- * settle: the message says which and why).
+ * again), cluster_migrations (migrate faults done).  Exit status: 0, 2 on
+ * a set-up error (a cluster that did not settle: the message says which
+ * and why).
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -77,7 +83,7 @@ static struct {
     const char *kinds, *addresses, *faults, *done, *prefix;
 } g_opt = {3, 3, 1, 1000, 1, 0, 300, 1000, 6, 2000, 0,
            "failover failover-force failover-takeover kill-master restart-master "
-           "restart-replica lose-keys",
+           "restart-replica lose-keys migrate",
            NULL, NULL, NULL, "fo:res"};
 
 static rlt_clusters *g_c;
@@ -85,7 +91,8 @@ static FILE *g_faults;
 static uint64_t g_rng;
 static int64_t g_t0;
 static int g_key_shard[MAX_RES];   /* the shard serving resource i's key */
-static long long n_promoted, n_lost, n_lonely, n_lonely_missed, n_restarts, n_faults;
+static long long n_promoted, n_lost, n_lonely, n_lonely_missed, n_restarts, n_faults,
+    n_migrations;
 
 /* ---- output, randomness, time ------------------------------------------ */
 
@@ -456,11 +463,96 @@ static void f_lose_keys(int s)
            key >= 0 ? "found" : "not found", lost);
 }
 
+/* ---- migrate ----------------------------------------------------------------- */
+
+/* A running master of vote v serving slots, other than m, drawn; -1 if none. */
+static int other_master(int v, int m)
+{
+    int cand[64], n = 0;
+    for (int k = 0; k < rlt_clusters_nodes(g_c, v) && n < 64; k++)
+        if (k != m && rlt_clusters_role(g_c, v, k) == RLT_CLUSTER_MASTER &&
+            rlt_clusters_slot_on(g_c, v, k) >= 0)
+            cand[n++] = k;
+    return n ? cand[rnd_below(n)] : -1;
+}
+
+/* CLUSTER COUNTKEYSINSLOT on node n; -1 on error. */
+static long long keys_in_slot(int v, int n, int slot)
+{
+    redisReply *r = rlt_clusters_command(g_c, v, n, "CLUSTER COUNTKEYSINSLOT %d", slot);
+    long long k = r && r->type == REDIS_REPLY_INTEGER ? r->integer : -1;
+    if (r)
+        freeReplyObject(r);
+    return k;
+}
+
+/* A resource whose key vote v holds now (polled, at most --cut-max ms),
+ * so that a holder meets the migration; else one drawn. */
+static int held_resource(int v)
+{
+    int64_t deadline = now_us() + (int64_t)g_opt.cut_max * 1000;
+    int first = rnd_below(g_opt.nres);
+    do {
+        for (int k = 0; k < g_opt.nres; k++) {
+            int i = (first + k) % g_opt.nres;
+            char key[96];
+            key_name(i, key, sizeof key);
+            int slot = rlt_clusters_slot_of(key, strlen(key));
+            if (keys_in_slot(v, rlt_clusters_master_of_slot(g_c, v, slot), slot) > 0)
+                return i;
+        }
+        sleep_ms(LONELY_POLL_MS);
+    } while (now_us() < deadline);
+    return first;
+}
+
+/* migrate: resource i's slot on vote v goes to another master in steps,
+ * with a window after each so that workers holding or taking the lock meet
+ * -ASK (the slot MIGRATING: the holder's key still on the owner answers
+ * there, a key absent there, e.g. a lock just freed, is taken on the
+ * importing node), then keys that moved, then -MOVED.  Then the slot goes
+ * back at once (one more -MOVED): the other kinds read which shard serves
+ * each key from g_key_shard, the same on every vote (lose-keys looks for
+ * one key held on a quorum of votes). */
+static void f_migrate(int v)
+{
+    char key[96];
+    int i = held_resource(v);
+    key_name(i, key, sizeof key);
+    int slot = rlt_clusters_slot_of(key, strlen(key));
+    int m = rlt_clusters_master_of_slot(g_c, v, slot), to = other_master(v, m);
+    if (m < 0 || to < 0)
+        die("no master to migrate a slot to");
+    long long held = keys_in_slot(v, m, slot);
+    int64_t t1 = now_us();
+    if (rlt_clusters_migrate_begin(g_c, v, slot, to) != 0)
+        die("migrate begin");
+    sleep_ms(200 + rnd_below(301));   /* the ASK window */
+    long long asked = keys_in_slot(v, to, slot), left = keys_in_slot(v, m, slot);
+    if (rlt_clusters_migrate_keys(g_c, v, slot) != 0)
+        die("migrate keys");
+    sleep_ms(200);   /* keys on the importing node, the slot still MIGRATING */
+    if (rlt_clusters_migrate_end(g_c, v, slot) != 0)
+        die("migrate end");
+    int64_t t2 = now_us();
+    sleep_ms(g_opt.gap_min + rnd_below(g_opt.gap_max - g_opt.gap_min + 1));
+    if (rlt_clusters_move_slot(g_c, v, slot, m) != 0)
+        die("move the slot back");
+    settle(v);
+    n_migrations++;
+    say("migrate: vote %d slot %d (%s): node %d -> node %d in %lld ms, and back; keys: %lld "
+        "held at the start, %lld taken through -ASK, %lld migrated", v, slot, key, m, to,
+        (long long)(t2 - t1) / 1000, held, asked, left);
+    record(t1, t2, now_us(), "cluster-migrate",
+           "slot %d (%s) of vote %d: node %d -> node %d (%lld keys held, %lld taken through ASK, "
+           "MIGRATE of %lld, MOVED), then moved back", slot, key, v, m, to, held, asked, left);
+}
+
 /* ---- the schedule ---------------------------------------------------------- */
 
 static const char *const kind_names[] = {"failover", "failover-force", "failover-takeover",
                                          "kill-master", "restart-master", "restart-replica",
-                                         "lose-keys"};
+                                         "lose-keys", "migrate"};
 #define NKINDS ((int)(sizeof kind_names / sizeof kind_names[0]))
 
 static void run_kind(int kind)
@@ -473,7 +565,8 @@ static void run_kind(int kind)
     case 3: f_kill_master(v, s); break;
     case 4: f_restart(v, s, 1); break;
     case 5: f_restart(v, s, 0); break;
-    default: f_lose_keys(s); break;
+    case 6: f_lose_keys(s); break;
+    default: f_migrate(v); break;
     }
 }
 
@@ -519,8 +612,9 @@ static void run_schedule(const int *kinds, int nk)
     }
     fprintf(g_faults,
             "C cluster_faults=%lld cluster_promotions=%lld cluster_keys_lost=%lld "
-            "cluster_lonely_found=%lld cluster_lonely_missed=%lld cluster_restarts=%lld\n",
-            n_faults, n_promoted, n_lost, n_lonely, n_lonely_missed, n_restarts);
+            "cluster_lonely_found=%lld cluster_lonely_missed=%lld cluster_restarts=%lld "
+            "cluster_migrations=%lld\n",
+            n_faults, n_promoted, n_lost, n_lonely, n_lonely_missed, n_restarts, n_migrations);
     fflush(g_faults);
     say("schedule done: %lld faults, %lld promotions, %lld keys lost, %lld restarts", n_faults,
         n_promoted, n_lost, n_restarts);
@@ -591,7 +685,7 @@ static void usage(void)
             "  --gap-min MS (300)  --gap-max MS (1000)  --cut-max MS (2000)\n"
             "  --resources N (6)  --prefix STR (fo:res)   the workers' lock keys\n"
             "kinds: failover failover-force failover-takeover kill-master restart-master\n"
-            "       restart-replica lose-keys\n");
+            "       restart-replica lose-keys migrate\n");
     exit(2);
 }
 

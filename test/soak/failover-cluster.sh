@@ -10,7 +10,8 @@
 # ttl); rl-cluster runs its seeded schedule of faults inside the clusters
 # (CLUSTER FAILOVER plain, FORCE and TAKEOVER, kill -9 of a shard's master
 # and its promotion, masters and replicas restarted, lose-keys: held keys
-# lost on a quorum of votes by replicas that take over without them); then
+# lost on a quorum of votes by replicas that take over without them, migrate:
+# a held lock's slot moved to another master, ASK then MOVED); then
 # rl-check reads the logs.  Exit status: 0 no overlap, 1 overlap (or no
 # acquisition at all), 2 set-up error.
 #
@@ -24,9 +25,10 @@
 #   --rounds N (1: every kind once)  --seconds S (0; else rounds until S
 #   seconds have passed)  --kinds "K ..." (rl-cluster's kinds, all by
 #   default: failover failover-force failover-takeover kill-master
-#   restart-master restart-replica lose-keys)  --gap-min MS (300)  --gap-max
-#   MS (1000): before each fault  --cut-max MS (2000): how long lose-keys
-#   waits for a lock held on the cut masters alone  --seed N (default: from
+#   restart-master restart-replica lose-keys migrate)  --gap-min MS (300)
+#   --gap-max MS (1000): before each fault  --cut-max MS (2000): how long
+#   lose-keys waits for a lock held on the cut masters alone (migrate for a
+#   held lock)  --seed N (default: from
 #   the clock, printed)  --lead MS (1000)  --tail MS (1500)  --keep (keep
 #   the directory: logs, nodes' logs)
 #   --restart-guard MS (the workers' restart_guard_ms; default automatic;

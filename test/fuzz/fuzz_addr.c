@@ -9,11 +9,12 @@
  *
  * Checked on every input, besides "no crash, no leak, no UB":
  *   - success: a host (port 1..65535) or an absolute unix path, db -1 or
- *     0..2^20, a password only for redis:// and rediss://;
+ *     0..2^20, a password only for redis://, rediss:// and their
+ *     -cluster forms (which have no database);
  *   - failure: REDLOCK_EINVAL (or ENOMEM), a NUL-terminated message when
  *     errlen > 0, nothing allocated left behind;
  *   - the message never quotes the credentials (raw or percent-encoded)
- *     of a redis(s):// address
+ *     of a redis(s):// or redis(s)-cluster:// address
  *     (unless the message text itself happens to contain those bytes,
  *     which is told apart by parsing the same address with the credentials
  *     masked).
@@ -48,6 +49,10 @@ static int credentials(const char *s, size_t *begin, size_t *end)
         p = 8;
     else if (strncmp(s, "rediss://", 9) == 0)
         p = 9;
+    else if (strncmp(s, "redis-cluster://", 16) == 0)
+        p = 16;
+    else if (strncmp(s, "rediss-cluster://", 17) == 0)
+        p = 17;
     else
         return 0;
     slash = strchr(s + p, '/');
@@ -87,8 +92,12 @@ static void check_success(redlock__addr *a, const char *s)
         require(a->path[0] == '/', "relative unix path", s);
     require(a->db == -1 || (a->db >= 0 && a->db <= (1 << 20)), "db out of range", s);
     if (a->password || a->user)
-        require(strncmp(s, "redis://", 8) == 0 || strncmp(s, "rediss://", 9) == 0,
+        require(strncmp(s, "redis://", 8) == 0 || strncmp(s, "rediss://", 9) == 0 ||
+                    strncmp(s, "redis-cluster://", 16) == 0 ||
+                    strncmp(s, "rediss-cluster://", 17) == 0,
                 "credentials outside a URL", s);
+    if (a->cluster)
+        require(a->db == -1 && a->host != NULL, "a cluster with a database or a path", s);
     redlock__addr_free(a);
     require(a->host == NULL && a->path == NULL && a->user == NULL && a->password == NULL,
             "addr_free left pointers", s);

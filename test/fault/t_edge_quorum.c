@@ -10,9 +10,10 @@
  *                              holder is lost (REDLOCK_LOST_CLOCK), and a
  *                              fresh client's fourth permit never coexists
  *                              with a valid holder;
- *   edge_quorum_extend_*       a semaphore's extend refused by 2 of 5
- *                              masters: 3 may still hold it, a majority but
- *                              no q, so the permit is lost (REFUSED).
+ *   edge_quorum_refusals_*     a semaphore's extend or release refused by
+ *                              2 of 5 masters: 3 may still hold the permit,
+ *                              a majority but no q, so it is lost (REFUSED,
+ *                              ENOTOWNER).
  */
 #include "itest.h"
 #include "fixture.h"
@@ -212,11 +213,26 @@ TEST(edge_quorum_clock_jump_ends_a_semaphores_holders_below_q)
     rlp_thread_stop(px);
 }
 
-/* A holds a permit on all 5 masters; the permit ends on 3 and 4 (as if
- * expired).  A's extend: 3 OK, 2 refused.  3 masters that may still hold
- * it are a majority but no q: the permit is lost (ENOTOWNER, validity 0,
- * the notice REDLOCK_LOST_REFUSED), not kept until its old end. */
-TEST(edge_quorum_extend_refused_below_q_loses_the_permit)
+/* l takes a permit for 20 s, held on all N masters. */
+static void take_all(struct it_fix *f, redlock_lock *l)
+{
+    struct it_op op = {f->base};
+    char key[128];
+
+    CHECK_RC(l, redlock_try_acquire_async(l, 20000, it_op_cb, &op), REDLOCK_OK);
+    it_op_wait(&op, 3000);
+    CHECK_RC(l, op.status, REDLOCK_OK);
+    permit_key(key, sizeof key, l);
+    CHECK_EQ(it_wait_count(f->s, key, strlen(key), N, 2000), N);
+}
+
+/* A and B hold a permit on all 5 masters; each permit ends on 3 and 4 (as
+ * if expired).  A's extend and B's release: 3 OK, 2 refused.  The 3
+ * masters that may still hold a permit are a majority but no q: A's
+ * permit is lost (ENOTOWNER, validity 0, the notice REDLOCK_LOST_REFUSED),
+ * not kept until its old end; B's release says it no longer held it
+ * (ENOTOWNER), not that it gave back a permit it held. */
+TEST(edge_quorum_refusals_below_q_end_the_permit)
 {
     struct it_fix f = {0};
     struct lost_notice w = {0};
@@ -224,15 +240,15 @@ TEST(edge_quorum_extend_refused_below_q_loses_the_permit)
 
     it_fix_start(&f, N, NULL, IT_ASYNC | IT_NOCLIENT);
     redlock_client *c = it_fix_client(&f, NULL);
-    redlock_lock *a = sem_lock(&f, c);
+    redlock_lock *a = sem_lock(&f, c), *b = sem_lock(&f, c);
     w.base = f.base;
     CHECK_EQ(redlock_lock_on_lost(a, lost_notice_cb, &w), 0);
-    op = (struct it_op){f.base};
-    CHECK_RC(a, redlock_try_acquire_async(a, 20000, it_op_cb, &op), REDLOCK_OK);
-    it_op_wait(&op, 3000);
-    CHECK_RC(a, op.status, REDLOCK_OK);
-    expire_on(f.s, 3, a);
-    expire_on(f.s, 4, a);
+    take_all(&f, a);
+    take_all(&f, b);
+    for (int i = 3; i < N; i++) {
+        expire_on(f.s, i, a);
+        expire_on(f.s, i, b);
+    }
     op = (struct it_op){f.base};
     CHECK_RC(a, redlock_extend_async(a, 20000, it_op_cb, &op), REDLOCK_OK);
     it_op_wait(&op, 3000);
@@ -241,5 +257,11 @@ TEST(edge_quorum_extend_refused_below_q_loses_the_permit)
     CHECK_EQ(op.validity, 0);
     CHECK_MSG(it_run_until(f.base, &w.fired, 1000), "no lost-lock notice");
     CHECK_EQ(w.reason, REDLOCK_LOST_REFUSED);
+
+    op = (struct it_op){f.base};
+    CHECK_RC(b, redlock_release_async(b, it_op_cb, &op), REDLOCK_OK);
+    it_op_wait(&op, 3000);
+    CHECK_RC(b, op.status, REDLOCK_ENOTOWNER);
+    CHECK_EQ(refused(b), 2);
     it_fix_stop(&f);
 }

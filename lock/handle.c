@@ -189,11 +189,16 @@ int redlock_lock_new(redlock_lock **out, redlock_client *c, const void *resource
     REDLOCK__GATED(c, int, redlock__lock_create(out, c, resource, len, &redlock__mutex));
 }
 
+size_t redlock__lock_quorum(const redlock_lock *l)
+{
+    return l->quorum ? l->quorum : l->c->fleet.n / 2 + 1;
+}
+
 static int lock_quorum(const redlock_lock *l)
 {
     if (!l->c)
         return REDLOCK_ECLOSED;
-    return (int)(l->quorum ? l->quorum : l->c->fleet.n / 2 + 1);
+    return (int)redlock__lock_quorum(l);
 }
 
 int redlock_lock_quorum(const redlock_lock *l)

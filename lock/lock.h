@@ -497,6 +497,10 @@ static inline const char *redlock__lock_braced(const redlock_lock *l)
 {
     return l->key - 1;
 }
+/* The masters l's operations need (l->c set): its own quorum (a
+ * semaphore's), else a majority.  Every count of a lock's masters is
+ * against it, never against N/2+1 (a semaphore's is larger). */
+size_t redlock__lock_quorum(const redlock_lock *l);
 /* A new handle of family `fam` on `resource` (the kinds' constructors,
  * inside the gate); the kind then fills in l->kd.  0 or a REDLOCK_E*. */
 int redlock__lock_create(redlock_lock **out, redlock_client *c, const void *resource,

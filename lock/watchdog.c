@@ -217,9 +217,10 @@ static void tick_cb(evutil_socket_t fd, short what, void *arg)
 
 /* A master's clock was seen jumping ahead (guard.c): keys it holds may
  * have expired early.  A held lock that it said OK to, and whose other OK
- * masters (those whose clocks are trusted) are no quorum, is lost now: its
- * validity 0, the notice from the loop (REDLOCK_LOST_CLOCK), not when the
- * validity would have ended. */
+ * masters (those whose clocks are trusted) are no longer the lock's own
+ * quorum (a semaphore's q, not a majority), is lost now: its validity 0,
+ * the notice from the loop (REDLOCK_LOST_CLOCK), not when the validity
+ * would have ended. */
 void redlock__locks_clock_ahead(void *privdata, size_t node)
 {
     redlock_client *c = privdata;
@@ -240,7 +241,7 @@ void redlock__locks_clock_ahead(void *privdata, size_t node)
             continue;
         for (size_t i = 0; i < f->n; i++)
             ok += l->nodes->votes[i] == REDLOCK__OK && trusted[i];
-        if (ok >= f->n / 2 + 1)
+        if (ok >= redlock__lock_quorum(l))
             continue;
         l->valid_until_us = 0;
         if (l->wd && l->wd->watching && !l->wd->lost_fired) {

@@ -215,15 +215,8 @@ static int output(const redlock_cmd *c, redlock_client *cl, const redlock_inspec
 
 static int failed(const redlock_cmd *c, int exit)
 {
-    if (c->json) {
-        redlock_json j;
-        redlock_json_start(&j, stdout);
-        redlock_json_bool(&j, "ok", 0);
-        redlock_json_int(&j, "exit", exit);
-        redlock_json_cstr(&j, "command", "status");
-        redlock_json_cstr(&j, "error", redlock_cmd_last_error());
-        redlock_json_finish(&j);
-    }
+    if (c->json)
+        redlock_cmd_json_failed(c, exit);
     return exit;
 }
 
@@ -249,7 +242,7 @@ int redlock_cmd_status(redlock_cmd *c, int argc, char **argv)
 
     if (exit)
         return failed(c, exit);
-    if (!(cl = redlock_cmd_client(c, NULL, 0, &exit)))
+    if (!(cl = redlock_cmd_client(c, NULL, 0, 1, &exit)))
         return failed(c, exit);
     /* a master still connecting would read as down */
     (void)redlock_client_wait_connected(cl, redlock_client_nodes(cl), c->opts.connect_timeout_ms);

@@ -6,6 +6,7 @@
  * on says so once; -w waits for masters that are down. */
 #include "itest.h"
 #include "json_check.h"
+#include "openmetrics.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -222,8 +223,8 @@ TEST(cmd_config_file_bad_value_names_its_line)
     unsetenv("REDLOCK_CONFIG");
 }
 
-/* --json writes its object also when an option is bad; run refuses it. */
-TEST(cmd_json_bad_option_and_run)
+/* --json writes its object also when an option is bad. */
+TEST(cmd_json_bad_option)
 {
     char out[4096], val[256], why[256];
     CHECK_EQ(setenv("REDLOCK_NODES", "127.0.0.1:1", 1), 0);
@@ -240,7 +241,46 @@ TEST(cmd_json_bad_option_and_run)
         CHECK_STREQ(val, "64");
         CHECK_GT(json_get(out, "error", val, sizeof val), 0);
     }
+}
+
+/* run has no JSON output: --json is a usage error, not ignored. */
+TEST(cmd_run_json_refused)
+{
+    char out[4096];
+    CHECK_EQ(setenv("REDLOCK_NODES", "127.0.0.1:1", 1), 0);
+    CHECK_EQ(unsetenv("REDLOCK_CONFIG"), 0);
     CHECK_EQ(redlock_sh("run --json out-j -- echo ran", out, sizeof out, NULL), 64);
     SAYS(out, "--json is for acquire, extend, release and status");
     CHECK(!it_has(out, "ran\n"));
+}
+
+/* status --metrics RESOURCE: the resource's view as gauges among the
+ * client's metrics (holders and time left, per master and for the quorum);
+ * with --json in the same "metrics" text. */
+TEST(cmd_status_metrics_show_the_resource)
+{
+    struct it_fix f = {.key = "out-met"};
+    char out[65536], key[256], *text = malloc(sizeof out);
+    om_doc d = {0};
+    it_fix_start(&f, 3, NULL, 0);
+    nodes_env(&f);
+    CHECK_RC(f.lock, redlock_acquire(f.lock, 30000), 0);
+    CHECK_EQ(redlock_sh("status --metrics out-met 2>/dev/null", out, sizeof out, NULL), 0);
+    CHECK_MSG(om_parse(&d, out, strlen(out)) == 0, "%s", d.err);
+    CHECK_EQ(om_value(&d, "redlock_resource_holders{node=\"quorum\",resource=\"out-met\"}"), 1);
+    snprintf(key, sizeof key, "redlock_resource_ttl_seconds{node=\"%s\",resource=\"out-met\"}",
+             rlt_servers_addr(f.s, 1));
+    CHECK_GT(om_value(&d, key), 20);
+    snprintf(key, sizeof key, "redlock_node_up{node=\"%s\"}", rlt_servers_addr(f.s, 2));
+    CHECK_EQ(om_value(&d, key), 1);
+    om_free(&d);
+    CHECK_EQ(it_shell("{ cmd/redlock status --metrics --json out-met 2>/dev/null; }", out,
+                      sizeof out), 0);
+    CHECK_GT(json_get(out, "metrics", text, sizeof out), 0);
+    memset(&d, 0, sizeof d);
+    CHECK_MSG(om_parse(&d, text, strlen(text)) == 0, "%s", d.err);
+    CHECK_EQ(om_value(&d, "redlock_resource_holders{node=\"quorum\",resource=\"out-met\"}"), 1);
+    om_free(&d);
+    free(text);
+    it_fix_stop(&f);
 }

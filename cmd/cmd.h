@@ -76,6 +76,8 @@ int redlock_cmd_acquire_exit(const redlock_cmd *c, redlock_client *cl, const red
  * database; NOPERM in the votes of l's last operation, when l) leave
  * fewer than a quorum; else 0. */
 int redlock_cmd_refused(const redlock_cmd *c, redlock_client *cl, const redlock_lock *l);
+/* The same without the line: 1 (the first master's words into first), or 0. */
+int redlock_cmd_refusing(redlock_client *cl, const redlock_lock *l, char *first, size_t len);
 /* The line, once, of a wait that goes on: what it waits for (why, the last
  * attempt's errstr) and until when (left_ms of -w; -1: until acquired). */
 void redlock_cmd_still_waiting(const redlock_cmd *c, const char *why, int64_t waited_ms,

@@ -42,12 +42,12 @@ static int refuses_us(const char *s)
                  strstr(s, "NOAUTH") || strstr(s, "NOPERM"));
 }
 
-int redlock_cmd_refused(const redlock_cmd *c, redlock_client *cl, const redlock_lock *l)
+int redlock_cmd_refusing(redlock_client *cl, const redlock_lock *l, char *first, size_t len)
 {
     size_t n = redlock_client_nodes(cl), k = 0;
     int q = l ? redlock_lock_quorum(l) : 0;
     size_t quorum = q > 0 ? (size_t)q : redlock_client_quorum(cl);
-    char first[1024] = "";
+    char words[900] = "";
     for (size_t i = 0; i < n; i++) {
         redlock_node_stats st;
         redlock_node_result nr;
@@ -59,12 +59,19 @@ int redlock_cmd_refused(const redlock_cmd *c, redlock_client *cl, const redlock_
         else if (l && redlock_lock_node_result(l, i, &nr) == 0 && refuses_us(nr.detail))
             why = nr.detail;
         if (why && k++ == 0)    /* (copied: the next call may move the strings) */
-            snprintf(first, sizeof first, "node %zu (%s): %s", i, st.address, why);
+            snprintf(words, sizeof words, "node %zu (%s): %s", i, st.address, why);
     }
-    if (k == 0 || n - k >= quorum)
+    snprintf(first, len, "%zu of %zu, quorum %zu; first: %s", k, n, quorum, words);
+    return k > 0 && n - k < quorum;
+}
+
+int redlock_cmd_refused(const redlock_cmd *c, redlock_client *cl, const redlock_lock *l)
+{
+    char first[1024] = "";
+    if (!redlock_cmd_refusing(cl, l, first, sizeof first))
         return 0;
-    redlock_cmd_error(c, "the masters refuse this client's password, user or rights "
-                         "(%zu of %zu, quorum %zu); first: %s", k, n, quorum, first);
+    redlock_cmd_error(c, "the masters refuse this client's password, user or rights (%s)",
+                      first);
     return 1;
 }
 

@@ -173,22 +173,29 @@ static int await_masters(const redlock_cmd *c, redlock_client *cl, struct wait *
 
 /* The acquire itself: one try (-n), or attempts until -w's deadline (or
  * until acquired), cut once at the notice to say what it waits for. */
-static int acquire_waiting(const redlock_cmd *c, redlock_lock *l, struct wait *w)
+static int acquire_waiting(const redlock_cmd *c, redlock_client *cl, redlock_lock *l,
+                           struct wait *w)
 {
+    char first[1024];
     if (c->nonblock)
         return redlock_acquire_for(l, 0, c->ttl_ms);
     for (;;) {
         int rc = redlock_acquire_for(l, stretch(w, INT64_MAX), c->ttl_ms);
-        if (rc != REDLOCK_ETIMEDOUT || w->told || !wait_on(c, w, redlock_lock_errstr(l)))
+        /* masters that refuse this client (an ACL's NOPERM in the votes)
+         * end it: the exit code's line says so */
+        if (rc != REDLOCK_ETIMEDOUT || w->told ||
+            redlock_cmd_refusing(cl, l, first, sizeof first) ||
+            !wait_on(c, w, redlock_lock_errstr(l)))
             return rc;
     }
 }
 
-static int run_op(redlock_lock *l, const redlock_cmd *c, enum op op, struct wait *w)
+static int run_op(redlock_client *cl, redlock_lock *l, const redlock_cmd *c, enum op op,
+                  struct wait *w)
 {
     switch (op) {
     case OP_ACQUIRE:
-        return acquire_waiting(c, l, w);
+        return acquire_waiting(c, cl, l, w);
     case OP_EXTEND:
         return redlock_extend(l, c->ttl_ms);
     default:
@@ -268,7 +275,7 @@ static int lock_op(redlock_cmd *c, enum op op)
     }
     rc = c->value ? redlock_lock_set_value(l, c->value, strlen(c->value)) : 0;
     if (rc == 0)
-        rc = run_op(l, c, op, &w);
+        rc = run_op(cl, l, c, op, &w);
     exit = exit_of(c, cl, l, op, rc);
     report(c, cl, l, op, exit);
     /* an acquired lock stays on the masters: freeing releases nothing */

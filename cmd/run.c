@@ -341,7 +341,8 @@ static void acquired(redlock_lock *l, int status, void *privdata)
 
 /* Still acquiring after REDLOCK_CMD_NOTICE_MS: say once what it waits for
  * (the last attempt's outcome: held elsewhere, masters down, hung or not
- * counted) and until when.  The wait goes on: -w waits for the lock
+ * counted) and until when; or end it when the masters' votes refuse this
+ * client (78: waiting will not change an ACL).  The wait goes on: -w waits for the lock
  * whatever keeps it, masters that are down included; the library
  * reconnects with its back-off and attempts at its retry delay. */
 static void on_notice(evutil_socket_t fd, short what, void *arg)
@@ -351,6 +352,10 @@ static void on_notice(evutil_socket_t fd, short what, void *arg)
     (void)what;
     if (r->pid != 0 || r->exit >= 0)
         return;
+    if (redlock_cmd_refused(r->c, r->cl, r->l)) {      /* an ACL's NOPERM, in the votes */
+        finish(r, REDLOCK_EXIT_CONFIG);
+        return;
+    }
     redlock_cmd_still_waiting(r->c, redlock_lock_errstr(r->l), REDLOCK_CMD_NOTICE_MS,
                               r->wait_end == INT64_MAX ? -1 : r->wait_end - clock_ms());
 }

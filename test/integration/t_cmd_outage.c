@@ -53,6 +53,23 @@ static int occurs(const char *s, const char *needle)
     return k;
 }
 
+/* Process pid's CPU time so far, in clock ticks (/proc/PID/stat). */
+static long cpu_ticks(int pid)
+{
+    char path[64], buf[1024];
+    long ut = -1, st = -1;
+    snprintf(path, sizeof path, "/proc/%d/stat", pid);
+    FILE *fp = fopen(path, "r");
+    CHECK_MSG(fp != NULL, "%s: %s", path, strerror(errno));
+    size_t n = fread(buf, 1, sizeof buf - 1, fp);
+    fclose(fp);
+    buf[n] = '\0';
+    const char *q = strrchr(buf, ')');     /* after the command's name */
+    CHECK(q != NULL);
+    CHECK_EQ(sscanf(q + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %ld %ld", &ut, &st), 2);
+    return ut + st;
+}
+
 #define SAYS(out, what) CHECK_MSG(it_has(out, what), "no \"%s\" in: %s", what, out)
 
 /* Item by item, the exit status of each case, -E given everywhere: held
@@ -109,12 +126,20 @@ TEST(cmd_wait_outlasts_masters_down)
     CHECK_EQ(redlock_sh("acquire " RG "-w 1 -E 0 out-down", out, sizeof out, &ms), 69);
     CHECK_GE(ms, 1000);
 
-    FILE *p = popen("cmd/redlock run " RG "-w 20 out-down -- echo ran 2>&1; echo exit=$?", "r");
+    FILE *p = popen("{ cmd/redlock run " RG "-w 20 out-down -- echo ran & echo pid=$!; "
+                    "wait $!; echo exit=$?; } 2>&1", "r");
     CHECK(p != NULL);
+    int pid = 0;
+    CHECK(fgets(line, sizeof line, p) != NULL && sscanf(line, "pid=%d", &pid) == 1);
     while (!it_has(line, "still waiting"))
         CHECK_MSG(fgets(line, sizeof line, p) != NULL, "no notice before its end: %s", line);
     SAYS(line, "unreachable");
     SAYS(line, "(-w 20 s)");
+    /* it waited those 2 s on the library's back-off and retry delay, not
+     * in a busy loop: its CPU time (utime + stime, in ticks) */
+    long ticks = cpu_ticks(pid);
+    check_note("%ld ticks of CPU in 2 s of waiting", ticks);
+    CHECK_LT(ticks, sysconf(_SC_CLK_TCK) / 5);
     CHECK_EQ(rlt_servers_restart(f.s, 0), 0);
     CHECK_EQ(rlt_servers_restart(f.s, 1), 0);
     CHECK_EQ(it_read_all(p, out, sizeof out), 0);
@@ -158,6 +183,12 @@ TEST(cmd_exit_refused_credentials)
     CHECK_EQ(setenv("REDLOCK_PASSWORD", "weakpw", 1), 0);
     CHECK_EQ(redlock_sh("run " RG "-n --user weak out-pw -- echo ran", out, sizeof out, NULL), 78);
     SAYS(out, "NOPERM");
+    CHECK_EQ(redlock_sh("run " RG "--user weak out-pw -- echo ran", out, sizeof out, &ms), 78);
+    SAYS(out, "NOPERM");
+    CHECK_LT(ms, 5000);         /* at the wait's notice, not never */
+    CHECK_EQ(redlock_sh("acquire " RG "-w 30 --user weak out-pw", out, sizeof out, &ms), 78);
+    SAYS(out, "NOPERM");
+    CHECK_LT(ms, 5000);
     CHECK_EQ(setenv("REDLOCK_PASSWORD", "s3cret", 1), 0);
     CHECK_EQ(redlock_sh("run " RG "out-pw -- echo ran", out, sizeof out, NULL), 0);
     SAYS(out, "ran\n");
@@ -174,16 +205,19 @@ TEST(cmd_wait_says_what_it_waits_for)
     int64_t ms;
     it_fix_start(&f, 3, NULL, IT_NOCLIENT);
     nodes_env(&f);
-    CHECK_EQ(redlock_sh("run " RG "--strict -w 2.5 out-strict -- echo ran", out, sizeof out, &ms),
+    CHECK_EQ(redlock_sh("run " RG "--strict -w 2.2 out-strict -- echo ran", out, sizeof out, &ms),
              69);
-    CHECK_GE(ms, 2500);
+    CHECK_GE(ms, 2200);
     CHECK_EQ(occurs(out, "still waiting"), 1);
     SAYS(out, "strict");
-    SAYS(out, "(-w 2.5 s)");
+    SAYS(out, "(-w 2.2 s)");
     CHECK(!it_has(out, "ran\n"));
     /* without -w it waits on, having said so once, until SIGTERM ends it */
-    CHECK_EQ(it_shell("{ cmd/redlock run " RG "--strict out-strict -- echo ran & p=$!; "
-                      "sleep 3; kill $p; wait $p; echo exit=$?; }", out, sizeof out), 0);
+    CHECK_EQ(it_shell("{ e=\"${TMPDIR:-/tmp}/strict.$$\"; "
+                      "cmd/redlock run " RG "--strict out-strict -- echo ran 2>\"$e\" & p=$!; "
+                      "i=0; until grep -q 'still waiting' \"$e\" || [ $i -ge 100 ]; do "
+                      "sleep 0.05; i=$((i + 1)); done; kill $p; wait $p; echo exit=$?; "
+                      "cat \"$e\"; }", out, sizeof out), 0);
     CHECK_EQ(occurs(out, "still waiting"), 1);
     SAYS(out, "until it gets the lock (no -w)");
     SAYS(out, "exit=143");

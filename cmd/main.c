@@ -122,7 +122,7 @@ void redlock_cmd_still_waiting(const redlock_cmd *c, const char *why, int64_t wa
         char at[32] = "?";
         if (localtime_r(&end, &tm))
             strftime(at, sizeof at, "%H:%M:%S", &tm);
-        snprintf(until, sizeof until, "until %s (-w %.3g s)", at, (double)c->wait_ms / 1000.0);
+        snprintf(until, sizeof until, "until %s (-w %.10g s)", at, (double)c->wait_ms / 1000.0);
     }
     redlock_cmd_error(c, "still waiting for the lock after %lld s: %s; it waits %s",
                       (long long)(waited_ms / 1000), why, until);

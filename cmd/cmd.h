@@ -12,12 +12,16 @@
 
 /* Exit codes (sysexits.h where they fit; docs/command.md). */
 #define REDLOCK_EXIT_OK        0
-#define REDLOCK_EXIT_CONFLICT  1    /* held elsewhere, or -w ran out (-E N) */
+#define REDLOCK_EXIT_CONFLICT  1    /* held elsewhere, or -w ran out while it
+                                     * was held (-E N) */
 #define REDLOCK_EXIT_USAGE     64   /* EX_USAGE; a resource the library refuses */
-#define REDLOCK_EXIT_UNAVAIL   69   /* EX_UNAVAILABLE: masters unreachable */
+#define REDLOCK_EXIT_UNAVAIL   69   /* EX_UNAVAILABLE: masters unreachable, hung
+                                     * or not counted, or -w ran out while they
+                                     * were (an outage: never -E's) */
 #define REDLOCK_EXIT_SOFTWARE  70   /* EX_SOFTWARE: unexpected error */
 #define REDLOCK_EXIT_LOST      75   /* EX_TEMPFAIL: the lock was lost */
-#define REDLOCK_EXIT_CONFIG    78   /* EX_CONFIG: bad address, unreadable file */
+#define REDLOCK_EXIT_CONFIG    78   /* EX_CONFIG: bad address, unreadable file,
+                                     * a password, user or ACL the masters refuse */
 #define REDLOCK_EXIT_MAXHOLD   124  /* --max-hold reached (as timeout(1)) */
 #define REDLOCK_EXIT_NOEXEC    126  /* run: the command could not be executed */
 #define REDLOCK_EXIT_NOTFOUND  127  /* run: the command was not found */
@@ -57,13 +61,40 @@ void redlock_cmd_free(redlock_cmd *c);
 /* One line on stderr: "redlock: <sub>: <why>". */
 void redlock_cmd_error(const redlock_cmd *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-/* The exit code for a library error code (acquire, extend ...). */
+/* The exit code for a library error code (extend, release, a lock's
+ * creation): ENOQUORUM is -E's, a timeout or unreachable masters 69. */
 int redlock_cmd_exit_for(const redlock_cmd *c, int rc);
+/* An acquire's outcome rc as an exit code, after its error line: 78 when
+ * masters that refuse this client (password, user, ACL) leave no quorum;
+ * -E's code when it is held elsewhere, also when -w ran out while the last
+ * attempt met the holder; 69 when the masters were out (unreachable, hung,
+ * not counted), also when -w ran out so. */
+int redlock_cmd_acquire_exit(const redlock_cmd *c, redlock_client *cl, const redlock_lock *l,
+                             int rc);
+/* 1, after the error line in the first master's words, when the masters
+ * that refuse this client (a failed handshake: password, ACL user,
+ * database; NOPERM in the votes of l's last operation, when l) leave
+ * fewer than a quorum; else 0. */
+int redlock_cmd_refused(const redlock_cmd *c, redlock_client *cl, const redlock_lock *l);
+/* The same without the line: 1 (the first master's words into first), or 0. */
+int redlock_cmd_refusing(redlock_client *cl, const redlock_lock *l, char *first, size_t len);
+/* The line, once, of a wait that goes on: what it waits for (why, the last
+ * attempt's errstr) and until when (left_ms of -w; -1: until acquired). */
+void redlock_cmd_still_waiting(const redlock_cmd *c, const char *why, int64_t waited_ms,
+                               int64_t left_ms);
+#define REDLOCK_CMD_NOTICE_MS 2000  /* a wait says so after this long */
 
-/* A blocking client on c's nodes (loop_thread when `threaded`), or the
- * caller's base; NULL after an error line (*exit set). */
+/* A client on c's nodes: blocking (loop_thread when `threaded`), or on the
+ * caller's base.  A blocking one waits (with `connect`) for a quorum of
+ * masters up to a connect timeout and a node timeout.  NULL after an error
+ * line (*exit set). */
 redlock_client *redlock_cmd_client(redlock_cmd *c, struct event_base *base, int threaded,
-                                   int *exit);
+                                   int connect, int *exit);
+/* Wait up to timeout_ms for a quorum of cl's masters: 0, or the exit code
+ * after an error line (78: they refuse this client; 69). */
+int redlock_cmd_connect(const redlock_cmd *c, redlock_client *cl, int64_t timeout_ms);
+/* --json: the object of a failure before any operation. */
+void redlock_cmd_json_failed(const redlock_cmd *c, int exit);
 /* The lock the operands name (c->args up to "--"): several = multi,
  * --read/--write = the rw lock; fencing set.  NULL after an error line. */
 redlock_lock *redlock_cmd_lock(redlock_cmd *c, redlock_client *cl, int *exit);

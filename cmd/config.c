@@ -38,17 +38,20 @@ static const struct opt {
         "the masters' password, read from FILE (else $REDLOCK_PASSWORD)"},
     [O_USER] = {"user", 0, "NAME", "ACL user for the masters (needs a password)"},
     [O_PREFIX] = {"prefix", 0, "P", "key prefix put before every resource (default: none)"},
-    [O_TTL] = {"ttl", 0, "MS", "lock time to live in milliseconds (default 30000)"},
-    [O_WAIT] = {"wait", 'w', "SECS", "give up acquiring after SECS (default: wait until acquired)"},
+    [O_TTL] = {"ttl", 0, "MS",
+        "lock time to live in milliseconds (default 30000; at least 3 node timeouts)"},
+    [O_WAIT] = {"wait", 'w', "SECS",
+        "give up acquiring after SECS, masters down or not (default: wait until acquired)"},
     [O_NONBLOCK] = {"nonblock", 'n', NULL, "one try: fail at once if the lock is held"},
     [O_CONFLICT] = {"conflict-exit-code", 'E', "N",
-        "exit code when held elsewhere or -w ran out (default 1)"},
+        "exit code when the lock is held elsewhere (default 1; not for outages: 69)"},
     [O_FENCING] = {"fencing", 0, NULL, "also get a fencing token (REDLOCK_TOKEN for run)"},
     [O_READ] = {"read", 0, NULL, "the read side of the read/write lock (shared)"},
     [O_WRITE] = {"write", 0, NULL, "the write side of the read/write lock (exclusive)"},
     [O_PERMITS] = {"permits", 0, "P",
         "a counting semaphore: up to P (1 .. 1024) holders at once, each with a permit"},
-    [O_JSON] = {"json", 0, NULL, "one JSON object on stdout (acquire, extend, release, status)"},
+    [O_JSON] = {"json", 0, NULL,
+        "one JSON object on stdout (acquire, extend, release, status; not run)"},
     [O_NODE_TIMEOUT] = {"node-timeout", 0, "MS",
         "longest wait for one master's reply (default 200)"},
     [O_TLS_CA] = {"tls-ca", 0, "FILE", "CA certificates (PEM) for rediss:// masters"},
@@ -75,6 +78,8 @@ static const struct opt {
 struct raw {
     const char *val[O_COUNT + 1];
     int src[O_COUNT + 1];
+    int line[O_COUNT + 1];      /* SRC_FILE: the value's line in `file` */
+    const char *file;           /* the config file, once read */
 };
 
 static char last_error[4096];      /* for --json's "error" */
@@ -117,8 +122,10 @@ void redlock_cmd_usage(FILE *out)
                  o->arg ? o->arg : "");
         fprintf(out, "  %-28s %s\n", left, o->help);
     }
-    fputs("exit: the command's status (run), 0 done, 1 held elsewhere (-E), 64 usage,\n"
-          "      69 unreachable, 70 internal, 75 lock lost, 78 configuration,\n"
+    fputs("exit: the command's status (run), 0 done, 1 held elsewhere (-E; also when -w ran\n"
+          "      out while it was held), 64 usage, 69 masters unreachable, hung or not\n"
+          "      counted (also when -w ran out so; -E does not apply), 70 internal,\n"
+          "      75 lock lost, 78 configuration (a password or ACL the masters refuse),\n"
           "      124 --max-hold reached, 126/127 command not executable/not found\n", out);
 }
 
@@ -149,11 +156,12 @@ static int find_short(char ch)
     return -1;
 }
 
-static void set_raw(struct raw *r, int id, const char *val, int src)
+static void set_raw(struct raw *r, int id, const char *val, int src, int line)
 {
     if (r->src[id] < src) {
         r->val[id] = val;
         r->src[id] = src;
+        r->line[id] = line;
     }
 }
 
@@ -190,7 +198,7 @@ static int parse_one(redlock_cmd *c, struct raw *r, int argc, char **argv, int *
         redlock_cmd_error(c, "option --%s takes no value", opts_table[id].name);
         return REDLOCK_EXIT_USAGE;
     }
-    set_raw(r, id, opts_table[id].arg ? val : "1", SRC_ARGV);
+    set_raw(r, id, opts_table[id].arg ? val : "1", SRC_ARGV, 0);
     return 0;
 }
 
@@ -282,7 +290,7 @@ static int file_line(redlock_cmd *c, struct raw *r, const char *path, int lineno
         redlock_cmd_error(c, "%s:%d: %s wants yes or no", path, lineno, key);
         return REDLOCK_EXIT_CONFIG;
     }
-    set_raw(r, id, val, SRC_FILE);
+    set_raw(r, id, val, SRC_FILE, lineno);
     return 0;
 }
 
@@ -295,6 +303,7 @@ static int parse_file(redlock_cmd *c, struct raw *r, const char *path)
         return REDLOCK_EXIT_CONFIG;
     }
     int lineno = 0;
+    r->file = path;
     for (char *line = text, *next; line; line = next) {
         next = strchr(line, '\n');
         if (next)
@@ -316,11 +325,11 @@ static int parse_env(redlock_cmd *c, struct raw *r)
 {
     const char *v;
     if ((v = getenv("REDLOCK_NODES")) && *v)
-        set_raw(r, O_NODES, v, SRC_ENV);
+        set_raw(r, O_NODES, v, SRC_ENV, 0);
     if ((v = getenv("REDLOCK_PASSWORD")) && *v)
-        set_raw(r, O_PASSWORD, v, SRC_ENV);
+        set_raw(r, O_PASSWORD, v, SRC_ENV, 0);
     if ((v = getenv("REDLOCK_CONFIG")) && *v)
-        set_raw(r, O_CONFIG, v, SRC_ENV);
+        set_raw(r, O_CONFIG, v, SRC_ENV, 0);
     if (r->val[O_CONFIG])
         return parse_file(c, r, r->val[O_CONFIG]);
     return 0;
@@ -328,9 +337,18 @@ static int parse_env(redlock_cmd *c, struct raw *r)
 
 /* ---- values ---------------------------------------------------------------- */
 
+/* A bad value, named where it was given: the command line's option, the
+ * config file's line, the environment's variable. */
 static int bad_value(redlock_cmd *c, const struct raw *r, int id, const char *why)
 {
-    redlock_cmd_error(c, "--%s %s: %s", opts_table[id].name, r->val[id], why);
+    if (r->src[id] == SRC_FILE)
+        redlock_cmd_error(c, "%s:%d: %s = %s: %s", r->file, r->line[id], opts_table[id].name,
+                          r->val[id], why);
+    else if (r->src[id] == SRC_ENV)
+        redlock_cmd_error(c, "$REDLOCK_%s %s: %s", id == O_NODES ? "NODES" : "CONFIG",
+                          r->val[id], why);
+    else
+        redlock_cmd_error(c, "--%s %s: %s", opts_table[id].name, r->val[id], why);
     return r->src[id] == SRC_ARGV ? REDLOCK_EXIT_USAGE : REDLOCK_EXIT_CONFIG;
 }
 
@@ -407,6 +425,24 @@ static int flag(const struct raw *r, int id)
     return r->val[id] && strcmp(r->val[id], "1") == 0;
 }
 
+/* A ttl too short to hold a lock is refused, not lost at once: an acquire
+ * may take a node timeout of it, an extend another (the watchdog's comes
+ * at ttl/3), and one more is kept to stop the command before the validity
+ * ends (run.c). */
+static int ttl_holds(redlock_cmd *c, const struct raw *r)
+{
+    int64_t min = 3 * c->opts.node_timeout_ms;
+    char why[160];
+    if (c->ttl_ms >= min)
+        return 0;
+    snprintf(why, sizeof why, "too short to hold a lock: at least %lld ms (3 node timeouts "
+             "of %lld ms, --node-timeout)", (long long)min, (long long)c->opts.node_timeout_ms);
+    if (r->val[O_TTL])
+        return bad_value(c, r, O_TTL, why);
+    redlock_cmd_error(c, "the default --ttl %lld: %s", (long long)c->ttl_ms, why);
+    return r->src[O_NODE_TIMEOUT] == SRC_ARGV ? REDLOCK_EXIT_USAGE : REDLOCK_EXIT_CONFIG;
+}
+
 static int apply_times(redlock_cmd *c, const struct raw *r)
 {
     const int64_t day = 86400000, big = (int64_t)1 << 40;
@@ -420,7 +456,7 @@ static int apply_times(redlock_cmd *c, const struct raw *r)
         (rc = num_value(c, r, O_CLOCK_GUARD, 0, 0, big, &c->opts.clock_guard_ms)) ||
         (rc = num_value(c, r, O_MAX_HOLD, 1000, 1, 365 * day, &c->max_hold_ms)) ||
         (rc = num_value(c, r, O_KILL_AFTER, 1000, 0, day, &c->kill_after_ms)) ||
-        (rc = num_value(c, r, O_PERMITS, 0, 1, 1024, &c->permits)))
+        (rc = num_value(c, r, O_PERMITS, 0, 1, 1024, &c->permits)) || (rc = ttl_holds(c, r)))
         return rc;
     c->conflict_exit = (int)conflict;
     return 0;
@@ -474,12 +510,22 @@ static void defaults(redlock_cmd *c, const char *sub)
     c->dashdash = -1;
 }
 
+/* --json among the options (before "--"), however the others parse. */
+static int asks_json(int argc, char **argv)
+{
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+        if (strcmp(argv[i], "--json") == 0)
+            return 1;
+    return 0;
+}
+
 int redlock_cmd_parse(redlock_cmd *c, const char *sub, int argc, char **argv)
 {
     struct raw r;
     memset(&r, 0, sizeof r);
     memset(c, 0, sizeof *c);
     defaults(c, sub);
+    c->json = asks_json(argc, argv);    /* an error below still gets its object */
     int rc = parse_argv(c, &r, argc, argv);
     if (rc)
         return rc;
@@ -487,9 +533,9 @@ int redlock_cmd_parse(redlock_cmd *c, const char *sub, int argc, char **argv)
         redlock_cmd_usage(stdout);
         return -1;
     }
-    if ((rc = parse_env(c, &r)))
-        return rc;
-    return apply(c, &r);
+    rc = parse_env(c, &r);
+    c->json = c->json || flag(&r, O_JSON);
+    return rc ? rc : apply(c, &r);
 }
 
 void redlock_cmd_free(redlock_cmd *c)

@@ -3,9 +3,11 @@
  * subcommands share once their options are read (the client, the lock,
  * the exit code of a library error). */
 #include "cmd/cmd.h"
+#include "cmd/json.h"
 
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 int redlock_cmd_exit_for(const redlock_cmd *c, int rc)
 {
@@ -13,10 +15,10 @@ int redlock_cmd_exit_for(const redlock_cmd *c, int rc)
     case REDLOCK_OK:
         return REDLOCK_EXIT_OK;
     case REDLOCK_ENOQUORUM:
-    case REDLOCK_ETIMEDOUT:
         return c->conflict_exit;
     case REDLOCK_EINVAL:
         return REDLOCK_EXIT_USAGE;
+    case REDLOCK_ETIMEDOUT:
     case REDLOCK_ECONNECT:
     case REDLOCK_ESERVER:
     case REDLOCK_EUNCOUNTED:
@@ -31,8 +33,114 @@ int redlock_cmd_exit_for(const redlock_cmd *c, int rc)
     }
 }
 
+/* A master's words that refuse this client for what it is: its password,
+ * its ACL user or rights, its database (the handshake).  Waiting will not
+ * change them. */
+static int refuses_us(const char *s)
+{
+    return s && (strncmp(s, "handshake failed", 16) == 0 || strstr(s, "WRONGPASS") ||
+                 strstr(s, "NOAUTH") || strstr(s, "NOPERM"));
+}
+
+int redlock_cmd_refusing(redlock_client *cl, const redlock_lock *l, char *first, size_t len)
+{
+    size_t n = redlock_client_nodes(cl), k = 0;
+    int q = l ? redlock_lock_quorum(l) : 0;
+    size_t quorum = q > 0 ? (size_t)q : redlock_client_quorum(cl);
+    char words[900] = "";
+    for (size_t i = 0; i < n; i++) {
+        redlock_node_stats st;
+        redlock_node_result nr;
+        const char *why = NULL;
+        if (redlock_client_node_stats(cl, i, &st) != 0)
+            continue;
+        if (!st.connected && refuses_us(st.last_error))
+            why = st.last_error;
+        else if (l && redlock_lock_node_result(l, i, &nr) == 0 && refuses_us(nr.detail))
+            why = nr.detail;
+        if (why && k++ == 0)    /* (copied: the next call may move the strings) */
+            snprintf(words, sizeof words, "node %zu (%s): %s", i, st.address, why);
+    }
+    snprintf(first, len, "%zu of %zu, quorum %zu; first: %s", k, n, quorum, words);
+    return k > 0 && n - k < quorum;
+}
+
+int redlock_cmd_refused(const redlock_cmd *c, redlock_client *cl, const redlock_lock *l)
+{
+    char first[1024] = "";
+    if (!redlock_cmd_refusing(cl, l, first, sizeof first))
+        return 0;
+    redlock_cmd_error(c, "the masters refuse this client's password, user or rights (%s)",
+                      first);
+    return 1;
+}
+
+/* Refusals were the last attempt's most common failure, or sank its
+ * quorum alone (the library's rule for "held elsewhere"). */
+static int held_last(const redlock_lock *l, size_t n)
+{
+    size_t count[REDLOCK_VOTE_UNCOUNTED + 1] = {0}, most = 0;
+    redlock_node_result r;
+    int q = redlock_lock_quorum(l);
+    for (size_t i = 0; i < n; i++)
+        if (redlock_lock_node_result(l, i, &r) == 0 && r.vote >= 0 &&
+            r.vote <= REDLOCK_VOTE_UNCOUNTED)
+            count[r.vote]++;
+    for (int v = REDLOCK_VOTE_TIMEOUT; v <= REDLOCK_VOTE_UNCOUNTED; v++)
+        most = count[v] > most ? count[v] : most;
+    size_t refused = count[REDLOCK_VOTE_REFUSED];
+    return refused > 0 && ((q > 0 && n - refused < (size_t)q) || refused >= most);
+}
+
+int redlock_cmd_acquire_exit(const redlock_cmd *c, redlock_client *cl, const redlock_lock *l,
+                             int rc)
+{
+    if (rc == REDLOCK_OK)
+        return REDLOCK_EXIT_OK;
+    if (rc != REDLOCK_ENOQUORUM && rc != REDLOCK_EPERMITS && redlock_cmd_refused(c, cl, l))
+        return REDLOCK_EXIT_CONFIG;
+    redlock_cmd_error(c, "%s", redlock_lock_errstr(l));
+    /* -w ran out (the call's deadline): held elsewhere at the last
+     * attempt, or the masters were out (unreachable, hung, not counted) */
+    if (rc == REDLOCK_ETIMEDOUT && held_last(l, redlock_client_nodes(cl)))
+        return c->conflict_exit;
+    return redlock_cmd_exit_for(c, rc);
+}
+
+void redlock_cmd_still_waiting(const redlock_cmd *c, const char *why, int64_t waited_ms,
+                               int64_t left_ms)
+{
+    const char *last = why ? strstr(why, "last attempt: ") : NULL;
+    char until[96] = "until it gets the lock (no -w)";
+    if (last)
+        why = last + strlen("last attempt: ");
+    if (!why || !*why || strcmp(why, "none") == 0)
+        why = "no answer from the masters yet";
+    if (left_ms >= 0) {
+        time_t end = time(NULL) + (time_t)((left_ms + 999) / 1000);
+        struct tm tm;
+        char at[32] = "?";
+        if (localtime_r(&end, &tm))
+            strftime(at, sizeof at, "%H:%M:%S", &tm);
+        snprintf(until, sizeof until, "until %s (-w %.10g s)", at, (double)c->wait_ms / 1000.0);
+    }
+    redlock_cmd_error(c, "still waiting for the lock after %lld s: %s; it waits %s",
+                      (long long)(waited_ms / 1000), why, until);
+}
+
+int redlock_cmd_connect(const redlock_cmd *c, redlock_client *cl, int64_t timeout_ms)
+{
+    int rc = redlock_client_wait_connected(cl, redlock_client_quorum(cl), timeout_ms);
+    if (rc == 0)
+        return 0;
+    if (redlock_cmd_refused(c, cl, NULL))
+        return REDLOCK_EXIT_CONFIG;
+    redlock_cmd_error(c, "masters unreachable: %s", redlock_client_errstr(cl));
+    return rc == REDLOCK_ECONNECT ? REDLOCK_EXIT_CONFIG : REDLOCK_EXIT_UNAVAIL;
+}
+
 redlock_client *redlock_cmd_client(redlock_cmd *c, struct event_base *base, int threaded,
-                                   int *exit)
+                                   int connect, int *exit)
 {
     redlock_client *cl = NULL;
     char err[1024];
@@ -44,18 +152,25 @@ redlock_client *redlock_cmd_client(redlock_cmd *c, struct event_base *base, int 
         *exit = rc == REDLOCK_EINVAL ? REDLOCK_EXIT_CONFIG : REDLOCK_EXIT_SOFTWARE;
         return NULL;
     }
-    if (base)
+    if (base || !connect)
         return cl;
     /* a quorum of masters that cannot be reached fails now, not never */
-    rc = redlock_client_wait_connected(cl, redlock_client_quorum(cl),
-                                       o.connect_timeout_ms + o.node_timeout_ms);
-    if (rc != 0) {
-        redlock_cmd_error(c, "%s", redlock_client_errstr(cl));
-        *exit = REDLOCK_EXIT_UNAVAIL;
+    if ((*exit = redlock_cmd_connect(c, cl, o.connect_timeout_ms + o.node_timeout_ms)) != 0) {
         redlock_client_free(cl);
         return NULL;
     }
     return cl;
+}
+
+void redlock_cmd_json_failed(const redlock_cmd *c, int exit)
+{
+    redlock_json j;
+    redlock_json_start(&j, stdout);
+    redlock_json_bool(&j, "ok", 0);
+    redlock_json_int(&j, "exit", exit);
+    redlock_json_cstr(&j, "command", c->sub);
+    redlock_json_cstr(&j, "error", redlock_cmd_last_error());
+    redlock_json_finish(&j);
 }
 
 static int new_lock(redlock_cmd *c, redlock_client *cl, int n, redlock_lock **l)
@@ -140,6 +255,8 @@ int main(int argc, char **argv)
         int rc = redlock_cmd_parse(&c, subs[i].name, argc - 1, argv + 1);
         if (rc == 0)
             rc = subs[i].fn(&c, argc - 1, argv + 1);
+        else if (rc > 0 && c.json && strcmp(c.sub, "run") != 0)
+            redlock_cmd_json_failed(&c, rc);    /* a bad option: the object all the same */
         redlock_cmd_free(&c);
         return rc < 0 ? 0 : rc;
     }

@@ -10,6 +10,7 @@
 #include "cmd/json.h"
 
 #include <string.h>
+#include <time.h>
 
 enum op { OP_ACQUIRE, OP_EXTEND, OP_RELEASE };
 
@@ -99,11 +100,102 @@ static void connect_all(const redlock_cmd *c, redlock_client *cl)
                                         c->opts.connect_timeout_ms);
 }
 
-static int run_op(redlock_lock *l, const redlock_cmd *c, enum op op)
+/* ---- acquire: the wait ------------------------------------------------------ */
+
+/* An acquire's wait: -w's deadline (or none), and its one notice. */
+struct wait {
+    int64_t start, end;         /* ms (now_ms); end INT64_MAX: no -w */
+    int told;
+};
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void wait_init(const redlock_cmd *c, struct wait *w)
+{
+    w->start = now_ms();
+    w->end = c->acquire_wait_ms == INT64_MAX ? INT64_MAX : w->start + c->acquire_wait_ms;
+    w->told = 0;
+}
+
+/* The next stretch to wait: until the deadline or the notice, whichever
+ * comes first; an hour at most (INT64_MAX: no end, for the acquire). */
+static int64_t stretch(const struct wait *w, int64_t cap)
+{
+    int64_t now = now_ms(), to = w->end;
+    if (!w->told && w->start + REDLOCK_CMD_NOTICE_MS < to)
+        to = w->start + REDLOCK_CMD_NOTICE_MS;
+    if (to == INT64_MAX)
+        return cap;
+    return to - now < 0 ? 0 : to - now > cap ? cap : to - now;
+}
+
+/* A stretch ended before the deadline: the notice, once (1: wait on), or
+ * 0 at the deadline. */
+static int wait_on(const redlock_cmd *c, struct wait *w, const char *why)
+{
+    int64_t now = now_ms();
+    if (w->end != INT64_MAX && now >= w->end)
+        return 0;
+    if (!w->told && now - w->start >= REDLOCK_CMD_NOTICE_MS) {
+        w->told = 1;
+        redlock_cmd_still_waiting(c, why, now - w->start,
+                                  w->end == INT64_MAX ? -1 : w->end - now);
+    }
+    return 1;
+}
+
+/* A quorum of masters connected: -n waits a connect timeout and a node
+ * timeout; -w until its deadline, and without -w until they come (the
+ * client reconnects with its back-off meanwhile).  0, or the exit code
+ * after an error line. */
+static int await_masters(const redlock_cmd *c, redlock_client *cl, struct wait *w)
+{
+    if (c->nonblock)
+        return redlock_cmd_connect(c, cl, c->opts.connect_timeout_ms + c->opts.node_timeout_ms);
+    for (;;) {
+        int rc = redlock_client_wait_connected(cl, redlock_client_quorum(cl),
+                                               stretch(w, 3600000));
+        if (rc == 0)
+            return 0;
+        if (rc == REDLOCK_ECONNECT || redlock_cmd_refused(c, cl, NULL))
+            return redlock_cmd_connect(c, cl, 0);       /* (its line, its code) */
+        if (!wait_on(c, w, redlock_client_errstr(cl)))
+            break;
+    }
+    redlock_cmd_error(c, "masters unreachable until -w ran out: %s", redlock_client_errstr(cl));
+    return REDLOCK_EXIT_UNAVAIL;
+}
+
+/* The acquire itself: one try (-n), or attempts until -w's deadline (or
+ * until acquired), cut once at the notice to say what it waits for. */
+static int acquire_waiting(const redlock_cmd *c, redlock_client *cl, redlock_lock *l,
+                           struct wait *w)
+{
+    char first[1024];
+    if (c->nonblock)
+        return redlock_acquire_for(l, 0, c->ttl_ms);
+    for (;;) {
+        int rc = redlock_acquire_for(l, stretch(w, INT64_MAX), c->ttl_ms);
+        /* masters that refuse this client (an ACL's NOPERM in the votes)
+         * end it: the exit code's line says so */
+        if (rc != REDLOCK_ETIMEDOUT || w->told ||
+            redlock_cmd_refusing(cl, l, first, sizeof first) ||
+            !wait_on(c, w, redlock_lock_errstr(l)))
+            return rc;
+    }
+}
+
+static int run_op(redlock_client *cl, redlock_lock *l, const redlock_cmd *c, enum op op,
+                  struct wait *w)
 {
     switch (op) {
     case OP_ACQUIRE:
-        return redlock_acquire_for(l, c->acquire_wait_ms, c->ttl_ms);
+        return acquire_waiting(c, cl, l, w);
     case OP_EXTEND:
         return redlock_extend(l, c->ttl_ms);
     default:
@@ -111,11 +203,19 @@ static int run_op(redlock_lock *l, const redlock_cmd *c, enum op op)
     }
 }
 
-/* The exit code of the operation's outcome.  For extend and release a
- * timeout is the masters' (69), a refusal the value's (75). */
-static int exit_of(const redlock_cmd *c, enum op op, int rc)
+/* The exit code of the operation's outcome, after its error line.  For
+ * extend and release a timeout is the masters' (69), a refusal the
+ * value's (75). */
+static int exit_of(const redlock_cmd *c, redlock_client *cl, redlock_lock *l, enum op op, int rc)
 {
-    if (op != OP_ACQUIRE && (rc == REDLOCK_ETIMEDOUT || rc == REDLOCK_ENOQUORUM))
+    if (op == OP_ACQUIRE)
+        return redlock_cmd_acquire_exit(c, cl, l, rc);
+    if (rc == 0)
+        return 0;
+    if (redlock_cmd_refused(c, cl, l))
+        return REDLOCK_EXIT_CONFIG;
+    redlock_cmd_error(c, "%s", redlock_lock_errstr(l));
+    if (rc == REDLOCK_ETIMEDOUT || rc == REDLOCK_ENOQUORUM)
         return rc == REDLOCK_ETIMEDOUT ? REDLOCK_EXIT_UNAVAIL : REDLOCK_EXIT_LOST;
     return redlock_cmd_exit_for(c, rc);
 }
@@ -158,10 +258,16 @@ static int lock_op(redlock_cmd *c, enum op op)
     redlock_client *cl;
     redlock_lock *l;
 
+    struct wait w;
     if (exit)
         return failed(c, exit);
-    if (!(cl = redlock_cmd_client(c, NULL, 0, &exit)))
+    wait_init(c, &w);
+    if (!(cl = redlock_cmd_client(c, NULL, 0, op != OP_ACQUIRE, &exit)))
         return failed(c, exit);
+    if (op == OP_ACQUIRE && (exit = await_masters(c, cl, &w)) != 0) {
+        redlock_client_free(cl);
+        return failed(c, exit);
+    }
     connect_all(c, cl);
     if (!(l = redlock_cmd_lock(c, cl, &exit))) {
         redlock_client_free(cl);
@@ -169,10 +275,8 @@ static int lock_op(redlock_cmd *c, enum op op)
     }
     rc = c->value ? redlock_lock_set_value(l, c->value, strlen(c->value)) : 0;
     if (rc == 0)
-        rc = run_op(l, c, op);
-    exit = exit_of(c, op, rc);
-    if (rc != 0)
-        redlock_cmd_error(c, "%s", redlock_lock_errstr(l));
+        rc = run_op(cl, l, c, op, &w);
+    exit = exit_of(c, cl, l, op, rc);
     report(c, cl, l, op, exit);
     /* an acquired lock stays on the masters: freeing releases nothing */
     redlock_lock_free(l);

@@ -46,9 +46,10 @@ struct run {
     int why_end;                /* 0, or REDLOCK_EXIT_LOST / _MAXHOLD */
     int exit;                   /* the exit code, once decided; -1 before */
     int64_t valid_until;        /* ms (clock_ms): the last known validity end */
+    int64_t wait_end;           /* ms (clock_ms): -w's deadline; INT64_MAX: none */
     int tty;                    /* stdin, a terminal redlock had in the
                                  * foreground (handed to the command), or -1 */
-    struct event *sigchld, *fwd[NFWD], *conn_timer, *sample_timer, *hold_timer, *kill_timer;
+    struct event *sigchld, *fwd[NFWD], *notice_timer, *sample_timer, *hold_timer, *kill_timer;
 };
 
 static int64_t clock_ms(void)
@@ -302,7 +303,7 @@ static void start_timers(struct run *r)
 {
     int64_t period = r->c->ttl_ms / 20;
     struct timeval tv = tv_ms(period < 5 ? 5 : period > 250 ? 250 : period);
-    evtimer_del(r->conn_timer);
+    evtimer_del(r->notice_timer);
     event_add(r->sample_timer, &tv);
     if (r->c->max_hold_ms > 0) {
         tv = tv_ms(r->c->max_hold_ms);
@@ -316,8 +317,7 @@ static void acquired(redlock_lock *l, int status, void *privdata)
     if (r->exit >= 0)           /* given up already: canceled by the free */
         return;
     if (status != 0) {
-        redlock_cmd_error(r->c, "%s", redlock_lock_errstr(l));
-        finish(r, redlock_cmd_exit_for(r->c, status));
+        finish(r, redlock_cmd_acquire_exit(r->c, r->cl, l, status));
         return;
     }
     sample_validity(r);
@@ -337,28 +337,40 @@ static void acquired(redlock_lock *l, int status, void *privdata)
     }
 }
 
-/* ---- masters that cannot be reached: fail within their timeouts ------------ */
+/* ---- a wait that goes on ---------------------------------------------------- */
 
-static void on_conn_timer(evutil_socket_t fd, short what, void *arg)
+/* Still acquiring after REDLOCK_CMD_NOTICE_MS: say once what it waits for
+ * (the last attempt's outcome: held elsewhere, masters down, hung or not
+ * counted) and until when; or end it when the masters' votes refuse this
+ * client (78: waiting will not change an ACL).  The wait goes on: -w waits for the lock
+ * whatever keeps it, masters that are down included; the library
+ * reconnects with its back-off and attempts at its retry delay. */
+static void on_notice(evutil_socket_t fd, short what, void *arg)
 {
     struct run *r = arg;
-    size_t n = redlock_client_nodes(r->cl), up = redlock_client_connected(r->cl);
     (void)fd;
     (void)what;
-    if (up >= redlock_client_quorum(r->cl))
+    if (r->pid != 0 || r->exit >= 0)
         return;
-    char why[1024] = "";
-    for (size_t i = 0; i < n; i++) {
-        redlock_node_stats st;
-        if (redlock_client_node_stats(r->cl, i, &st) == 0 && !st.connected) {
-            snprintf(why, sizeof why, "; first: node %zu (%s): %s", i, st.address,
-                     st.last_error && *st.last_error ? st.last_error : "no answer");
-            break;
-        }
+    if (redlock_cmd_refused(r->c, r->cl, r->l)) {      /* an ACL's NOPERM, in the votes */
+        finish(r, REDLOCK_EXIT_CONFIG);
+        return;
     }
-    redlock_cmd_error(r->c, "masters unreachable: %zu of %zu connected, quorum %zu%s", up, n,
-                      redlock_client_quorum(r->cl), why);
-    finish(r, REDLOCK_EXIT_UNAVAIL);
+    redlock_cmd_still_waiting(r->c, redlock_lock_errstr(r->l), REDLOCK_CMD_NOTICE_MS,
+                              r->wait_end == INT64_MAX ? -1 : r->wait_end - clock_ms());
+}
+
+/* A master refused the handshake (a password, an ACL user, a database):
+ * when those that refuse leave no quorum, waiting cannot help (78). */
+static void on_node(redlock_client *cl, size_t node, int event, const char *detail,
+                    void *privdata)
+{
+    struct run *r = privdata;
+    (void)node;
+    (void)detail;
+    if (event == REDLOCK_NODE_DOWN && r->pid == 0 && r->exit < 0 &&
+        redlock_cmd_refused(r->c, cl, NULL))
+        finish(r, REDLOCK_EXIT_CONFIG);
 }
 
 /* ---- set-up and tear-down -------------------------------------------------- */
@@ -373,7 +385,7 @@ static int make_events(struct run *r)
         sigaddset(&set, fwd_signals[i]);
     sigprocmask(SIG_UNBLOCK, &set, NULL);
     int ok = (r->sigchld = evsignal_new(r->base, SIGCHLD, on_sigchld, r)) &&
-             (r->conn_timer = evtimer_new(r->base, on_conn_timer, r)) &&
+             (r->notice_timer = evtimer_new(r->base, on_notice, r)) &&
              (r->sample_timer = event_new(r->base, -1, EV_PERSIST, on_sample, r)) &&
              (r->hold_timer = evtimer_new(r->base, on_max_hold, r)) &&
              (r->kill_timer = evtimer_new(r->base, on_kill, r)) && event_add(r->sigchld, NULL) == 0;
@@ -385,7 +397,7 @@ static int make_events(struct run *r)
 
 static void free_events(struct run *r)
 {
-    struct event *evs[] = {r->sigchld, r->conn_timer, r->sample_timer, r->hold_timer,
+    struct event *evs[] = {r->sigchld, r->notice_timer, r->sample_timer, r->hold_timer,
                            r->kill_timer};
     for (size_t i = 0; i < sizeof evs / sizeof evs[0]; i++)
         if (evs[i])
@@ -420,8 +432,11 @@ static int run_loop(struct run *r)
         redlock_cmd_error(r->c, "%s", redlock_lock_errstr(r->l));
         return redlock_cmd_exit_for(r->c, rc);
     }
-    struct timeval tv = tv_ms(r->c->opts.connect_timeout_ms + r->c->opts.node_timeout_ms);
-    evtimer_add(r->conn_timer, &tv);
+    r->wait_end = r->c->acquire_wait_ms == INT64_MAX ? INT64_MAX
+                                                     : clock_ms() + r->c->acquire_wait_ms;
+    struct timeval tv = tv_ms(REDLOCK_CMD_NOTICE_MS);
+    if (!r->c->nonblock)
+        evtimer_add(r->notice_timer, &tv);
     event_base_dispatch(r->base);
     return r->exit < 0 ? REDLOCK_EXIT_SOFTWARE : r->exit;
 }
@@ -434,13 +449,20 @@ int redlock_cmd_run(redlock_cmd *c, int argc, char **argv)
     (void)argv;
     if (c->dashdash < 1 || c->dashdash >= c->nargs)
         return run_usage(c);
+    if (c->json) {
+        redlock_cmd_error(c, "--json is for acquire, extend, release and status (run's "
+                             "stdout is the command's)");
+        return REDLOCK_EXIT_USAGE;
+    }
     r.argv = c->args + c->dashdash;
     if (isatty(STDIN_FILENO) && tcgetpgrp(STDIN_FILENO) == getpgrp())
         r.tty = STDIN_FILENO;
     sigaction(SIGPIPE, NULL, &r.pipe_was);
+    c->opts.node_cb = on_node;      /* (refused handshakes) */
+    c->opts.node_privdata = &r;
     if (!(r.base = precise_base()) || make_events(&r) != 0)
         redlock_cmd_error(c, "cannot set up the event loop");
-    else if ((r.cl = redlock_cmd_client(c, r.base, 0, &rc)) &&
+    else if ((r.cl = redlock_cmd_client(c, r.base, 0, 0, &rc)) &&
              (r.l = redlock_cmd_lock(c, r.cl, &rc)))
         rc = run_loop(&r);
     redlock_lock_free(r.l);

@@ -3,7 +3,8 @@
  * (redlock_inspect: kind, holders, time left, each master's result) and
  * the quorum's view, read without touching the lock.  --metrics: the
  * client's metrics (redlock_client_metrics) once that is done, as
- * OpenMetrics text (RESOURCE then optional). */
+ * OpenMetrics text, and the resource's view as gauges (RESOURCE then
+ * optional). */
 #include "cmd/cmd.h"
 #include "cmd/json.h"
 
@@ -30,11 +31,97 @@ static char *metrics_text(redlock_client *cl, size_t *len)
     return NULL;
 }
 
-/* --metrics: the text alone, or with --json the "metrics" member. */
-static int put_metrics(const redlock_cmd *c, redlock_client *cl, redlock_json *j)
+/* An OpenMetrics label value: '\\', '"' and newlines escaped; bytes
+ * outside printable ASCII as the text \xNN (as the view shows them). */
+static void om_label(FILE *out, const char *s)
+{
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '\\' || ch == '"')
+            fprintf(out, "\\%c", ch);
+        else if (ch >= 0x20 && ch < 0x7f)
+            fputc(ch, out);
+        else
+            fprintf(out, "\\x%02x", ch);
+    }
+}
+
+static void om_sample(FILE *out, const char *name, const char *res, const char *node, double v)
+{
+    fprintf(out, "%s{resource=\"", name);
+    om_label(out, res);
+    fprintf(out, "\",node=\"");
+    om_label(out, node);
+    fprintf(out, "\"} %.9g\n", v);
+}
+
+/* The resource's view as gauges, per master that answered and for the
+ * quorum (node "quorum"): its holders, its time left. */
+static void om_resource(FILE *out, redlock_client *cl, const redlock_inspection *in,
+                        const char *res)
+{
+    static const char *const fam[2][3] = {
+        {"redlock_resource_holders", NULL, "Holders of the resource on each master that "
+         "answered, and in the quorum's view (node quorum)."},
+        {"redlock_resource_ttl_seconds", "seconds", "Time left of the resource's lock on each "
+         "master that answered (0: free; -1: a key without a ttl), and the time a quorum "
+         "grants."}};
+    for (int f = 0; f < 2; f++) {
+        fprintf(out, "# TYPE %s gauge\n", fam[f][0]);
+        if (fam[f][1])
+            fprintf(out, "# UNIT %s %s\n", fam[f][0], fam[f][1]);
+        fprintf(out, "# HELP %s %s\n", fam[f][0], fam[f][2]);
+        for (size_t i = 0; i <= redlock_inspection_nodes(in); i++) {
+            size_t node = i < redlock_inspection_nodes(in) ? i : REDLOCK_INSPECT_QUORUM;
+            redlock_inspect_node v;
+            redlock_node_stats st;
+            char addr[300] = "quorum";
+            if (redlock_inspection_node(in, node, &v) != 0 || v.result != REDLOCK_VOTE_OK)
+                continue;
+            if (node != REDLOCK_INSPECT_QUORUM && redlock_client_node_stats(cl, i, &st) == 0)
+                snprintf(addr, sizeof addr, "%s", st.address);
+            om_sample(out, fam[f][0], res, addr,
+                      f == 0 ? (double)v.holders
+                             : v.ttl_ms < 0 ? -1.0 : (double)v.ttl_ms / 1000.0);
+        }
+    }
+}
+
+/* The metrics' text with, when in, the resource's gauges before its
+ * "# EOF" (malloc'd), or NULL. */
+static char *metrics_with(redlock_client *cl, const redlock_inspection *in, const char *res,
+                          size_t *len)
+{
+    size_t n = 0;
+    char *text = metrics_text(cl, &n), *all = NULL;
+    static const char eof[] = "# EOF\n";
+    if (!text || !in) {
+        *len = n;
+        return text;
+    }
+    FILE *out = open_memstream(&all, len);
+    if (out) {
+        size_t body = n >= sizeof eof - 1 && memcmp(text + n - (sizeof eof - 1), eof,
+                                                    sizeof eof - 1) == 0 ? n - (sizeof eof - 1) : n;
+        fwrite(text, 1, body, out);
+        om_resource(out, cl, in, res);
+        fputs(eof, out);
+        if (fclose(out) != 0) {
+            free(all);
+            all = NULL;
+        }
+    }
+    free(text);
+    return all;
+}
+
+/* --metrics: the text alone (with the resource's gauges when a RESOURCE
+ * was inspected), or with --json the "metrics" member. */
+static int put_metrics(const redlock_cmd *c, redlock_client *cl, const redlock_inspection *in,
+                       const char *res, redlock_json *j)
 {
     size_t len = 0;
-    char *text = metrics_text(cl, &len);
+    char *text = metrics_with(cl, in, res, &len);
 
     if (!text) {
         redlock_cmd_error(c, "metrics: %s", redlock_client_errstr(cl));
@@ -201,7 +288,7 @@ static int output(const redlock_cmd *c, redlock_client *cl, const redlock_inspec
     } else if (in && !c->metrics) {
         text_out(cl, in, res);
     }
-    if (c->metrics && put_metrics(c, cl, c->json ? &j : NULL) != 0 && exit == 0)
+    if (c->metrics && put_metrics(c, cl, in, res, c->json ? &j : NULL) != 0 && exit == 0)
         exit = REDLOCK_EXIT_SOFTWARE;
     if (c->json) {
         redlock_json_bool(&j, "ok", exit == 0);
@@ -215,15 +302,8 @@ static int output(const redlock_cmd *c, redlock_client *cl, const redlock_inspec
 
 static int failed(const redlock_cmd *c, int exit)
 {
-    if (c->json) {
-        redlock_json j;
-        redlock_json_start(&j, stdout);
-        redlock_json_bool(&j, "ok", 0);
-        redlock_json_int(&j, "exit", exit);
-        redlock_json_cstr(&j, "command", "status");
-        redlock_json_cstr(&j, "error", redlock_cmd_last_error());
-        redlock_json_finish(&j);
-    }
+    if (c->json)
+        redlock_cmd_json_failed(c, exit);
     return exit;
 }
 
@@ -249,7 +329,7 @@ int redlock_cmd_status(redlock_cmd *c, int argc, char **argv)
 
     if (exit)
         return failed(c, exit);
-    if (!(cl = redlock_cmd_client(c, NULL, 0, &exit)))
+    if (!(cl = redlock_cmd_client(c, NULL, 0, 1, &exit)))
         return failed(c, exit);
     /* a master still connecting would read as down */
     (void)redlock_client_wait_connected(cl, redlock_client_nodes(cl), c->opts.connect_timeout_ms);

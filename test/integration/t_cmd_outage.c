@@ -1,0 +1,320 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* t_cmd_outage.c -- the command's exit status when the masters are out,
+ * hung, or refuse it, and its bad values: an outage (69), a lock held
+ * elsewhere (1, or -E's), refused credentials (78) and a bad usage (64)
+ * are different answers (docs/command.md, "Exit codes"); a wait that goes
+ * on says so once; -w waits for masters that are down. */
+#include "itest.h"
+#include "json_check.h"
+#include "openmetrics.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <hiredis/hiredis.h>
+
+#define RG "--restart-guard 0 "
+
+/* $REDLOCK_NODES: f's servers. */
+static void nodes_env(struct it_fix *f)
+{
+    char list[1024] = "";
+    for (int i = 0; i < rlt_servers_count(f->s); i++) {
+        if (i)
+            strcat(list, ",");
+        strcat(list, rlt_servers_addr(f->s, i));
+    }
+    CHECK_EQ(setenv("REDLOCK_NODES", list, 1), 0);
+    CHECK_EQ(unsetenv("REDLOCK_CONFIG"), 0);
+    CHECK_EQ(unsetenv("REDLOCK_PASSWORD"), 0);
+}
+
+/* `cmd/redlock ARGS` in the shell: stdout and stderr into out; its exit
+ * status; its wall time into *ms when ms is not NULL. */
+static int redlock_sh(const char *args, char *out, size_t n, int64_t *ms)
+{
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "cmd/redlock %s", args);
+    int64_t t0 = check_now_ms();
+    int st = it_shell(cmd, out, n);
+    if (ms)
+        *ms = check_now_ms() - t0;
+    return st;
+}
+
+/* How many times needle occurs in s. */
+static int occurs(const char *s, const char *needle)
+{
+    int k = 0;
+    for (const char *p = s; (p = strstr(p, needle)) != NULL; p += strlen(needle))
+        k++;
+    return k;
+}
+
+/* Process pid's CPU time so far, in clock ticks (/proc/PID/stat). */
+static long cpu_ticks(int pid)
+{
+    char path[64], buf[1024];
+    long ut = -1, st = -1;
+    snprintf(path, sizeof path, "/proc/%d/stat", pid);
+    FILE *fp = fopen(path, "r");
+    CHECK_MSG(fp != NULL, "%s: %s", path, strerror(errno));
+    size_t n = fread(buf, 1, sizeof buf - 1, fp);
+    fclose(fp);
+    buf[n] = '\0';
+    const char *q = strrchr(buf, ')');     /* after the command's name */
+    CHECK(q != NULL);
+    CHECK_EQ(sscanf(q + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %ld %ld", &ut, &st), 2);
+    return ut + st;
+}
+
+#define SAYS(out, what) CHECK_MSG(it_has(out, what), "no \"%s\" in: %s", what, out)
+
+/* Item by item, the exit status of each case, -E given everywhere: held
+ * elsewhere (-E's), -w that ran out while it was held (-E's), a majority
+ * of masters hung (69: -E does not apply, the command never runs), -w
+ * that ran out while they stayed hung (69). */
+TEST(cmd_exit_held_versus_hung_masters)
+{
+    struct it_fix f = {.key = "out-held"};
+    char out[4096];
+    int64_t ms;
+    it_fix_start(&f, 3, NULL, 0);
+    nodes_env(&f);
+    CHECK_RC(f.lock, redlock_acquire(f.lock, 30000), 0);
+    CHECK_EQ(redlock_sh("run " RG "-n -E 7 out-held -- echo ran", out, sizeof out, NULL), 7);
+    SAYS(out, "held elsewhere");
+    CHECK_EQ(redlock_sh("run " RG "-n out-held -- echo ran", out, sizeof out, NULL), 1);
+    CHECK_EQ(redlock_sh("run " RG "-w 0.3 -E 7 out-held -- echo ran", out, sizeof out, NULL), 7);
+    SAYS(out, "held elsewhere");
+    CHECK_EQ(redlock_sh("acquire " RG "-w 0.3 -E 7 out-held", out, sizeof out, NULL), 7);
+
+    CHECK_EQ(rlt_servers_pause(f.s, 0), 0);
+    CHECK_EQ(rlt_servers_pause(f.s, 1), 0);
+    CHECK_EQ(redlock_sh("run " RG "-n -E 0 out-hung -- echo ran", out, sizeof out, &ms), 69);
+    CHECK(!it_has(out, "ran\n"));
+    SAYS(out, "timed out");
+    CHECK_LT(ms, 3000);
+    CHECK_EQ(redlock_sh("run " RG "-w 0.5 -E 0 out-hung -- echo ran", out, sizeof out, &ms), 69);
+    CHECK(!it_has(out, "ran\n"));
+    CHECK_GE(ms, 500);
+    CHECK_EQ(redlock_sh("acquire " RG "-n -E 0 out-hung", out, sizeof out, NULL), 69);
+    CHECK_EQ(rlt_servers_resume(f.s, 0), 0);
+    CHECK_EQ(rlt_servers_resume(f.s, 1), 0);
+    it_fix_stop(&f);
+}
+
+/* -w waits for the lock whatever keeps it: masters down at the start are
+ * waited for (the notice says so once), and the run goes on when they come
+ * back within -w; masters that stay down end it with 69 at -w, not at once
+ * and not with -E's code. */
+TEST(cmd_wait_outlasts_masters_down)
+{
+    struct it_fix f = {0};
+    char out[4096], line[1024] = "";
+    int64_t ms;
+    it_fix_start(&f, 3, NULL, IT_NOCLIENT);
+    nodes_env(&f);
+    CHECK_EQ(rlt_servers_kill(f.s, 0), 0);
+    CHECK_EQ(rlt_servers_kill(f.s, 1), 0);
+    CHECK_EQ(redlock_sh("run " RG "-w 1 -E 0 out-down -- echo ran", out, sizeof out, &ms), 69);
+    CHECK_GE(ms, 1000);
+    CHECK(!it_has(out, "ran\n"));
+    SAYS(out, "unreachable");
+    CHECK_EQ(redlock_sh("acquire " RG "-w 1 -E 0 out-down", out, sizeof out, &ms), 69);
+    CHECK_GE(ms, 1000);
+
+    FILE *p = popen("{ cmd/redlock run " RG "-w 20 out-down -- echo ran & echo pid=$!; "
+                    "wait $!; echo exit=$?; } 2>&1", "r");
+    CHECK(p != NULL);
+    int pid = 0;
+    CHECK(fgets(line, sizeof line, p) != NULL && sscanf(line, "pid=%d", &pid) == 1);
+    while (!it_has(line, "still waiting"))
+        CHECK_MSG(fgets(line, sizeof line, p) != NULL, "no notice before its end: %s", line);
+    SAYS(line, "unreachable");
+    SAYS(line, "(-w 20 s)");
+    /* it waited those 2 s on the library's back-off and retry delay, not
+     * in a busy loop: its CPU time (utime + stime, in ticks) */
+    long ticks = cpu_ticks(pid);
+    check_note("%ld ticks of CPU in 2 s of waiting", ticks);
+    CHECK_LT(ticks, sysconf(_SC_CLK_TCK) / 5);
+    CHECK_EQ(rlt_servers_restart(f.s, 0), 0);
+    CHECK_EQ(rlt_servers_restart(f.s, 1), 0);
+    CHECK_EQ(it_read_all(p, out, sizeof out), 0);
+    check_note("after the notice: %s", out);
+    SAYS(out, "ran\nexit=0");
+    it_fix_stop(&f);
+}
+
+/* A wrong password, or an ACL user the masters do not know, is a
+ * configuration error (78) in the server's words, at once, with -w, -n or
+ * without; so is a user whose ACL refuses the lock's commands. */
+TEST(cmd_exit_refused_credentials)
+{
+    static const char *const extra[] = {"--requirepass", "s3cret", NULL};
+    struct it_fix f = {.extra = extra};
+    char out[4096];
+    int64_t ms;
+    it_fix_start(&f, 3, NULL, IT_NOCLIENT);
+    nodes_env(&f);
+    CHECK_EQ(setenv("REDLOCK_PASSWORD", "wrong", 1), 0);
+    CHECK_EQ(redlock_sh("run " RG "out-pw -- echo ran", out, sizeof out, &ms), 78);
+    SAYS(out, "WRONGPASS");
+    CHECK(!it_has(out, "ran\n"));
+    CHECK_LT(ms, 3000);
+    CHECK_EQ(redlock_sh("run " RG "-n -E 0 out-pw -- echo ran", out, sizeof out, NULL), 78);
+    SAYS(out, "WRONGPASS");
+    CHECK_EQ(redlock_sh("run " RG "-w 30 out-pw -- echo ran", out, sizeof out, &ms), 78);
+    CHECK_LT(ms, 3000);
+    CHECK_EQ(redlock_sh("acquire " RG "-w 30 out-pw", out, sizeof out, &ms), 78);
+    SAYS(out, "WRONGPASS");
+    CHECK_LT(ms, 3000);
+    CHECK_EQ(redlock_sh("status out-pw", out, sizeof out, NULL), 78);
+    SAYS(out, "WRONGPASS");
+    CHECK_EQ(redlock_sh("release --value v out-pw", out, sizeof out, NULL), 78);
+    CHECK_EQ(setenv("REDLOCK_PASSWORD", "s3cret", 1), 0);
+    CHECK_EQ(redlock_sh("run " RG "--user nobody out-pw -- echo ran", out, sizeof out, NULL), 78);
+    SAYS(out, "WRONGPASS");
+    /* a user that may connect but not run the lock's scripts */
+    it_cmd_on(f.s, 0, 3, REDIS_REPLY_STATUS,
+              "ACL SETUSER weak on >weakpw ~* -@all +ping +auth +hello +select");
+    CHECK_EQ(setenv("REDLOCK_PASSWORD", "weakpw", 1), 0);
+    CHECK_EQ(redlock_sh("run " RG "-n --user weak out-pw -- echo ran", out, sizeof out, NULL), 78);
+    SAYS(out, "NOPERM");
+    CHECK_EQ(redlock_sh("run " RG "--user weak out-pw -- echo ran", out, sizeof out, &ms), 78);
+    SAYS(out, "NOPERM");
+    CHECK_LT(ms, 5000);         /* at the wait's notice, not never */
+    CHECK_EQ(redlock_sh("acquire " RG "-w 30 --user weak out-pw", out, sizeof out, &ms), 78);
+    SAYS(out, "NOPERM");
+    CHECK_LT(ms, 5000);
+    CHECK_EQ(setenv("REDLOCK_PASSWORD", "s3cret", 1), 0);
+    CHECK_EQ(redlock_sh("run " RG "out-pw -- echo ran", out, sizeof out, NULL), 0);
+    SAYS(out, "ran\n");
+    unsetenv("REDLOCK_PASSWORD");
+    it_fix_stop(&f);
+}
+
+/* --strict against masters that persist nothing: the wait says once, after
+ * a few seconds, what it waits for and until when; -w then ends it (69). */
+TEST(cmd_wait_says_what_it_waits_for)
+{
+    struct it_fix f = {0};
+    char out[8192];
+    int64_t ms;
+    it_fix_start(&f, 3, NULL, IT_NOCLIENT);
+    nodes_env(&f);
+    CHECK_EQ(redlock_sh("run " RG "--strict -w 2.2 out-strict -- echo ran", out, sizeof out, &ms),
+             69);
+    CHECK_GE(ms, 2200);
+    CHECK_EQ(occurs(out, "still waiting"), 1);
+    SAYS(out, "strict");
+    SAYS(out, "(-w 2.2 s)");
+    CHECK(!it_has(out, "ran\n"));
+    /* without -w it waits on, having said so once, until SIGTERM ends it */
+    CHECK_EQ(it_shell("{ e=\"${TMPDIR:-/tmp}/strict.$$\"; "
+                      "cmd/redlock run " RG "--strict out-strict -- echo ran 2>\"$e\" & p=$!; "
+                      "i=0; until grep -q 'still waiting' \"$e\" || [ $i -ge 100 ]; do "
+                      "sleep 0.05; i=$((i + 1)); done; kill $p; wait $p; echo exit=$?; "
+                      "cat \"$e\"; }", out, sizeof out), 0);
+    CHECK_EQ(occurs(out, "still waiting"), 1);
+    SAYS(out, "until it gets the lock (no -w)");
+    SAYS(out, "exit=143");
+    it_fix_stop(&f);
+}
+
+/* A ttl that cannot hold a lock is refused, with the minimum. */
+TEST(cmd_ttl_too_short_refused)
+{
+    char out[4096];
+    CHECK_EQ(setenv("REDLOCK_NODES", "127.0.0.1:1", 1), 0);
+    CHECK_EQ(unsetenv("REDLOCK_CONFIG"), 0);
+    CHECK_EQ(redlock_sh("run --ttl 10 out-ttl -- echo ran", out, sizeof out, NULL), 64);
+    SAYS(out, "--ttl 10: too short to hold a lock: at least 600 ms");
+    CHECK(!it_has(out, "ran\n"));
+    CHECK_EQ(redlock_sh("acquire --ttl 299 --node-timeout 100 out-ttl", out, sizeof out, NULL),
+             64);
+    SAYS(out, "at least 300 ms");
+}
+
+/* A bad value in the config file is named by its file and line. */
+TEST(cmd_config_file_bad_value_names_its_line)
+{
+    char dir[256], path[300], out[4096];
+    const char *t = getenv("TMPDIR");
+    snprintf(dir, sizeof dir, "%s/cmdout.XXXXXX", t && *t ? t : "/tmp");
+    CHECK_MSG(mkdtemp(dir) != NULL, "mkdtemp: %s", strerror(errno));
+    snprintf(path, sizeof path, "%s/bad.conf", dir);
+    FILE *fp = fopen(path, "w");
+    CHECK(fp != NULL);
+    fputs("nodes = 127.0.0.1:1\n# a comment\nttl = abc\n", fp);
+    CHECK_EQ(fclose(fp), 0);
+    CHECK_EQ(unsetenv("REDLOCK_NODES"), 0);
+    CHECK_EQ(setenv("REDLOCK_CONFIG", path, 1), 0);
+    CHECK_EQ(redlock_sh("run out-cfg -- true", out, sizeof out, NULL), 78);
+    SAYS(out, "bad.conf:3: ttl = abc: not a number");
+    unsetenv("REDLOCK_CONFIG");
+}
+
+/* --json writes its object also when an option is bad. */
+TEST(cmd_json_bad_option)
+{
+    char out[4096], val[256], why[256];
+    CHECK_EQ(setenv("REDLOCK_NODES", "127.0.0.1:1", 1), 0);
+    CHECK_EQ(unsetenv("REDLOCK_CONFIG"), 0);
+    static const char *const bad[] = {"{ cmd/redlock acquire --json --ttl abc out-j 2>/dev/null; }",
+                                      "{ cmd/redlock status --bogus --json out-j 2>/dev/null; }",
+                                      "{ cmd/redlock release --json --value 2>/dev/null; }"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        CHECK_EQ(it_shell(bad[i], out, sizeof out), 64);
+        CHECK_MSG(json_valid(out, strlen(out), why, sizeof why) == 0, "%s: %s", why, out);
+        CHECK_GT(json_get(out, "ok", val, sizeof val), 0);
+        CHECK_STREQ(val, "false");
+        CHECK_GT(json_get(out, "exit", val, sizeof val), 0);
+        CHECK_STREQ(val, "64");
+        CHECK_GT(json_get(out, "error", val, sizeof val), 0);
+    }
+}
+
+/* run has no JSON output: --json is a usage error, not ignored. */
+TEST(cmd_run_json_refused)
+{
+    char out[4096];
+    CHECK_EQ(setenv("REDLOCK_NODES", "127.0.0.1:1", 1), 0);
+    CHECK_EQ(unsetenv("REDLOCK_CONFIG"), 0);
+    CHECK_EQ(redlock_sh("run --json out-j -- echo ran", out, sizeof out, NULL), 64);
+    SAYS(out, "--json is for acquire, extend, release and status");
+    CHECK(!it_has(out, "ran\n"));
+}
+
+/* status --metrics RESOURCE: the resource's view as gauges among the
+ * client's metrics (holders and time left, per master and for the quorum);
+ * with --json in the same "metrics" text. */
+TEST(cmd_status_metrics_show_the_resource)
+{
+    struct it_fix f = {.key = "out-met"};
+    char out[65536], key[256], *text = malloc(sizeof out);
+    om_doc d = {0};
+    it_fix_start(&f, 3, NULL, 0);
+    nodes_env(&f);
+    CHECK_RC(f.lock, redlock_acquire(f.lock, 30000), 0);
+    CHECK_EQ(redlock_sh("status --metrics out-met 2>/dev/null", out, sizeof out, NULL), 0);
+    CHECK_MSG(om_parse(&d, out, strlen(out)) == 0, "%s", d.err);
+    CHECK_EQ(om_value(&d, "redlock_resource_holders{node=\"quorum\",resource=\"out-met\"}"), 1);
+    snprintf(key, sizeof key, "redlock_resource_ttl_seconds{node=\"%s\",resource=\"out-met\"}",
+             rlt_servers_addr(f.s, 1));
+    CHECK_GT(om_value(&d, key), 20);
+    snprintf(key, sizeof key, "redlock_node_up{node=\"%s\"}", rlt_servers_addr(f.s, 2));
+    CHECK_EQ(om_value(&d, key), 1);
+    om_free(&d);
+    CHECK_EQ(it_shell("{ cmd/redlock status --metrics --json out-met 2>/dev/null; }", out,
+                      sizeof out), 0);
+    CHECK_GT(json_get(out, "metrics", text, sizeof out), 0);
+    memset(&d, 0, sizeof d);
+    CHECK_MSG(om_parse(&d, text, strlen(text)) == 0, "%s", d.err);
+    CHECK_EQ(om_value(&d, "redlock_resource_holders{node=\"quorum\",resource=\"out-met\"}"), 1);
+    om_free(&d);
+    free(text);
+    it_fix_stop(&f);
+}

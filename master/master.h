@@ -83,6 +83,13 @@ typedef struct redlock__guard {
     int64_t failover_at_us;
     char failover_text[112];
     char replid2[41];
+    int failover_unknown;      /* failover_at_us is when we first saw it
+                                * promoted (master_replid2), not when it was */
+    /* A cluster's master is durable only when this client read its run
+     * before the restart as a master (guard.c, "durable"): the role its
+     * handshake's INFO replication read in this run and in the run before
+     * (1 master, 0 replica, -1 unknown or none seen). */
+    int role_master, master_before;
     unsigned rereading : 1;    /* a re-reading's replies are due */
     unsigned ahead : 1;        /* its clock jumped ahead: locks not yet told */
     unsigned told;             /* the last findings reported (node events) */

@@ -295,6 +295,22 @@ typedef struct redlock_options {
                                   * map is read again this often (1000);
                                   * 0: only when a reply says it changed
                                   * (MOVED, a master lost).  docs/cluster.md */
+    int replica_acks;            /* 0 (0 .. 64): a cluster vote's acquires
+                                  * and extends are followed, on the
+                                  * connection that carried them, by WAIT
+                                  * replica_acks replica_wait_ms to the
+                                  * master that took them; an OK counts only
+                                  * when that many replicas acknowledged it
+                                  * (else its vote is an error).  Then its
+                                  * replicas hold every lock it granted,
+                                  * and a promoted replica needs no restart
+                                  * guard window: set it to the number of
+                                  * replicas of each master, in every client
+                                  * of the clusters (docs/cluster.md,
+                                  * "Locks on the replicas").  Plain masters
+                                  * get no WAIT */
+    int64_t replica_wait_ms;     /* -1: half of node_timeout_ms (at least 1);
+                                  * else 1 .. 3600000: WAIT's timeout */
 } redlock_options;
 
 /* Growing.  redlock_options, redlock_node_stats and redlock_node_result

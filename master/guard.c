@@ -109,7 +109,8 @@ static int64_t window_us(const redlock__net *net, int64_t opt_ms)
 
 /* Did this run of the master lose no acknowledged key in its restart?
  * A cluster's master may also lack keys its slots' old master granted,
- * unless this client saw it a master, durable, before (`shard`). */
+ * unless this client saw it a master, durable, before (`shard`), or every
+ * lock waited for the replicas (replica_acks: `shard` 0). */
 static int durable(const redlock__guard *g, int shard)
 {
     return g->keeps == 1 && g->run_keeps == 1 && g->aof_start == 1 &&
@@ -131,23 +132,28 @@ static int64_t restart_until(const redlock__master *m, int64_t now)
 }
 
 /* The end of the window after m took over a cluster's slots (failover),
- * or 0.  No durability exempts it: the keys were on another server. */
+ * or 0.  No durability exempts it: the keys were on another server.  But
+ * a replica promoted when every lock waited for the replicas
+ * (replica_acks) holds them all. */
 static int64_t failover_until(const redlock__master *m, int64_t now)
 {
     const redlock__guard *g = &m->guard;
     int64_t w;
 
+    if (m->net->replica_acks && g->failover_replica)
+        return 0;
     if (m->net->restart_guard_ms && g->failover_at_us &&
         (w = window_us(m->net, m->net->restart_guard_ms)) > 0 && now < g->failover_at_us + w)
         return g->failover_at_us + w;
     return 0;
 }
 
-void redlock__guard_failover(redlock__master *m, int64_t now, const char *text)
+void redlock__guard_failover(redlock__master *m, int64_t now, const char *text, int replica)
 {
     redlock__guard *g = &m->guard;
 
     g->failover_at_us = now;
+    g->failover_replica = replica;
     g->failover_unknown = 0;
     snprintf(g->failover_text, sizeof g->failover_text, "%s", text);
     g->clear_ttl = -1;
@@ -163,7 +169,7 @@ unsigned redlock__guard_flags(const redlock__master *m, int64_t now, int *counte
     unsigned flags = g->config | (g->keeps == 1 ? REDLOCK_GUARD_DURABLE : 0);
     int64_t until = 0, w;
 
-    if ((w = restart_until(m, now)) && !durable(g, m->shard)) {
+    if ((w = restart_until(m, now)) && !durable(g, m->shard && !m->net->replica_acks)) {
         flags |= REDLOCK_GUARD_RESTARTED;
         until = w;
     }
@@ -245,7 +251,7 @@ int redlock__guard_judge(redlock__master *m, int64_t now, const char **why)
                  "not counted for %.1f s after its start (%s; counts in %lld ms): the restart "
                  "guard (%s; docs/safety.md)",
                  (double)(until - g->restart_at_us) / 1e6, g->restart_text,
-                 (long long)((until - now) / 1000 + 1), not_durable(g, m->shard));
+                 (long long)((until - now) / 1000 + 1), not_durable(g, m->shard && !m->net->replica_acks));
     else if (flags & REDLOCK_GUARD_CLOCK)
         snprintf(g->why, sizeof g->why, "not counted: %s; counts in %lld ms", g->clock_text,
                  (long long)((until - now) / 1000 + 1));
@@ -270,7 +276,7 @@ const char *redlock__guard_text(redlock__master *m, int64_t now)
                             flags & UNSAFE ? g->config_text : "",
                             failover_until(m, now) ? g->failover_text : "" };
 
-    if (!restart_until(m, now) || durable(g, m->shard))
+    if (!restart_until(m, now) || durable(g, m->shard && !m->net->replica_acks))
         part[1] = "";
     if (flags & REDLOCK_GUARD_DUPLICATE)
         snprintf(twin, sizeof twin, "same server as node %zu (run_id %s)", m->twin_of, g->run_id);
@@ -507,7 +513,8 @@ static void read_repl(redlock__master *m, const redlock__reply *r)
         redlock__guard_failover(m, redlock__now(m->net->loop),
                                 now_id[0] == '?' ? "INFO replication unread: it may be a "
                                                    "promoted replica"
-                                                 : "a promoted replica: master_replid2 is set");
+                                                 : "a promoted replica: master_replid2 is set",
+                                now_id[0] != '?');
         g->failover_unknown = 1;    /* when it took over: unknown */
     }
 }

@@ -216,3 +216,99 @@ TEST(promoted_replica_shown_by_a_moved_alone_is_not_counted)
     redlock_client_free(cl);
     rlt_clusters_stop(c);
 }
+
+/* Calls of WAIT node has run (INFO commandstats), -1 on error. */
+static long waits(rlt_clusters *c, int node)
+{
+    redisReply *r = rlt_clusters_command(c, 0, node, "INFO commandstats");
+    const char *p = r && r->str ? strstr(r->str, "cmdstat_wait:calls=") : NULL;
+    long n = !r || !r->str ? -1 : p ? atol(p + strlen("cmdstat_wait:calls=")) : 0;
+    if (r)
+        freeReplyObject(r);
+    return n;
+}
+
+/* replica_acks: an acquire counts once its master's replica has it (one
+ * WAIT); without a replica's acknowledgement its vote is an error, and
+ * the write is undone.  A client without the option sends no WAIT. */
+TEST(replica_acks_lock_waits_for_the_replica)
+{
+    rlt_clusters *c = start(1, NULL);
+    redlock_options o;
+    const char *d = NULL;
+
+    it_opts(&o);
+    o.key_prefix = "lock:";
+    redlock_client *plain = client(c, &o);
+    o.replica_acks = 1;
+    redlock_client *cl = client(c, &o);
+    redlock_lock *p = IT_LOCK(plain, "p"), *x = IT_LOCK(cl, "x"), *y = IT_LOCK(cl, "y");
+    long w0 = waits(c, 0);
+
+    CHECK_EQ(redlock_try_acquire(p, 10000), 0);
+    CHECK_EQ(redlock_release(p), 0);
+    CHECK_EQ(waits(c, 0), w0);                  /* a plain lock pays nothing */
+    CHECK_EQ(redlock_try_acquire(x, 10000), 0);
+    CHECK_EQ(waits(c, 0), w0 + 1);
+    CHECK_EQ(holds(c, 0, 1, "lock:x"), 1);      /* on the replica before the OK */
+    CHECK_EQ(redlock_extend(x, 10000), 0);
+    CHECK_EQ(waits(c, 0), w0 + 2);
+
+    cut_replication(c, 0);
+    CHECK_EQ(redlock_try_acquire(y, 10000), REDLOCK_ESERVER);
+    CHECK_EQ(vote_of(y, 0, &d), REDLOCK_VOTE_ERROR);
+    CHECK_MSG(strstr(d, "REPLICAS 0 of 1 replicas acknowledged it") != NULL, "%s", d);
+    CHECK_EQ(holds(c, 0, 0, "lock:y"), 0);      /* undone */
+    redlock_lock_free(p);
+    redlock_lock_free(x);
+    redlock_lock_free(y);
+    redlock_client_free(plain);
+    redlock_client_free(cl);
+    rlt_clusters_stop(c);
+}
+
+/* Locks written with replica_acks are on the replica that takes over, so
+ * it needs no window: a client with the option counts it at once (and is
+ * refused the lock it holds), one without keeps it out for the window
+ * (1 s, fixed: the nodes are up for longer, past their start's). */
+TEST(replica_acks_promoted_replica_needs_no_window)
+{
+    rlt_clusters *c = start(1, NULL);
+    redlock_options o;
+    const char *d = NULL;
+
+    for (int i = 0; i < 300 && (uptime(c, 0) < 1 || uptime(c, 1) < 1); i++)
+        usleep(10000);
+    CHECK_GE(uptime(c, 1), 1);
+    it_opts(&o);
+    o.key_prefix = "lock:";
+    o.restart_guard_ms = 1000;
+    o.replica_acks = 1;
+    redlock_client *ca = client(c, &o);
+    redlock_lock *a = IT_LOCK(ca, "x");
+    CHECK_EQ(redlock_acquire(a, 30000), 0);
+    CHECK_EQ(rlt_clusters_failover(c, 0, 1, "TAKEOVER"), 0);
+    CHECK_EQ(rlt_clusters_wait_promoted(c, 0, 1, 20000), 0);
+    CHECK_EQ(holds(c, 0, 1, "lock:x"), 1);
+
+    redlock_client *cb = client(c, &o);
+    redlock_lock *b = IT_LOCK(cb, "x"), *y = IT_LOCK(cb, "y");
+    CHECK_EQ(redlock_try_acquire(b, 30000), REDLOCK_ENOQUORUM);
+    CHECK_EQ(vote_of(b, 0, &d), REDLOCK_VOTE_REFUSED);
+    CHECK_MSG(redlock_try_acquire(y, 30000) == 0, "%s", it_errstr(y));
+    CHECK_EQ(redlock_extend(a, 30000), 0);      /* a's client, after the MOVED */
+
+    o.replica_acks = 0;
+    redlock_client *cc = client(c, &o);
+    redlock_lock *z = IT_LOCK(cc, "z");
+    CHECK_EQ(redlock_try_acquire(z, 30000), REDLOCK_EUNCOUNTED);
+    CHECK_EQ(vote_of(z, 0, &d), REDLOCK_VOTE_UNCOUNTED);
+    redlock_lock_free(a);
+    redlock_lock_free(b);
+    redlock_lock_free(y);
+    redlock_lock_free(z);
+    redlock_client_free(ca);
+    redlock_client_free(cb);
+    redlock_client_free(cc);
+    rlt_clusters_stop(c);
+}

@@ -6,7 +6,9 @@
  * what is on its way for its slot, its leading replies held until its last
  * one; a multi-resource script over several slots as one per slot
  * (split.c); undos to the slot's master as known now.  One vote, one
- * answer: the slot's master's, judged by that master's guards.
+ * answer: the slot's master's, judged by that master's guards; with
+ * replica_acks, an acquire's or extend's answer waits for WAIT on the
+ * connection that carried it (a promoted replica then has the lock).
  */
 #include <stdio.h>
 #include <stdlib.h>

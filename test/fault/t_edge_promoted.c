@@ -86,6 +86,7 @@ TEST(promoted_replica_restarted_is_not_counted_at_once)
     rlt_clusters *c = start(1, durable_args);
     redlock_options o;
     it_opts(&o);
+    o.node_timeout_ms = 2000;       /* (new connections in a lock, valgrind) */
     o.key_prefix = "lock:";
     redlock_client *ca = client(c, &o);
     redlock_lock *a = IT_LOCK(ca, "x");
@@ -133,6 +134,7 @@ TEST(promoted_replica_met_later_says_since_when)
     CHECK_EQ(rlt_clusters_failover(c, 0, 1, NULL), 0);
     CHECK_EQ(rlt_clusters_wait_promoted(c, 0, 1, 20000), 0);
     it_opts(&o);
+    o.node_timeout_ms = 2000;       /* (new connections in a lock, valgrind) */
     o.key_prefix = "lock:";
     o.restart_guard_ms = 60000;
     redlock_client *cb = client(c, &o);
@@ -187,11 +189,12 @@ TEST(promoted_replica_shown_by_a_moved_alone_is_not_counted)
     for (int i = 0; i < 2; i++)
         locker(c, i, 1);
     it_opts(&o);
+    o.node_timeout_ms = 2000;       /* (new connections in a lock, valgrind) */
     o.key_prefix = "lock:";
     o.user = "locker";
     o.password = "pw";
     o.cluster_refresh_ms = 0;       /* the map is read again only when told */
-    o.restart_guard_ms = 300;
+    o.restart_guard_ms = 1000;
     redlock_client *cl = client(c, &o);
     redlock_lock *l = IT_LOCK(cl, "x");
     const char *d = NULL;
@@ -238,9 +241,11 @@ TEST(replica_acks_lock_waits_for_the_replica)
     const char *d = NULL;
 
     it_opts(&o);
+    o.node_timeout_ms = 2000;       /* (new connections in a lock, valgrind) */
     o.key_prefix = "lock:";
     redlock_client *plain = client(c, &o);
     o.replica_acks = 1;
+    o.replica_wait_ms = 200;
     redlock_client *cl = client(c, &o);
     redlock_lock *p = IT_LOCK(plain, "p"), *x = IT_LOCK(cl, "x"), *y = IT_LOCK(cl, "y");
     long w0 = waits(c, 0);
@@ -281,6 +286,7 @@ TEST(replica_acks_promoted_replica_needs_no_window)
         usleep(10000);
     CHECK_GE(uptime(c, 1), 1);
     it_opts(&o);
+    o.node_timeout_ms = 2000;       /* (new connections in a lock, valgrind) */
     o.key_prefix = "lock:";
     o.restart_guard_ms = 1000;
     o.replica_acks = 1;

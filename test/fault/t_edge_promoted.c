@@ -4,7 +4,9 @@
  * restarts is no durable master of its own keys to a client that meets it
  * then (its master_replid2 is zeros again); one promoted long before the
  * client met it is kept out for a window from that meeting, and its detail
- * says so; a MOVED to a master the map did not have starts its window. */
+ * says so; a MOVED to a master the map did not have starts its window;
+ * replica_acks: locks wait for the replicas, and a promoted one needs no
+ * window. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -51,14 +53,14 @@ static int vote_of(const redlock_lock *l, size_t node, const char **detail)
     return r.vote;
 }
 
-/* Vote v's master (node 0) stops replicating: what it takes next is on it
+/* Vote 0's master `node` stops replicating: what it takes next is on it
  * alone (its replica's PSYNC refused by an ACL, its link cut). */
-static void cut_replication(rlt_clusters *c, int v)
+static void cut_replication_of(rlt_clusters *c, int node)
 {
-    redisReply *r = rlt_clusters_command(c, v, 0, "ACL SETUSER default -psync -sync");
+    redisReply *r = rlt_clusters_command(c, 0, node, "ACL SETUSER default -psync -sync");
     CHECK(r && r->type == REDIS_REPLY_STATUS);
     freeReplyObject(r);
-    r = rlt_clusters_command(c, v, 0, "CLIENT KILL TYPE replica");
+    r = rlt_clusters_command(c, 0, node, "CLIENT KILL TYPE replica");
     CHECK(r && r->type == REDIS_REPLY_INTEGER);
     freeReplyObject(r);
 }
@@ -92,7 +94,7 @@ TEST(promoted_replica_restarted_is_not_counted_at_once)
     redlock_lock *a = IT_LOCK(ca, "x");
     char id2[48];
 
-    cut_replication(c, 0);
+    cut_replication_of(c, 0);
     CHECK_EQ(redlock_acquire(a, 30000), 0);
     CHECK_EQ(holds(c, 0, 1, "lock:x"), 0);
     CHECK_EQ(rlt_clusters_failover(c, 0, 1, "TAKEOVER"), 0);
@@ -259,7 +261,7 @@ TEST(replica_acks_lock_waits_for_the_replica)
     CHECK_EQ(redlock_extend(x, 10000), 0);
     CHECK_EQ(waits(c, 0), w0 + 2);
 
-    cut_replication(c, 0);
+    cut_replication_of(c, 0);
     CHECK_EQ(redlock_try_acquire(y, 10000), REDLOCK_ESERVER);
     CHECK_EQ(vote_of(y, 0, &d), REDLOCK_VOTE_ERROR);
     CHECK_MSG(strstr(d, "REPLICAS 0 of 1 replicas acknowledged it") != NULL, "%s", d);
@@ -316,5 +318,56 @@ TEST(replica_acks_promoted_replica_needs_no_window)
     redlock_client_free(ca);
     redlock_client_free(cb);
     redlock_client_free(cc);
+    rlt_clusters_stop(c);
+}
+
+/* A multi-resource lock over the two shards of a cluster: each part waits
+ * for its own master's replica (one WAIT on each master); when one
+ * master's replica cannot acknowledge, the vote is an error and the other
+ * part is let go. */
+TEST(replica_acks_multi_resource_lock_waits_on_each_shard)
+{
+    char err[512], names[2][16] = { "", "" }, keys[2][32];
+    rlt_clusters *c = rlt_clusters_start(1, 2, 1, NULL, err, sizeof err);
+    CHECK_MSG(c != NULL, "clusters 1x2x1: %s", err);
+    for (int i = 0, found = 0; found < 2 && i < 1000; i++) {
+        char key[32];
+        snprintf(key, sizeof key, "lock:m%d", i);
+        int at = rlt_clusters_master_of_slot(c, 0, rlt_clusters_slot_of(key, strlen(key)));
+        if (at >= 0 && at < 2 && !names[at][0]) {
+            snprintf(names[at], sizeof names[at], "m%d", i);
+            snprintf(keys[at], sizeof keys[at], "%s", key);
+            found++;
+        }
+    }
+    CHECK(names[0][0] && names[1][0]);
+    redlock_options o;
+    it_opts(&o);
+    o.node_timeout_ms = 2000;
+    o.key_prefix = "lock:";
+    o.replica_acks = 1;
+    o.replica_wait_ms = 200;
+    redlock_client *cl = client(c, &o);
+    const void *res[2] = { names[0], names[1] };
+    size_t lens[2] = { strlen(names[0]), strlen(names[1]) };
+    redlock_lock *m;
+    const char *d = NULL;
+    long w[2] = { waits(c, 0), waits(c, 1) };
+
+    CHECK_EQ(redlock_lock_new_multi(&m, cl, res, lens, 2), 0);
+    CHECK_EQ(redlock_try_acquire(m, 10000), 0);
+    for (int s = 0; s < 2; s++) {
+        CHECK_EQ(waits(c, s), w[s] + 1);
+        CHECK_EQ(holds(c, 0, 2 + (rlt_clusters_master_of(c, 0, 2) != s), keys[s]), 1);
+    }
+    CHECK_EQ(redlock_release(m), 0);
+
+    cut_replication_of(c, 1);
+    CHECK_EQ(redlock_try_acquire(m, 10000), REDLOCK_ESERVER);
+    CHECK_EQ(vote_of(m, 0, &d), REDLOCK_VOTE_ERROR);
+    CHECK_MSG(strstr(d, "REPLICAS 0 of 1") != NULL, "%s", d);
+    CHECK_EQ(holds(c, 0, 0, keys[0]), 0);       /* let go */
+    redlock_lock_free(m);
+    redlock_client_free(cl);
     rlt_clusters_stop(c);
 }

@@ -88,6 +88,7 @@ static void options_defaults(redlock_options *o)
     o->clock_guard_ms = -1;
     o->wake = 1;
     o->cluster_refresh_ms = 1000;
+    o->replica_wait_ms = -1;
 }
 
 void redlock_options_init_(redlock_options *o, size_t size)
@@ -147,6 +148,11 @@ static int check_options(const redlock_options *o, char *err, size_t errlen)
         return errf(err, errlen, REDLOCK_EINVAL, "clock_probe_ms must be in 0 .. 3600000");
     if (o->cluster_refresh_ms < 0 || o->cluster_refresh_ms > HOUR_MS)
         return errf(err, errlen, REDLOCK_EINVAL, "cluster_refresh_ms must be in 0 .. 3600000");
+    if (o->replica_acks < 0 || o->replica_acks > 64)
+        return errf(err, errlen, REDLOCK_EINVAL, "replica_acks must be in 0 .. 64");
+    if (o->replica_wait_ms < -1 || o->replica_wait_ms == 0 || o->replica_wait_ms > HOUR_MS)
+        return errf(err, errlen, REDLOCK_EINVAL,
+                    "replica_wait_ms must be -1 (half the node timeout) or 1 .. 3600000");
     if (o->restart_guard_ms < -1 || o->restart_guard_ms > MAX_TTL_MS)
         return errf(err, errlen, REDLOCK_EINVAL,
                     "restart_guard_ms must be -1 (automatic), 0 (off) or 1 .. 2^40");
@@ -388,7 +394,9 @@ static void client_wire(redlock_client *c, const redlock_options *o)
                              o->restart_guard_ms, o->clock_guard_ms,
                              o->strict != 0, o->drift_factor, o->drift_min_ms, 0,
                              o->clock_probe_ms, node_identified, redlock__locks_clock_ahead,
-                             scripts, o->cluster_refresh_ms };
+                             scripts, o->cluster_refresh_ms, o->replica_acks,
+                             o->replica_wait_ms > 0 ? o->replica_wait_ms
+                             : o->node_timeout_ms > 1 ? o->node_timeout_ms / 2 : 1 };
     c->fleet.loop = &c->loop;
     c->fleet.net = &c->net;
     evtimer_assign(&c->trim.ev, c->loop.base, trim_cb, c);

@@ -242,7 +242,14 @@ typedef struct redlock_options {
                                   * except a master that keeps every
                                   * acknowledged key across a restart
                                   * (REDLOCK_GUARD_DURABLE): it counts at
-                                  * once (docs/safety.md) */
+                                  * once (docs/safety.md); a Redis Cluster's
+                                  * master only when this client saw its
+                                  * run before, as a master, or with
+                                  * replica_acks.  A cluster's master that
+                                  * took over slots (a failover) is not
+                                  * counted for the window from when this
+                                  * client saw it, durable or not, unless
+                                  * replica_acks covers it */
     int64_t clock_guard_ms;      /* -1: a master whose TIME moved against this
                                   * client's clock by more than the drift
                                   * allowance between two samples (a jump, or
@@ -295,6 +302,22 @@ typedef struct redlock_options {
                                   * map is read again this often (1000);
                                   * 0: only when a reply says it changed
                                   * (MOVED, a master lost).  docs/cluster.md */
+    int replica_acks;            /* 0 (0 .. 64): a cluster vote's acquires
+                                  * and extends are followed, on the
+                                  * connection that carried them, by WAIT
+                                  * replica_acks replica_wait_ms to the
+                                  * master that took them; an OK counts only
+                                  * when that many replicas acknowledged it
+                                  * (else its vote is an error).  Then its
+                                  * replicas hold every lock it granted,
+                                  * and a promoted replica needs no restart
+                                  * guard window: set it to the number of
+                                  * replicas of each master, in every client
+                                  * of the clusters (docs/cluster.md,
+                                  * "Locks on the replicas").  Plain masters
+                                  * get no WAIT */
+    int64_t replica_wait_ms;     /* -1: half of node_timeout_ms (at least 1);
+                                  * else 1 .. 3600000: WAIT's timeout */
 } redlock_options;
 
 /* Growing.  redlock_options, redlock_node_stats and redlock_node_result
@@ -428,7 +451,9 @@ typedef struct redlock_node_stats {
                                         * key, so (with its AOF on since its
                                         * start, and so configured at every
                                         * reading of it) the restart guard
-                                        * counts it at once (since 0.2.0) */
+                                        * counts it at once (since 0.2.0; a
+                                        * cluster's master: see
+                                        * restart_guard_ms) */
 
 REDLOCK_API int redlock_client_node_stats_(const redlock_client *client, size_t node,
                                            redlock_node_stats *out, size_t size);

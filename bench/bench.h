@@ -67,6 +67,7 @@ typedef struct bench_cfg {
     int retry_count;      /* < 0: library default */
     int64_t retry_delay_ms, retry_jitter_ms, node_timeout_ms; /* < 0: default */
     int64_t cluster_refresh_ms;  /* < 0: default */
+    int replica_acks;     /* the clients' replica_acks (--replica-acks) */
     int baseline;
     int raw_chained;      /* raw: per-node SET->release chaining */
     int json;
@@ -85,6 +86,8 @@ typedef struct bench_opts {
     int spawn;            /* start this many local redis-servers (0: addrs) */
     int shards;           /* --shards: each spawned vote a cluster of this many
                            * masters (0: plain masters) */
+    int replicas;         /* --replicas: each of their masters with this many */
+    int compare_acks;     /* --compare-replica-acks N (0: no comparison) */
     const char *const *addrs;  /* the masters given on the command line */
     size_t naddrs;
     int repeat;           /* rounds, 1 .. RLB_MAX_REPEAT */
@@ -129,6 +132,10 @@ int rlb_parse_kinds(const char *list, int workload, int *out);
 typedef struct rlb_spawned rlb_spawned;
 rlb_spawned *rlb_spawn(bench_opts *o);
 void rlb_spawn_stop(rlb_spawned *s);
+
+/* acks.c: --compare-replica-acks N: the mutex's cycle with replica_acks 0
+ * and N in interleaved rounds of one run.  Returns the exit status. */
+int rlb_run_acks(bench_opts *o);
 
 /* kinds.c: --kinds, each kind against the mutex in the same run
  * (interleaved rounds): the cycle's rate, or contend's figures.  Returns

@@ -109,6 +109,7 @@ static void client_options(const bench_cfg *cfg, redlock_options *o)
         o->retry_jitter_ms = cfg->retry_jitter_ms;
     if (cfg->cluster_refresh_ms >= 0)
         o->cluster_refresh_ms = cfg->cluster_refresh_ms;
+    o->replica_acks = cfg->replica_acks;
     o->tls_ca_file = cfg->tls_ca;
     o->tls_cert_file = cfg->tls_cert;
     o->tls_key_file = cfg->tls_key;

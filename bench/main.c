@@ -349,7 +349,8 @@ int main(int argc, char **argv)
         o.cfg.nnodes = o.naddrs;
     }
     o.cfg.quorum = o.cfg.nnodes / 2 + 1;
-    rc = o.kinds ? rlb_run_kinds(&o) : run_bench(&o.cfg, o.repeat);
+    rc = o.kinds ? rlb_run_kinds(&o) : o.compare_acks ? rlb_run_acks(&o)
+                                                      : run_bench(&o.cfg, o.repeat);
     if ((o.cfg.metrics || o.cfg.metrics_path) && rlb_write_metrics(&o.cfg) != 0)
         rc = rc ? rc : 1;
     rlb_spawn_stop(spawned);

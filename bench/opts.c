@@ -112,9 +112,17 @@ static const opt_def options[] = {
     INT("spawn", spawn, 1, 64, "N", NULL,
         "start N local redis-servers (removed at the end) instead of giving ADDRs"),
     INT("shards", shards, 1, 64, "S", NULL,
-        "with --spawn: each of the N votes is a Redis Cluster of S masters (no replicas; "
+        "with --spawn: each of the N votes is a Redis Cluster of S masters (--replicas R each; "
         "redis-cluster:// addresses, started by test/support/clusters.c), at most 256 "
         "masters in all; the masters' CPU is summed over every shard of every vote"),
+    INT("replicas", replicas, 0, 8, "R", "0",
+        "with --shards: each master with R replicas"),
+    INT("replica-acks", cfg.replica_acks, 0, 64, "N", "0",
+        "the clients' replica_acks: acquires and extends on a cluster vote wait for N "
+        "replicas (WAIT)"),
+    INT("compare-replica-acks", compare_acks, 1, 64, "N", NULL,
+        "the mutex's cycle with replica_acks 0 and N in interleaved rounds of one run "
+        "(--repeat of each): cycles/s and the masters' CPU per cycle, and their ratios"),
     SECTION("workload:"),
     CHOICE("workload", cfg.workload, workloads, "W", "cycle", "the operations measured"),
     INT("concurrency", cfg.concurrency, 1, 1000000, "C", "128; contend: --clients",

@@ -1,7 +1,7 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* spawn.c -- --spawn N [--shards S]: the bench's own votes on loopback, N
  * plain redis-servers (test/support/servers.c) or N Redis Clusters of S
- * masters each, without replicas (test/support/clusters.c), removed at the
+ * masters each, with --replicas R each (test/support/clusters.c), removed at the
  * end.  Every node is a child of the main thread, which outlives the runs. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,18 +41,18 @@ static int start_servers(rlb_spawned *s, bench_cfg *cfg, int n)
     return 0;
 }
 
-static int start_clusters(rlb_spawned *s, bench_cfg *cfg, int n, int shards)
+static int start_clusters(rlb_spawned *s, bench_cfg *cfg, int n, int shards, int replicas)
 {
-    char err[512] = "", what[96];
-    if (!(s->clusters = rlt_clusters_start(n, shards, 0, NULL, err, sizeof(err)))) {
+    char err[512] = "", what[128];
+    if (!(s->clusters = rlt_clusters_start(n, shards, replicas, NULL, err, sizeof(err)))) {
         fprintf(stderr, "redlock-bench: cannot start %d Redis Clusters of %d masters: %s\n", n,
                 shards, err);
         return -1;
     }
     cfg->nodes = rlt_clusters_addresses(s->clusters);
     cfg->nnodes = (size_t)n;
-    snprintf(what, sizeof(what), "%d Redis Clusters of %d master%s (one a vote)", n, shards,
-             shards == 1 ? "" : "s");
+    snprintf(what, sizeof(what), "%d Redis Clusters of %d master%s (one a vote), %d replica%s "
+             "each", n, shards, shards == 1 ? "" : "s", replicas, replicas == 1 ? "" : "s");
     say(cfg, what);
     return 0;
 }
@@ -64,7 +64,7 @@ rlb_spawned *rlb_spawn(bench_opts *o)
         fprintf(stderr, "redlock-bench: out of memory\n");
         return NULL;
     }
-    int rc = o->shards ? start_clusters(s, &o->cfg, o->spawn, o->shards)
+    int rc = o->shards ? start_clusters(s, &o->cfg, o->spawn, o->shards, o->replicas)
                        : start_servers(s, &o->cfg, o->spawn);
     if (rc != 0) {
         free(s);

@@ -6,7 +6,9 @@
  * what is on its way for its slot, its leading replies held until its last
  * one; a multi-resource script over several slots as one per slot
  * (split.c); undos to the slot's master as known now.  One vote, one
- * answer: the slot's master's, judged by that master's guards.
+ * answer: the slot's master's, judged by that master's guards; with
+ * replica_acks, an acquire's or extend's answer waits for WAIT on the
+ * connection that carried it (a promoted replica then has the lock).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,6 +88,7 @@ static void wrap_free(wrap *w)
     for (unsigned i = 0; w->held && i < w->cmds; i++)
         reply_free(w->held[i]);
     free(w->held);
+    reply_free(w->kept);
     if (cl->npool < POOL_MAX && !cl->closing) {
         w->older = cl->pool;
         cl->pool = w;
@@ -248,6 +251,59 @@ static void wrap_go(wrap *w)
         deliver(w, NULL, why);
 }
 
+/* ---- locks on the replicas (net->replica_acks) ---------------------------- */
+
+/* WAIT's answer: the request's own kept answer when enough replicas
+ * acknowledged it, else an error vote that says how many did. */
+static void replicas_reply(void *privdata, size_t tag, const redlock__reply *r, const char *why)
+{
+    wrap *w = privdata;
+    int acks = w->cl->vote->net->replica_acks;
+    char text[200];
+    redlock__reply e;
+    (void)tag;
+
+    if (!r || (r->type == REDLOCK__REPLY_INTEGER && r->integer >= acks)) {
+        deliver(w, r ? w->kept : NULL, why);
+        return;
+    }
+    memset(&e, 0, sizeof e);
+    e.type = REDLOCK__REPLY_ERROR;
+    if (r->type == REDLOCK__REPLY_INTEGER)
+        snprintf(text, sizeof text, "REPLICAS %lld of %d replicas acknowledged it in %lld ms "
+                 "(replica_acks)", r->integer, acks, (long long)w->cl->vote->net->replica_wait_ms);
+    else
+        snprintf(text, sizeof text, "REPLICAS WAIT: %.*s (replica_acks)",
+                 (int)(r->len < 120 ? r->len : 120), r->str);
+    e.str = text;
+    e.len = strlen(text);
+    deliver(w, &e, NULL);
+}
+
+/* An acquire or extend answered (r): its answer is kept, and WAIT for the
+ * replicas goes on the connection that carried it (WAIT waits for that
+ * connection's writes), to the master that answered. */
+static void replicate(wrap *w, const redlock__reply *r)
+{
+    const redlock__net *net = w->cl->vote->net;
+    char cmd[96], acks[16], ms[24];
+    redlock__req req;
+    const char *why = "out of memory";
+    int la = snprintf(acks, sizeof acks, "%d", net->replica_acks);
+    int lm = snprintf(ms, sizeof ms, "%lld", (long long)net->replica_wait_ms);
+    int len = snprintf(cmd, sizeof cmd, "*3\r\n$4\r\nWAIT\r\n$%d\r\n%s\r\n$%d\r\n%s\r\n", la,
+                       acks, lm, ms);
+
+    memset(&req, 0, sizeof req);
+    req.slot.fn = replicas_reply;
+    req.slot.privdata = w;
+    req.since_us = w->since_us;
+    req.never_full = req.quiet = 1;
+    if (!(w->kept = reply_copy(r)) ||
+        redlock__master_send(w->cl->node[w->x], cmd, (size_t)len, &req, &why) != 0)
+        deliver(w, NULL, why);
+}
+
 static void wrap_reply(void *privdata, size_t tag, const redlock__reply *r, const char *why)
 {
     wrap *w = privdata;
@@ -306,6 +362,12 @@ static void wrap_reply(void *privdata, size_t tag, const redlock__reply *r, cons
             return;
         }
     }
+    /* (a refusal or an error wrote nothing to wait for) */
+    if (w->replicate && r && r->type != REDLOCK__REPLY_ERROR && r->type != REDLOCK__REPLY_NIL &&
+        !cl->closing) {
+        replicate(w, r);
+        return;
+    }
     deliver(w, r, why);
 }
 
@@ -339,6 +401,7 @@ static int route(redlock__cluster *cl, unsigned slot, const char *buf, size_t le
     w->since_us = req->since_us;
     w->never_full = req->never_full;
     w->quiet = req->quiet;
+    w->replicate = req->replicate;
     w->slot = slot;
     w->len = len;
     memcpy(w->buf, buf, len);

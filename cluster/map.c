@@ -125,7 +125,7 @@ void redlock__cluster_took(redlock__cluster *cl, size_t x, unsigned lo, unsigned
 {
     char text[112];
     snprintf(text, sizeof text, "took slots %u-%u from %s", lo, hi, cl->node[from]->label);
-    redlock__guard_failover(cl->node[x], now, text);
+    redlock__guard_failover(cl->node[x], now, text, 1);
 }
 
 /* Does node x + 1 serve a slot in map `owner`? */
@@ -152,7 +152,7 @@ static void map_apply(redlock__cluster *cl, const redlock__slot_range *rg, size_
             continue;
         /* the same address, another node: a new server */
         if (cl->id[x][0] && rg[i].id[0] && strcmp(cl->id[x], rg[i].id) != 0)
-            redlock__guard_failover(cl->node[x], now, "a new node id at this address");
+            redlock__guard_failover(cl->node[x], now, "a new node id at this address", 0);
         if (rg[i].id[0])
             snprintf(cl->id[x], sizeof cl->id[x], "%s", rg[i].id);
         for (unsigned k = rg[i].lo; k <= rg[i].hi; k++)

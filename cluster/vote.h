@@ -60,6 +60,8 @@ typedef struct redlock__wrap {
     uint32_t *gen_out, kill_gen;
     int64_t since_us;
     unsigned char never_full, quiet;
+    unsigned replicate : 1;                /* WAIT for the replicas (cluster.c) */
+    redlock__reply *kept;                  /* its answer, while WAIT is out */
     unsigned slot, hops;
     size_t x;                              /* the node it went to */
     unsigned got, cmds, redirected;        /* this round's replies */

@@ -46,6 +46,11 @@ typedef struct redlock__net {
      * handshake (master.c), sent as EVAL after a NOSCRIPT */
     const char *const *scripts;
     int64_t cluster_refresh_ms;      /* a cluster vote's map, reread (0: on news) */
+    /* a cluster's acquires and extends wait for this many replicas (0:
+     * they do not), WAIT's timeout (cluster.c); no failover window then
+     * (guard.c) */
+    int replica_acks;
+    int64_t replica_wait_ms;
 } redlock__net;
 
 /* A request's answer: r is the reply, or NULL when none will come (the

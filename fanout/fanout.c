@@ -352,6 +352,10 @@ static void prepare_req(redlock__op *op)
     req->since_us = op->start_us;
     req->never_full = (flags & REDLOCK__KIND_UNDOES) != 0;
     req->quiet = (flags & REDLOCK__KIND_PROBE) != 0;
+    /* an acquire or extend on a cluster vote: on its replicas too, when
+     * asked (a plain master ignores it) */
+    req->replicate = op->f->net->replica_acks && op->ttl_ms &&
+                     !(flags & (REDLOCK__KIND_UNDOES | REDLOCK__KIND_PROBE));
     /* a cluster vote sends it to its key's slot (one slot per resource:
      * docs/kinds.md); a fleet without clusters pays nothing */
     op->hslot = REDLOCK__SLOTS;     /* no key: the vote's own connection */

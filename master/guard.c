@@ -15,7 +15,12 @@
  *             (the first INFO persistence of the run: aof_enabled, no
  *             rewrite yet, so not switched on at run time).  Such a master
  *             acknowledged no key it had not written to disk, and loaded
- *             them all again: it counts at once.
+ *             them all again: it counts at once.  A cluster's master
+ *             only when this client read its run before the restart as a
+ *             master (INFO replication's role): its file keeps what it
+ *             acknowledged, not the keys of a master it took over from,
+ *             and once restarted nothing it tells (master_replid2 is
+ *             zeros again) says it ever was a replica.
  *   clock     the TIME samples (handshake, then at least every
  *             clock_probe_ms: riding with requests, below, or probe.c's): an
  *             offset that moved by more than the drift allowance between
@@ -74,6 +79,7 @@ void redlock__guard_init(redlock__master *m)
     m->guard.keeps = m->guard.kept_before = m->guard.aof_start = -1;
     m->guard.run_keeps = 0;
     m->guard.note_uptime = -1;
+    m->guard.role_master = m->guard.master_before = -1;
     m->twin_of = m->index;
     evtimer_assign(&m->guard.tell, m->net->loop->base, tell_cb, m);
 }
@@ -101,10 +107,14 @@ static int64_t window_us(const redlock__net *net, int64_t opt_ms)
            redlock__drift_us(net->max_ttl_ms, net->drift_factor, net->drift_min_ms);
 }
 
-/* Did this run of the master lose no acknowledged key in its restart? */
-static int durable(const redlock__guard *g)
+/* Did this run of the master lose no acknowledged key in its restart?
+ * A cluster's master may also lack keys its slots' old master granted,
+ * unless this client saw it a master, durable, before (`shard`), or every
+ * lock waited for the replicas (replica_acks: `shard` 0). */
+static int durable(const redlock__guard *g, int shard)
 {
-    return g->keeps == 1 && g->run_keeps == 1 && g->aof_start == 1 && g->kept_before != 0;
+    return g->keeps == 1 && g->run_keeps == 1 && g->aof_start == 1 &&
+           (shard ? g->kept_before == 1 && g->master_before == 1 : g->kept_before != 0);
 }
 
 /* The end of the restart guard's window for m, or 0 when it is past (or
@@ -122,23 +132,29 @@ static int64_t restart_until(const redlock__master *m, int64_t now)
 }
 
 /* The end of the window after m took over a cluster's slots (failover),
- * or 0.  No durability exempts it: the keys were on another server. */
+ * or 0.  No durability exempts it: the keys were on another server.  But
+ * a replica promoted when every lock waited for the replicas
+ * (replica_acks) holds them all. */
 static int64_t failover_until(const redlock__master *m, int64_t now)
 {
     const redlock__guard *g = &m->guard;
     int64_t w;
 
+    if (m->net->replica_acks && g->failover_replica)
+        return 0;
     if (m->net->restart_guard_ms && g->failover_at_us &&
         (w = window_us(m->net, m->net->restart_guard_ms)) > 0 && now < g->failover_at_us + w)
         return g->failover_at_us + w;
     return 0;
 }
 
-void redlock__guard_failover(redlock__master *m, int64_t now, const char *text)
+void redlock__guard_failover(redlock__master *m, int64_t now, const char *text, int replica)
 {
     redlock__guard *g = &m->guard;
 
     g->failover_at_us = now;
+    g->failover_replica = replica;
+    g->failover_unknown = 0;
     snprintf(g->failover_text, sizeof g->failover_text, "%s", text);
     g->clear_ttl = -1;
     g->told_uncounted = 0;
@@ -153,7 +169,7 @@ unsigned redlock__guard_flags(const redlock__master *m, int64_t now, int *counte
     unsigned flags = g->config | (g->keeps == 1 ? REDLOCK_GUARD_DURABLE : 0);
     int64_t until = 0, w;
 
-    if ((w = restart_until(m, now)) && !durable(g)) {
+    if ((w = restart_until(m, now)) && !durable(g, m->shard && !m->net->replica_acks)) {
         flags |= REDLOCK_GUARD_RESTARTED;
         until = w;
     }
@@ -179,8 +195,11 @@ static const char durable_text[] =
     "appendonly yes and appendfsync always since its start keep every acknowledged key";
 
 /* Why a restarted master is not durable (see durable()), in a few words. */
-static const char *not_durable(const redlock__guard *g)
+static const char *not_durable(const redlock__guard *g, int shard)
 {
+    if (shard && g->keeps == 1 && g->run_keeps == 1 && g->aof_start == 1 &&
+        (g->kept_before != 1 || g->master_before != 1))
+        return "a cluster's master not seen as one before: it may lack its slots' keys";
     if (g->keeps != 1)
         return "a master without appendfsync always may have lost its locks in a restart";
     if (g->run_keeps != 1)
@@ -219,17 +238,20 @@ int redlock__guard_judge(redlock__master *m, int64_t now, const char **why)
     }
     if ((flags & REDLOCK_GUARD_RESTARTED) && failover_until(m, now) == until)
         snprintf(g->why, sizeof g->why,
-                 "not counted for %.1f s after it took over its slots (%s; counts in %lld ms): "
+                 "not counted for %.1f s after %s (%s; counts in %lld ms): "
                  "the restart guard (a promoted replica may lack keys its master acknowledged; "
                  "docs/safety.md)",
-                 (double)(until - g->failover_at_us) / 1e6, g->failover_text,
-                 (long long)((until - now) / 1000 + 1));
+                 (double)(until - g->failover_at_us) / 1e6,
+                 g->failover_unknown ? "this client first saw it promoted, not knowing when "
+                                       "it took over its slots"
+                                     : "it took over its slots",
+                 g->failover_text, (long long)((until - now) / 1000 + 1));
     else if (flags & REDLOCK_GUARD_RESTARTED)
         snprintf(g->why, sizeof g->why,
                  "not counted for %.1f s after its start (%s; counts in %lld ms): the restart "
                  "guard (%s; docs/safety.md)",
                  (double)(until - g->restart_at_us) / 1e6, g->restart_text,
-                 (long long)((until - now) / 1000 + 1), not_durable(g));
+                 (long long)((until - now) / 1000 + 1), not_durable(g, m->shard && !m->net->replica_acks));
     else if (flags & REDLOCK_GUARD_CLOCK)
         snprintf(g->why, sizeof g->why, "not counted: %s; counts in %lld ms", g->clock_text,
                  (long long)((until - now) / 1000 + 1));
@@ -254,7 +276,7 @@ const char *redlock__guard_text(redlock__master *m, int64_t now)
                             flags & UNSAFE ? g->config_text : "",
                             failover_until(m, now) ? g->failover_text : "" };
 
-    if (!restart_until(m, now) || durable(g))
+    if (!restart_until(m, now) || durable(g, m->shard && !m->net->replica_acks))
         part[1] = "";
     if (flags & REDLOCK_GUARD_DUPLICATE)
         snprintf(twin, sizeof twin, "same server as node %zu (run_id %s)", m->twin_of, g->run_id);
@@ -428,6 +450,8 @@ static void read_info(redlock__master *m, const redlock__reply *r)
     if (strcmp(old, g->run_id) != 0) {
         /* a new run: its durability is read anew (guard_up, read_persist) */
         g->kept_before = old[0] ? g->keeps : -1;
+        g->master_before = old[0] ? g->role_master : -1;
+        g->role_master = -1;
         g->keeps = g->aof_start = -1;
         g->run_keeps = 1;
     }
@@ -470,10 +494,14 @@ static void read_repl(redlock__master *m, const redlock__reply *r)
 {
     redlock__guard *g = &m->guard;
     size_t len = 0;
-    const char *id = r->type == REDLOCK__REPLY_STRING
-                         ? info_field(r->str, r->len, "master_replid2", &len) : NULL;
+    const char *id;
     char now_id[sizeof g->replid2];
+    const char *role = r->type == REDLOCK__REPLY_STRING
+                           ? info_field(r->str, r->len, "role", &len) : NULL;
 
+    g->role_master = !role ? -1 : len == 6 && memcmp(role, "master", 6) == 0;
+    id = r->type == REDLOCK__REPLY_STRING ? info_field(r->str, r->len, "master_replid2", &len)
+                                          : NULL;
     if (!id || len == 0 || len >= sizeof now_id)
         snprintf(now_id, sizeof now_id, "?");
     else
@@ -481,11 +509,14 @@ static void read_repl(redlock__master *m, const redlock__reply *r)
     if (strcmp(now_id, g->replid2) == 0)
         return;
     snprintf(g->replid2, sizeof g->replid2, "%s", now_id);
-    if (strspn(now_id, "0") != strlen(now_id))
+    if (strspn(now_id, "0") != strlen(now_id)) {
         redlock__guard_failover(m, redlock__now(m->net->loop),
                                 now_id[0] == '?' ? "INFO replication unread: it may be a "
                                                    "promoted replica"
-                                                 : "a promoted replica: master_replid2 is set");
+                                                 : "a promoted replica: master_replid2 is set",
+                                now_id[0] != '?');
+        g->failover_unknown = 1;    /* when it took over: unknown */
+    }
 }
 
 static int is(const redlock__reply *v, const char *word)

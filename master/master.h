@@ -83,6 +83,14 @@ typedef struct redlock__guard {
     int64_t failover_at_us;
     char failover_text[112];
     char replid2[41];
+    int failover_unknown;      /* failover_at_us is when we first saw it
+                                * promoted (master_replid2), not when it was */
+    int failover_replica;      /* ... from a replica (see redlock__guard_failover) */
+    /* A cluster's master is durable only when this client read its run
+     * before the restart as a master (guard.c, "durable"): the role its
+     * handshake's INFO replication read in this run and in the run before
+     * (1 master, 0 replica, -1 unknown or none seen). */
+    int role_master, master_before;
     unsigned rereading : 1;    /* a re-reading's replies are due */
     unsigned ahead : 1;        /* its clock jumped ahead: locks not yet told */
     unsigned told;             /* the last findings reported (node events) */
@@ -142,6 +150,8 @@ typedef struct redlock__req {
     int64_t since_us;          /* its operation's start */
     unsigned char never_full;  /* an undo or release: never refused */
     unsigned char quiet;       /* a probe: not counted in the stats */
+    unsigned char replicate;   /* a cluster's master waits for replicas
+                                * (net->replica_acks) before its answer */
     uint32_t kill_gen;         /* kill this earlier connection first (0: none) */
     uint32_t *gen_out;         /* where to note the connection it left on */
     const redlock__slot *lead; /* several commands: the leading ones' replies (or NULL) */
@@ -303,8 +313,11 @@ void redlock__guard_twins(redlock__master *all, size_t n, size_t node, const cha
 const char *redlock__guard_twin_why(redlock__master *m, size_t other);
 /* A cluster's master took over slots another master had (a failover, or a
  * migration that may have been one) at `now`: the restart guard's window
- * keeps its OK votes out, durable or not; `text` says what was seen. */
-void redlock__guard_failover(redlock__master *m, int64_t now, const char *text);
+ * keeps its OK votes out, durable or not; `text` says what was seen.
+ * `replica`: it was the old master's replica, so that with replica_acks
+ * it holds every lock granted there and needs no window (0: a new server
+ * at an address: a window always). */
+void redlock__guard_failover(redlock__master *m, int64_t now, const char *text, int replica);
 /* Reconnect now if the master is down and its back-off has passed. */
 void redlock__master_kick(redlock__master *m);
 

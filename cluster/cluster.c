@@ -5,8 +5,9 @@
  * of its commands after an ASK) up to REDIRECTS times, in order behind
  * what is on its way for its slot, its leading replies held until its last
  * one; a multi-resource script over several slots as one per slot
- * (split.c); undos to the slot's master as known now.  One vote, one
- * answer: the slot's master's, judged by that master's guards.
+ * (split.c); undos to the slot's master as known now, on through the
+ * MOVED and ASK it answers.  One vote, one answer: the slot's master's,
+ * judged by that master's guards.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -13,7 +13,9 @@
  *     it), then the undo;
  *   - while the master is down, the undo is owed and goes right after the
  *     next handshake.
- * An undo answered with an error (BUSY, LOADING, OOM...) is tried again.
+ * An undo answered with an error (BUSY, LOADING, OOM...) is tried again;
+ * on a cluster's master, a MOVED or ASK goes to cluster/ first, which
+ * sends the undo on (undo_redirect).
  *
  * The handshake adds the master's own steps after the connection's AUTH,
  * SELECT and PING: CLIENT INFO (who the server thinks we are, for the kill

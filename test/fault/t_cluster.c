@@ -214,7 +214,9 @@ TEST(cluster_vote_follows_moved_and_ask)
     int slot = rlt_clusters_slot_of(key, strlen(key));
     int from = rlt_clusters_master_of_slot(c, 0, slot), to = 1 - from;
     redlock_lock *l = IT_LOCK(cli, "moving");
+    char before[1024];
 
+    it_keyspace(NULL, c, before, sizeof before);
     CHECK_EQ(redlock_acquire(l, 10000), 0);     /* the client's map has `from` */
     CHECK_EQ(where(c, 0, key), from);
     /* MOVED: the key's slot goes to the other master, with the key */
@@ -244,6 +246,7 @@ TEST(cluster_vote_follows_moved_and_ask)
     CHECK_EQ(vote_of(l, 0, NULL), REDLOCK_VOTE_OK);
     CHECK_EQ(where(c, 0, key), -1);
     CHECK_EQ(rlt_clusters_migrate_end(c, 0, slot), 0);
+    it_wait_keyspace(NULL, NULL, c, before, 1000);      /* nothing left */
     redlock_lock_free(l);
     redlock_client_free(cli);
     rlt_clusters_stop(c);

@@ -1,6 +1,6 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* t_edge_cluster_leaks.c -- nothing left behind on a cluster vote after a
- * failed operation (issue 39): an undo follows the ASK its write followed
+ * failed operation: an undo follows the ASK its write followed
  * during a slot migration; a multi-resource part that cannot be sent is
  * answered, and the parts that went are rolled back; an acquire decided
  * before anything left sends nothing to a slot's master either; an ASK
@@ -112,7 +112,7 @@ static void warm(struct lk *k, const char *name)
     redlock_lock_free(l);
 }
 
-/* Item 3.  The slot migrates from node `from` to the other: the key is
+/* The slot migrates from node `from` to the other: the key is
  * absent on `from`, which says ASK, and the importing node takes the SET.
  * The plain masters refuse, the acquire is lost, and its undo must reach
  * the importing node (ASKING first): `from` answers it ASK too. */
@@ -174,7 +174,7 @@ static uint64_t unreachable(struct lk *k, size_t node)
     return st.unreachable;
 }
 
-/* Item 4.  A multi-resource lock whose first part's master (node 1) is
+/* A multi-resource lock whose first part's master (node 1) is
  * down and known down: that part cannot be sent, the second one is.  The
  * cluster's vote is answered (unreachable), the second part is rolled
  * back, and the request and its operation are freed (valgrind). */
@@ -248,7 +248,7 @@ static void barrier(struct lk *k, const char *name)
     CHECK(done);
 }
 
-/* Item 5.  Both plain masters down: every acquire is decided inside its
+/* Both plain masters down: every acquire is decided inside its
  * start (two votes down of three), while the cluster's request waits on
  * its slot's master's connection (node 1, not the vote's own seed): it is
  * dropped there, never sent, for a single and a multi-resource lock. */
@@ -302,7 +302,7 @@ static int same_slot(char names[2][16])
     return -1;
 }
 
-/* Item 13 (an ASK taken for a MOVED).  An ASK sends one request on, and
+/* An ASK sends one request on, and
  * leaves the client's map alone: a key of the same slot still on the old
  * owner is asked there next, straight (the importing node, asked without
  * ASKING, would answer MOVED). */

@@ -281,17 +281,19 @@ TEST(cluster_leaks_acquire_decided_before_sending_sends_nothing)
     lk_stop(&k);
 }
 
-/* Two resources whose keys share a slot; the slot. */
-static int same_slot(char names[2][16])
+/* Two resources whose keys share a slot (served by node `node`, or any
+ * when -1); the slot. */
+static int same_slot(struct lk *k, int node, char names[2][16])
 {
     static int first[RLT_CLUSTER_SLOTS];
 
     memset(first, 0xff, sizeof first);
-    for (int i = 0; i < 20000; i++) {
+    for (int i = 0; i < 50000; i++) {
         char key[32];
         snprintf(key, sizeof key, "lock:r%d", i);
         int slot = rlt_clusters_slot_of(key, strlen(key));
-        if (first[slot] >= 0) {
+        if (first[slot] >= 0 &&
+            (node < 0 || rlt_clusters_master_of_slot(k->c, 0, slot) == node)) {
             snprintf(names[0], 16, "r%d", first[slot]);
             snprintf(names[1], 16, "r%d", i);
             return slot;
@@ -300,6 +302,75 @@ static int same_slot(char names[2][16])
     }
     CHECK_MSG(0, "no two names in one slot");
     return -1;
+}
+
+/* A write that waits behind another request of its slot (one an ASK sent
+ * on to the importing node, stopped meanwhile), in an acquire lost before
+ * it leaves.  Refused on the plain masters: its undo waits behind it, and
+ * follows it (ASK) to the importing node; the slot's owner is node 0, so
+ * the write's gen names node 0 and no connection yet, and is still owed an
+ * undo.  The plain masters down (`down`): decided inside its start, the
+ * write never leaves. */
+static void waiting_write(int down)
+{
+    struct lk k = { 0 };
+    char names[2][16];
+    redlock_lock *l;
+    int done = 0, to = 1;
+    int64_t end;
+
+    lk_start(&k, 1);
+    int slot = same_slot(&k, 0, names);
+    warm(&k, names[1]);
+    held_elsewhere(&k, names[1]);
+    for (int i = 0; down && i < 2; i++)
+        CHECK_EQ(rlt_servers_kill(k.s, i), 0);
+    end = check_now_ms() + 3000;
+    while (down && redlock_client_connected(k.cli) > 1 && check_now_ms() < end)
+        it_run(k.base, 5);
+    l = it_lock(k.cli, names[1], strlen(names[1]));
+    CHECK_EQ(rlt_clusters_migrate_begin(k.c, 0, slot, to), 0);
+    barrier(&k, names[1]);          /* (the client's connection to node 1) */
+    it_keyspace(k.s, k.c, k.before, sizeof k.before);
+    long long asked = it_cluster_errors(k.c, 0, 0, "ASK");
+    long long sets = it_cluster_calls(k.c, 0, to, "set");
+    CHECK_EQ(rlt_clusters_pause(k.c, 0, to), 0);
+    /* ahead: an inspection, asked on to the stopped node */
+    CHECK_EQ(redlock_inspect_async(k.cli, names[0], strlen(names[0]), inspected, &done), 0);
+    end = check_now_ms() + 2000;
+    while (it_cluster_errors(k.c, 0, 0, "ASK") == asked && check_now_ms() < end)
+        it_run(k.base, 2);
+    CHECK_EQ(it_cluster_errors(k.c, 0, 0, "ASK"), asked + 1);
+    CHECK_RC(l, acquire(&k, l), down ? REDLOCK_ECONNECT : REDLOCK_ENOQUORUM);
+    CHECK_EQ(rlt_clusters_resume(k.c, 0, to), 0);
+    if (down) {
+        /* the inspection answered: the write's turn came, and went */
+        end = check_now_ms() + 2000;
+        while (!done && check_now_ms() < end)
+            it_run(k.base, 5);
+        barrier(&k, names[1]);
+        CHECK_MSG(it_cluster_calls(k.c, 0, to, "set") == sets, "the dropped write was sent");
+    } else {
+        end = check_now_ms() + 2000;
+        while (it_cluster_calls(k.c, 0, to, "set") == sets && check_now_ms() < end)
+            it_run(k.base, 5);
+        CHECK_EQ(it_cluster_calls(k.c, 0, to, "set"), sets + 1);   /* it went, late */
+    }
+    it_wait_keyspace(k.base, k.s, k.c, k.before, 1000);
+    CHECK(done);
+    CHECK_EQ(rlt_clusters_migrate_end(k.c, 0, slot), 0);
+    redlock_lock_free(l);
+    lk_stop(&k);
+}
+
+TEST(cluster_leaks_write_waiting_behind_its_slot_is_undone)
+{
+    waiting_write(0);
+}
+
+TEST(cluster_leaks_write_waiting_behind_its_slot_decided_before_is_dropped)
+{
+    waiting_write(1);
 }
 
 /* An ASK sends one request on, and
@@ -311,7 +382,7 @@ TEST(cluster_leaks_ask_leaves_the_slot_map_alone)
     struct lk k = { 0 };
     redlock_lock *stays, *moves;
     char names[2][16];
-    int slot = same_slot(names);
+    int slot = same_slot(&k, -1, names);
 
     lk_start(&k, 0);
     int from = rlt_clusters_master_of_slot(k.c, 0, slot), to = 1 - from;

@@ -310,17 +310,18 @@ static int same_slot(struct lk *k, int node, char names[2][16])
  * follows it (ASK) to the importing node; the slot's owner is node 0, so
  * the write's gen names node 0 and no connection yet, and is still owed an
  * undo.  The plain masters down (`down`): decided inside its start, the
- * write never leaves. */
+ * write never leaves; the slot's owner is node 1 (not the vote's own
+ * seed, whose connection fan-out's drop reaches anyway). */
 static void waiting_write(int down)
 {
     struct lk k = { 0 };
     char names[2][16];
     redlock_lock *l;
-    int done = 0, to = 1;
+    int done = 0, from = down, to = 1 - from;
     int64_t end;
 
     lk_start(&k, 1);
-    int slot = same_slot(&k, 0, names);
+    int slot = same_slot(&k, from, names);
     warm(&k, names[1]);
     held_elsewhere(&k, names[1]);
     for (int i = 0; down && i < 2; i++)
@@ -330,17 +331,17 @@ static void waiting_write(int down)
         it_run(k.base, 5);
     l = it_lock(k.cli, names[1], strlen(names[1]));
     CHECK_EQ(rlt_clusters_migrate_begin(k.c, 0, slot, to), 0);
-    barrier(&k, names[1]);          /* (the client's connection to node 1) */
+    barrier(&k, names[1]);          /* (the client's connection to `to`) */
     it_keyspace(k.s, k.c, k.before, sizeof k.before);
-    long long asked = it_cluster_errors(k.c, 0, 0, "ASK");
+    long long asked = it_cluster_errors(k.c, 0, from, "ASK");
     long long sets = it_cluster_calls(k.c, 0, to, "set");
     CHECK_EQ(rlt_clusters_pause(k.c, 0, to), 0);
     /* ahead: an inspection, asked on to the stopped node */
     CHECK_EQ(redlock_inspect_async(k.cli, names[0], strlen(names[0]), inspected, &done), 0);
     end = check_now_ms() + 2000;
-    while (it_cluster_errors(k.c, 0, 0, "ASK") == asked && check_now_ms() < end)
+    while (it_cluster_errors(k.c, 0, from, "ASK") == asked && check_now_ms() < end)
         it_run(k.base, 2);
-    CHECK_EQ(it_cluster_errors(k.c, 0, 0, "ASK"), asked + 1);
+    CHECK_EQ(it_cluster_errors(k.c, 0, from, "ASK"), asked + 1);
     CHECK_RC(l, acquire(&k, l), down ? REDLOCK_ECONNECT : REDLOCK_ENOQUORUM);
     CHECK_EQ(rlt_clusters_resume(k.c, 0, to), 0);
     if (down) {
@@ -348,8 +349,9 @@ static void waiting_write(int down)
         end = check_now_ms() + 2000;
         while (!done && check_now_ms() < end)
             it_run(k.base, 5);
-        barrier(&k, names[1]);
-        CHECK_MSG(it_cluster_calls(k.c, 0, to, "set") == sets, "the dropped write was sent");
+        barrier(&k, names[1]);      /* (asked on too, behind where the write went) */
+        CHECK_MSG(it_cluster_errors(k.c, 0, from, "ASK") == asked + 2 &&
+                  it_cluster_calls(k.c, 0, to, "set") == sets, "the dropped write was sent");
     } else {
         end = check_now_ms() + 2000;
         while (it_cluster_calls(k.c, 0, to, "set") == sets && check_now_ms() < end)

@@ -5,10 +5,11 @@
  * of its commands after an ASK) up to REDIRECTS times, in order behind
  * what is on its way for its slot, its leading replies held until its last
  * one; a multi-resource script over several slots as one per slot
- * (split.c); undos to the slot's master as known now.  One vote, one
- * answer: the slot's master's, judged by that master's guards; with
- * replica_acks, an acquire's or extend's answer waits for WAIT on the
- * connection that carried it (a promoted replica then has the lock).
+ * (split.c); undos to the slot's master as known now, on through the
+ * MOVED and ASK it answers.  One vote, one answer: the slot's master's,
+ * judged by that master's guards; with replica_acks, an acquire's or
+ * extend's answer waits for WAIT on the connection that carried it (a
+ * promoted replica then has the lock).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +25,7 @@ typedef redlock__wrap wrap;
 
 static void deliver(struct redlock__wrap *w, const redlock__reply *r, const char *why);
 static void undo_to(redlock__cluster *cl, uint32_t gen, const redlock__buf *cmd);
+static void undo_send(redlock__cluster *cl, size_t x, uint32_t gen, const redlock__buf *cmd);
 
 /* ---- replies held until the request's last one ------------------------- */
 
@@ -154,6 +156,15 @@ static wrap *ahead_of(redlock__cluster *cl, unsigned slot, size_t x)
     return o && (o->waiting || o->x != x) ? o : NULL;
 }
 
+/* The connection of gen (a write's: node << 24 | connection) when the
+ * write left on node x, else 0 (nothing to kill there first). */
+static uint32_t conn_gen(uint32_t gen, size_t x)
+{
+    uint32_t c = gen & REDLOCK__GEN_CONN_MASK;
+
+    return gen >> REDLOCK__GEN_NODE_SHIFT == x && c != REDLOCK__GEN_WAITING ? c : 0;
+}
+
 /* Send w (again) to node x; with `ask`, ASKING before each command.  0 or
  * the vote it gets unsent, with *why. */
 static int wrap_send(wrap *w, size_t x, int ask, const char **why)
@@ -173,8 +184,7 @@ static int wrap_send(wrap *w, size_t x, int ask, const char **why)
     req.never_full = w->never_full;
     req.quiet = w->quiet;
     req.gen_out = w->gen_out ? &gen : NULL;
-    if (w->kill_gen && (w->kill_gen >> REDLOCK__GEN_NODE_SHIFT) == x)
-        req.kill_gen = w->kill_gen & REDLOCK__GEN_CONN_MASK;
+    req.kill_gen = conn_gen(w->kill_gen, x);
     w->x = x;
     w->got = w->redirected = 0;
     w->asked = (unsigned)ask;
@@ -242,9 +252,13 @@ static void wrap_go(wrap *w)
     }
     if (w->undo) {
         redlock__buf b = { w->buf, w->len, w->len };
-        redlock__master_undo(cl->node[x], (w->kill_gen >> REDLOCK__GEN_NODE_SHIFT) == x
-                                              ? w->kill_gen & REDLOCK__GEN_CONN_MASK : 0, &b);
+        undo_send(cl, x, w->kill_gen, &b);
         deliver(w, NULL, NULL);
+        return;
+    }
+    /* decided before it could leave (fan-out's moot): never sent */
+    if (w->up.mark && (*w->up.mark & REDLOCK__MARK_MOOT)) {
+        deliver(w, NULL, "not sent: decided without this master");
         return;
     }
     if (wrap_send(w, x, 0, &why) != 0)
@@ -326,8 +340,8 @@ static void wrap_reply(void *privdata, size_t tag, const redlock__reply *r, cons
         if (!ask)
             redlock__cluster_stale(cl);
     }
-    if (!r)
-        redlock__cluster_stale(cl);
+    if (!r && !(w->up.mark && (*w->up.mark & REDLOCK__MARK_MOOT)))
+        redlock__cluster_stale(cl);     /* (not for one dropped unsent) */
     if (c < w->nlead) {
         if (r && !w->held && !(w->held = calloc(w->nlead, sizeof *w->held)))
             return;     /* delivered as no reply */
@@ -413,7 +427,7 @@ static int route(redlock__cluster *cl, unsigned slot, const char *buf, size_t le
         w->x = x;
         wrap_live(w);
         if (w->gen_out)     /* where it goes is known once it goes */
-            *w->gen_out = (uint32_t)x << REDLOCK__GEN_NODE_SHIFT;
+            *w->gen_out = (uint32_t)x << REDLOCK__GEN_NODE_SHIFT | REDLOCK__GEN_WAITING;
         return 0;
     }
     wrap_live(w);
@@ -437,9 +451,11 @@ static void part_reply(void *privdata, size_t tag, const redlock__reply *r, cons
     nodes[tag] = cl->answered;
     if (!redlock__split_answer(sp, tag, r, why))
         return;
-    /* an acquire refused by some part: the parts that took their keys let
-     * them go now (the cluster's vote is no OK, whatever the lock's fate) */
-    for (size_t p = 0; sp->rule == REDLOCK__SPLIT_ACQUIRE && sp->acc && p < sp->nparts; p++) {
+    /* an acquire refused by some part, or a part unanswered (unsent): the
+     * parts that took their keys let them go now (the cluster's vote is no
+     * OK, whatever the lock's fate) */
+    for (size_t p = 0; sp->rule == REDLOCK__SPLIT_ACQUIRE && (sp->acc || sp->lost) &&
+                       p < sp->nparts; p++) {
         redlock__buf b = { 0 };
         if (sp->part[p].took && redlock__split_rollback(&cl->scripts, sp, p, &b) == 0)
             undo_to(cl, 0, &b);
@@ -459,8 +475,10 @@ static void part_reply(void *privdata, size_t tag, const redlock__reply *r, cons
 }
 
 /* A multi-resource script over several slots: one per slot.  0 when some
- * part left (the answer comes with the last), else the first part's
- * vote. */
+ * part left (the answer comes with the last; a part that could not be sent
+ * is answered now, as no reply, and rolls back those that went), else the
+ * first part's vote.  Every part notes where it left: an undo of the whole
+ * then goes to every part (redlock__cluster_undo). */
 static int split_send(redlock__cluster *cl, redlock__split *sp, const redlock__req *req,
                       const char **why)
 {
@@ -481,18 +499,17 @@ static int split_send(redlock__cluster *cl, redlock__split *sp, const redlock__r
         r.slot.fn = part_reply;
         r.slot.privdata = sp;
         r.slot.tag = p;
-        r.gen_out = p == 0 ? req->gen_out : NULL;
         if ((v = route(cl, sp->part[p].slot, sp->part[p].cmd.p, sp->part[p].cmd.len, &r,
                        &no)) == 0) {
             sent++;
             continue;
         }
-        if (!sent && !v0) {
+        if (!v0) {
             v0 = v;
             *why = no;
         }
-        if (sent && redlock__split_answer(sp, p, NULL, no))
-            break;      /* (never: the sent ones are still to answer) */
+        /* (never the last answer: what went is still to answer) */
+        redlock__split_answer(sp, p, NULL, no);
     }
     if (sent)
         return 0;
@@ -521,6 +538,27 @@ int redlock__cluster_send(redlock__master *m, unsigned slot, const char *buf, si
     return route(cl, slot, buf, len, req, why);
 }
 
+void redlock__cluster_moot(redlock__master *m, const unsigned char *mark, int counted, int voted)
+{
+    redlock__cluster *cl = m->cluster;
+    int found = 0;
+
+    /* its requests are the newest (made inside the operation's start,
+     * which is when fan-out drops a cluster's: they never wait past their
+     * turn), one or a split's parts; each is dropped on the connection of
+     * the master it went to, or never leaves (wrap_go) */
+    for (wrap *w = cl->live; w; w = w->older) {
+        if (w->up.mark != mark) {
+            if (found)
+                break;
+            continue;
+        }
+        found = 1;
+        if (!w->waiting)
+            redlock__master_moot(cl->node[w->x], counted, voted);
+    }
+}
+
 /* The slot of an undo's first key: EVAL/EVALSHA script numkeys key ...,
  * or a command's first argument. */
 static int command_slot(const char *buf, size_t len, unsigned *slot)
@@ -538,6 +576,52 @@ static int command_slot(const char *buf, size_t len, unsigned *slot)
         return -1;
     *slot = redlock__keyslot(a[at], alen[at]);
     return 0;
+}
+
+/* An undo answered with a redirect (a write that followed an ASK is on the
+ * importing master, not on the slot's master of the map): on to the master
+ * named, with ASKING after an ASK, as its write went, at most REDIRECTS
+ * times (then its key expires with its ttl).  1 when r was one. */
+static int undo_redirected(void *owner, const redlock__reply *r, redlock__owed *o)
+{
+    redlock__cluster *cl = owner;
+    char host[REDLOCK__HOST_MAX + 1];
+    unsigned slot;
+    int ask, port;
+    size_t x;
+
+    if (redlock__redirect_read(r->str, r->len, &ask, &slot, host, &port) != 0)
+        return 0;
+    if (!ask)
+        redlock__cluster_stale(cl);
+    if (o->hops >= REDIRECTS || cl->closing ||
+        (x = redlock__cluster_node(cl, host, port)) == SIZE_MAX) {
+        free(o);
+        return 1;
+    }
+    o->hops++;
+    o->asking = (unsigned char)ask;
+    o->set_gen = conn_gen(o->route, x);
+    cl->node[x]->undo_redirect = undo_redirected;
+    cl->node[x]->undo_owner = cl;
+    redlock__master_undo_owed(cl->node[x], o);
+    return 1;
+}
+
+/* Undo a write (of gen) on node x now: behind it on its connection there,
+ * or after killing that one; on from there through the redirects its
+ * master answers. */
+static void undo_send(redlock__cluster *cl, size_t x, uint32_t gen, const redlock__buf *cmd)
+{
+    redlock__master *m = cl->node[x];
+    redlock__owed *o = redlock__owed_new(m, conn_gen(gen, x), cmd);
+
+    if (!o)
+        return;     /* out of memory, closing: the key expires with its ttl */
+    o->route = gen;
+    m->undo_redirect = undo_redirected;
+    m->undo_owner = cl;
+    redlock__master_undo_owed(m, o);
 }
 
 /* An undo goes to the master of its key's slot now (a write sent on by a
@@ -558,8 +642,7 @@ static void undo_to(redlock__cluster *cl, uint32_t gen, const redlock__buf *cmd)
         return;
     if (slot == REDLOCK__SLOTS || !(ahead = ahead_of(cl, slot, x)) ||
         !(w = wrap_new(cl, cmd->len))) {
-        redlock__master_undo(cl->node[x], (gen >> REDLOCK__GEN_NODE_SHIFT) == x ? gen & REDLOCK__GEN_CONN_MASK : 0,
-                             cmd);
+        undo_send(cl, x, gen, cmd);
         return;
     }
     w->cl = cl;

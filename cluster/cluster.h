@@ -68,6 +68,19 @@ static inline int redlock__vote_holds(const redlock__master *m)
 {
     return !m->cluster && redlock__master_holds(m);
 }
+/* Fan-out marked a request of its op REDLOCK__MARK_MOOT (mark: the op's
+ * mark of this vote) while it still waits to leave: it never leaves (on a
+ * cluster, from its slot's master's connection); counted and voted as
+ * redlock__master_moot. */
+void redlock__cluster_moot(redlock__master *m, const unsigned char *mark, int counted, int voted);
+static inline void redlock__vote_moot(redlock__master *m, const unsigned char *mark, int counted,
+                                      int voted)
+{
+    if (m->cluster)
+        redlock__cluster_moot(m, mark, counted, voted);
+    else
+        redlock__master_moot(m, counted, voted);
+}
 static inline void redlock__vote_undo(redlock__master *m, uint32_t gen, const redlock__buf *cmd)
 {
     if (m->cluster)

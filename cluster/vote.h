@@ -18,7 +18,10 @@ typedef struct redlock__cluster redlock__cluster;
 #define REDLOCK__GEN_NODE_SHIFT 24
 #define REDLOCK__GEN_CONN_MASK 0xFFFFFFu
 
-/* A request's gen: node << 24 | its connection's. */
+/* A request's gen: node << 24 | its connection's; a request that waits
+ * behind another of its slot has REDLOCK__GEN_WAITING for its connection
+ * until it leaves (never 0: an undo is owed once it goes). */
+#define REDLOCK__GEN_WAITING REDLOCK__GEN_CONN_MASK
 struct redlock__cluster {
     redlock__master *vote;                 /* node[0], the first seed */
     redlock__master *all;                  /* the client's votes */

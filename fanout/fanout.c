@@ -208,7 +208,7 @@ static void moot_unsent(redlock__op *op)
         op->gen[i] = 0;
         voted = op->votes[i] != REDLOCK__PENDING;
         op->nmoot += !voted;
-        redlock__master_moot(m, counted, voted);
+        redlock__vote_moot(m, &op->mark[i], counted, voted);
     }
 }
 

@@ -13,7 +13,9 @@
  *     it), then the undo;
  *   - while the master is down, the undo is owed and goes right after the
  *     next handshake.
- * An undo answered with an error (BUSY, LOADING, OOM...) is tried again.
+ * An undo answered with an error (BUSY, LOADING, OOM...) is tried again;
+ * on a cluster's master, a MOVED or ASK goes to cluster/ first, which
+ * sends the undo on (undo_redirect).
  *
  * The handshake adds the master's own steps after the connection's AUTH,
  * SELECT and PING: CLIENT INFO (who the server thinks we are, for the kill
@@ -229,38 +231,81 @@ static redlock__slot undo_slot(redlock__master *m, redlock__owed *o)
     return sl;
 }
 
+/* ASKING, right before an undo that follows an ASK (a cluster's master
+ * importing the slot runs it then); its +OK is nobody's. */
+static const char asking[] = "*1\r\n$6\r\nASKING\r\n";
+
+static void asking_reply(void *privdata, size_t tag, const redlock__reply *r, const char *why)
+{
+    (void)privdata;
+    (void)tag;
+    (void)r;
+    (void)why;
+}
+
+static const redlock__slot asking_slot = { asking_reply, NULL, 0, NULL, 0, 0 };
+
+/* o's bytes (ASKING first when it asks) at the end of b: 0 or ENOMEM. */
+static int undo_bytes(redlock__buf *b, const redlock__owed *o)
+{
+    size_t ask = o->asking ? sizeof asking - 1 : 0;
+
+    if (redlock__buf_reserve(b, ask + o->len) != 0)
+        return REDLOCK_ENOMEM;
+    memcpy(b->p + b->len, asking, ask);
+    memcpy(b->p + b->len + ask, o->cmd, o->len);
+    b->len += ask + o->len;
+    return 0;
+}
+
 /* Queue an undo (its slot owns it) behind what is queued, after a kill of
  * the write's connection when that is not this one. */
 static void queue_undo(redlock__master *m, redlock__owed *o)
 {
     redlock__slot sl = undo_slot(m, o);
+    redlock__buf b = { 0 };
 
     if (o->set_gen != m->conn.gen)
         redlock__master_kill_first(m, o->set_gen);
     m->stats.undos++;
-    if (redlock__conn_send(&m->conn, o->cmd, o->len, NULL, 0, &sl, 0) != 0)
+    if (o->asking ? undo_bytes(&b, o) != 0 ||
+                        redlock__conn_send(&m->conn, b.p, b.len, &asking_slot, 1, &sl, 0) != 0
+                  : redlock__conn_send(&m->conn, o->cmd, o->len, NULL, 0, &sl, 0) != 0)
         free(o);        /* out of memory: the key expires with its ttl */
+    redlock__buf_free(&b);
 }
 
-void redlock__master_undo(redlock__master *m, uint32_t gen, const redlock__buf *cmd)
+redlock__owed *redlock__owed_new(const redlock__master *m, uint32_t gen, const redlock__buf *cmd)
 {
     redlock__owed *o;
 
-    if (m->net->loop->closing || !(o = malloc(sizeof *o + cmd->len)))
-        return;     /* out of memory: the key expires with its ttl */
-    o->tries = 0;
+    if (m->net->loop->closing || !(o = calloc(1, sizeof *o + cmd->len)))
+        return NULL;    /* out of memory: the key expires with its ttl */
     o->len = cmd->len;
     o->set_gen = gen;
     memcpy(o->cmd, cmd->p, cmd->len);
+    return o;
+}
+
+void redlock__master_undo_owed(redlock__master *m, redlock__owed *o)
+{
     /* Behind the write on its own connection (up, or still waiting for its
      * first handshake with the write queued in it); after a kill of the
      * write's connection on another one that is up; else owed until the
      * next handshake. */
     if (m->conn.state == REDLOCK__CONN_UP ||
-        (m->conn.state == REDLOCK__CONN_CONNECTING && gen == m->conn.gen))
+        (m->conn.state == REDLOCK__CONN_CONNECTING && o->set_gen == m->conn.gen))
         queue_undo(m, o);
     else
         owe(m, o);
+}
+
+void redlock__master_undo(redlock__master *m, uint32_t gen, const redlock__buf *cmd)
+{
+    redlock__owed *o = redlock__owed_new(m, gen, cmd);
+
+    if (o)
+        redlock__master_undo_owed(m, o);
 }
 
 /* An undo's reply.  An error means it did not run: BUSY (a long script),
@@ -280,6 +325,9 @@ static void undo_reply(void *privdata, size_t tag, const redlock__reply *r, cons
         owe(m, o);      /* not answered: maybe not run */
         return;
     }
+    if (r->type == REDLOCK__REPLY_ERROR && m->undo_redirect &&
+        m->undo_redirect(m->undo_owner, r, o))
+        return;         /* a cluster's redirect, followed */
     if (r->type != REDLOCK__REPLY_ERROR || o->tries >= UNDO_TRIES ||
         (r->len >= 6 && memcmp(r->str, "NOPERM", 6) == 0) ||
         (r->len >= 9 && memcmp(r->str, "WRONGTYPE", 9) == 0)) {
@@ -328,7 +376,7 @@ static void send_owed(redlock__master *m)
         nkill += m->hist[i].kill == REDLOCK__KILL_OWED;
     if (!nowed && !nkill)
         return;
-    if (!(slots = malloc((nkill + nowed) * sizeof *slots)))
+    if (!(slots = malloc((nkill + 2 * nowed) * sizeof *slots)))
         rc = REDLOCK_ENOMEM;
     for (unsigned i = 0; i < REDLOCK__CONN_HISTORY && rc == 0; i++) {
         redlock__conn_ref *h = &m->hist[i];
@@ -343,9 +391,9 @@ static void send_owed(redlock__master *m)
     }
     for (size_t i = 0; i < nowed && rc == 0; i++) {
         redlock__owed *o = m->owed[i];
-        if ((rc = redlock__buf_reserve(&b, o->len)) == 0) {
-            memcpy(b.p + b.len, o->cmd, o->len);
-            b.len += o->len;
+        if ((rc = undo_bytes(&b, o)) == 0) {
+            if (o->asking)
+                slots[k++] = asking_slot;
             slots[k++] = undo_slot(m, o);
         }
     }

@@ -34,6 +34,11 @@ typedef struct redlock__owed {
     size_t len;
     uint32_t set_gen;          /* the connection that carried the write */
     unsigned tries;            /* error replies so far */
+    /* a cluster's master's (cluster/): the write's gen as the cluster
+     * knows it (its node and connection), the redirects the undo followed,
+     * and whether ASKING goes right before it (it follows an ASK) */
+    uint32_t route;
+    unsigned char hops, asking;
     char cmd[];                /* one encoded command */
 } redlock__owed;
 
@@ -135,6 +140,11 @@ typedef struct redlock__master {
      * vote's state, cluster/'s own (NULL: a plain master). */
     unsigned shard : 1;
     void *cluster;
+    /* A cluster's master: an undo answered with an error is offered to
+     * undo_redirect first (a MOVED or ASK: cluster/ sends it on to the
+     * master named), 1 when taken (o is then its); NULL: a plain master. */
+    int (*undo_redirect)(void *owner, const redlock__reply *r, redlock__owed *o);
+    void *undo_owner;
     /* the lowest-numbered vote that shares a server with this one, when it
      * is a cluster's or shares one with a cluster (cluster/); else index */
     size_t same_as;
@@ -239,6 +249,11 @@ void redlock__master_moot(redlock__master *m, int counted, int voted);
  * the write on the same connection, or after killing that connection on the
  * server from a newer one; owed until the master is back if it is down. */
 void redlock__master_undo(redlock__master *m, uint32_t gen, const redlock__buf *cmd);
+/* The same in two steps, for a cluster's master: an undo (cmd copied,
+ * route, hops and asking 0, for the caller to set), NULL when out of
+ * memory or closing; then m takes it (sent, or owed). */
+redlock__owed *redlock__owed_new(const redlock__master *m, uint32_t gen, const redlock__buf *cmd);
+void redlock__master_undo_owed(redlock__master *m, redlock__owed *o);
 /* Count an operation's vote in the master's stats (rtt_us -1: no reply).
  * Inline: it runs for every vote. */
 static inline void redlock__master_count(redlock__master *m, enum redlock__vote v,

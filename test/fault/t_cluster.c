@@ -14,14 +14,6 @@
 #include "clusters.h"
 #include "itest.h"
 
-static rlt_clusters *cl_start(int votes, int shards, int replicas)
-{
-    char err[512];
-    rlt_clusters *c = rlt_clusters_start(votes, shards, replicas, NULL, err, sizeof err);
-    CHECK_MSG(c != NULL, "clusters %dx%dx%d: %s", votes, shards, replicas, err);
-    return c;
-}
-
 static redlock_client *cl_client(rlt_clusters *c, const redlock_options *o)
 {
     size_t n = (size_t)rlt_clusters_votes(c);
@@ -83,7 +75,7 @@ static void names_on_each(rlt_clusters *c, char names[][16], int shards)
 
 TEST(cluster_votes_every_kind_on_its_slots_master)
 {
-    rlt_clusters *c = cl_start(3, 3, 0);
+    rlt_clusters *c = it_clusters(3, 3, 0);
     redlock_options o;
     it_opts(&o);
     o.key_prefix = "lock:";
@@ -180,7 +172,7 @@ static int conns(rlt_clusters *c, int vote, int node)
 
 TEST(cluster_vote_opens_a_shards_connection_on_first_use)
 {
-    rlt_clusters *c = cl_start(1, 3, 0);
+    rlt_clusters *c = it_clusters(1, 3, 0);
     char seed[64], names[3][16] = { "", "", "" };
     names_on_each(c, names, 3);
     /* one seed: the other masters are known from its map only */
@@ -209,25 +201,10 @@ TEST(cluster_vote_opens_a_shards_connection_on_first_use)
     rlt_clusters_stop(c);
 }
 
-/* INFO errorstats: how many errors `code` the node answered. */
-static long long errorstat(rlt_clusters *c, int vote, int node, const char *code)
-{
-    redisReply *r = rlt_clusters_command(c, vote, node, "INFO errorstats");
-    char field[64];
-    long long n = 0;
-    CHECK(r && r->type == REDIS_REPLY_STRING);
-    snprintf(field, sizeof field, "errorstat_%s:count=", code);
-    const char *p = strstr(r->str, field);
-    if (p)
-        n = atoll(p + strlen(field));
-    freeReplyObject(r);
-    return n;
-}
-
 /* One vote (a cluster of two masters): its answer decides every operation. */
 TEST(cluster_vote_follows_moved_and_ask)
 {
-    rlt_clusters *c = cl_start(1, 2, 0);
+    rlt_clusters *c = it_clusters(1, 2, 0);
     redlock_options o;
     it_opts(&o);
     o.key_prefix = "lock:";
@@ -237,16 +214,18 @@ TEST(cluster_vote_follows_moved_and_ask)
     int slot = rlt_clusters_slot_of(key, strlen(key));
     int from = rlt_clusters_master_of_slot(c, 0, slot), to = 1 - from;
     redlock_lock *l = IT_LOCK(cli, "moving");
+    char before[1024];
 
+    it_keyspace(NULL, c, before, sizeof before);
     CHECK_EQ(redlock_acquire(l, 10000), 0);     /* the client's map has `from` */
     CHECK_EQ(where(c, 0, key), from);
     /* MOVED: the key's slot goes to the other master, with the key */
     CHECK_EQ(rlt_clusters_move_slot(c, 0, slot, to), 0);
     CHECK_EQ(where(c, 0, key), to);
-    long long moved = errorstat(c, 0, from, "MOVED");
+    long long moved = it_cluster_errors(c, 0, from, "MOVED");
     CHECK_EQ(redlock_extend(l, 10000), 0);
     CHECK_EQ(vote_of(l, 0, NULL), REDLOCK_VOTE_OK);   /* not an error: followed */
-    CHECK_EQ(errorstat(c, 0, from, "MOVED"), moved + 1);
+    CHECK_EQ(it_cluster_errors(c, 0, from, "MOVED"), moved + 1);
     CHECK_EQ(redlock_release(l), 0);
     CHECK_EQ(vote_of(l, 0, NULL), REDLOCK_VOTE_OK);
     CHECK_EQ(where(c, 0, key), -1);
@@ -258,15 +237,16 @@ TEST(cluster_vote_follows_moved_and_ask)
     /* ASK: a migration back begins; the key is absent on its owner, so
      * the owner says ASK, and the importing master takes it */
     CHECK_EQ(rlt_clusters_migrate_begin(c, 0, slot, from), 0);
-    long long asked = errorstat(c, 0, to, "ASK");
+    long long asked = it_cluster_errors(c, 0, to, "ASK");
     CHECK_EQ(redlock_acquire(l, 10000), 0);
     CHECK_EQ(vote_of(l, 0, NULL), REDLOCK_VOTE_OK);
-    CHECK_EQ(errorstat(c, 0, to, "ASK"), asked + 1);
+    CHECK_EQ(it_cluster_errors(c, 0, to, "ASK"), asked + 1);
     CHECK_EQ(where(c, 0, key), from);
     CHECK_EQ(redlock_release(l), 0);             /* ASK again, on to `from` */
     CHECK_EQ(vote_of(l, 0, NULL), REDLOCK_VOTE_OK);
     CHECK_EQ(where(c, 0, key), -1);
     CHECK_EQ(rlt_clusters_migrate_end(c, 0, slot), 0);
+    it_wait_keyspace(NULL, NULL, c, before, 1000);      /* nothing left */
     redlock_lock_free(l);
     redlock_client_free(cli);
     rlt_clusters_stop(c);
@@ -299,7 +279,7 @@ static void promote_without_the_key(rlt_clusters *c, int v, const char *key)
  * with the guard on or off, then asks for "x": 1 when it got it. */
 static int second_holder_after_failover(int guard)
 {
-    rlt_clusters *c = cl_start(3, 1, 1);
+    rlt_clusters *c = it_clusters(3, 1, 1);
     redlock_options o;
     it_opts(&o);
     o.key_prefix = "lock:";
@@ -395,7 +375,7 @@ TEST(cluster_seed_not_in_cluster_mode_is_said)
 
 TEST(cluster_lost_slot_coverage_is_said)
 {
-    rlt_clusters *c = cl_start(3, 2, 0);
+    rlt_clusters *c = it_clusters(3, 2, 0);
     redlock_options o;
     it_opts(&o);
     o.key_prefix = "lock:";
@@ -436,7 +416,7 @@ TEST(cluster_lost_slot_coverage_is_said)
  * owner): counted twice, that would be a quorum of 2 on one server. */
 TEST(cluster_two_votes_on_one_cluster_count_once)
 {
-    rlt_clusters *c = cl_start(2, 2, 0);
+    rlt_clusters *c = it_clusters(2, 2, 0);
     char same[64];
     snprintf(same, sizeof same, "redis-cluster://127.0.0.1:%d", rlt_clusters_port(c, 0, 1));
     const char *addrs[3] = { rlt_clusters_address(c, 0), rlt_clusters_address(c, 1), same };
@@ -476,7 +456,7 @@ static int holders_of(rlt_clusters *c, const char *key)
  * the lock is lost and nothing of it stays anywhere. */
 TEST(cluster_multi_resource_lock_across_shards)
 {
-    rlt_clusters *c = cl_start(3, 3, 0);
+    rlt_clusters *c = it_clusters(3, 3, 0);
     redlock_options o;
     it_opts(&o);
     o.key_prefix = "lock:";
@@ -541,7 +521,7 @@ TEST(cluster_multi_resource_lock_across_shards)
  * the new master (no MOVED). */
 TEST(cluster_map_is_reread_every_refresh_period)
 {
-    rlt_clusters *c = cl_start(1, 2, 0);
+    rlt_clusters *c = it_clusters(1, 2, 0);
     redlock_options o;
     it_opts(&o);
     o.key_prefix = "lock:";
@@ -555,13 +535,13 @@ TEST(cluster_map_is_reread_every_refresh_period)
 
     CHECK_EQ(redlock_acquire(l, 10000), 0);
     CHECK_EQ(rlt_clusters_move_slot(c, 0, slot, to), 0);
-    long long moved = errorstat(c, 0, from, "MOVED");
+    long long moved = it_cluster_errors(c, 0, from, "MOVED");
     /* the loop runs while the client waits for a lock held elsewhere */
     CHECK_EQ(redlock_acquire(holder, 10000), 0);
     CHECK(redlock_acquire_for(busy, 400, 1000) != 0);
     CHECK_EQ(redlock_extend(l, 10000), 0);
     CHECK_EQ(vote_of(l, 0, NULL), REDLOCK_VOTE_OK);
-    CHECK_EQ(errorstat(c, 0, from, "MOVED"), moved);
+    CHECK_EQ(it_cluster_errors(c, 0, from, "MOVED"), moved);
     CHECK_EQ(where(c, 0, key), to);
     CHECK_EQ(redlock_release(l), 0);
     CHECK_EQ(redlock_release(holder), 0);
@@ -606,7 +586,7 @@ TEST(cluster_vote_with_a_password)
  * fenced lock's key and counter), so plain-only clients exclude it too. */
 TEST(cluster_votes_mixed_with_plain_masters)
 {
-    rlt_clusters *c = cl_start(2, 2, 0);
+    rlt_clusters *c = it_clusters(2, 2, 0);
     rlt_servers *s = it_start(1, NULL);
     const char *addrs[3] = { rlt_clusters_address(c, 0), rlt_servers_addr(s, 0),
                              rlt_clusters_address(c, 1) };
@@ -657,7 +637,7 @@ TEST(cluster_votes_mixed_with_plain_masters)
  * twice: it never counts once the cluster's map named the master. */
 TEST(cluster_plain_vote_on_a_clusters_master_counts_once)
 {
-    rlt_clusters *c = cl_start(2, 2, 0);
+    rlt_clusters *c = it_clusters(2, 2, 0);
     char seed[64], plain[64], names[2][16] = { "", "" };
     names_on_each(c, names, 2);
     snprintf(seed, sizeof seed, "redis-cluster://127.0.0.1:%d", rlt_clusters_port(c, 0, 0));
@@ -703,7 +683,7 @@ TEST(cluster_plain_vote_on_a_clusters_master_counts_once)
  * counted. */
 TEST(cluster_connected_means_its_map_is_read)
 {
-    rlt_clusters *c = cl_start(3, 2, 0);
+    rlt_clusters *c = it_clusters(3, 2, 0);
     redlock_options o;
     it_opts_retry(&o, 0, 10, 5);
     o.key_prefix = "lock:";
@@ -726,7 +706,7 @@ TEST(cluster_connected_means_its_map_is_read)
  * seeds together (3 votes, quorum 2, not 6 votes). */
 TEST(cluster_votes_in_the_command)
 {
-    rlt_clusters *c = cl_start(3, 2, 0);
+    rlt_clusters *c = it_clusters(3, 2, 0);
     char cmd[1024], out[4096] = "";
     snprintf(cmd, sizeof cmd, "cmd/redlock acquire --nodes '%s;%s;%s' --restart-guard 0 --json "
              "--ttl 1000 cmdres 2>&1", rlt_clusters_address(c, 0), rlt_clusters_address(c, 1),

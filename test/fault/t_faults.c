@@ -29,6 +29,7 @@ TEST(faults_5_masters_2_killed_still_acquire)
     CHECK_RC(lock, redlock_try_acquire(lock, 10000), REDLOCK_OK);
     CHECK_EQ(redlock_lock_nodes_ok(lock), 3);
     CHECK_RC(lock, redlock_release(lock), REDLOCK_OK);
+    it_wait_keyspace(NULL, f.s, NULL, "0: | 1: | 2: | ", 1000);   /* nothing left */
 
     it_fix_stop(&f);
 }
@@ -65,6 +66,7 @@ TEST(faults_5_masters_3_killed_fail_fast)
     CHECK_LT(check_now_ms() - t0, 250);
     CHECK_EQ(it_wait_count(f.s, res, rlen, 0, 1000), 0);
     CHECK_EQ(redlock_client_connected(f.c), 2);
+    it_wait_keyspace(NULL, f.s, NULL, "0: | 1: | ", 1000);         /* nothing left */
 
     it_fix_stop(&f);
 }

@@ -19,56 +19,6 @@
 #define CANCELLED "acquire: cancelled by redlock_acquire_cancel"
 #define FOREVER INT64_MAX
 
-static int by_str(const void *a, const void *b)
-{
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-/* Every running master's keys, sorted, as "0: k k | 1: k | ..." in out. */
-static void keyspace(rlt_servers *s, char *out, size_t size)
-{
-    size_t off = 0;
-
-    out[0] = '\0';
-    for (int i = 0; i < rlt_servers_count(s); i++) {
-        redisReply *r;
-        const char *k[64];
-        size_t n = 0;
-        if (!rlt_servers_running(s, i))
-            continue;
-        r = rlt_servers_command(s, i, "KEYS *");
-        CHECK_MSG(r && r->type == REDIS_REPLY_ARRAY, "KEYS * on master %d", i);
-        for (size_t j = 0; j < r->elements && n < 64; j++)
-            k[n++] = r->element[j]->str;
-        qsort(k, n, sizeof *k, by_str);
-        off += (size_t)snprintf(out + off, off < size ? size - off : 0, "%d:", i);
-        for (size_t j = 0; j < n; j++)
-            off += (size_t)snprintf(out + off, off < size ? size - off : 0, " %s", k[j]);
-        off += (size_t)snprintf(out + off, off < size ? size - off : 0, " | ");
-        freeReplyObject(r);
-    }
-}
-
-/* Until every master's keyspace is `want` (running base meanwhile, when
- * not NULL), at most timeout_ms; the test fails otherwise. */
-static void wait_keyspace(struct event_base *base, rlt_servers *s, const char *want,
-                          int64_t timeout_ms)
-{
-    char now[2048];
-    int64_t end = check_now_ms() + timeout_ms;
-
-    for (;;) {
-        keyspace(s, now, sizeof now);
-        if (strcmp(now, want) == 0 || check_now_ms() >= end)
-            break;
-        if (base)
-            it_run(base, 5);
-        else
-            it_sleep_ms(5);
-    }
-    CHECK_STREQ(now, want);
-}
-
 static uint64_t attempts(redlock_client *c)
 {
     redlock_acquire_stats st;
@@ -102,7 +52,7 @@ TEST(cancel_a_waiter_runs_its_callback_once_and_leaves_nothing)
     CHECK_RC(b, redlock_acquire_async(b, 10000, it_op_cb, &got), 0);
     it_op_wait(&got, 5000);
     CHECK_RC(b, got.status, 0);
-    keyspace(f.s, before, sizeof before);
+    it_keyspace(f.s, NULL, before, sizeof before);
     n0 = attempts(f.c);
     /* no deadline, retry_count 3: it waits past the retries until cancelled */
     CHECK_RC(a, redlock_acquire_for_async(a, FOREVER, 10000, it_op_cb, &op), 0);
@@ -114,7 +64,7 @@ TEST(cancel_a_waiter_runs_its_callback_once_and_leaves_nothing)
     CHECK_STREQ(redlock_lock_errstr(a), CANCELLED);
     it_run(f.base, 100);
     CHECK_EQ(op.done, 1);               /* exactly once */
-    wait_keyspace(f.base, f.s, before, 2000);   /* its registry entry gone */
+    it_wait_keyspace(f.base, f.s, NULL, before, 2000);   /* its registry entry gone */
     /* nothing pending now */
     CHECK_RC(a, redlock_acquire_cancel(a), REDLOCK_EINVAL);
     CHECK(it_has(redlock_lock_errstr(a), "no acquire is pending on this lock (it is idle)"));
@@ -160,7 +110,7 @@ TEST(cancel_from_inside_another_callback)
     got = (struct it_op){ f.base };
     CHECK_RC(b, redlock_acquire_async(b, 10000, it_op_cb, &got), 0);
     it_op_wait(&got, 5000);
-    keyspace(f.s, before, sizeof before);
+    it_keyspace(f.s, NULL, before, sizeof before);
     CHECK_RC(a, redlock_acquire_for_async(a, FOREVER, 10000, it_op_cb, &op), 0);
     run_until_attempts(f.base, f.c, 1, 3);
     /* b's extend callback cancels a */
@@ -173,7 +123,7 @@ TEST(cancel_from_inside_another_callback)
     CHECK_EQ(x.victim_done_inside, 1);
     CHECK_EQ(op.status, REDLOCK_ECANCELED);
     CHECK_STREQ(redlock_lock_errstr(a), CANCELLED);
-    wait_keyspace(f.base, f.s, before, 2000);
+    it_wait_keyspace(f.base, f.s, NULL, before, 2000);
     CHECK_EQ(op.done, 1);
     it_fix_stop(&f);
 }
@@ -211,7 +161,7 @@ TEST(cancel_an_attempt_in_flight_undoes_it_where_it_went_and_where_it_arrives_la
     CHECK_EQ(rlt_servers_exists(f.s, 2, "res", 3), 0);
     CHECK_EQ(rlt_servers_resume(f.s, 0), 0);
     CHECK_EQ(rlt_servers_resume(f.s, 1), 0);
-    wait_keyspace(f.base, f.s, "0: | 1: | 2: | ", 3000);
+    it_wait_keyspace(f.base, f.s, NULL, "0: | 1: | 2: | ", 3000);
     it_run(f.base, 50);
     CHECK_EQ(op.done, 1);       /* the late replies call nobody */
     it_fix_stop(&f);
@@ -258,7 +208,7 @@ TEST(cancel_acquire_for_deadline_times_out_with_its_own_text_past_retry_count)
     a = it_fix_lock(&f, f.c, "res");
     b = it_fix_lock(&f, it_fix_client(&f, NULL), "res");
     CHECK_RC(b, redlock_acquire(b, 10000), 0);
-    keyspace(f.s, before, sizeof before);
+    it_keyspace(f.s, NULL, before, sizeof before);
     n0 = attempts(f.c);
     t0 = check_now_ms();
     CHECK_RC(a, redlock_acquire_for(a, 300, 10000), REDLOCK_ETIMEDOUT);
@@ -271,7 +221,7 @@ TEST(cancel_acquire_for_deadline_times_out_with_its_own_text_past_retry_count)
     CHECK_GE(took, 250);
     CHECK_LE(took, 300 + 100 + 400);
     CHECK_GE(attempts(f.c) - n0, 3);    /* retry_count did not stop it */
-    wait_keyspace(NULL, f.s, before, 2000);
+    it_wait_keyspace(NULL, f.s, NULL, before, 2000);
     /* the client-wide policy is the lock's again for the next call */
     n0 = attempts(f.c);
     CHECK_RC(a, redlock_acquire(a, 10000), REDLOCK_ENOQUORUM);
@@ -334,7 +284,7 @@ TEST(threads_cancel_a_blocking_acquire_from_another_thread)
     a = it_fix_lock(&f, f.c, "res");
     b = it_fix_lock(&f, it_fix_client(&f, NULL), "res");
     CHECK_RC(b, redlock_acquire(b, 10000), 0);
-    keyspace(f.s, before, sizeof before);
+    it_keyspace(f.s, NULL, before, sizeof before);
     x = (struct blocked){ a, 1 };
     CHECK_EQ(pthread_create(&th, NULL, blocked_main, &x), 0);
     end = check_now_ms() + 5000;
@@ -345,7 +295,7 @@ TEST(threads_cancel_a_blocking_acquire_from_another_thread)
     CHECK_EQ(pthread_join(th, NULL), 0);
     CHECK_EQ(x.rc, REDLOCK_ECANCELED);
     CHECK_STREQ(redlock_lock_errstr(a), CANCELLED);
-    wait_keyspace(NULL, f.s, before, 2000);
+    it_wait_keyspace(NULL, f.s, NULL, before, 2000);
     CHECK_RC(a, redlock_acquire_cancel(a), REDLOCK_EINVAL);
     it_fix_stop(&f);
 }
@@ -404,13 +354,13 @@ static void kind_gives_up(int holder_kind, int kind, int64_t wait_ms, const char
     CHECK_RC(b, redlock_acquire_async(b, 10000, it_op_cb, &got), 0);
     it_op_wait(&got, 5000);
     CHECK_RC(b, got.status, 0);
-    keyspace(f.s, before, sizeof before);
+    it_keyspace(f.s, NULL, before, sizeof before);
     CHECK_RC(a, redlock_acquire_for_async(a, wait_ms > 0 ? wait_ms : FOREVER, 10000, it_op_cb,
                                           &op), 0);
     run_until_attempts(f.base, f.c, 0, 1);
     it_run(f.base, 50);         /* the first attempt refused, the next one 1 s away */
     CHECK_EQ(op.done, 0);
-    keyspace(f.s, during, sizeof during);
+    it_keyspace(f.s, NULL, during, sizeof during);
     check_note("keys while waiting: %s", during);
     if (must_appear)
         CHECK_MSG(strstr(during, must_appear) != NULL, "\"%s\" while waiting", must_appear);
@@ -428,7 +378,7 @@ static void kind_gives_up(int holder_kind, int kind, int64_t wait_ms, const char
         CHECK_EQ(op.done, 1);
         CHECK_EQ(op.status, REDLOCK_ECANCELED);
     }
-    wait_keyspace(f.base, f.s, before, 300);    /* well before the mark's 1.2 s */
+    it_wait_keyspace(f.base, f.s, NULL, before, 300);    /* well before the mark's 1.2 s */
     it_fix_stop(&f);
 }
 
@@ -472,7 +422,7 @@ static void read_gives_up_recorded(int freed, int in_turn)
     CHECK_RC(b, redlock_acquire_async(b, 10000, it_op_cb, &got), 0);
     it_op_wait(&got, 5000);
     CHECK_RC(b, got.status, 0);
-    keyspace(f.s, before, sizeof before);
+    it_keyspace(f.s, NULL, before, sizeof before);
     CHECK_RC(a, redlock_acquire_for_async(a, FOREVER, 10000, it_op_cb, &op), 0);
     /* the first attempt records nothing; the second (1 s on) does */
     end = check_now_ms() + 3000;
@@ -489,7 +439,7 @@ static void read_gives_up_recorded(int freed, int in_turn)
         CHECK_EQ(rlt_servers_count_key(f.s, "{res}:rd:~", 10), 3);
         snprintf(before, sizeof before, "0: | 1: | 2: | ");
     }
-    keyspace(f.s, during, sizeof during);
+    it_keyspace(f.s, NULL, during, sizeof during);
     check_note("keys while recorded: %s", during);
     CHECK_EQ(op.done, 0);
     if (freed) {
@@ -500,7 +450,7 @@ static void read_gives_up_recorded(int freed, int in_turn)
     }
     CHECK_EQ(op.done, 1);
     CHECK_EQ(op.status, REDLOCK_ECANCELED);
-    wait_keyspace(f.base, f.s, before, 300);    /* well before the record's 1.2 s */
+    it_wait_keyspace(f.base, f.s, NULL, before, 300);    /* well before the record's 1.2 s */
     if (!in_turn) {
         got.done = 0;
         CHECK_RC(b, redlock_release_async(b, it_op_cb, &got), 0);
@@ -585,7 +535,7 @@ static void kind_in_flight(int kind)
     end = check_now_ms() + 3000;
     do {
         it_run(f.base, 5);
-        keyspace(f.s, during, sizeof during);
+        it_keyspace(f.s, NULL, during, sizeof during);
     } while (strcmp(during, "2: | ") == 0 && check_now_ms() < end);
     check_note("master 2 while in flight: %s", during);
     CHECK_MSG(strcmp(during, "2: | ") != 0, "nothing of the attempt on master 2");
@@ -593,10 +543,10 @@ static void kind_in_flight(int kind)
     CHECK_RC(a, redlock_acquire_cancel(a), 0);
     CHECK_EQ(op.done, 1);
     CHECK_EQ(op.status, REDLOCK_ECANCELED);
-    wait_keyspace(f.base, f.s, "2: | ", 1000);
+    it_wait_keyspace(f.base, f.s, NULL, "2: | ", 1000);
     CHECK_EQ(rlt_servers_resume(f.s, 0), 0);
     CHECK_EQ(rlt_servers_resume(f.s, 1), 0);
-    wait_keyspace(f.base, f.s, "0: | 1: | 2: | ", 3000);
+    it_wait_keyspace(f.base, f.s, NULL, "0: | 1: | 2: | ", 3000);
     CHECK_EQ(op.done, 1);
     it_fix_stop(&f);
 }
@@ -679,6 +629,6 @@ TEST(cancel_in_flight_reentrant_more_hold_keeps_the_one_it_had)
     CHECK_RC(a, redlock_release_async(a, it_op_cb, &op), 0);
     it_op_wait(&op, 5000);
     CHECK_RC(a, op.status, 0);      /* one hold given back: the last */
-    wait_keyspace(f.base, f.s, "0: | 1: | 2: | ", 2000);
+    it_wait_keyspace(f.base, f.s, NULL, "0: | 1: | 2: | ", 2000);
     it_fix_stop(&f);
 }

@@ -1,6 +1,7 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* itest.c -- helpers of the integration and fault tests (no tests here); see itest.h. */
 #include "itest.h"
+#include "clusters.h"
 #include "proxy.h"
 
 #include <errno.h>
@@ -461,13 +462,12 @@ int it_has(const char *haystack, const char *needle)
     return haystack != NULL && strstr(haystack, needle) != NULL;
 }
 
-/* A number of the command's line in INFO commandstats ("calls=",
- * "rejected_calls="), 0 when the line or the field is not there. */
-static long long cmdstat(rlt_servers *s, int i, const char *cmd, const char *what)
+/* A number of the command's line in an INFO commandstats reply r (freed
+ * here) ("calls=", "rejected_calls="), 0 when the line or the field is not
+ * there. */
+static long long cmdstat_of(redisReply *r, const char *cmd, const char *what)
 {
     char line[64], field[32];
-    redisReply *r = rlt_servers_command(s, i, "INFO commandstats");
-    CHECK_MSG(r != NULL && r->type == REDIS_REPLY_STRING, "INFO commandstats on server %d", i);
     snprintf(line, sizeof line, "cmdstat_%s:", cmd);
     snprintf(field, sizeof field, "%s=", what);
     const char *p = strstr(r->str, line), *end = p ? strchr(p, '\n') : NULL, *f = NULL;
@@ -482,6 +482,13 @@ static long long cmdstat(rlt_servers *s, int i, const char *cmd, const char *wha
     long long n = f ? strtoll(f + strlen(field), NULL, 10) : 0;
     freeReplyObject(r);
     return n;
+}
+
+static long long cmdstat(rlt_servers *s, int i, const char *cmd, const char *what)
+{
+    redisReply *r = rlt_servers_command(s, i, "INFO commandstats");
+    CHECK_MSG(r != NULL && r->type == REDIS_REPLY_STRING, "INFO commandstats on server %d", i);
+    return cmdstat_of(r, cmd, what);
 }
 
 long long it_calls(rlt_servers *s, int i, const char *cmd)
@@ -560,4 +567,99 @@ void it_wait_uptime(rlt_servers *s, int i, long long want)
     while (it_uptime_s(s, i) < want && check_now_ms() - t0 < 10000)
         it_sleep_ms(50);
     CHECK_GE(it_uptime_s(s, i), want);
+}
+
+/* ---- clusters and every master's keys ------------------------------------------ */
+
+struct rlt_clusters *it_clusters(int votes, int shards, int replicas)
+{
+    char err[512];
+    rlt_clusters *c = rlt_clusters_start(votes, shards, replicas, NULL, err, sizeof err);
+    CHECK_MSG(c != NULL, "clusters %dx%dx%d: %s", votes, shards, replicas, err);
+    return c;
+}
+
+long long it_cluster_errors(struct rlt_clusters *c, int vote, int node, const char *code)
+{
+    redisReply *r = rlt_clusters_command(c, vote, node, "INFO errorstats");
+    char field[64];
+    long long n = 0;
+    const char *p;
+
+    CHECK_MSG(r && r->type == REDIS_REPLY_STRING, "INFO errorstats on vote %d node %d", vote,
+              node);
+    snprintf(field, sizeof field, "errorstat_%s:count=", code);
+    if ((p = strstr(r->str, field)) != NULL)
+        n = atoll(p + strlen(field));
+    freeReplyObject(r);
+    return n;
+}
+
+static int by_str(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* KEYS * of one master (r: its reply), sorted, as "label: k k | " at *off. */
+static void keys_line(redisReply *r, const char *label, char *out, size_t size, size_t *off)
+{
+    const char *k[256];
+    size_t n = 0;
+
+    CHECK_MSG(r && r->type == REDIS_REPLY_ARRAY, "KEYS * on master %s", label);
+    for (size_t j = 0; j < r->elements && n < 256; j++)
+        k[n++] = r->element[j]->str;
+    qsort(k, n, sizeof *k, by_str);
+    *off += (size_t)snprintf(out + *off, *off < size ? size - *off : 0, "%s:", label);
+    for (size_t j = 0; j < n; j++)
+        *off += (size_t)snprintf(out + *off, *off < size ? size - *off : 0, " %s", k[j]);
+    *off += (size_t)snprintf(out + *off, *off < size ? size - *off : 0, " | ");
+    freeReplyObject(r);
+}
+
+long long it_cluster_calls(struct rlt_clusters *c, int vote, int node, const char *cmd)
+{
+    redisReply *r = rlt_clusters_command(c, vote, node, "INFO commandstats");
+    CHECK_MSG(r != NULL && r->type == REDIS_REPLY_STRING, "INFO commandstats on vote %d node %d",
+              vote, node);
+    return cmdstat_of(r, cmd, "calls");
+}
+
+void it_keyspace(rlt_servers *s, struct rlt_clusters *c, char *out, size_t size)
+{
+    size_t off = 0;
+    char label[32];
+
+    out[0] = '\0';
+    for (int i = 0; s && i < rlt_servers_count(s); i++) {
+        if (!rlt_servers_running(s, i))
+            continue;
+        snprintf(label, sizeof label, "%d", i);
+        keys_line(rlt_servers_command(s, i, "KEYS *"), label, out, size, &off);
+    }
+    for (int v = 0; c && v < rlt_clusters_votes(c); v++)
+        for (int n = 0; n < rlt_clusters_nodes(c, v); n++) {
+            if (rlt_clusters_role(c, v, n) != RLT_CLUSTER_MASTER)
+                continue;
+            snprintf(label, sizeof label, "c%d/%d", v, n);
+            keys_line(rlt_clusters_command(c, v, n, "KEYS *"), label, out, size, &off);
+        }
+}
+
+void it_wait_keyspace(struct event_base *base, rlt_servers *s, struct rlt_clusters *c,
+                      const char *want, int64_t timeout_ms)
+{
+    char now[4096];
+    int64_t end = check_now_ms() + timeout_ms;
+
+    for (;;) {
+        it_keyspace(s, c, now, sizeof now);
+        if (strcmp(now, want) == 0 || check_now_ms() >= end)
+            break;
+        if (base)
+            it_run(base, 5);
+        else
+            it_sleep_ms(5);
+    }
+    CHECK_MSG(strcmp(now, want) == 0, "keys left behind: \"%s\", before: \"%s\"", now, want);
 }

@@ -129,6 +129,37 @@ redlock_client *it_fix_two(struct it_fix *f, int n, int flags, const redlock_opt
  * refusal's text must contain why (exact: be why), else the test fails. */
 int it_refusals(const redlock_lock *l, size_t n, const char *why, int exact);
 
+/* ---- every master's keys: nothing left behind -------------------------------
+ *
+ * The invariant every fault scenario ends with: once its operations are
+ * over (failed, cancelled, decided, released) and nothing new is held, no
+ * master of any vote holds a key it did not hold before.  Take
+ * it_keyspace() before, run the scenario, then it_wait_keyspace() with it:
+ * a roll-back that never came (left until its ttl, the next client refused
+ * "held elsewhere") fails it and names the key and the master. */
+
+struct rlt_clusters;
+
+/* rlt_clusters_start(votes, shards, replicas) without extra arguments;
+ * the test fails (with why) when they do not start. */
+struct rlt_clusters *it_clusters(int votes, int shards, int replicas);
+/* INFO errorstats of node `node` of vote `vote`: how many errors `code`
+ * ("MOVED", "ASK") it answered; the test fails when it does not answer. */
+long long it_cluster_errors(struct rlt_clusters *c, int vote, int node, const char *code);
+/* ... and INFO commandstats: how many times it ran `cmd` (it_calls). */
+long long it_cluster_calls(struct rlt_clusters *c, int vote, int node, const char *cmd);
+
+/* Every master's keys, sorted: the running plain masters of s ("0: k k |
+ * 1: | 2: k | "), then every node of every vote of c that is a master now
+ * ("c0/1: k | ": vote 0, node 1); s or c may be NULL.  The test fails when
+ * a master does not answer. */
+void it_keyspace(rlt_servers *s, struct rlt_clusters *c, char *out, size_t size);
+/* Until it_keyspace(s, c) is `want` (running base meanwhile, when not NULL:
+ * the client's undos leave from it), at most timeout_ms; the test fails
+ * otherwise, with both keyspaces. */
+void it_wait_keyspace(struct event_base *base, rlt_servers *s, struct rlt_clusters *c,
+                      const char *want, int64_t timeout_ms);
+
 /* ---- waiting for asynchronous operations ---------------------------------- */
 
 /* The outcome of one asynchronous operation: give it_op_cb and the it_op as

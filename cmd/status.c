@@ -341,7 +341,11 @@ int redlock_cmd_status(redlock_cmd *c, int argc, char **argv)
             return failed(c, rc == REDLOCK_EINVAL ? REDLOCK_EXIT_USAGE : REDLOCK_EXIT_SOFTWARE);
         }
         exit = rc == 0 ? REDLOCK_EXIT_OK : REDLOCK_EXIT_UNAVAIL;
-        if (rc != 0)
+        /* an ACL that refuses the inspection's script: waiting will not
+         * change it (78), as for the lock's commands */
+        if (rc != 0 && redlock_cmd_refused_inspection(c, cl, in))
+            exit = REDLOCK_EXIT_CONFIG;
+        else if (rc != 0)
             redlock_cmd_error(c, "%s", redlock_inspection_errstr(in));
     }
     exit = output(c, cl, in, res, exit);

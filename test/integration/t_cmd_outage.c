@@ -106,6 +106,77 @@ TEST(cmd_exit_held_versus_hung_masters)
     it_fix_stop(&f);
 }
 
+/* A minority of masters that hold the key (a stale one here), another
+ * that grants the lock and the rest hung is an outage (69: the lock may
+ * be free), not -E's code; refusals that sink the quorum by themselves
+ * are held elsewhere, a master hung or not.  (run: the hung master's vote
+ * is a timeout, after the others', so that every vote is known.) */
+TEST(cmd_minority_refusal_with_masters_out_is_an_outage)
+{
+    struct it_fix f = {0};
+    char out[4096];
+    it_fix_start(&f, 3, NULL, IT_NOCLIENT);
+    nodes_env(&f);
+    it_cmd_on(f.s, 0, 1, REDIS_REPLY_STATUS, "SET out-minor stale PX 60000");
+    CHECK_EQ(rlt_servers_pause(f.s, 1), 0);
+    CHECK_EQ(redlock_sh("run " RG "-n -E 7 out-minor -- echo ran", out, sizeof out, NULL), 69);
+    SAYS(out, "an outage: 1 of 3 masters refused");
+    CHECK(!it_has(out, "ran\n"));
+    CHECK_EQ(rlt_servers_resume(f.s, 1), 0);
+    it_cmd_on(f.s, 1, 2, REDIS_REPLY_STATUS, "SET out-minor stale PX 60000");
+    CHECK_EQ(rlt_servers_pause(f.s, 2), 0);
+    CHECK_EQ(redlock_sh("acquire " RG "-n -E 7 out-minor", out, sizeof out, NULL), 7);
+    SAYS(out, "held elsewhere");
+    CHECK_EQ(redlock_sh("run " RG "-n -E 7 out-minor -- echo ran", out, sizeof out, NULL), 7);
+    CHECK_EQ(rlt_servers_resume(f.s, 2), 0);
+    it_fix_stop(&f);
+}
+
+/* -E 0 makes "held elsewhere" exit 0, but acquire holds nothing then: no
+ * value and no token on stdout, no token in the JSON object. */
+TEST(cmd_conflict_exit_zero_prints_no_value)
+{
+    struct it_fix f = {.key = "out-e0"};
+    char out[4096], val[256];
+    it_fix_start(&f, 3, NULL, 0);
+    nodes_env(&f);
+    CHECK_RC(f.lock, redlock_acquire(f.lock, 30000), 0);
+    CHECK_EQ(it_shell("{ cmd/redlock acquire " RG "-n -E 0 --fencing out-e0 2>/dev/null; }", out,
+                      sizeof out), 0);
+    CHECK_MSG(out[0] == '\0', "a value for a lock not acquired: %s", out);
+    CHECK_EQ(it_shell("{ cmd/redlock acquire " RG "-n -E 0 --fencing --json out-e0 "
+                      "2>/dev/null; }", out, sizeof out), 0);
+    CHECK_GT(json_get(out, "exit", val, sizeof val), 0);
+    CHECK_STREQ(val, "0");
+    CHECK_MSG(json_get(out, "token", val, sizeof val) < 0, "a token not acquired: %s", out);
+    CHECK_GT(json_get(out, "validity_ms", val, sizeof val), 0);
+    CHECK_STREQ(val, "0");
+    it_fix_stop(&f);
+}
+
+/* status with an ACL that lets the client connect but refuses the
+ * inspection's script: 78 in the server's words, as for the lock's
+ * commands, not an outage. */
+TEST(cmd_status_acl_refused)
+{
+    struct it_fix f = {0};
+    char out[8192], val[256];
+    it_fix_start(&f, 3, NULL, IT_NOCLIENT);
+    nodes_env(&f);
+    it_cmd_on(f.s, 0, 3, REDIS_REPLY_STATUS,
+              "ACL SETUSER weak on >weakpw ~* -@all +ping +auth +hello +select");
+    CHECK_EQ(setenv("REDLOCK_PASSWORD", "weakpw", 1), 0);
+    CHECK_EQ(redlock_sh("status --user weak out-acl", out, sizeof out, NULL), 78);
+    SAYS(out, "NOPERM");
+    SAYS(out, "refuse this client");
+    CHECK_EQ(it_shell("{ cmd/redlock status --json --user weak out-acl 2>/dev/null; }", out,
+                      sizeof out), 78);
+    CHECK_GT(json_get(out, "exit", val, sizeof val), 0);
+    CHECK_STREQ(val, "78");
+    unsetenv("REDLOCK_PASSWORD");
+    it_fix_stop(&f);
+}
+
 /* -w waits for the lock whatever keeps it: masters down at the start are
  * waited for (the notice says so once), and the run goes on when they come
  * back within -w; masters that stay down end it with 69 at -w, not at once

@@ -389,3 +389,63 @@ TEST(cmd_status_metrics_show_the_resource)
     free(text);
     it_fix_stop(&f);
 }
+
+/* A ttl too short from the config file is the file's error (78), named by
+ * its line; the default ttl under a long --node-timeout is refused too,
+ * naming the default. */
+TEST(cmd_ttl_too_short_from_config_file)
+{
+    char dir[256], path[300], out[4096], cmd[512];
+    const char *t = getenv("TMPDIR");
+    snprintf(dir, sizeof dir, "%s/cmdttl.XXXXXX", t && *t ? t : "/tmp");
+    CHECK_MSG(mkdtemp(dir) != NULL, "mkdtemp: %s", strerror(errno));
+    snprintf(path, sizeof path, "%s/ttl.conf", dir);
+    FILE *fp = fopen(path, "w");
+    CHECK(fp != NULL);
+    fputs("nodes = 127.0.0.1:1\nttl = 500\n", fp);
+    CHECK_EQ(fclose(fp), 0);
+    CHECK_EQ(unsetenv("REDLOCK_NODES"), 0);
+    snprintf(cmd, sizeof cmd, "run --config %s out-ttl -- echo ran", path);
+    CHECK_EQ(redlock_sh(cmd, out, sizeof out, NULL), 78);
+    SAYS(out, "ttl.conf:2: ttl = 500: too short to hold a lock: at least 600 ms");
+    CHECK(!it_has(out, "ran\n"));
+    snprintf(cmd, sizeof cmd, "acquire --config %s --ttl 30000 --node-timeout 20000 out-ttl",
+             path);
+    CHECK_EQ(redlock_sh(cmd, out, sizeof out, NULL), 64);
+    SAYS(out, "at least 60000 ms");
+    snprintf(cmd, sizeof cmd, "acquire --config %s --node-timeout 20000 out-ttl", path);
+    CHECK_EQ(redlock_sh(cmd, out, sizeof out, NULL), 78);       /* the file's ttl */
+    CHECK_EQ(redlock_sh("acquire --nodes 127.0.0.1:1 --node-timeout 20000 out-ttl", out,
+                        sizeof out, NULL), 64);
+    SAYS(out, "the default --ttl 30000: too short");
+}
+
+/* status --metrics RESOURCE: a key without a ttl is -1, and a resource's
+ * bytes outside printable ASCII, and '\', are the text \xNN in its label,
+ * in the format's escapes (a strict parser reads the whole text). */
+TEST(cmd_status_metrics_no_ttl_and_bytes)
+{
+    struct it_fix f = {0};
+    char out[65536], key[256];
+    om_doc d = {0};
+    it_fix_start(&f, 3, NULL, IT_NOCLIENT);
+    nodes_env(&f);
+    it_cmd_on(f.s, 0, 3, REDIS_REPLY_STATUS, "SET out-nottl v");
+    CHECK_EQ(redlock_sh("status --metrics out-nottl 2>/dev/null", out, sizeof out, NULL), 0);
+    CHECK_MSG(om_parse(&d, out, strlen(out)) == 0, "%s", d.err);
+    snprintf(key, sizeof key, "redlock_resource_ttl_seconds{node=\"%s\",resource=\"out-nottl\"}",
+             rlt_servers_addr(f.s, 0));
+    const om_sample *s = om_get(&d, key);
+    CHECK_MSG(s != NULL, "no %s in: %s", key, out);
+    CHECK_EQ(s->value, -1);
+    om_free(&d);
+    memset(&d, 0, sizeof d);
+    CHECK_EQ(it_shell("{ cmd/redlock status --metrics \"$(printf 'o\\001p\\\\q')\" "
+                      "2>/dev/null; }", out, sizeof out), 0);
+    CHECK_MSG(om_parse(&d, out, strlen(out)) == 0, "%s", d.err);
+    s = om_get(&d, "redlock_resource_holders{node=\"quorum\",resource=\"o\\\\x01p\\\\x5cq\"}");
+    CHECK_MSG(s != NULL, "no \\x01 in the label: %s", out);
+    CHECK_EQ(s->value, 0);
+    om_free(&d);
+    it_fix_stop(&f);
+}

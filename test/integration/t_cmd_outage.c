@@ -309,19 +309,27 @@ TEST(cmd_ttl_too_short_refused)
     SAYS(out, "at least 300 ms");
 }
 
-/* A bad value in the config file is named by its file and line. */
-TEST(cmd_config_file_bad_value_names_its_line)
+/* A config file `name` holding text, in a new temporary directory: its
+ * path into path; REDLOCK_NODES unset, so that the file's nodes count. */
+static void conf_file(const char *name, const char *text, char *path, size_t n)
 {
-    char dir[256], path[300], out[4096];
+    char dir[256];
     const char *t = getenv("TMPDIR");
     snprintf(dir, sizeof dir, "%s/cmdout.XXXXXX", t && *t ? t : "/tmp");
     CHECK_MSG(mkdtemp(dir) != NULL, "mkdtemp: %s", strerror(errno));
-    snprintf(path, sizeof path, "%s/bad.conf", dir);
+    snprintf(path, n, "%s/%s", dir, name);
     FILE *fp = fopen(path, "w");
     CHECK(fp != NULL);
-    fputs("nodes = 127.0.0.1:1\n# a comment\nttl = abc\n", fp);
+    fputs(text, fp);
     CHECK_EQ(fclose(fp), 0);
     CHECK_EQ(unsetenv("REDLOCK_NODES"), 0);
+}
+
+/* A bad value in the config file is named by its file and line. */
+TEST(cmd_config_file_bad_value_names_its_line)
+{
+    char path[300], out[4096];
+    conf_file("bad.conf", "nodes = 127.0.0.1:1\n# a comment\nttl = abc\n", path, sizeof path);
     CHECK_EQ(setenv("REDLOCK_CONFIG", path, 1), 0);
     CHECK_EQ(redlock_sh("run out-cfg -- true", out, sizeof out, NULL), 78);
     SAYS(out, "bad.conf:3: ttl = abc: not a number");
@@ -395,16 +403,8 @@ TEST(cmd_status_metrics_show_the_resource)
  * naming the default. */
 TEST(cmd_ttl_too_short_from_config_file)
 {
-    char dir[256], path[300], out[4096], cmd[512];
-    const char *t = getenv("TMPDIR");
-    snprintf(dir, sizeof dir, "%s/cmdttl.XXXXXX", t && *t ? t : "/tmp");
-    CHECK_MSG(mkdtemp(dir) != NULL, "mkdtemp: %s", strerror(errno));
-    snprintf(path, sizeof path, "%s/ttl.conf", dir);
-    FILE *fp = fopen(path, "w");
-    CHECK(fp != NULL);
-    fputs("nodes = 127.0.0.1:1\nttl = 500\n", fp);
-    CHECK_EQ(fclose(fp), 0);
-    CHECK_EQ(unsetenv("REDLOCK_NODES"), 0);
+    char path[300], out[4096], cmd[512];
+    conf_file("ttl.conf", "nodes = 127.0.0.1:1\nttl = 500\n", path, sizeof path);
     snprintf(cmd, sizeof cmd, "run --config %s out-ttl -- echo ran", path);
     CHECK_EQ(redlock_sh(cmd, out, sizeof out, NULL), 78);
     SAYS(out, "ttl.conf:2: ttl = 500: too short to hold a lock: at least 600 ms");

@@ -66,9 +66,10 @@ void redlock_cmd_error(const redlock_cmd *c, const char *fmt, ...)
 int redlock_cmd_exit_for(const redlock_cmd *c, int rc);
 /* An acquire's outcome rc as an exit code, after its error line: 78 when
  * masters that refuse this client (password, user, ACL) leave no quorum;
- * -E's code when it is held elsewhere, also when -w ran out while the last
- * attempt met the holder; 69 when the masters were out (unreachable, hung,
- * not counted), also when -w ran out so. */
+ * -E's code when it is held elsewhere (the last attempt's refusals), also
+ * when -w ran out so; 69 when the masters were out (unreachable, hung, not
+ * counted; also when a minority refused, another granted it), also when -w
+ * ran out so. */
 int redlock_cmd_acquire_exit(const redlock_cmd *c, redlock_client *cl, const redlock_lock *l,
                              int rc);
 /* 1, after the error line in the first master's words, when the masters
@@ -76,6 +77,9 @@ int redlock_cmd_acquire_exit(const redlock_cmd *c, redlock_client *cl, const red
  * database; NOPERM in the votes of l's last operation, when l) leave
  * fewer than a quorum; else 0. */
 int redlock_cmd_refused(const redlock_cmd *c, redlock_client *cl, const redlock_lock *l);
+/* The same for status: NOPERM in the inspection's answers (in). */
+int redlock_cmd_refused_inspection(const redlock_cmd *c, redlock_client *cl,
+                                   const redlock_inspection *in);
 /* The same without the line: 1 (the first master's words into first), or 0. */
 int redlock_cmd_refusing(redlock_client *cl, const redlock_lock *l, char *first, size_t len);
 /* The line, once, of a wait that goes on: what it waits for (why, the last

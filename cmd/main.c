@@ -42,7 +42,24 @@ static int refuses_us(const char *s)
                  strstr(s, "NOAUTH") || strstr(s, "NOPERM"));
 }
 
-int redlock_cmd_refusing(redlock_client *cl, const redlock_lock *l, char *first, size_t len)
+/* Why master i refuses this client: its handshake's failure, else its
+ * words in l's last operation or in the inspection in; NULL: it does not. */
+static const char *refusal(const redlock_lock *l, const redlock_inspection *in, size_t i,
+                           const redlock_node_stats *st)
+{
+    redlock_node_result nr;
+    redlock_inspect_node v;
+    if (!st->connected && refuses_us(st->last_error))
+        return st->last_error;
+    if (l && redlock_lock_node_result(l, i, &nr) == 0 && refuses_us(nr.detail))
+        return nr.detail;
+    if (in && redlock_inspection_node(in, i, &v) == 0 && refuses_us(v.detail))
+        return v.detail;
+    return NULL;
+}
+
+static int refusing(redlock_client *cl, const redlock_lock *l, const redlock_inspection *in,
+                    char *first, size_t len)
 {
     size_t n = redlock_client_nodes(cl), k = 0;
     int q = l ? redlock_lock_quorum(l) : 0;
@@ -50,60 +67,93 @@ int redlock_cmd_refusing(redlock_client *cl, const redlock_lock *l, char *first,
     char words[900] = "";
     for (size_t i = 0; i < n; i++) {
         redlock_node_stats st;
-        redlock_node_result nr;
-        const char *why = NULL;
-        if (redlock_client_node_stats(cl, i, &st) != 0)
+        const char *why;
+        if (redlock_client_node_stats(cl, i, &st) != 0 || !(why = refusal(l, in, i, &st)))
             continue;
-        if (!st.connected && refuses_us(st.last_error))
-            why = st.last_error;
-        else if (l && redlock_lock_node_result(l, i, &nr) == 0 && refuses_us(nr.detail))
-            why = nr.detail;
-        if (why && k++ == 0)    /* (copied: the next call may move the strings) */
+        if (k++ == 0)           /* (copied: the next call may move the strings) */
             snprintf(words, sizeof words, "node %zu (%s): %s", i, st.address, why);
     }
     snprintf(first, len, "%zu of %zu, quorum %zu; first: %s", k, n, quorum, words);
     return k > 0 && n - k < quorum;
 }
 
-int redlock_cmd_refused(const redlock_cmd *c, redlock_client *cl, const redlock_lock *l)
+int redlock_cmd_refusing(redlock_client *cl, const redlock_lock *l, char *first, size_t len)
+{
+    return refusing(cl, l, NULL, first, len);
+}
+
+static int refused_line(const redlock_cmd *c, redlock_client *cl, const redlock_lock *l,
+                        const redlock_inspection *in)
 {
     char first[1024] = "";
-    if (!redlock_cmd_refusing(cl, l, first, sizeof first))
+    if (!refusing(cl, l, in, first, sizeof first))
         return 0;
     redlock_cmd_error(c, "the masters refuse this client's password, user or rights (%s)",
                       first);
     return 1;
 }
 
-/* Refusals were the last attempt's most common failure, or sank its
- * quorum alone (the library's rule for "held elsewhere"). */
-static int held_last(const redlock_lock *l, size_t n)
+int redlock_cmd_refused(const redlock_cmd *c, redlock_client *cl, const redlock_lock *l)
 {
-    size_t count[REDLOCK_VOTE_UNCOUNTED + 1] = {0}, most = 0;
+    return refused_line(c, cl, l, NULL);
+}
+
+int redlock_cmd_refused_inspection(const redlock_cmd *c, redlock_client *cl,
+                                   const redlock_inspection *in)
+{
+    return refused_line(c, cl, NULL, in);
+}
+
+/* Held elsewhere, by the votes of l's last attempt (refused into
+ * *refused): refusals that alone leave no quorum; or refusals no fewer
+ * than any kind of failure (the library's rule) when no master granted
+ * the lock.  A master that granted it while a minority refused and the
+ * others were out (hung, down, not counted): the lock may be free, an
+ * outage.  (An attempt decided early leaves some votes unknown.) */
+static int held_elsewhere(redlock_client *cl, const redlock_lock *l, size_t *refused)
+{
+    size_t n = redlock_client_nodes(cl), count[REDLOCK_VOTE_UNCOUNTED + 1] = {0}, most = 0;
     redlock_node_result r;
     int q = redlock_lock_quorum(l);
+    size_t quorum = q > 0 ? (size_t)q : redlock_client_quorum(cl);
     for (size_t i = 0; i < n; i++)
         if (redlock_lock_node_result(l, i, &r) == 0 && r.vote >= 0 &&
             r.vote <= REDLOCK_VOTE_UNCOUNTED)
             count[r.vote]++;
     for (int v = REDLOCK_VOTE_TIMEOUT; v <= REDLOCK_VOTE_UNCOUNTED; v++)
         most = count[v] > most ? count[v] : most;
-    size_t refused = count[REDLOCK_VOTE_REFUSED];
-    return refused > 0 && ((q > 0 && n - refused < (size_t)q) || refused >= most);
+    *refused = count[REDLOCK_VOTE_REFUSED];
+    return *refused > 0 && (n - *refused < quorum ||
+                            (*refused >= most && count[REDLOCK_VOTE_OK] == 0));
 }
 
 int redlock_cmd_acquire_exit(const redlock_cmd *c, redlock_client *cl, const redlock_lock *l,
                              int rc)
 {
+    size_t refused;
     if (rc == REDLOCK_OK)
         return REDLOCK_EXIT_OK;
     if (rc != REDLOCK_ENOQUORUM && rc != REDLOCK_EPERMITS && redlock_cmd_refused(c, cl, l))
         return REDLOCK_EXIT_CONFIG;
-    redlock_cmd_error(c, "%s", redlock_lock_errstr(l));
-    /* -w ran out (the call's deadline): held elsewhere at the last
-     * attempt, or the masters were out (unreachable, hung, not counted) */
-    if (rc == REDLOCK_ETIMEDOUT && held_last(l, redlock_client_nodes(cl)))
+    /* no quorum, or -w ran out (the call's deadline): held elsewhere by
+     * the last attempt's votes, else the masters were out (unreachable,
+     * hung, not counted) */
+    if (rc != REDLOCK_ENOQUORUM && rc != REDLOCK_ETIMEDOUT) {
+        redlock_cmd_error(c, "%s", redlock_lock_errstr(l));
+    } else if (held_elsewhere(cl, l, &refused)) {
+        redlock_cmd_error(c, "%s", redlock_lock_errstr(l));
         return c->conflict_exit;
+    } else {
+        if (refused)
+            redlock_cmd_error(c, "%s; an outage: %zu of %zu masters refused, too few to "
+                              "tell the lock held (quorum %d), one granted it, the others "
+                              "were out",
+                              redlock_lock_errstr(l), refused, redlock_client_nodes(cl),
+                              redlock_lock_quorum(l));
+        else
+            redlock_cmd_error(c, "%s", redlock_lock_errstr(l));
+        return REDLOCK_EXIT_UNAVAIL;
+    }
     return redlock_cmd_exit_for(c, rc);
 }
 

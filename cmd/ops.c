@@ -220,14 +220,16 @@ static int exit_of(const redlock_cmd *c, redlock_client *cl, redlock_lock *l, en
     return redlock_cmd_exit_for(c, rc);
 }
 
+/* The outcome on stdout; exit 0 with `acquired` 0 is -E 0's "held
+ * elsewhere": no value and no token, which would hold nothing. */
 static void report(const redlock_cmd *c, redlock_client *cl, redlock_lock *l, enum op op,
-                   int exit)
+                   int exit, int acquired)
 {
     size_t vlen = 0;
     const char *v = redlock_lock_value(l, &vlen);
 
     if (!c->json) {
-        if (exit == 0 && op == OP_ACQUIRE) {
+        if (acquired && op == OP_ACQUIRE) {
             fwrite(v, 1, vlen, stdout);
             fputc('\n', stdout);
             if (c->fencing)
@@ -241,7 +243,7 @@ static void report(const redlock_cmd *c, redlock_client *cl, redlock_lock *l, en
         redlock_json_cstr(&j, "error", redlock_cmd_last_error());
     if (v)
         redlock_json_str(&j, "value", v, vlen);
-    if (op == OP_ACQUIRE && c->fencing && exit == 0)
+    if (op == OP_ACQUIRE && c->fencing && acquired)
         redlock_json_int(&j, "token", redlock_lock_token(l));
     if (op != OP_RELEASE)
         redlock_json_int(&j, "ttl_ms", c->ttl_ms);
@@ -277,7 +279,7 @@ static int lock_op(redlock_cmd *c, enum op op)
     if (rc == 0)
         rc = run_op(cl, l, c, op, &w);
     exit = exit_of(c, cl, l, op, rc);
-    report(c, cl, l, op, exit);
+    report(c, cl, l, op, exit, rc == 0);
     /* an acquired lock stays on the masters: freeing releases nothing */
     redlock_lock_free(l);
     redlock_client_free(cl);

@@ -31,18 +31,20 @@ static char *metrics_text(redlock_client *cl, size_t *len)
     return NULL;
 }
 
-/* An OpenMetrics label value: '\\', '"' and newlines escaped; bytes
- * outside printable ASCII as the text \xNN (as the view shows them). */
+/* An OpenMetrics label value: bytes outside printable ASCII, and '\', as
+ * the text \xNN (as the view shows them), written with its backslash
+ * escaped (the format knows no other escapes than \\, \" and \n); '"'
+ * escaped. */
 static void om_label(FILE *out, const char *s)
 {
     for (; *s; s++) {
         unsigned char ch = (unsigned char)*s;
-        if (ch == '\\' || ch == '"')
-            fprintf(out, "\\%c", ch);
-        else if (ch >= 0x20 && ch < 0x7f)
+        if (ch == '"')
+            fputs("\\\"", out);
+        else if (ch >= 0x20 && ch < 0x7f && ch != '\\')
             fputc(ch, out);
         else
-            fprintf(out, "\\x%02x", ch);
+            fprintf(out, "\\\\x%02x", ch);
     }
 }
 
@@ -341,7 +343,11 @@ int redlock_cmd_status(redlock_cmd *c, int argc, char **argv)
             return failed(c, rc == REDLOCK_EINVAL ? REDLOCK_EXIT_USAGE : REDLOCK_EXIT_SOFTWARE);
         }
         exit = rc == 0 ? REDLOCK_EXIT_OK : REDLOCK_EXIT_UNAVAIL;
-        if (rc != 0)
+        /* an ACL that refuses the inspection's script: waiting will not
+         * change it (78), as for the lock's commands */
+        if (rc != 0 && redlock_cmd_refused_inspection(c, cl, in))
+            exit = REDLOCK_EXIT_CONFIG;
+        else if (rc != 0)
             redlock_cmd_error(c, "%s", redlock_inspection_errstr(in));
     }
     exit = output(c, cl, in, res, exit);

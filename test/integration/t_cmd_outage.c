@@ -106,6 +106,77 @@ TEST(cmd_exit_held_versus_hung_masters)
     it_fix_stop(&f);
 }
 
+/* A minority of masters that hold the key (a stale one here), another
+ * that grants the lock and the rest hung is an outage (69: the lock may
+ * be free), not -E's code; refusals that sink the quorum by themselves
+ * are held elsewhere, a master hung or not.  (run: the hung master's vote
+ * is a timeout, after the others', so that every vote is known.) */
+TEST(cmd_minority_refusal_with_masters_out_is_an_outage)
+{
+    struct it_fix f = {0};
+    char out[4096];
+    it_fix_start(&f, 3, NULL, IT_NOCLIENT);
+    nodes_env(&f);
+    it_cmd_on(f.s, 0, 1, REDIS_REPLY_STATUS, "SET out-minor stale PX 60000");
+    CHECK_EQ(rlt_servers_pause(f.s, 1), 0);
+    CHECK_EQ(redlock_sh("run " RG "-n -E 7 out-minor -- echo ran", out, sizeof out, NULL), 69);
+    SAYS(out, "an outage: 1 of 3 masters refused");
+    CHECK(!it_has(out, "ran\n"));
+    CHECK_EQ(rlt_servers_resume(f.s, 1), 0);
+    it_cmd_on(f.s, 1, 2, REDIS_REPLY_STATUS, "SET out-minor stale PX 60000");
+    CHECK_EQ(rlt_servers_pause(f.s, 2), 0);
+    CHECK_EQ(redlock_sh("acquire " RG "-n -E 7 out-minor", out, sizeof out, NULL), 7);
+    SAYS(out, "held elsewhere");
+    CHECK_EQ(redlock_sh("run " RG "-n -E 7 out-minor -- echo ran", out, sizeof out, NULL), 7);
+    CHECK_EQ(rlt_servers_resume(f.s, 2), 0);
+    it_fix_stop(&f);
+}
+
+/* -E 0 makes "held elsewhere" exit 0, but acquire holds nothing then: no
+ * value and no token on stdout, no token in the JSON object. */
+TEST(cmd_conflict_exit_zero_prints_no_value)
+{
+    struct it_fix f = {.key = "out-e0"};
+    char out[4096], val[256];
+    it_fix_start(&f, 3, NULL, 0);
+    nodes_env(&f);
+    CHECK_RC(f.lock, redlock_acquire(f.lock, 30000), 0);
+    CHECK_EQ(it_shell("{ cmd/redlock acquire " RG "-n -E 0 --fencing out-e0 2>/dev/null; }", out,
+                      sizeof out), 0);
+    CHECK_MSG(out[0] == '\0', "a value for a lock not acquired: %s", out);
+    CHECK_EQ(it_shell("{ cmd/redlock acquire " RG "-n -E 0 --fencing --json out-e0 "
+                      "2>/dev/null; }", out, sizeof out), 0);
+    CHECK_GT(json_get(out, "exit", val, sizeof val), 0);
+    CHECK_STREQ(val, "0");
+    CHECK_MSG(json_get(out, "token", val, sizeof val) < 0, "a token not acquired: %s", out);
+    CHECK_GT(json_get(out, "validity_ms", val, sizeof val), 0);
+    CHECK_STREQ(val, "0");
+    it_fix_stop(&f);
+}
+
+/* status with an ACL that lets the client connect but refuses the
+ * inspection's script: 78 in the server's words, as for the lock's
+ * commands, not an outage. */
+TEST(cmd_status_acl_refused)
+{
+    struct it_fix f = {0};
+    char out[8192], val[256];
+    it_fix_start(&f, 3, NULL, IT_NOCLIENT);
+    nodes_env(&f);
+    it_cmd_on(f.s, 0, 3, REDIS_REPLY_STATUS,
+              "ACL SETUSER weak on >weakpw ~* -@all +ping +auth +hello +select");
+    CHECK_EQ(setenv("REDLOCK_PASSWORD", "weakpw", 1), 0);
+    CHECK_EQ(redlock_sh("status --user weak out-acl", out, sizeof out, NULL), 78);
+    SAYS(out, "NOPERM");
+    SAYS(out, "refuse this client");
+    CHECK_EQ(it_shell("{ cmd/redlock status --json --user weak out-acl 2>/dev/null; }", out,
+                      sizeof out), 78);
+    CHECK_GT(json_get(out, "exit", val, sizeof val), 0);
+    CHECK_STREQ(val, "78");
+    unsetenv("REDLOCK_PASSWORD");
+    it_fix_stop(&f);
+}
+
 /* -w waits for the lock whatever keeps it: masters down at the start are
  * waited for (the notice says so once), and the run goes on when they come
  * back within -w; masters that stay down end it with 69 at -w, not at once
@@ -238,19 +309,27 @@ TEST(cmd_ttl_too_short_refused)
     SAYS(out, "at least 300 ms");
 }
 
-/* A bad value in the config file is named by its file and line. */
-TEST(cmd_config_file_bad_value_names_its_line)
+/* A config file `name` holding text, in a new temporary directory: its
+ * path into path; REDLOCK_NODES unset, so that the file's nodes count. */
+static void conf_file(const char *name, const char *text, char *path, size_t n)
 {
-    char dir[256], path[300], out[4096];
+    char dir[256];
     const char *t = getenv("TMPDIR");
     snprintf(dir, sizeof dir, "%s/cmdout.XXXXXX", t && *t ? t : "/tmp");
     CHECK_MSG(mkdtemp(dir) != NULL, "mkdtemp: %s", strerror(errno));
-    snprintf(path, sizeof path, "%s/bad.conf", dir);
+    snprintf(path, n, "%s/%s", dir, name);
     FILE *fp = fopen(path, "w");
     CHECK(fp != NULL);
-    fputs("nodes = 127.0.0.1:1\n# a comment\nttl = abc\n", fp);
+    fputs(text, fp);
     CHECK_EQ(fclose(fp), 0);
     CHECK_EQ(unsetenv("REDLOCK_NODES"), 0);
+}
+
+/* A bad value in the config file is named by its file and line. */
+TEST(cmd_config_file_bad_value_names_its_line)
+{
+    char path[300], out[4096];
+    conf_file("bad.conf", "nodes = 127.0.0.1:1\n# a comment\nttl = abc\n", path, sizeof path);
     CHECK_EQ(setenv("REDLOCK_CONFIG", path, 1), 0);
     CHECK_EQ(redlock_sh("run out-cfg -- true", out, sizeof out, NULL), 78);
     SAYS(out, "bad.conf:3: ttl = abc: not a number");
@@ -316,5 +395,57 @@ TEST(cmd_status_metrics_show_the_resource)
     CHECK_EQ(om_value(&d, "redlock_resource_holders{node=\"quorum\",resource=\"out-met\"}"), 1);
     om_free(&d);
     free(text);
+    it_fix_stop(&f);
+}
+
+/* A ttl too short from the config file is the file's error (78), named by
+ * its line; the default ttl under a long --node-timeout is refused too,
+ * naming the default. */
+TEST(cmd_ttl_too_short_from_config_file)
+{
+    char path[300], out[4096], cmd[512];
+    conf_file("ttl.conf", "nodes = 127.0.0.1:1\nttl = 500\n", path, sizeof path);
+    snprintf(cmd, sizeof cmd, "run --config %s out-ttl -- echo ran", path);
+    CHECK_EQ(redlock_sh(cmd, out, sizeof out, NULL), 78);
+    SAYS(out, "ttl.conf:2: ttl = 500: too short to hold a lock: at least 600 ms");
+    CHECK(!it_has(out, "ran\n"));
+    snprintf(cmd, sizeof cmd, "acquire --config %s --ttl 30000 --node-timeout 20000 out-ttl",
+             path);
+    CHECK_EQ(redlock_sh(cmd, out, sizeof out, NULL), 64);
+    SAYS(out, "at least 60000 ms");
+    snprintf(cmd, sizeof cmd, "acquire --config %s --node-timeout 20000 out-ttl", path);
+    CHECK_EQ(redlock_sh(cmd, out, sizeof out, NULL), 78);       /* the file's ttl */
+    CHECK_EQ(redlock_sh("acquire --nodes 127.0.0.1:1 --node-timeout 20000 out-ttl", out,
+                        sizeof out, NULL), 64);
+    SAYS(out, "the default --ttl 30000: too short");
+}
+
+/* status --metrics RESOURCE: a key without a ttl is -1, and a resource's
+ * bytes outside printable ASCII, and '\', are the text \xNN in its label,
+ * in the format's escapes (a strict parser reads the whole text). */
+TEST(cmd_status_metrics_no_ttl_and_bytes)
+{
+    struct it_fix f = {0};
+    char out[65536], key[256];
+    om_doc d = {0};
+    it_fix_start(&f, 3, NULL, IT_NOCLIENT);
+    nodes_env(&f);
+    it_cmd_on(f.s, 0, 3, REDIS_REPLY_STATUS, "SET out-nottl v");
+    CHECK_EQ(redlock_sh("status --metrics out-nottl 2>/dev/null", out, sizeof out, NULL), 0);
+    CHECK_MSG(om_parse(&d, out, strlen(out)) == 0, "%s", d.err);
+    snprintf(key, sizeof key, "redlock_resource_ttl_seconds{node=\"%s\",resource=\"out-nottl\"}",
+             rlt_servers_addr(f.s, 0));
+    const om_sample *s = om_get(&d, key);
+    CHECK_MSG(s != NULL, "no %s in: %s", key, out);
+    CHECK_EQ(s->value, -1);
+    om_free(&d);
+    memset(&d, 0, sizeof d);
+    CHECK_EQ(it_shell("{ cmd/redlock status --metrics \"$(printf 'o\\001p\\\\q')\" "
+                      "2>/dev/null; }", out, sizeof out), 0);
+    CHECK_MSG(om_parse(&d, out, strlen(out)) == 0, "%s", d.err);
+    s = om_get(&d, "redlock_resource_holders{node=\"quorum\",resource=\"o\\\\x01p\\\\x5cq\"}");
+    CHECK_MSG(s != NULL, "no \\x01 in the label: %s", out);
+    CHECK_EQ(s->value, 0);
+    om_free(&d);
     it_fix_stop(&f);
 }

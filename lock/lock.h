@@ -299,6 +299,14 @@ int redlock__wake_contended(const redlock_lock *l);
 /* The client's id for its values (16 hex digits, no NUL), listening for
  * the waiters' notices from now on; NULL: no wake-up (out of memory). */
 const char *redlock__wake_self(redlock_client *c);
+/* 1 while the client's wake-up has something on its way that a loop
+ * which runs only inside blocking calls would leave until the next one:
+ * its holder's channel asked for and not yet confirmed on a master (the
+ * waiters' notices would reach no one meanwhile: a client's first hold),
+ * or a late pick (a notice heard during a release) not yet answered.
+ * Else 0: a client that listens already and whose lock nobody waits for
+ * has nothing to wait for. */
+int redlock__wake_settling(const redlock_client *c);
 /* A master at random among those that answered the lock's latest fan-out
  * fast (within about twice the fastest's round trip), only those that
  * granted it when `granted`; SIZE_MAX when none did. */

@@ -139,7 +139,8 @@ static void wakeup_cb(evutil_socket_t fd, short what, void *arg)
  * for the waiters' notices that its first hold asked for, a late pick
  * asked for during a release), else a waiter would not be woken by a
  * release of this client's and would wait for its poll.  A node timeout
- * at most; nothing once the client listens and while nobody waits. */
+ * at most (for the listening once: a hung master is not waited for at
+ * every call); nothing once the client listens and while nobody waits. */
 static void settle(redlock_client *c)
 {
     struct event *timer;
@@ -154,6 +155,7 @@ static void settle(redlock_client *c)
     while (!expired && !c->loop.closing && redlock__wake_settling(c))
         event_base_loop(c->loop.base, EVLOOP_ONCE);
     event_free(timer);
+    redlock__wake_settled(c);
 }
 
 /* Masters whose server refused the handshake (AUTH, SELECT): waiting will

@@ -128,6 +128,7 @@ const char *redlock__wake_self(redlock_client *c)
     memset(wk->hsub, REDLOCK__SUB_NONE, n);
     for (size_t i = 0; i < n; i++)
         sub(wk, wk->hchan, wk->hchan_len, &wk->hsub[i], i, 1);
+    wk->hfresh = 1;
     return wk->id;
 }
 
@@ -238,10 +239,16 @@ int redlock__wake_settling(const redlock_client *c)
 
     if (!wk || wk->telling)
         return wk != NULL;
-    for (size_t i = 0; wk->hchan && i < c->fleet.n; i++)
+    for (size_t i = 0; wk->hfresh && i < c->fleet.n; i++)
         if (wk->hsub[i] == REDLOCK__SUB_SENT)
             return 1;
     return 0;
+}
+
+void redlock__wake_settled(redlock_client *c)
+{
+    if (c->wake)
+        c->wake->hfresh = 0;
 }
 
 /* "<value>{<key>}:wq" (the registry's name): a waiter on the key heard on

@@ -307,6 +307,9 @@ const char *redlock__wake_self(redlock_client *c);
  * Else 0: a client that listens already and whose lock nobody waits for
  * has nothing to wait for. */
 int redlock__wake_settling(const redlock_client *c);
+/* The wait for the holder's channel is over (confirmed, or given up at a
+ * node timeout: a hung master is not waited for at every call). */
+void redlock__wake_settled(redlock_client *c);
 /* A master at random among those that answered the lock's latest fan-out
  * fast (within about twice the fastest's round trip), only those that
  * granted it when `granted`; SIZE_MAX when none did. */

@@ -501,7 +501,7 @@ static inline int redlock__lock_regrows(const redlock_lock *l, size_t i)
 
     if (l->nodes && l->nodes->ok_us[i] > since)
         since = l->nodes->ok_us[i];
-    return redlock__master_renewed_since(&l->c->fleet.masters[i], since);
+    return redlock__vote_renewed_since(&l->c->fleet.masters[i], since);
 }
 /* The node's text of the last operation, "" for none. */
 static inline const char *redlock__lock_detail(const redlock_lock *l, size_t node)

@@ -269,7 +269,9 @@ typedef struct redlock_options {
                                   * lost-lock notices, probes and reconnects
                                   * go on between the program's blocking
                                   * calls.  Callbacks then run on that
-                                  * thread. */
+                                  * thread.  Not needed for waking
+                                  * waiters (option wake): see the
+                                  * blocking operations. */
     int wake;                    /* 1 (0/1): an acquire that waits for a
                                   * mutex, re-entrant, multi-resource
                                   * lock or semaphore held elsewhere (a
@@ -691,7 +693,9 @@ REDLOCK_API int64_t redlock_lock_token(const redlock_lock *lock);
 
 /* Why a held lock was lost (redlock_lost_cb). */
 #define REDLOCK_LOST_REFUSED     1  /* an extend was refused by masters enough to
-                                     * sink the quorum: the key is gone or another's */
+                                     * sink the quorum: the key is another's, or
+                                     * gone from a master that did not restart
+                                     * (deleted: taken away) */
 #define REDLOCK_LOST_UNREACHABLE 2  /* the watchdog's extends failed (timeouts,
                                      * masters down) until no time was left to try */
 #define REDLOCK_LOST_CAP         3  /* the watchdog's max_hold_ms was reached */
@@ -821,7 +825,12 @@ REDLOCK_API int redlock_acquire_cancel(redlock_lock *lock);
 /* Reset the ttl on every node still holding our value; succeeds with a
  * quorum and at least 1 ms of validity measured from the extend's own
  * start.  On failure the validity is at most min(old end, extend start +
- * ttl - drift), and 0 when a quorum refused (REDLOCK_ENOTOWNER). */
+ * ttl - drift), and 0 when a quorum refused (REDLOCK_ENOTOWNER).  A node
+ * without the key refuses: the key was taken away (an operator's DEL),
+ * unless that master restarted (a new run_id in INFO) or, in a Redis
+ * Cluster, failed over since it last had the key while the lock is held:
+ * then the key is set again there (re-grown, an OK vote), once per
+ * restart.  A master whose INFO is refused is never thought restarted. */
 REDLOCK_API int redlock_extend_async(redlock_lock *lock, int64_t ttl_ms,
                                      redlock_cb *cb, void *privdata);
 /* Delete the key on every node where it still holds our value; cb may be
@@ -843,7 +852,13 @@ REDLOCK_API int redlock_release_async(redlock_lock *lock, redlock_cb *cb, void *
  * decided, reconnections and the like are handled at the next call.  So
  * on such a client (without loop_thread) redlock_release, unlike
  * redlock_release_async, returns only once every master answered or timed
- * out (node_timeout_ms): its node results are then complete. */
+ * out (node_timeout_ms): its node results are then complete.  With option
+ * wake, such a client's calls also take to their end what the waking of
+ * waiters has on its way: the client's first acquire returns once it
+ * listens for the waiters' notices (a second connection per master, about
+ * a round trip more, once), and a call during which a waiter's notice came
+ * returns once the release's late pick is answered; so its releases wake
+ * waiters as a listening client's do.  Nothing more while nobody waits. */
 REDLOCK_API int redlock_acquire(redlock_lock *lock, int64_t ttl_ms);
 REDLOCK_API int redlock_try_acquire(redlock_lock *lock, int64_t ttl_ms);
 /* redlock_acquire_for_async, waiting for its outcome (since 0.2.0). */

@@ -45,6 +45,8 @@ static int check_blocking(redlock_lock *l)
     return 0;
 }
 
+static void settle(redlock_client *c);
+
 typedef int start_fn(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd);
 typedef int start_for_fn(redlock_lock *l, int64_t wait_ms, int64_t ttl_ms, redlock_cb *cb,
                          void *pd);
@@ -76,6 +78,7 @@ static int run_blocking_for(redlock_lock *l, int64_t wait_ms, int64_t ttl_ms, st
                 event_base_loop(c->loop.base, EVLOOP_ONCE);
             if (w.late)
                 redlock__op_unref(w.late);
+            settle(c);
             /* One more non-blocking turn writes out what the outcome queued
              * (the undos after a lost attempt) instead of holding it until
              * the next call. */
@@ -129,6 +132,30 @@ static void wakeup_cb(evutil_socket_t fd, short what, void *arg)
     (void)fd;
     (void)what;
     *(int *)arg = 1;
+}
+
+/* A client without a loop thread runs its loop only inside its calls: a
+ * call ends once what the wake-up has on its way is done (the listening
+ * for the waiters' notices that its first hold asked for, a late pick
+ * asked for during a release), else a waiter would not be woken by a
+ * release of this client's and would wait for its poll.  A node timeout
+ * at most (for the listening once: a hung master is not waited for at
+ * every call); nothing once the client listens and while nobody waits. */
+static void settle(redlock_client *c)
+{
+    struct event *timer;
+    struct timeval tv;
+    int expired = 0;
+
+    if (c->loop.closing || !redlock__wake_settling(c) ||
+        !(timer = evtimer_new(c->loop.base, wakeup_cb, &expired)))
+        return;
+    tv = redlock__tv(c->fleet.node_timeout_us);
+    evtimer_add(timer, &tv);
+    while (!expired && !c->loop.closing && redlock__wake_settling(c))
+        event_base_loop(c->loop.base, EVLOOP_ONCE);
+    event_free(timer);
+    redlock__wake_settled(c);
 }
 
 /* Masters whose server refused the handshake (AUTH, SELECT): waiting will

@@ -809,6 +809,16 @@ uncounted:
     return 0;
 }
 
+int redlock__cluster_renewed_since(const redlock__master *m, int64_t since_us)
+{
+    const redlock__cluster *cl = m->cluster;
+
+    for (size_t i = 0; i < cl->nnodes; i++)
+        if (redlock__master_renewed_since(cl->node[i], since_us))
+            return 1;
+    return 0;
+}
+
 int redlock__cluster_up(const redlock__master *m, const char **why)
 {
     const redlock__cluster *cl = m->cluster;

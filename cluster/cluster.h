@@ -49,6 +49,16 @@ static inline int redlock__vote_counts(redlock__master *m, int64_t now, const ch
         return redlock__cluster_counts(m, now, why);
     return redlock__guard_counts(m, now, why);
 }
+/* 1 when vote m may have lost keys written to it before since_us through
+ * no one's command (redlock__master_renewed_since): its master, or one of
+ * a cluster's masters, restarted or failed over since. */
+int redlock__cluster_renewed_since(const redlock__master *m, int64_t since_us);
+static inline int redlock__vote_renewed_since(const redlock__master *m, int64_t since_us)
+{
+    if (__builtin_expect(m->cluster != NULL, 0))
+        return redlock__cluster_renewed_since(m, since_us);
+    return redlock__master_renewed_since(m, since_us);
+}
 /* Whether vote m is connected: its master's handshake answered; for a
  * cluster, its map read and one of its masters' handshake answered (its
  * votes count from then on).  When not:

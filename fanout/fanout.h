@@ -49,8 +49,10 @@ typedef struct redlock__fleet {
 #define REDLOCK__KIND_CLEAN_NO 16  /* a refusal wrote nothing: no undo owed
                                     * where it came (SET NX's nil) */
 #define REDLOCK__KIND_REGROW   32  /* an extend that re-grows the key where
-                                    * it is gone (its kind encodes the flag;
-                                    * fan-out does not look at it) */
+                                    * it is gone, on the masters whose
+                                    * op->value is 1 at the start (its kind
+                                    * encodes the flag per node; fan-out
+                                    * does not look at it) */
 
 /* What an operation sends and how it judges replies. */
 typedef struct redlock__op_kind {
@@ -168,7 +170,9 @@ struct redlock__op {
     uint32_t *gen;
     uint32_t *seq;                    /* n serials of the requests queued */
     int64_t *rtt;                     /* n request-to-reply times, -1 */
-    int64_t *value;                   /* n values a kind keeps, 0 */
+    int64_t *value;                   /* n values a kind keeps, 0 (a
+                                       * re-growing extend's: its input
+                                       * until the reply) */
     char (*detail)[REDLOCK__DETAIL];  /* n failure texts (or why an OK
                                        * counts: a guard's), "" */
 };

@@ -40,13 +40,13 @@ const char redlock__lua_multi_acquire[] =
     "local t = redis.call('pttl', KEYS[i]) if t ~= -2 then return t == -1 and -i or i end "
     "end end "
     "for i = 1, #KEYS do redis.call('set', KEYS[i], ARGV[1], 'px', ARGV[2]) end return 0";
-/* KEYS: the keys; ARGV: value [, "g": re-grow], ttl.  Every key must hold
- * our value (re-grow: or be gone) or nothing is extended: 0.  1 extended,
+/* KEYS: the keys; ARGV: value [, "g": re-grow, or "-"], ttl.  Every key
+ * must hold our value (re-grow: or be gone) or nothing is extended: 0.  1 extended,
  * 2 re-grew some.  A key of another type reads as false in MGET, hence
  * the EXISTS before a re-grow (never overwrite it). */
 const char redlock__lua_multi_extend[] =
     "local v, t, r = redis.call('mget', unpack(KEYS)), ARGV[#ARGV], 1 "
-    "for i = 1, #KEYS do if v[i] ~= ARGV[1] and (v[i] or #ARGV < 3 or "
+    "for i = 1, #KEYS do if v[i] ~= ARGV[1] and (v[i] or ARGV[2] ~= 'g' or "
     "redis.call('exists', KEYS[i]) == 1) then return 0 end end "
     "for i = 1, #KEYS do if v[i] then redis.call('pexpire', KEYS[i], t) else "
     "redis.call('set', KEYS[i], ARGV[1], 'px', t) r = 2 end end return r";
@@ -73,7 +73,7 @@ const char redlock__lua_multi_release_wq[] =
     "return #m == #KEYS and n or 0";
 
 /* The handle's keys (l->kd): item[0 .. n-1] the sorted keys, item[n] the
- * value (filled in per op), item[n + 1] the re-grow flag. */
+ * value (filled in per op), item[n + 1] the re-grow flags ("-g"). */
 typedef struct multi_keys {
     size_t n;
     const char **item;
@@ -132,6 +132,13 @@ static int encode_extend(const redlock__op *op, size_t node, redlock__buf *out, 
     (void)node;
     return redlock__encode_eval(op, out, eval, REDLOCK__SCRIPT_MULTI_EXTEND, op->nkeys,
                                 op->ttl_ms);
+}
+
+/* "g" where the master restarted since the hold began, else "-" */
+static int encode_extend_regrow(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+{
+    return redlock__encode_eval_regrow(op, out, eval, REDLOCK__SCRIPT_MULTI_EXTEND, op->nkeys,
+                                       op->ttl_ms, node);
 }
 
 static int encode_release(const redlock__op *op, size_t node, redlock__buf *out, int eval)
@@ -236,8 +243,9 @@ static const redlock__op_kind kind_extend = {
     .classify = redlock__classify_script };
 /* (its op carries the re-grow flag: see multi_op) */
 static const redlock__op_kind kind_extend_regrow = {
-    .name = "extend", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_REGROW,
-    .encode = encode_extend, .classify = redlock__classify_script };
+    .name = "extend", .rule = { REDLOCK__RULE_MAJORITY, 0 },
+    .flags = REDLOCK__KIND_REGROW | REDLOCK__KIND_PER_NODE,
+    .encode = encode_extend_regrow, .classify = redlock__classify_script };
 /* Like the mutex's: waits for every master, owed to those it missed. */
 static const redlock__op_kind kind_release = {
     .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_UNDOES,
@@ -386,8 +394,8 @@ static multi_keys *keys_new(const redlock_client *c, const resource *r, size_t n
         m->len[i] = c->prefixlen + r[i].len;
         off += m->len[i];
     }
-    m->item[n + 1] = "g";
-    m->len[n + 1] = 1;
+    m->item[n + 1] = "-g";     /* (a byte per master: redlock__encode_eval_regrow) */
+    m->len[n + 1] = 2;
     return m;
 }
 

@@ -179,6 +179,13 @@ static int encode_extend(const redlock__op *op, size_t node, redlock__buf *out, 
     return redlock__encode_eval(op, out, eval, REDLOCK__SCRIPT_RE_EXTEND, 1, op->ttl_ms);
 }
 
+/* "1" where the master restarted since the hold began, else "0" */
+static int encode_extend_regrow(const redlock__op *op, size_t node, redlock__buf *out, int eval)
+{
+    return redlock__encode_eval_regrow(op, out, eval, REDLOCK__SCRIPT_RE_EXTEND, 1, op->ttl_ms,
+                                       node);
+}
+
 static int encode_release(const redlock__op *op, size_t node, redlock__buf *out, int eval)
 {
     (void)node;
@@ -305,8 +312,9 @@ static const redlock__op_kind kind_extend = {
 /* the same script, told to re-grow a key that is gone (the frame sends it
  * only while it knows a quorum holds the lock) */
 static const redlock__op_kind kind_extend_regrow = {
-    .name = "extend", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_REGROW,
-    .encode = encode_extend, .classify = classify };
+    .name = "extend", .rule = { REDLOCK__RULE_MAJORITY, 0 },
+    .flags = REDLOCK__KIND_REGROW | REDLOCK__KIND_PER_NODE,
+    .encode = encode_extend_regrow, .classify = classify };
 static const redlock__op_kind kind_release = {
     .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_UNDOES,
     .encode = encode_release, .classify = classify };
@@ -375,8 +383,9 @@ static redlock__op *re_op(redlock_lock *l, const redlock__op_kind *kind, int64_t
         count = l->holds - 1;
     } else {
         count = l->holds > 0 ? l->holds : 0;    /* 0: a handed-over value */
-        item[n + 1] = kind->flags & REDLOCK__KIND_REGROW ? "1" : "0";
-        len[n + 1] = 1;
+        /* (re-grow: a byte per master, redlock__encode_eval_regrow) */
+        item[n + 1] = kind->flags & REDLOCK__KIND_REGROW ? "01" : "0";
+        len[n + 1] = kind->flags & REDLOCK__KIND_REGROW ? 2 : 1;
     }
     item[n] = num[0];
     len[n] = redlock__u64_str(num[0], (uint64_t)count);

@@ -418,7 +418,8 @@ static const redlock__op_kind write_release_wq = {
     .flags = REDLOCK__KIND_UNDOES | REDLOCK__KIND_PER_NODE,
     .encode = encode_write_release_wq, .classify = redlock__classify_release };
 static const redlock__op_kind write_regrow = {
-    .name = "extend", .rule = MAJORITY, .encode = encode_write_regrow,
+    .name = "extend", .rule = MAJORITY, .flags = REDLOCK__KIND_REGROW | REDLOCK__KIND_PER_NODE,
+    .encode = encode_write_regrow,
     .classify = classify_write_held };
 static const redlock__op_kind write_raise = {
     .name = "fence", .rule = MAJORITY, .encode = encode_write_raise,

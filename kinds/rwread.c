@@ -151,10 +151,10 @@ static int encode_read_extend(const redlock__op *op, size_t node, redlock__buf *
     return encode_extend(op, out, eval, 0);
 }
 
+/* re-grows only where the master restarted since the hold began */
 static int encode_read_regrow(const redlock__op *op, size_t node, redlock__buf *out, int eval)
 {
-    (void)node;
-    return encode_extend(op, out, eval, 1);
+    return encode_extend(op, out, eval, op->value[node] == 1);
 }
 
 /* The undo of a read attempt, or a release owed to a master it could not
@@ -255,7 +255,8 @@ static const redlock__op_kind read_wait = {
 static const redlock__op_kind read_extend = {
     .name = "extend", .rule = MAJORITY, .encode = encode_read_extend, .classify = redlock__rw_classify };
 static const redlock__op_kind read_regrow = {
-    .name = "extend", .rule = MAJORITY, .encode = encode_read_regrow, .classify = redlock__rw_classify };
+    .name = "extend", .rule = MAJORITY, .flags = REDLOCK__KIND_REGROW | REDLOCK__KIND_PER_NODE,
+    .encode = encode_read_regrow, .classify = redlock__rw_classify };
 static const redlock__op_kind read_release = {
     .name = "release", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_UNDOES,
     .encode = encode_read_release, .classify = classify_read_release,

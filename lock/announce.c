@@ -128,6 +128,7 @@ const char *redlock__wake_self(redlock_client *c)
     memset(wk->hsub, REDLOCK__SUB_NONE, n);
     for (size_t i = 0; i < n; i++)
         sub(wk, wk->hchan, wk->hchan_len, &wk->hsub[i], i, 1);
+    wk->hfresh = 1;
     return wk->id;
 }
 
@@ -192,6 +193,8 @@ static void tell_done(redlock__op *op, void *privdata)
     const char *key = redlock__op_item(op, 0, &klen);
     redlock__hot *h;
 
+    if (c->wake)
+        c->wake->telling--;
     if (op->votes[node] == REDLOCK__OK && op->value[node] >= 2)
         c->astats.late_picks++;
     if (op->votes[node] == REDLOCK__OK || op->votes[node] == REDLOCK__REFUSED ||
@@ -224,9 +227,28 @@ static void tell(redlock_client *c, redlock__hot *h, size_t node, int again)
     op = redlock__op_new(&c->fleet, again ? &redlock__mutex_tell : &redlock__mutex_tell_last, &a);
     if (op) {
         op->lead_node = node;
+        c->wake->telling++;
         redlock__op_start(op, tell_done, c);
     }
     free(picks);
+}
+
+int redlock__wake_settling(const redlock_client *c)
+{
+    const redlock__wake *wk = c->wake;
+
+    if (!wk || wk->telling)
+        return wk != NULL;
+    for (size_t i = 0; wk->hfresh && i < c->fleet.n; i++)
+        if (wk->hsub[i] == REDLOCK__SUB_SENT)
+            return 1;
+    return 0;
+}
+
+void redlock__wake_settled(redlock_client *c)
+{
+    if (c->wake)
+        c->wake->hfresh = 0;
 }
 
 /* "<value>{<key>}:wq" (the registry's name): a waiter on the key heard on

@@ -171,6 +171,18 @@ int redlock_acquire_cancel(redlock_lock *l)
     REDLOCK__GATED((l ? l->c : NULL), int, redlock__lock_acquire_cancel(l));
 }
 
+/* 1 when some master restarted (or failed over) since it last had the
+ * key: the extend may re-grow it there (operation.c); elsewhere a key
+ * gone was taken away (an operator's DEL), and the plain extend's refusal
+ * there says so. */
+static int renewed(const redlock_lock *l)
+{
+    for (size_t i = 0; i < l->c->fleet.n; i++)
+        if (redlock__lock_regrows(l, i))
+            return 1;
+    return 0;
+}
+
 int redlock__lock_extend(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *pd)
 {
     int64_t bound;
@@ -198,10 +210,10 @@ int redlock__lock_extend(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *
         redlock__watch_end_moved(l);
     }
     /* While the client knows a quorum holds the lock (validity at the
-     * start), a master that lost the key (a restart) gets it back; a
+     * start), a master that lost the key in a restart gets it back; a
      * handed-over value, or an expired hold, only extends. */
-    return redlock__lock_start_extend(l, held && l->fam->extend_regrow ? l->fam->extend_regrow
-                                                                       : l->fam->extend,
+    return redlock__lock_start_extend(l, held && l->fam->extend_regrow && renewed(l)
+                                             ? l->fam->extend_regrow : l->fam->extend,
                                       ttl_ms, cb, pd);
 }
 

@@ -82,13 +82,14 @@ int redlock__lock_nodes_make(redlock_lock *l)
     if (l->nodes)
         return 0;
     /* the 8-byte arrays first, then the 4-byte, then the bytes: aligned */
-    d = calloc(1, sizeof *d + n * (sizeof *d->rtt + sizeof *d->detail + sizeof *d->gen + 1) +
-                      REDLOCK__VALUE_HEX + 1);
+    d = calloc(1, sizeof *d + n * (sizeof *d->rtt + sizeof *d->ok_us + sizeof *d->detail +
+                                   sizeof *d->gen + 1) + REDLOCK__VALUE_HEX + 1);
     if (!d)
         return REDLOCK_ENOMEM;
     d->n = n;
     d->rtt = (int64_t *)(d + 1);
-    d->detail = (char **)(d->rtt + n);
+    d->ok_us = d->rtt + n;
+    d->detail = (char **)(d->ok_us + n);
     d->gen = (uint32_t *)(d->detail + n);
     d->votes = (unsigned char *)(d->gen + n);
     d->rand = (char *)(d->votes + n);

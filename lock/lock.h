@@ -109,6 +109,12 @@ static inline int redlock__fam_wakes(const redlock__family *fam)
  * first nkeys items as KEYS, the rest as ARGV, then ttl_ms unless 0. */
 int redlock__encode_eval(const redlock__op *op, redlock__buf *out, int eval, int script,
                          size_t nkeys, int64_t ttl_ms);
+/* The same for a re-growing extend's `node` (REDLOCK__KIND_REGROW, encoded
+ * per node): its last item is "<no><yes>", of which the master's byte goes:
+ * <yes> where it may re-grow (op->value[node] 1, set before the start:
+ * operation.c), else <no>. */
+int redlock__encode_eval_regrow(const redlock__op *op, redlock__buf *out, int eval, int script,
+                                size_t nkeys, int64_t ttl_ms, size_t node);
 /* A compare-and-act script's reply: 1 acted (2: re-grew), kept in
  * op->value[node]; 0 refused; NOSCRIPT -1 (resend as EVAL); else ERROR. */
 int redlock__classify_script(redlock__op *op, size_t node, const redlock__reply *r);
@@ -293,6 +299,17 @@ int redlock__wake_contended(const redlock_lock *l);
 /* The client's id for its values (16 hex digits, no NUL), listening for
  * the waiters' notices from now on; NULL: no wake-up (out of memory). */
 const char *redlock__wake_self(redlock_client *c);
+/* 1 while the client's wake-up has something on its way that a loop
+ * which runs only inside blocking calls would leave until the next one:
+ * its holder's channel asked for and not yet confirmed on a master (the
+ * waiters' notices would reach no one meanwhile: a client's first hold),
+ * or a late pick (a notice heard during a release) not yet answered.
+ * Else 0: a client that listens already and whose lock nobody waits for
+ * has nothing to wait for. */
+int redlock__wake_settling(const redlock_client *c);
+/* The wait for the holder's channel is over (confirmed, or given up at a
+ * node timeout: a hung master is not waited for at every call). */
+void redlock__wake_settled(redlock_client *c);
 /* A master at random among those that answered the lock's latest fan-out
  * fast (within about twice the fastest's round trip), only those that
  * granted it when `granted`; SIZE_MAX when none did. */
@@ -395,6 +412,9 @@ struct redlock_lock {
 typedef struct redlock__lock_nodes {
     size_t n;
     int64_t *rtt;                    /* -1: no reply */
+    int64_t *ok_us;                  /* the start of the latest operation it
+                                      * voted OK in (the key was there), or
+                                      * of a re-grow sent to it; 0: none */
     char **detail;                   /* a node's text, NULL: none ("") */
     uint32_t *gen;                   /* connection of the winning SET */
     unsigned char *votes;
@@ -471,6 +491,18 @@ void redlock__lock_flight_pool_free(redlock_client *c);
 int redlock__lock_flight_pool_trim(redlock_client *c);
 /* Make l->nodes if not yet made: 0 or REDLOCK_ENOMEM (l->c is set). */
 int redlock__lock_nodes_make(redlock_lock *l);
+/* 1 when master i may have lost the held lock's key through no one's
+ * command: it restarted (or failed over) since the hold began, since it
+ * last voted OK for it and since a re-grow was last sent to it.
+ * Elsewhere a key gone was taken away. */
+static inline int redlock__lock_regrows(const redlock_lock *l, size_t i)
+{
+    int64_t since = l->held_since_us;
+
+    if (l->nodes && l->nodes->ok_us[i] > since)
+        since = l->nodes->ok_us[i];
+    return redlock__vote_renewed_since(&l->c->fleet.masters[i], since);
+}
 /* The node's text of the last operation, "" for none. */
 static inline const char *redlock__lock_detail(const redlock_lock *l, size_t node)
 {

@@ -84,6 +84,16 @@ int redlock__encode_eval(const redlock__op *op, redlock__buf *out, int eval, int
     return eval_items(op, out, eval, script, nkeys, ttl_ms ? ttl : NULL, tlen, SIZE_MAX, 0);
 }
 
+int redlock__encode_eval_regrow(const redlock__op *op, redlock__buf *out, int eval, int script,
+                                size_t nkeys, int64_t ttl_ms, size_t node)
+{
+    char ttl[24];
+    size_t tlen = ttl_ms ? redlock__u64_str(ttl, (uint64_t)ttl_ms) : 0;
+
+    return eval_items(op, out, eval, script, nkeys, ttl_ms ? ttl : NULL, tlen,
+                      op->nkeys + op->nargs - 1, op->value[node] == 1);
+}
+
 /* The mutex's scripts: KEYS = the key [, the counter], ARGV = the value
  * [, the token] [, ttl]; ttl_ms 0 leaves the ttl out. */
 static int encode_script(const redlock__op *op, redlock__buf *out, int eval, int script,
@@ -136,10 +146,13 @@ int redlock__classify_script(redlock__op *op, size_t node, const redlock__reply 
     return REDLOCK__ERROR;
 }
 
+/* Per master: the re-grow where it restarted (op->value[node]), else the
+ * plain extend, which refuses a key gone. */
 static int encode_regrow(const redlock__op *op, size_t node, redlock__buf *out, int eval)
 {
-    (void)node;
-    return encode_script(op, out, eval, REDLOCK__SCRIPT_REGROW, op->ttl_ms);
+    return encode_script(op, out, eval,
+                         op->value[node] == 1 ? REDLOCK__SCRIPT_REGROW : REDLOCK__SCRIPT_EXTEND,
+                         op->ttl_ms);
 }
 
 /* The raise: script(KEYS: key, counter; ARGV: value, token); the op's
@@ -292,10 +305,12 @@ const redlock__op_kind redlock__mutex_look = {
     .flags = REDLOCK__KIND_PROBE | REDLOCK__KIND_PER_NODE,
     .encode = encode_look, .classify = classify_look };
 
-/* Extend and re-grow: a master without the key gets it back (1 and 2 are
- * both OK votes); sent only while the client knows a quorum holds it. */
+/* Extend and re-grow: a master that restarted since the hold began and
+ * lost the key gets it back (1 and 2 are both OK votes); sent only while
+ * the client knows a quorum holds it. */
 const redlock__op_kind redlock__mutex_extend_regrow = {
-    .name = "extend", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_REGROW,
+    .name = "extend", .rule = { REDLOCK__RULE_MAJORITY, 0 },
+    .flags = REDLOCK__KIND_REGROW | REDLOCK__KIND_PER_NODE,
     .encode = encode_regrow, .classify = redlock__classify_script };
 static const redlock__op_kind kind_acquire_fenced = {
     .name = "acquire", .rule = { REDLOCK__RULE_MAJORITY, 0 }, .flags = REDLOCK__KIND_WRITES,

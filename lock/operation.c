@@ -203,6 +203,9 @@ void redlock__lock_record(redlock_lock *l, const redlock__op *op)
     l->nodes_ok = op->tally.count[REDLOCK__OK];
     memcpy(d->votes, op->votes, n);
     memcpy(d->rtt, op->rtt, n * sizeof *d->rtt);
+    for (size_t i = 0; i < n; i++)
+        if (op->votes[i] == REDLOCK__OK)
+            d->ok_us[i] = op->start_us;
     /* an op without a failure has no texts (fanout.c), and nothing to
      * clear when the lock has none either */
     if (op->err_node == SIZE_MAX && !op->noted && !d->texts)
@@ -476,6 +479,13 @@ static int start_on_value(redlock_lock *l, const redlock__op_kind *kind, int64_t
     redlock__lock_drop_late(l);
     if (kind->flags & REDLOCK__KIND_UNDOES)     /* owed where the winning write went */
         memcpy(op->gen, l->nodes->gen, c->fleet.n * sizeof *op->gen);
+    /* a re-growing extend re-grows only where the master restarted since
+     * it last had the key (its kind's encode reads op->value[i], 1: may),
+     * once per restart */
+    if (op->kind->flags & REDLOCK__KIND_REGROW)
+        for (size_t i = 0; i < c->fleet.n; i++)
+            if ((op->value[i] = redlock__lock_regrows(l, i)))
+                l->nodes->ok_us[i] = redlock__now(&c->loop);
     l->busy = busy;
     l->fl->op = op;
     l->fl->cb = cb;

@@ -66,6 +66,8 @@ struct redlock__wake {
     char *hchan;
     size_t hchan_len;
     unsigned char *hsub;
+    unsigned telling;                /* late picks in flight (announce.c) */
+    int hfresh;                      /* hchan asked for, not yet settled */
 };
 
 /* Whether a pick was made for the hold with value v; else remember that

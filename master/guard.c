@@ -454,6 +454,10 @@ static void read_info(redlock__master *m, const redlock__reply *r)
         g->role_master = -1;
         g->keeps = g->aof_start = -1;
         g->run_keeps = 1;
+        /* (a restart: the first run read is none, a client's first
+         * operations going out before its INFO is read) */
+        if (changed)
+            g->run_seen_us = redlock__now(m->net->loop);
     }
     if (strcmp(old, g->run_id) != 0 && m->net->identified)
         m->net->identified(m->net->event_privdata, m->index, old);

@@ -59,6 +59,7 @@ typedef struct redlock__clock_sample {
  * GET at each handshake).  Times are the client's clock. */
 typedef struct redlock__guard {
     char run_id[41];           /* "" before the first INFO */
+    int64_t run_seen_us;       /* when a new run_id was read (a restart); 0: never */
     int64_t uptime_s;          /* at the last handshake; -1: unknown */
     int64_t restart_at_us;     /* the latest moment it may have restarted */
     int64_t jump_at_us;        /* when a clock jump was seen; 0: never */
@@ -313,6 +314,14 @@ static inline int redlock__guard_counts(redlock__master *m, int64_t now, const c
          !(g->config && m->net->strict)))
         return 1;
     return redlock__guard_judge(m, now, why);
+}
+/* 1 when master m may have lost keys written to it before `since_us` (the
+ * client's clock) through no one's command: another run of it (a restart:
+ * a new run_id read after then) or a failover in its cluster since.
+ * A master whose INFO is refused is never thought restarted. */
+static inline int redlock__master_renewed_since(const redlock__master *m, int64_t since_us)
+{
+    return m->guard.run_seen_us > since_us || m->guard.failover_at_us > since_us;
 }
 /* REDLOCK_GUARD_* bits at `now`, *counted, and *until_us: the end of the
  * window that keeps it out (0: none; -1: its configuration, strict). */

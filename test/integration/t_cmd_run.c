@@ -285,11 +285,10 @@ TEST(cmd_run_conflict_exit_codes)
 /* ---- a lost lock stops the command before the validity ends ----------------- */
 
 /* Start `redlock run --ttl ttl --kill-after 60 lost -- sh -c script` on f
- * with the FIFO $D/fifo open; wait for "up"; kill the majority of the
- * masters.  *t0: before the start (the lock's keys were set after it, so
- * its validity ends after t0 + ttl, the watchdog's first extend coming
- * only ttl/3 after the acquire). */
-static struct rl lost_start(struct it_fix *f, const char *script, int64_t ttl, int *fd,
+ * with the FIFO $D/fifo open; wait for "up".  *t0: before the start (the
+ * lock's keys were set after it, so its validity ends after t0 + ttl, the
+ * watchdog's first extend coming only ttl/3 after the acquire). */
+static struct rl held_start(struct it_fix *f, const char *script, int64_t ttl, int *fd,
                             char *acc, size_t n, int64_t *t0)
 {
     char nodes[256], dir[256], fifo[300], ttls[32];
@@ -306,7 +305,15 @@ static struct rl lost_start(struct it_fix *f, const char *script, int64_t ttl, i
     struct rl r = rl_start(argv);
     int64_t up = fifo_until(*fd, "up", acc, n, 10000);
     CHECK_MSG(up - *t0 < ttl / 4, "the command started %lld ms after redlock: too late to "
-              "kill the masters before the watchdog's first extend", (long long)(up - *t0));
+              "take the lock away before the watchdog's first extend", (long long)(up - *t0));
+    return r;
+}
+
+/* ... then kill the majority of the masters. */
+static struct rl lost_start(struct it_fix *f, const char *script, int64_t ttl, int *fd,
+                            char *acc, size_t n, int64_t *t0)
+{
+    struct rl r = held_start(f, script, ttl, fd, acc, n, t0);
     CHECK_EQ(rlt_servers_kill(f->s, 0), 0);
     CHECK_EQ(rlt_servers_kill(f->s, 1), 0);
     return r;
@@ -366,6 +373,34 @@ TEST(cmd_run_lost_lock_terms_the_command)
     CHECK_LT(dead, t0 + ttl);
     int st = rl_wait(&r, 10000, err, sizeof err);
     CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 75, "status %d", st);
+    close(fd);
+    it_fix_stop(&f);
+}
+
+/* An operator's DEL of the lock's key on every master (no restart) takes
+ * the lock away: the watchdog's next extend (ttl/3 after the acquire) is
+ * refused rather than re-growing the keys, and the command is stopped,
+ * redlock exiting 75. */
+TEST(cmd_run_key_deleted_on_every_master_stops_the_command)
+{
+    enum { TTL = 4500 };
+    static const char script[] = "exec > \"$D/fifo\"; trap 'echo term; exit 3' TERM; "
+                                 "echo up; while :; do sleep 0.02; done";
+    struct it_fix f = {0};
+    int64_t t0;
+    int fd;
+    char acc[512] = "", err[2048];
+    struct rl r = held_start(&f, script, TTL, &fd, acc, sizeof acc, &t0);
+
+    for (int i = 0; i < 3; i++)
+        it_del(f.s, i, "lost");
+    int64_t term = fifo_until(fd, "term", acc, sizeof acc, TTL);
+    check_note("SIGTERM %lld ms after redlock started (ttl %d)", (long long)(term - t0), TTL);
+    CHECK_LT(term, t0 + TTL / 3 + 1000);      /* at the watchdog's first extend */
+    int st = rl_wait(&r, 10000, err, sizeof err);
+    CHECK_MSG(WIFEXITED(st) && WEXITSTATUS(st) == 75, "status %d", st);
+    CHECK_MSG(it_has(err, "the lock was lost"), "stderr: %s", err);
+    CHECK_EQ(rlt_servers_count_key(f.s, "lost", 4), 0);      /* not re-grown */
     close(fd);
     it_fix_stop(&f);
 }

@@ -160,7 +160,7 @@ TEST(metrics_count_the_operations)
 
     CHECK_RC(f.lock, redlock_acquire(f.lock, 10000), REDLOCK_OK);
     for (int i = 0; i < 3; i++)
-        it_set(f.s, i, res, "taken");   /* (a key only deleted, the extend re-grows) */
+        it_set(f.s, i, res, "taken");   /* (someone else's value: refused) */
     CHECK_RC(f.lock, redlock_extend(f.lock, 10000), REDLOCK_ENOTOWNER);
     char *text = scrape(f.c, &d);       /* the refused extend ended the hold */
     CHECK(val(&d, HOLD "_count" MUTEX("lost")) == 1);

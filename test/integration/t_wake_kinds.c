@@ -577,3 +577,47 @@ TEST(wake_kinds_rw_last_reader_wakes_the_writer_an_earlier_one_does_not)
     redlock_lock_free(w);
     it_fix_stop(&f);
 }
+
+/* A client waits with a writer and a reader on the same resource (the
+ * reader refused: the writer's mark waits); the last reader's release is
+ * the writer's turn (role "w"): its message wakes the writer only, and
+ * the reader keeps its poll (one wakeup, not two). */
+TEST(wake_kinds_rw_writers_turn_wakes_no_reader_of_its_client)
+{
+    struct it_fix f = {0};
+    it_fix_start(&f, 3, NULL, IT_ASYNC);
+    redlock_client *wc = slow_waiter(&f);
+    redlock_lock *r1 = rw(f.c, "wrw-3", 0), *w = rw(wc, "wrw-3", 1), *r2 = rw(wc, "wrw-3", 0);
+    struct it_op wo = {f.base}, ro = {f.base};
+
+    CHECK_RC(r1, run_op(&f, r1, 0), 0);
+    wait_holders_listen(&f, 1);
+    CHECK_RC(w, redlock_acquire_async(w, 20000, it_op_cb, &wo), 0);
+    wait_registries(&f, "wrw-3", 3);
+    CHECK_RC(r2, redlock_acquire_async(r2, 20000, it_op_cb, &ro), 0);
+    for (int64_t until = check_now_ms() + 5000;     /* r2's first attempt refused */
+         stats_of(wc).attempts < 2 && check_now_ms() < until;)
+        it_run(f.base, 5);
+    CHECK_EQ(stats_of(wc).attempts, 2);
+    wait_notices(&f, f.c, 1);
+    it_run(f.base, 50);
+    CHECK_EQ(wo.done + ro.done, 0);
+    CHECK_EQ(stats_of(wc).wakeups, 0);
+
+    int64_t t0 = check_now_ms();
+    CHECK_RC(r1, run_op(&f, r1, 1), 0);       /* the last reader: the writer's turn */
+    it_op_wait(&wo, SOON_MS);
+    CHECK_RC(w, wo.status, 0);
+    CHECK_LT(wo.at_ms - t0, SOON_MS);
+    it_run(f.base, 200);
+    check_note("the writer in %lld ms; its client's wakeups %llu, attempts %llu",
+               (long long)(wo.at_ms - t0), (unsigned long long)stats_of(wc).wakeups,
+               (unsigned long long)stats_of(wc).attempts);
+    CHECK_EQ(stats_of(wc).wakeups, 1);        /* the writer's: the reader was not woken */
+    CHECK_EQ(ro.done, 0);
+    CHECK_RC(w, run_op(&f, w, 1), 0);
+    redlock_lock_free(r1);
+    redlock_lock_free(w);
+    redlock_lock_free(r2);
+    it_fix_stop(&f);
+}

@@ -66,10 +66,11 @@ void redlock_cmd_error(const redlock_cmd *c, const char *fmt, ...)
 int redlock_cmd_exit_for(const redlock_cmd *c, int rc);
 /* An acquire's outcome rc as an exit code, after its error line: 78 when
  * masters that refuse this client (password, user, ACL) leave no quorum;
- * -E's code when it is held elsewhere (the last attempt's refusals), also
- * when -w ran out so; 69 when the masters were out (unreachable, hung, not
- * counted; also when a minority refused, another granted it), also when -w
- * ran out so. */
+ * -E's code when it is held elsewhere (the last attempt's refusals, or
+ * fewer refusals and a quorum of the masters read afresh holding it for
+ * another), also when -w ran out so; 69 when the masters were out
+ * (unreachable, hung, not counted; also when a minority refused and no
+ * quorum holds it for another), also when -w ran out so. */
 int redlock_cmd_acquire_exit(const redlock_cmd *c, redlock_client *cl, const redlock_lock *l,
                              int rc);
 /* 1, after the error line in the first master's words, when the masters

@@ -104,27 +104,75 @@ int redlock_cmd_refused_inspection(const redlock_cmd *c, redlock_client *cl,
     return refused_line(c, cl, NULL, in);
 }
 
-/* Held elsewhere, by the votes of l's last attempt (refused into
- * *refused): refusals that alone leave no quorum; or refusals no fewer
- * than any kind of failure (the library's rule) when no master granted
- * the lock.  A master that granted it while a minority refused and the
- * others were out (hung, down, not counted): the lock may be free, an
- * outage.  (An attempt decided early leaves some votes unknown.) */
-static int held_elsewhere(redlock_client *cl, const redlock_lock *l, size_t *refused)
+/* Whether the quorum's view of one inspection shows the lock held by
+ * another: a holder other than `mine` that a quorum still grants (a
+ * semaphore: as many as its permits; a reader: a writer, or a writer's
+ * mark that turns new readers away). */
+static int others_hold(const redlock_cmd *c, const redlock_inspection *in, const char *mine,
+                       size_t mine_len)
 {
-    size_t n = redlock_client_nodes(cl), count[REDLOCK_VOTE_UNCOUNTED + 1] = {0}, most = 0;
+    redlock_inspect_node q;
+    size_t others = 0;
+    if (redlock_inspection_node(in, REDLOCK_INSPECT_QUORUM, &q) != 0 ||
+        q.result != REDLOCK_VOTE_OK)
+        return 0;
+    if (c->read && q.writer_waiting)
+        return 1;
+    for (size_t i = 0; i < q.listed; i++) {
+        redlock_inspect_holder h;
+        if (redlock_inspection_holder(in, REDLOCK_INSPECT_QUORUM, i, &h) != 0 || h.ttl_ms <= 0)
+            continue;
+        others += !(mine && h.len == mine_len && memcmp(h.value, mine, mine_len) == 0);
+    }
+    if (q.kind == REDLOCK_HELD_SEMAPHORE)
+        return q.permits > 0 && others >= (size_t)q.permits;
+    if (c->read)
+        return q.kind == REDLOCK_HELD_MUTEX && others > 0;
+    return others > 0;
+}
+
+/* The masters read afresh (redlock_inspect, on a client of its own: the
+ * attempt's client may be inside its callback): 1 when a quorum of them
+ * holds one of l's resources for another. */
+static int held_on_quorum(const redlock_cmd *c, const redlock_lock *l)
+{
+    redlock_client *cl = NULL;
+    redlock_options o = c->opts;
+    char err[256];
+    size_t mine_len = 0;
+    const char *mine = redlock_lock_value(l, &mine_len);
+    int n = c->dashdash >= 0 ? c->dashdash : c->nargs, held = 0;
+    o.loop_thread = 0;
+    if (redlock_client_new(&cl, NULL, c->nodes, c->nnodes, &o, err, sizeof err) != 0)
+        return 0;
+    (void)redlock_client_wait_connected(cl, redlock_client_nodes(cl), o.connect_timeout_ms);
+    for (int r = 0; r < n && !held; r++) {
+        redlock_inspection *in = NULL;
+        (void)redlock_inspect(cl, c->args[r], strlen(c->args[r]), &in);
+        held = in && others_hold(c, in, mine, mine_len);
+        redlock_inspection_free(in);
+    }
+    redlock_client_free(cl);
+    return held;
+}
+
+/* Held elsewhere: refusals of l's last attempt (into *refused) that alone
+ * leave no quorum.  Fewer refusals cannot tell by themselves: the other
+ * masters were out (hung, down, not counted), or the attempt was decided
+ * early and the votes still on their way are unknown (a master that
+ * would have refused too).  Then the masters are read: held elsewhere
+ * when a quorum of them holds it for another, else an outage. */
+static int held_elsewhere(const redlock_cmd *c, redlock_client *cl, const redlock_lock *l,
+                          size_t *refused)
+{
+    size_t n = redlock_client_nodes(cl);
     redlock_node_result r;
     int q = redlock_lock_quorum(l);
     size_t quorum = q > 0 ? (size_t)q : redlock_client_quorum(cl);
+    *refused = 0;
     for (size_t i = 0; i < n; i++)
-        if (redlock_lock_node_result(l, i, &r) == 0 && r.vote >= 0 &&
-            r.vote <= REDLOCK_VOTE_UNCOUNTED)
-            count[r.vote]++;
-    for (int v = REDLOCK_VOTE_TIMEOUT; v <= REDLOCK_VOTE_UNCOUNTED; v++)
-        most = count[v] > most ? count[v] : most;
-    *refused = count[REDLOCK_VOTE_REFUSED];
-    return *refused > 0 && (n - *refused < quorum ||
-                            (*refused >= most && count[REDLOCK_VOTE_OK] == 0));
+        *refused += redlock_lock_node_result(l, i, &r) == 0 && r.vote == REDLOCK_VOTE_REFUSED;
+    return *refused > 0 && (n - *refused < quorum || held_on_quorum(c, l));
 }
 
 int redlock_cmd_acquire_exit(const redlock_cmd *c, redlock_client *cl, const redlock_lock *l,
@@ -135,19 +183,21 @@ int redlock_cmd_acquire_exit(const redlock_cmd *c, redlock_client *cl, const red
         return REDLOCK_EXIT_OK;
     if (rc != REDLOCK_ENOQUORUM && rc != REDLOCK_EPERMITS && redlock_cmd_refused(c, cl, l))
         return REDLOCK_EXIT_CONFIG;
-    /* no quorum, or -w ran out (the call's deadline): held elsewhere by
-     * the last attempt's votes, else the masters were out (unreachable,
+    /* no quorum (whichever failure was the most common), or -w ran out
+     * (the call's deadline): held elsewhere by the last attempt's votes
+     * or the masters read afresh, else the masters were out (unreachable,
      * hung, not counted) */
-    if (rc != REDLOCK_ENOQUORUM && rc != REDLOCK_ETIMEDOUT) {
+    if (rc != REDLOCK_ENOQUORUM && rc != REDLOCK_ETIMEDOUT && rc != REDLOCK_ECONNECT &&
+        rc != REDLOCK_ESERVER && rc != REDLOCK_EUNCOUNTED && rc != REDLOCK_EFULL) {
         redlock_cmd_error(c, "%s", redlock_lock_errstr(l));
-    } else if (held_elsewhere(cl, l, &refused)) {
+    } else if (held_elsewhere(c, cl, l, &refused)) {
         redlock_cmd_error(c, "%s", redlock_lock_errstr(l));
         return c->conflict_exit;
     } else {
         if (refused)
             redlock_cmd_error(c, "%s; an outage: %zu of %zu masters refused, too few to "
-                              "tell the lock held (quorum %d), one granted it, the others "
-                              "were out",
+                              "tell the lock held (quorum %d), and no quorum of the masters "
+                              "that answer holds it for another",
                               redlock_lock_errstr(l), refused, redlock_client_nodes(cl),
                               redlock_lock_quorum(l));
         else

@@ -122,6 +122,10 @@ TEST(cmd_minority_refusal_with_masters_out_is_an_outage)
     CHECK_EQ(redlock_sh("run " RG "-n -E 7 out-minor -- echo ran", out, sizeof out, NULL), 69);
     SAYS(out, "an outage: 1 of 3 masters refused");
     CHECK(!it_has(out, "ran\n"));
+    /* acquire connects first: the hung master is out at once, and the
+     * attempt is decided at the refusal, the free master's OK unknown */
+    CHECK_EQ(redlock_sh("acquire " RG "-n -E 7 out-minor", out, sizeof out, NULL), 69);
+    SAYS(out, "an outage: 1 of 3 masters refused");
     CHECK_EQ(rlt_servers_resume(f.s, 1), 0);
     it_cmd_on(f.s, 1, 2, REDIS_REPLY_STATUS, "SET out-minor stale PX 60000");
     CHECK_EQ(rlt_servers_pause(f.s, 2), 0);
@@ -129,6 +133,26 @@ TEST(cmd_minority_refusal_with_masters_out_is_an_outage)
     SAYS(out, "held elsewhere");
     CHECK_EQ(redlock_sh("run " RG "-n -E 7 out-minor -- echo ran", out, sizeof out, NULL), 7);
     CHECK_EQ(rlt_servers_resume(f.s, 2), 0);
+    it_fix_stop(&f);
+}
+
+/* Held on a quorum while two of five masters are down: the attempt is
+ * decided at its first refusal (two down, one refused: no quorum left),
+ * too few refusals to tell by themselves; the masters read afresh show
+ * the holder on a quorum: held elsewhere, not an outage. */
+TEST(cmd_decided_early_held_on_a_quorum_is_held)
+{
+    struct it_fix f = {0};
+    char out[4096];
+    it_fix_start(&f, 5, NULL, IT_NOCLIENT);
+    nodes_env(&f);
+    it_cmd_on(f.s, 0, 3, REDIS_REPLY_STATUS, "SET out-early theirs PX 60000");
+    CHECK_EQ(rlt_servers_kill(f.s, 3), 0);
+    CHECK_EQ(rlt_servers_kill(f.s, 4), 0);
+    CHECK_EQ(redlock_sh("acquire " RG "-n -E 7 out-early", out, sizeof out, NULL), 7);
+    CHECK(!it_has(out, "an outage"));
+    CHECK_EQ(redlock_sh("run " RG "-n -E 7 out-early -- echo ran", out, sizeof out, NULL), 7);
+    CHECK(!it_has(out, "ran\n"));
     it_fix_stop(&f);
 }
 

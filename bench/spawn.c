@@ -51,8 +51,11 @@ static int start_clusters(rlb_spawned *s, bench_cfg *cfg, int n, int shards, int
     }
     cfg->nodes = rlt_clusters_addresses(s->clusters);
     cfg->nnodes = (size_t)n;
-    snprintf(what, sizeof(what), "%d Redis Clusters of %d master%s (one a vote), %d replica%s "
-             "each", n, shards, shards == 1 ? "" : "s", replicas, replicas == 1 ? "" : "s");
+    int len = snprintf(what, sizeof(what), "%d Redis Clusters of %d master%s (one a vote)", n,
+                       shards, shards == 1 ? "" : "s");
+    if (replicas > 0 && len > 0 && (size_t)len < sizeof(what))
+        snprintf(what + len, sizeof(what) - (size_t)len, ", %d replica%s each", replicas,
+                 replicas == 1 ? "" : "s");
     say(cfg, what);
     return 0;
 }

@@ -237,12 +237,20 @@ int redlock__wake_settling(const redlock_client *c)
 {
     const redlock__wake *wk = c->wake;
 
+    size_t on = 0, sent = 0;
+
     if (!wk || wk->telling)
         return wk != NULL;
-    for (size_t i = 0; wk->hfresh && i < c->fleet.n; i++)
-        if (wk->hsub[i] == REDLOCK__SUB_SENT)
-            return 1;
-    return 0;
+    if (!wk->hfresh)
+        return 0;
+    for (size_t i = 0; i < c->fleet.n; i++) {
+        on += wk->hsub[i] == REDLOCK__SUB_ON;
+        sent += wk->hsub[i] == REDLOCK__SUB_SENT;
+    }
+    /* A quorum listening is enough: a waiter's notices reach a quorum of
+     * masters, which shares one with it; a hung master is not waited for
+     * (an acquire stays decided at its quorum). */
+    return sent > 0 && on < c->fleet.n / 2 + 1;
 }
 
 void redlock__wake_settled(redlock_client *c)

@@ -301,8 +301,9 @@ int redlock__wake_contended(const redlock_lock *l);
 const char *redlock__wake_self(redlock_client *c);
 /* 1 while the client's wake-up has something on its way that a loop
  * which runs only inside blocking calls would leave until the next one:
- * its holder's channel asked for and not yet confirmed on a master (the
- * waiters' notices would reach no one meanwhile: a client's first hold),
+ * its holder's channel asked for and not yet confirmed on a quorum of
+ * masters (the waiters' notices would reach no one meanwhile: a client's
+ * first hold),
  * or a late pick (a notice heard during a release) not yet answered.
  * Else 0: a client that listens already and whose lock nobody waits for
  * has nothing to wait for. */

@@ -12,7 +12,7 @@
  * Configuration (cpp, -D on spin's command line; model/model.mk):
  *   KIND      0 mutex, 1 semaphore of P permits, 2 read/write (client 0
  *             writes, the others read)
- *   C, N, P   clients (2 or 3), masters (3), permits
+ *   C, N, P   clients (1 to 4), masters (3 or 5), permits
  *   CRASHES   master crashes in a run; PERSIST 1: the keys survive one,
  *             2: either (each crash chooses)
  *   LOSSES    connections dropped in a run
@@ -23,6 +23,8 @@
  *             sooner): masters 0 .. FAST-1; unset, any number of them
  *   JUMPS     1: master 0's clock may jump ahead by more than the ttl once
  *             (its keys expire at once), seen by the clients at once
+ *   JUMP_ANYTIME  the jump also while a tally counted master 0's OK
+ *   EXCLUSION_ONLY  only the exclusion is checked (a mutant's extra holders)
  * Mutants, each without one safety measure (model/model.mk):
  *   NO_DRIFT, NO_ROLLBACK, NO_GUARD, HALF_QUORUM, KEEP_VALIDITY,
  *   NO_EXTEND_KILL (the kill precedes only deletes, as before 0.2.0),

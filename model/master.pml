@@ -106,7 +106,7 @@ inline execute(j, op, v, t, res)
             answered[mc * N + j] = 1;                                       \
             if                                                              \
             :: mres == 2 -> nos[mc]++                                       \
-            :: mres == 1 && COUNTED(j) -> oks[mc]++; OK_FROM(mc, j)         \
+            :: mres == 1 && COUNTED(j) -> OK_FROM(mc, j) oks[mc]++         \
             :: mres == 1 && !COUNTED(j) -> bad[mc]++                        \
             fi                                                              \
         :: losses < LOSSES -> losses++      /* the answer is lost */        \

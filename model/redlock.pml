@@ -157,9 +157,11 @@ bool answered[C * N];
  * lock's last decided acquire or extend (the code's l->nodes->votes) */
 byte okset[C], okm[C];
 byte jumps;
-#define OK_FROM(cl, j)  okset[cl] = okset[cl] | (1 << (j))
-#define VOTES_KEPT(cl)  okm[cl] = okset[cl]
-#define VOTES_GONE(cl)  okm[cl] = 0
+/* each a statement with its ';', or nothing without JUMPS (the other runs
+ * keep their states and depths) */
+#define OK_FROM(cl, j)  okset[cl] = okset[cl] | (1 << (j));
+#define VOTES_KEPT(cl)  okm[cl] = okset[cl];
+#define VOTES_GONE(cl)  okm[cl] = 0;
 /* No client is deciding an operation with master 0's OK counted: the code
  * keeps a vote it counted before the jump was seen (JUMP_ANYTIME drops
  * this condition: docs/model.md). */
@@ -175,9 +177,9 @@ byte jumps;
 #define JUMP_OK  (((okset[0] | okset[1] | okset[2] | okset[3]) & 1) == 0)
 #endif
 #else
-#define OK_FROM(cl, j)  skip
-#define VOTES_KEPT(cl)  skip
-#define VOTES_GONE(cl)  skip
+#define OK_FROM(cl, j)
+#define VOTES_KEPT(cl)
+#define VOTES_GONE(cl)
 #endif
 
 /* A dropped connection's SET or extend that the master had not read yet

@@ -14,6 +14,9 @@ inline begin_op()
     oks[c] = 0;
     nos[c] = 0;
     bad[c] = 0;
+#if JUMPS
+    okset[c] = 0;
+#endif
     for (j : 0 .. N - 1) {
         answered[c * N + j] = 0
     }
@@ -27,6 +30,9 @@ inline end_op()
     oks[c] = 0;
     nos[c] = 0;
     bad[c] = 0;
+#if JUMPS
+    okset[c] = 0;
+#endif
     for (j : 0 .. N - 1) {
         answered[c * N + j] = 0
     }
@@ -155,6 +161,7 @@ proctype Client(byte c)
             /* won: the validity counts from before the first request */
             held[c] = v;
             until[c] = start + TTL - DRIFT;
+            VOTES_KEPT(c)
             end_op();
             start = 0;
             dl = 0;
@@ -205,9 +212,11 @@ proctype Client(byte c)
             :: !told -> until[c] = start + t2 - DRIFT
             :: else
             fi;
+            VOTES_KEPT(c)
             check() }
             break
         :: atomic { DECIDED && !(oks[c] >= QUORUM && start + t2 - DRIFT > now) ->
+            VOTES_KEPT(c)
             if
             :: nos[c] > N - QUORUM -> until[c] = 0; held[c] = 0     /* refused: the lost-lock notice */
             :: else
@@ -226,6 +235,7 @@ proctype Client(byte c)
         :: held[c] != 0 ->
             held[c] = 0;
             until[c] = 0;
+            VOTES_GONE(c)
             begin_op();
             for (j : 0 .. N - 1) {
                 send(j, DEL, v, 0)

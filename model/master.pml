@@ -106,7 +106,7 @@ inline execute(j, op, v, t, res)
             answered[mc * N + j] = 1;                                       \
             if                                                              \
             :: mres == 2 -> nos[mc]++                                       \
-            :: mres == 1 && COUNTED(j) -> oks[mc]++                         \
+            :: mres == 1 && COUNTED(j) -> OK_FROM(mc, j) oks[mc]++         \
             :: mres == 1 && !COUNTED(j) -> bad[mc]++                        \
             fi                                                              \
         :: losses < LOSSES -> losses++      /* the answer is lost */        \
@@ -135,6 +135,9 @@ end:
 #endif
 #if C > 2
     SERVE(2)
+#endif
+#if C > 3
+    SERVE(3)
 #endif
     :: atomic {     /* a crash: its connections die; without persistence its keys too */
         m[j].up && crashes < CRASHES ->

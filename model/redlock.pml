@@ -12,7 +12,7 @@
  * Configuration (cpp, -D on spin's command line; model/model.mk):
  *   KIND      0 mutex, 1 semaphore of P permits, 2 read/write (client 0
  *             writes, the others read)
- *   C, N, P   clients (2 or 3), masters (3), permits
+ *   C, N, P   clients (1 to 4), masters (3 or 5), permits
  *   CRASHES   master crashes in a run; PERSIST 1: the keys survive one,
  *             2: either (each crash chooses)
  *   LOSSES    connections dropped in a run
@@ -21,10 +21,16 @@
  *   ATTEMPTS0, ATTEMPTS1  acquire attempts of client 0, of the others
  *   FAST      the masters whose clocks run fast (keys expire EARLY ticks
  *             sooner): masters 0 .. FAST-1; unset, any number of them
+ *   JUMPS     1: master 0's clock may jump ahead by more than the ttl once
+ *             (its keys expire at once), seen by the clients at once
+ *   JUMP_ANYTIME  the jump also while a tally counted master 0's OK
+ *   EXCLUSION_ONLY  only the exclusion is checked (a mutant's extra holders)
  * Mutants, each without one safety measure (model/model.mk):
  *   NO_DRIFT, NO_ROLLBACK, NO_GUARD, HALF_QUORUM, KEEP_VALIDITY,
  *   NO_EXTEND_KILL (the kill precedes only deletes, as before 0.2.0),
- *   SEM_MAJORITY (a semaphore's quorum taken as the majority)
+ *   SEM_MAJORITY (a semaphore's quorum taken as the majority),
+ *   CLOCK_MAJORITY (the clock jump's check against the majority, not the
+ *   lock's quorum)
  */
 
 #ifndef KIND
@@ -53,6 +59,9 @@
 #endif
 #ifndef NOTICE
 #define NOTICE 1
+#endif
+#ifndef JUMPS
+#define JUMPS 0
 #endif
 #ifndef ATTEMPTS0
 #define ATTEMPTS0 1
@@ -106,6 +115,15 @@
 #define QUORUM  (N / 2 + 1)
 #endif
 
+/* A master's clock seen jumping ahead ends every held lock that counted
+ * its OK and whose other OK masters are fewer than the lock's quorum
+ * (redlock__locks_clock_ahead). */
+#ifdef CLOCK_MAJORITY   /* compared with the majority, whatever the kind */
+#define CLOCK_QUORUM  (N / 2 + 1)
+#else
+#define CLOCK_QUORUM  QUORUM
+#endif
+
 #define NONE    255
 
 mtype = { SET, EXT, DEL, KILL };
@@ -134,6 +152,35 @@ chan req[C * N] = [3] of { mtype, byte, byte, byte };  /* op, value, ttl, tag */
  * nothing, like a lost one. */
 byte cur[C], oks[C], nos[C], bad[C];
 bool answered[C * N];
+#if JUMPS
+/* the masters whose OK the tally counted (bit j), and those of the held
+ * lock's last decided acquire or extend (the code's l->nodes->votes) */
+byte okset[C], okm[C];
+byte jumps;
+/* each a statement with its ';', or nothing without JUMPS (the other runs
+ * keep their states and depths) */
+#define OK_FROM(cl, j)  okset[cl] = okset[cl] | (1 << (j));
+#define VOTES_KEPT(cl)  okm[cl] = okset[cl];
+#define VOTES_GONE(cl)  okm[cl] = 0;
+/* No client is deciding an operation with master 0's OK counted: the code
+ * keeps a vote it counted before the jump was seen (JUMP_ANYTIME drops
+ * this condition: docs/model.md). */
+#ifdef JUMP_ANYTIME
+#define JUMP_OK  1
+#elif C == 1
+#define JUMP_OK  ((okset[0] & 1) == 0)
+#elif C == 2
+#define JUMP_OK  (((okset[0] | okset[1]) & 1) == 0)
+#elif C == 3
+#define JUMP_OK  (((okset[0] | okset[1] | okset[2]) & 1) == 0)
+#else
+#define JUMP_OK  (((okset[0] | okset[1] | okset[2] | okset[3]) & 1) == 0)
+#endif
+#else
+#define OK_FROM(cl, j)
+#define VOTES_KEPT(cl)
+#define VOTES_GONE(cl)
+#endif
 
 /* A dropped connection's SET or extend that the master had not read yet
  * may still run, until the client's CLIENT KILL reaches the master (a
@@ -161,7 +208,7 @@ bool started;
 #define hidden
 #endif
 hidden byte mc, mv, mt, mtag, mres, s, s1, busy, writer, k;
-hidden byte ck_q, ck_i, ck_j, ck_s, ck_nh, ck_nw, ck_ok, ck_g;
+hidden byte ck_q, ck_i, ck_j, ck_s, ck_nh, ck_nw, ck_ok, ck_g, jc, jn;
 hidden mtype mop;
 
 #define VAL(cl, a)  ((cl) * 4 + (a))
@@ -226,6 +273,7 @@ inline check()
 {
     exclusion(ck_ok);
     assert(ck_ok);
+#ifndef EXCLUSION_ONLY  /* a mutant's run that looks for extra holders only */
     for (ck_i : 0 .. C - 1) {
         if
         :: held[ck_i] != 0 && now < until[ck_i] ->
@@ -249,6 +297,7 @@ inline check()
     for (ck_j : 0 .. C * N - 1) {
         assert(zval[ck_j] == 0 || !dead[zval[ck_j]])
     }
+#endif
     ck_q = 0; ck_i = 0; ck_j = 0; ck_s = 0; ck_nh = 0; ck_nw = 0; ck_ok = 0; ck_g = 0
 }
 
@@ -300,6 +349,39 @@ end:
         broken[k] = 1;
         k = 0; mv = 0; mt = 0; mtag = 0; mop = 0
        }
+#if JUMPS
+    :: atomic {     /* master 0's clock jumps ahead by more than the ttl:
+                     * its keys expire at once.  The clients see it (their
+                     * TIME probes) and end every held lock that counted
+                     * master 0's OK and whose other OK masters are fewer
+                     * than its quorum; votes already counted stay. */
+        jumps < JUMPS && JUMP_OK ->
+        jumps++;
+        for (mt : 0 .. SLOTS - 1) {
+            m[0].val[mt] = 0;
+            m[0].exp[mt] = 0
+        }
+        for (jc : 0 .. C - 1) {
+            if
+            :: held[jc] != 0 && until[jc] != 0 && (okm[jc] & 1) ->
+                jn = 0;
+                for (k : 1 .. N - 1) {
+                    if
+                    :: (okm[jc] & (1 << k)) != 0 -> jn++
+                    :: else
+                    fi
+                }
+                if
+                :: jn < CLOCK_QUORUM -> until[jc] = 0
+                :: else
+                fi
+            :: else
+            fi
+        }
+        check();
+        k = 0; mt = 0; jc = 0; jn = 0
+       }
+#endif
     od
 }
 

@@ -141,7 +141,8 @@ redlock__op *redlock__op_new(redlock__fleet *f, const redlock__op_kind *kind,
     op->kind = kind;
     op->live.next = op->live.prev = NULL;
     op->refs = 1;
-    op->decided = op->starting = op->deferred = op->cancelled = op->expired = op->stepped = 0;
+    op->decided = op->starting = op->deferred = op->cancelled = op->expired = op->stepped =
+        op->jumped = 0;
     op->full_wait = op->rearmed = op->kept = 0;
     op->nmoot = 0;
     op->may_wait = 0;
@@ -464,6 +465,7 @@ void redlock__op_start(redlock__op *op, redlock__op_done *done, void *privdata)
     if (op->ttl_ms > f->net->max_ttl_ms && !(op->kind->flags & REDLOCK__KIND_UNDOES))
         f->net->max_ttl_ms = op->ttl_ms;
     op->clock_steps = f->loop->clock_steps;
+    op->master_jumps = f->loop->master_jumps;
     prepare_req(op);
     redlock__list_add(&f->live, &op->live);
 

@@ -127,6 +127,8 @@ struct redlock__op {
     unsigned cancelled : 1;           /* decided by redlock__op_cancel_all */
     unsigned expired : 1;             /* lost because validity ran out */
     unsigned stepped : 1;             /* ... or the clock stepped meanwhile */
+    unsigned jumped : 1;              /* ... or a master's clock jumped ahead
+                                       * meanwhile, its OK counted */
     unsigned full_wait : 1;           /* the timer waits the whole node timeout */
     unsigned rearmed : 1;             /* waited again for requests that left late */
     unsigned kept : 1;                /* decided, the timer still armed for the
@@ -139,6 +141,7 @@ struct redlock__op {
     size_t lead_node;                 /* written first (0): see redlock__op_start */
     int64_t start_us;
     unsigned clock_steps;             /* the loop's, at the start */
+    unsigned master_jumps;            /* the loop's, at the start */
     int64_t ttl_ms;
     int64_t drift_us;
     int64_t limit_us;

@@ -64,6 +64,8 @@ typedef struct redlock__loop {
     int64_t clock_offset;            /* added to it: the steps back so far */
     int64_t fixed_us;                /* when libevent's cached time was refreshed */
     unsigned clock_steps;            /* times the clock was seen going back */
+    unsigned master_jumps;           /* times a master's clock was seen
+                                      * jumping ahead (the clock guard) */
     void (*destroy)(void *owner);    /* run by the last leave once closing */
     void *owner;
     struct redlock__thread *th;      /* the loop's own thread (thread.c), or NULL */

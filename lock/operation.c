@@ -101,6 +101,11 @@ void redlock__lock_describe(redlock_lock *l, const redlock__op *op, int code)
                           "validity can be counted from its start (ttl %lld ms; %u of %u nodes "
                           "OK, quorum %u)", op->kind->name, (long long)op->ttl_ms,
                           t->count[REDLOCK__OK], t->n, t->quorum);
+    else if (op->expired && op->jumped)
+        redlock__lock_err(l, "%s: a master's clock jumped ahead while the masters answered: "
+                          "the OKs of masters whose clocks are trusted are no quorum (ttl %lld "
+                          "ms; %u of %u nodes OK, quorum %u)", op->kind->name,
+                          (long long)op->ttl_ms, t->count[REDLOCK__OK], t->n, t->quorum);
     else if (op->expired && code == REDLOCK_ETIMEDOUT)
         redlock__lock_err(l, "%s: the validity ran out before a quorum answered (ttl %lld ms; "
                           "%u of %u nodes OK, quorum %u)", op->kind->name, (long long)op->ttl_ms,
@@ -230,6 +235,26 @@ void redlock__lock_record(redlock_lock *l, const redlock__op *op)
  * the lock's operation if it was cancelled or won (validity then counts
  * from this op's own start, also for an extend).  1 when finished: the
  * lock may be gone then. */
+/* 1 when a master's clock was seen jumping ahead while op was on its way
+ * and op's OK votes from masters whose clocks are trusted are no longer
+ * its quorum: an OK that came before the jump was seen may be a key that
+ * has expired already (redlock__locks_clock_ahead ends the locks already
+ * held; this, the ones still being won). */
+static int jumped_below_quorum(const redlock__op *op, int64_t now)
+{
+    size_t ok = 0;
+    int counted;
+    int64_t until;
+
+    if (op->master_jumps == op->f->loop->master_jumps)
+        return 0;
+    for (size_t i = 0; i < op->f->n; i++)
+        ok += op->votes[i] == REDLOCK__OK &&
+              !(redlock__guard_flags(&op->f->masters[i], now, &counted, &until) &
+                REDLOCK_GUARD_CLOCK);
+    return ok < op->tally.quorum;
+}
+
 int redlock__lock_settle(redlock_lock *l, redlock__op *op)
 {
     l->fl->op = NULL;
@@ -250,8 +275,9 @@ int redlock__lock_settle(redlock_lock *l, redlock__op *op)
         int told = l->busy == REDLOCK__LOCK_EXTEND && redlock__watch_told_lost(l);
         int new_hold = l->busy != REDLOCK__LOCK_EXTEND && !l->reacquire;
         int64_t now = redlock__now(loop);
+        int jumped = jumped_below_quorum(op, now);
         if (until - now >= REDLOCK__MIN_VALIDITY_US + REDLOCK__HANDOVER_US &&
-            op->clock_steps == loop->clock_steps && !told) {
+            op->clock_steps == loop->clock_steps && !jumped && !told) {
             l->fl->end_us = now;
             if (new_hold) {
                 l->held_since_us = op->start_us;
@@ -277,6 +303,7 @@ int redlock__lock_settle(redlock_lock *l, redlock__op *op)
         }
         op->expired = 1;
         op->stepped = op->clock_steps != loop->clock_steps;
+        op->jumped = (unsigned)jumped;
     }
     return 0;
 }

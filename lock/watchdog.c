@@ -229,6 +229,7 @@ void redlock__locks_clock_ahead(void *privdata, size_t node)
     unsigned char *trusted = malloc(f->n);
     int counted;
 
+    c->loop.master_jumps++;     /* operations on their way check again (operation.c) */
     if (!trusted)
         return;     /* out of memory: the locks learn at their expiry */
     for (size_t i = 0; i < f->n; i++)

@@ -265,3 +265,61 @@ TEST(edge_quorum_refusals_below_q_end_the_permit)
     CHECK_EQ(refused(b), 2);
     it_fix_stop(&f);
 }
+
+/* A master's clock seen jumping ahead while an acquire is on its way: its
+ * OK came before the jump was seen, and without it the OKs are no quorum
+ * (master 2 down, master 1 slow).  The acquire must not be won on it: the
+ * key on master 0 may have expired already (the held locks are ended by
+ * the check above; this is the one still being won). */
+TEST(edge_quorum_clock_jump_during_an_acquire_takes_back_its_ok)
+{
+    struct it_fix f = {0};
+    struct guard_events ev = {0};
+    const char *addrs[3] = {0};
+    char buf0[32], buf1[32];
+    redlock_options o;
+    redlock_lock *l;
+    const char *res = "edge-jump";
+
+    it_fix_start(&f, 3, NULL, IT_ASYNC | IT_NOCLIENT);
+    rlp_thread *px0 = proxy_in_front(&f, 0, buf0, sizeof buf0, addrs);
+    rlp_thread *px1 = proxy_in_front(&f, 1, buf1, sizeof buf1, addrs);
+    it_opts(&o);
+    o.retry_count = 0;
+    o.node_timeout_ms = 1500;   /* master 1's OK comes, 600 ms late */
+    o.clock_probe_ms = 50;
+    o.clock_guard_ms = -1;
+    guard_events_watch(&o, &ev);
+    redlock_client *c = it_client_new(f.base, addrs, 3, &o);
+    f.clients[f.nclients++] = c;
+    CHECK_EQ(it_async_wait_connected(f.base, c, 3, 5000), 0);
+    CHECK_EQ(redlock_lock_new(&l, c, res, strlen(res)), 0);
+    it_run(f.base, 200);        /* clock samples before the jump */
+    CHECK_EQ(rlt_servers_kill(f.s, 2), 0);
+    rlp_thread_set_latency(px1, 1, 600, 0);
+
+    struct it_op op = {f.base};
+    CHECK_RC(l, redlock_try_acquire_async(l, 10000, it_op_cb, &op), REDLOCK_OK);
+    int64_t end = check_now_ms() + 3000;    /* master 0 wrote it, its OK read */
+    while (!rlt_servers_exists(f.s, 0, res, strlen(res)) && check_now_ms() < end)
+        it_run(f.base, 1);
+    it_run(f.base, 20);
+    CHECK_EQ(op.done, 0);
+    rlp_thread_set_timeshift(px0, 30);
+    ev.base = f.base;
+    end = check_now_ms() + 400;
+    while (!ev.uncounted[0] && check_now_ms() < end)
+        it_run(f.base, 10);
+    CHECK_MSG(ev.uncounted[0] > 0, "the jump was not seen before master 1 answered");
+    CHECK_EQ(op.done, 0);
+    it_op_wait(&op, 3000);
+    CHECK_MSG(op.status != REDLOCK_OK, "won on the OK of a master whose clock jumped: %s",
+              redlock_lock_errstr(l));
+    CHECK_EQ(redlock_lock_validity(l), 0);
+    CHECK_MSG(strstr(redlock_lock_errstr(l), "clock jumped ahead") != NULL, "%s",
+              redlock_lock_errstr(l));
+    redlock_lock_free(l);
+    rlp_thread_stop(px0);
+    rlp_thread_stop(px1);
+    it_fix_stop(&f);
+}

@@ -14,7 +14,7 @@
 
 #define NLOCKS 10000
 #define IDLE_MAX 256
-#define HELD_MAX 512
+#define HELD_MAX 576
 
 /* The client's pools of operation states (at most REDLOCK__POOL_MAX, kept
  * for reuse: as many as were in flight at once, which varies with the

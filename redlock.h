@@ -855,8 +855,10 @@ REDLOCK_API int redlock_release_async(redlock_lock *lock, redlock_cb *cb, void *
  * out (node_timeout_ms): its node results are then complete.  With option
  * wake, such a client's calls also take to their end what the waking of
  * waiters has on its way: the client's first acquire returns once it
- * listens for the waiters' notices (a second connection per master, about
- * a round trip more, once), and a call during which a waiter's notice came
+ * listens for the waiters' notices on a quorum of masters (a second
+ * connection per master, about a round trip more, once; a hung master is
+ * not waited for, and a waiter heard only where it does not listen yet
+ * comes at its poll), and a call during which a waiter's notice came
  * returns once the release's late pick is answered; so its releases wake
  * waiters as a listening client's do.  Nothing more while nobody waits. */
 REDLOCK_API int redlock_acquire(redlock_lock *lock, int64_t ttl_ms);

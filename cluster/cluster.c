@@ -183,7 +183,7 @@ static int wrap_send(wrap *w, size_t x, int ask, const char **why)
     req.since_us = w->since_us;
     req.never_full = w->never_full;
     req.quiet = w->quiet;
-    req.gen_out = w->gen_out ? &gen : NULL;
+    req.gen_out = &gen;
     req.kill_gen = conn_gen(w->kill_gen, x);
     w->x = x;
     w->got = w->redirected = 0;
@@ -212,8 +212,10 @@ static int wrap_send(wrap *w, size_t x, int ask, const char **why)
     }
     v = redlock__master_send(m, ask ? b.p : w->buf, ask ? b.len : w->len, &req, why);
     redlock__buf_free(&b);
+    if (v == 0)
+        w->sent_gen = gen & REDLOCK__GEN_CONN_MASK;
     if (v == 0 && w->gen_out)
-        *w->gen_out = (uint32_t)x << REDLOCK__GEN_NODE_SHIFT | (gen & REDLOCK__GEN_CONN_MASK);
+        *w->gen_out = (uint32_t)x << REDLOCK__GEN_NODE_SHIFT | w->sent_gen;
     return v;
 }
 
@@ -578,6 +580,21 @@ static int command_slot(const char *buf, size_t len, unsigned *slot)
     return 0;
 }
 
+/* The connection to node x that an undo redirected there goes behind:
+ * that of the newest request of its slot sent on to x (its write, which
+ * the same redirect sent there first: the write's redirect was answered
+ * before the undo's, on the connection both went on), else that of the
+ * write itself (route) if it left on x.  An undo on a connection still
+ * in its handshake queues behind the write only when they share it; owed
+ * until the handshake, it would run first and the write would stay. */
+static uint32_t followed_gen(redlock__cluster *cl, unsigned slot, size_t x, uint32_t route)
+{
+    for (wrap *w = slot < REDLOCK__SLOTS ? cl->last[slot] : NULL; w; w = w->slot_older)
+        if (!w->waiting && !w->undo && w->x == x)
+            return w->sent_gen;
+    return conn_gen(route, x);
+}
+
 /* An undo answered with a redirect (a write that followed an ASK is on the
  * importing master, not on the slot's master of the map): on to the master
  * named, with ASKING after an ASK, as its write went, at most REDIRECTS
@@ -601,7 +618,7 @@ static int undo_redirected(void *owner, const redlock__reply *r, redlock__owed *
     }
     o->hops++;
     o->asking = (unsigned char)ask;
-    o->set_gen = conn_gen(o->route, x);
+    o->set_gen = followed_gen(cl, slot, x, o->route);
     cl->node[x]->undo_redirect = undo_redirected;
     cl->node[x]->undo_owner = cl;
     redlock__master_undo_owed(cl->node[x], o);

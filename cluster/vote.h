@@ -67,6 +67,7 @@ typedef struct redlock__wrap {
     redlock__reply *kept;                  /* its answer, while WAIT is out */
     unsigned slot, hops;
     size_t x;                              /* the node it went to */
+    uint32_t sent_gen;                     /* ... on that node's connection of this gen */
     unsigned got, cmds, redirected;        /* this round's replies */
     unsigned asked : 1;                    /* this round has ASKINGs */
     int ask, port;                         /* the last redirect's target */

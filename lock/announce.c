@@ -237,20 +237,26 @@ int redlock__wake_settling(const redlock_client *c)
 {
     const redlock__wake *wk = c->wake;
 
-    size_t on = 0, sent = 0;
+    size_t on = 0, sent = 0, answering = 0;
 
     if (!wk || wk->telling)
         return wk != NULL;
     if (!wk->hfresh)
         return 0;
     for (size_t i = 0; i < c->fleet.n; i++) {
+        const redlock__conn *cn = &c->fleet.masters[i].conn;
         on += wk->hsub[i] == REDLOCK__SUB_ON;
         sent += wk->hsub[i] == REDLOCK__SUB_SENT;
+        answering += wk->hsub[i] == REDLOCK__SUB_SENT && cn->state == REDLOCK__CONN_UP &&
+                     cn->count == 0;
     }
-    /* A quorum listening is enough: a waiter's notices reach a quorum of
-     * masters, which shares one with it; a hung master is not waited for
-     * (an acquire stays decided at its quorum). */
-    return sent > 0 && on < c->fleet.n / 2 + 1;
+    /* A waiter tells the holder on one master, the first where it listens
+     * itself: the holder listens on every master that answers (its lock
+     * connection owes nothing: a slow master's turn comes when its replies
+     * are in), and on a quorum at least.  A hung master is not waited for:
+     * an acquire stays decided at its quorum; a waiter that tells there
+     * finds the lock at its poll. */
+    return sent > 0 && (on < c->fleet.n / 2 + 1 || answering > 0);
 }
 
 void redlock__wake_settled(redlock_client *c)

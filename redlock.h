@@ -855,7 +855,7 @@ REDLOCK_API int redlock_release_async(redlock_lock *lock, redlock_cb *cb, void *
  * out (node_timeout_ms): its node results are then complete.  With option
  * wake, such a client's calls also take to their end what the waking of
  * waiters has on its way: the client's first acquire returns once it
- * listens for the waiters' notices on a quorum of masters (a second
+ * listens for the waiters' notices on every master that answers (a second
  * connection per master, about a round trip more, once; a hung master is
  * not waited for, and a waiter heard only where it does not listen yet
  * comes at its poll), and a call during which a waiter's notice came

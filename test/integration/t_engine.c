@@ -192,25 +192,6 @@ static int64_t clock_us(clockid_t id)
     return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
-static void wait_samples(redlock_client *c, uint64_t want, int64_t timeout_ms)
-{
-    int64_t deadline = check_now_ms() + timeout_ms;
-    for (;;) {
-        uint64_t least = UINT64_MAX;
-        for (size_t i = 0; i < redlock_client_nodes(c); i++) {
-            redlock_node_stats st;
-            CHECK_EQ(redlock_client_node_stats(c, i, &st), 0);
-            if (st.clock_samples < least)
-                least = st.clock_samples;
-        }
-        if (least >= want)
-            return;
-        CHECK_MSG(check_now_ms() < deadline, "only %llu clock samples after %lld ms",
-                  (unsigned long long)least, (long long)timeout_ms);
-        event_base_loop(c->loop.base, EVLOOP_ONCE);
-    }
-}
-
 TEST(engine_time_probe_fills_the_clock_stats)
 {
     rlt_servers *s = it_start(3, NULL);
@@ -219,7 +200,7 @@ TEST(engine_time_probe_fills_the_clock_stats)
     o.clock_probe_ms = 50;
     redlock_client *c = it_client(s, &o);
 
-    wait_samples(c, 4, 5000);
+    it_wait_clock_samples(c->loop.base, c, 4, 5000);
     /* the servers run on this host: master TIME - our CLOCK_BOOTTIME is
      * the host's wall clock minus its boot clock, to within the probes'
      * round trips */
@@ -242,7 +223,7 @@ TEST(engine_time_probe_fills_the_clock_stats)
     /* clock_probe_ms 0: the handshake's sample only */
     o.clock_probe_ms = 0;
     c = it_client(s, &o);
-    wait_samples(c, 1, 5000);
+    it_wait_clock_samples(c->loop.base, c, 1, 5000);
     int64_t until = check_now_ms() + 300;
     while (check_now_ms() < until)
         it_dispatch(c->loop.base, until - check_now_ms());

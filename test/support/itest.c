@@ -392,6 +392,32 @@ void it_run(struct event_base *base, int64_t ms)
         it_dispatch(base, deadline - check_now_ms());
 }
 
+void it_wait_clock_samples(struct event_base *base, redlock_client *c, uint64_t want,
+                           int64_t timeout_ms)
+{
+    int64_t deadline = check_now_ms() + timeout_ms;
+    for (;;) {
+        uint64_t least = UINT64_MAX;
+        for (size_t i = 0; i < redlock_client_nodes(c); i++) {
+            redlock_node_stats st;
+            CHECK_EQ(redlock_client_node_stats(c, i, &st), 0);
+            least = st.clock_samples < least ? st.clock_samples : least;
+        }
+        if (least >= want)
+            return;
+        CHECK_MSG(check_now_ms() < deadline, "only %llu clock samples after %lld ms",
+                  (unsigned long long)least, (long long)timeout_ms);
+        it_dispatch(base, 5);
+    }
+}
+
+uint64_t it_node_oks(redlock_client *c, size_t i)
+{
+    redlock_node_stats st;
+    CHECK_EQ(redlock_client_node_stats(c, i, &st), 0);
+    return st.oks;
+}
+
 int it_run_example(const char *program, rlt_servers *s, char *out, size_t size)
 {
     char cmd[1024];

@@ -183,6 +183,12 @@ void it_op_wait(struct it_op *op, int64_t timeout_ms);
 int it_run_until(struct event_base *base, const int *flag, int64_t timeout_ms);
 /* Run the loop (the clients make progress meanwhile) for about ms. */
 void it_run(struct event_base *base, int64_t ms);
+/* Run base until every master of c has had `want` clock samples (TIME),
+ * at most timeout_ms (then the test fails, saying how many). */
+void it_wait_clock_samples(struct event_base *base, redlock_client *c, uint64_t want,
+                           int64_t timeout_ms);
+/* Votes master i of c answered OK so far (its node stats). */
+uint64_t it_node_oks(redlock_client *c, size_t i);
 /* Run the loop until the lock's node results say `want` nodes OK (a
  * release's late replies), at most timeout_ms; redlock_lock_nodes_ok then. */
 size_t it_wait_nodes_ok(struct event_base *base, const redlock_lock *l, size_t want,

@@ -62,7 +62,8 @@ SHARED = libredlock.so.$(VERSION)
 # Tests by job (test/README.md): test/unit/ needs no server; test/integration/
 # and test/fault/ run against real redis-servers; test/support/ serves them all.
 UNIT_SRCS = $(wildcard test/unit/*.c)
-TEST_SRCS = $(UNIT_SRCS) $(wildcard test/integration/*.c test/fault/*.c)
+# (the simulator's checkers are pure logic: unit-tested here, sim/check.c)
+TEST_SRCS = $(UNIT_SRCS) sim/check.c $(wildcard test/integration/*.c test/fault/*.c)
 TEST_SUPPORT = $(filter-out test/support/proxy_main.c,$(wildcard test/support/*.c))
 TEST_HDRS = $(wildcard test/support/*.h)
 TEST_INC = -Itest/support

@@ -11,7 +11,9 @@
  *
  *   redlock-sim --seed S [--trace]     one run: "trace S <hash>"
  *   redlock-sim --seeds K [--first S]  K runs: "K seeds, V violations"
- *   redlock-sim --selftest [--seed S]  S twice (same hash), S+1 (another)
+ *   redlock-sim --selftest [--seed S]  S twice (same hash), S+1 (another);
+ *                                      the checker finds the overlaps of holds
+ *                                      counted to their release
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -44,6 +46,9 @@ typedef struct run {
 
 static worker workers[MAX_WORKERS];
 static int nworkers, violations;
+/* the checker's own test: a hold lasts until its release, whatever the
+ * validity said (a checker that finds nothing then is blind) */
+static int hold_to_release;
 static struct event_base *base;
 
 static void step(void *ctx, long long action, sim_buf *data);
@@ -74,7 +79,7 @@ static void acquired(redlock_lock *lock, int status, void *privdata)
                       (long long)(workers[i].held_until - sim_now_us));
         }
     w->holding = 1;
-    w->held_until = sim_now_us + v * 1000;
+    w->held_until = hold_to_release ? INT64_MAX : sim_now_us + v * 1000;
     /* mostly within the validity; now and then past it (the lock expires) */
     int64_t hold = sim_rand(SIM_RNG_WORK) % 10 ? sim_rand_range(SIM_RNG_WORK, 0, v * 800)
                                                 : sim_rand_range(SIM_RNG_WORK, v * 1000, v * 1000 + 500000);
@@ -118,6 +123,12 @@ static void step(void *ctx, long long action, sim_buf *data)
         sim_trace("w%d release refused: %s", w->idx, redlock_strerror(rc));
         next_round(w);
     }
+}
+
+static void reset(void *ctx, long long id, sim_buf *data)
+{
+    (void)ctx, (void)id, (void)data;
+    sim_net_reset(sim_rand(SIM_RNG_FAULT));
 }
 
 /* ---- the loop ------------------------------------------------------------------ */
@@ -208,6 +219,9 @@ static void run_one(uint64_t seed, int verbose, run *r)
         }
         sim_at(sim_now_us + sim_rand_range(SIM_RNG_WORK, 0, 50000), step, w, ACT_ACQUIRE, NULL);
     }
+    /* faults: a few connections reset in the first seconds */
+    for (int i = (int)sim_rand_range(SIM_RNG_FAULT, 0, 3); i > 0; i--)
+        sim_at(SIM_START_US + sim_rand_range(SIM_RNG_FAULT, 0, 5000000), reset, NULL, 0, NULL);
     sim_trace("run seed %" PRIu64 ": %d workers", seed, nworkers);
 
     while (!r->failed) {
@@ -289,6 +303,18 @@ int main(int argc, char **argv)
         if (a.hash != b.hash || a.hash == c.hash) {
             printf("selftest FAILED: %s\n", a.hash != b.hash ? "one seed, two traces"
                                                                : "two seeds, one trace");
+            return 1;
+        }
+        hold_to_release = 1;
+        for (uint64_t s = seed; s < seed + 50 && !a.violations; s++) {
+            run_one(s, 0, &a);
+            if (a.violations)
+                printf("checker: holds counted to their release overlap in seed %" PRIu64 "\n", s);
+        }
+        hold_to_release = 0;
+        if (!a.violations) {
+            printf("selftest FAILED: the checker saw no overlap in 50 seeds counting holds to "
+                   "their release\n");
             return 1;
         }
         printf("selftest passed\n");

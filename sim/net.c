@@ -23,6 +23,7 @@ typedef struct sim_conn {
     long long mconn;            /* the master's id for it */
     int lib_fd, sim_fd;         /* sim_fd -1: closed on our side */
     int lib_open;               /* the library has not closed its end */
+    int master_open;            /* the master has not seen it close */
     int64_t last_up, last_down; /* the latest delivery time each way */
 } sim_conn;
 
@@ -59,6 +60,8 @@ static void to_master(void *ctx, long long id, sim_buf *data)
     long long k;
     (void)ctx;
 
+    if (!c->master_open)
+        return;
     sim_trace("m%zu c%lld > %zu", c->master, id, data->len);
     sim_trace_bytes(data->p, data->len);
     if (sim_master_feed(m, c->mconn, data->p, data->len, sim_now_us / 1000, &out) != 0) {
@@ -81,7 +84,10 @@ static void to_master(void *ctx, long long id, sim_buf *data)
 static void fin_to_master(void *ctx, long long id, sim_buf *data)
 {
     (void)ctx, (void)data;
+    if (!conns[id].master_open)
+        return;
     sim_trace("m%zu c%lld > close", conns[id].master, id);
+    conns[id].master_open = 0;
     sim_master_disconnect(masters[conns[id].master], conns[id].mconn);
 }
 
@@ -110,6 +116,7 @@ static void fin_to_client(void *ctx, long long id, sim_buf *data)
     close(c->sim_fd);
     c->sim_fd = -1;
     c->lib_open = 0;        /* its end is the library's to close (EOF) */
+    c->master_open = 0;
     sim_master_disconnect(masters[c->master], c->mconn);
 }
 
@@ -138,7 +145,7 @@ static evutil_socket_t dial(const redlock__addr *a, char *err, size_t errlen)
     c->master = i;
     c->mconn = sim_master_connect(masters[i]);
     c->lib_fd = sv[0], c->sim_fd = sv[1];
-    c->lib_open = 1;
+    c->lib_open = c->master_open = 1;
     c->last_up = c->last_down = 0;
     sim_trace("m%zu c%zu dialed", i, nconns);
     nconns++;
@@ -185,6 +192,32 @@ int sim_net_pump(void)
             moved = 1;
     }
     return moved;
+}
+
+void sim_net_reset(uint64_t pick)
+{
+    size_t open = 0;
+
+    for (size_t i = 0; i < nconns; i++)
+        open += conns[i].sim_fd >= 0;
+    if (!open) {
+        sim_trace("reset: no connection open");
+        return;
+    }
+    pick %= open;
+    for (size_t i = 0; i < nconns; i++) {
+        sim_conn *c = &conns[i];
+        if (c->sim_fd < 0 || pick--)
+            continue;
+        sim_trace("m%zu c%zu reset", c->master, i);
+        close(c->sim_fd);
+        c->sim_fd = -1;
+        c->lib_open = 0;
+        if (c->master_open)
+            sim_master_disconnect(masters[c->master], c->mconn);
+        c->master_open = 0;
+        return;
+    }
 }
 
 void sim_net_close_all(void)

@@ -21,7 +21,7 @@ extern int64_t sim_now_us;
 #define SIM_EPOCH_US ((int64_t)1767225600 * 1000000) /* CLOCK_REALTIME - CLOCK_MONOTONIC */
 
 /* seeded streams, one per job, so that one part's draws do not move another's */
-enum { SIM_RNG_NET, SIM_RNG_WORK, SIM_RNG_BYTES, SIM_RNG_COUNT };
+enum { SIM_RNG_NET, SIM_RNG_WORK, SIM_RNG_BYTES, SIM_RNG_FAULT, SIM_RNG_COUNT };
 void sim_world_reset(uint64_t seed);
 uint64_t sim_rand(int stream);
 /* uniform in [lo, hi] */
@@ -53,6 +53,9 @@ void sim_net_init(struct event_base *base, sim_master **masters, size_t n);
  * or the library has bytes left to read */
 int sim_net_pump(void);
 void sim_net_close_all(void);
+/* a fault: the open connection number `pick` (modulo their count) is reset:
+ * both ends see it at once, what was in flight is lost */
+void sim_net_reset(uint64_t pick);
 /* a master failed the run (unknown command, protocol error): its message */
 const char *sim_net_failure(void);
 

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/ioctl.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include "floor/floor.h"
 #include "conn/dial.h"
@@ -162,34 +162,52 @@ void sim_net_init(struct event_base *base, sim_master **m, size_t n)
     redlock__dial_hook = dial;
 }
 
+/* One poll for all: which of our ends the library wrote to (or closed),
+ * which of its ends it has not read yet. */
 int sim_net_pump(void)
 {
+    static struct pollfd *pf;
+    static size_t cappf;
     int moved = 0;
 
+    if (2 * nconns > cappf) {
+        struct pollfd *q = realloc(pf, 2 * nconns * sizeof *q);
+        if (!q)
+            return 0;
+        pf = q, cappf = 2 * nconns;
+    }
+    for (size_t i = 0; i < nconns; i++) {
+        int open = conns[i].lib_open && conns[i].sim_fd >= 0;
+        pf[2 * i].fd = open ? conns[i].sim_fd : -1;
+        pf[2 * i + 1].fd = open ? conns[i].lib_fd : -1;
+        pf[2 * i].events = pf[2 * i + 1].events = POLLIN;
+        pf[2 * i].revents = pf[2 * i + 1].revents = 0;
+    }
+    if (poll(pf, (nfds_t)(2 * nconns), 0) <= 0)
+        return 0;
     for (size_t i = 0; i < nconns; i++) {
         sim_conn *c = &conns[i];
         sim_buf b = { NULL, 0, 0 };
         char tmp[16384];
-        ssize_t n;
-        int avail = 0;
+        ssize_t n = -1;
 
-        if (!c->lib_open)
+        if (pf[2 * i + 1].revents & POLLIN)
+            moved = 1;          /* the library has bytes to read */
+        if (!(pf[2 * i].revents & (POLLIN | POLLHUP | POLLERR)))
             continue;
-        while (c->sim_fd >= 0 && (n = read(c->sim_fd, tmp, sizeof tmp)) > 0)
+        while ((n = read(c->sim_fd, tmp, sizeof tmp)) > 0)
             sim_buf_add(&b, tmp, (size_t)n);
         if (b.len) {
             sim_at(when(&c->last_up), to_master, NULL, (long long)i, &b);
             moved = 1;
         }
-        if (c->sim_fd >= 0 && n == 0) {        /* the library closed its end */
+        if (n == 0) {           /* the library closed its end */
             c->lib_open = 0;
             close(c->sim_fd);
             c->sim_fd = -1;
             sim_at(when(&c->last_up), fin_to_master, NULL, (long long)i, NULL);
             moved = 1;
         }
-        if (c->lib_open && ioctl(c->lib_fd, FIONREAD, &avail) == 0 && avail > 0)
-            moved = 1;
     }
     return moved;
 }

@@ -49,6 +49,10 @@ static int nworkers, violations;
 /* the checker's own test: a hold lasts until its release, whatever the
  * validity said (a checker that finds nothing then is blind) */
 static int hold_to_release;
+/* the masters' clocks run within this many ppm of the client's: 2000
+ * (0.2 %) is within the default drift_factor (1 %); more explores past it */
+static int drift_ppm = 2000;
+static int clock_guard_off;         /* the clients' clock guard off */
 static struct event_base *base;
 
 static void step(void *ctx, long long action, sim_buf *data);
@@ -198,7 +202,7 @@ static void run_one(uint64_t seed, int verbose, run *r)
     event_config_avoid_method(cfg, "epoll");
     base = event_base_new_with_config(cfg);
     event_config_free(cfg);
-    sim_net_init(base, masters, NMASTERS);
+    sim_net_init(base, masters, NMASTERS, drift_ppm);
 
     nworkers = (int)sim_rand_range(SIM_RNG_WORK, 2, MAX_WORKERS);
     for (int i = 0; i < nworkers; i++) {
@@ -211,6 +215,8 @@ static void run_one(uint64_t seed, int verbose, run *r)
         opts.wake = 0;      /* the stub master runs no waiters' scripts */
         opts.node_cb = node_event;
         opts.node_privdata = w;
+        if (clock_guard_off)
+            opts.clock_guard_ms = 0;
         if (redlock_client_new(&w->client, base, nodes, NMASTERS, &opts, err, sizeof err) != 0 ||
             redlock_lock_new(&w->lock, w->client, "res", 3) != 0) {
             snprintf(r->why, sizeof r->why, "client %d: %s", i, err);
@@ -272,6 +278,7 @@ int main(int argc, char **argv)
 {
     uint64_t seed = 1, first = 1, nseeds = 0;
     int verbose = 0, selftest = 0;
+    char opts[64] = "";     /* the options a replay needs */
     run r;
 
     for (int i = 1; i < argc; i++) {
@@ -281,13 +288,20 @@ int main(int argc, char **argv)
             nseeds = strtoull(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--first") && i + 1 < argc)
             first = strtoull(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "--drift-ppm") && i + 1 < argc) {
+            drift_ppm = atoi(argv[++i]);
+            snprintf(opts + strlen(opts), sizeof opts - strlen(opts), " --drift-ppm %d", drift_ppm);
+        } else if (!strcmp(argv[i], "--clock-guard-off")) {
+            clock_guard_off = 1;
+            snprintf(opts + strlen(opts), sizeof opts - strlen(opts), " --clock-guard-off");
+        }
         else if (!strcmp(argv[i], "--trace"))
             verbose = 1;
         else if (!strcmp(argv[i], "--selftest"))
             selftest = 1;
         else {
-            fprintf(stderr, "usage: %s [--seed S [--trace]] [--seeds K [--first S]] [--selftest]\n",
-                    argv[0]);
+            fprintf(stderr, "usage: %s [--seed S [--trace]] [--seeds K [--first S]] [--selftest] "
+                    "[--drift-ppm P] [--clock-guard-off]\n", argv[0]);
             return 2;
         }
     }
@@ -326,8 +340,9 @@ int main(int argc, char **argv)
             run_one(s, 0, &r);
             nfailed += (uint64_t)report_failed(s, &r);
             if (r.violations)
-                printf("seed %" PRIu64 ": %d violations (make sim-replay SEED=%" PRIu64 ")\n", s,
-                       r.violations, s);
+                printf("seed %" PRIu64 ": %d violations (replay: make sim-replay SEED=%" PRIu64
+                       "%s%s%s)\n", s, r.violations, s, *opts ? " SIM_ARGS=\"" : "", opts + !!*opts,
+                       *opts ? "\"" : "");
             nviol += (uint64_t)r.violations;
         }
         if (nfailed)

@@ -32,6 +32,7 @@ static size_t nmasters;
 static sim_conn *conns;
 static size_t nconns, capconns;
 static char failure[200];
+static int64_t clock_ppm[SIM_MAX_MASTERS], clock_origin_ms[SIM_MAX_MASTERS];
 
 static int64_t delay_us(void)
 {
@@ -64,7 +65,7 @@ static void to_master(void *ctx, long long id, sim_buf *data)
         return;
     sim_trace("m%zu c%lld > %zu", c->master, id, data->len);
     sim_trace_bytes(data->p, data->len);
-    if (sim_master_feed(m, c->mconn, data->p, data->len, sim_now_us / 1000, &out) != 0) {
+    if (sim_master_feed(m, c->mconn, data->p, data->len, sim_net_master_ms(c->master), &out) != 0) {
         sim_trace("m%zu failed: %s", c->master, sim_master_error(m));
         if (!failure[0])
             snprintf(failure, sizeof failure, "%s", sim_master_error(m));
@@ -152,14 +153,25 @@ static evutil_socket_t dial(const redlock__addr *a, char *err, size_t errlen)
     return sv[0];
 }
 
-void sim_net_init(struct event_base *base, sim_master **m, size_t n)
+void sim_net_init(struct event_base *base, sim_master **m, size_t n, int max_ppm)
 {
     (void)base;
     masters = m;
-    nmasters = n;
+    nmasters = n < SIM_MAX_MASTERS ? n : SIM_MAX_MASTERS;
     nconns = 0;
     failure[0] = '\0';
     redlock__dial_hook = dial;
+    for (size_t i = 0; i < nmasters; i++) {
+        clock_ppm[i] = sim_rand_range(SIM_RNG_CLOCK, -max_ppm, max_ppm);
+        clock_origin_ms[i] = sim_rand_range(SIM_RNG_CLOCK, 1000000, 2000000000);
+    }
+}
+
+int64_t sim_net_master_ms(size_t i)
+{
+    int64_t us = sim_now_us - SIM_START_US;
+    return clock_origin_ms[i] + (us + us / 1000000 * clock_ppm[i] +
+                                 us % 1000000 * clock_ppm[i] / 1000000) / 1000;
 }
 
 /* One poll for all: which of our ends the library wrote to (or closed),

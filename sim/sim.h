@@ -21,7 +21,7 @@ extern int64_t sim_now_us;
 #define SIM_EPOCH_US ((int64_t)1767225600 * 1000000) /* CLOCK_REALTIME - CLOCK_MONOTONIC */
 
 /* seeded streams, one per job, so that one part's draws do not move another's */
-enum { SIM_RNG_NET, SIM_RNG_WORK, SIM_RNG_BYTES, SIM_RNG_FAULT, SIM_RNG_COUNT };
+enum { SIM_RNG_NET, SIM_RNG_WORK, SIM_RNG_BYTES, SIM_RNG_FAULT, SIM_RNG_CLOCK, SIM_RNG_COUNT };
 void sim_world_reset(uint64_t seed);
 uint64_t sim_rand(int stream);
 /* uniform in [lo, hi] */
@@ -48,7 +48,11 @@ uint64_t sim_trace_hash(void);
 /* ---- net.c ---- */
 
 #define SIM_MAX_MASTERS 16
-void sim_net_init(struct event_base *base, sim_master **masters, size_t n);
+/* each master's clock runs at its own rate, within max_ppm of the
+ * virtual time's (seeded), from its own origin */
+void sim_net_init(struct event_base *base, sim_master **masters, size_t n, int max_ppm);
+/* master i's clock now, in ms */
+int64_t sim_net_master_ms(size_t i);
 /* move what the library wrote into the queue; nonzero if anything moved
  * or the library has bytes left to read */
 int sim_net_pump(void);

@@ -7,6 +7,8 @@ SIM_HDRS = $(wildcard sim/*.h)
 SIM_LIBS = -Wl,-Bstatic -levent_openssl -levent_core -Wl,-Bdynamic -lssl -lcrypto -pthread
 SIM_SEEDS ?= 1000
 SEED ?= 1
+# more options of sim/redlock-sim (--drift-ppm P, --clock-guard-off)
+SIM_ARGS ?=
 
 .PHONY: sim sim-replay sim-selftest
 
@@ -15,11 +17,11 @@ sim/redlock-sim: $(SIM_SRCS) $(SIM_HDRS) $(STATIC)
 
 # K seeds; the last line is "K seeds, V violations"
 sim: sim/redlock-sim
-	sim/redlock-sim --seeds $(SIM_SEEDS)
+	sim/redlock-sim --seeds $(SIM_SEEDS) $(SIM_ARGS)
 
 # one seed: "trace S <hash>" (TRACE=1: the readable trace before it)
 sim-replay: sim/redlock-sim
-	sim/redlock-sim --seed $(SEED) $(if $(filter-out 0,$(TRACE)),--trace)
+	sim/redlock-sim --seed $(SEED) $(SIM_ARGS) $(if $(filter-out 0,$(TRACE)),--trace)
 
 # a seed twice gives one hash, the next seed another
 sim-selftest: sim/redlock-sim

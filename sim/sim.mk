@@ -6,7 +6,8 @@ SIM_SRCS = $(sort $(wildcard sim/*.c))
 SIM_HDRS = $(wildcard sim/*.h)
 SIM_LIBS = -Wl,-Bstatic -levent_openssl -levent_core -Wl,-Bdynamic -lssl -lcrypto -pthread
 SIM_SEEDS ?= 1000
-SEED ?= 1
+# SEED (shared with test/soak/failover.mk, empty there by default): 1 here
+SIM_SEED = $(or $(SEED),1)
 # more options of sim/redlock-sim (--drift-ppm P, --clock-guard-off)
 SIM_ARGS ?=
 
@@ -21,8 +22,8 @@ sim: sim/redlock-sim
 
 # one seed: "trace S <hash>" (TRACE=1: the readable trace before it)
 sim-replay: sim/redlock-sim
-	sim/redlock-sim --seed $(SEED) $(SIM_ARGS) $(if $(filter-out 0,$(TRACE)),--trace)
+	sim/redlock-sim --seed $(SIM_SEED) $(SIM_ARGS) $(if $(filter-out 0,$(TRACE)),--trace)
 
 # a seed twice gives one hash, the next seed another
 sim-selftest: sim/redlock-sim
-	sim/redlock-sim --selftest --seed $(SEED)
+	sim/redlock-sim --selftest --seed $(SIM_SEED)

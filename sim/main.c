@@ -193,7 +193,7 @@ static void run_one(uint64_t seed, int verbose, run *r)
     violations = 0;
     for (int i = 0; i < NMASTERS; i++) {
         char name[8];
-        sim_master_config mc = { name, NULL, NULL, NULL, seed * 131 + (uint64_t)i };
+        sim_master_config mc = { name, NULL, "yes", "noeviction", seed * 131 + (uint64_t)i };
         snprintf(name, sizeof name, "m%d", i);
         masters[i] = sim_master_new(&mc);
     }

@@ -30,10 +30,13 @@ typedef struct stub_conn {
     long long id;
     sim_buf in;
     int open;
+    int authed;
 } stub_conn;
 
 struct sim_master {
     char name[32];
+    char password[64];              /* "": none */
+    char appendonly[8], policy[32];
     char run_id[41];
     uint64_t run_seed;
     int64_t started_ms;             /* -1 until the first command */
@@ -65,6 +68,10 @@ sim_master *sim_master_new(const sim_master_config *cfg)
     if (!m)
         return NULL;
     snprintf(m->name, sizeof m->name, "%s", cfg->name ? cfg->name : "m");
+    snprintf(m->password, sizeof m->password, "%s", cfg->password ? cfg->password : "");
+    snprintf(m->appendonly, sizeof m->appendonly, "%s", cfg->appendonly ? cfg->appendonly : "no");
+    snprintf(m->policy, sizeof m->policy, "%s",
+             cfg->maxmemory_policy ? cfg->maxmemory_policy : "noeviction");
     m->run_seed = cfg->run_id_seed;
     m->started_ms = -1;
     m->next_id = 1;
@@ -265,9 +272,23 @@ static int is_release(sim_master *m, const char *sha_or_body, size_t n, int eval
 static int command(sim_master *m, stub_conn *c, int argc, const char **a, const size_t *len,
                    int64_t now, sim_buf *out)
 {
+    if (IS(0, "AUTH")) {
+        const char *pw = a[argc - 1];
+        size_t pwlen = len[argc - 1];
+        if (!m->password[0])
+            return sim_buf_printf(out, "-ERR AUTH <password> called without any password "
+                                       "configured for the default user.\r\n");
+        if (argc < 2 || pwlen != strlen(m->password) || memcmp(pw, m->password, pwlen) != 0)
+            return sim_buf_printf(out, "-WRONGPASS invalid username-password pair or user is "
+                                       "disabled.\r\n");
+        c->authed = 1;
+        return sim_buf_add(out, "+OK\r\n", 5);
+    }
+    if (m->password[0] && !c->authed)
+        return sim_buf_printf(out, "-NOAUTH Authentication required.\r\n");
     if (IS(0, "PING"))
         return sim_buf_add(out, "+PONG\r\n", 7);
-    if (IS(0, "AUTH") || IS(0, "SELECT"))
+    if (IS(0, "SELECT"))
         return sim_buf_add(out, "+OK\r\n", 5);
     if (IS(0, "CLIENT") && argc >= 2) {
         if (IS(1, "ID"))
@@ -304,14 +325,15 @@ static int command(sim_master *m, stub_conn *c, int argc, const char **a, const 
         char s[256];
         int n = snprintf(s, sizeof s,
                          "# Server\r\nredis_version:7.2.4\r\nrun_id:%s\r\nuptime_in_seconds:%lld\r\n"
-                         "# Persistence\r\naof_enabled:1\r\naof_rewrites:0\r\n"
+                         "# Persistence\r\naof_enabled:%d\r\naof_rewrites:0\r\n"
                          "aof_rewrite_scheduled:0\r\n",
-                         m->run_id, (long long)(100000 + (now - m->started_ms) / 1000));
+                         m->run_id, (long long)(100000 + (now - m->started_ms) / 1000),
+                         strcmp(m->appendonly, "yes") == 0);
         bulk(out, s, (size_t)n);
         return 0;
     }
     if (IS(0, "CONFIG") && argc == 3 && IS(1, "GET")) {
-        const char *v = IS(2, "maxmemory-policy") ? "noeviction" : IS(2, "appendonly") ? "yes"
+        const char *v = IS(2, "maxmemory-policy") ? m->policy : IS(2, "appendonly") ? m->appendonly
                         : IS(2, "appendfsync") ? "always" : IS(2, "no-appendfsync-on-rewrite") ? "no"
                         : "";
         sim_buf_add(out, "*2\r\n", 4);

@@ -53,8 +53,9 @@ uint64_t sim_trace_hash(void);
 void sim_net_init(struct event_base *base, sim_master **masters, size_t n, int max_ppm);
 /* master i's clock now, in ms */
 int64_t sim_net_master_ms(size_t i);
-/* move what the library wrote into the queue; nonzero if anything moved
- * or the library has bytes left to read */
+/* move what the library wrote into the queue; nonzero if the library
+ * needs another turn now (bytes left to read, or a socket it may have
+ * filled) */
 int sim_net_pump(void);
 void sim_net_close_all(void);
 /* a fault: the open connection number `pick` (modulo their count) is reset:

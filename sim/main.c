@@ -335,9 +335,10 @@ int main(int argc, char **argv)
         return 0;
     }
     if (nseeds) {
-        uint64_t nviol = 0, nfailed = 0;
+        uint64_t nviol = 0, nfailed = 0, all = 0xcbf29ce484222325ULL;
         for (uint64_t s = first; s < first + nseeds; s++) {
             run_one(s, 0, &r);
+            all = (all ^ r.hash) * 0x100000001b3ULL;     /* the runs' hashes, in order */
             nfailed += (uint64_t)report_failed(s, &r);
             if (r.violations)
                 printf("seed %" PRIu64 ": %d violations (replay: make sim-replay SEED=%" PRIu64
@@ -347,6 +348,8 @@ int main(int argc, char **argv)
         }
         if (nfailed)
             printf("%" PRIu64 " runs failed\n", nfailed);
+        printf("seeds %" PRIu64 "..%" PRIu64 "%s: traces %016" PRIx64 "\n", first,
+               first + nseeds - 1, opts, all);
         printf("%" PRIu64 " seeds, %" PRIu64 " violations\n", nseeds, nviol);
         return nviol || nfailed ? 1 : 0;
     }

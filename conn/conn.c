@@ -255,22 +255,15 @@ void redlock__conn_connect(redlock__conn *cn)
     if (cn->gen == 0)       /* 0 means "never sent" */
         cn->gen = 1;
     evtimer_del(&cn->retry_timer);
-    if (redlock__dial_hook) {
-        /* the simulator's stream, connected already (sslen stays 0) */
-        if ((fd = redlock__dial_hook(cn->addr, cn->lasterr, sizeof cn->lasterr)) < 0) {
-            char why[sizeof cn->lasterr];
-            memcpy(why, cn->lasterr, sizeof why);
-            conn_drop(cn, why);
-            return;
-        }
-    } else if (redlock__dial_resolve(cn->addr, &ss, &sslen, cn->lasterr, sizeof cn->lasterr) != 0) {
+    if (redlock__dial_hook)     /* the simulator's stream, connected already (sslen 0) */
+        fd = redlock__dial_hook(cn->addr, cn->lasterr, sizeof cn->lasterr);
+    else if (redlock__dial_resolve(cn->addr, &ss, &sslen, cn->lasterr, sizeof cn->lasterr) != 0)
+        fd = -1;
+    else if ((fd = redlock__dial_socket(ss.ss_family)) < 0)
+        snprintf(cn->lasterr, sizeof cn->lasterr, "socket: %s", strerror(errno));
+    if (fd < 0) {
         char why[sizeof cn->lasterr];
         memcpy(why, cn->lasterr, sizeof why);
-        conn_drop(cn, why);
-        return;
-    } else if ((fd = redlock__dial_socket(ss.ss_family)) < 0) {
-        char why[sizeof cn->lasterr];
-        snprintf(why, sizeof why, "socket: %s", strerror(errno));
         conn_drop(cn, why);
         return;
     }

@@ -11,6 +11,7 @@
  *
  *   redlock-sim --seed S [--trace]     one run: "trace S <hash>"
  *   redlock-sim --seeds K [--first S]  K runs: "K seeds, V violations"
+ *                                      (--hashes: each run's "trace S <hash>")
  *   redlock-sim --selftest [--seed S]  S twice (same hash), S+1 (another);
  *                                      the checker finds the overlaps of holds
  *                                      counted to their release
@@ -277,7 +278,7 @@ static int report_failed(uint64_t seed, const run *r)
 int main(int argc, char **argv)
 {
     uint64_t seed = 1, first = 1, nseeds = 0;
-    int verbose = 0, selftest = 0;
+    int verbose = 0, selftest = 0, hashes = 0;
     char opts[64] = "";     /* the options a replay needs */
     run r;
 
@@ -297,10 +298,12 @@ int main(int argc, char **argv)
         }
         else if (!strcmp(argv[i], "--trace"))
             verbose = 1;
+        else if (!strcmp(argv[i], "--hashes"))
+            hashes = 1;
         else if (!strcmp(argv[i], "--selftest"))
             selftest = 1;
         else {
-            fprintf(stderr, "usage: %s [--seed S [--trace]] [--seeds K [--first S]] [--selftest] "
+            fprintf(stderr, "usage: %s [--seed S [--trace]] [--seeds K [--first S] [--hashes]] [--selftest] "
                     "[--drift-ppm P] [--clock-guard-off]\n", argv[0]);
             return 2;
         }
@@ -339,6 +342,8 @@ int main(int argc, char **argv)
         for (uint64_t s = first; s < first + nseeds; s++) {
             run_one(s, 0, &r);
             all = (all ^ r.hash) * 0x100000001b3ULL;     /* the runs' hashes, in order */
+            if (hashes)
+                printf("trace %" PRIu64 " %016" PRIx64 "\n", s, r.hash);
             nfailed += (uint64_t)report_failed(s, &r);
             if (r.violations)
                 printf("seed %" PRIu64 ": %d violations (replay: make sim-replay SEED=%" PRIu64

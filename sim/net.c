@@ -138,8 +138,10 @@ static evutil_socket_t dial(const redlock__addr *a, char *err, size_t errlen)
     }
     if (nconns == capconns) {
         size_t cap = capconns ? 2 * capconns : 32;
-        if (!(c = realloc(conns, cap * sizeof *c)))
+        if (!(c = realloc(conns, cap * sizeof *c))) {
+            snprintf(err, errlen, "sim: out of memory");
             return -1;
+        }
         conns = c, capconns = cap;
     }
     if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0, sv) != 0) {

@@ -24,6 +24,12 @@ sim: sim/redlock-sim
 sim-replay: sim/redlock-sim
 	sim/redlock-sim --seed $(SIM_SEED) $(SIM_ARGS) $(if $(filter-out 0,$(TRACE)),--trace)
 
-# a seed twice gives one hash, the next seed another
+# a seed twice gives one hash, the next seed another, the checker sees an
+# overlap it must see; then 200 seeds in two processes give one hash (a
+# process's id or addresses must not reach the trace)
 sim-selftest: sim/redlock-sim
-	sim/redlock-sim --selftest --seed $(SIM_SEED)
+	sim/redlock-sim --selftest --seed $(SIM_SEED) $(SIM_ARGS)
+	@a=$$(sim/redlock-sim --seeds 200 --first $(SIM_SEED) $(SIM_ARGS) | grep '^seeds'); \
+	b=$$(sim/redlock-sim --seeds 200 --first $(SIM_SEED) $(SIM_ARGS) | grep '^seeds'); \
+	echo "two processes: $$a; $$b"; \
+	if [ "$$a" != "$$b" ]; then echo "selftest FAILED: two processes, two traces"; exit 1; fi

@@ -2,11 +2,12 @@
 /* world.c -- the time seam and what is seeded.
  *
  * The simulator is linked with the library and libevent statically and
- * defines clock_gettime, gettimeofday and getrandom itself: the library's
- * clock (clock.h), its wall clock, libevent's loop time and timers, and
- * the lock values all come from here (docs/simulator.md says why this and
- * not a hook in the library).  Virtual time moves only when the driver
- * moves it: never while a callback runs.
+ * defines clock_gettime, gettimeofday, getrandom and getpid itself: the
+ * library's clock (clock.h), its wall clock, libevent's loop time and
+ * timers, the order of its poll's scan and the lock values all come from
+ * here (docs/simulator.md says why this and not a hook in the library).
+ * Virtual time moves only when the driver moves it: never while a
+ * callback runs.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -16,6 +17,7 @@
 #include <time.h>
 #include <sys/random.h>
 #include <sys/time.h>
+#include <unistd.h>
 #include "sim/sim.h"
 
 int64_t sim_now_us = SIM_START_US;
@@ -35,6 +37,14 @@ int gettimeofday(struct timeval *restrict tv, void *restrict tz)
     tv->tv_sec = (time_t)(us / 1000000);
     tv->tv_usec = (suseconds_t)(us % 1000000);
     return 0;
+}
+
+/* libevent seeds the random start of each poll's scan from the time and
+ * the process id: without this, two descriptors ready in one turn are
+ * served in an order that changes from process to process. */
+pid_t getpid(void)
+{
+    return 4242;
 }
 
 /* ---- seeded streams (splitmix64) ------------------------------------------ */

@@ -17,6 +17,7 @@
  *                                      counted to their release
  */
 #include <inttypes.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +55,7 @@ static int hold_to_release;
  * (0.2 %) is within the default drift_factor (1 %); more explores past it */
 static int drift_ppm = 2000;
 static int clock_guard_off;         /* the clients' clock guard off */
+static int restart_guard_off;       /* the clients' restart guard off */
 static struct event_base *base;
 
 static void step(void *ctx, long long action, sim_buf *data);
@@ -130,10 +132,18 @@ static void step(void *ctx, long long action, sim_buf *data)
     }
 }
 
-static void reset(void *ctx, long long id, sim_buf *data)
+enum { FAULT_RESET, FAULT_STALL, FAULT_RESTART };
+
+static void fault(void *ctx, long long kind, sim_buf *data)
 {
-    (void)ctx, (void)id, (void)data;
-    sim_net_reset(sim_rand(SIM_RNG_FAULT));
+    (void)ctx, (void)data;
+    if (kind == FAULT_RESET)
+        sim_net_reset(sim_rand(SIM_RNG_FAULT));
+    else if (kind == FAULT_STALL)
+        sim_net_stall(sim_rand(SIM_RNG_FAULT), sim_rand_range(SIM_RNG_FAULT, 50000, 2000000));
+    else    /* a master that keeps its keys (appendonly) keeps them across it */
+        sim_net_restart((size_t)sim_rand_range(SIM_RNG_FAULT, 0, NMASTERS - 1),
+                        (int)(intptr_t)ctx);
 }
 
 /* ---- the loop ------------------------------------------------------------------ */
@@ -192,9 +202,14 @@ static void run_one(uint64_t seed, int verbose, run *r)
     sim_world_reset(seed);
     sim_trace_reset(verbose);
     violations = 0;
+    /* durable masters (appendonly, fsync always) keep their keys across a
+     * restart and count at once after it; the others lose them and the
+     * restart guard keeps them out for a ttl */
+    int durable = (int)(sim_rand(SIM_RNG_FAULT) % 2);
     for (int i = 0; i < NMASTERS; i++) {
         char name[8];
-        sim_master_config mc = { name, NULL, "yes", "noeviction", seed * 131 + (uint64_t)i };
+        sim_master_config mc = { name, NULL, durable ? "yes" : "no", "noeviction",
+                                 seed * 131 + (uint64_t)i };
         snprintf(name, sizeof name, "m%d", i);
         masters[i] = sim_master_new(&mc);
     }
@@ -218,6 +233,8 @@ static void run_one(uint64_t seed, int verbose, run *r)
         opts.node_privdata = w;
         if (clock_guard_off)
             opts.clock_guard_ms = 0;
+        if (restart_guard_off)
+            opts.restart_guard_ms = 0;
         if (redlock_client_new(&w->client, base, nodes, NMASTERS, &opts, err, sizeof err) != 0 ||
             redlock_lock_new(&w->lock, w->client, "res", 3) != 0) {
             snprintf(r->why, sizeof r->why, "client %d: %s", i, err);
@@ -226,9 +243,17 @@ static void run_one(uint64_t seed, int verbose, run *r)
         }
         sim_at(sim_now_us + sim_rand_range(SIM_RNG_WORK, 0, 50000), step, w, ACT_ACQUIRE, NULL);
     }
-    /* faults: a few connections reset in the first seconds */
+    /* faults in the first seconds: connections reset, connections stalled
+     * (past node_timeout_ms, often), a master restarted */
     for (int i = (int)sim_rand_range(SIM_RNG_FAULT, 0, 3); i > 0; i--)
-        sim_at(SIM_START_US + sim_rand_range(SIM_RNG_FAULT, 0, 5000000), reset, NULL, 0, NULL);
+        sim_at(SIM_START_US + sim_rand_range(SIM_RNG_FAULT, 0, 5000000), fault, NULL, FAULT_RESET,
+               NULL);
+    for (int i = (int)sim_rand_range(SIM_RNG_FAULT, 0, 2); i > 0; i--)
+        sim_at(SIM_START_US + sim_rand_range(SIM_RNG_FAULT, 0, 5000000), fault, NULL, FAULT_STALL,
+               NULL);
+    if (sim_rand(SIM_RNG_FAULT) % 2)
+        sim_at(SIM_START_US + sim_rand_range(SIM_RNG_FAULT, 0, 5000000), fault,
+               (void *)(intptr_t)durable, FAULT_RESTART, NULL);
     sim_trace("run seed %" PRIu64 ": %d workers", seed, nworkers);
 
     while (!r->failed) {
@@ -279,7 +304,7 @@ int main(int argc, char **argv)
 {
     uint64_t seed = 1, first = 1, nseeds = 0;
     int verbose = 0, selftest = 0, hashes = 0;
-    char opts[64] = "";     /* the options a replay needs */
+    char opts[128] = "";     /* the options a replay needs */
     run r;
 
     for (int i = 1; i < argc; i++) {
@@ -292,6 +317,9 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--drift-ppm") && i + 1 < argc) {
             drift_ppm = atoi(argv[++i]);
             snprintf(opts + strlen(opts), sizeof opts - strlen(opts), " --drift-ppm %d", drift_ppm);
+        } else if (!strcmp(argv[i], "--restart-guard-off")) {
+            restart_guard_off = 1;
+            snprintf(opts + strlen(opts), sizeof opts - strlen(opts), " --restart-guard-off");
         } else if (!strcmp(argv[i], "--clock-guard-off")) {
             clock_guard_off = 1;
             snprintf(opts + strlen(opts), sizeof opts - strlen(opts), " --clock-guard-off");
@@ -304,7 +332,7 @@ int main(int argc, char **argv)
             selftest = 1;
         else {
             fprintf(stderr, "usage: %s [--seed S [--trace]] [--seeds K [--first S] [--hashes]] [--selftest] "
-                    "[--drift-ppm P] [--clock-guard-off]\n", argv[0]);
+                    "[--drift-ppm P] [--clock-guard-off] [--restart-guard-off]\n", argv[0]);
             return 2;
         }
     }

@@ -232,30 +232,64 @@ int sim_net_pump(void)
     return moved;
 }
 
-void sim_net_reset(uint64_t pick)
+/* the open connection number `pick` (modulo their count), or NULL */
+static sim_conn *open_conn(uint64_t pick)
 {
     size_t open = 0;
 
     for (size_t i = 0; i < nconns; i++)
         open += conns[i].sim_fd >= 0;
-    if (!open) {
+    if (open)
+        for (size_t i = 0, k = (size_t)(pick % open); i < nconns; i++)
+            if (conns[i].sim_fd >= 0 && k-- == 0)
+                return &conns[i];
+    return NULL;
+}
+
+static void cut(sim_conn *c)
+{
+    close(c->sim_fd);
+    c->sim_fd = -1;
+    c->lib_open = 0;
+    if (c->master_open)
+        sim_master_disconnect(masters[c->master], c->mconn);
+    c->master_open = 0;
+}
+
+void sim_net_reset(uint64_t pick)
+{
+    sim_conn *c = open_conn(pick);
+
+    if (!c) {
         sim_trace("reset: no connection open");
         return;
     }
-    pick %= open;
-    for (size_t i = 0; i < nconns; i++) {
-        sim_conn *c = &conns[i];
-        if (c->sim_fd < 0 || pick--)
-            continue;
-        sim_trace("m%zu c%zu reset", c->master, i);
-        close(c->sim_fd);
-        c->sim_fd = -1;
-        c->lib_open = 0;
-        if (c->master_open)
-            sim_master_disconnect(masters[c->master], c->mconn);
-        c->master_open = 0;
+    sim_trace("m%zu c%zu reset", c->master, (size_t)(c - conns));
+    cut(c);
+}
+
+void sim_net_stall(uint64_t pick, int64_t us)
+{
+    sim_conn *c = open_conn(pick);
+
+    if (!c) {
+        sim_trace("stall: no connection open");
         return;
     }
+    sim_trace("m%zu c%zu stalls %lld us", c->master, (size_t)(c - conns), (long long)us);
+    if (c->last_up < sim_now_us + us)
+        c->last_up = sim_now_us + us;
+    if (c->last_down < sim_now_us + us)
+        c->last_down = sim_now_us + us;
+}
+
+void sim_net_restart(size_t i, int keep_data)
+{
+    sim_trace("m%zu restarts, %s its keys", i, keep_data ? "keeping" : "losing");
+    sim_master_restart(masters[i], keep_data);
+    for (size_t k = 0; k < nconns; k++)
+        if (conns[k].master == i && conns[k].sim_fd >= 0)
+            cut(&conns[k]);
 }
 
 void sim_net_close_all(void)

@@ -61,6 +61,12 @@ void sim_net_close_all(void);
 /* a fault: the open connection number `pick` (modulo their count) is reset:
  * both ends see it at once, what was in flight is lost */
 void sim_net_reset(uint64_t pick);
+/* a fault: the open connection `pick` delivers nothing either way for
+ * us microseconds (what it carries waits, in order) */
+void sim_net_stall(uint64_t pick, int64_t us);
+/* a fault: master i restarts (keeping its keys or not); its connections
+ * are reset */
+void sim_net_restart(size_t i, int keep_data);
 /* a master failed the run (unknown command, protocol error): its message */
 const char *sim_net_failure(void);
 

@@ -8,7 +8,8 @@ SIM_LIBS = -Wl,-Bstatic -levent_openssl -levent_core -Wl,-Bdynamic -lssl -lcrypt
 SIM_SEEDS ?= 1000
 # SEED (shared with test/soak/failover.mk, empty there by default): 1 here
 SIM_SEED = $(or $(SEED),1)
-# more options of sim/redlock-sim (--drift-ppm P, --clock-guard-off)
+# more options of sim/redlock-sim (--drift-ppm P, --clock-guard-off,
+# --restart-guard-off)
 SIM_ARGS ?=
 
 .PHONY: sim sim-replay sim-selftest

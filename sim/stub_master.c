@@ -40,6 +40,7 @@ struct sim_master {
     char run_id[41];
     uint64_t run_seed;
     int64_t started_ms;             /* -1 until the first command */
+    int64_t uptime_base_s;          /* up this long before the run; 0 after a restart */
     stub_key *keys;
     size_t nkeys, capkeys;
     stub_conn *conns;
@@ -74,6 +75,7 @@ sim_master *sim_master_new(const sim_master_config *cfg)
              cfg->maxmemory_policy ? cfg->maxmemory_policy : "noeviction");
     m->run_seed = cfg->run_id_seed;
     m->started_ms = -1;
+    m->uptime_base_s = 100000;
     m->next_id = 1;
     new_run_id(m);
     return m;
@@ -156,7 +158,8 @@ void sim_master_restart(sim_master *m, int keep_data)
         drop_keys(m);
     for (size_t i = 0; i < m->nconns; i++)
         sim_master_disconnect(m, m->conns[i].id);
-    m->started_ms = -1;
+    m->started_ms = -1;     /* (the stub learns the time at the next command) */
+    m->uptime_base_s = 0;
     new_run_id(m);
 }
 
@@ -327,15 +330,18 @@ static int command(sim_master *m, stub_conn *c, int argc, const char **a, const 
                          "# Server\r\nredis_version:7.2.4\r\nrun_id:%s\r\nuptime_in_seconds:%lld\r\n"
                          "# Persistence\r\naof_enabled:%d\r\naof_rewrites:0\r\n"
                          "aof_rewrite_scheduled:0\r\n",
-                         m->run_id, (long long)(100000 + (now - m->started_ms) / 1000),
+                         m->run_id, (long long)(m->uptime_base_s + (now - m->started_ms) / 1000),
                          strcmp(m->appendonly, "yes") == 0);
         bulk(out, s, (size_t)n);
         return 0;
     }
     if (IS(0, "CONFIG") && argc == 3 && IS(1, "GET")) {
-        const char *v = IS(2, "maxmemory-policy") ? m->policy : IS(2, "appendonly") ? m->appendonly
-                        : IS(2, "appendfsync") ? "always" : IS(2, "no-appendfsync-on-rewrite") ? "no"
-                        : "";
+        int aof = strcmp(m->appendonly, "yes") == 0;
+        const char *v = IS(2, "maxmemory-policy")            ? m->policy
+                        : IS(2, "appendonly")                ? m->appendonly
+                        : IS(2, "appendfsync")               ? (aof ? "always" : "everysec")
+                        : IS(2, "no-appendfsync-on-rewrite") ? "no"
+                                                             : "";
         sim_buf_add(out, "*2\r\n", 4);
         bulk(out, a[2], len[2]);
         bulk(out, v, strlen(v));

@@ -1,13 +1,10 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* main.c -- the driver (docs/simulator.md): one run per seed.  A run makes
- * N simulated masters and W clients on one event_base (async API, no loop
- * thread); each client's worker acquires and releases one resource a
- * seeded number of times.  The driver lets libevent run what is ready
- * (EVLOOP_NONBLOCK) until nothing moves, then jumps virtual time to the
- * earliest of libevent's timers and the simulator's queue.  The checker:
- * exclusion (at most one worker holds the mutex at any virtual instant; a
- * hold runs from its acquire callback to its release, or to the end of the
- * validity the library reported).
+ * N simulated masters, the workload's clients on one event_base (async
+ * API, no loop thread; work.c) and the faults' schedule (fault.c).  The
+ * driver lets libevent run what is ready (EVLOOP_NONBLOCK) until nothing
+ * moves, then jumps virtual time to the earliest of libevent's timers and
+ * the simulator's queue.
  *
  *   redlock-sim --seed S [--trace]     one run: "trace S <hash>"
  *   redlock-sim --seeds K [--first S]  K runs: "K seeds, V violations"
@@ -26,18 +23,7 @@
 #include "sim/sim.h"
 
 #define NMASTERS 5
-#define MAX_WORKERS 4
-#define TTL_MS 1000
 #define RUN_LIMIT_US ((int64_t)3600 * 1000000)    /* an hour of virtual time */
-
-typedef struct worker {
-    int idx;
-    redlock_client *client;
-    redlock_lock *lock;
-    int rounds_left;
-    int holding;
-    int64_t held_until;
-} worker;
 
 typedef struct run {
     uint64_t hash;
@@ -46,105 +32,7 @@ typedef struct run {
     char why[300];
 } run;
 
-static worker workers[MAX_WORKERS];
-static int nworkers, violations;
-/* the checker's own test: a hold lasts until its release, whatever the
- * validity said (a checker that finds nothing then is blind) */
-static int hold_to_release;
-/* the masters' clocks run within this many ppm of the client's: 2000
- * (0.2 %) is within the default drift_factor (1 %); more explores past it */
-static int drift_ppm = 2000;
-static int clock_guard_off;         /* the clients' clock guard off */
-static int restart_guard_off;       /* the clients' restart guard off */
 static struct event_base *base;
-
-static void step(void *ctx, long long action, sim_buf *data);
-enum { ACT_ACQUIRE, ACT_RELEASE };
-
-static void next_round(worker *w)
-{
-    if (--w->rounds_left > 0)
-        sim_at(sim_now_us + sim_rand_range(SIM_RNG_WORK, 0, 100000), step, w, ACT_ACQUIRE, NULL);
-    else
-        sim_trace("w%d done", w->idx);
-}
-
-static void acquired(redlock_lock *lock, int status, void *privdata)
-{
-    worker *w = privdata;
-    int64_t v = status == REDLOCK_OK ? redlock_lock_validity(lock) : 0;
-
-    sim_trace("w%d acquired: %s validity %lld ms", w->idx, redlock_strerror(status), (long long)v);
-    if (status != REDLOCK_OK || v <= 0) {
-        next_round(w);
-        return;
-    }
-    for (int i = 0; i < nworkers; i++)
-        if (workers[i].holding && workers[i].held_until > sim_now_us) {
-            violations++;
-            sim_trace("VIOLATION: w%d acquired while w%d holds for %lld us more", w->idx, i,
-                      (long long)(workers[i].held_until - sim_now_us));
-        }
-    w->holding = 1;
-    w->held_until = hold_to_release ? INT64_MAX : sim_now_us + v * 1000;
-    /* mostly within the validity; now and then past it (the lock expires) */
-    int64_t hold = sim_rand(SIM_RNG_WORK) % 10 ? sim_rand_range(SIM_RNG_WORK, 0, v * 800)
-                                                : sim_rand_range(SIM_RNG_WORK, v * 1000, v * 1000 + 500000);
-    sim_at(sim_now_us + hold, step, w, ACT_RELEASE, NULL);
-}
-
-static void released(redlock_lock *lock, int status, void *privdata)
-{
-    worker *w = privdata;
-    (void)lock;
-    sim_trace("w%d released: %s", w->idx, redlock_strerror(status));
-    next_round(w);
-}
-
-static void node_event(redlock_client *client, size_t node, int event, const char *detail,
-                       void *privdata)
-{
-    worker *w = privdata;
-    (void)client;
-    sim_trace("w%d node m%zu event %d: %s", w->idx, node, event, detail);
-}
-
-static void step(void *ctx, long long action, sim_buf *data)
-{
-    worker *w = ctx;
-    int rc;
-    (void)data;
-
-    if (action == ACT_ACQUIRE) {
-        sim_trace("w%d acquire", w->idx);
-        if ((rc = redlock_acquire_async(w->lock, TTL_MS, acquired, w)) != REDLOCK_OK) {
-            sim_trace("w%d acquire refused: %s", w->idx, redlock_strerror(rc));
-            next_round(w);
-        }
-        return;
-    }
-    /* the hold ends when the release starts (validity is 0 from then) */
-    w->holding = 0;
-    sim_trace("w%d release", w->idx);
-    if ((rc = redlock_release_async(w->lock, released, w)) != REDLOCK_OK) {
-        sim_trace("w%d release refused: %s", w->idx, redlock_strerror(rc));
-        next_round(w);
-    }
-}
-
-enum { FAULT_RESET, FAULT_STALL, FAULT_RESTART };
-
-static void fault(void *ctx, long long kind, sim_buf *data)
-{
-    (void)ctx, (void)data;
-    if (kind == FAULT_RESET)
-        sim_net_reset(sim_rand(SIM_RNG_FAULT));
-    else if (kind == FAULT_STALL)
-        sim_net_stall(sim_rand(SIM_RNG_FAULT), sim_rand_range(SIM_RNG_FAULT, 50000, 2000000));
-    else    /* a master that keeps its keys (appendonly) keeps them across it */
-        sim_net_restart((size_t)sim_rand_range(SIM_RNG_FAULT, 0, NMASTERS - 1),
-                        (int)(intptr_t)ctx);
-}
 
 /* ---- the loop ------------------------------------------------------------------ */
 
@@ -182,30 +70,21 @@ static void settle(void)
     sim_trace("settle: still moving after 64 turns");
 }
 
-static int workers_done(void)
-{
-    for (int i = 0; i < nworkers; i++)
-        if (workers[i].rounds_left > 0)
-            return 0;
-    return 1;
-}
-
 static void run_one(uint64_t seed, int verbose, run *r)
 {
     static const char *const nodes[NMASTERS] = { "m0:6379", "m1:6379", "m2:6379", "m3:6379",
                                                  "m4:6379" };
     sim_master *masters[NMASTERS];
     struct event_config *cfg;
-    char err[256];
+    int durable, nworkers, violations;
 
     memset(r, 0, sizeof *r);
     sim_world_reset(seed);
     sim_trace_reset(verbose);
-    violations = 0;
     /* durable masters (appendonly, fsync always) keep their keys across a
      * restart and count at once after it; the others lose them and the
      * restart guard keeps them out for a ttl */
-    int durable = (int)(sim_rand(SIM_RNG_FAULT) % 2);
+    durable = (int)(sim_rand(SIM_RNG_FAULT) % 2);
     for (int i = 0; i < NMASTERS; i++) {
         char name[8];
         sim_master_config mc = { name, NULL, durable ? "yes" : "no", "noeviction",
@@ -218,42 +97,10 @@ static void run_one(uint64_t seed, int verbose, run *r)
     event_config_avoid_method(cfg, "epoll");
     base = event_base_new_with_config(cfg);
     event_config_free(cfg);
-    sim_net_init(base, masters, NMASTERS, drift_ppm);
-
-    nworkers = (int)sim_rand_range(SIM_RNG_WORK, 2, MAX_WORKERS);
-    for (int i = 0; i < nworkers; i++) {
-        worker *w = &workers[i];
-        redlock_options opts;
-        memset(w, 0, sizeof *w);
-        w->idx = i;
-        w->rounds_left = (int)sim_rand_range(SIM_RNG_WORK, 2, 10);
-        redlock_options_init(&opts);
-        opts.wake = 0;      /* the stub master runs no waiters' scripts */
-        opts.node_cb = node_event;
-        opts.node_privdata = w;
-        if (clock_guard_off)
-            opts.clock_guard_ms = 0;
-        if (restart_guard_off)
-            opts.restart_guard_ms = 0;
-        if (redlock_client_new(&w->client, base, nodes, NMASTERS, &opts, err, sizeof err) != 0 ||
-            redlock_lock_new(&w->lock, w->client, "res", 3) != 0) {
-            snprintf(r->why, sizeof r->why, "client %d: %s", i, err);
-            r->failed = 1;
-            break;
-        }
-        sim_at(sim_now_us + sim_rand_range(SIM_RNG_WORK, 0, 50000), step, w, ACT_ACQUIRE, NULL);
-    }
-    /* faults in the first seconds: connections reset, connections stalled
-     * (past node_timeout_ms, often), a master restarted */
-    for (int i = (int)sim_rand_range(SIM_RNG_FAULT, 0, 3); i > 0; i--)
-        sim_at(SIM_START_US + sim_rand_range(SIM_RNG_FAULT, 0, 5000000), fault, NULL, FAULT_RESET,
-               NULL);
-    for (int i = (int)sim_rand_range(SIM_RNG_FAULT, 0, 2); i > 0; i--)
-        sim_at(SIM_START_US + sim_rand_range(SIM_RNG_FAULT, 0, 5000000), fault, NULL, FAULT_STALL,
-               NULL);
-    if (sim_rand(SIM_RNG_FAULT) % 2)
-        sim_at(SIM_START_US + sim_rand_range(SIM_RNG_FAULT, 0, 5000000), fault,
-               (void *)(intptr_t)durable, FAULT_RESTART, NULL);
+    sim_net_init(base, masters, NMASTERS, sim_set.drift_ppm);
+    if ((nworkers = sim_work_start(base, nodes, NMASTERS, r->why, sizeof r->why)) < 0)
+        r->failed = 1;
+    sim_faults_schedule(NMASTERS, durable);
     sim_trace("run seed %" PRIu64 ": %d workers", seed, nworkers);
 
     while (!r->failed) {
@@ -264,7 +111,7 @@ static void run_one(uint64_t seed, int verbose, run *r)
             r->failed = 1;
             break;
         }
-        if (workers_done())
+        if (sim_work_done())
             break;
         t = sim_next_at();
         int64_t tt = next_timer();
@@ -279,10 +126,7 @@ static void run_one(uint64_t seed, int verbose, run *r)
             sim_now_us = t;
         sim_run_due();
     }
-    for (int i = 0; i < nworkers; i++) {
-        redlock_lock_free(workers[i].lock);
-        redlock_client_free(workers[i].client);
-    }
+    violations = sim_work_stop();
     sim_trace("end: %d violations", violations);
     sim_net_close_all();
     sim_queue_clear();
@@ -315,16 +159,15 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--first") && i + 1 < argc)
             first = strtoull(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--drift-ppm") && i + 1 < argc) {
-            drift_ppm = atoi(argv[++i]);
-            snprintf(opts + strlen(opts), sizeof opts - strlen(opts), " --drift-ppm %d", drift_ppm);
+            sim_set.drift_ppm = atoi(argv[++i]);
+            snprintf(opts + strlen(opts), sizeof opts - strlen(opts), " --drift-ppm %d", sim_set.drift_ppm);
         } else if (!strcmp(argv[i], "--restart-guard-off")) {
-            restart_guard_off = 1;
+            sim_set.restart_guard_off = 1;
             snprintf(opts + strlen(opts), sizeof opts - strlen(opts), " --restart-guard-off");
         } else if (!strcmp(argv[i], "--clock-guard-off")) {
-            clock_guard_off = 1;
+            sim_set.clock_guard_off = 1;
             snprintf(opts + strlen(opts), sizeof opts - strlen(opts), " --clock-guard-off");
-        }
-        else if (!strcmp(argv[i], "--trace"))
+        } else if (!strcmp(argv[i], "--trace"))
             verbose = 1;
         else if (!strcmp(argv[i], "--hashes"))
             hashes = 1;
@@ -350,13 +193,13 @@ int main(int argc, char **argv)
                                                                : "two seeds, one trace");
             return 1;
         }
-        hold_to_release = 1;
+        sim_set.hold_to_release = 1;
         for (uint64_t s = seed; s < seed + 50 && !a.violations; s++) {
             run_one(s, 0, &a);
             if (a.violations)
                 printf("checker: holds counted to their release overlap in seed %" PRIu64 "\n", s);
         }
-        hold_to_release = 0;
+        sim_set.hold_to_release = 0;
         if (!a.violations) {
             printf("selftest FAILED: the checker saw no overlap in 50 seeds counting holds to "
                    "their release\n");

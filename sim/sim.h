@@ -1,9 +1,10 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* sim.h -- the simulator's parts (docs/simulator.md): world.c (virtual time,
- * the seeded streams, the event queue, the clock and getrandom the library
- * and libevent read), net.c (the simulated connections behind the dial
- * hook), trace.c (the trace and its hash), main.c (the driver, the demo
- * workload and the exclusion checker). */
+ * the seeded streams, the event queue, the clock, getrandom and getpid the
+ * library and libevent read), net.c (the simulated connections behind the
+ * dial hook), work.c (the workload and the exclusion checker), fault.c (the
+ * faults' schedule), trace.c (the trace and its hash), main.c (the driver
+ * and the command line). */
 #ifndef SIM_SIM_H
 #define SIM_SIM_H
 
@@ -36,6 +37,29 @@ int64_t sim_next_at(void);
 /* run the events due at sim_now_us; how many ran */
 int sim_run_due(void);
 void sim_queue_clear(void);
+
+/* ---- work.c: the workload and the exclusion checker ---- */
+
+typedef struct sim_settings {
+    int hold_to_release;    /* the checker's own test: a hold lasts until its
+                             * release, whatever the validity said */
+    int drift_ppm;          /* the masters' clocks run within this many ppm of
+                             * the client's (2000: inside drift_factor's 1 %) */
+    int clock_guard_off, restart_guard_off;     /* the clients' guards */
+} sim_settings;
+extern sim_settings sim_set;
+
+/* the clients and their first steps: how many, or -1 with why */
+int sim_work_start(struct event_base *base, const char *const *nodes, size_t n, char *why,
+                   size_t whylen);
+int sim_work_done(void);
+/* free the clients; the run's violations */
+int sim_work_stop(void);
+
+/* ---- fault.c ---- */
+
+/* the run's faults, into the queue; durable: a restarted master keeps its keys */
+void sim_faults_schedule(size_t nmasters, int durable);
 
 /* ---- trace.c ---- */
 

@@ -291,8 +291,8 @@ clean:
 	rm -f $(LIB_OBJS) $(STATIC) $(SHARED) $(SONAME) libredlock.so $(INSTALL_GENERATED) \
 	      test/redlock-test test/redlock-unit test/rlproxy bench/redlock-bench bench/scriptcost/scriptcost \
 	      examples/redlock-demo examples/basic examples/async examples/fencing $(KIND_EXAMPLES) examples/cancel test/abi/old-program \
-	      test/upgrade/old-client cmd/redlock; rm -rf $(PREV_DIR)
+	      test/upgrade/old-client cmd/redlock sim/redlock-sim; rm -rf $(PREV_DIR)
 
 # Extra targets kept beside the code they build (sanitizers and fuzzers in
 # test/sanitize.mk, failover and soak in test/soak/failover.mk).
--include $(wildcard test/*.mk test/*/*.mk bench/*.mk model/*.mk)
+-include $(wildcard test/*.mk test/*/*.mk bench/*.mk model/*.mk sim/*.mk)

@@ -255,15 +255,15 @@ void redlock__conn_connect(redlock__conn *cn)
     if (cn->gen == 0)       /* 0 means "never sent" */
         cn->gen = 1;
     evtimer_del(&cn->retry_timer);
-    if (redlock__dial_resolve(cn->addr, &ss, &sslen, cn->lasterr, sizeof cn->lasterr) != 0) {
+    if (redlock__dial_hook)     /* the simulator's stream, connected already (sslen 0) */
+        fd = redlock__dial_hook(cn->addr, cn->lasterr, sizeof cn->lasterr);
+    else if (redlock__dial_resolve(cn->addr, &ss, &sslen, cn->lasterr, sizeof cn->lasterr) != 0)
+        fd = -1;
+    else if ((fd = redlock__dial_socket(ss.ss_family)) < 0)
+        snprintf(cn->lasterr, sizeof cn->lasterr, "socket: %s", strerror(errno));
+    if (fd < 0) {
         char why[sizeof cn->lasterr];
         memcpy(why, cn->lasterr, sizeof why);
-        conn_drop(cn, why);
-        return;
-    }
-    if ((fd = redlock__dial_socket(ss.ss_family)) < 0) {
-        char why[sizeof cn->lasterr];
-        snprintf(why, sizeof why, "socket: %s", strerror(errno));
         conn_drop(cn, why);
         return;
     }
@@ -279,7 +279,7 @@ void redlock__conn_connect(redlock__conn *cn)
     cn->state = REDLOCK__CONN_CONNECTING;
     bufferevent_setcb(cn->bev, read_cb, NULL, event_cb, cn);
     bufferevent_enable(cn->bev, EV_READ | EV_WRITE);
-    if (!cn->addr->path) {
+    if (!cn->addr->path && sslen) {
         int one = 1;
         /* keep-alive probes notice a vanished host on an idle connection
          * (after about 10 + 3 x 5 s); busy ones notice by max_timeouts */
@@ -290,7 +290,8 @@ void redlock__conn_connect(redlock__conn *cn)
         setsockopt(fd, IPPROTO_TCP, TCP_KEEPINTVL, &intvl, sizeof intvl);
         setsockopt(fd, IPPROTO_TCP, TCP_KEEPCNT, &cnt, sizeof cnt);
     }
-    if (bufferevent_socket_connect(cn->bev, (struct sockaddr *)&ss, (int)sslen) != 0) {
+    /* (no address: libevent waits for the connected stream to be writable) */
+    if (bufferevent_socket_connect(cn->bev, sslen ? (struct sockaddr *)&ss : NULL, (int)sslen) != 0) {
         char why[sizeof cn->lasterr];
         snprintf(why, sizeof why, "connect: %s", strerror(errno));
         conn_drop(cn, why);

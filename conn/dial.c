@@ -10,6 +10,8 @@
 #include <sys/un.h>
 #include "conn/dial.h"
 
+redlock__dial_fn *redlock__dial_hook;
+
 int redlock__dial_resolve(const redlock__addr *a, struct sockaddr_storage *ss, socklen_t *sslen,
                           char *err, size_t errlen)
 {

@@ -1,0 +1,45 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* fault.c -- the run's faults, at seeded times in its first 5 s: up to
+ * three connections reset, up to two stalled (50 ms to 2 s, often past
+ * node_timeout_ms), and in half the runs a master restarted.  Each fault
+ * picks its victim when it happens, from the connections open then.
+ */
+#include <stdint.h>
+#include "sim/sim.h"
+
+enum { FAULT_RESET, FAULT_STALL, FAULT_RESTART };
+
+static size_t nmasters;
+static int keeps;       /* the masters keep their keys across a restart */
+
+static void fault(void *ctx, long long kind, sim_buf *data)
+{
+    (void)ctx, (void)data;
+    if (kind == FAULT_RESET) {
+        sim_net_reset(sim_rand(SIM_RNG_FAULT));
+    } else if (kind == FAULT_STALL) {
+        /* one draw after the other: the order of a call's arguments is
+         * the compiler's (gcc and clang differ) */
+        uint64_t pick = sim_rand(SIM_RNG_FAULT);
+        sim_net_stall(pick, sim_rand_range(SIM_RNG_FAULT, 50000, 2000000));
+    } else {
+        sim_net_restart((size_t)sim_rand_range(SIM_RNG_FAULT, 0, (int64_t)nmasters - 1), keeps);
+    }
+}
+
+static int64_t when(void)
+{
+    return SIM_START_US + sim_rand_range(SIM_RNG_FAULT, 0, 5000000);
+}
+
+void sim_faults_schedule(size_t n, int durable)
+{
+    nmasters = n;
+    keeps = durable;
+    for (int i = (int)sim_rand_range(SIM_RNG_FAULT, 0, 3); i > 0; i--)
+        sim_at(when(), fault, NULL, FAULT_RESET, NULL);
+    for (int i = (int)sim_rand_range(SIM_RNG_FAULT, 0, 2); i > 0; i--)
+        sim_at(when(), fault, NULL, FAULT_STALL, NULL);
+    if (sim_rand(SIM_RNG_FAULT) % 2)
+        sim_at(when(), fault, NULL, FAULT_RESTART, NULL);
+}

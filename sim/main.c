@@ -1,0 +1,237 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* main.c -- the driver (docs/simulator.md): one run per seed.  A run makes
+ * N simulated masters, the workload's clients on one event_base (async
+ * API, no loop thread; work.c) and the faults' schedule (fault.c).  The
+ * driver lets libevent run what is ready (EVLOOP_NONBLOCK) until nothing
+ * moves, then jumps virtual time to the earliest of libevent's timers and
+ * the simulator's queue.
+ *
+ *   redlock-sim --seed S [--trace]     one run: "trace S <hash>"
+ *   redlock-sim --seeds K [--first S]  K runs: "K seeds, V violations"
+ *                                      (--hashes: each run's "trace S <hash>")
+ *   redlock-sim --selftest [--seed S]  S twice (same hash), S+1 (another);
+ *                                      the checker finds the overlaps of holds
+ *                                      counted to their release
+ */
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <event2/event.h>
+#include "redlock.h"
+#include "sim/sim.h"
+
+#define NMASTERS 5
+#define RUN_LIMIT_US ((int64_t)3600 * 1000000)    /* an hour of virtual time */
+
+typedef struct run {
+    uint64_t hash;
+    int violations;
+    int failed;                 /* the run could not go on: a bug of its own */
+    char why[300];
+} run;
+
+static struct event_base *base;
+
+/* ---- the loop ------------------------------------------------------------------ */
+
+static int earliest(const struct event_base *b, const struct event *ev, void *arg)
+{
+    int64_t *t = arg;
+    struct timeval tv;
+    (void)b;
+    if (event_pending((struct event *)ev, EV_TIMEOUT, &tv)) {
+        /* event_pending gives it on the wall clock (world.c's epoch) */
+        int64_t us = (int64_t)tv.tv_sec * 1000000 + tv.tv_usec - SIM_EPOCH_US;
+        if (us < *t)
+            *t = us;
+    }
+    return 0;
+}
+
+static int64_t next_timer(void)
+{
+    int64_t t = INT64_MAX;
+    event_base_foreach_event(base, earliest, &t);
+    return t;
+}
+
+/* Run what is ready now until nothing moves: callbacks, the bytes the
+ * library wrote (into the queue), timers due now. */
+static void settle(void)
+{
+    for (int i = 0; i < 64; i++) {
+        event_base_loop(base, EVLOOP_NONBLOCK);
+        if (!sim_net_pump() && !event_base_get_num_events(base, EVENT_BASE_COUNT_ACTIVE) &&
+            next_timer() > sim_now_us)
+            return;
+    }
+    sim_trace("settle: still moving after 64 turns");
+}
+
+static void run_one(uint64_t seed, int verbose, run *r)
+{
+    static const char *const nodes[NMASTERS] = { "m0:6379", "m1:6379", "m2:6379", "m3:6379",
+                                                 "m4:6379" };
+    sim_master *masters[NMASTERS];
+    struct event_config *cfg;
+    int durable, nworkers, violations;
+
+    memset(r, 0, sizeof *r);
+    sim_world_reset(seed);
+    sim_trace_reset(verbose);
+    /* durable masters (appendonly, fsync always) keep their keys across a
+     * restart and count at once after it; the others lose them and the
+     * restart guard keeps them out for a ttl */
+    durable = (int)(sim_rand(SIM_RNG_FAULT) % 2);
+    for (int i = 0; i < NMASTERS; i++) {
+        char name[8];
+        sim_master_config mc = { name, NULL, durable ? "yes" : "no", "noeviction",
+                                 seed * 131 + (uint64_t)i };
+        snprintf(name, sizeof name, "m%d", i);
+        masters[i] = sim_master_new(&mc);
+    }
+    /* poll, not epoll: readiness in the order of the descriptors */
+    cfg = event_config_new();
+    event_config_avoid_method(cfg, "epoll");
+    base = event_base_new_with_config(cfg);
+    event_config_free(cfg);
+    sim_net_init(base, masters, NMASTERS, sim_set.drift_ppm);
+    if ((nworkers = sim_work_start(base, nodes, NMASTERS, r->why, sizeof r->why)) < 0)
+        r->failed = 1;
+    sim_faults_schedule(NMASTERS, durable);
+    sim_trace("run seed %" PRIu64 ": %d workers", seed, nworkers);
+
+    while (!r->failed) {
+        int64_t t;
+        settle();
+        if (sim_net_failure()) {
+            snprintf(r->why, sizeof r->why, "%s", sim_net_failure());
+            r->failed = 1;
+            break;
+        }
+        if (sim_work_done())
+            break;
+        t = sim_next_at();
+        int64_t tt = next_timer();
+        if (tt < t)
+            t = tt;
+        if (t == INT64_MAX || t - SIM_START_US > RUN_LIMIT_US) {
+            snprintf(r->why, sizeof r->why, "stuck: nothing left to happen, workers not done");
+            r->failed = 1;
+            break;
+        }
+        if (t > sim_now_us)
+            sim_now_us = t;
+        sim_run_due();
+    }
+    violations = sim_work_stop();
+    sim_trace("end: %d violations", violations);
+    sim_net_close_all();
+    sim_queue_clear();
+    event_base_free(base);
+    for (int i = 0; i < NMASTERS; i++)
+        sim_master_free(masters[i]);
+    r->violations = violations;
+    r->hash = sim_trace_hash();
+}
+
+static int report_failed(uint64_t seed, const run *r)
+{
+    if (r->failed)
+        fprintf(stderr, "seed %" PRIu64 ": run failed: %s\n", seed, r->why);
+    return r->failed;
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t seed = 1, first = 1, nseeds = 0;
+    int verbose = 0, selftest = 0, hashes = 0;
+    char opts[128] = "";     /* the options a replay needs */
+    run r;
+
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--seed") && i + 1 < argc)
+            seed = strtoull(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "--seeds") && i + 1 < argc)
+            nseeds = strtoull(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "--first") && i + 1 < argc)
+            first = strtoull(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "--drift-ppm") && i + 1 < argc) {
+            sim_set.drift_ppm = atoi(argv[++i]);
+            snprintf(opts + strlen(opts), sizeof opts - strlen(opts), " --drift-ppm %d", sim_set.drift_ppm);
+        } else if (!strcmp(argv[i], "--restart-guard-off")) {
+            sim_set.restart_guard_off = 1;
+            snprintf(opts + strlen(opts), sizeof opts - strlen(opts), " --restart-guard-off");
+        } else if (!strcmp(argv[i], "--clock-guard-off")) {
+            sim_set.clock_guard_off = 1;
+            snprintf(opts + strlen(opts), sizeof opts - strlen(opts), " --clock-guard-off");
+        } else if (!strcmp(argv[i], "--trace"))
+            verbose = 1;
+        else if (!strcmp(argv[i], "--hashes"))
+            hashes = 1;
+        else if (!strcmp(argv[i], "--selftest"))
+            selftest = 1;
+        else {
+            fprintf(stderr, "usage: %s [--seed S [--trace]] [--seeds K [--first S] [--hashes]] [--selftest] "
+                    "[--drift-ppm P] [--clock-guard-off] [--restart-guard-off]\n", argv[0]);
+            return 2;
+        }
+    }
+    if (selftest) {
+        run a, b, c;
+        run_one(seed, 0, &a);
+        run_one(seed, 0, &b);
+        run_one(seed + 1, 0, &c);
+        printf("seed %" PRIu64 ": %016" PRIx64 " then %016" PRIx64 "; seed %" PRIu64 ": %016" PRIx64
+               "\n", seed, a.hash, b.hash, seed + 1, c.hash);
+        if (report_failed(seed, &a) | report_failed(seed, &b) | report_failed(seed + 1, &c))
+            return 1;
+        if (a.hash != b.hash || a.hash == c.hash) {
+            printf("selftest FAILED: %s\n", a.hash != b.hash ? "one seed, two traces"
+                                                               : "two seeds, one trace");
+            return 1;
+        }
+        sim_set.hold_to_release = 1;
+        for (uint64_t s = seed; s < seed + 50 && !a.violations; s++) {
+            run_one(s, 0, &a);
+            if (a.violations)
+                printf("checker: holds counted to their release overlap in seed %" PRIu64 "\n", s);
+        }
+        sim_set.hold_to_release = 0;
+        if (!a.violations) {
+            printf("selftest FAILED: the checker saw no overlap in 50 seeds counting holds to "
+                   "their release\n");
+            return 1;
+        }
+        printf("selftest passed\n");
+        return 0;
+    }
+    if (nseeds) {
+        uint64_t nviol = 0, nfailed = 0, all = 0xcbf29ce484222325ULL;
+        for (uint64_t s = first; s < first + nseeds; s++) {
+            run_one(s, 0, &r);
+            all = (all ^ r.hash) * 0x100000001b3ULL;     /* the runs' hashes, in order */
+            if (hashes)
+                printf("trace %" PRIu64 " %016" PRIx64 "\n", s, r.hash);
+            nfailed += (uint64_t)report_failed(s, &r);
+            if (r.violations)
+                printf("seed %" PRIu64 ": %d violations (replay: make sim-replay SEED=%" PRIu64
+                       "%s%s%s)\n", s, r.violations, s, *opts ? " SIM_ARGS=\"" : "", opts + !!*opts,
+                       *opts ? "\"" : "");
+            nviol += (uint64_t)r.violations;
+        }
+        if (nfailed)
+            printf("%" PRIu64 " runs failed\n", nfailed);
+        printf("seeds %" PRIu64 "..%" PRIu64 "%s: traces %016" PRIx64 "\n", first,
+               first + nseeds - 1, opts, all);
+        printf("%" PRIu64 " seeds, %" PRIu64 " violations\n", nseeds, nviol);
+        return nviol || nfailed ? 1 : 0;
+    }
+    run_one(seed, verbose, &r);
+    printf("trace %" PRIu64 " %016" PRIx64 "\n", seed, r.hash);
+    if (r.violations)
+        printf("%d violations\n", r.violations);
+    return report_failed(seed, &r) || r.violations ? 1 : 0;
+}

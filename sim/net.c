@@ -1,0 +1,306 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* net.c -- the transport seam: every connection the library dials is a
+ * socketpair (conn/dial.h's hook).  The library holds one end, as it would
+ * a TCP socket; the simulator holds the other and carries the bytes to and
+ * from the simulated master through the event queue, each chunk after a
+ * seeded delay and never before the previous chunk of its direction (no
+ * reordering within a connection).  A close travels like the bytes: after
+ * what was sent before it.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include "floor/floor.h"
+#include "conn/dial.h"
+#include "sim/sim.h"
+
+typedef struct sim_conn {
+    size_t master;
+    long long mconn;            /* the master's id for it */
+    int lib_fd, sim_fd;         /* sim_fd -1: closed on our side */
+    int lib_open;               /* the library has not closed its end */
+    int master_open;            /* the master has not seen it close */
+    int64_t last_up, last_down; /* the latest delivery time each way */
+} sim_conn;
+
+/* bytes read at once from a connection above which the library's socket
+ * may have been full (far below a socketpair's buffer) */
+#define SIM_SOCKET_FULL 16384
+
+static sim_master **masters;
+static size_t nmasters;
+static sim_conn *conns;
+static size_t nconns, capconns;
+static char failure[200];
+static int64_t clock_ppm[SIM_MAX_MASTERS], clock_origin_ms[SIM_MAX_MASTERS];
+
+static int64_t delay_us(void)
+{
+    /* mostly a LAN's round trip; now and then a stall past node_timeout_ms */
+    if (sim_rand(SIM_RNG_NET) % 100 < 3)
+        return sim_rand_range(SIM_RNG_NET, 20000, 400000);
+    return sim_rand_range(SIM_RNG_NET, 50, 1500);
+}
+
+static int64_t when(int64_t *last)
+{
+    int64_t t = sim_now_us + delay_us();
+    if (t < *last)
+        t = *last;
+    return *last = t;
+}
+
+static void to_client(void *ctx, long long id, sim_buf *data);
+static void fin_to_client(void *ctx, long long id, sim_buf *data);
+
+static void to_master(void *ctx, long long id, sim_buf *data)
+{
+    sim_conn *c = &conns[id];
+    sim_master *m = masters[c->master];
+    sim_buf out = { NULL, 0, 0 };
+    long long k;
+    (void)ctx;
+
+    if (!c->master_open)
+        return;
+    sim_trace("m%zu c%lld > %zu", c->master, id, data->len);
+    sim_trace_bytes(data->p, data->len);
+    if (sim_master_feed(m, c->mconn, data->p, data->len, sim_net_master_ms(c->master), &out) != 0) {
+        sim_trace("m%zu failed: %s", c->master, sim_master_error(m));
+        if (!failure[0])
+            snprintf(failure, sizeof failure, "%s", sim_master_error(m));
+        sim_at(when(&c->last_down), fin_to_client, NULL, id, NULL);
+    }
+    if (out.len)
+        sim_at(when(&c->last_down), to_client, NULL, id, &out);
+    sim_buf_free(&out);
+    while ((k = sim_master_take_killed(m)) >= 0)
+        for (size_t i = 0; i < nconns; i++)
+            if (conns[i].master == c->master && conns[i].mconn == k) {
+                sim_trace("m%zu kills c%zu", c->master, i);
+                sim_at(when(&conns[i].last_down), fin_to_client, NULL, (long long)i, NULL);
+            }
+}
+
+static void fin_to_master(void *ctx, long long id, sim_buf *data)
+{
+    (void)ctx, (void)data;
+    if (!conns[id].master_open)
+        return;
+    sim_trace("m%zu c%lld > close", conns[id].master, id);
+    conns[id].master_open = 0;
+    sim_master_disconnect(masters[conns[id].master], conns[id].mconn);
+}
+
+static void to_client(void *ctx, long long id, sim_buf *data)
+{
+    sim_conn *c = &conns[id];
+    (void)ctx;
+
+    if (c->sim_fd < 0)
+        return;
+    sim_trace("m%zu c%lld < %zu", c->master, id, data->len);
+    sim_trace_bytes(data->p, data->len);
+    /* (a socketpair's buffer holds far more than a reply of the demo) */
+    if (write(c->sim_fd, data->p, data->len) != (ssize_t)data->len && !failure[0])
+        snprintf(failure, sizeof failure, "c%lld: a short write to the library", id);
+}
+
+static void fin_to_client(void *ctx, long long id, sim_buf *data)
+{
+    sim_conn *c = &conns[id];
+    (void)ctx, (void)data;
+
+    if (c->sim_fd < 0)
+        return;
+    sim_trace("m%zu c%lld < close", c->master, id);
+    close(c->sim_fd);
+    c->sim_fd = -1;
+    c->lib_open = 0;        /* its end is the library's to close (EOF) */
+    c->master_open = 0;
+    sim_master_disconnect(masters[c->master], c->mconn);
+}
+
+/* The dial hook: nodes are named m0, m1, ... (any port). */
+static evutil_socket_t dial(const redlock__addr *a, char *err, size_t errlen)
+{
+    int sv[2];
+    size_t i;
+    sim_conn *c;
+
+    if (!a->host || a->host[0] != 'm' || (i = strtoul(a->host + 1, NULL, 10)) >= nmasters) {
+        snprintf(err, errlen, "sim: no master %s", a->host ? a->host : a->path);
+        return -1;
+    }
+    if (nconns == capconns) {
+        size_t cap = capconns ? 2 * capconns : 32;
+        if (!(c = realloc(conns, cap * sizeof *c))) {
+            snprintf(err, errlen, "sim: out of memory");
+            return -1;
+        }
+        conns = c, capconns = cap;
+    }
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0, sv) != 0) {
+        snprintf(err, errlen, "socketpair: %s", strerror(errno));
+        return -1;
+    }
+    c = &conns[nconns];
+    c->master = i;
+    c->mconn = sim_master_connect(masters[i]);
+    c->lib_fd = sv[0], c->sim_fd = sv[1];
+    c->lib_open = c->master_open = 1;
+    c->last_up = c->last_down = 0;
+    sim_trace("m%zu c%zu dialed", i, nconns);
+    nconns++;
+    return sv[0];
+}
+
+void sim_net_init(struct event_base *base, sim_master **m, size_t n, int max_ppm)
+{
+    (void)base;
+    masters = m;
+    nmasters = n < SIM_MAX_MASTERS ? n : SIM_MAX_MASTERS;
+    nconns = 0;
+    failure[0] = '\0';
+    redlock__dial_hook = dial;
+    for (size_t i = 0; i < nmasters; i++) {
+        clock_ppm[i] = sim_rand_range(SIM_RNG_CLOCK, -max_ppm, max_ppm);
+        clock_origin_ms[i] = sim_rand_range(SIM_RNG_CLOCK, 1000000, 2000000000);
+    }
+}
+
+int64_t sim_net_master_ms(size_t i)
+{
+    int64_t us = sim_now_us - SIM_START_US;
+    return clock_origin_ms[i] + (us + us / 1000000 * clock_ppm[i] +
+                                 us % 1000000 * clock_ppm[i] / 1000000) / 1000;
+}
+
+/* One poll for all: which of our ends the library wrote to (or closed),
+ * which of its ends it has not read yet (then it needs another turn). */
+int sim_net_pump(void)
+{
+    static struct pollfd *pf;
+    static size_t cappf;
+    int moved = 0;
+
+    if (2 * nconns > cappf) {
+        struct pollfd *q = realloc(pf, 2 * nconns * sizeof *q);
+        if (!q)
+            return 0;
+        pf = q, cappf = 2 * nconns;
+    }
+    for (size_t i = 0; i < nconns; i++) {
+        int open = conns[i].lib_open && conns[i].sim_fd >= 0;
+        pf[2 * i].fd = open ? conns[i].sim_fd : -1;
+        pf[2 * i + 1].fd = open ? conns[i].lib_fd : -1;
+        pf[2 * i].events = pf[2 * i + 1].events = POLLIN;
+        pf[2 * i].revents = pf[2 * i + 1].revents = 0;
+    }
+    if (poll(pf, (nfds_t)(2 * nconns), 0) <= 0)
+        return 0;
+    for (size_t i = 0; i < nconns; i++) {
+        sim_conn *c = &conns[i];
+        sim_buf b = { NULL, 0, 0 };
+        char tmp[16384];
+        ssize_t n = -1;
+
+        if (pf[2 * i + 1].revents & POLLIN)
+            moved = 1;          /* the library has bytes to read */
+        if (!(pf[2 * i].revents & (POLLIN | POLLHUP | POLLERR)))
+            continue;
+        while ((n = read(c->sim_fd, tmp, sizeof tmp)) > 0)
+            sim_buf_add(&b, tmp, (size_t)n);
+        /* What was read is due later (a delay is never 0): it needs no
+         * other turn of the library's now, unless the library may have had
+         * more than the socket took (then it writes it once writable). */
+        if (b.len >= SIM_SOCKET_FULL)
+            moved = 1;
+        if (b.len)
+            sim_at(when(&c->last_up), to_master, NULL, (long long)i, &b);
+        if (n == 0) {           /* the library closed its end */
+            c->lib_open = 0;
+            close(c->sim_fd);
+            c->sim_fd = -1;
+            sim_at(when(&c->last_up), fin_to_master, NULL, (long long)i, NULL);
+        }
+    }
+    return moved;
+}
+
+/* the open connection number `pick` (modulo their count), or NULL */
+static sim_conn *open_conn(uint64_t pick)
+{
+    size_t open = 0;
+
+    for (size_t i = 0; i < nconns; i++)
+        open += conns[i].sim_fd >= 0;
+    if (open)
+        for (size_t i = 0, k = (size_t)(pick % open); i < nconns; i++)
+            if (conns[i].sim_fd >= 0 && k-- == 0)
+                return &conns[i];
+    return NULL;
+}
+
+static void cut(sim_conn *c)
+{
+    close(c->sim_fd);
+    c->sim_fd = -1;
+    c->lib_open = 0;
+    if (c->master_open)
+        sim_master_disconnect(masters[c->master], c->mconn);
+    c->master_open = 0;
+}
+
+void sim_net_reset(uint64_t pick)
+{
+    sim_conn *c = open_conn(pick);
+
+    if (!c) {
+        sim_trace("reset: no connection open");
+        return;
+    }
+    sim_trace("m%zu c%zu reset", c->master, (size_t)(c - conns));
+    cut(c);
+}
+
+void sim_net_stall(uint64_t pick, int64_t us)
+{
+    sim_conn *c = open_conn(pick);
+
+    if (!c) {
+        sim_trace("stall: no connection open");
+        return;
+    }
+    sim_trace("m%zu c%zu stalls %lld us", c->master, (size_t)(c - conns), (long long)us);
+    if (c->last_up < sim_now_us + us)
+        c->last_up = sim_now_us + us;
+    if (c->last_down < sim_now_us + us)
+        c->last_down = sim_now_us + us;
+}
+
+void sim_net_restart(size_t i, int keep_data)
+{
+    sim_trace("m%zu restarts, %s its keys", i, keep_data ? "keeping" : "losing");
+    sim_master_restart(masters[i], keep_data);
+    for (size_t k = 0; k < nconns; k++)
+        if (conns[k].master == i && conns[k].sim_fd >= 0)
+            cut(&conns[k]);
+}
+
+void sim_net_close_all(void)
+{
+    for (size_t i = 0; i < nconns; i++)
+        if (conns[i].sim_fd >= 0)
+            close(conns[i].sim_fd);
+    nconns = 0;
+}
+
+const char *sim_net_failure(void)
+{
+    return failure[0] ? failure : NULL;
+}

@@ -1,0 +1,97 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* sim.h -- the simulator's parts (docs/simulator.md): world.c (virtual time,
+ * the seeded streams, the event queue, the clock, getrandom and getpid the
+ * library and libevent read), net.c (the simulated connections behind the
+ * dial hook), work.c (the workload and the exclusion checker), fault.c (the
+ * faults' schedule), trace.c (the trace and its hash), main.c (the driver
+ * and the command line). */
+#ifndef SIM_SIM_H
+#define SIM_SIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "sim/master.h"
+
+struct event_base;
+
+/* ---- world.c ---- */
+
+/* the virtual time, us; every clock the process reads follows it */
+extern int64_t sim_now_us;
+#define SIM_START_US ((int64_t)1000 * 1000000)     /* a run starts 1000 s after boot */
+#define SIM_EPOCH_US ((int64_t)1767225600 * 1000000) /* CLOCK_REALTIME - CLOCK_MONOTONIC */
+
+/* seeded streams, one per job, so that one part's draws do not move another's */
+enum { SIM_RNG_NET, SIM_RNG_WORK, SIM_RNG_BYTES, SIM_RNG_FAULT, SIM_RNG_CLOCK, SIM_RNG_COUNT };
+void sim_world_reset(uint64_t seed);
+uint64_t sim_rand(int stream);
+/* uniform in [lo, hi] */
+int64_t sim_rand_range(int stream, int64_t lo, int64_t hi);
+
+/* the event queue: fn(ctx, id, data) at time t; events due at one instant
+ * run in the order they were scheduled.  data (may be NULL) is moved in. */
+typedef void sim_event_fn(void *ctx, long long id, sim_buf *data);
+int sim_at(int64_t t, sim_event_fn *fn, void *ctx, long long id, sim_buf *data);
+/* the earliest event's time, or INT64_MAX */
+int64_t sim_next_at(void);
+/* run the events due at sim_now_us; how many ran */
+int sim_run_due(void);
+void sim_queue_clear(void);
+
+/* ---- work.c: the workload and the exclusion checker ---- */
+
+typedef struct sim_settings {
+    int hold_to_release;    /* the checker's own test: a hold lasts until its
+                             * release, whatever the validity said */
+    int drift_ppm;          /* the masters' clocks run within this many ppm of
+                             * the client's (2000: inside drift_factor's 1 %) */
+    int clock_guard_off, restart_guard_off;     /* the clients' guards */
+} sim_settings;
+extern sim_settings sim_set;
+
+/* the clients and their first steps: how many, or -1 with why */
+int sim_work_start(struct event_base *base, const char *const *nodes, size_t n, char *why,
+                   size_t whylen);
+int sim_work_done(void);
+/* free the clients; the run's violations */
+int sim_work_stop(void);
+
+/* ---- fault.c ---- */
+
+/* the run's faults, into the queue; durable: a restarted master keeps its keys */
+void sim_faults_schedule(size_t nmasters, int durable);
+
+/* ---- trace.c ---- */
+
+void sim_trace_reset(int verbose);
+void sim_trace(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* bytes into the hash (and shown, escaped and cut, when verbose) */
+void sim_trace_bytes(const char *p, size_t len);
+uint64_t sim_trace_hash(void);
+
+/* ---- net.c ---- */
+
+#define SIM_MAX_MASTERS 16
+/* each master's clock runs at its own rate, within max_ppm of the
+ * virtual time's (seeded), from its own origin */
+void sim_net_init(struct event_base *base, sim_master **masters, size_t n, int max_ppm);
+/* master i's clock now, in ms */
+int64_t sim_net_master_ms(size_t i);
+/* move what the library wrote into the queue; nonzero if the library
+ * needs another turn now (bytes left to read, or a socket it may have
+ * filled) */
+int sim_net_pump(void);
+void sim_net_close_all(void);
+/* a fault: the open connection number `pick` (modulo their count) is reset:
+ * both ends see it at once, what was in flight is lost */
+void sim_net_reset(uint64_t pick);
+/* a fault: the open connection `pick` delivers nothing either way for
+ * us microseconds (what it carries waits, in order) */
+void sim_net_stall(uint64_t pick, int64_t us);
+/* a fault: master i restarts (keeping its keys or not); its connections
+ * are reset */
+void sim_net_restart(size_t i, int keep_data);
+/* a master failed the run (unknown command, protocol error): its message */
+const char *sim_net_failure(void);
+
+#endif

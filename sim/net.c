@@ -37,6 +37,7 @@ static sim_conn *conns;
 static size_t nconns, capconns;
 static char failure[200];
 static int64_t clock_ppm[SIM_MAX_MASTERS], clock_origin_ms[SIM_MAX_MASTERS];
+static int64_t lost_keys_us[SIM_MAX_MASTERS];       /* the last restart without them */
 
 static int64_t delay_us(void)
 {
@@ -170,7 +171,29 @@ void sim_net_init(struct event_base *base, sim_master **m, size_t n, int max_ppm
     for (size_t i = 0; i < nmasters; i++) {
         clock_ppm[i] = sim_rand_range(SIM_RNG_CLOCK, -max_ppm, max_ppm);
         clock_origin_ms[i] = sim_rand_range(SIM_RNG_CLOCK, 1000000, 2000000000);
+        lost_keys_us[i] = INT64_MIN;
     }
+}
+
+size_t sim_net_masters(void)
+{
+    return nmasters;
+}
+
+sim_master *sim_net_master(size_t i)
+{
+    return masters[i];
+}
+
+int64_t sim_net_true_us(size_t i, int64_t master_ms)
+{
+    /* (1e6 + ppm) master us pass in 1e6 true us */
+    return master_ms * 1000 * 1000000 / (1000000 + clock_ppm[i]);
+}
+
+int64_t sim_net_lost_keys_us(size_t i)
+{
+    return lost_keys_us[i];
 }
 
 int64_t sim_net_master_ms(size_t i)
@@ -287,6 +310,8 @@ void sim_net_restart(size_t i, int keep_data)
 {
     sim_trace("m%zu restarts, %s its keys", i, keep_data ? "keeping" : "losing");
     sim_master_restart(masters[i], keep_data);
+    if (!keep_data)
+        lost_keys_us[i] = sim_now_us;
     for (size_t k = 0; k < nconns; k++)
         if (conns[k].master == i && conns[k].sim_fd >= 0)
             cut(&conns[k]);

@@ -2,7 +2,7 @@
 /* sim.h -- the simulator's parts (docs/simulator.md): world.c (virtual time,
  * the seeded streams, the event queue, the clock, getrandom and getpid the
  * library and libevent read), net.c (the simulated connections behind the
- * dial hook), work.c (the workload and the exclusion checker), fault.c (the
+ * dial hook), work.c (the workload), check.c (the checkers), fault.c (the
  * faults' schedule), trace.c (the trace and its hash), main.c (the driver
  * and the command line). */
 #ifndef SIM_SIM_H
@@ -77,6 +77,13 @@ uint64_t sim_trace_hash(void);
 void sim_net_init(struct event_base *base, sim_master **masters, size_t n, int max_ppm);
 /* master i's clock now, in ms */
 int64_t sim_net_master_ms(size_t i);
+/* the masters (for the checkers) */
+size_t sim_net_masters(void);
+sim_master *sim_net_master(size_t i);
+/* a span of master i's clock (ms) in true time (us) */
+int64_t sim_net_true_us(size_t i, int64_t master_ms);
+/* when master i last restarted without its keys (INT64_MIN: never) */
+int64_t sim_net_lost_keys_us(size_t i);
 /* move what the library wrote into the queue; nonzero if the library
  * needs another turn now (bytes left to read, or a socket it may have
  * filled) */

@@ -1,15 +1,17 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
-/* work.c -- the workload and the exclusion checker.  W clients (2 to 4,
- * seeded) on the driver's event_base, each with one handle on one
- * resource: acquire (the retry policy's), hold a seeded time (one hold in
- * ten outlasts its validity), release; 2 to 10 rounds each.  The checker:
- * at most one worker holds the mutex at any virtual instant, a hold
- * running from its acquire callback to the start of its release or to the
- * end of the validity the library reported, whichever comes first.
+/* work.c -- the workload.  W clients (2 to 4, seeded) on the driver's
+ * event_base, each with one handle on one resource: acquire (the retry
+ * policy's), hold a seeded time (one hold in ten outlasts its validity),
+ * release; 2 to 10 rounds each.  Each acquire is told to the checkers
+ * (check.c): exclusion, a hold running from its acquire callback to the
+ * start of its release or to the end of the validity the library
+ * reported, whichever comes first; and that validity backed by a quorum
+ * of masters' keys.
  */
 #include <stdio.h>
 #include <string.h>
 #include "redlock.h"
+#include "sim/check.h"
 #include "sim/sim.h"
 
 #define MAX_WORKERS 4
@@ -20,14 +22,46 @@ typedef struct worker {
     redlock_client *client;
     redlock_lock *lock;
     int rounds_left;
-    int holding;
-    int64_t held_until;
+    unsigned long hold;         /* the current hold's id (check.c), 0 none */
+    int64_t started;            /* when its acquire was asked for */
 } worker;
 
 sim_settings sim_set = { 0, 2000, 0, 0 };
 
 static worker workers[MAX_WORKERS];
 static int nworkers, violations;
+static unsigned long holds;
+static sim_check *chk;
+
+/* The masters that keep w's key, with its value, at least until `until`
+ * (true time, on their own clocks); a master that lost its keys since the
+ * attempt started (a restart without them) counts: the restart guard, not
+ * this hold, answers for it. */
+static size_t granted(const worker *w, int64_t since, int64_t until)
+{
+    size_t vlen, n = 0;
+    const char *v = redlock_lock_value(w->lock, &vlen);
+    sim_buf got = { 0 };
+
+    for (size_t i = 0; i < sim_net_masters(); i++) {
+        int64_t pttl = 0;
+        got.len = 0;
+        if (sim_net_lost_keys_us(i) >= since)
+            n++;
+        else if (sim_master_key(sim_net_master(i), "res", 3, sim_net_master_ms(i), &got, &pttl) == 1 &&
+                 got.len == vlen && memcmp(got.p, v, vlen) == 0 &&
+                 (pttl < 0 || sim_now_us + sim_net_true_us(i, pttl) >= until))
+            n++;
+    }
+    sim_buf_free(&got);
+    return n;
+}
+
+static void violation(void)
+{
+    violations++;
+    sim_trace("VIOLATION: %s", sim_check_why(chk));
+}
 
 static void step(void *ctx, long long action, sim_buf *data);
 enum { ACT_ACQUIRE, ACT_RELEASE };
@@ -50,14 +84,14 @@ static void acquired(redlock_lock *lock, int status, void *privdata)
         next_round(w);
         return;
     }
-    for (int i = 0; i < nworkers; i++)
-        if (workers[i].holding && workers[i].held_until > sim_now_us) {
-            violations++;
-            sim_trace("VIOLATION: w%d acquired while w%d holds for %lld us more", w->idx, i,
-                      (long long)(workers[i].held_until - sim_now_us));
-        }
-    w->holding = 1;
-    w->held_until = sim_set.hold_to_release ? INT64_MAX : sim_now_us + v * 1000;
+    int64_t until = sim_set.hold_to_release ? INT64_MAX : sim_now_us + v * 1000;
+    w->hold = ++holds;
+    if (sim_check_hold(chk, "res", SIM_HOLD_MUTEX, 0, w->hold, sim_now_us, until) != 0)
+        violation();
+    if (!sim_set.hold_to_release &&
+        sim_check_backed(chk, "res", w->hold, sim_now_us, until,
+                         granted(w, w->started, until), sim_net_masters() / 2 + 1) != 0)
+        violation();
     /* mostly within the validity; now and then past it (the lock expires) */
     hold = sim_rand(SIM_RNG_WORK) % 10 ? sim_rand_range(SIM_RNG_WORK, 0, v * 800)
                                        : sim_rand_range(SIM_RNG_WORK, v * 1000, v * 1000 + 500000);
@@ -88,6 +122,7 @@ static void step(void *ctx, long long action, sim_buf *data)
 
     if (action == ACT_ACQUIRE) {
         sim_trace("w%d acquire", w->idx);
+        w->started = sim_now_us;
         if ((rc = redlock_acquire_async(w->lock, TTL_MS, acquired, w)) != REDLOCK_OK) {
             sim_trace("w%d acquire refused: %s", w->idx, redlock_strerror(rc));
             next_round(w);
@@ -95,7 +130,8 @@ static void step(void *ctx, long long action, sim_buf *data)
         return;
     }
     /* the hold ends when the release starts (validity is 0 from then) */
-    w->holding = 0;
+    sim_check_end(chk, "res", SIM_HOLD_MUTEX, w->hold);
+    w->hold = 0;
     sim_trace("w%d release", w->idx);
     if ((rc = redlock_release_async(w->lock, released, w)) != REDLOCK_OK) {
         sim_trace("w%d release refused: %s", w->idx, redlock_strerror(rc));
@@ -109,6 +145,12 @@ int sim_work_start(struct event_base *base, const char *const *nodes, size_t n, 
     char err[256] = "";
 
     violations = 0;
+    holds = 0;
+    sim_check_free(chk);
+    if (!(chk = sim_check_new())) {
+        snprintf(why, whylen, "out of memory");
+        return -1;
+    }
     nworkers = (int)sim_rand_range(SIM_RNG_WORK, 2, MAX_WORKERS);
     memset(workers, 0, sizeof workers);
     for (int i = 0; i < nworkers; i++) {
@@ -149,5 +191,7 @@ int sim_work_stop(void)
         redlock_client_free(workers[i].client);
     }
     nworkers = 0;
+    sim_check_free(chk);
+    chk = NULL;
     return violations;
 }

@@ -1,13 +1,14 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* fault.c -- the run's faults, at seeded times in its first 5 s: up to
  * three connections reset, up to two stalled (50 ms to 2 s, often past
- * node_timeout_ms), and in half the runs a master restarted.  Each fault
+ * node_timeout_ms), in half the runs a master restarted, and with
+ * --jumps a master's clock jumping 0.1 to 30 s ahead.  Each fault
  * picks its victim when it happens, from the connections open then.
  */
 #include <stdint.h>
 #include "sim/sim.h"
 
-enum { FAULT_RESET, FAULT_STALL, FAULT_RESTART };
+enum { FAULT_RESET, FAULT_STALL, FAULT_RESTART, FAULT_JUMP };
 
 static size_t nmasters;
 static int keeps;       /* the masters keep their keys across a restart */
@@ -22,6 +23,9 @@ static void fault(void *ctx, long long kind, sim_buf *data)
          * the compiler's (gcc and clang differ) */
         uint64_t pick = sim_rand(SIM_RNG_FAULT);
         sim_net_stall(pick, sim_rand_range(SIM_RNG_FAULT, 50000, 2000000));
+    } else if (kind == FAULT_JUMP) {
+        size_t i = (size_t)sim_rand_range(SIM_RNG_FAULT, 0, (int64_t)nmasters - 1);
+        sim_net_jump(i, sim_rand_range(SIM_RNG_FAULT, 100, 30000));
     } else {
         sim_net_restart((size_t)sim_rand_range(SIM_RNG_FAULT, 0, (int64_t)nmasters - 1), keeps);
     }
@@ -42,4 +46,6 @@ void sim_faults_schedule(size_t n, int durable)
         sim_at(when(), fault, NULL, FAULT_STALL, NULL);
     if (sim_rand(SIM_RNG_FAULT) % 2)
         sim_at(when(), fault, NULL, FAULT_RESTART, NULL);
+    if (sim_set.jumps)
+        sim_at(when(), fault, NULL, FAULT_JUMP, NULL);
 }

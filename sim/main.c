@@ -167,6 +167,9 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--clock-guard-off")) {
             sim_set.clock_guard_off = 1;
             snprintf(opts + strlen(opts), sizeof opts - strlen(opts), " --clock-guard-off");
+        } else if (!strcmp(argv[i], "--jumps")) {
+            sim_set.jumps = 1;
+            snprintf(opts + strlen(opts), sizeof opts - strlen(opts), " --jumps");
         } else if (!strcmp(argv[i], "--trace"))
             verbose = 1;
         else if (!strcmp(argv[i], "--hashes"))
@@ -175,7 +178,7 @@ int main(int argc, char **argv)
             selftest = 1;
         else {
             fprintf(stderr, "usage: %s [--seed S [--trace]] [--seeds K [--first S] [--hashes]] [--selftest] "
-                    "[--drift-ppm P] [--clock-guard-off] [--restart-guard-off]\n", argv[0]);
+                    "[--drift-ppm P] [--clock-guard-off] [--restart-guard-off] [--jumps]\n", argv[0]);
             return 2;
         }
     }

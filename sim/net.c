@@ -191,6 +191,12 @@ int64_t sim_net_true_us(size_t i, int64_t master_ms)
     return master_ms * 1000 * 1000000 / (1000000 + clock_ppm[i]);
 }
 
+void sim_net_jump(size_t i, int64_t ms)
+{
+    sim_trace("m%zu's clock jumps %+lld ms", i, (long long)ms);
+    clock_origin_ms[i] += ms;
+}
+
 int64_t sim_net_lost_keys_us(size_t i)
 {
     return lost_keys_us[i];

@@ -46,6 +46,8 @@ typedef struct sim_settings {
     int drift_ppm;          /* the masters' clocks run within this many ppm of
                              * the client's (2000: inside drift_factor's 1 %) */
     int clock_guard_off, restart_guard_off;     /* the clients' guards */
+    int jumps;              /* a master's clock jumps ahead once a run (an
+                             * assumption broken on purpose: docs/safety.md) */
 } sim_settings;
 extern sim_settings sim_set;
 
@@ -82,6 +84,8 @@ size_t sim_net_masters(void);
 sim_master *sim_net_master(size_t i);
 /* a span of master i's clock (ms) in true time (us) */
 int64_t sim_net_true_us(size_t i, int64_t master_ms);
+/* a fault: master i's clock jumps by ms (its keys expire on it) */
+void sim_net_jump(size_t i, int64_t ms);
 /* when master i last restarted without its keys (INT64_MIN: never) */
 int64_t sim_net_lost_keys_us(size_t i);
 /* move what the library wrote into the queue; nonzero if the library

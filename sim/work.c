@@ -98,6 +98,15 @@ static void acquired(redlock_lock *lock, int status, void *privdata)
     sim_at(sim_now_us + hold, step, w, ACT_RELEASE, NULL);
 }
 
+/* The library's notice that the hold ended early: the holder stops. */
+static void lost(redlock_lock *lock, int reason, void *privdata)
+{
+    worker *w = privdata;
+    (void)lock;
+    sim_trace("w%d lost: reason %d", w->idx, reason);
+    sim_check_end(chk, "res", SIM_HOLD_MUTEX, w->hold);
+}
+
 static void released(redlock_lock *lock, int status, void *privdata)
 {
     worker *w = privdata;
@@ -167,7 +176,8 @@ int sim_work_start(struct event_base *base, const char *const *nodes, size_t n, 
         if (sim_set.restart_guard_off)
             opts.restart_guard_ms = 0;
         if (redlock_client_new(&w->client, base, nodes, n, &opts, err, sizeof err) != 0 ||
-            redlock_lock_new(&w->lock, w->client, "res", 3) != 0) {
+            redlock_lock_new(&w->lock, w->client, "res", 3) != 0 ||
+            redlock_lock_on_lost(w->lock, lost, w) != 0) {
             snprintf(why, whylen, "client %d: %s", i, err);
             return -1;
         }

@@ -658,9 +658,10 @@ void redlock__op_undo(redlock__op *op)
         redlock__buf_free(&b);
         return;
     }
-    for (size_t i = 0; i < f->n; i++)
+    for (size_t i = 0; i < f->n - REDLOCK__MUTANT(ROLLBACK_SKIP); i++)
         if (op->gen[i] && !((op->kind->flags & REDLOCK__KIND_CLEAN_NO) &&
-                            op->votes[i] == REDLOCK__REFUSED))
+                            op->votes[i] == REDLOCK__REFUSED) &&
+            !(REDLOCK__MUTANT(OK_AFTER_DECISION) && op->votes[i] != REDLOCK__OK))
             redlock__vote_undo(&f->masters[i], op->gen[i], &b);
     redlock__buf_free(&b);
 }

@@ -498,7 +498,7 @@ static void master_down(void *owner, redlock__conn *cn, const char *why, int tel
     redlock__master *m = owner;
     redlock__conn_ref *h = hist_of(m, cn->gen);
 
-    if (h && h->kill == REDLOCK__KILL_NONE)
+    if (h && h->kill == REDLOCK__KILL_NONE && !REDLOCK__MUTANT(NO_EXTEND_KILL))
         h->kill = REDLOCK__KILL_OWED;
     evtimer_del(&m->undo_timer);    /* owed undos go after the next handshake */
     if (tell && m->net->event)

@@ -514,6 +514,8 @@ static int split_send(redlock__cluster *cl, redlock__split *sp, const redlock__r
         /* (never the last answer: what went is still to answer) */
         redlock__split_answer(sp, p, NULL, no);
     }
+    if (sent && sent < sp->nparts && req->gen_out && REDLOCK__MUTANT(SPLIT_UNSENT))
+        *req->gen_out = 0;
     if (sent)
         return 0;
     free(sp->nodes);

@@ -618,7 +618,8 @@ static void op_reply(void *privdata, size_t node, const redlock__reply *r, const
      * the others got.  Never a write's, whatever asked for it (a slow
      * path, or NOSCRIPT): its attempt may be undone already, and the
      * resend, arriving after the undo, would take the keys again. */
-    if (v < 0 && op->decided && (op->kind->flags & REDLOCK__KIND_WRITES))
+    if (v < 0 && op->decided && (op->kind->flags & REDLOCK__KIND_WRITES) &&
+        !REDLOCK__MUTANT(RESEND_WRITE))
         v = r->type == REDLOCK__REPLY_ERROR ? REDLOCK__ERROR : REDLOCK__REFUSED;
     if (v < 0 && !op->evaled[node] && !op->cancelled && !op->f->closing) {
         /* NOSCRIPT: this server lost its script cache (restart, SCRIPT

@@ -34,7 +34,8 @@
     X(NO_CLOCK_GUARD, "the clock guard is off: a jumped master counts at once") \
     X(REGROW_ALWAYS, "an extend re-grows a missing key on any master, not only a restarted one") \
     X(NO_FENCE_RAISE, "a fencing token is handed out without raising a quorum's counters to it") \
-    X(REFUSED_KEEPS, "an extend refused by a quorum keeps the validity")
+    X(REFUSED_KEEPS, "an extend refused by a quorum keeps the validity") \
+    X(RESEND_WRITE, "a write answered NOSCRIPT after its decision is sent again as EVAL")
 
 #define REDLOCK__MUTANT_ENUM(name, what) REDLOCK__M_##name,
 enum redlock__mutant_name {

@@ -15,7 +15,7 @@ bin=$1 table=$2
 shift 2
 only=" $* "
 here=$(cd "$(dirname "$0")/.." && pwd) || exit 2
-run() { CHECK_RETRY=0 sh "$here/test/run.sh" "$bin" "$@"; }
+run() { sh "$here/test/run.sh" "$bin" "$@"; }
 
 rows=$(awk -F'|' '$2 ~ /^ *`[A-Z_]+` *$/ {
     name = $2; gsub(/[ `]/, "", name)
@@ -27,42 +27,33 @@ rows=$(awk -F'|' '$2 ~ /^ *`[A-Z_]+` *$/ {
 }' "$table")
 [ -n "$rows" ] || { echo "mutants: no rows in $table"; exit 2; }
 
-list=$("$bin" --list) || exit 2
-all=""
+"$bin" --list > /dev/null || exit 2
 bad=0
-echo "$rows" | while read -r name tests; do
-    for t in $tests; do
-        n=$(echo "$list" | grep -c -- "$t")
-        [ "$n" = 1 ] || echo "mutants: $name: \"$t\" names $n tests, not one"
-    done
-done | grep . && exit 2
-echo "$rows" | while read -r name tests; do
+all=$(echo "$rows" | while read -r name tests; do
     case "$only" in "  ") ;; *" $name "*) ;; *) continue ;; esac
     echo "$tests"
-done > "${TMPDIR:-/tmp}/mutants.$$"
-all=$(tr ' ' '\n' < "${TMPDIR:-/tmp}/mutants.$$" | sort -u | tr '\n' ' ')
-rm -f "${TMPDIR:-/tmp}/mutants.$$"
+done | tr ' ' '\n' | sort -u | tr '\n' ' ')
 
-# without a mutant every named test passes
+# without a mutant every named test passes (a failure may run again: the
+# runner's recap names it flaky)
 if [ -n "$(echo $all)" ]; then
-    echo "mutants: no mutant: $(echo $all)"
+    echo "mutants: without a mutant, the $(echo $all | wc -w) tests named"
     out=$(REDLOCK_MUTANT= run $all 2>&1)
     echo "$out" | tail -n 1
     echo "$out" | grep -q ' 0 failed$' || { echo "$out" | grep '^FAILED'; bad=1; }
 fi
 
 killed=0 total=0
-summary=""
 while read -r name tests; do
     case "$only" in "  ") ;; *" $name "*) ;; *) continue ;; esac
     total=$((total + 1))
     if [ -z "$tests" ]; then
         line="mutant $name: survives (no test names it)"
     else
-        n=$(echo $tests | wc -w)
-        out=$(REDLOCK_MUTANT=$name run $tests 2>&1)
+        # (a name runs every test it is part of: all must fail)
+        out=$(REDLOCK_MUTANT=$name CHECK_RETRY=0 run $tests 2>&1)
         last=$(echo "$out" | tail -n 1)
-        if [ "$last" = "0 passed, $n failed" ]; then
+        if echo "$last" | grep -q '^0 passed, [1-9][0-9]* failed$'; then
             killed=$((killed + 1))
             line="mutant $name: killed ($last)"
         else

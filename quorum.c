@@ -125,7 +125,7 @@ int redlock__fence_token(const unsigned char *votes, const int64_t *values, size
         if (votes[i] != REDLOCK__OK)
             continue;
         at_max += values[i] == *token;
-        fresh += values[i] < REDLOCK__FENCE_FLOOR;
+        fresh += values[i] < REDLOCK__FENCE_FLOOR && !REDLOCK__MUTANT(FENCE_NO_FLOOR);
     }
     if (fresh) {
         /* a counter never used, or lost (a restart without persistence):

@@ -351,7 +351,7 @@ static void prepare_req(redlock__op *op)
     req->slot.fn = op_reply;
     req->slot.privdata = op;
     req->since_us = op->start_us;
-    req->never_full = (flags & REDLOCK__KIND_UNDOES) != 0;
+    req->never_full = (flags & REDLOCK__KIND_UNDOES) != 0 && !REDLOCK__MUTANT(RELEASE_FULL);
     req->quiet = (flags & REDLOCK__KIND_PROBE) != 0;
     /* an acquire or extend on a cluster vote: on its replicas too, when
      * asked (a plain master ignores it) */

@@ -35,7 +35,13 @@
     X(REGROW_ALWAYS, "an extend re-grows a missing key on any master, not only a restarted one") \
     X(NO_FENCE_RAISE, "a fencing token is handed out without raising a quorum's counters to it") \
     X(REFUSED_KEEPS, "an extend refused by a quorum keeps the validity") \
-    X(RESEND_WRITE, "a write answered NOSCRIPT after its decision is sent again as EVAL")
+    X(RESEND_WRITE, "a write answered NOSCRIPT after its decision is sent again as EVAL") \
+    X(VALIDITY_FROM_REPLY, "the validity counts from the decision, not from the attempt's start") \
+    X(NO_KILL, "no dropped connection is killed: a write still on it may run after its undo") \
+    X(RELEASE_FULL, "a release or an undo is refused by a full queue (max_pending)") \
+    X(FENCE_NO_FLOOR, "a lost fencing counter (below 2^40) does not start from the wall clock") \
+    X(DURABLE_FORGETS, "a restart is durable though this client read the run before not durable") \
+    X(NO_FAILOVER_GUARD, "a cluster master that took over its slots counts at once")
 
 #define REDLOCK__MUTANT_ENUM(name, what) REDLOCK__M_##name,
 enum redlock__mutant_name {

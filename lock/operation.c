@@ -266,7 +266,8 @@ int redlock__lock_settle(redlock_lock *l, redlock__op *op)
     }
     if (op->decision == REDLOCK__WON) {
         redlock__loop *loop = op->f->loop;
-        int64_t until = op->start_us + op->ttl_ms * 1000 - op->drift_us;
+        int64_t until = (REDLOCK__MUTANT(VALIDITY_FROM_REPLY) ? redlock__now(loop) : op->start_us) +
+                        op->ttl_ms * 1000 - op->drift_us;
         /* Checked again as the result is handed over, with a margin for the
          * callback's own reading: a success always has at least 1 ms to
          * report, and no clock step since the start. */

@@ -115,7 +115,8 @@ static int durable(const redlock__guard *g, int shard)
 {
     return g->keeps == 1 && g->run_keeps == 1 && g->aof_start == 1 &&
            (shard && !REDLOCK__MUTANT(PROMOTED_RESTART)
-                ? g->kept_before == 1 && g->master_before == 1 : g->kept_before != 0);
+                ? g->kept_before == 1 && g->master_before == 1
+                : g->kept_before != 0 || REDLOCK__MUTANT(DURABLE_FORGETS));
 }
 
 /* The end of the restart guard's window for m, or 0 when it is past (or
@@ -141,7 +142,7 @@ static int64_t failover_until(const redlock__master *m, int64_t now)
     const redlock__guard *g = &m->guard;
     int64_t w;
 
-    if (m->net->replica_acks && g->failover_replica)
+    if ((m->net->replica_acks && g->failover_replica) || REDLOCK__MUTANT(NO_FAILOVER_GUARD))
         return 0;
     if (m->net->restart_guard_ms && g->failover_at_us &&
         (w = window_us(m->net, m->net->restart_guard_ms)) > 0 && now < g->failover_at_us + w)

@@ -158,7 +158,7 @@ int redlock__master_kill_first(redlock__master *m, uint32_t gen)
     int rc;
 
     if (!h || h->kill == REDLOCK__KILL_SENT || h->kill == REDLOCK__KILL_DONE ||
-        !may_kill(m, h) || encode_kill(&b, h) != 0) {
+        !may_kill(m, h) || REDLOCK__MUTANT(NO_KILL) || encode_kill(&b, h) != 0) {
         redlock__buf_free(&b);
         return 0;
     }
@@ -498,7 +498,8 @@ static void master_down(void *owner, redlock__conn *cn, const char *why, int tel
     redlock__master *m = owner;
     redlock__conn_ref *h = hist_of(m, cn->gen);
 
-    if (h && h->kill == REDLOCK__KILL_NONE && !REDLOCK__MUTANT(NO_EXTEND_KILL))
+    if (h && h->kill == REDLOCK__KILL_NONE && !REDLOCK__MUTANT(NO_EXTEND_KILL) &&
+        !REDLOCK__MUTANT(NO_KILL))
         h->kill = REDLOCK__KILL_OWED;
     evtimer_del(&m->undo_timer);    /* owed undos go after the next handshake */
     if (tell && m->net->event)

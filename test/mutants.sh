@@ -26,6 +26,9 @@ rows=$(awk -F'|' '$2 ~ /^ *`[A-Z_]+` *$/ {
     print name tests
 }' "$table")
 [ -n "$rows" ] || { echo "mutants: no rows in $table"; exit 2; }
+for m in "$@"; do
+    echo "$rows" | grep -q "^$m\( \|$\)" || { echo "mutants: no row for $m in $table"; exit 2; }
+done
 
 "$bin" --list > /dev/null || exit 2
 bad=0

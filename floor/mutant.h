@@ -41,7 +41,11 @@
     X(RELEASE_FULL, "a release or an undo is refused by a full queue (max_pending)") \
     X(FENCE_NO_FLOOR, "a lost fencing counter (below 2^40) does not start from the wall clock") \
     X(DURABLE_FORGETS, "a restart is durable though this client read the run before not durable") \
-    X(NO_FAILOVER_GUARD, "a cluster master that took over its slots counts at once")
+    X(NO_FAILOVER_GUARD, "a cluster master that took over its slots counts at once") \
+    X(CLOCK_BACK_KEEPS, "a lock keeps its validity after the client's clock was seen going back") \
+    X(UNDO_NO_RETRY, "an undo refused with BUSY, LOADING or OOM is not tried again") \
+    X(RELEASE_LIES, "a release deleted on fewer than a quorum still says success") \
+    X(NO_MARGIN, "a win is handed over however little validity is left at the hand-over")
 
 #define REDLOCK__MUTANT_ENUM(name, what) REDLOCK__M_##name,
 enum redlock__mutant_name {

@@ -277,7 +277,8 @@ int redlock__lock_settle(redlock_lock *l, redlock__op *op)
         int new_hold = l->busy != REDLOCK__LOCK_EXTEND && !l->reacquire;
         int64_t now = redlock__now(loop);
         int jumped = jumped_below_quorum(op, now);
-        if (until - now >= REDLOCK__MIN_VALIDITY_US + REDLOCK__HANDOVER_US &&
+        if ((until - now >= REDLOCK__MIN_VALIDITY_US + REDLOCK__HANDOVER_US ||
+             REDLOCK__MUTANT(NO_MARGIN)) &&
             (op->clock_steps == loop->clock_steps || REDLOCK__MUTANT(CLOCK_STEP)) && !jumped &&
             !told) {
             l->fl->end_us = now;
@@ -402,7 +403,7 @@ static void release_done(redlock__op *op, void *privdata)
     /* Success means a quorum still held the lock until this release.  Less
      * than that: the lock had been lost (expired or taken) if refusals say
      * so, else the outcome is unknown (slow or unreachable masters). */
-    if (op->tally.count[REDLOCK__OK] < op->tally.quorum) {
+    if (op->tally.count[REDLOCK__OK] < op->tally.quorum && !REDLOCK__MUTANT(RELEASE_LIES)) {
         code = redlock__failure_code(&op->tally);
         if (code == REDLOCK_ENOQUORUM)      /* refusals sank the quorum */
             code = REDLOCK_ENOTOWNER;

@@ -329,6 +329,7 @@ static void undo_reply(void *privdata, size_t tag, const redlock__reply *r, cons
         m->undo_redirect(m->undo_owner, r, o))
         return;         /* a cluster's redirect, followed */
     if (r->type != REDLOCK__REPLY_ERROR || o->tries >= UNDO_TRIES ||
+        REDLOCK__MUTANT(UNDO_NO_RETRY) ||
         (r->len >= 6 && memcmp(r->str, "NOPERM", 6) == 0) ||
         (r->len >= 9 && memcmp(r->str, "WRONGTYPE", 9) == 0)) {
         free(o);

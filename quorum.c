@@ -21,10 +21,11 @@
 #include <string.h>
 #include "redlock.h"
 #include "quorum.h"
+#include "floor/mutant.h"
 
 int redlock__tally_init(redlock__tally *t, unsigned n, redlock__rule rule)
 {
-    unsigned need = n / 2 + 1;
+    unsigned need = n / 2 + !REDLOCK__MUTANT(HALF_QUORUM);
 
     memset(t->count, 0, sizeof t->count);
     t->n = n;
@@ -124,7 +125,7 @@ int redlock__fence_token(const unsigned char *votes, const int64_t *values, size
         if (votes[i] != REDLOCK__OK)
             continue;
         at_max += values[i] == *token;
-        fresh += values[i] < REDLOCK__FENCE_FLOOR;
+        fresh += values[i] < REDLOCK__FENCE_FLOOR && !REDLOCK__MUTANT(FENCE_NO_FLOOR);
     }
     if (fresh) {
         /* a counter never used, or lost (a restart without persistence):
@@ -133,5 +134,5 @@ int redlock__fence_token(const unsigned char *votes, const int64_t *values, size
             *token = wall_us;
         return 0;
     }
-    return at_max >= quorum;
+    return at_max >= quorum || REDLOCK__MUTANT(NO_FENCE_RAISE);
 }

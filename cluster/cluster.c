@@ -259,7 +259,7 @@ static void wrap_go(wrap *w)
         return;
     }
     /* decided before it could leave (fan-out's moot): never sent */
-    if (w->up.mark && (*w->up.mark & REDLOCK__MARK_MOOT)) {
+    if (w->up.mark && (*w->up.mark & REDLOCK__MARK_MOOT) && !REDLOCK__MUTANT(MOOT_CLUSTER)) {
         deliver(w, NULL, "not sent: decided without this master");
         return;
     }
@@ -456,7 +456,8 @@ static void part_reply(void *privdata, size_t tag, const redlock__reply *r, cons
     /* an acquire refused by some part, or a part unanswered (unsent): the
      * parts that took their keys let them go now (the cluster's vote is no
      * OK, whatever the lock's fate) */
-    for (size_t p = 0; sp->rule == REDLOCK__SPLIT_ACQUIRE && (sp->acc || sp->lost) &&
+    for (size_t p = 0; sp->rule == REDLOCK__SPLIT_ACQUIRE &&
+                       (sp->acc || (sp->lost && !REDLOCK__MUTANT(SPLIT_UNSENT))) &&
                        p < sp->nparts; p++) {
         redlock__buf b = { 0 };
         if (sp->part[p].took && redlock__split_rollback(&cl->scripts, sp, p, &b) == 0)
@@ -513,6 +514,8 @@ static int split_send(redlock__cluster *cl, redlock__split *sp, const redlock__r
         /* (never the last answer: what went is still to answer) */
         redlock__split_answer(sp, p, NULL, no);
     }
+    if (sent && sent < sp->nparts && req->gen_out && REDLOCK__MUTANT(SPLIT_UNSENT))
+        *req->gen_out = 0;
     if (sent)
         return 0;
     free(sp->nodes);
@@ -607,7 +610,8 @@ static int undo_redirected(void *owner, const redlock__reply *r, redlock__owed *
     int ask, port;
     size_t x;
 
-    if (redlock__redirect_read(r->str, r->len, &ask, &slot, host, &port) != 0)
+    if (REDLOCK__MUTANT(UNDO_NO_REDIRECT) ||
+        redlock__redirect_read(r->str, r->len, &ask, &slot, host, &port) != 0)
         return 0;
     if (!ask)
         redlock__cluster_stale(cl);

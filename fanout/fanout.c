@@ -351,7 +351,7 @@ static void prepare_req(redlock__op *op)
     req->slot.fn = op_reply;
     req->slot.privdata = op;
     req->since_us = op->start_us;
-    req->never_full = (flags & REDLOCK__KIND_UNDOES) != 0;
+    req->never_full = (flags & REDLOCK__KIND_UNDOES) != 0 && !REDLOCK__MUTANT(RELEASE_FULL);
     req->quiet = (flags & REDLOCK__KIND_PROBE) != 0;
     /* an acquire or extend on a cluster vote: on its replicas too, when
      * asked (a plain master ignores it) */
@@ -618,7 +618,8 @@ static void op_reply(void *privdata, size_t node, const redlock__reply *r, const
      * the others got.  Never a write's, whatever asked for it (a slow
      * path, or NOSCRIPT): its attempt may be undone already, and the
      * resend, arriving after the undo, would take the keys again. */
-    if (v < 0 && op->decided && (op->kind->flags & REDLOCK__KIND_WRITES))
+    if (v < 0 && op->decided && (op->kind->flags & REDLOCK__KIND_WRITES) &&
+        !REDLOCK__MUTANT(RESEND_WRITE))
         v = r->type == REDLOCK__REPLY_ERROR ? REDLOCK__ERROR : REDLOCK__REFUSED;
     if (v < 0 && !op->evaled[node] && !op->cancelled && !op->f->closing) {
         /* NOSCRIPT: this server lost its script cache (restart, SCRIPT
@@ -658,9 +659,10 @@ void redlock__op_undo(redlock__op *op)
         redlock__buf_free(&b);
         return;
     }
-    for (size_t i = 0; i < f->n; i++)
+    for (size_t i = 0; i < f->n - REDLOCK__MUTANT(ROLLBACK_SKIP); i++)
         if (op->gen[i] && !((op->kind->flags & REDLOCK__KIND_CLEAN_NO) &&
-                            op->votes[i] == REDLOCK__REFUSED))
+                            op->votes[i] == REDLOCK__REFUSED) &&
+            !(REDLOCK__MUTANT(OK_AFTER_DECISION) && op->votes[i] != REDLOCK__OK))
             redlock__vote_undo(&f->masters[i], op->gen[i], &b);
     redlock__buf_free(&b);
 }

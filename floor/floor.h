@@ -37,6 +37,7 @@
 #include "quorum.h"
 #include "floor/resp.h"
 #include "floor/loop.h"
+#include "floor/mutant.h"
 
 struct bufferevent;
 

@@ -321,7 +321,8 @@ static int new_semaphore(redlock_lock **out, redlock_client *c, const void *reso
     }
     redlock__aux_key(*out, ":s:", sp->s);
     (*out)->kd = sp;
-    (*out)->quorum = redlock__semaphore_quorum((unsigned)c->fleet.n, permits);
+    (*out)->quorum = REDLOCK__MUTANT(SEM_MAJORITY) ? (unsigned)c->fleet.n / 2 + 1
+                     : redlock__semaphore_quorum((unsigned)c->fleet.n, permits);
     return 0;
 }
 

@@ -344,7 +344,8 @@ void redlock__lock_retry_cb(evutil_socket_t fd, short what, void *arg)
     (void)what;
 
     redlock__enter(loop);
-    if (l->fl->deadline_us && redlock__now(loop) >= l->fl->deadline_us) {
+    if (l->fl->deadline_us && redlock__now(loop) >= l->fl->deadline_us &&
+        !REDLOCK__MUTANT(AFTER_DEADLINE)) {
         /* The loop ran late (a long callback): no attempt starts past the
          * deadline. */
         if (l->fl->per_call) {

@@ -205,7 +205,7 @@ int redlock__lock_extend(redlock_lock *l, int64_t ttl_ms, redlock_cb *cb, void *
      * validity is the smaller of the two until the extend is decided (a
      * shorter ttl shortens it at once). */
     bound = redlock__now(&l->c->loop) + ttl_ms * 1000 - redlock__client_drift_us(l->c, ttl_ms);
-    if (l->valid_until_us && bound < l->valid_until_us) {
+    if (l->valid_until_us && bound < l->valid_until_us && !REDLOCK__MUTANT(KEEP_VALIDITY)) {
         l->valid_until_us = bound;      /* (0: a handed-over value, never known) */
         redlock__watch_end_moved(l);
     }

@@ -424,7 +424,7 @@ static int64_t redlock_lock_validity_ungated(const redlock_lock *l)
      * more than ttl - drift; a clock seen going back since the grant makes
      * the count mean nothing. */
     left = l->valid_until_us - redlock__now(&l->c->loop);
-    if (l->c->loop.clock_steps != l->clock_steps)
+    if (l->c->loop.clock_steps != l->clock_steps && !REDLOCK__MUTANT(CLOCK_BACK_KEEPS))
         return 0;
     return redlock__ms_floor(left);
 }

@@ -251,7 +251,8 @@ struct redlock_client {
 
 static inline int64_t redlock__client_drift_us(const redlock_client *c, int64_t ttl_ms)
 {
-    return redlock__drift_us(ttl_ms, c->opt.drift_factor, c->opt.drift_min_ms);
+    return REDLOCK__MUTANT(NO_DRIFT) ? 0 : redlock__drift_us(ttl_ms, c->opt.drift_factor,
+                                                             c->opt.drift_min_ms);
 }
 
 /* ---- contended.c: contended resources, back-off, when a waiter retries ------- */
@@ -502,6 +503,8 @@ static inline int redlock__lock_regrows(const redlock_lock *l, size_t i)
 
     if (l->nodes && l->nodes->ok_us[i] > since)
         since = l->nodes->ok_us[i];
+    if (REDLOCK__MUTANT(REGROW_ALWAYS))
+        return 1;
     return redlock__vote_renewed_since(&l->c->fleet.masters[i], since);
 }
 /* The node's text of the last operation, "" for none. */

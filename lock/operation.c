@@ -246,7 +246,7 @@ static int jumped_below_quorum(const redlock__op *op, int64_t now)
     int counted;
     int64_t until;
 
-    if (op->master_jumps == op->f->loop->master_jumps)
+    if (op->master_jumps == op->f->loop->master_jumps || REDLOCK__MUTANT(JUMP_INFLIGHT))
         return 0;
     for (size_t i = 0; i < op->f->n; i++)
         ok += op->votes[i] == REDLOCK__OK &&
@@ -266,7 +266,8 @@ int redlock__lock_settle(redlock_lock *l, redlock__op *op)
     }
     if (op->decision == REDLOCK__WON) {
         redlock__loop *loop = op->f->loop;
-        int64_t until = op->start_us + op->ttl_ms * 1000 - op->drift_us;
+        int64_t until = (REDLOCK__MUTANT(VALIDITY_FROM_REPLY) ? redlock__now(loop) : op->start_us) +
+                        op->ttl_ms * 1000 - op->drift_us;
         /* Checked again as the result is handed over, with a margin for the
          * callback's own reading: a success always has at least 1 ms to
          * report, and no clock step since the start. */
@@ -276,8 +277,10 @@ int redlock__lock_settle(redlock_lock *l, redlock__op *op)
         int new_hold = l->busy != REDLOCK__LOCK_EXTEND && !l->reacquire;
         int64_t now = redlock__now(loop);
         int jumped = jumped_below_quorum(op, now);
-        if (until - now >= REDLOCK__MIN_VALIDITY_US + REDLOCK__HANDOVER_US &&
-            op->clock_steps == loop->clock_steps && !jumped && !told) {
+        if ((until - now >= REDLOCK__MIN_VALIDITY_US + REDLOCK__HANDOVER_US ||
+             REDLOCK__MUTANT(NO_MARGIN)) &&
+            (op->clock_steps == loop->clock_steps || REDLOCK__MUTANT(CLOCK_STEP)) && !jumped &&
+            !told) {
             l->fl->end_us = now;
             if (new_hold) {
                 l->held_since_us = op->start_us;
@@ -319,7 +322,7 @@ static void extend_done(redlock__op *op, void *privdata)
      * ttl after its start; the others still at the old end: the validity
      * is already the smaller of the two (set when the extend started).
      * When refusals leave no quorum that may hold our value, nothing. */
-    if (redlock__refused_quorum(&op->tally)) {
+    if (redlock__refused_quorum(&op->tally) && !REDLOCK__MUTANT(REFUSED_KEEPS)) {
         l->valid_until_us = 0;
         redlock__metrics_hold_end(l, op->start_us, REDLOCK__HOLD_LOST);
         if (l->wd && !l->wd->in_flight && l->wd->watching) {
@@ -400,7 +403,7 @@ static void release_done(redlock__op *op, void *privdata)
     /* Success means a quorum still held the lock until this release.  Less
      * than that: the lock had been lost (expired or taken) if refusals say
      * so, else the outcome is unknown (slow or unreachable masters). */
-    if (op->tally.count[REDLOCK__OK] < op->tally.quorum) {
+    if (op->tally.count[REDLOCK__OK] < op->tally.quorum && !REDLOCK__MUTANT(RELEASE_LIES)) {
         code = redlock__failure_code(&op->tally);
         if (code == REDLOCK_ENOQUORUM)      /* refusals sank the quorum */
             code = REDLOCK_ENOTOWNER;

@@ -242,7 +242,7 @@ void redlock__locks_clock_ahead(void *privdata, size_t node)
             continue;
         for (size_t i = 0; i < f->n; i++)
             ok += l->nodes->votes[i] == REDLOCK__OK && trusted[i];
-        if (ok >= redlock__lock_quorum(l))
+        if (ok >= (REDLOCK__MUTANT(CLOCK_MAJORITY) ? f->n / 2 + 1 : redlock__lock_quorum(l)))
             continue;
         l->valid_until_us = 0;
         if (l->wd && l->wd->watching && !l->wd->lost_fired) {

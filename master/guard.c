@@ -114,7 +114,9 @@ static int64_t window_us(const redlock__net *net, int64_t opt_ms)
 static int durable(const redlock__guard *g, int shard)
 {
     return g->keeps == 1 && g->run_keeps == 1 && g->aof_start == 1 &&
-           (shard ? g->kept_before == 1 && g->master_before == 1 : g->kept_before != 0);
+           (shard && !REDLOCK__MUTANT(PROMOTED_RESTART)
+                ? g->kept_before == 1 && g->master_before == 1
+                : g->kept_before != 0 || REDLOCK__MUTANT(DURABLE_FORGETS));
 }
 
 /* The end of the restart guard's window for m, or 0 when it is past (or
@@ -125,7 +127,7 @@ static int64_t restart_until(const redlock__master *m, int64_t now)
     const redlock__net *net = m->net;
     int64_t w;
 
-    if (net->restart_guard_ms && g->uptime_s >= 0 &&
+    if (net->restart_guard_ms && g->uptime_s >= 0 && !REDLOCK__MUTANT(NO_GUARD) &&
         (w = window_us(net, net->restart_guard_ms)) > 0 && now < g->restart_at_us + w)
         return g->restart_at_us + w;
     return 0;
@@ -140,7 +142,7 @@ static int64_t failover_until(const redlock__master *m, int64_t now)
     const redlock__guard *g = &m->guard;
     int64_t w;
 
-    if (m->net->replica_acks && g->failover_replica)
+    if ((m->net->replica_acks && g->failover_replica) || REDLOCK__MUTANT(NO_FAILOVER_GUARD))
         return 0;
     if (m->net->restart_guard_ms && g->failover_at_us &&
         (w = window_us(m->net, m->net->restart_guard_ms)) > 0 && now < g->failover_at_us + w)
@@ -300,6 +302,8 @@ const char *redlock__guard_twin_why(redlock__master *m, size_t other)
 
 static void set_twin(redlock__master *m, size_t first, unsigned twins)
 {
+    if (REDLOCK__MUTANT(TWINS))
+        first = m->index;
     if (m->twin_of == first && m->twins == twins)
         return;
     m->twin_of = first;
@@ -705,7 +709,7 @@ static int jumped(redlock__master *m, int64_t change, int64_t interval, int64_t 
     redlock__guard *g = &m->guard;
     int64_t allow = (int64_t)((double)interval * net->drift_factor) + net->drift_min_ms * 1000 + err;
 
-    if (change <= allow && change >= -allow)
+    if ((change <= allow && change >= -allow) || REDLOCK__MUTANT(NO_CLOCK_GUARD))
         return 0;
     g->ahead |= change > 0;
     g->jumps++;

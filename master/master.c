@@ -158,7 +158,7 @@ int redlock__master_kill_first(redlock__master *m, uint32_t gen)
     int rc;
 
     if (!h || h->kill == REDLOCK__KILL_SENT || h->kill == REDLOCK__KILL_DONE ||
-        !may_kill(m, h) || encode_kill(&b, h) != 0) {
+        !may_kill(m, h) || REDLOCK__MUTANT(NO_KILL) || encode_kill(&b, h) != 0) {
         redlock__buf_free(&b);
         return 0;
     }
@@ -329,6 +329,7 @@ static void undo_reply(void *privdata, size_t tag, const redlock__reply *r, cons
         m->undo_redirect(m->undo_owner, r, o))
         return;         /* a cluster's redirect, followed */
     if (r->type != REDLOCK__REPLY_ERROR || o->tries >= UNDO_TRIES ||
+        REDLOCK__MUTANT(UNDO_NO_RETRY) ||
         (r->len >= 6 && memcmp(r->str, "NOPERM", 6) == 0) ||
         (r->len >= 9 && memcmp(r->str, "WRONGTYPE", 9) == 0)) {
         free(o);
@@ -498,7 +499,8 @@ static void master_down(void *owner, redlock__conn *cn, const char *why, int tel
     redlock__master *m = owner;
     redlock__conn_ref *h = hist_of(m, cn->gen);
 
-    if (h && h->kill == REDLOCK__KILL_NONE)
+    if (h && h->kill == REDLOCK__KILL_NONE && !REDLOCK__MUTANT(NO_EXTEND_KILL) &&
+        !REDLOCK__MUTANT(NO_KILL))
         h->kill = REDLOCK__KILL_OWED;
     evtimer_del(&m->undo_timer);    /* owed undos go after the next handshake */
     if (tell && m->net->event)

@@ -14,6 +14,9 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef REDLOCK_MUTANTS
+#include "floor/mutant.h"
+#endif
 
 static struct check_test *check_list;
 static size_t check_count;
@@ -264,10 +267,35 @@ static int check_retries(void)
     return env[0] - '0';
 }
 
+#ifdef REDLOCK_MUTANTS
+/* The library's mutant (docs/mutants.md): $REDLOCK_MUTANT names it, none
+ * when unset.  0, or -1 for a name the library does not know. */
+static int check_mutant(void)
+{
+    const char *env = getenv("REDLOCK_MUTANT");
+    int m = env && *env ? redlock__mutant_by_name(env) : 0;
+
+    if (m < 0) {
+        fprintf(stderr, "check: no mutant \"%s\"; they are:\n", env);
+        for (int i = 1; redlock__mutant_name(i); i++)
+            fprintf(stderr, "  %-18s %s\n", redlock__mutant_name(i), redlock__mutant_what(i));
+        return -1;
+    }
+    redlock__mutant = m;
+    if (m)
+        fprintf(stderr, "check: mutant %s: %s\n", redlock__mutant_name(m), redlock__mutant_what(m));
+    return 0;
+}
+#endif
+
 int main(int argc, char **argv)
 {
     static struct check_test *tests[4096];
     size_t n = 0;
+#ifdef REDLOCK_MUTANTS
+    if (check_mutant() != 0)
+        return 2;
+#endif
     for (struct check_test *t = check_list; t != NULL && n < sizeof tests / sizeof tests[0];
          t = t->next)
         tests[n++] = t;

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <event2/event.h>
 #include "redlock.h"
+#include "floor/mutant.h"
 #include "sim/sim.h"
 
 #define NMASTERS 5
@@ -147,7 +148,7 @@ static int report_failed(uint64_t seed, const run *r)
 int main(int argc, char **argv)
 {
     uint64_t seed = 1, first = 1, nseeds = 0;
-    int verbose = 0, selftest = 0, hashes = 0;
+    int verbose = 0, selftest = 0, hashes = 0, until_violation = 0;
     char opts[128] = "";     /* the options a replay needs */
     run r;
 
@@ -170,6 +171,19 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--jumps")) {
             sim_set.jumps = 1;
             snprintf(opts + strlen(opts), sizeof opts - strlen(opts), " --jumps");
+        } else if (!strcmp(argv[i], "--mutant") && i + 1 < argc) {
+#ifdef REDLOCK_MUTANTS
+            if ((redlock__mutant = redlock__mutant_by_name(argv[++i])) <= 0) {
+                fprintf(stderr, "--mutant: no mutant %s (floor/mutant.h)\n", argv[i]);
+                return 2;
+            }
+            snprintf(opts + strlen(opts), sizeof opts - strlen(opts), " --mutant %s", argv[i]);
+#else
+            fprintf(stderr, "--mutant: this build has no mutants (make sim-mutants builds one)\n");
+            return 2;
+#endif
+        } else if (!strcmp(argv[i], "--first-violation")) {
+            until_violation = 1;
         } else if (!strcmp(argv[i], "--trace"))
             verbose = 1;
         else if (!strcmp(argv[i], "--hashes"))
@@ -178,7 +192,7 @@ int main(int argc, char **argv)
             selftest = 1;
         else {
             fprintf(stderr, "usage: %s [--seed S [--trace]] [--seeds K [--first S] [--hashes]] [--selftest] "
-                    "[--drift-ppm P] [--clock-guard-off] [--restart-guard-off] [--jumps]\n", argv[0]);
+                    "[--drift-ppm P] [--clock-guard-off] [--restart-guard-off] [--jumps] [--mutant NAME] [--first-violation]\n", argv[0]);
             return 2;
         }
     }
@@ -224,6 +238,12 @@ int main(int argc, char **argv)
                        "%s%s%s)\n", s, r.violations, s, *opts ? " SIM_ARGS=\"" : "", opts + !!*opts,
                        *opts ? "\"" : "");
             nviol += (uint64_t)r.violations;
+            if (until_violation && r.violations) {
+                printf("first violation at seed %" PRIu64 ", after %" PRIu64 " seeds\n", s,
+                       s - first + 1);
+                nseeds = s - first + 1;
+                break;
+            }
         }
         if (nfailed)
             printf("%" PRIu64 " runs failed\n", nfailed);

@@ -45,3 +45,16 @@ sim-compilers: $(STATIC)
 	@a=$$(tmp/sim/sim-gcc --seeds 200 | grep '^seeds'); b=$$(tmp/sim/sim-clang --seeds 200 | grep '^seeds'); \
 	echo "gcc: $$a; clang: $$b"; \
 	if [ "$$a" != "$$b" ]; then echo "sim-compilers FAILED: two compilers, two traces"; exit 1; fi
+
+# The simulator on the library built with its mutants (test/mutants.mk's
+# objects, docs/mutants.md): --mutant NAME puts one defect back.
+# `make sim-mutants`: each mutant of sim/mutants.txt, seeds until the
+# first violation (at most its budget), and the same seeds without it
+# must give none; ends "K of M mutants found".
+$(MUT_DIR)/redlock-sim: $(SIM_SRCS) $(SIM_HDRS) $(MUT_DIR)/libredlock.a
+	$(CC) $(ALL_CFLAGS) -DREDLOCK_MUTANTS -o $@ $(SIM_SRCS) $(MUT_DIR)/libredlock.a \
+	    $(ALL_LDFLAGS) $(SIM_LIBS)
+
+.PHONY: sim-mutants
+sim-mutants: $(MUT_DIR)/redlock-sim
+	sh sim/mutants.sh $(MUT_DIR)/redlock-sim sim/mutants.txt $(MUTANTS)

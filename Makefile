@@ -294,4 +294,4 @@ clean:
 
 # Extra targets kept beside the code they build (sanitizers and fuzzers in
 # test/sanitize.mk, failover and soak in test/soak/failover.mk).
--include $(wildcard test/*.mk test/*/*.mk bench/*.mk model/*.mk)
+-include $(wildcard test/*.mk test/*/*.mk bench/*.mk model/*.mk sim/*.mk)

@@ -1,0 +1,70 @@
+/* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
+/* master.h -- a simulated Redis 7 master: a pure state machine (no I/O,
+ * no clock of its own).  Bytes a client wrote go in with the master's own
+ * time; every complete reply comes out.  The library's Lua scripts run in
+ * an embedded Lua 5.1 over the simulated key space, as Redis runs them. */
+#ifndef SIM_MASTER_H
+#define SIM_MASTER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct sim_buf {
+    char *p;
+    size_t len, cap;
+} sim_buf;
+
+/* Appends (grows p); 0, or -1 out of memory. */
+int sim_buf_put(sim_buf *b, const void *p, size_t len);
+void sim_buf_free(sim_buf *b);
+
+typedef struct sim_master_config {
+    const char *name;               /* for errors and the trace */
+    const char *password;           /* AUTH required when set */
+    const char *appendonly;         /* CONFIG GET values; NULL: Redis's defaults */
+    const char *appendfsync;
+    const char *maxmemory_policy;
+    const char *save;
+    uint64_t run_id_seed;           /* run_ids are drawn from it, restart after restart */
+    int port;                       /* INFO's tcp_port, CLIENT INFO's laddr */
+} sim_master_config;
+
+typedef struct sim_master sim_master;
+
+sim_master *sim_master_new(const sim_master_config *cfg);
+void sim_master_free(sim_master *m);
+
+/* connections: ids chosen by the master (CLIENT ID), from 1 up */
+long long sim_master_connect(sim_master *m);
+void sim_master_disconnect(sim_master *m, long long conn);
+
+/* The bytes the client wrote on conn at master time now_ms (its own
+ * clock, ms, may jump): every complete reply is appended to *out, a
+ * partial command stays buffered.  0, or -1 on a protocol error (the
+ * caller closes the connection, as Redis does) or on a command the
+ * simulator does not know (sim_master_error says which: a run must fail
+ * loudly). */
+int sim_master_feed(sim_master *m, long long conn, const char *p, size_t len, int64_t now_ms,
+                    sim_buf *out);
+/* The last error of feed, "" when none */
+const char *sim_master_error(const sim_master *m);
+
+/* Messages published to a channel conn subscribes to, queued per
+ * connection: appended to *out; their count. */
+int sim_master_take_pushes(sim_master *m, long long conn, sim_buf *out);
+/* A connection CLIENT KILL closed (the harness closes its side); -1: none */
+long long sim_master_take_killed(sim_master *m);
+
+/* faults: a restart (new run_id, every connection gone, scripts
+ * flushed), its data kept (AOF always) or lost */
+void sim_master_restart(sim_master *m, int keep_data);
+
+/* checkers: live keys, and one key's value (a string's bytes; other
+ * types: their type name) and pttl (-1: none) */
+size_t sim_master_dbsize(sim_master *m, int64_t now_ms);
+int sim_master_key(sim_master *m, const char *key, size_t klen, int64_t now_ms,
+                   sim_buf *value_out, int64_t *pttl_ms);
+/* The i-th live key's name (i from 0), for a checker's walk; 0 past the end. */
+int sim_master_key_at(sim_master *m, size_t i, int64_t now_ms, const char **key, size_t *klen);
+
+#endif

@@ -17,7 +17,9 @@
  *     pexpire pttl time publish hset hget hdel hexists hlen hkeys hgetall
  *     sadd srem sismember smembers srandmember zadd (NX XX) zrem zcard
  *     zrange zrank zremrangebyscore
- * Also here, for tests and tools: ECHO, HELLO 2, READONLY, QUIT, EXPIRE,
+ * Also here, for the tests' own looks at a master (captured with the
+ * library's commands) and for tools: PUBSUB CHANNELS | NUMSUB | NUMPAT,
+ * PEXPIRETIME, EXPIRETIME, ECHO, HELLO 2, READONLY, QUIT, EXPIRE,
  * TTL, PERSIST, INCRBY, DECR, UNLINK, DBSIZE, FLUSHALL, KEYS, HVALS,
  * HINCRBY, HMGET, SCARD, ZSCORE, CLIENT ID | SETNAME | GETNAME, SCRIPT
  * EXISTS | FLUSH.  Anything else fails the run (sim_fail).
@@ -45,6 +47,8 @@ static const sim_cmd table[] = {
     { "expire", -3, SIM_F_WRITE, sim_cmd_expire },
     { "persist", 2, SIM_F_WRITE, sim_cmd_persist },
     { "pttl", 2, 0, sim_cmd_pttl },
+    { "pexpiretime", 2, 0, sim_cmd_pexpiretime },
+    { "expiretime", 2, 0, sim_cmd_expiretime },
     { "ttl", 2, 0, sim_cmd_ttl },
     { "dbsize", 1, 0, sim_cmd_dbsize },
     { "flushall", -1, SIM_F_WRITE, sim_cmd_flushall },
@@ -89,6 +93,7 @@ static const sim_cmd table[] = {
     { "subscribe", -2, SIM_F_NOSCRIPT, sim_cmd_subscribe },
     { "unsubscribe", -1, SIM_F_NOSCRIPT, sim_cmd_unsubscribe },
     { "publish", 3, 0, sim_cmd_publish },
+    { "pubsub", -2, 0, sim_cmd_pubsub },
     { "eval", -3, SIM_F_NOSCRIPT, sim_cmd_eval },
     { "evalsha", -3, SIM_F_NOSCRIPT, sim_cmd_evalsha },
     { "script", -2, SIM_F_NOSCRIPT, sim_cmd_script },
@@ -221,4 +226,20 @@ void sim_drop_if_empty(sim_master *m, sim_key *k)
 {
     if (k && k->type != SIM_STRING && k->n == 0)
         sim_ks_del(&m->ks, k);
+}
+
+/* glob with * and ? only (enough for tests' KEYS) */
+int sim_glob(const char *p, size_t pl, const char *s, size_t sl)
+{
+    if (pl == 0)
+        return sl == 0;
+    if (*p == '*') {
+        for (size_t i = 0; i <= sl; i++)
+            if (sim_glob(p + 1, pl - 1, s + i, sl - i))
+                return 1;
+        return 0;
+    }
+    if (sl == 0 || (*p != '?' && *p != *s))
+        return 0;
+    return sim_glob(p + 1, pl - 1, s + 1, sl - 1);
 }

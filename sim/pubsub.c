@@ -114,3 +114,45 @@ int sim_cmd_publish(sim_master *m, int argc, sim_arg *argv, sim_buf *out)
     long long n = sim_publish(m, &argv[1], &argv[2]);
     return n < 0 ? -1 : sim_put_int(out, n);
 }
+
+/* PUBSUB CHANNELS [pattern] | NUMSUB [channel ...] | NUMPAT (the tests
+ * wait with them for a subscription) */
+int sim_cmd_pubsub(sim_master *m, int argc, sim_arg *argv, sim_buf *out)
+{
+    if (sim_eq(&argv[1], "numpat") && argc == 2)
+        return sim_put_int(out, 0);
+    if (sim_eq(&argv[1], "numsub")) {
+        int rc = sim_put_array(out, 2 * (argc - 2));
+        for (int i = 2; i < argc && rc == 0; i++) {
+            long long n = 0;
+            for (size_t j = 0; j < m->nconns; j++)
+                n += find(m->conns[j], argv[i].p, argv[i].len) >= 0;
+            rc = sim_put_bulk(out, argv[i].p, argv[i].len) || sim_put_int(out, n);
+        }
+        return rc;
+    }
+    if (sim_eq(&argv[1], "channels") && argc <= 3) {
+        /* each channel once: the first connection that has it lists it */
+        long long n = 0;
+        for (int pass = 0; pass < 2; pass++) {
+            if (pass == 1 && sim_put_array(out, n))
+                return -1;
+            for (size_t j = 0; j < m->nconns; j++)
+                for (size_t k = 0; k < m->conns[j]->nchans; k++) {
+                    const sim_str *ch = &m->conns[j]->chans[k];
+                    size_t first = 0;
+                    while (first < j && find(m->conns[first], ch->p, ch->len) < 0)
+                        first++;
+                    if (first < j || (argc == 3 && !sim_glob(argv[2].p, argv[2].len, ch->p, ch->len)))
+                        continue;
+                    if (pass == 0)
+                        n++;
+                    else if (sim_put_bulk(out, ch->p, ch->len))
+                        return -1;
+                }
+        }
+        return 0;
+    }
+    sim_fail(m, "PUBSUB %.*s is not simulated", (int)argv[1].len, argv[1].p);
+    return -1;
+}

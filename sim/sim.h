@@ -163,6 +163,8 @@ sim_key *sim_lookup(sim_master *m, const sim_arg *a);
 sim_key *sim_lookup_type(sim_master *m, const sim_arg *a, int type, int *wrong);
 /* ... or a new empty one */
 sim_key *sim_lookup_create(sim_master *m, const sim_arg *a, int type, int *wrong);
+/* glob-style match, * and ? only (KEYS, PUBSUB CHANNELS) */
+int sim_glob(const char *p, size_t pl, const char *s, size_t sl);
 /* deletes a hash, set or zset left empty */
 void sim_drop_if_empty(sim_master *m, sim_key *k);
 
@@ -170,7 +172,7 @@ void sim_drop_if_empty(sim_master *m, sim_key *k);
 sim_cmd_fn sim_cmd_get, sim_cmd_set, sim_cmd_del, sim_cmd_exists, sim_cmd_incr, sim_cmd_mget,
     sim_cmd_type, sim_cmd_pexpire, sim_cmd_expire, sim_cmd_pttl, sim_cmd_ttl, sim_cmd_dbsize,
     sim_cmd_flushall, sim_cmd_keys, sim_cmd_incrby, sim_cmd_decr, sim_cmd_persist,
-    sim_cmd_unlink;                                                     /* t_string.c */
+    sim_cmd_unlink, sim_cmd_pexpiretime, sim_cmd_expiretime;            /* t_string.c */
 sim_cmd_fn sim_cmd_hset, sim_cmd_hget, sim_cmd_hdel, sim_cmd_hexists, sim_cmd_hlen, sim_cmd_hkeys,
     sim_cmd_hgetall, sim_cmd_hvals, sim_cmd_hincrby, sim_cmd_hmget;    /* t_hash.c */
 sim_cmd_fn sim_cmd_sadd, sim_cmd_srem, sim_cmd_sismember, sim_cmd_smembers, sim_cmd_scard,
@@ -180,9 +182,7 @@ sim_cmd_fn sim_cmd_zadd, sim_cmd_zrem, sim_cmd_zcard, sim_cmd_zrange, sim_cmd_zr
 sim_cmd_fn sim_cmd_ping, sim_cmd_echo, sim_cmd_time, sim_cmd_info, sim_cmd_config, sim_cmd_client,
     sim_cmd_auth, sim_cmd_select, sim_cmd_hello, sim_cmd_wait, sim_cmd_cluster, sim_cmd_asking,
     sim_cmd_readonly, sim_cmd_quit;                                     /* server.c */
-sim_cmd_fn sim_cmd_subscribe, sim_cmd_unsubscribe, sim_cmd_publish;     /* master.c: a connection CLIENT KILL closes (queued for take_killed) */
-void sim_master_disconnect_killed(sim_master *m, long long id);
-/* pubsub.c */
+sim_cmd_fn sim_cmd_subscribe, sim_cmd_unsubscribe, sim_cmd_publish, sim_cmd_pubsub; /* pubsub.c */
 sim_cmd_fn sim_cmd_eval, sim_cmd_evalsha, sim_cmd_script;               /* lua.c */
 
 /* lua.c */

@@ -275,22 +275,6 @@ int sim_cmd_flushall(sim_master *m, int argc, sim_arg *argv, sim_buf *out)
     return sim_put_status(out, "OK");
 }
 
-/* glob with * and ? only (enough for tests' KEYS) */
-static int glob(const char *p, size_t pl, const char *s, size_t sl)
-{
-    if (pl == 0)
-        return sl == 0;
-    if (*p == '*') {
-        for (size_t i = 0; i <= sl; i++)
-            if (glob(p + 1, pl - 1, s + i, sl - i))
-                return 1;
-        return 0;
-    }
-    if (sl == 0 || (*p != '?' && *p != *s))
-        return 0;
-    return glob(p + 1, pl - 1, s + 1, sl - 1);
-}
-
 int sim_cmd_keys(sim_master *m, int argc, sim_arg *argv, sim_buf *out)
 {
     size_t n = 0;
@@ -298,11 +282,35 @@ int sim_cmd_keys(sim_master *m, int argc, sim_arg *argv, sim_buf *out)
     sim_ks_purge(&m->ks, m->now);
     for (size_t i = 0; i < m->ks.nbucket; i++)
         for (sim_key *k = m->ks.bucket[i]; k; k = k->next)
-            n += glob(argv[1].p, argv[1].len, k->name.p, k->name.len);
+            n += sim_glob(argv[1].p, argv[1].len, k->name.p, k->name.len);
     int rc = sim_put_array(out, (long long)n);
     for (size_t i = 0; i < m->ks.nbucket && rc == 0; i++)
         for (sim_key *k = m->ks.bucket[i]; k && rc == 0; k = k->next)
-            if (glob(argv[1].p, argv[1].len, k->name.p, k->name.len))
+            if (sim_glob(argv[1].p, argv[1].len, k->name.p, k->name.len))
                 rc = sim_put_bulk(out, k->name.p, k->name.len);
     return rc;
+}
+
+/* PEXPIRETIME / EXPIRETIME: the absolute expiry (the checkers' and tests'
+ * look at a key) */
+static int expiretime(sim_master *m, sim_arg *argv, sim_buf *out, int ms)
+{
+    sim_key *k = sim_lookup(m, &argv[1]);
+    if (!k)
+        return sim_put_int(out, -2);
+    if (k->expire_at < 0)
+        return sim_put_int(out, -1);
+    return sim_put_int(out, ms ? k->expire_at : (k->expire_at + 500) / 1000);
+}
+
+int sim_cmd_pexpiretime(sim_master *m, int argc, sim_arg *argv, sim_buf *out)
+{
+    (void)argc;
+    return expiretime(m, argv, out, 1);
+}
+
+int sim_cmd_expiretime(sim_master *m, int argc, sim_arg *argv, sim_buf *out)
+{
+    (void)argc;
+    return expiretime(m, argv, out, 0);
 }

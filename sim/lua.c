@@ -423,8 +423,13 @@ static int put_lua(lua_State *L, sim_buf *out)
     }
     case LUA_TBOOLEAN:
         return lua_toboolean(L, -1) ? sim_put_int(out, 1) : sim_put_nil(out);
-    case LUA_TNUMBER:
-        return sim_put_int(out, (long long)lua_tonumber(L, -1));
+    case LUA_TNUMBER: {
+        /* truncated toward zero; out of range or NaN: what x86's
+         * conversion gives a real server, the lowest integer */
+        double d = (double)lua_tonumber(L, -1);
+        return sim_put_int(out, d == d && d > -9223372036854775808.0 && d < 9223372036854775808.0
+                                    ? (long long)d : (-9223372036854775807LL - 1));
+    }
     case LUA_TTABLE:
         lua_pushstring(L, "err");
         lua_rawget(L, -2);
@@ -514,7 +519,6 @@ static int run(sim_master *m, sim_script *s, int argc, sim_arg *argv, sim_buf *o
         rc = put_lua(L, out);
     }
     lua_settop(L, 0);
-    lua_gc(L, LUA_GCSTEP, 1);
     return rc;
 }
 

@@ -185,6 +185,10 @@ int sim_master_feed(sim_master *m, long long conn, const char *p, size_t len, in
     }
     if (sim_buf_put(&c->req.in, p, len))
         return -1;
+    /* messages published to it before these commands go out before their
+     * replies, as Redis writes them (the harness need not drain first) */
+    if (c->npushes && sim_master_take_pushes(m, conn, out) < 0)
+        return -1;
     int rc = 0;
     const char *why = NULL;
     while (!c->quit) {
@@ -267,15 +271,15 @@ int sim_master_key(sim_master *m, const char *key, size_t klen, int64_t now_ms, 
     return 1;
 }
 
-int sim_master_key_at(sim_master *m, size_t i, int64_t now_ms, const char **key, size_t *klen)
+int sim_master_each_key(sim_master *m, int64_t now_ms,
+                        int (*fn)(void *ctx, const char *key, size_t klen), void *ctx)
 {
     sim_ks_purge(&m->ks, now_ms);
     for (size_t b = 0; b < m->ks.nbucket; b++)
-        for (sim_key *k = m->ks.bucket[b]; k; k = k->next)
-            if (i-- == 0) {
-                *key = k->name.p;
-                *klen = k->name.len;
-                return 1;
-            }
+        for (sim_key *k = m->ks.bucket[b]; k; k = k->next) {
+            int rc = fn(ctx, k->name.p, k->name.len);
+            if (rc)
+                return rc;
+        }
     return 0;
 }

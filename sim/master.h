@@ -50,7 +50,9 @@ int sim_master_feed(sim_master *m, long long conn, const char *p, size_t len, in
 const char *sim_master_error(const sim_master *m);
 
 /* Messages published to a channel conn subscribes to, queued per
- * connection: appended to *out; their count. */
+ * connection (Redis writes them when it can): appended to *out; their
+ * count.  Those still queued when conn's next bytes come in go out
+ * first, ahead of that feed's replies. */
 int sim_master_take_pushes(sim_master *m, long long conn, sim_buf *out);
 /* A connection CLIENT KILL closed (the harness closes its side); -1: none */
 long long sim_master_take_killed(sim_master *m);
@@ -59,12 +61,16 @@ long long sim_master_take_killed(sim_master *m);
  * flushed), its data kept (AOF always) or lost */
 void sim_master_restart(sim_master *m, int keep_data);
 
-/* checkers: live keys, and one key's value (a string's bytes; other
- * types: their type name) and pttl (-1: none) */
+/* checkers: the live keys' count, and one key's value (a string's
+ * bytes; another type: its name, "hash", "set", "zset": a checker that
+ * wants its contents asks as a client, HGETALL on a connection of its
+ * own) and pttl (-1: none); 1 found, 0 not */
 size_t sim_master_dbsize(sim_master *m, int64_t now_ms);
 int sim_master_key(sim_master *m, const char *key, size_t klen, int64_t now_ms,
                    sim_buf *value_out, int64_t *pttl_ms);
-/* The i-th live key's name (i from 0), for a checker's walk; 0 past the end. */
-int sim_master_key_at(sim_master *m, size_t i, int64_t now_ms, const char **key, size_t *klen);
+/* every live key (the table's order), until fn returns non-zero: that
+ * value, else 0.  fn must not change the master. */
+int sim_master_each_key(sim_master *m, int64_t now_ms,
+                        int (*fn)(void *ctx, const char *key, size_t klen), void *ctx);
 
 #endif

@@ -24,11 +24,16 @@ sim/difftest: sim/difftest.c sim/libsim_master.a $(SIM_MASTER_HDRS)
 	$(CC) $(ALL_CFLAGS) -o $@ sim/difftest.c sim/libsim_master.a $(ALL_LDFLAGS) $(DEP_LIBS) \
 	    $(SIM_MASTER_LIBS)
 
-# Each capture file is one master's stream; the program starts its own
+sim/selftest: sim/selftest.c sim/libsim_master.a $(SIM_MASTER_HDRS)
+	$(CC) $(ALL_CFLAGS) -o $@ sim/selftest.c sim/libsim_master.a $(ALL_LDFLAGS) $(SIM_MASTER_LIBS)
+
+# First what the comparison cannot show (sim/selftest.c), then the
+# comparison.  Each capture file is one master's stream; the program starts its own
 # redis-server on a free loopback port (REDIS_SERVER or redis-server on PATH).
-sim-diff: sim/difftest
+sim-diff: sim/difftest sim/selftest
+	sim/selftest
 	sim/difftest $(sort $(wildcard sim/capture/*.txt))
 
 sim-master-clean:
-	rm -f $(SIM_MASTER_OBJS) sim/libsim_master.a sim/difftest
+	rm -f $(SIM_MASTER_OBJS) sim/libsim_master.a sim/difftest sim/selftest
 clean: sim-master-clean

@@ -2,7 +2,8 @@
 /* resp_in.c -- requests out of a connection's bytes, which may end in the
  * middle of one: a multibulk (*N $len ...) or an inline line ("PING\r\n",
  * split at spaces, as redis-cli and telnet send).  The arguments point
- * into the input buffer, which is compacted only between requests. */
+ * into the input buffer (an inline one's quotes are undone in place),
+ * which is compacted only between requests. */
 #include <stdlib.h>
 #include <string.h>
 #include "sim/sim.h"
@@ -49,9 +50,17 @@ static int read_num(const char *p, const char *end, const char **at, long long *
     return 1;
 }
 
-static int inline_req(sim_req *r, const char *p, const char *end, const char **why)
+static int hexval(char c)
 {
-    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* An inline line split as Redis's sdssplitargs does: spaces apart,
+ * "double quotes" with \n \r \t \b \a \xHH escapes, 'single quotes'
+ * with \' only; unquoted in place (the text only shrinks). */
+static int inline_req(sim_req *r, char *p, char *end, const char **why)
+{
+    char *nl = memchr(p, '\n', (size_t)(end - p));
     if (!nl) {
         if (end - p > 64 * 1024) {
             *why = "Protocol error: too big inline request";
@@ -59,15 +68,50 @@ static int inline_req(sim_req *r, const char *p, const char *end, const char **w
         }
         return 0;
     }
-    const char *e = nl > p && nl[-1] == '\r' ? nl - 1 : nl;
+    char *e = nl > p && nl[-1] == '\r' ? nl - 1 : nl;
     r->argc = 0;
-    while (p < e) {
+    for (;;) {
         while (p < e && (*p == ' ' || *p == '\t'))
             p++;
-        const char *s = p;
-        while (p < e && *p != ' ' && *p != '\t')
-            p++;
-        if (p > s && add_arg(r, s, (size_t)(p - s)))
+        if (p >= e)
+            break;
+        char *w = p, *start = p;
+        char q = *p == '"' || *p == '\'' ? *p++ : 0;
+        while (p < e) {
+            if (!q && (*p == ' ' || *p == '\t'))
+                break;
+            if (q && *p == q) {
+                p++;
+                if (p < e && *p != ' ' && *p != '\t') {
+                    *why = "Protocol error: unbalanced quotes in request";
+                    return -1;
+                }
+                q = 0;
+                break;
+            }
+            if (q == '"' && *p == '\\' && p + 1 < e) {
+                p++;
+                if (*p == 'x' && p + 2 < e && hexval(p[1]) >= 0 && hexval(p[2]) >= 0) {
+                    *w++ = (char)(hexval(p[1]) * 16 + hexval(p[2]));
+                    p += 3;
+                    continue;
+                }
+                *w++ = *p == 'n' ? '\n' : *p == 'r' ? '\r' : *p == 't' ? '\t' : *p == 'b' ? '\b' : *p == 'a' ? '\a' : *p;
+                p++;
+                continue;
+            }
+            if (q == '\'' && *p == '\\' && p + 1 < e && p[1] == '\'') {
+                *w++ = '\'';
+                p += 2;
+                continue;
+            }
+            *w++ = *p++;
+        }
+        if (q) {
+            *why = "Protocol error: unbalanced quotes in request";
+            return -1;
+        }
+        if (add_arg(r, start, (size_t)(w - start)))
             return -1;
     }
     r->pos = (size_t)(nl + 1 - r->in.p);
@@ -76,7 +120,8 @@ static int inline_req(sim_req *r, const char *p, const char *end, const char **w
 
 int sim_req_next(sim_req *r, const char **why)
 {
-    const char *p = r->in.p + r->pos, *end = r->in.p + r->in.len, *at;
+    char *p = r->in.p + r->pos, *end = r->in.p + r->in.len;
+    const char *at;
     long long n, len;
     int rc;
 
@@ -95,7 +140,7 @@ int sim_req_next(sim_req *r, const char **why)
         }
         if (n > 0)
             goto multibulk;
-        p = at;                 /* "*0" and "*-1" are skipped, as Redis does */
+        p = r->in.p + (at - r->in.p);   /* "*0" and "*-1" are skipped, as Redis does */
         r->pos = (size_t)(p - r->in.p);
     }
     if (*p == '\r' || *p == '\n') {         /* empty lines between requests */

@@ -202,6 +202,22 @@ int sim_arg_double(const sim_arg *a, double *v)
     return 0;
 }
 
+int sim_flags(sim_arg *argv, int argc, int *i, int allowed)
+{
+    static const char *const names[] = { "nx", "xx", "gt", "lt", "ch", "incr" };
+    int flags = 0;
+    for (; *i < argc; (*i)++) {
+        int f = 0;
+        for (int b = 0; b < 6 && !f; b++)
+            if ((allowed & (1 << b)) && sim_eq(&argv[*i], names[b]))
+                f = 1 << b;
+        if (!f)
+            break;
+        flags |= f;
+    }
+    return flags;
+}
+
 sim_key *sim_lookup(sim_master *m, const sim_arg *a)
 {
     return sim_ks_find(&m->ks, a->p, a->len, m->now);

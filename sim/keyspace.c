@@ -80,6 +80,16 @@ int sim_key_reserve(sim_key *k, size_t size)
     return 0;
 }
 
+void sim_key_remove(sim_key *k, size_t i)
+{
+    size_t w = k->type == SIM_HASH ? 2 : 1;
+    sim_str *it = (sim_str *)k->items + w * i;
+    for (size_t j = 0; j < w; j++)
+        free(it[j].p);
+    memmove(it, it + w, (k->n - i - 1) * w * sizeof *it);
+    k->n--;
+}
+
 static void free_key(sim_key *k)
 {
     free_value(k);

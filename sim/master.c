@@ -235,6 +235,13 @@ int sim_master_take_pushes(sim_master *m, long long conn, sim_buf *out)
     return n;
 }
 
+void sim_master_restart_at(sim_master *m, int keep_data, int64_t now_ms)
+{
+    sim_master_restart(m, keep_data);
+    m->now = m->start = now_ms;
+    m->started = 1;
+}
+
 void sim_master_restart(sim_master *m, int keep_data)
 {
     drop_conns(m);

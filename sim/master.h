@@ -58,8 +58,10 @@ int sim_master_take_pushes(sim_master *m, long long conn, sim_buf *out);
 long long sim_master_take_killed(sim_master *m);
 
 /* faults: a restart (new run_id, every connection gone, scripts
- * flushed), its data kept (AOF always) or lost */
+ * flushed), its data kept (AOF always) or lost.  Its uptime counts from
+ * the next bytes fed; _at: from now_ms, the master's time it came back. */
 void sim_master_restart(sim_master *m, int keep_data);
+void sim_master_restart_at(sim_master *m, int keep_data, int64_t now_ms);
 
 /* checkers: the live keys' count, and one key's value (a string's
  * bytes; another type: its name, "hash", "set", "zset": a checker that

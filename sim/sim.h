@@ -88,6 +88,8 @@ size_t sim_ks_purge(sim_keyspace *ks, int64_t now);   /* drops expired keys; liv
 void sim_key_reset(sim_key *k, int type);
 int sim_str_set(sim_str *s, const char *p, size_t len);
 void sim_str_free(sim_str *s);
+/* removes a hash's i-th (field, value) or a set's i-th member */
+void sim_key_remove(sim_key *k, size_t i);
 /* grows k->items to hold n + 1 items of `size` bytes */
 int sim_key_reserve(sim_key *k, size_t size);
 
@@ -158,6 +160,10 @@ void sim_fail(sim_master *m, const char *fmt, ...) __attribute__((format(printf,
 int sim_eq(const sim_arg *a, const char *lower);        /* case-insensitive */
 int sim_arg_ll(const sim_arg *a, long long *v);         /* 0, or -1 not an integer */
 int sim_arg_double(const sim_arg *a, double *v);
+/* the option words from argv[*i] on (NX XX GT LT CH INCR, those allowed),
+ * *i left at the first other word */
+enum { SIM_NX = 1, SIM_XX = 2, SIM_GT = 4, SIM_LT = 8, SIM_CH = 16, SIM_INCR = 32 };
+int sim_flags(sim_arg *argv, int argc, int *i, int allowed);
 sim_key *sim_lookup(sim_master *m, const sim_arg *a);
 /* the key of `type`, NULL with *wrong set when another type holds it */
 sim_key *sim_lookup_type(sim_master *m, const sim_arg *a, int type, int *wrong);

@@ -98,11 +98,7 @@ int sim_cmd_hdel(sim_master *m, int argc, sim_arg *argv, sim_buf *out)
         long at = find(k, &argv[i]);
         if (at < 0)
             continue;
-        sim_str *it = k->items;
-        free(it[2 * at].p);
-        free(it[2 * at + 1].p);
-        memmove(&it[2 * at], &it[2 * at + 2], (k->n - (size_t)at - 1) * 2 * sizeof *it);
-        k->n--;
+        sim_key_remove(k, (size_t)at);
         n++;
     }
     if (n) {

@@ -51,10 +51,7 @@ int sim_cmd_srem(sim_master *m, int argc, sim_arg *argv, sim_buf *out)
         long at = find(k, &argv[i]);
         if (at < 0)
             continue;
-        sim_str *it = k->items;
-        free(it[at].p);
-        memmove(&it[at], &it[at + 1], (k->n - (size_t)at - 1) * sizeof *it);
-        k->n--;
+        sim_key_remove(k, (size_t)at);
         n++;
     }
     if (n) {

@@ -177,19 +177,10 @@ static int expire(sim_master *m, int argc, sim_arg *argv, sim_buf *out, long lon
                   const char *name)
 {
     long long t;
-    int nx = 0, xx = 0, gt = 0, lt = 0;
-    for (int i = 3; i < argc; i++) {
-        if (sim_eq(&argv[i], "nx"))
-            nx = 1;
-        else if (sim_eq(&argv[i], "xx"))
-            xx = 1;
-        else if (sim_eq(&argv[i], "gt"))
-            gt = 1;
-        else if (sim_eq(&argv[i], "lt"))
-            lt = 1;
-        else
-            return sim_put_errorf(out, "ERR Unsupported option %.*s", (int)argv[i].len, argv[i].p);
-    }
+    int i = 3, f = sim_flags(argv, argc, &i, SIM_NX | SIM_XX | SIM_GT | SIM_LT);
+    int nx = f & SIM_NX, xx = f & SIM_XX, gt = f & SIM_GT, lt = f & SIM_LT;
+    if (i < argc)
+        return sim_put_errorf(out, "ERR Unsupported option %.*s", (int)argv[i].len, argv[i].p);
     if (nx && (xx || gt || lt))
         return sim_put_error(out, "ERR NX and XX, GT or LT options at the same time are not compatible");
     if (gt && lt)

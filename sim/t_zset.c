@@ -50,23 +50,8 @@ static int insert(sim_key *k, double score, sim_str m)
 
 int sim_cmd_zadd(sim_master *m, int argc, sim_arg *argv, sim_buf *out)
 {
-    int nx = 0, xx = 0, gt = 0, lt = 0, ch = 0, incr = 0, i = 2, wrong;
-    for (; i < argc; i++) {
-        if (sim_eq(&argv[i], "nx"))
-            nx = 1;
-        else if (sim_eq(&argv[i], "xx"))
-            xx = 1;
-        else if (sim_eq(&argv[i], "gt"))
-            gt = 1;
-        else if (sim_eq(&argv[i], "lt"))
-            lt = 1;
-        else if (sim_eq(&argv[i], "ch"))
-            ch = 1;
-        else if (sim_eq(&argv[i], "incr"))
-            incr = 1;
-        else
-            break;
-    }
+    int i = 2, wrong, f = sim_flags(argv, argc, &i, SIM_NX | SIM_XX | SIM_GT | SIM_LT | SIM_CH | SIM_INCR);
+    int nx = f & SIM_NX, xx = f & SIM_XX, gt = f & SIM_GT, lt = f & SIM_LT, ch = f & SIM_CH, incr = f & SIM_INCR;
     int pairs = argc - i;
     if (pairs == 0 || pairs % 2)
         return sim_put_syntax(out);

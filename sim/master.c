@@ -178,6 +178,8 @@ int sim_master_feed(sim_master *m, long long conn, const char *p, size_t len, in
         return -1;
     }
     sim_conn *c = m->conns[i];
+    m->fatal = 0;           /* each feed tells its own failure */
+    m->error[0] = '\0';
     m->now = now_ms;        /* it may step back: keys expire by it */
     if (!m->started) {      /* the first bytes since the start: uptime counts from here */
         m->start = now_ms;

@@ -46,7 +46,7 @@ void sim_master_disconnect(sim_master *m, long long conn);
  * loudly). */
 int sim_master_feed(sim_master *m, long long conn, const char *p, size_t len, int64_t now_ms,
                     sim_buf *out);
-/* The last error of feed, "" when none */
+/* What failed the last feed, "" when it did not */
 const char *sim_master_error(const sim_master *m);
 
 /* Messages published to a channel conn subscribes to, queued per

@@ -44,6 +44,7 @@ int main(void)
     /* unknown commands fail loudly */
     cmd(m, a, "FROB x", 1000, &rc);
     CHECK(rc == -1 && strstr(sim_master_error(m), "FROB"));
+    CHECK(strcmp(cmd(m, a, "PING", 1000, &rc), "+PONG\r\n") == 0 && rc == 0 && !*sim_master_error(m));
     sim_master_free(m);
     m = sim_master_new(&cfg);
     a = sim_master_connect(m);

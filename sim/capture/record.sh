@@ -14,9 +14,9 @@
 # library's own strings.
 #
 # --keep: per test, the richest stream without the scripts' own commands,
-# the tests' DUMPs and SCRIPT LOAD (kept once, in 00-handshake.txt: the
-# difftest keeps loaded scripts from file to file), 120 commands at most,
-# as OUTDIR/<test>.txt.  `make sim-diff` replays sim/capture/*.txt.
+# what only the tests send (DUMP, ROLE, SCAN...) and SCRIPT LOAD (kept
+# once, in 00-handshake.txt: the difftest keeps loaded scripts from file
+# to file), 120 commands at most, as OUTDIR/<test>.txt.  `make sim-diff` replays sim/capture/*.txt.
 set -u
 if [ "${SIM_CAPTURE_DIR:-}" != "" ]; then
     # as REDIS_SERVER: monitor, then become the server
@@ -39,7 +39,11 @@ if [ "${SIM_CAPTURE_DIR:-}" != "" ]; then
 fi
 if [ "${1:-}" = --keep ] && [ $# -eq 2 ]; then
     cd "$2" || exit 2
-    plain() { grep -av '\[0 lua\]' "$1" | grep -a '^[0-9]*\.[0-9]* \[' | grep -av '"DUMP"'; }
+    # what only the tests send (the simulated master does not know it)
+    plain() {
+        grep -av '\[0 lua\]' "$1" | grep -a '^[0-9]*\.[0-9]* \[' |
+            grep -av '\] "\(DUMP\|ROLE\|SCAN\|ZRANGEBYSCORE\|RPUSH\|DEBUG\|CONFIG" "SET\)"'
+    }
     # the handshake: one connection's commands up to its last SCRIPT LOAD
     for f in *.mon; do
         n=$(grep -ac '"SCRIPT" "LOAD"' "$f")

@@ -3,7 +3,7 @@
  * the member's bytes); the registries of waiters are short queues. */
 #include <stdlib.h>
 #include <string.h>
-#include "sim/sim.h"
+#include "sim/master/internal.h"
 
 static int cmp(double s, const char *p, size_t len, const sim_zent *z)
 {

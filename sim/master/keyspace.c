@@ -5,7 +5,7 @@
  * reply shows, so the checkers' purge stands for it). */
 #include <stdlib.h>
 #include <string.h>
-#include "sim/sim.h"
+#include "sim/master/internal.h"
 
 static uint64_t hash_of(const char *p, size_t len)
 {

@@ -16,7 +16,7 @@
 #include <lauxlib.h>
 #include <lualib.h>
 #include <openssl/evp.h>
-#include "sim/sim.h"
+#include "sim/master/internal.h"
 
 void sim_sha1_hex(const void *p, size_t len, char out[41])
 {

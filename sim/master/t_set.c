@@ -4,7 +4,7 @@
  * sets), random picks from the master's seeded generator. */
 #include <stdlib.h>
 #include <string.h>
-#include "sim/sim.h"
+#include "sim/master/internal.h"
 
 static long find(const sim_key *k, const sim_arg *a)
 {

@@ -1,11 +1,11 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
-/* sim.h -- the simulated master's insides, shared by its files (each one
+/* internal.h -- the simulated master's insides, shared by its files (each one
  * job: resp_in.c parses requests, reply.c writes replies, keyspace.c
  * holds keys, t_*.c are the commands by data type, server.c the server's
  * own commands, lua.c the scripts, commands.c the table, master.c the
  * API of master.h). */
-#ifndef SIM_SIM_H
-#define SIM_SIM_H
+#ifndef SIM_MASTER_INTERNAL_H
+#define SIM_MASTER_INTERNAL_H
 
 #include "sim/master.h"
 

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE).
-# sim/capture/record.sh OUTDIR TEST_NAME...
-# sim/capture/record.sh --keep OUTDIR    (then copy OUTDIR/*.txt to sim/capture/)
+# sim/master/capture/record.sh OUTDIR TEST_NAME...
+# sim/master/capture/record.sh --keep OUTDIR    (then copy OUTDIR/*.txt to sim/master/capture/)
 #
 # Records the commands the library really sends: runs each named test of
 # test/redlock-test with this script as REDIS_SERVER, which starts
@@ -10,13 +10,13 @@
 # commands scripts run are the lines of "[0 lua]").  MONITOR starts a few
 # ms after its server: a stream may miss its first commands (replayed as
 # they are, both sides see the same).  MONITOR never shows CONFIG, AUTH or
-# CLIENT KILL: sim/capture/zz-library-extra.txt has them, written from the
+# CLIENT KILL: sim/master/capture/zz-library-extra.txt has them, written from the
 # library's own strings.
 #
 # --keep: per test, the richest stream without the scripts' own commands,
 # what only the tests send (DUMP, ROLE, SCAN...) and SCRIPT LOAD (kept
 # once, in 00-handshake.txt: the difftest keeps loaded scripts from file
-# to file), 120 commands at most, as OUTDIR/<test>.txt.  `make sim-diff` replays sim/capture/*.txt.
+# to file), 120 commands at most, as OUTDIR/<test>.txt.  `make sim-diff` replays sim/master/capture/*.txt.
 set -u
 if [ "${SIM_CAPTURE_DIR:-}" != "" ]; then
     # as REDIS_SERVER: monitor, then become the server

@@ -3,7 +3,7 @@
  * the expiries), with Redis 7's replies and errors. */
 #include <stdio.h>
 #include <string.h>
-#include "sim/sim.h"
+#include "sim/master/internal.h"
 
 int sim_cmd_get(sim_master *m, int argc, sim_arg *argv, sim_buf *out)
 {

@@ -34,7 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include "sim/sim.h"
+#include "sim/master/internal.h"
 
 static const sim_cmd table[] = {
     { "get", 2, 0, sim_cmd_get },

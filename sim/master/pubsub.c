@@ -4,7 +4,7 @@
  * delivers on its own schedule (Redis writes them when it can). */
 #include <stdlib.h>
 #include <string.h>
-#include "sim/sim.h"
+#include "sim/master/internal.h"
 
 static long find(const sim_conn *c, const char *p, size_t len)
 {

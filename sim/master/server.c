@@ -5,7 +5,7 @@
  * replica). */
 #include <stdio.h>
 #include <string.h>
-#include "sim/sim.h"
+#include "sim/master/internal.h"
 
 #define SIM_REDIS_VERSION "7.0.15"
 

@@ -6,7 +6,7 @@
  * which is compacted only between requests. */
 #include <stdlib.h>
 #include <string.h>
-#include "sim/sim.h"
+#include "sim/master/internal.h"
 
 static int add_arg(sim_req *r, const char *p, size_t len)
 {

@@ -1,7 +1,7 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* difftest.c -- the simulated master against the real one: replays
  * captured command streams (redis-cli MONITOR's lines, as
- * sim/capture/record.sh writes them) against a redis-server it starts on
+ * sim/master/capture/record.sh writes them) against a redis-server it starts on
  * a free loopback port and against a sim_master, one connection per
  * client address of the capture on each side, command by command in the
  * capture's order, and compares every reply (and every message a
@@ -13,7 +13,7 @@
  * each difference, then "N commands, N differences";
  * exit status 1 when any.
  *
- *   sim/difftest [-v] FILE...      (REDIS_SERVER: the server binary) */
+ *   sim/master/difftest [-v] FILE...      (REDIS_SERVER: the server binary) */
 #include <arpa/inet.h>
 #include <hiredis/hiredis.h>
 #include <netinet/in.h>

@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "sim/sim.h"
+#include "sim/master/internal.h"
 
 static long find(const sim_key *k, const sim_arg *f)
 {

@@ -88,8 +88,13 @@ static void run_one(uint64_t seed, int verbose, run *r)
     durable = (int)(sim_rand(SIM_RNG_FAULT) % 2);
     for (int i = 0; i < NMASTERS; i++) {
         char name[8];
-        sim_master_config mc = { name, NULL, durable ? "yes" : "no", "noeviction",
-                                 seed * 131 + (uint64_t)i };
+        sim_master_config mc = { .name = name,
+                                 .appendonly = durable ? "yes" : "no",
+                                 .appendfsync = durable ? "always" : "everysec",
+                                 .maxmemory_policy = "noeviction",
+                                 .save = durable ? "3600 1" : "",
+                                 .run_id_seed = seed * 131 + (uint64_t)i,
+                                 .port = 6379 };
         snprintf(name, sizeof name, "m%d", i);
         masters[i] = sim_master_new(&mc);
     }

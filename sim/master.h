@@ -1,8 +1,8 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
-/* master.h -- a simulated Redis master: a pure state machine (no I/O, no
- * libevent, no real clock).  Bytes in, bytes out, the master's own time
- * passed in.  The harness (net.c) owns the connections; this API is the
- * seam between the harness and the master (docs/simulator.md). */
+/* master.h -- a simulated Redis 7 master: a pure state machine (no I/O,
+ * no clock of its own).  Bytes a client wrote go in with the master's own
+ * time; every complete reply comes out.  The library's Lua scripts run in
+ * an embedded Lua 5.1 over the simulated key space, as Redis runs them. */
 #ifndef SIM_MASTER_H
 #define SIM_MASTER_H
 
@@ -14,41 +14,65 @@ typedef struct sim_buf {
     size_t len, cap;
 } sim_buf;
 
+/* Appends (grows p); 0, or -1 out of memory. */
+int sim_buf_put(sim_buf *b, const void *p, size_t len);
+void sim_buf_free(sim_buf *b);
+
 typedef struct sim_master_config {
-    const char *name;
-    const char *password;           /* NULL: no AUTH needed */
-    const char *appendonly;         /* CONFIG GET's values; NULL: "no" */
-    const char *maxmemory_policy;   /* NULL: "noeviction" */
-    uint64_t run_id_seed;
+    const char *name;               /* for errors and the trace */
+    const char *password;           /* AUTH required when set */
+    const char *appendonly;         /* CONFIG GET values; NULL: Redis's defaults */
+    const char *appendfsync;
+    const char *maxmemory_policy;
+    const char *save;
+    uint64_t run_id_seed;           /* run_ids are drawn from it, restart after restart */
+    int port;                       /* INFO's tcp_port, CLIENT INFO's laddr */
 } sim_master_config;
 
 typedef struct sim_master sim_master;
 
 sim_master *sim_master_new(const sim_master_config *cfg);
 void sim_master_free(sim_master *m);
-/* connections: ids chosen by the master (CLIENT ID) */
+
+/* connections: ids chosen by the master (CLIENT ID), from 1 up */
 long long sim_master_connect(sim_master *m);
 void sim_master_disconnect(sim_master *m, long long conn);
-/* Bytes the client wrote on conn at master time now_ms: every complete
- * reply is appended to *out; a partial command stays buffered.  0, or -1
- * on a protocol error or an unknown command (sim_master_error says which). */
+
+/* The bytes the client wrote on conn at master time now_ms (its own
+ * clock, ms, may jump): every complete reply is appended to *out, a
+ * partial command stays buffered.  0, or -1 on a protocol error (the
+ * caller closes the connection, as Redis does) or on a command the
+ * simulator does not know (sim_master_error says which: a run must fail
+ * loudly). */
 int sim_master_feed(sim_master *m, long long conn, const char *p, size_t len, int64_t now_ms,
                     sim_buf *out);
+/* What failed the last feed, "" when it did not */
 const char *sim_master_error(const sim_master *m);
-/* messages published to channels conn subscribes to, queued per conn */
+
+/* Messages published to a channel conn subscribes to, queued per
+ * connection (Redis writes them when it can): appended to *out; their
+ * count.  Those still queued when conn's next bytes come in go out
+ * first, ahead of that feed's replies. */
 int sim_master_take_pushes(sim_master *m, long long conn, sim_buf *out);
-/* CLIENT KILL ID x: which connection died (-1: none) */
+/* A connection CLIENT KILL closed (the harness closes its side); -1: none */
 long long sim_master_take_killed(sim_master *m);
-/* faults */
+
+/* faults: a restart (new run_id, every connection gone, scripts
+ * flushed), its data kept (AOF always) or lost.  Its uptime counts from
+ * the next bytes fed; _at: from now_ms, the master's time it came back. */
 void sim_master_restart(sim_master *m, int keep_data);
-/* checkers */
+void sim_master_restart_at(sim_master *m, int keep_data, int64_t now_ms);
+
+/* checkers: the live keys' count, and one key's value (a string's
+ * bytes; another type: its name, "hash", "set", "zset": a checker that
+ * wants its contents asks as a client, HGETALL on a connection of its
+ * own) and pttl (-1: none); 1 found, 0 not */
 size_t sim_master_dbsize(sim_master *m, int64_t now_ms);
 int sim_master_key(sim_master *m, const char *key, size_t klen, int64_t now_ms,
                    sim_buf *value_out, int64_t *pttl_ms);
-
-/* sim_buf helpers (world.c) */
-int sim_buf_add(sim_buf *b, const void *p, size_t len);
-int sim_buf_printf(sim_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void sim_buf_free(sim_buf *b);
+/* every live key (the table's order), until fn returns non-zero: that
+ * value, else 0.  fn must not change the master. */
+int sim_master_each_key(sim_master *m, int64_t now_ms,
+                        int (*fn)(void *ctx, const char *key, size_t klen), void *ctx);
 
 #endif

@@ -243,7 +243,7 @@ int sim_net_pump(void)
         if (!(pf[2 * i].revents & (POLLIN | POLLHUP | POLLERR)))
             continue;
         while ((n = read(c->sim_fd, tmp, sizeof tmp)) > 0)
-            sim_buf_add(&b, tmp, (size_t)n);
+            sim_buf_put(&b, tmp, (size_t)n);
         /* What was read is due later (a delay is never 0): it needs no
          * other turn of the library's now, unless the library may have had
          * more than the socket took (then it writes it once writable). */

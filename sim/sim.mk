@@ -14,8 +14,9 @@ SIM_ARGS ?=
 
 .PHONY: sim sim-replay sim-selftest sim-compilers
 
-sim/redlock-sim: $(SIM_SRCS) $(SIM_HDRS) $(STATIC)
-	$(CC) $(ALL_CFLAGS) -o $@ $(SIM_SRCS) $(STATIC) $(ALL_LDFLAGS) $(SIM_LIBS)
+sim/redlock-sim: $(SIM_SRCS) $(SIM_HDRS) $(STATIC) sim/libsim_master.a
+	$(CC) $(ALL_CFLAGS) -o $@ $(SIM_SRCS) sim/libsim_master.a $(STATIC) $(ALL_LDFLAGS) \
+	    $(SIM_LIBS) $(SIM_MASTER_LIBS)
 
 # K seeds; the last line is "K seeds, V violations"
 sim: sim/redlock-sim
@@ -38,10 +39,12 @@ sim-selftest: sim/redlock-sim
 # the simulator's own code built by gcc and by clang (on one library) gives
 # one hash for 200 seeds: no order of evaluation the C standard leaves open
 # (a call's arguments) may reach the trace
-sim-compilers: $(STATIC)
+sim-compilers: $(STATIC) sim/libsim_master.a
 	@mkdir -p tmp/sim
-	gcc $(ALL_CFLAGS) -o tmp/sim/sim-gcc $(SIM_SRCS) $(STATIC) $(ALL_LDFLAGS) $(SIM_LIBS)
-	clang $(ALL_CFLAGS) -o tmp/sim/sim-clang $(SIM_SRCS) $(STATIC) $(ALL_LDFLAGS) $(SIM_LIBS)
+	gcc $(ALL_CFLAGS) -o tmp/sim/sim-gcc $(SIM_SRCS) sim/libsim_master.a $(STATIC) $(ALL_LDFLAGS) \
+	    $(SIM_LIBS) $(SIM_MASTER_LIBS)
+	clang $(ALL_CFLAGS) -o tmp/sim/sim-clang $(SIM_SRCS) sim/libsim_master.a $(STATIC) \
+	    $(ALL_LDFLAGS) $(SIM_LIBS) $(SIM_MASTER_LIBS)
 	@a=$$(tmp/sim/sim-gcc --seeds 200 | grep '^seeds'); b=$$(tmp/sim/sim-clang --seeds 200 | grep '^seeds'); \
 	echo "gcc: $$a; clang: $$b"; \
 	if [ "$$a" != "$$b" ]; then echo "sim-compilers FAILED: two compilers, two traces"; exit 1; fi
@@ -51,9 +54,9 @@ sim-compilers: $(STATIC)
 # `make sim-mutants`: each mutant of sim/mutants.txt, seeds until the
 # first violation (at most its budget), and the same seeds without it
 # must give none; ends "K of M mutants found".
-$(MUT_DIR)/redlock-sim: $(SIM_SRCS) $(SIM_HDRS) $(MUT_DIR)/libredlock.a
-	$(CC) $(ALL_CFLAGS) -DREDLOCK_MUTANTS -o $@ $(SIM_SRCS) $(MUT_DIR)/libredlock.a \
-	    $(ALL_LDFLAGS) $(SIM_LIBS)
+$(MUT_DIR)/redlock-sim: $(SIM_SRCS) $(SIM_HDRS) $(MUT_DIR)/libredlock.a sim/libsim_master.a
+	$(CC) $(ALL_CFLAGS) -DREDLOCK_MUTANTS -o $@ $(SIM_SRCS) sim/libsim_master.a \
+	    $(MUT_DIR)/libredlock.a $(ALL_LDFLAGS) $(SIM_LIBS) $(SIM_MASTER_LIBS)
 
 .PHONY: sim-mutants
 sim-mutants: $(MUT_DIR)/redlock-sim

@@ -150,6 +150,31 @@ static int report_failed(uint64_t seed, const run *r)
     return r->failed;
 }
 
+/* "all", or names separated by commas: sim_set.kinds (and wake: the
+ * kinds' waiters' scripts are the simulated master's) */
+static int parse_kinds(const char *arg)
+{
+    unsigned set = 0;
+
+    if (!strcmp(arg, "all")) {
+        set = SIM_KIND_ALL;
+    } else {
+        for (const char *p = arg; *p;) {
+            size_t len = strcspn(p, ",");
+            int k;
+            for (k = 0; k < SIM_KINDS; k++)
+                if (strlen(sim_kind_name(k)) == len && !strncmp(p, sim_kind_name(k), len))
+                    break;
+            if (k == SIM_KINDS)
+                return -1;
+            set |= 1u << k;
+            p += len + (p[len] == ',');
+        }
+    }
+    sim_set.kinds = set;
+    return set ? 0 : -1;
+}
+
 int main(int argc, char **argv)
 {
     uint64_t seed = 1, first = 1, nseeds = 0;
@@ -189,6 +214,13 @@ int main(int argc, char **argv)
 #endif
         } else if (!strcmp(argv[i], "--first-violation")) {
             until_violation = 1;
+        } else if (!strcmp(argv[i], "--kinds") && i + 1 < argc) {
+            if (parse_kinds(argv[++i]) != 0) {
+                fprintf(stderr, "--kinds: all, or a list of mutex,fenced,reentrant,read,write,"
+                        "multi,semaphore\n");
+                return 2;
+            }
+            snprintf(opts + strlen(opts), sizeof opts - strlen(opts), " --kinds %s", argv[i]);
         } else if (!strcmp(argv[i], "--trace"))
             verbose = 1;
         else if (!strcmp(argv[i], "--hashes"))
@@ -197,7 +229,8 @@ int main(int argc, char **argv)
             selftest = 1;
         else {
             fprintf(stderr, "usage: %s [--seed S [--trace]] [--seeds K [--first S] [--hashes]] [--selftest] "
-                    "[--drift-ppm P] [--clock-guard-off] [--restart-guard-off] [--jumps] [--mutant NAME] [--first-violation]\n", argv[0]);
+                    "[--drift-ppm P] [--clock-guard-off] [--restart-guard-off] [--jumps] [--kinds K,K]\n"
+                    "       [--mutant NAME] [--first-violation]\n", argv[0]);
             return 2;
         }
     }

@@ -38,6 +38,7 @@ static size_t nconns, capconns;
 static char failure[200];
 static int64_t clock_ppm[SIM_MAX_MASTERS], clock_origin_ms[SIM_MAX_MASTERS];
 static int64_t lost_keys_us[SIM_MAX_MASTERS];       /* the last restart without them */
+static int64_t fault_us[SIM_MAX_MASTERS];           /* the end of the latest fault */
 
 static int64_t delay_us(void)
 {
@@ -172,6 +173,7 @@ void sim_net_init(struct event_base *base, sim_master **m, size_t n, int max_ppm
         clock_ppm[i] = sim_rand_range(SIM_RNG_CLOCK, -max_ppm, max_ppm);
         clock_origin_ms[i] = sim_rand_range(SIM_RNG_CLOCK, 1000000, 2000000000);
         lost_keys_us[i] = INT64_MIN;
+        fault_us[i] = INT64_MIN;
     }
 }
 
@@ -194,7 +196,13 @@ int64_t sim_net_true_us(size_t i, int64_t master_ms)
 void sim_net_jump(size_t i, int64_t ms)
 {
     sim_trace("m%zu's clock jumps %+lld ms", i, (long long)ms);
+    fault_us[i] = sim_now_us;
     clock_origin_ms[i] += ms;
+}
+
+int64_t sim_net_fault_us(size_t i)
+{
+    return fault_us[i];
 }
 
 int64_t sim_net_lost_keys_us(size_t i)
@@ -294,6 +302,7 @@ void sim_net_reset(uint64_t pick)
         return;
     }
     sim_trace("m%zu c%zu reset", c->master, (size_t)(c - conns));
+    fault_us[c->master] = sim_now_us;
     cut(c);
 }
 
@@ -306,6 +315,8 @@ void sim_net_stall(uint64_t pick, int64_t us)
         return;
     }
     sim_trace("m%zu c%zu stalls %lld us", c->master, (size_t)(c - conns), (long long)us);
+    if (fault_us[c->master] < sim_now_us + us)
+        fault_us[c->master] = sim_now_us + us;
     if (c->last_up < sim_now_us + us)
         c->last_up = sim_now_us + us;
     if (c->last_down < sim_now_us + us)
@@ -318,6 +329,7 @@ void sim_net_restart(size_t i, int keep_data)
     sim_master_restart(masters[i], keep_data);
     if (!keep_data)
         lost_keys_us[i] = sim_now_us;
+    fault_us[i] = sim_now_us;
     for (size_t k = 0; k < nconns; k++)
         if (conns[k].master == i && conns[k].sim_fd >= 0)
             cut(&conns[k]);

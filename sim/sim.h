@@ -48,7 +48,16 @@ typedef struct sim_settings {
     int clock_guard_off, restart_guard_off;     /* the clients' guards */
     int jumps;              /* a master's clock jumps ahead once a run (an
                              * assumption broken on purpose: docs/safety.md) */
+    unsigned kinds;         /* the kinds the workers draw from: 1 << SIM_K_* */
+    int wake;               /* the clients' option wake */
 } sim_settings;
+
+enum { SIM_K_MUTEX, SIM_K_FENCED, SIM_K_REENTRANT, SIM_K_READ, SIM_K_WRITE, SIM_K_MULTI,
+       SIM_K_SEMAPHORE, SIM_KINDS };
+#define SIM_KIND_MUTEX (1u << SIM_K_MUTEX)
+#define SIM_KIND_ALL ((1u << SIM_KINDS) - 1)
+/* "mutex", "fenced", "reentrant", "read", "write", "multi", "semaphore" */
+const char *sim_kind_name(int kind);
 extern sim_settings sim_set;
 
 /* the clients and their first steps: how many, or -1 with why */
@@ -86,6 +95,9 @@ sim_master *sim_net_master(size_t i);
 int64_t sim_net_true_us(size_t i, int64_t master_ms);
 /* a fault: master i's clock jumps by ms (its keys expire on it) */
 void sim_net_jump(size_t i, int64_t ms);
+/* when the latest fault on master i (a reset, a stall, a restart, a
+ * jump) ended (INT64_MIN: none yet) */
+int64_t sim_net_fault_us(size_t i);
 /* when master i last restarted without its keys (INT64_MIN: never) */
 int64_t sim_net_lost_keys_us(size_t i);
 /* move what the library wrote into the queue; nonzero if the library

@@ -1,60 +1,68 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
-/* work.c -- the workload.  W clients (2 to 4, seeded) on the driver's
- * event_base, each with one handle on one resource: acquire (the retry
- * policy's), hold a seeded time (one hold in ten outlasts its validity),
- * release; 2 to 10 rounds each.  Each acquire is told to the checkers
- * (check.c): exclusion, a hold running from its acquire callback to the
- * start of its release or to the end of the validity the library
- * reported, whichever comes first; and that validity backed by a quorum
- * of masters' keys.
+/* work.c -- the workload.  W workers (2 to 6, seeded), each with a client
+ * of its own on the driver's event_base and one handle of a kind drawn
+ * from those enabled (sim_set.kinds): a mutex, fenced or not, a re-entrant
+ * lock, a read or a write handle, a multi-resource lock, a semaphore
+ * (P drawn once a run).  Each round: an acquire (the retry policy's, one
+ * try, or with a deadline), cancelled now and then; while held, an extend
+ * now and then, or the watchdog; a hold of a seeded time (one in ten
+ * outlasts its validity), then the release.  2 to 10 rounds a worker.
+ *
+ * What each callback says goes to the checkers (check.c): exclusion for
+ * each kind; each fenced token above the resource's last; a validity
+ * backed by a quorum of masters' keys; and, a while after an acquire
+ * failed or was cancelled, none of its keys left on a master that had no
+ * fault since it began.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "redlock.h"
 #include "sim/check.h"
 #include "sim/sim.h"
 
-#define MAX_WORKERS 4
-#define TTL_MS 1000
+#define MAX_WORKERS 6
+#define LEFT_US 1500000         /* a failed attempt's keys gone within this */
+#define LOOK_US 50000           /* a watched hold's validity read this often */
+
+enum { ACT_ACQUIRE, ACT_CANCEL, ACT_EXTEND, ACT_RELEASE, ACT_LOOK, ACT_LEFT };
 
 typedef struct worker {
-    int idx;
+    int idx, kind;
     redlock_client *client;
     redlock_lock *lock;
     int rounds_left;
+    int64_t ttl_ms;
+    int pending;                /* an acquire in flight */
     unsigned long hold;         /* the current hold's id (check.c), 0 none */
     int64_t started;            /* when its acquire was asked for */
+    unsigned round;             /* so that a late event of an old round is dropped */
 } worker;
 
-sim_settings sim_set = { 0, 2000, 0, 0 };
+/* a failed acquire's value, looked for a while later */
+typedef struct leftover {
+    worker *w;
+    int64_t started;
+    size_t vlen;
+    char value[64];
+} leftover;
+
+sim_settings sim_set = { 0, 2000, 0, 0, 0, SIM_KIND_MUTEX };
 
 static worker workers[MAX_WORKERS];
 static int nworkers, violations;
 static unsigned long holds;
+static int nleft;               /* leftover looks still to come */
+static unsigned permits;
+static int64_t last_token;
 static sim_check *chk;
 
-/* The masters that keep w's key, with its value, at least until `until`
- * (true time, on their own clocks); a master that lost its keys since the
- * attempt started (a restart without them) counts: the restart guard, not
- * this hold, answers for it. */
-static size_t granted(const worker *w, int64_t since, int64_t until)
-{
-    size_t vlen, n = 0;
-    const char *v = redlock_lock_value(w->lock, &vlen);
-    sim_buf got = { 0 };
+static const char *const kind_names[SIM_KINDS] = { "mutex", "fenced", "reentrant", "read",
+                                                   "write", "multi", "semaphore" };
 
-    for (size_t i = 0; i < sim_net_masters(); i++) {
-        int64_t pttl = 0;
-        got.len = 0;
-        if (sim_net_lost_keys_us(i) >= since)
-            n++;
-        else if (sim_master_key(sim_net_master(i), "res", 3, sim_net_master_ms(i), &got, &pttl) == 1 &&
-                 got.len == vlen && memcmp(got.p, v, vlen) == 0 &&
-                 (pttl < 0 || sim_now_us + sim_net_true_us(i, pttl) >= until))
-            n++;
-    }
-    sim_buf_free(&got);
-    return n;
+const char *sim_kind_name(int kind)
+{
+    return kind >= 0 && kind < SIM_KINDS ? kind_names[kind] : "?";
 }
 
 static void violation(void)
@@ -63,13 +71,156 @@ static void violation(void)
     sim_trace("VIOLATION: %s", sim_check_why(chk));
 }
 
+/* ---- what the kinds keep on the masters --------------------------------- */
+
+/* The resources a worker's hold is checked on, and how. */
+static const char *resource(const worker *w, int part)
+{
+    switch (w->kind) {
+    case SIM_K_REENTRANT:
+        return "re";
+    case SIM_K_READ:
+    case SIM_K_WRITE:
+        return "rw";
+    case SIM_K_SEMAPHORE:
+        return "sem";
+    case SIM_K_MULTI:
+        return part ? "res2" : "res";
+    default:
+        return "res";
+    }
+}
+
+static sim_hold_kind hold_kind(const worker *w)
+{
+    return w->kind == SIM_K_READ ? SIM_HOLD_READ : w->kind == SIM_K_WRITE ? SIM_HOLD_WRITE
+         : w->kind == SIM_K_SEMAPHORE ? SIM_HOLD_PERMIT : SIM_HOLD_MUTEX;
+}
+
+static int parts(const worker *w)
+{
+    return w->kind == SIM_K_MULTI ? 2 : 1;
+}
+
+/* The key that carries a hold's value itself, for the kinds whose layout
+ * is that simple (docs/kinds.md): the mutex's key (each resource's, for a
+ * multi-resource lock), a semaphore's permit; 0 for the others. */
+static size_t value_key(const worker *w, int part, const char *v, size_t vlen, char *key,
+                        size_t size)
+{
+    int n;
+
+    if (w->kind == SIM_K_SEMAPHORE)
+        n = snprintf(key, size, "{sem}:s:%.*s", (int)vlen, v);
+    else if (w->kind == SIM_K_MUTEX || w->kind == SIM_K_FENCED || w->kind == SIM_K_MULTI)
+        n = snprintf(key, size, "%s", resource(w, part));
+    else
+        return 0;
+    return n > 0 && (size_t)n < size ? (size_t)n : 0;
+}
+
+/* Whether master i keeps key with value v (semaphore permits: any value,
+ * the key names it), at least until `until` (true time) when until > 0. */
+static int keeps(size_t i, const worker *w, const char *key, size_t klen, const char *v,
+                 size_t vlen, int64_t until)
+{
+    sim_buf got = { 0 };
+    int64_t pttl = 0;
+    int yes = sim_master_key(sim_net_master(i), key, klen, sim_net_master_ms(i), &got, &pttl) == 1 &&
+              (w->kind == SIM_K_SEMAPHORE || (got.len == vlen && memcmp(got.p, v, vlen) == 0)) &&
+              (until <= 0 || pttl < 0 || sim_now_us + sim_net_true_us(i, pttl) >= until);
+    sim_buf_free(&got);
+    return yes;
+}
+
+/* The masters that back w's hold until `until`: a master that lost its
+ * keys since the attempt started counts (the restart guard, not this
+ * hold, answers for it).  -1: the kind's layout is not read. */
+static long granted(const worker *w, int64_t until)
+{
+    size_t vlen, klen;
+    const char *v = redlock_lock_value(w->lock, &vlen);
+    char key[128];
+    long n = 0;
+
+    for (size_t i = 0; i < sim_net_masters(); i++) {
+        int all = 1;
+        if (sim_net_lost_keys_us(i) >= w->started) {
+            n++;
+            continue;
+        }
+        for (int p = 0; p < parts(w) && all; p++) {
+            if (!(klen = value_key(w, p, v, vlen, key, sizeof key)))
+                return -1;
+            all = keeps(i, w, key, klen, v, vlen, until);
+        }
+        n += all;
+    }
+    return n;
+}
+
+/* ---- the checkers' view of a hold --------------------------------------- */
+
+static void hold_until(worker *w, int64_t until)
+{
+    long n;
+
+    for (int p = 0; p < parts(w); p++)
+        if (sim_check_hold(chk, resource(w, p), hold_kind(w), permits, w->hold, sim_now_us,
+                           sim_set.hold_to_release ? INT64_MAX : until) != 0)
+            violation();
+    if (!sim_set.hold_to_release && (n = granted(w, until)) >= 0 &&
+        sim_check_backed(chk, resource(w, 0), w->hold, sim_now_us, until, (size_t)n,
+                         (size_t)redlock_lock_quorum(w->lock)) != 0)
+        violation();
+}
+
+static void hold_end(worker *w)
+{
+    for (int p = 0; p < parts(w) && w->hold; p++)
+        sim_check_end(chk, resource(w, p), hold_kind(w), w->hold);
+    w->hold = 0;
+}
+
+static void look_left(void *ctx, long long id, sim_buf *data)
+{
+    leftover *o = ctx;
+    worker *w = o->w;
+    char key[128];
+    size_t klen;
+    (void)id, (void)data;
+
+    for (size_t i = 0; i < sim_net_masters(); i++) {
+        if (sim_net_fault_us(i) >= o->started)
+            continue;
+        for (int p = 0; p < parts(w); p++) {
+            if (!(klen = value_key(w, p, o->value, o->vlen, key, sizeof key)) ||
+                !keeps(i, w, key, klen, o->value, o->vlen, 0))
+                continue;
+            violations++;
+            sim_trace("VIOLATION: %.3f ms: w%d's failed acquire (begun at %.3f ms) left \"%s\" "
+                      "on m%zu", (double)sim_now_us / 1000, w->idx, (double)o->started / 1000,
+                      key, i);
+        }
+    }
+    free(o);
+    nleft--;
+}
+
+/* ---- the rounds ------------------------------------------------------------ */
+
 static void step(void *ctx, long long action, sim_buf *data);
-enum { ACT_ACQUIRE, ACT_RELEASE };
+
+static void later(worker *w, int64_t us, int action)
+{
+    sim_at(sim_now_us + us, step, w, (long long)w->round << 8 | action, NULL);
+}
 
 static void next_round(worker *w)
 {
+    w->round++;
     if (--w->rounds_left > 0)
-        sim_at(sim_now_us + sim_rand_range(SIM_RNG_WORK, 0, 100000), step, w, ACT_ACQUIRE, NULL);
+        later(w, sim_rand_range(SIM_RNG_WORK, 0, 100000), ACT_ACQUIRE);
     else
         sim_trace("w%d done", w->idx);
 }
@@ -79,23 +230,61 @@ static void acquired(redlock_lock *lock, int status, void *privdata)
     worker *w = privdata;
     int64_t v = status == REDLOCK_OK ? redlock_lock_validity(lock) : 0, hold;
 
-    sim_trace("w%d acquired: %s validity %lld ms", w->idx, redlock_strerror(status), (long long)v);
+    w->pending = 0;
+    sim_trace("w%d acquired: %s validity %lld ms token %lld", w->idx, redlock_strerror(status),
+              (long long)v, (long long)redlock_lock_token(lock));
     if (status != REDLOCK_OK || v <= 0) {
+        leftover *o = calloc(1, sizeof *o);
+        size_t vlen;
+        const char *val = redlock_lock_value(lock, &vlen);
+        if (o && vlen <= sizeof o->value) {
+            o->w = w;
+            o->started = w->started;
+            o->vlen = vlen;
+            memcpy(o->value, val, vlen);
+            nleft++;
+            sim_at(sim_now_us + LEFT_US, look_left, o, ACT_LEFT, NULL);
+        } else {
+            free(o);
+        }
         next_round(w);
         return;
     }
-    int64_t until = sim_set.hold_to_release ? INT64_MAX : sim_now_us + v * 1000;
     w->hold = ++holds;
-    if (sim_check_hold(chk, "res", SIM_HOLD_MUTEX, 0, w->hold, sim_now_us, until) != 0)
-        violation();
-    if (!sim_set.hold_to_release &&
-        sim_check_backed(chk, "res", w->hold, sim_now_us, until,
-                         granted(w, w->started, until), sim_net_masters() / 2 + 1) != 0)
-        violation();
+    hold_until(w, sim_now_us + v * 1000);
+    if (w->kind == SIM_K_FENCED) {
+        int64_t t = redlock_lock_token(lock);
+        if (t <= last_token) {
+            violations++;
+            sim_trace("VIOLATION: w%d's token %lld is not above the last one, %lld", w->idx,
+                      (long long)t, (long long)last_token);
+        }
+        last_token = t > last_token ? t : last_token;
+    }
     /* mostly within the validity; now and then past it (the lock expires) */
     hold = sim_rand(SIM_RNG_WORK) % 10 ? sim_rand_range(SIM_RNG_WORK, 0, v * 800)
                                        : sim_rand_range(SIM_RNG_WORK, v * 1000, v * 1000 + 500000);
-    sim_at(sim_now_us + hold, step, w, ACT_RELEASE, NULL);
+    if (sim_rand(SIM_RNG_WORK) % 4 == 0 && redlock_lock_set_watchdog(lock, 0, 0) == 0) {
+        hold += sim_rand_range(SIM_RNG_WORK, 0, 3 * w->ttl_ms * 1000);
+        later(w, LOOK_US, ACT_LOOK);
+    } else if (sim_rand(SIM_RNG_WORK) % 3 == 0) {
+        later(w, sim_rand_range(SIM_RNG_WORK, 0, v * 800), ACT_EXTEND);
+    }
+    later(w, hold, ACT_RELEASE);
+}
+
+static void extended(redlock_lock *lock, int status, void *privdata)
+{
+    worker *w = privdata;
+    int64_t v = redlock_lock_validity(lock);
+
+    sim_trace("w%d extended: %s validity %lld ms", w->idx, redlock_strerror(status), (long long)v);
+    if (!w->hold)
+        return;
+    if (v > 0)
+        hold_until(w, sim_now_us + v * 1000);
+    else
+        hold_end(w);
 }
 
 /* The library's notice that the hold ended early: the holder stops. */
@@ -105,7 +294,7 @@ static void lost(redlock_lock *lock, int reason, void *privdata)
     (void)lock;
     sim_trace("w%d lost: reason %d", w->idx, reason);
     if (!sim_set.hold_to_release)       /* (the selftest's holder ignores it) */
-        sim_check_end(chk, "res", SIM_HOLD_MUTEX, w->hold);
+        hold_end(w);
 }
 
 static void released(redlock_lock *lock, int status, void *privdata)
@@ -116,6 +305,70 @@ static void released(redlock_lock *lock, int status, void *privdata)
     next_round(w);
 }
 
+static void start_acquire(worker *w)
+{
+    int rc, how = (int)(sim_rand(SIM_RNG_WORK) % 3);
+
+    sim_trace("w%d acquire (%s)", w->idx, how == 0 ? "retries" : how == 1 ? "one try" : "deadline");
+    w->started = sim_now_us;
+    w->pending = 1;
+    redlock_lock_set_watchdog(w->lock, -1, 0);  /* (a round's own choice) */
+    rc = how == 0 ? redlock_acquire_async(w->lock, w->ttl_ms, acquired, w)
+       : how == 1 ? redlock_try_acquire_async(w->lock, w->ttl_ms, acquired, w)
+                  : redlock_acquire_for_async(w->lock, sim_rand_range(SIM_RNG_WORK, 0, 2000),
+                                              w->ttl_ms, acquired, w);
+    if (rc != REDLOCK_OK) {
+        w->pending = 0;
+        sim_trace("w%d acquire refused: %s", w->idx, redlock_strerror(rc));
+        next_round(w);
+        return;
+    }
+    if (sim_rand(SIM_RNG_WORK) % 10 == 0)
+        later(w, sim_rand_range(SIM_RNG_WORK, 0, 50000), ACT_CANCEL);
+}
+
+static void step(void *ctx, long long action, sim_buf *data)
+{
+    worker *w = ctx;
+    int rc, act = (int)(action & 0xff);
+    (void)data;
+
+    if ((unsigned)(action >> 8) != w->round)
+        return;         /* an event of a round that ended */
+    switch (act) {
+    case ACT_ACQUIRE:
+        start_acquire(w);
+        break;
+    case ACT_CANCEL:
+        if (w->pending) {
+            sim_trace("w%d cancel", w->idx);
+            redlock_acquire_cancel(w->lock);    /* (its callback runs inside) */
+        }
+        break;
+    case ACT_EXTEND:
+        if (w->hold && redlock_extend_async(w->lock, w->ttl_ms, extended, w) == REDLOCK_OK)
+            sim_trace("w%d extend", w->idx);
+        break;
+    case ACT_LOOK:      /* the watchdog moved the validity */
+        if (w->hold && redlock_lock_validity(w->lock) > 0) {
+            hold_until(w, sim_now_us + redlock_lock_validity(w->lock) * 1000);
+            later(w, LOOK_US, ACT_LOOK);
+        }
+        break;
+    case ACT_RELEASE:
+        /* the hold ends when the release starts (validity is 0 from then) */
+        hold_end(w);
+        sim_trace("w%d release", w->idx);
+        if ((rc = redlock_release_async(w->lock, released, w)) != REDLOCK_OK) {
+            sim_trace("w%d release refused: %s", w->idx, redlock_strerror(rc));
+            next_round(w);
+        }
+        break;
+    }
+}
+
+/* ---- the run --------------------------------------------------------------- */
+
 static void node_event(redlock_client *client, size_t node, int event, const char *detail,
                        void *privdata)
 {
@@ -124,28 +377,36 @@ static void node_event(redlock_client *client, size_t node, int event, const cha
     sim_trace("w%d node m%zu event %d: %s", w->idx, node, event, detail);
 }
 
-static void step(void *ctx, long long action, sim_buf *data)
+static int pick_kind(void)
 {
-    worker *w = ctx;
-    int rc;
-    (void)data;
+    int enabled[SIM_KINDS], n = 0;
 
-    if (action == ACT_ACQUIRE) {
-        sim_trace("w%d acquire", w->idx);
-        w->started = sim_now_us;
-        if ((rc = redlock_acquire_async(w->lock, TTL_MS, acquired, w)) != REDLOCK_OK) {
-            sim_trace("w%d acquire refused: %s", w->idx, redlock_strerror(rc));
-            next_round(w);
-        }
-        return;
-    }
-    /* the hold ends when the release starts (validity is 0 from then) */
-    sim_check_end(chk, "res", SIM_HOLD_MUTEX, w->hold);
-    w->hold = 0;
-    sim_trace("w%d release", w->idx);
-    if ((rc = redlock_release_async(w->lock, released, w)) != REDLOCK_OK) {
-        sim_trace("w%d release refused: %s", w->idx, redlock_strerror(rc));
-        next_round(w);
+    for (int k = 0; k < SIM_KINDS; k++)
+        if (sim_set.kinds & (1u << k))
+            enabled[n++] = k;
+    return n ? enabled[sim_rand(SIM_RNG_WORK) % (uint64_t)n] : SIM_K_MUTEX;
+}
+
+static int make_lock(worker *w)
+{
+    static const void *const multi[2] = { "res", "res2" };
+    static const size_t lens[2] = { 3, 4 };
+
+    switch (w->kind) {
+    case SIM_K_REENTRANT:
+        return redlock_lock_new_reentrant(&w->lock, w->client, "re", 2, NULL, 0);
+    case SIM_K_READ:
+        return redlock_lock_new_read(&w->lock, w->client, "rw", 2);
+    case SIM_K_WRITE:
+        return redlock_lock_new_write(&w->lock, w->client, "rw", 2);
+    case SIM_K_MULTI:
+        return redlock_lock_new_multi(&w->lock, w->client, multi, lens, 2);
+    case SIM_K_SEMAPHORE:
+        return redlock_lock_new_semaphore(&w->lock, w->client, "sem", 3, permits);
+    default:
+        if (redlock_lock_new(&w->lock, w->client, "res", 3) != 0)
+            return -1;
+        return w->kind == SIM_K_FENCED ? redlock_lock_set_fencing(w->lock, 1) : 0;
     }
 }
 
@@ -156,20 +417,25 @@ int sim_work_start(struct event_base *base, const char *const *nodes, size_t n, 
 
     violations = 0;
     holds = 0;
+    nleft = 0;
+    last_token = 0;
     sim_check_free(chk);
     if (!(chk = sim_check_new())) {
         snprintf(why, whylen, "out of memory");
         return -1;
     }
     nworkers = (int)sim_rand_range(SIM_RNG_WORK, 2, MAX_WORKERS);
+    permits = (unsigned)sim_rand_range(SIM_RNG_WORK, 1, 3);
     memset(workers, 0, sizeof workers);
     for (int i = 0; i < nworkers; i++) {
         worker *w = &workers[i];
         redlock_options opts;
         w->idx = i;
+        w->kind = pick_kind();
         w->rounds_left = (int)sim_rand_range(SIM_RNG_WORK, 2, 10);
+        w->ttl_ms = sim_rand_range(SIM_RNG_WORK, 1000, 8000);
         redlock_options_init(&opts);
-        opts.wake = 0;      /* the stub master runs no waiters' scripts */
+        opts.wake = sim_set.wake;
         opts.node_cb = node_event;
         opts.node_privdata = w;
         if (sim_set.clock_guard_off)
@@ -177,18 +443,23 @@ int sim_work_start(struct event_base *base, const char *const *nodes, size_t n, 
         if (sim_set.restart_guard_off)
             opts.restart_guard_ms = 0;
         if (redlock_client_new(&w->client, base, nodes, n, &opts, err, sizeof err) != 0 ||
-            redlock_lock_new(&w->lock, w->client, "res", 3) != 0 ||
-            redlock_lock_on_lost(w->lock, lost, w) != 0) {
-            snprintf(why, whylen, "client %d: %s", i, err);
+            make_lock(w) != 0 || redlock_lock_on_lost(w->lock, lost, w) != 0) {
+            snprintf(why, whylen, "client %d (%s): %s", i, sim_kind_name(w->kind),
+                     err[0] ? err : w->client ? redlock_client_errstr(w->client) : "?");
             return -1;
         }
-        sim_at(sim_now_us + sim_rand_range(SIM_RNG_WORK, 0, 50000), step, w, ACT_ACQUIRE, NULL);
+        sim_trace("w%d: %s, ttl %lld ms, %d rounds%s", i, sim_kind_name(w->kind),
+                  (long long)w->ttl_ms, w->rounds_left,
+                  w->kind == SIM_K_SEMAPHORE ? " (P drawn for the run)" : "");
+        later(w, sim_rand_range(SIM_RNG_WORK, 0, 50000), ACT_ACQUIRE);
     }
     return nworkers;
 }
 
 int sim_work_done(void)
 {
+    if (nleft)
+        return 0;
     for (int i = 0; i < nworkers; i++)
         if (workers[i].rounds_left > 0)
             return 0;

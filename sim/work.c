@@ -25,7 +25,7 @@
 #define LEFT_US 1500000         /* a failed attempt's keys gone within this */
 #define LOOK_US 50000           /* a watched hold's validity read this often */
 
-enum { ACT_ACQUIRE, ACT_CANCEL, ACT_EXTEND, ACT_RELEASE, ACT_LOOK, ACT_LEFT };
+enum { ACT_ACQUIRE, ACT_CANCEL, ACT_EXTEND, ACT_RELEASE, ACT_LOOK, ACT_LEFT, ACT_JUMPED };
 
 typedef struct worker {
     int idx, kind;
@@ -36,6 +36,8 @@ typedef struct worker {
     int pending;                /* an acquire in flight */
     unsigned long hold;         /* the current hold's id (check.c), 0 none */
     int64_t started;            /* when its acquire was asked for */
+    int64_t deadline;           /* its deadline (acquire_for), 0 none */
+    size_t jumped;              /* the master whose clock jump it saw last */
     unsigned round;             /* so that a late event of an old round is dropped */
 } worker;
 
@@ -210,6 +212,7 @@ static void look_left(void *ctx, long long id, sim_buf *data)
 /* ---- the rounds ------------------------------------------------------------ */
 
 static void step(void *ctx, long long action, sim_buf *data);
+static void after_jump(worker *w, size_t jumped);
 
 static void later(worker *w, int64_t us, int action)
 {
@@ -233,6 +236,11 @@ static void acquired(redlock_lock *lock, int status, void *privdata)
     w->pending = 0;
     sim_trace("w%d acquired: %s validity %lld ms token %lld", w->idx, redlock_strerror(status),
               (long long)v, (long long)redlock_lock_token(lock));
+    if (w->deadline && sim_now_us > w->deadline + 1000) {
+        violations++;
+        sim_trace("VIOLATION: w%d's acquire ended %.3f ms after its deadline", w->idx,
+                  (double)(sim_now_us - w->deadline) / 1000);
+    }
     if (status != REDLOCK_OK || v <= 0) {
         leftover *o = calloc(1, sizeof *o);
         size_t vlen;
@@ -313,10 +321,15 @@ static void start_acquire(worker *w)
     w->started = sim_now_us;
     w->pending = 1;
     redlock_lock_set_watchdog(w->lock, -1, 0);  /* (a round's own choice) */
-    rc = how == 0 ? redlock_acquire_async(w->lock, w->ttl_ms, acquired, w)
-       : how == 1 ? redlock_try_acquire_async(w->lock, w->ttl_ms, acquired, w)
-                  : redlock_acquire_for_async(w->lock, sim_rand_range(SIM_RNG_WORK, 0, 2000),
-                                              w->ttl_ms, acquired, w);
+    w->deadline = 0;
+    if (how == 2) {
+        int64_t wait_ms = sim_rand_range(SIM_RNG_WORK, 0, 2000);
+        w->deadline = sim_now_us + wait_ms * 1000;
+        rc = redlock_acquire_for_async(w->lock, wait_ms, w->ttl_ms, acquired, w);
+    } else {
+        rc = how == 0 ? redlock_acquire_async(w->lock, w->ttl_ms, acquired, w)
+                      : redlock_try_acquire_async(w->lock, w->ttl_ms, acquired, w);
+    }
     if (rc != REDLOCK_OK) {
         w->pending = 0;
         sim_trace("w%d acquire refused: %s", w->idx, redlock_strerror(rc));
@@ -355,6 +368,9 @@ static void step(void *ctx, long long action, sim_buf *data)
             later(w, LOOK_US, ACT_LOOK);
         }
         break;
+    case ACT_JUMPED:
+        after_jump(w, w->jumped);
+        break;
     case ACT_RELEASE:
         /* the hold ends when the release starts (validity is 0 from then) */
         hold_end(w);
@@ -369,12 +385,52 @@ static void step(void *ctx, long long action, sim_buf *data)
 
 /* ---- the run --------------------------------------------------------------- */
 
+/* Once the client has seen master `jumped`'s clock jump ahead, a hold
+ * whose other masters that keep its key are fewer than its quorum has
+ * ended (REDLOCK_LOST_CLOCK, docs/safety.md): a master with a fault since
+ * the acquire began is given the benefit of the doubt. */
+static void after_jump(worker *w, size_t jumped)
+{
+    size_t vlen, klen, n = 0;
+    const char *v;
+    char key[128];
+    int q;
+
+    if (!w->hold || redlock_lock_validity(w->lock) <= 0)
+        return;
+    v = redlock_lock_value(w->lock, &vlen);
+    q = redlock_lock_quorum(w->lock);
+    for (size_t i = 0; i < sim_net_masters(); i++) {
+        int all = 1;
+        if (i == jumped)
+            continue;
+        for (int p = 0; p < parts(w) && all; p++)
+            all = (klen = value_key(w, p, v, vlen, key, sizeof key)) == 0 ||
+                  sim_net_fault_us(i) >= w->started || keeps(i, w, key, klen, v, vlen, 0);
+        n += all;
+    }
+    if (q > 0 && n < (size_t)q) {
+        violations++;
+        sim_trace("VIOLATION: %.3f ms: w%d keeps %lld ms of validity after m%zu's clock was "
+                  "seen jumping, on %zu other masters (quorum %d)", (double)sim_now_us / 1000,
+                  w->idx, (long long)redlock_lock_validity(w->lock), jumped, n, q);
+    }
+}
+
 static void node_event(redlock_client *client, size_t node, int event, const char *detail,
                        void *privdata)
 {
     worker *w = privdata;
-    (void)client;
+    redlock_node_stats st;
+
     sim_trace("w%d node m%zu event %d: %s", w->idx, node, event, detail);
+    /* (judged once the library has done with the news: at this instant,
+     * after this callback) */
+    if (event == REDLOCK_NODE_UNCOUNTED && redlock_client_node_stats(client, node, &st) == 0 &&
+        (st.guard_flags & REDLOCK_GUARD_CLOCK)) {
+        w->jumped = node;
+        sim_at(sim_now_us, step, w, (long long)w->round << 8 | ACT_JUMPED, NULL);
+    }
 }
 
 static int pick_kind(void)

@@ -84,6 +84,7 @@ static void to_master(void *ctx, long long id, sim_buf *data)
         for (size_t i = 0; i < nconns; i++)
             if (conns[i].master == c->master && conns[i].mconn == k) {
                 sim_trace("m%zu kills c%zu", c->master, i);
+                conns[i].master_open = 0;   /* (what comes after is lost, as on a socket) */
                 sim_at(when(&conns[i].last_down), fin_to_client, NULL, (long long)i, NULL);
             }
 }

@@ -49,7 +49,7 @@ typedef struct leftover {
     char value[64];
 } leftover;
 
-sim_settings sim_set = { 0, 2000, 0, 0, 0, SIM_KIND_MUTEX };
+sim_settings sim_set = { 0, 2000, 0, 0, 0, SIM_KIND_ALL, 1 };
 
 static worker workers[MAX_WORKERS];
 static int nworkers, violations;
@@ -324,7 +324,8 @@ static void start_acquire(worker *w)
     w->deadline = 0;
     if (how == 2) {
         int64_t wait_ms = sim_rand_range(SIM_RNG_WORK, 0, 2000);
-        w->deadline = sim_now_us + wait_ms * 1000;
+        /* (wait_ms 0 is one attempt, which ends when it ends) */
+        w->deadline = wait_ms ? sim_now_us + wait_ms * 1000 : 0;
         rc = redlock_acquire_for_async(w->lock, wait_ms, w->ttl_ms, acquired, w);
     } else {
         rc = how == 0 ? redlock_acquire_async(w->lock, w->ttl_ms, acquired, w)

@@ -11,7 +11,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 
-PACKAGES="make gcc clang pkg-config cmake libhiredis-dev libevent-dev libssl-dev openssl faketime redis-server redis-tools valgrind libclang-rt-14-dev gnuplot-nox mandoc groff man-db spin"
+PACKAGES="make gcc clang pkg-config cmake libhiredis-dev libevent-dev libssl-dev openssl faketime redis-server redis-tools valgrind libclang-rt-14-dev gnuplot-nox mandoc groff man-db spin liblua5.1-0-dev"
 
 deps() {
     missing=""

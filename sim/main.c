@@ -212,6 +212,9 @@ int main(int argc, char **argv)
             fprintf(stderr, "--mutant: this build has no mutants (make sim-mutants builds one)\n");
             return 2;
 #endif
+        } else if (!strcmp(argv[i], "--promises-only")) {
+            sim_set.promises_only = 1;
+            snprintf(opts + strlen(opts), sizeof opts - strlen(opts), " --promises-only");
         } else if (!strcmp(argv[i], "--first-violation")) {
             until_violation = 1;
         } else if (!strcmp(argv[i], "--kinds") && i + 1 < argc) {
@@ -230,7 +233,7 @@ int main(int argc, char **argv)
         else {
             fprintf(stderr, "usage: %s [--seed S [--trace]] [--seeds K [--first S] [--hashes]] [--selftest] "
                     "[--drift-ppm P] [--clock-guard-off] [--restart-guard-off] [--jumps] [--kinds K,K]\n"
-                    "       [--mutant NAME] [--first-violation]\n", argv[0]);
+                    "       [--promises-only] [--mutant NAME] [--first-violation]\n", argv[0]);
             return 2;
         }
     }

@@ -50,6 +50,9 @@ typedef struct sim_settings {
                              * assumption broken on purpose: docs/safety.md) */
     unsigned kinds;         /* the kinds the workers draw from: 1 << SIM_K_* */
     int wake;               /* the clients' option wake */
+    int promises_only;      /* overlaps and unbacked validity are reported,
+                             * not counted (with --jumps: what holds even
+                             * then is what is checked) */
 } sim_settings;
 
 enum { SIM_K_MUTEX, SIM_K_FENCED, SIM_K_REENTRANT, SIM_K_READ, SIM_K_WRITE, SIM_K_MULTI,

@@ -160,10 +160,12 @@ static int held_on_quorum(const redlock_cmd *c, const redlock_lock *l)
  * leave no quorum.  Fewer refusals cannot tell by themselves: the other
  * masters were out (hung, down, not counted), or the attempt was decided
  * early and the votes still on their way are unknown (a master that
- * would have refused too).  Then the masters are read: held elsewhere
- * when a quorum of them holds it for another, else an outage. */
+ * would have refused too), or -w's deadline cut it (rc ETIMEDOUT) before
+ * its votes came (on a slow machine, none may have).  Then the masters
+ * are read: held elsewhere when a quorum of them holds it for another,
+ * else an outage. */
 static int held_elsewhere(const redlock_cmd *c, redlock_client *cl, const redlock_lock *l,
-                          size_t *refused)
+                          int rc, size_t *refused)
 {
     size_t n = redlock_client_nodes(cl);
     redlock_node_result r;
@@ -172,7 +174,9 @@ static int held_elsewhere(const redlock_cmd *c, redlock_client *cl, const redloc
     *refused = 0;
     for (size_t i = 0; i < n; i++)
         *refused += redlock_lock_node_result(l, i, &r) == 0 && r.vote == REDLOCK_VOTE_REFUSED;
-    return *refused > 0 && (n - *refused < quorum || held_on_quorum(c, l));
+    if (*refused > 0 && n - *refused < quorum)
+        return 1;
+    return (*refused > 0 || rc == REDLOCK_ETIMEDOUT) && held_on_quorum(c, l);
 }
 
 int redlock_cmd_acquire_exit(const redlock_cmd *c, redlock_client *cl, const redlock_lock *l,
@@ -190,7 +194,7 @@ int redlock_cmd_acquire_exit(const redlock_cmd *c, redlock_client *cl, const red
     if (rc != REDLOCK_ENOQUORUM && rc != REDLOCK_ETIMEDOUT && rc != REDLOCK_ECONNECT &&
         rc != REDLOCK_ESERVER && rc != REDLOCK_EUNCOUNTED && rc != REDLOCK_EFULL) {
         redlock_cmd_error(c, "%s", redlock_lock_errstr(l));
-    } else if (held_elsewhere(c, cl, l, &refused)) {
+    } else if (held_elsewhere(c, cl, l, rc, &refused)) {
         redlock_cmd_error(c, "%s", redlock_lock_errstr(l));
         return c->conflict_exit;
     } else {

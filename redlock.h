@@ -856,8 +856,9 @@ REDLOCK_API int redlock_release_async(redlock_lock *lock, redlock_cb *cb, void *
  * wake, such a client's calls also take to their end what the waking of
  * waiters has on its way: the client's first acquire returns once it
  * listens for the waiters' notices on every master that answers (a second
- * connection per master, about a round trip more, once; a hung master is
- * not waited for, and a waiter heard only where it does not listen yet
+ * connection per master, about a round trip more, once; a master that
+ * answers its acquire a few round trips after the quorum is waited for, a
+ * hung master is not, and a waiter heard only where it does not listen yet
  * comes at its poll), and a call during which a waiter's notice came
  * returns once the release's late pick is answered; so its releases wake
  * waiters as a listening client's do.  Nothing more while nobody waits. */

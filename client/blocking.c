@@ -143,17 +143,28 @@ static void wakeup_cb(evutil_socket_t fd, short what, void *arg)
  * every call); nothing once the client listens and while nobody waits. */
 static void settle(redlock_client *c)
 {
-    struct event *timer;
+    struct event *timer, *grace;
     struct timeval tv;
-    int expired = 0;
+    int expired = 0, past = 0;
 
-    if (c->loop.closing || !redlock__wake_settling(c) ||
+    if (c->loop.closing || !redlock__wake_settling(c, 1) ||
         !(timer = evtimer_new(c->loop.base, wakeup_cb, &expired)))
         return;
+    /* first every master that is up, for a few round trips (one a little
+     * behind the quorum is not skipped), then those that answer */
+    if ((grace = evtimer_new(c->loop.base, wakeup_cb, &past)) != NULL) {
+        tv = redlock__tv(redlock__wake_grace_us(c) < c->fleet.node_timeout_us
+                         ? redlock__wake_grace_us(c) : c->fleet.node_timeout_us);
+        evtimer_add(grace, &tv);
+    } else {
+        past = 1;
+    }
     tv = redlock__tv(c->fleet.node_timeout_us);
     evtimer_add(timer, &tv);
-    while (!expired && !c->loop.closing && redlock__wake_settling(c))
+    while (!expired && !c->loop.closing && redlock__wake_settling(c, !past))
         event_base_loop(c->loop.base, EVLOOP_ONCE);
+    if (grace)
+        event_free(grace);
     event_free(timer);
     redlock__wake_settled(c);
 }

@@ -233,7 +233,7 @@ static void tell(redlock_client *c, redlock__hot *h, size_t node, int again)
     free(picks);
 }
 
-int redlock__wake_settling(const redlock_client *c)
+int redlock__wake_settling(const redlock_client *c, int all)
 {
     const redlock__wake *wk = c->wake;
 
@@ -248,15 +248,31 @@ int redlock__wake_settling(const redlock_client *c)
         on += wk->hsub[i] == REDLOCK__SUB_ON;
         sent += wk->hsub[i] == REDLOCK__SUB_SENT;
         answering += wk->hsub[i] == REDLOCK__SUB_SENT && cn->state == REDLOCK__CONN_UP &&
-                     cn->count == 0;
+                     (all || cn->count == 0);
     }
     /* A waiter tells the holder on one master, the first where it listens
      * itself: the holder listens on every master that answers (its lock
      * connection owes nothing: a slow master's turn comes when its replies
-     * are in), and on a quorum at least.  A hung master is not waited for:
-     * an acquire stays decided at its quorum; a waiter that tells there
-     * finds the lock at its poll. */
+     * are in), and on a quorum at least.  With `all`, on every master that
+     * is up, whatever it owes: for a few round trips after the acquire
+     * (its last replies, not yet in when the quorum decided, are on their
+     * way), so a master a little behind the others is not skipped.  A hung
+     * master is not waited for beyond: an acquire stays decided at its
+     * quorum; a waiter that tells there finds the lock at its poll. */
     return sent > 0 && (on < c->fleet.n / 2 + 1 || answering > 0);
+}
+
+/* How long redlock__wake_settling(c, 1) applies: eight of the slowest
+ * master's last round trips, and 10 ms (a loaded machine's scheduler:
+ * paid once per client, only while a master is behind). */
+int64_t redlock__wake_grace_us(const redlock_client *c)
+{
+    int64_t rtt = 0;
+
+    for (size_t i = 0; i < c->fleet.n; i++)
+        if (c->fleet.masters[i].stats.last_rtt_us > rtt)
+            rtt = c->fleet.masters[i].stats.last_rtt_us;
+    return 8 * rtt + 10000;
 }
 
 void redlock__wake_settled(redlock_client *c)

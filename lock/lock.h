@@ -302,13 +302,15 @@ int redlock__wake_contended(const redlock_lock *l);
 const char *redlock__wake_self(redlock_client *c);
 /* 1 while the client's wake-up has something on its way that a loop
  * which runs only inside blocking calls would leave until the next one:
- * its holder's channel asked for and not yet confirmed on a quorum of
- * masters (the waiters' notices would reach no one meanwhile: a client's
- * first hold),
- * or a late pick (a notice heard during a release) not yet answered.
+ * its holder's channel asked for and not yet confirmed on every master
+ * that answers, a quorum at least (with `all`: on every master that is
+ * up; the waiters' notices would reach no one meanwhile: a client's first
+ * hold), or a late pick (a notice heard during a release) not yet answered.
  * Else 0: a client that listens already and whose lock nobody waits for
  * has nothing to wait for. */
-int redlock__wake_settling(const redlock_client *c);
+int redlock__wake_settling(const redlock_client *c, int all);
+/* How long after an acquire `all` applies (a few round trips). */
+int64_t redlock__wake_grace_us(const redlock_client *c);
 /* The wait for the holder's channel is over (confirmed, or given up at a
  * node timeout: a hung master is not waited for at every call). */
 void redlock__wake_settled(redlock_client *c);

@@ -978,6 +978,7 @@ static int64_t blocking_round_ms(struct it_fix *f, redlock_client *bc)
     for (int i = 0; i < 3; i++)
         on += listens_on(f, i, h) == 1;
     CHECK_GE(on, 2);
+    check_note("the holder listens on %d of 3 masters", on);
     CHECK_RC(w, redlock_acquire_async(w, 10000, it_op_cb, &wo), 0);
     CHECK_EQ(wait_registries(f, "wk-b", 3, 0, 5000), 3);
     it_run(f->base, 20);        /* (the holder's program works, its loop idle) */

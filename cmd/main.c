@@ -195,7 +195,11 @@ int redlock_cmd_acquire_exit(const redlock_cmd *c, redlock_client *cl, const red
         rc != REDLOCK_ESERVER && rc != REDLOCK_EUNCOUNTED && rc != REDLOCK_EFULL) {
         redlock_cmd_error(c, "%s", redlock_lock_errstr(l));
     } else if (held_elsewhere(c, cl, l, rc, &refused)) {
-        redlock_cmd_error(c, "%s", redlock_lock_errstr(l));
+        if (strstr(redlock_lock_errstr(l), "held elsewhere"))
+            redlock_cmd_error(c, "%s", redlock_lock_errstr(l));
+        else    /* (told by the masters read afresh) */
+            redlock_cmd_error(c, "%s; held elsewhere: a quorum of the masters holds it for "
+                              "another", redlock_lock_errstr(l));
         return c->conflict_exit;
     } else {
         if (refused)

@@ -7,12 +7,14 @@
 #include "itest.h"
 #include "json_check.h"
 #include "openmetrics.h"
+#include "proxy.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/wait.h>
 #include <hiredis/hiredis.h>
 
 #define RG "--restart-guard 0 "
@@ -153,6 +155,60 @@ TEST(cmd_decided_early_held_on_a_quorum_is_held)
     CHECK(!it_has(out, "an outage"));
     CHECK_EQ(redlock_sh("run " RG "-n -E 7 out-early -- echo ran", out, sizeof out, NULL), 7);
     CHECK(!it_has(out, "ran\n"));
+    it_fix_stop(&f);
+}
+
+/* -w's deadline that cuts the last attempt before any of its votes came
+ * (the masters' replies held up: proxies paused once the first attempt
+ * reached every master) leaves no refusal to tell by: the masters read
+ * afresh (a new connection each, let through) show the holder on a
+ * quorum: held elsewhere (-E's), not an outage (69). */
+TEST(cmd_wait_cut_before_any_vote_held_on_a_quorum_is_held)
+{
+    struct it_fix f = {.key = "out-cut"};
+    struct rlp_thread *px[3];
+    char addr[3][32], list[128] = "", out[4096];
+    const char *addrs[3];
+    long long sets[3];
+    rlp_stats st;
+    unsigned long accepted[3];
+    it_fix_start(&f, 3, NULL, 0);
+    CHECK_RC(f.lock, redlock_acquire(f.lock, 30000), 0);
+    it_proxies(f.s, 3, px, addr, addrs);
+    for (int i = 0; i < 3; i++) {
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? "," : "", addr[i]);
+        sets[i] = it_calls(f.s, i, "set");
+    }
+    CHECK_EQ(setenv("REDLOCK_NODES", list, 1), 0);
+    FILE *cmd = popen("cmd/redlock run " RG "--no-wake -w 0.5 -E 7 out-cut -- echo ran 2>&1", "r");
+    CHECK(cmd != NULL);
+    for (int i = 0; i < 3; i++)     /* its first attempt reached every master */
+        CHECK_GT(it_wait_calls(f.s, i, "set", sets[i], 5000), sets[i]);
+    for (int i = 0; i < 3; i++) {
+        rlp_thread_set_pause(px[i], 1);
+        rlp_thread_stats(px[i], &st);
+        accepted[i] = st.accepted;
+    }
+    /* the second look's connections: let them (and what waited) through */
+    int64_t until = check_now_ms() + 5000;
+    for (int i = 0; i < 3; i++) {
+        do {
+            rlp_thread_stats(px[i], &st);
+        } while (st.accepted == accepted[i] && check_now_ms() < until && usleep(2000) == 0);
+        CHECK_MSG(st.accepted > accepted[i], "no second look through proxy %d", i);
+    }
+    for (int i = 0; i < 3; i++)
+        rlp_thread_set_pause(px[i], 0);
+    size_t n = fread(out, 1, sizeof out - 1, cmd);
+    out[n] = '\0';
+    int st_cmd = pclose(cmd);
+    check_note("%s", out);
+    CHECK(WIFEXITED(st_cmd));
+    CHECK_EQ(WEXITSTATUS(st_cmd), 7);
+    SAYS(out, "held elsewhere");
+    CHECK(!it_has(out, "ran\n"));
+    for (int i = 0; i < 3; i++)
+        rlp_thread_stop(px[i]);
     it_fix_stop(&f);
 }
 

@@ -73,7 +73,7 @@ TEST_LDFLAGS = -Wl,--wrap=clock_gettime
 BENCH_SRCS = $(wildcard bench/*.c)
 PROXY_SRCS = test/support/proxy.c test/support/proxy_main.c
 
-.PHONY: all examples test unit check asan valgrind bench demo install uninstall clean version \
+.PHONY: all examples test test-long unit check asan valgrind bench demo install uninstall clean version \
         check-layers man-lint
 
 all: $(STATIC) $(SHARED) cmd/redlock
@@ -168,6 +168,10 @@ bench/redlock-bench: $(BENCH_SRCS) $(BENCH_SUPPORT) $(TEST_HDRS) $(STATIC) $(wil
 
 test: test/redlock-test
 	test/run.sh test/redlock-test $(TEST_ARGS)
+
+# The long suite (TEST_LONG in test/*/: test/README.md, "Two suites").
+test-long: test/redlock-test
+	CHECK_SUITE=long test/run.sh test/redlock-test $(TEST_ARGS)
 
 unit: test/redlock-unit
 	test/redlock-unit $(TEST_ARGS)

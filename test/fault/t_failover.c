@@ -63,7 +63,7 @@ TEST(failover_short_scenario_no_overlap)
  * masters behind an rlproxy, blocking and async workers (loop blocks, small
  * max_pending) extending while they hold.  Zero overlaps, zero auditor
  * violations, the auditor ran, and every kind was injected. */
-TEST(failover_mixed_faults_audited)
+TEST_LONG(failover_mixed_faults_audited)
 {
     long long seed = mixed_setup();
     char cmd[512], result[2048];
@@ -102,7 +102,7 @@ TEST(failover_mixed_faults_audited)
  * the library reported (--overreport, a test-only flag; its log and the
  * overlap check see the true validity).  The run must fail on auditor
  * violations alone. */
-TEST(failover_auditor_catches_overreported_validity)
+TEST_LONG(failover_auditor_catches_overreported_validity)
 {
     need_failover_programs();
     need_file("test/rlproxy");
@@ -489,7 +489,7 @@ static void kind_mixed(const char *kind, double min_acq, char *result, size_t rl
     CHECK_LT(ms, 60000);
 }
 
-TEST(failover_kind_reentrant_mixed)
+TEST_LONG(failover_kind_reentrant_mixed)
 {
     char r[3072];
     kind_mixed("reentrant", 200, r, sizeof r);
@@ -499,7 +499,7 @@ TEST(failover_kind_reentrant_mixed)
     CHECK_GT(result_num(r, "tokens"), 100);
 }
 
-TEST(failover_kind_rw_mixed)
+TEST_LONG(failover_kind_rw_mixed)
 {
     char r[3072];
     kind_mixed("rw", 200, r, sizeof r);
@@ -509,7 +509,7 @@ TEST(failover_kind_rw_mixed)
     CHECK_GT(result_num(r, "tokens"), 50);            /* the writers' */
 }
 
-TEST(failover_kind_multi_mixed)
+TEST_LONG(failover_kind_multi_mixed)
 {
     char r[3072];
     /* each lock takes 2..3 of 6 resources: fewer acquisitions than a

@@ -42,7 +42,7 @@ static void every_kind_once(const char *result, long long seed)
                   "fault kind %s not injected once (seed %lld)", kinds[i], seed);
 }
 
-TEST(failover_cluster_faults_no_overlap)
+TEST_LONG(failover_cluster_faults_no_overlap)
 {
     long long seed = cluster_setup();
     char cmd[256], result[4096];
@@ -73,7 +73,7 @@ TEST(failover_cluster_faults_no_overlap)
  * takeovers with restart_guard_ms = 0, and holds long enough that the lock
  * whose keys were lost is still held when the replicas have taken over,
  * give two holders (seen in 4 faults of 4, or 3; 0 with the guard). */
-TEST(failover_cluster_without_the_guard_overlaps)
+TEST_LONG(failover_cluster_without_the_guard_overlaps)
 {
     long long seed = cluster_setup();
     char cmd[512], result[4096];

@@ -16,7 +16,7 @@
 
 #include "fo_run.h"
 
-TEST(failover_hot_key_128_clients)
+TEST_LONG(failover_hot_key_128_clients)
 {
     long long seed = mixed_setup();
     char cmd[768], result[3072];

@@ -151,7 +151,7 @@ static void sem_cmd(char *cmd, size_t len, long long seed, int n, int p, int emu
 
 /* The check fails on real processes: a semaphore of 2 permits made of 3
  * mutexes (one permit too many) under the same faults */
-TEST(failover_semaphore_checker_catches_too_many_holders)
+TEST_LONG(failover_semaphore_checker_catches_too_many_holders)
 {
     long long seed = mixed_setup();
     char cmd[512], r[4096];
@@ -193,17 +193,17 @@ static void sem_run(int n, int p, const char *kinds)
     CHECK_LT(ms, 40000);
 }
 
-TEST(failover_semaphore_5_masters_2_permits)
+TEST_LONG(failover_semaphore_5_masters_2_permits)
 {
     sem_run(5, 2, "slow-majority pause kill gcpause");
 }
 
-TEST(failover_semaphore_5_masters_3_permits)
+TEST_LONG(failover_semaphore_5_masters_3_permits)
 {
     sem_run(5, 3, "slow-minority pause outage loop-block");
 }
 
-TEST(failover_semaphore_3_masters_2_permits)
+TEST_LONG(failover_semaphore_3_masters_2_permits)
 {
     sem_run(3, 2, "slow-minority pause kill");
 }

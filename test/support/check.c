@@ -121,8 +121,28 @@ static int check_cmp(const void *pa, const void *pb)
     return (a->line > b->line) - (a->line < b->line);
 }
 
-static int check_selected(const struct check_test *t, int argc, char **argv)
+/* The suite CHECK_SUITE names: 0 the README's (`short`, the default
+ * without arguments), 1 the long one (`long`), 2 both (`all`, the default
+ * with test names as arguments); -1 for another value. */
+static int check_suite(int argc)
 {
+    const char *s = getenv("CHECK_SUITE");
+    if (!s || !*s)
+        return argc > 1 ? 2 : 0;
+    if (strcmp(s, "short") == 0)
+        return 0;
+    if (strcmp(s, "long") == 0)
+        return 1;
+    if (strcmp(s, "all") == 0)
+        return 2;
+    fprintf(stderr, "check: CHECK_SUITE=%s: short, long or all\n", s);
+    return -1;
+}
+
+static int check_selected(const struct check_test *t, int suite, int argc, char **argv)
+{
+    if (suite != 2 && t->long_run != suite)
+        return 0;
     if (argc <= 1)
         return 1;
     for (int i = 1; i < argc; i++)
@@ -305,14 +325,15 @@ int main(int argc, char **argv)
     }
     qsort(tests, n, sizeof tests[0], check_cmp);
 
-    if (argc == 2 && strcmp(argv[1], "--list") == 0) {
+    if (argc == 2 && strcmp(argv[1], "--list") == 0) {     /* "name" or "name long" */
         for (size_t i = 0; i < n; i++)
-            printf("%s\n", tests[i]->name);
+            printf("%s%s\n", tests[i]->name, tests[i]->long_run ? " long" : "");
         return 0;
     }
 
     int64_t timeout_s = check_timeout();
-    if (timeout_s < 0)
+    int suite = check_suite(argc);
+    if (timeout_s < 0 || suite < 0)
         return 2;
 
     /* SIGCHLD stays blocked in the runner: sigtimedwait() waits for it. */
@@ -337,7 +358,7 @@ int main(int argc, char **argv)
     int nrecap = 0;
     int passed = 0, failed = 0;
     for (size_t i = 0; i < n; i++) {
-        if (!check_selected(tests[i], argc, argv))
+        if (!check_selected(tests[i], suite, argc, argv))
             continue;
         int ok = check_run_one(tests[i], timeout_s, &oldmask, &chld);
         int runs = 1;

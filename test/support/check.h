@@ -28,6 +28,7 @@ struct check_test {
     int line;
     check_fn *fn;
     struct check_test *next;
+    int long_run;       /* TEST_LONG: `make test-long`, not `make test` */
 };
 
 void check_register(struct check_test *t);
@@ -47,15 +48,22 @@ int64_t check_now_ms(void);
 #define CHECK_CAT2_(a, b) a##b
 #define CHECK_CAT_(a, b) CHECK_CAT2_(a, b)
 
-#define TEST(name)                                                            \
+#define CHECK_DEFINE_TEST(name, long_run)                                     \
     static void check_test_fn_##name(void);                                   \
     static struct check_test check_test_desc_##name = {                       \
-        #name, __FILE__, __LINE__, check_test_fn_##name, 0};                  \
+        #name, __FILE__, __LINE__, check_test_fn_##name, 0, long_run};        \
     __attribute__((constructor)) static void check_test_reg_##name(void)     \
     {                                                                         \
         check_register(&check_test_desc_##name);                              \
     }                                                                         \
     static void check_test_fn_##name(void)
+
+/* A test of the README's suite (`make test`). */
+#define TEST(name) CHECK_DEFINE_TEST(name, 0)
+/* A test of the long suite (`make test-long`): a real-time schedule the
+ * simulator covers, a soak, a long failover (test/README.md, "Two
+ * suites").  Named on the command line, it runs in either. */
+#define TEST_LONG(name) CHECK_DEFINE_TEST(name, 1)
 
 #define CHECK(cond)                                                           \
     do {                                                                      \

@@ -70,6 +70,10 @@ void sim_master_restart_at(sim_master *m, int keep_data, int64_t now_ms);
 size_t sim_master_dbsize(sim_master *m, int64_t now_ms);
 int sim_master_key(sim_master *m, const char *key, size_t klen, int64_t now_ms,
                    sim_buf *value_out, int64_t *pttl_ms);
+/* 1 when key is a live hash with the field `member`, or a live set with
+ * that member; else 0 (a checker's look at the kinds' layouts) */
+int sim_master_member(sim_master *m, const char *key, size_t klen, const char *member,
+                      size_t mlen, int64_t now_ms);
 /* every live key (the table's order), until fn returns non-zero: that
  * value, else 0.  fn must not change the master. */
 int sim_master_each_key(sim_master *m, int64_t now_ms,

@@ -113,7 +113,8 @@ static int parts(const worker *w)
 
 /* The key that carries a hold's value itself, for the kinds whose layout
  * is that simple (docs/kinds.md): the mutex's key (each resource's, for a
- * multi-resource lock), a semaphore's permit; 0 for the others. */
+ * multi-resource lock; the writer's), a semaphore's permit; 0 for the
+ * others. */
 static size_t value_key(const worker *w, int part, const char *v, size_t vlen, char *key,
                         size_t size)
 {
@@ -121,7 +122,8 @@ static size_t value_key(const worker *w, int part, const char *v, size_t vlen, c
 
     if (w->kind == SIM_K_SEMAPHORE)
         n = snprintf(key, size, "{sem}:s:%.*s", (int)vlen, v);
-    else if (w->kind == SIM_K_MUTEX || w->kind == SIM_K_FENCED || w->kind == SIM_K_MULTI)
+    else if (w->kind == SIM_K_MUTEX || w->kind == SIM_K_FENCED || w->kind == SIM_K_MULTI ||
+             w->kind == SIM_K_WRITE)
         n = snprintf(key, size, "%s", resource(w, part));
     else
         return 0;
@@ -142,9 +144,37 @@ static int keeps(size_t i, const worker *w, const char *key, size_t klen, const 
     return yes;
 }
 
+/* Whether master i backs w's hold (value v) until `until` in the layouts
+ * of docs/kinds.md that value_key does not cover: a re-entrant hold, its
+ * key "P=<v>" or "P" with v's count in "{re}:h"; a reader's, its own key
+ * "{rw}:rd:<v>" and its id in the index "rw" (the key's ttl is the
+ * hold's; the hash's follows the key's). */
+static int backs_layout(size_t i, const worker *w, const char *v, size_t vlen, int64_t until)
+{
+    sim_master *m = sim_net_master(i);
+    int64_t now = sim_net_master_ms(i), pttl = 0;
+    sim_buf got = { 0 };
+    char key[128];
+    int n, yes;
+
+    if (w->kind == SIM_K_REENTRANT) {
+        yes = sim_master_key(m, "re", 2, now, &got, &pttl) == 1 &&
+              ((got.len > vlen && got.p[got.len - vlen - 1] == '=' &&
+                memcmp(got.p + got.len - vlen, v, vlen) == 0) ||
+               sim_master_member(m, "{re}:h", 6, v, vlen, now));
+    } else {
+        n = snprintf(key, sizeof key, "{rw}:rd:%.*s", (int)vlen, v);
+        yes = n > 0 && (size_t)n < sizeof key &&
+              sim_master_key(m, key, (size_t)n, now, NULL, &pttl) == 1 &&
+              sim_master_member(m, "rw", 2, v, vlen, now);
+    }
+    sim_buf_free(&got);
+    return yes && (until <= 0 || pttl < 0 || sim_now_us + sim_net_true_us(i, pttl) >= until);
+}
+
 /* The masters that back w's hold until `until`: a master that lost its
  * keys since the attempt started counts (the restart guard, not this
- * hold, answers for it).  -1: the kind's layout is not read. */
+ * hold, answers for it). */
 static long granted(const worker *w, int64_t until)
 {
     size_t vlen, klen;
@@ -159,9 +189,12 @@ static long granted(const worker *w, int64_t until)
             continue;
         }
         for (int p = 0; p < parts(w) && all; p++) {
-            if (!(klen = value_key(w, p, v, vlen, key, sizeof key)))
+            if (w->kind == SIM_K_REENTRANT || w->kind == SIM_K_READ)
+                all = backs_layout(i, w, v, vlen, until);
+            else if (!(klen = value_key(w, p, v, vlen, key, sizeof key)))
                 return -1;
-            all = keeps(i, w, key, klen, v, vlen, until);
+            else
+                all = keeps(i, w, key, klen, v, vlen, until);
         }
         n += all;
     }

@@ -280,6 +280,23 @@ int sim_master_key(sim_master *m, const char *key, size_t klen, int64_t now_ms, 
     return 1;
 }
 
+int sim_master_member(sim_master *m, const char *key, size_t klen, const char *member,
+                      size_t mlen, int64_t now_ms)
+{
+    sim_key *k = sim_ks_find(&m->ks, key, klen, now_ms);
+    const sim_str *it;
+    size_t step;
+
+    if (!k || (k->type != SIM_HASH && k->type != SIM_SET))
+        return 0;
+    it = k->items;
+    step = k->type == SIM_HASH ? 2 : 1;     /* a hash's items: field, value */
+    for (size_t i = 0; i < k->n; i++)
+        if (it[step * i].len == mlen && memcmp(it[step * i].p, member, mlen) == 0)
+            return 1;
+    return 0;
+}
+
 int sim_master_each_key(sim_master *m, int64_t now_ms,
                         int (*fn)(void *ctx, const char *key, size_t klen), void *ctx)
 {

@@ -83,6 +83,21 @@ void sim_trace(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void sim_trace_bytes(const char *p, size_t len);
 uint64_t sim_trace_hash(void);
 
+/* ---- sock.c: the connections' streams, in the process ---- */
+
+typedef struct sim_sock sim_sock;
+/* a connected stream: the library's descriptor in *lib_fd */
+sim_sock *sim_sock_open(int *lib_fd);
+/* what the library wrote, appended to out; 1 once the library closed its
+ * side and everything was taken (after an error it left, once: 0) */
+int sim_sock_take(sim_sock *s, sim_buf *out);
+/* the library has bytes to read */
+int sim_sock_unread(const sim_sock *s);
+/* bytes to the library: 0, or -1 if it closed its side */
+int sim_sock_write(sim_sock *s, const void *p, size_t len);
+/* the simulator's side closes; s is not to be used after */
+void sim_sock_close(sim_sock *s);
+
 /* ---- net.c ---- */
 
 #define SIM_MAX_MASTERS 16

@@ -68,7 +68,7 @@ static void to_master(void *ctx, long long id, sim_buf *data)
 
     if (!c->master_open)
         return;
-    sim_trace("m%zu c%lld > %zu", c->master, id, data->len);
+    sim_trace_flow(c->master, id, '>', data->len);
     sim_trace_bytes(data->p, data->len);
     if (sim_master_feed(m, c->mconn, data->p, data->len, sim_net_master_ms(c->master), &out) != 0) {
         sim_trace("m%zu failed: %s", c->master, sim_master_error(m));
@@ -105,7 +105,7 @@ static void to_client(void *ctx, long long id, sim_buf *data)
 
     if (!c->sim_open)
         return;
-    sim_trace("m%zu c%lld < %zu", c->master, id, data->len);
+    sim_trace_flow(c->master, id, '<', data->len);
     sim_trace_bytes(data->p, data->len);
     if (sim_sock_write(c->s, data->p, data->len) != 0 && !failure[0])
         snprintf(failure, sizeof failure, "c%lld: a short write to the library", id);
@@ -145,7 +145,7 @@ static evutil_socket_t dial(const redlock__addr *a, char *err, size_t errlen)
         conns = c, capconns = cap;
     }
     c = &conns[nconns];
-    if (!(c->s = sim_sock_open(&fd))) {
+    if (!(c->s = sim_sock_open((long long)nconns, &fd))) {
         snprintf(err, errlen, "sim: out of memory");
         return -1;
     }
@@ -218,17 +218,18 @@ int64_t sim_net_master_ms(size_t i)
  * bytes it has not read yet (then it needs another turn). */
 int sim_net_pump(void)
 {
-    int moved = 0;
+    int moved = sim_sock_unread_any();
+    sim_sock **changed;
+    size_t n = sim_sock_changed(&changed);
 
-    for (size_t i = 0; i < nconns; i++) {
+    for (size_t k = 0; k < n; k++) {
+        size_t i = (size_t)sim_sock_id(changed[k]);
         sim_conn *c = &conns[i];
         sim_buf b = { NULL, 0, 0 };
         int end;
 
-        if (!c->sim_open)
+        if (!c->sim_open || c->s != changed[k])
             continue;
-        if (sim_sock_unread(c->s))
-            moved = 1;
         end = sim_sock_take(c->s, &b);
         /* What was taken is due later (a delay is never 0): it needs no
          * other turn of the library's now, unless the library may have had

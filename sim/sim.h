@@ -79,6 +79,8 @@ void sim_faults_schedule(size_t nmasters, int durable);
 
 void sim_trace_reset(int verbose);
 void sim_trace(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* sim_trace("m%zu c%lld %c %zu", master, conn, dir, len), faster */
+void sim_trace_flow(size_t master, long long conn, char dir, size_t len);
 /* bytes into the hash (and shown, escaped and cut, when verbose) */
 void sim_trace_bytes(const char *p, size_t len);
 uint64_t sim_trace_hash(void);
@@ -86,13 +88,19 @@ uint64_t sim_trace_hash(void);
 /* ---- sock.c: the connections' streams, in the process ---- */
 
 typedef struct sim_sock sim_sock;
-/* a connected stream: the library's descriptor in *lib_fd */
-sim_sock *sim_sock_open(int *lib_fd);
+/* a connected stream, the simulator's number id: the library's descriptor
+ * in *lib_fd */
+sim_sock *sim_sock_open(long long id, int *lib_fd);
+/* the streams the library wrote to or closed since the last call, in the
+ * order of their numbers (the list is the callee's, valid until the next
+ * call); the others have nothing to take */
+size_t sim_sock_changed(sim_sock ***list);
+long long sim_sock_id(const sim_sock *s);
 /* what the library wrote, appended to out; 1 once the library closed its
  * side and everything was taken (after an error it left, once: 0) */
 int sim_sock_take(sim_sock *s, sim_buf *out);
-/* the library has bytes to read */
-int sim_sock_unread(const sim_sock *s);
+/* a stream both sides hold open has bytes the library has not read */
+int sim_sock_unread_any(void);
 /* bytes to the library: 0, or -1 if it closed its side */
 int sim_sock_write(sim_sock *s, const void *p, size_t len);
 /* the simulator's side closes; s is not to be used after */

@@ -41,10 +41,14 @@ typedef struct queue {
 } queue;
 
 struct sim_sock {
+    long long id;           /* the simulator's number for it */
     int fd;                 /* the library's descriptor; -1 once it closed it */
     int sim_open;           /* the simulator's side is open */
     queue to_lib, to_sim;
     int lib_err, sim_err;   /* an error waiting for that side (ECONNRESET) */
+    int unread;             /* counted in n_unread */
+    int lib_ready;          /* counted in n_lib_ready */
+    int dirty;              /* in the dirty list */
     sim_sock *next_free;
 };
 
@@ -54,6 +58,14 @@ static int *spare;          /* reserved descriptor numbers not in use */
 static size_t nspare, capspare;
 static sim_sock *free_socks;
 static int devnull = -1;
+/* Kept as they change, so that a turn costs little when nothing moved:
+ * the streams both sides hold open with bytes the library has not read;
+ * the library's descriptors poll would find readable (bytes, an end, an
+ * error); the streams the library wrote to or closed since the
+ * simulator last looked. */
+static size_t n_unread, n_lib_ready;
+static sim_sock **dirty;
+static size_t ndirty, capdirty;
 
 static size_t queued(const queue *q)
 {
@@ -84,6 +96,30 @@ static size_t take(queue *q, void *p, size_t len)
     memcpy(p, q->p + q->off, n);
     q->off += n;
     return n;
+}
+
+/* after any change of s: the counts and the dirty list */
+static void note(sim_sock *s)
+{
+    int unread = s->fd >= 0 && s->sim_open && queued(&s->to_lib) > 0;
+    int ready = s->fd >= 0 && (queued(&s->to_lib) || !s->sim_open || s->lib_err);
+    int wants = s->sim_open && (queued(&s->to_sim) || s->fd < 0 || s->sim_err);
+
+    n_unread += (size_t)unread - (size_t)s->unread;
+    s->unread = unread;
+    n_lib_ready += (size_t)ready - (size_t)s->lib_ready;
+    s->lib_ready = ready;
+    if (wants && !s->dirty) {
+        if (ndirty == capdirty) {
+            size_t cap = capdirty ? 2 * capdirty : 64;
+            sim_sock **d = realloc(dirty, cap * sizeof *d);
+            if (!d)
+                abort();        /* (a stream left unseen would hang the run) */
+            dirty = d, capdirty = cap;
+        }
+        dirty[ndirty++] = s;
+        s->dirty = 1;
+    }
 }
 
 static sim_sock *lookup(int fd)
@@ -143,7 +179,7 @@ static void recycle(sim_sock *s)
     free_socks = s;
 }
 
-sim_sock *sim_sock_open(int *lib_fd)
+sim_sock *sim_sock_open(long long id, int *lib_fd)
 {
     sim_sock *s = free_socks;
     int fd = reserve();
@@ -156,9 +192,11 @@ sim_sock *sim_sock_open(int *lib_fd)
         release(fd);
         return NULL;
     }
+    s->id = id;
     s->fd = fd;
     s->sim_open = 1;
     s->lib_err = s->sim_err = 0;
+    s->unread = s->lib_ready = s->dirty = 0;
     by_fd[fd] = s;
     *lib_fd = fd;
     return s;
@@ -166,30 +204,58 @@ sim_sock *sim_sock_open(int *lib_fd)
 
 /* ---- the simulator's side -------------------------------------------------- */
 
+static int by_id(const void *a, const void *b)
+{
+    long long x = (*(sim_sock *const *)a)->id, y = (*(sim_sock *const *)b)->id;
+    return (x > y) - (x < y);
+}
+
+size_t sim_sock_changed(sim_sock ***list)
+{
+    size_t n = 0;
+
+    /* (a stream closed by both sides since it was listed is left out) */
+    for (size_t i = 0; i < ndirty; i++)
+        if (dirty[i]->dirty) {
+            dirty[i]->dirty = 0;
+            dirty[n++] = dirty[i];
+        }
+    qsort(dirty, n, sizeof *dirty, by_id);
+    ndirty = 0;
+    *list = dirty;
+    return n;
+}
+
 int sim_sock_take(sim_sock *s, sim_buf *out)
 {
     size_t n = queued(&s->to_sim);
+    int end = s->fd < 0;
+
     if (n) {
         sim_buf_put(out, s->to_sim.p + s->to_sim.off, n);
         s->to_sim.off = s->to_sim.len = 0;
     }
     if (s->sim_err) {       /* given once, before the end is seen */
         s->sim_err = 0;
-        return 0;
+        end = 0;
     }
-    return s->fd < 0;
+    note(s);
+    return end;
 }
 
-int sim_sock_unread(const sim_sock *s)
+int sim_sock_unread_any(void)
 {
-    return s->fd >= 0 && queued(&s->to_lib) > 0;
+    return n_unread > 0;
 }
 
 int sim_sock_write(sim_sock *s, const void *p, size_t len)
 {
+    int rc;
     if (s->fd < 0)
         return -1;          /* EPIPE: the library closed its side */
-    return put(&s->to_lib, p, len);
+    rc = put(&s->to_lib, p, len);
+    note(s);
+    return rc;
 }
 
 void sim_sock_close(sim_sock *s)
@@ -200,6 +266,7 @@ void sim_sock_close(sim_sock *s)
     if (queued(&s->to_sim) && s->fd >= 0)
         s->lib_err = ECONNRESET;
     s->to_sim.off = s->to_sim.len = 0;
+    note(s);
     recycle(s);
 }
 
@@ -213,6 +280,7 @@ static ssize_t lib_read(sim_sock *s, const struct iovec *iov, int cnt)
         if (s->lib_err) {
             errno = s->lib_err;
             s->lib_err = 0;
+            note(s);
             return -1;
         }
         if (!s->sim_open)
@@ -222,6 +290,7 @@ static ssize_t lib_read(sim_sock *s, const struct iovec *iov, int cnt)
     }
     for (int i = 0; i < cnt && queued(&s->to_lib); i++)
         n += take(&s->to_lib, iov[i].iov_base, iov[i].iov_len);
+    note(s);
     return (ssize_t)n;
 }
 
@@ -242,6 +311,7 @@ static ssize_t lib_write(sim_sock *s, const struct iovec *iov, int cnt)
         }
         n += iov[i].iov_len;
     }
+    note(s);
     return (ssize_t)n;
 }
 
@@ -317,6 +387,7 @@ int getsockopt(int fd, int level, int name, void *restrict val, socklen_t *restr
     *(int *)val = s->lib_err;
     s->lib_err = 0;
     *len = sizeof(int);
+    note(s);
     return 0;
 }
 
@@ -332,6 +403,7 @@ int close(int fd)
     if (queued(&s->to_lib) && s->sim_open)
         s->sim_err = ECONNRESET;
     s->to_lib.off = s->to_lib.len = 0;
+    note(s);
     recycle(s);
     return 0;
 }
@@ -356,6 +428,19 @@ int poll(struct pollfd *fds, nfds_t n, int timeout)
 {
     int ready = 0, real = 0;
 
+    if (!n_lib_ready) {
+        /* The common turn: none of ours readable; one waiting to write
+         * is ready at once (then the full pass below), else nothing is
+         * and libevent reads no revents. */
+        nfds_t i;
+        for (i = 0; i < n; i++) {
+            sim_sock *s = lookup(fds[i].fd);
+            if (s ? (fds[i].events & POLLOUT) != 0 : fds[i].fd >= 0)
+                break;
+        }
+        if (i == n)
+            return 0;
+    }
     for (nfds_t i = 0; i < n; i++) {
         sim_sock *s = lookup(fds[i].fd);
         if (s) {
@@ -386,4 +471,9 @@ int poll(struct pollfd *fds, nfds_t n, int timeout)
         ready += got;
     }
     return ready;
+}
+
+long long sim_sock_id(const sim_sock *s)
+{
+    return s->id;
 }

@@ -103,10 +103,18 @@ static const sim_cmd table[] = {
     { "script", -2, SIM_F_NOSCRIPT, sim_cmd_script },
 };
 
+/* a name's length and first letter before strncasecmp: every command and
+ * every redis.call looks here */
 const sim_cmd *sim_cmd_find(const char *name, size_t len)
 {
+    static unsigned char lens[sizeof table / sizeof *table];
+    char first = len && name[0] >= 'A' && name[0] <= 'Z' ? (char)(name[0] + 32) : len ? name[0] : 0;
+
+    if (!lens[0])
+        for (size_t i = 0; i < sizeof table / sizeof *table; i++)
+            lens[i] = (unsigned char)strlen(table[i].name);
     for (size_t i = 0; i < sizeof table / sizeof *table; i++)
-        if (strlen(table[i].name) == len && strncasecmp(table[i].name, name, len) == 0)
+        if (lens[i] == len && table[i].name[0] == first && strncasecmp(table[i].name, name, len) == 0)
             return &table[i];
     return NULL;
 }

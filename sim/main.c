@@ -8,7 +8,8 @@
  *
  *   redlock-sim --seed S [--trace]     one run: "trace S <hash>"
  *   redlock-sim --seeds K [--first S]  K runs: "K seeds, V violations"
- *                                      (--hashes: each run's "trace S <hash>")
+ *                                      (--hashes: each run's "trace S <hash>";
+ *                                      --jobs J: in J processes, one report)
  *   redlock-sim --selftest [--seed S]  S twice (same hash), S+1 (another);
  *                                      the checker finds the overlaps of holds
  *                                      counted to their release
@@ -18,6 +19,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <event2/event.h>
 #include <event2/event_struct.h>
 #include "redlock.h"
@@ -148,6 +152,46 @@ static void run_one(uint64_t seed, int verbose, run *r)
     r->hash = sim_trace_hash();
 }
 
+/* --jobs J: seed first+i runs in process i % J, which writes its result
+ * into a shared array; the parent reads the results in the order of the
+ * seeds, as if it had run them itself (the same lines, the same hash of
+ * the hashes: a run owes nothing to the runs before it in its process). */
+typedef struct result {
+    uint64_t hash;
+    int violations, failed, done;
+} result;
+
+static result *run_jobs(uint64_t first, uint64_t nseeds, int jobs)
+{
+    result *res = mmap(NULL, nseeds * sizeof *res, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+                       -1, 0);
+    if (res == MAP_FAILED)
+        return NULL;
+    fflush(stdout);
+    for (int j = 0; j < jobs; j++) {
+        pid_t pid = fork();
+        if (pid < 0)
+            break;      /* the seeds of the jobs not started count as failed */
+        if (pid == 0) {
+            run r;
+            for (uint64_t i = (uint64_t)j; i < nseeds; i += (uint64_t)jobs) {
+                run_one(first + i, 0, &r);
+                if (r.failed)
+                    fprintf(stderr, "seed %" PRIu64 ": run failed: %s\n", first + i, r.why);
+                res[i].hash = r.hash;
+                res[i].violations = r.violations;
+                res[i].failed = r.failed;
+                res[i].done = 1;
+            }
+            fflush(NULL);
+            _exit(0);
+        }
+    }
+    while (wait(NULL) > 0)
+        ;
+    return res;
+}
+
 static int report_failed(uint64_t seed, const run *r)
 {
     if (r->failed)
@@ -183,7 +227,7 @@ static int parse_kinds(const char *arg)
 int main(int argc, char **argv)
 {
     uint64_t seed = 1, first = 1, nseeds = 0;
-    int verbose = 0, selftest = 0, hashes = 0, until_violation = 0;
+    int verbose = 0, selftest = 0, hashes = 0, until_violation = 0, jobs = 1;
     char opts[128] = "";     /* the options a replay needs */
     run r;
 
@@ -192,6 +236,8 @@ int main(int argc, char **argv)
             seed = strtoull(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--seeds") && i + 1 < argc)
             nseeds = strtoull(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "--jobs") && i + 1 < argc)
+            jobs = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--first") && i + 1 < argc)
             first = strtoull(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--drift-ppm") && i + 1 < argc) {
@@ -238,7 +284,7 @@ int main(int argc, char **argv)
         else {
             fprintf(stderr, "usage: %s [--seed S [--trace]] [--seeds K [--first S] [--hashes]] [--selftest] "
                     "[--drift-ppm P] [--clock-guard-off] [--restart-guard-off] [--jumps] [--kinds K,K]\n"
-                    "       [--promises-only] [--mutant NAME] [--first-violation]\n", argv[0]);
+                    "       [--promises-only] [--mutant NAME] [--first-violation] [--jobs J]\n", argv[0]);
             return 2;
         }
     }
@@ -273,12 +319,27 @@ int main(int argc, char **argv)
     }
     if (nseeds) {
         uint64_t nviol = 0, nfailed = 0, all = 0xcbf29ce484222325ULL;
+        /* (--first-violation stops at the first: one process) */
+        result *res = jobs > 1 && !until_violation ? run_jobs(first, nseeds, jobs) : NULL;
         for (uint64_t s = first; s < first + nseeds; s++) {
-            run_one(s, 0, &r);
+            if (res) {
+                result *x = &res[s - first];
+                memset(&r, 0, sizeof r);
+                r.hash = x->hash;
+                r.violations = x->violations;
+                r.failed = x->failed || !x->done;
+                if (!x->done)
+                    snprintf(r.why, sizeof r.why, "its process ended before it");
+                else if (r.failed)
+                    nfailed++;      /* (its process told why) */
+            } else {
+                run_one(s, 0, &r);
+            }
             all = (all ^ r.hash) * 0x100000001b3ULL;     /* the runs' hashes, in order */
             if (hashes)
                 printf("trace %" PRIu64 " %016" PRIx64 "\n", s, r.hash);
-            nfailed += (uint64_t)report_failed(s, &r);
+            if (!res || !res[s - first].failed)
+                nfailed += (uint64_t)report_failed(s, &r);
             if (r.violations)
                 printf("seed %" PRIu64 ": %d violations (replay: make sim-replay SEED=%" PRIu64
                        "%s%s%s)\n", s, r.violations, s, *opts ? " SIM_ARGS=\"" : "", opts + !!*opts,

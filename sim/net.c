@@ -166,6 +166,11 @@ void sim_net_init(struct event_base *base, sim_master **m, size_t n, int max_ppm
     nconns = 0;
     failure[0] = '\0';
     redlock__dial_hook = dial;
+    /* (they touch the masters and the streams, never the library) */
+    sim_quiet(to_master);
+    sim_quiet(fin_to_master);
+    sim_quiet(to_client);
+    sim_quiet(fin_to_client);
     for (size_t i = 0; i < nmasters; i++) {
         clock_ppm[i] = sim_rand_range(SIM_RNG_CLOCK, -max_ppm, max_ppm);
         clock_origin_ms[i] = sim_rand_range(SIM_RNG_CLOCK, 1000000, 2000000000);

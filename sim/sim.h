@@ -32,6 +32,12 @@ int64_t sim_rand_range(int stream, int64_t lo, int64_t hi);
  * run in the order they were scheduled.  data (may be NULL) is moved in. */
 typedef void sim_event_fn(void *ctx, long long id, sim_buf *data);
 int sim_at(int64_t t, sim_event_fn *fn, void *ctx, long long id, sim_buf *data);
+/* Set when the library or libevent may have run (an event not quiet ran,
+ * or a poll found a descriptor ready): libevent's timers may have
+ * changed.  sim_quiet(fn): fn's events never run the library's code nor
+ * libevent's. */
+extern int sim_loop_touched;
+void sim_quiet(sim_event_fn *fn);
 /* the earliest event's time, or INT64_MAX */
 int64_t sim_next_at(void);
 /* run the events due at sim_now_us; how many ran */

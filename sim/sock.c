@@ -470,6 +470,8 @@ int poll(struct pollfd *fds, nfds_t n, int timeout)
             return -1;
         ready += got;
     }
+    if (ready)
+        sim_loop_touched = 1;
     return ready;
 }
 

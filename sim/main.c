@@ -83,11 +83,15 @@ static int64_t next_timer(void)
 static void settle(void)
 {
     for (int i = 0; i < 64; i++) {
-        /* (a timer due or an event active now: callbacks run) */
-        if (!timer_known || timer_at <= sim_now_us ||
-            event_base_get_num_events(base, EVENT_BASE_COUNT_ACTIVE))
+        /* (a timer due or an event active now: callbacks run, after the
+         * loop's first poll) */
+        int runs = !timer_known || timer_at <= sim_now_us ||
+                   event_base_get_num_events(base, EVENT_BASE_COUNT_ACTIVE);
+        if (runs)
             sim_loop_touched = 1;
+        sim_poll_hold = runs;
         event_base_loop(base, EVLOOP_NONBLOCK);
+        sim_poll_hold = 0;
         if (!sim_net_pump() && !event_base_get_num_events(base, EVENT_BASE_COUNT_ACTIVE))
             return;
     }

@@ -37,6 +37,10 @@ int sim_at(int64_t t, sim_event_fn *fn, void *ctx, long long id, sim_buf *data);
  * changed.  sim_quiet(fn): fn's events never run the library's code nor
  * libevent's. */
 extern int sim_loop_touched;
+/* the same for libevent's set of descriptors and what it waits for, till
+ * poll (sock.c) finds that set idle: a loop that runs callbacks after its
+ * poll (timers due, events active) sets it for its whole length */
+extern int sim_poll_stale, sim_poll_hold;
 void sim_quiet(sim_event_fn *fn);
 /* the earliest event's time, or INT64_MAX */
 int64_t sim_next_at(void);

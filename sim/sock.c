@@ -428,19 +428,30 @@ int poll(struct pollfd *fds, nfds_t n, int timeout)
 {
     int ready = 0, real = 0;
 
+    static const struct pollfd *last;
+    static nfds_t nlast;
+
     if (!n_lib_ready) {
-        /* The common turn: none of ours readable; one waiting to write
-         * is ready at once (then the full pass below), else nothing is
-         * and libevent reads no revents. */
+        /* The common turn: none of ours readable.  If libevent's set is
+         * the one found idle last time and no code of its or the
+         * library's ran since (sim_poll_stale), nothing is ready. */
         nfds_t i;
+        if (!sim_poll_stale && !sim_poll_hold && fds == last && n == nlast)
+            return 0;
+        /* else one waiting to write is ready at once (then the full pass
+         * below), or nothing is, and libevent reads no revents */
         for (i = 0; i < n; i++) {
             sim_sock *s = lookup(fds[i].fd);
             if (s ? (fds[i].events & POLLOUT) != 0 : fds[i].fd >= 0)
                 break;
         }
-        if (i == n)
+        if (i == n) {
+            last = fds, nlast = n;
+            sim_poll_stale = sim_poll_hold;
             return 0;
+        }
     }
+    last = NULL;
     for (nfds_t i = 0; i < n; i++) {
         sim_sock *s = lookup(fds[i].fd);
         if (s) {
@@ -471,7 +482,7 @@ int poll(struct pollfd *fds, nfds_t n, int timeout)
         ready += got;
     }
     if (ready)
-        sim_loop_touched = 1;
+        sim_loop_touched = sim_poll_stale = 1;
     return ready;
 }
 

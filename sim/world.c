@@ -143,7 +143,7 @@ int64_t sim_next_at(void)
     return nheap ? heap[0].t : INT64_MAX;
 }
 
-int sim_loop_touched;
+int sim_loop_touched, sim_poll_stale = 1, sim_poll_hold;
 static sim_event_fn *quiet[8];
 static size_t nquiet;
 
@@ -165,7 +165,7 @@ int sim_run_due(void)
         while (q < nquiet && quiet[q] != e.fn)
             q++;
         if (q == nquiet)
-            sim_loop_touched = 1;
+            sim_loop_touched = sim_poll_stale = 1;
         e.fn(e.ctx, e.id, &e.data);
         sim_buf_free(&e.data);
         n++;

@@ -1,8 +1,8 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* net.c -- the transport seam: every connection the library dials is a
  * stream of sock.c (conn/dial.h's hook), in the process, behaving as a
- * socketpair.  The library holds one end, as it would
- * a TCP socket; the simulator holds the other and carries the bytes to and
+ * socketpair.  The library holds one end, as it would a TCP socket; the
+ * simulator holds the other and carries the bytes to and
  * from the simulated master through the event queue, each chunk after a
  * seeded delay and never before the previous chunk of its direction (no
  * reordering within a connection).  A close travels like the bytes: after

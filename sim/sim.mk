@@ -1,7 +1,7 @@
 # The deterministic simulator (docs/simulator.md): the library's objects and
 # libevent, linked statically with sim/'s clock_gettime, gettimeofday and
-# getrandom (the time seam) and the dial hook's socketpairs (the transport
-# seam).  Included by the Makefile.
+# getrandom (the time seam) and the dial hook's streams, served in the
+# process by sim/sock.c (the transport seam).  Included by the Makefile.
 SIM_SRCS = $(sort $(wildcard sim/*.c))
 SIM_HDRS = $(wildcard sim/*.h)
 SIM_LIBS = -Wl,-Bstatic -levent_openssl -levent_core -Wl,-Bdynamic -lssl -lcrypto -pthread

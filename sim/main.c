@@ -8,7 +8,8 @@
  *
  *   redlock-sim --seed S [--trace]     one run: "trace S <hash>"
  *   redlock-sim --seeds K [--first S]  K runs: "K seeds, V violations"
- *                                      (--hashes: each run's "trace S <hash>")
+ *                                      (--hashes: each run's "trace S <hash>";
+ *                                      --jobs J: in J processes, one report)
  *   redlock-sim --selftest [--seed S]  S twice (same hash), S+1 (another);
  *                                      the checker finds the overlaps of holds
  *                                      counted to their release
@@ -18,7 +19,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <event2/event.h>
+#include <event2/event_struct.h>
 #include "redlock.h"
 #include "floor/mutant.h"
 #include "sim/sim.h"
@@ -37,35 +42,57 @@ static struct event_base *base;
 
 /* ---- the loop ------------------------------------------------------------------ */
 
+/* An event's timeout, read from the event (libevent's event_struct.h):
+ * event_pending would give the same, on the wall clock, at five times the
+ * cost, and this runs for every event at every step.  The due time is on
+ * libevent's monotonic clock, which is the virtual time itself. */
 static int earliest(const struct event_base *b, const struct event *ev, void *arg)
 {
     int64_t *t = arg;
-    struct timeval tv;
     (void)b;
-    if (event_pending((struct event *)ev, EV_TIMEOUT, &tv)) {
-        /* event_pending gives it on the wall clock (world.c's epoch) */
-        int64_t us = (int64_t)tv.tv_sec * 1000000 + tv.tv_usec - SIM_EPOCH_US;
+    if (ev->ev_evcallback.evcb_flags & EVLIST_TIMEOUT) {
+        /* (a common timeout's queue rides in tv_usec's high bits) */
+        int64_t us = (int64_t)ev->ev_timeout.tv_sec * 1000000 + (ev->ev_timeout.tv_usec & 0xfffff);
         if (us < *t)
             *t = us;
     }
     return 0;
 }
 
+/* The earliest of libevent's timers, read again only when the library
+ * or libevent may have run since (sim_loop_touched): at about half the
+ * steps only the masters and the streams moved. */
+static int64_t timer_at;
+static int timer_known;
+
 static int64_t next_timer(void)
 {
-    int64_t t = INT64_MAX;
-    event_base_foreach_event(base, earliest, &t);
-    return t;
+    if (!timer_known || sim_loop_touched) {
+        timer_at = INT64_MAX;
+        event_base_foreach_event(base, earliest, &timer_at);
+        timer_known = 1;
+        sim_loop_touched = 0;
+    }
+    return timer_at;
 }
 
 /* Run what is ready now until nothing moves: callbacks, the bytes the
- * library wrote (into the queue), timers due now. */
+ * library wrote (into the queue), timers due now.  event_base_loop with
+ * EVLOOP_NONBLOCK itself runs turns until one activates nothing: no timer
+ * is due when it returns (the turn's timer pass found none). */
 static void settle(void)
 {
     for (int i = 0; i < 64; i++) {
+        /* (a timer due or an event active now: callbacks run, after the
+         * loop's first poll) */
+        int runs = !timer_known || timer_at <= sim_now_us ||
+                   event_base_get_num_events(base, EVENT_BASE_COUNT_ACTIVE);
+        if (runs)
+            sim_loop_touched = 1;
+        sim_poll_hold = runs;
         event_base_loop(base, EVLOOP_NONBLOCK);
-        if (!sim_net_pump() && !event_base_get_num_events(base, EVENT_BASE_COUNT_ACTIVE) &&
-            next_timer() > sim_now_us)
+        sim_poll_hold = 0;
+        if (!sim_net_pump() && !event_base_get_num_events(base, EVENT_BASE_COUNT_ACTIVE))
             return;
     }
     sim_trace("settle: still moving after 64 turns");
@@ -103,6 +130,7 @@ static void run_one(uint64_t seed, int verbose, run *r)
     event_config_avoid_method(cfg, "epoll");
     base = event_base_new_with_config(cfg);
     event_config_free(cfg);
+    timer_known = 0;
     sim_net_init(base, masters, NMASTERS, sim_set.drift_ppm);
     if ((nworkers = sim_work_start(base, nodes, NMASTERS, r->why, sizeof r->why)) < 0)
         r->failed = 1;
@@ -143,6 +171,46 @@ static void run_one(uint64_t seed, int verbose, run *r)
     r->hash = sim_trace_hash();
 }
 
+/* --jobs J: seed first+i runs in process i % J, which writes its result
+ * into a shared array; the parent reads the results in the order of the
+ * seeds, as if it had run them itself (the same lines, the same hash of
+ * the hashes: a run owes nothing to the runs before it in its process). */
+typedef struct result {
+    uint64_t hash;
+    int violations, failed, done;
+} result;
+
+static result *run_jobs(uint64_t first, uint64_t nseeds, int jobs)
+{
+    result *res = mmap(NULL, nseeds * sizeof *res, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+                       -1, 0);
+    if (res == MAP_FAILED)
+        return NULL;
+    fflush(stdout);
+    for (int j = 0; j < jobs; j++) {
+        pid_t pid = fork();
+        if (pid < 0)
+            break;      /* the seeds of the jobs not started count as failed */
+        if (pid == 0) {
+            run r;
+            for (uint64_t i = (uint64_t)j; i < nseeds; i += (uint64_t)jobs) {
+                run_one(first + i, 0, &r);
+                if (r.failed)
+                    fprintf(stderr, "seed %" PRIu64 ": run failed: %s\n", first + i, r.why);
+                res[i].hash = r.hash;
+                res[i].violations = r.violations;
+                res[i].failed = r.failed;
+                res[i].done = 1;
+            }
+            fflush(NULL);
+            _exit(0);
+        }
+    }
+    while (wait(NULL) > 0)
+        ;
+    return res;
+}
+
 static int report_failed(uint64_t seed, const run *r)
 {
     if (r->failed)
@@ -178,7 +246,7 @@ static int parse_kinds(const char *arg)
 int main(int argc, char **argv)
 {
     uint64_t seed = 1, first = 1, nseeds = 0;
-    int verbose = 0, selftest = 0, hashes = 0, until_violation = 0;
+    int verbose = 0, selftest = 0, hashes = 0, until_violation = 0, jobs = 1;
     char opts[128] = "";     /* the options a replay needs */
     run r;
 
@@ -187,6 +255,8 @@ int main(int argc, char **argv)
             seed = strtoull(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--seeds") && i + 1 < argc)
             nseeds = strtoull(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "--jobs") && i + 1 < argc)
+            jobs = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--first") && i + 1 < argc)
             first = strtoull(argv[++i], NULL, 10);
         else if (!strcmp(argv[i], "--drift-ppm") && i + 1 < argc) {
@@ -233,7 +303,7 @@ int main(int argc, char **argv)
         else {
             fprintf(stderr, "usage: %s [--seed S [--trace]] [--seeds K [--first S] [--hashes]] [--selftest] "
                     "[--drift-ppm P] [--clock-guard-off] [--restart-guard-off] [--jumps] [--kinds K,K]\n"
-                    "       [--promises-only] [--mutant NAME] [--first-violation]\n", argv[0]);
+                    "       [--promises-only] [--mutant NAME] [--first-violation] [--jobs J]\n", argv[0]);
             return 2;
         }
     }
@@ -268,12 +338,27 @@ int main(int argc, char **argv)
     }
     if (nseeds) {
         uint64_t nviol = 0, nfailed = 0, all = 0xcbf29ce484222325ULL;
+        /* (--first-violation stops at the first: one process) */
+        result *res = jobs > 1 && !until_violation ? run_jobs(first, nseeds, jobs) : NULL;
         for (uint64_t s = first; s < first + nseeds; s++) {
-            run_one(s, 0, &r);
+            if (res) {
+                result *x = &res[s - first];
+                memset(&r, 0, sizeof r);
+                r.hash = x->hash;
+                r.violations = x->violations;
+                r.failed = x->failed || !x->done;
+                if (!x->done)
+                    snprintf(r.why, sizeof r.why, "its process ended before it");
+                else if (r.failed)
+                    nfailed++;      /* (its process told why) */
+            } else {
+                run_one(s, 0, &r);
+            }
             all = (all ^ r.hash) * 0x100000001b3ULL;     /* the runs' hashes, in order */
             if (hashes)
                 printf("trace %" PRIu64 " %016" PRIx64 "\n", s, r.hash);
-            nfailed += (uint64_t)report_failed(s, &r);
+            if (!res || !res[s - first].failed)
+                nfailed += (uint64_t)report_failed(s, &r);
             if (r.violations)
                 printf("seed %" PRIu64 ": %d violations (replay: make sim-replay SEED=%" PRIu64
                        "%s%s%s)\n", s, r.violations, s, *opts ? " SIM_ARGS=\"" : "", opts + !!*opts,

@@ -1,19 +1,16 @@
 /* Copyright (c) 2026, the redlock authors.  SPDX-License-Identifier: BSD-3-Clause (see LICENSE). */
 /* net.c -- the transport seam: every connection the library dials is a
- * socketpair (conn/dial.h's hook).  The library holds one end, as it would
- * a TCP socket; the simulator holds the other and carries the bytes to and
+ * stream of sock.c (conn/dial.h's hook), in the process, behaving as a
+ * socketpair.  The library holds one end, as it would a TCP socket; the
+ * simulator holds the other and carries the bytes to and
  * from the simulated master through the event queue, each chunk after a
  * seeded delay and never before the previous chunk of its direction (no
  * reordering within a connection).  A close travels like the bytes: after
  * what was sent before it.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-#include <poll.h>
-#include <sys/socket.h>
 #include "floor/floor.h"
 #include "conn/dial.h"
 #include "sim/sim.h"
@@ -21,14 +18,16 @@
 typedef struct sim_conn {
     size_t master;
     long long mconn;            /* the master's id for it */
-    int lib_fd, sim_fd;         /* sim_fd -1: closed on our side */
-    int lib_open;               /* the library has not closed its end */
+    sim_sock *s;
+    int sim_open;               /* our side is open (then so is the
+                                 * library's, or its close is unseen) */
     int master_open;            /* the master has not seen it close */
     int64_t last_up, last_down; /* the latest delivery time each way */
 } sim_conn;
 
-/* bytes read at once from a connection above which the library's socket
- * may have been full (far below a socketpair's buffer) */
+/* bytes taken at once from a connection above which the library's socket
+ * may have been full (far below a socketpair's buffer; the streams have
+ * no bound, but the runs stay the socketpairs' runs) */
 #define SIM_SOCKET_FULL 16384
 
 static sim_master **masters;
@@ -69,7 +68,7 @@ static void to_master(void *ctx, long long id, sim_buf *data)
 
     if (!c->master_open)
         return;
-    sim_trace("m%zu c%lld > %zu", c->master, id, data->len);
+    sim_trace_flow(c->master, id, '>', data->len);
     sim_trace_bytes(data->p, data->len);
     if (sim_master_feed(m, c->mconn, data->p, data->len, sim_net_master_ms(c->master), &out) != 0) {
         sim_trace("m%zu failed: %s", c->master, sim_master_error(m));
@@ -104,12 +103,11 @@ static void to_client(void *ctx, long long id, sim_buf *data)
     sim_conn *c = &conns[id];
     (void)ctx;
 
-    if (c->sim_fd < 0)
+    if (!c->sim_open)
         return;
-    sim_trace("m%zu c%lld < %zu", c->master, id, data->len);
+    sim_trace_flow(c->master, id, '<', data->len);
     sim_trace_bytes(data->p, data->len);
-    /* (a socketpair's buffer holds far more than a reply of the demo) */
-    if (write(c->sim_fd, data->p, data->len) != (ssize_t)data->len && !failure[0])
+    if (sim_sock_write(c->s, data->p, data->len) != 0 && !failure[0])
         snprintf(failure, sizeof failure, "c%lld: a short write to the library", id);
 }
 
@@ -118,12 +116,11 @@ static void fin_to_client(void *ctx, long long id, sim_buf *data)
     sim_conn *c = &conns[id];
     (void)ctx, (void)data;
 
-    if (c->sim_fd < 0)
+    if (!c->sim_open)
         return;
     sim_trace("m%zu c%lld < close", c->master, id);
-    close(c->sim_fd);
-    c->sim_fd = -1;
-    c->lib_open = 0;        /* its end is the library's to close (EOF) */
+    sim_sock_close(c->s);
+    c->sim_open = 0;        /* its end is the library's to close (EOF) */
     c->master_open = 0;
     sim_master_disconnect(masters[c->master], c->mconn);
 }
@@ -131,7 +128,7 @@ static void fin_to_client(void *ctx, long long id, sim_buf *data)
 /* The dial hook: nodes are named m0, m1, ... (any port). */
 static evutil_socket_t dial(const redlock__addr *a, char *err, size_t errlen)
 {
-    int sv[2];
+    int fd;
     size_t i;
     sim_conn *c;
 
@@ -147,19 +144,18 @@ static evutil_socket_t dial(const redlock__addr *a, char *err, size_t errlen)
         }
         conns = c, capconns = cap;
     }
-    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0, sv) != 0) {
-        snprintf(err, errlen, "socketpair: %s", strerror(errno));
+    c = &conns[nconns];
+    if (!(c->s = sim_sock_open((long long)nconns, &fd))) {
+        snprintf(err, errlen, "sim: out of memory");
         return -1;
     }
-    c = &conns[nconns];
     c->master = i;
     c->mconn = sim_master_connect(masters[i]);
-    c->lib_fd = sv[0], c->sim_fd = sv[1];
-    c->lib_open = c->master_open = 1;
+    c->sim_open = c->master_open = 1;
     c->last_up = c->last_down = 0;
     sim_trace("m%zu c%zu dialed", i, nconns);
     nconns++;
-    return sv[0];
+    return fd;
 }
 
 void sim_net_init(struct event_base *base, sim_master **m, size_t n, int max_ppm)
@@ -170,6 +166,11 @@ void sim_net_init(struct event_base *base, sim_master **m, size_t n, int max_ppm
     nconns = 0;
     failure[0] = '\0';
     redlock__dial_hook = dial;
+    /* (they touch the masters and the streams, never the library) */
+    sim_quiet(to_master);
+    sim_quiet(fin_to_master);
+    sim_quiet(to_client);
+    sim_quiet(fin_to_client);
     for (size_t i = 0; i < nmasters; i++) {
         clock_ppm[i] = sim_rand_range(SIM_RNG_CLOCK, -max_ppm, max_ppm);
         clock_origin_ms[i] = sim_rand_range(SIM_RNG_CLOCK, 1000000, 2000000000);
@@ -218,52 +219,33 @@ int64_t sim_net_master_ms(size_t i)
                                  us % 1000000 * clock_ppm[i] / 1000000) / 1000;
 }
 
-/* One poll for all: which of our ends the library wrote to (or closed),
- * which of its ends it has not read yet (then it needs another turn). */
+/* What the library wrote (or its close) into the queue; whether it has
+ * bytes it has not read yet (then it needs another turn). */
 int sim_net_pump(void)
 {
-    static struct pollfd *pf;
-    static size_t cappf;
-    int moved = 0;
+    int moved = sim_sock_unread_any();
+    sim_sock **changed;
+    size_t n = sim_sock_changed(&changed);
 
-    if (2 * nconns > cappf) {
-        struct pollfd *q = realloc(pf, 2 * nconns * sizeof *q);
-        if (!q)
-            return 0;
-        pf = q, cappf = 2 * nconns;
-    }
-    for (size_t i = 0; i < nconns; i++) {
-        int open = conns[i].lib_open && conns[i].sim_fd >= 0;
-        pf[2 * i].fd = open ? conns[i].sim_fd : -1;
-        pf[2 * i + 1].fd = open ? conns[i].lib_fd : -1;
-        pf[2 * i].events = pf[2 * i + 1].events = POLLIN;
-        pf[2 * i].revents = pf[2 * i + 1].revents = 0;
-    }
-    if (poll(pf, (nfds_t)(2 * nconns), 0) <= 0)
-        return 0;
-    for (size_t i = 0; i < nconns; i++) {
+    for (size_t k = 0; k < n; k++) {
+        size_t i = (size_t)sim_sock_id(changed[k]);
         sim_conn *c = &conns[i];
         sim_buf b = { NULL, 0, 0 };
-        char tmp[16384];
-        ssize_t n = -1;
+        int end;
 
-        if (pf[2 * i + 1].revents & POLLIN)
-            moved = 1;          /* the library has bytes to read */
-        if (!(pf[2 * i].revents & (POLLIN | POLLHUP | POLLERR)))
+        if (!c->sim_open || c->s != changed[k])
             continue;
-        while ((n = read(c->sim_fd, tmp, sizeof tmp)) > 0)
-            sim_buf_put(&b, tmp, (size_t)n);
-        /* What was read is due later (a delay is never 0): it needs no
+        end = sim_sock_take(c->s, &b);
+        /* What was taken is due later (a delay is never 0): it needs no
          * other turn of the library's now, unless the library may have had
-         * more than the socket took (then it writes it once writable). */
+         * more than a socket would take. */
         if (b.len >= SIM_SOCKET_FULL)
             moved = 1;
         if (b.len)
             sim_at(when(&c->last_up), to_master, NULL, (long long)i, &b);
-        if (n == 0) {           /* the library closed its end */
-            c->lib_open = 0;
-            close(c->sim_fd);
-            c->sim_fd = -1;
+        if (end) {              /* the library closed its end */
+            sim_sock_close(c->s);
+            c->sim_open = 0;
             sim_at(when(&c->last_up), fin_to_master, NULL, (long long)i, NULL);
         }
     }
@@ -276,19 +258,18 @@ static sim_conn *open_conn(uint64_t pick)
     size_t open = 0;
 
     for (size_t i = 0; i < nconns; i++)
-        open += conns[i].sim_fd >= 0;
+        open += conns[i].sim_open;
     if (open)
         for (size_t i = 0, k = (size_t)(pick % open); i < nconns; i++)
-            if (conns[i].sim_fd >= 0 && k-- == 0)
+            if (conns[i].sim_open && k-- == 0)
                 return &conns[i];
     return NULL;
 }
 
 static void cut(sim_conn *c)
 {
-    close(c->sim_fd);
-    c->sim_fd = -1;
-    c->lib_open = 0;
+    sim_sock_close(c->s);
+    c->sim_open = 0;
     if (c->master_open)
         sim_master_disconnect(masters[c->master], c->mconn);
     c->master_open = 0;
@@ -332,15 +313,15 @@ void sim_net_restart(size_t i, int keep_data)
         lost_keys_us[i] = sim_now_us;
     fault_us[i] = sim_now_us;
     for (size_t k = 0; k < nconns; k++)
-        if (conns[k].master == i && conns[k].sim_fd >= 0)
+        if (conns[k].master == i && conns[k].sim_open)
             cut(&conns[k]);
 }
 
 void sim_net_close_all(void)
 {
     for (size_t i = 0; i < nconns; i++)
-        if (conns[i].sim_fd >= 0)
-            close(conns[i].sim_fd);
+        if (conns[i].sim_open)
+            sim_sock_close(conns[i].s);
     nconns = 0;
 }
 

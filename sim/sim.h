@@ -32,6 +32,16 @@ int64_t sim_rand_range(int stream, int64_t lo, int64_t hi);
  * run in the order they were scheduled.  data (may be NULL) is moved in. */
 typedef void sim_event_fn(void *ctx, long long id, sim_buf *data);
 int sim_at(int64_t t, sim_event_fn *fn, void *ctx, long long id, sim_buf *data);
+/* Set when the library or libevent may have run (an event not quiet ran,
+ * or a poll found a descriptor ready): libevent's timers may have
+ * changed.  sim_quiet(fn): fn's events never run the library's code nor
+ * libevent's. */
+extern int sim_loop_touched;
+/* the same for libevent's set of descriptors and what it waits for, till
+ * poll (sock.c) finds that set idle: a loop that runs callbacks after its
+ * poll (timers due, events active) sets it for its whole length */
+extern int sim_poll_stale, sim_poll_hold;
+void sim_quiet(sim_event_fn *fn);
 /* the earliest event's time, or INT64_MAX */
 int64_t sim_next_at(void);
 /* run the events due at sim_now_us; how many ran */
@@ -79,9 +89,32 @@ void sim_faults_schedule(size_t nmasters, int durable);
 
 void sim_trace_reset(int verbose);
 void sim_trace(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* sim_trace("m%zu c%lld %c %zu", master, conn, dir, len), faster */
+void sim_trace_flow(size_t master, long long conn, char dir, size_t len);
 /* bytes into the hash (and shown, escaped and cut, when verbose) */
 void sim_trace_bytes(const char *p, size_t len);
 uint64_t sim_trace_hash(void);
+
+/* ---- sock.c: the connections' streams, in the process ---- */
+
+typedef struct sim_sock sim_sock;
+/* a connected stream, the simulator's number id: the library's descriptor
+ * in *lib_fd */
+sim_sock *sim_sock_open(long long id, int *lib_fd);
+/* the streams the library wrote to or closed since the last call, in the
+ * order of their numbers (the list is the callee's, valid until the next
+ * call); the others have nothing to take */
+size_t sim_sock_changed(sim_sock ***list);
+long long sim_sock_id(const sim_sock *s);
+/* what the library wrote, appended to out; 1 once the library closed its
+ * side and everything was taken (after an error it left, once: 0) */
+int sim_sock_take(sim_sock *s, sim_buf *out);
+/* a stream both sides hold open has bytes the library has not read */
+int sim_sock_unread_any(void);
+/* bytes to the library: 0, or -1 if it closed its side */
+int sim_sock_write(sim_sock *s, const void *p, size_t len);
+/* the simulator's side closes; s is not to be used after */
+void sim_sock_close(sim_sock *s);
 
 /* ---- net.c ---- */
 

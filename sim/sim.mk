@@ -1,18 +1,21 @@
 # The deterministic simulator (docs/simulator.md): the library's objects and
 # libevent, linked statically with sim/'s clock_gettime, gettimeofday and
-# getrandom (the time seam) and the dial hook's socketpairs (the transport
-# seam).  Included by the Makefile.
+# getrandom (the time seam) and the dial hook's streams, served in the
+# process by sim/sock.c (the transport seam).  Included by the Makefile.
 SIM_SRCS = $(sort $(wildcard sim/*.c))
 SIM_HDRS = $(wildcard sim/*.h)
 SIM_LIBS = -Wl,-Bstatic -levent_openssl -levent_core -Wl,-Bdynamic -lssl -lcrypto -pthread
 SIM_SEEDS ?= 1000
+# processes for make sim and sim-long (the seeds split among them; one
+# report, one hash of the hashes)
+SIM_JOBS ?= 2
 # SEED (shared with test/soak/failover.mk, empty there by default): 1 here
 SIM_SEED = $(or $(SEED),1)
 # more options of sim/redlock-sim (--drift-ppm P, --clock-guard-off,
 # --restart-guard-off)
 SIM_ARGS ?=
 
-.PHONY: sim sim-replay sim-selftest sim-compilers
+.PHONY: sim sim-replay sim-selftest sim-compilers sim-long
 
 sim/redlock-sim: $(SIM_SRCS) $(SIM_HDRS) $(STATIC) sim/libsim_master.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(SIM_SRCS) sim/libsim_master.a $(STATIC) $(ALL_LDFLAGS) \
@@ -20,7 +23,16 @@ sim/redlock-sim: $(SIM_SRCS) $(SIM_HDRS) $(STATIC) sim/libsim_master.a
 
 # K seeds; the last line is "K seeds, V violations"
 sim: sim/redlock-sim
-	sim/redlock-sim --seeds $(SIM_SEEDS) $(SIM_ARGS)
+	sim/redlock-sim --seeds $(SIM_SEEDS) --jobs $(SIM_JOBS) $(SIM_ARGS)
+
+# hours of seeds: blocks of SIM_LONG_BLOCK seeds from SIM_LONG_FIRST on,
+# until SIM_LONG_MINUTES have passed or a block has a violation
+SIM_LONG_MINUTES ?= 240
+SIM_LONG_BLOCK ?= 100000
+SIM_LONG_FIRST ?= 1000001
+sim-long: sim/redlock-sim
+	sh sim/long.sh sim/redlock-sim $(SIM_LONG_MINUTES) $(SIM_LONG_BLOCK) $(SIM_LONG_FIRST) \
+	    $(SIM_JOBS) $(SIM_ARGS)
 
 # one seed: "trace S <hash>" (TRACE=1: the readable trace before it)
 sim-replay: sim/redlock-sim

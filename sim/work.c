@@ -6,7 +6,7 @@
  * (P drawn once a run).  Each round: an acquire (the retry policy's, one
  * try, or with a deadline), cancelled now and then; while held, an extend
  * now and then, or the watchdog; a hold of a seeded time (one in ten
- * outlasts its validity), then the release.  2 to 10 rounds a worker.
+ * outlasts its validity), then the release.  8 to 24 rounds a worker.
  *
  * What each callback says goes to the checkers (check.c): exclusion for
  * each kind; each fenced token above the resource's last; a validity
@@ -530,7 +530,7 @@ int sim_work_start(struct event_base *base, const char *const *nodes, size_t n, 
         redlock_options opts;
         w->idx = i;
         w->kind = pick_kind();
-        w->rounds_left = (int)sim_rand_range(SIM_RNG_WORK, 2, 10);
+        w->rounds_left = (int)sim_rand_range(SIM_RNG_WORK, 8, 24);
         w->ttl_ms = sim_rand_range(SIM_RNG_WORK, 1000, 8000);
         redlock_options_init(&opts);
         opts.wake = sim_set.wake;

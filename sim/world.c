@@ -143,11 +143,29 @@ int64_t sim_next_at(void)
     return nheap ? heap[0].t : INT64_MAX;
 }
 
+int sim_loop_touched, sim_poll_stale = 1, sim_poll_hold;
+static sim_event_fn *quiet[8];
+static size_t nquiet;
+
+void sim_quiet(sim_event_fn *fn)
+{
+    for (size_t i = 0; i < nquiet; i++)
+        if (quiet[i] == fn)
+            return;
+    if (nquiet < sizeof quiet / sizeof *quiet)
+        quiet[nquiet++] = fn;
+}
+
 int sim_run_due(void)
 {
     int n = 0;
     while (nheap && heap[0].t <= sim_now_us) {
         sim_event e = pop();
+        size_t q = 0;
+        while (q < nquiet && quiet[q] != e.fn)
+            q++;
+        if (q == nquiet)
+            sim_loop_touched = sim_poll_stale = 1;
         e.fn(e.ctx, e.id, &e.data);
         sim_buf_free(&e.data);
         n++;

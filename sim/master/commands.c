@@ -103,11 +103,38 @@ static const sim_cmd table[] = {
     { "script", -2, SIM_F_NOSCRIPT, sim_cmd_script },
 };
 
+/* Every command and every redis.call looks here: a table of 128 slots by
+ * a hash of the lowercased name, built at the first call. */
+static unsigned name_hash(const char *p, size_t len)
+{
+    unsigned h = (unsigned)len;
+    for (size_t i = 0; i < len; i++)
+        h = h * 31 + (unsigned char)(p[i] >= 'A' && p[i] <= 'Z' ? p[i] + 32 : p[i]);
+    return h & 127;
+}
+
 const sim_cmd *sim_cmd_find(const char *name, size_t len)
 {
-    for (size_t i = 0; i < sizeof table / sizeof *table; i++)
-        if (strlen(table[i].name) == len && strncasecmp(table[i].name, name, len) == 0)
-            return &table[i];
+    static const sim_cmd *slot[128];
+    static unsigned char lens[128];
+    static int built;
+
+    if (!built) {
+        for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
+            size_t n = strlen(table[i].name);
+            unsigned h = name_hash(table[i].name, n);
+            while (slot[h])
+                h = (h + 1) & 127;
+            slot[h] = &table[i];
+            lens[h] = (unsigned char)n;
+        }
+        built = 1;
+    }
+    if (len > 32)
+        return NULL;
+    for (unsigned h = name_hash(name, len); slot[h]; h = (h + 1) & 127)
+        if (lens[h] == len && strncasecmp(slot[h]->name, name, len) == 0)
+            return slot[h];
     return NULL;
 }
 

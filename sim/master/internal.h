@@ -196,6 +196,8 @@ int sim_lua_init(sim_master *m);
 void sim_lua_free(sim_master *m);
 void sim_scripts_flush(sim_master *m);
 void sim_sha1_hex(const void *p, size_t len, char out[41]);
+/* reply.c: v in decimal ("%lld"), not terminated; its length */
+int sim_fmt_ll(char out[21], long long v);
 /* master.c: a connection CLIENT KILL closes (queued for take_killed) */
 void sim_master_disconnect_killed(sim_master *m, long long id);
 /* pubsub.c */

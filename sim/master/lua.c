@@ -32,6 +32,43 @@ void sim_sha1_hex(const void *p, size_t len, char out[41])
     out[40] = '\0';
 }
 
+/* The library sends the same few bodies again and again (SCRIPT LOAD on
+ * every connection, EVAL after NOSCRIPT): their digests, computed once a
+ * process (a body compared costs far less than a SHA-1 by EVP). */
+static void sha_of(const char *p, size_t len, char out[41])
+{
+    static struct { char *body; size_t len; char sha[41]; } known[64];
+    static size_t nknown;
+
+    for (size_t i = 0; i < nknown; i++)
+        if (known[i].len == len && memcmp(known[i].body, p, len) == 0) {
+            memcpy(out, known[i].sha, 41);
+            return;
+        }
+    sim_sha1_hex(p, len, out);
+    if (nknown < sizeof known / sizeof *known && (known[nknown].body = malloc(len ? len : 1))) {
+        memcpy(known[nknown].body, p, len);
+        known[nknown].len = len;
+        memcpy(known[nknown].sha, out, 41);
+        nknown++;
+    }
+}
+
+/* A Lua state outlives its master: a freed master's goes here, and the
+ * next master takes it, with the scripts compiled in it (the simulator
+ * makes five masters a run, each loading the same scripts).  What a state
+ * keeps is invisible to scripts: its globals are read-only, and the
+ * compiled functions are found only through a master's own scripts. */
+static lua_State *spare_states[32];
+static size_t nspare_states;
+
+/* the registry's name of a compiled body: "f_" and its SHA-1 */
+static void fn_name(char name[43], const char *sha)
+{
+    memcpy(name, "f_", 2);
+    memcpy(name + 2, sha, 41);
+}
+
 static sim_master *master_of(lua_State *L)
 {
     return lua_touserdata(L, lua_upvalueindex(1));
@@ -258,8 +295,24 @@ int sim_lua_init(sim_master *m)
         { "status_reply", redis_status_reply }, { "sha1hex", redis_sha1hex }, { "log", redis_noop },
         { "set_repl", redis_noop }, { "replicate_commands", redis_noop },
     };
-    lua_State *L = luaL_newstate();
-    if (!L)
+    lua_State *L;
+    if (nspare_states) {
+        /* redis.* are closures over their master: this one now */
+        L = spare_states[--nspare_states];
+        lua_settop(L, 0);
+        lua_pushstring(L, "redis");
+        lua_rawget(L, LUA_GLOBALSINDEX);
+        for (size_t i = 0; i < sizeof fns / sizeof *fns; i++) {
+            lua_getfield(L, -1, fns[i].name);
+            lua_pushlightuserdata(L, m);
+            lua_setupvalue(L, -2, 1);
+            lua_pop(L, 1);
+        }
+        lua_settop(L, 0);
+        m->L = L;
+        return 0;
+    }
+    if (!(L = luaL_newstate()))
         return -1;
     for (const luaL_Reg *l = libs; l->func; l++) {
         lua_pushcfunction(L, l->func);
@@ -303,7 +356,9 @@ int sim_lua_init(sim_master *m)
 
 void sim_lua_free(sim_master *m)
 {
-    if (m->L)
+    if (m->L && nspare_states < sizeof spare_states / sizeof *spare_states)
+        spare_states[nspare_states++] = m->L;
+    else if (m->L)
         lua_close(m->L);
     m->L = NULL;
     sim_scripts_flush(m);
@@ -317,17 +372,12 @@ void sim_lua_free(sim_master *m)
     m->sargcap = 0;
 }
 
+/* The master forgets its scripts (EVALSHA: NOSCRIPT); the state keeps
+ * them compiled, for whichever master loads them again. */
 void sim_scripts_flush(sim_master *m)
 {
-    for (size_t i = 0; i < m->nscripts; i++) {
-        if (m->L) {
-            char name[43];
-            snprintf(name, sizeof name, "f_%s", m->scripts[i].sha);
-            lua_pushnil(m->L);
-            lua_setfield(m->L, LUA_REGISTRYINDEX, name);
-        }
+    for (size_t i = 0; i < m->nscripts; i++)
         sim_str_free(&m->scripts[i].body);
-    }
     m->nscripts = 0;
 }
 
@@ -352,8 +402,8 @@ static sim_script *find_script(sim_master *m, const char *sha, size_t len)
  * written to out */
 static sim_script *load(sim_master *m, const sim_arg *body, sim_buf *out)
 {
-    char sha[41];
-    sim_sha1_hex(body->p, body->len, sha);
+    char sha[41], name[43];
+    sha_of(body->p, body->len, sha);
     sim_script *s = find_script(m, sha, 40);
     if (s)
         return s;
@@ -361,14 +411,19 @@ static sim_script *load(sim_master *m, const sim_arg *body, sim_buf *out)
         sim_fail(m, "a script with a shebang (flags) is not simulated");
         return NULL;
     }
-    if (luaL_loadbuffer(m->L, body->p, body->len, "@user_script") != 0) {
-        sim_put_errorf(out, "ERR Error compiling script (new function): %s", lua_tostring(m->L, -1));
+    fn_name(name, sha);
+    lua_getfield(m->L, LUA_REGISTRYINDEX, name);
+    if (lua_isnil(m->L, -1)) {          /* not compiled in this state yet */
         lua_pop(m->L, 1);
-        return NULL;
+        if (luaL_loadbuffer(m->L, body->p, body->len, "@user_script") != 0) {
+            sim_put_errorf(out, "ERR Error compiling script (new function): %s", lua_tostring(m->L, -1));
+            lua_pop(m->L, 1);
+            return NULL;
+        }
+        lua_setfield(m->L, LUA_REGISTRYINDEX, name);
+    } else {
+        lua_pop(m->L, 1);
     }
-    char name[43];
-    snprintf(name, sizeof name, "f_%s", sha);
-    lua_setfield(m->L, LUA_REGISTRYINDEX, name);
     if (m->nscripts == m->capscripts) {
         size_t cap = m->capscripts ? 2 * m->capscripts : 32;
         sim_script *n = realloc(m->scripts, cap * sizeof *n);
@@ -484,7 +539,7 @@ static int run(sim_master *m, sim_script *s, int argc, sim_arg *argv, sim_buf *o
     lua_settop(L, 0);
     lua_getfield(L, LUA_REGISTRYINDEX, "sim_err_handler");
     char name[43];
-    snprintf(name, sizeof name, "f_%s", s->sha);
+    fn_name(name, s->sha);
     lua_getfield(L, LUA_REGISTRYINDEX, name);
     set_array(L, "KEYS", argv + 3, (int)nkeys);
     set_array(L, "ARGV", argv + 3 + nkeys, argc - 3 - (int)nkeys);

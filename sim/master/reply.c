@@ -61,11 +61,31 @@ int sim_put_errorf(sim_buf *b, const char *fmt, ...)
     return put_line(b, '-', t, (size_t)n < sizeof t ? (size_t)n : sizeof t - 1);
 }
 
+/* "%lld" by hand: every reply has a length or a number, and snprintf
+ * was a tenth of the simulator's time */
+int sim_fmt_ll(char out[21], long long v)
+{
+    char t[20];
+    unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+    int n = 0, k = 0;
+    do
+        t[n++] = (char)('0' + u % 10);
+    while ((u /= 10) != 0);
+    if (v < 0)
+        out[k++] = '-';
+    while (n)
+        out[k++] = t[--n];
+    return k;
+}
+
 static int put_num(sim_buf *b, char type, long long v)
 {
-    char t[32];
-    int n = snprintf(t, sizeof t, "%lld", v);
-    return put_line(b, type, t, (size_t)n);
+    char t[24];
+    t[0] = type;
+    int n = 1 + sim_fmt_ll(t + 1, v);
+    t[n++] = '\r';
+    t[n++] = '\n';
+    return sim_buf_put(b, t, (size_t)n);
 }
 
 int sim_put_int(sim_buf *b, long long v)

@@ -32,8 +32,8 @@ int sim_cmd_time(sim_master *m, int argc, sim_arg *argv, sim_buf *out)
     char s[32], us[32];
     (void)argc;
     (void)argv;
-    int ns = snprintf(s, sizeof s, "%lld", (long long)(m->now / 1000));
-    int nu = snprintf(us, sizeof us, "%lld", (long long)(m->now % 1000) * 1000);
+    int ns = sim_fmt_ll(s, (long long)(m->now / 1000));
+    int nu = sim_fmt_ll(us, (long long)(m->now % 1000) * 1000);
     return sim_put_array(out, 2) || sim_put_bulk(out, s, (size_t)ns) || sim_put_bulk(out, us, (size_t)nu);
 }
 

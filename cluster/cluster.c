@@ -236,7 +236,9 @@ static void deliver(wrap *w, const redlock__reply *r, const char *why)
         cl->answered = NULL;
     }
     wrap_free(w);
-    if (next)
+    /* (closing: vote_close delivers every live request itself, newest
+     * first, so the one behind may be freed already) */
+    if (next && !cl->closing)
         wrap_go(next);
 }
 
@@ -655,6 +657,11 @@ static void undo_to(redlock__cluster *cl, uint32_t gen, const redlock__buf *cmd)
     unsigned slot;
     wrap *w, *ahead;
 
+    /* closing (a split's parts answered "closed" while its nodes are
+     * closed already): nothing is sent any more, the keys expire with
+     * their ttl */
+    if (cl->closing)
+        return;
     if (cl->mapped && command_slot(cmd->p, cmd->len, &slot) == 0 && cl->owner[slot])
         x = (size_t)cl->owner[slot] - 1;
     else

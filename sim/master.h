@@ -79,4 +79,35 @@ int sim_master_member(sim_master *m, const char *key, size_t klen, const char *m
 int sim_master_each_key(sim_master *m, int64_t now_ms,
                         int (*fn)(void *ctx, const char *key, size_t klen), void *ctx);
 
+/* ---- a Redis Cluster of simulated masters (cluster.c) ---- */
+
+typedef struct sim_cluster sim_cluster;
+
+/* A key's hash slot (its {hash tag}'s when it has one), 0 .. 16383. */
+unsigned sim_keyslot(const char *key, size_t len);
+sim_cluster *sim_cluster_new(void);
+/* (the masters are the caller's; they answer as standalone ones again) */
+void sim_cluster_free(sim_cluster *c);
+/* m joins as node host:port, a master (master_of -1) or a replica of
+ * node master_of; its node number, -1 no room */
+int sim_cluster_add(sim_cluster *c, sim_master *m, const char *host, int port, int master_of);
+/* master x serves slots lo..hi */
+void sim_cluster_serve(sim_cluster *c, int x, unsigned lo, unsigned hi);
+int sim_cluster_owner(const sim_cluster *c, unsigned slot);
+int sim_cluster_importing(const sim_cluster *c, unsigned slot);   /* -1: none */
+int sim_cluster_is_master(const sim_cluster *c, int x);
+int sim_cluster_master_of(const sim_cluster *c, int x);
+sim_master *sim_cluster_node(const sim_cluster *c, int x);
+/* a slot's migration: begin (its owner answers ASK for keys it lacks, node
+ * `to` takes ASKING), its keys moved (now_*: each master's time), end
+ * (`to` owns it: MOVED from the old owner) */
+int sim_cluster_migrate_begin(sim_cluster *c, unsigned slot, int to);
+size_t sim_cluster_migrate_keys(sim_cluster *c, unsigned slot, int64_t from_now, int64_t to_now);
+void sim_cluster_migrate_end(sim_cluster *c, unsigned slot);
+/* replica's keys := its master's (a full sync, late by the caller's lag) */
+void sim_cluster_sync(sim_cluster *c, int replica, int64_t master_now, int64_t replica_now);
+/* the replica takes its master's slots (master_replid2: the old master's
+ * replid); the old master becomes its replica; the old master, or -1 */
+int sim_cluster_promote(sim_cluster *c, int replica);
+
 #endif

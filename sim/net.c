@@ -38,6 +38,7 @@ static char failure[200];
 static int64_t clock_ppm[SIM_MAX_MASTERS], clock_origin_ms[SIM_MAX_MASTERS];
 static int64_t lost_keys_us[SIM_MAX_MASTERS];       /* the last restart without them */
 static int64_t fault_us[SIM_MAX_MASTERS];           /* the end of the latest fault */
+static int64_t down_until[SIM_MAX_MASTERS];         /* a dial is refused until then */
 
 static int64_t delay_us(void)
 {
@@ -136,6 +137,11 @@ static evutil_socket_t dial(const redlock__addr *a, char *err, size_t errlen)
         snprintf(err, errlen, "sim: no master %s", a->host ? a->host : a->path);
         return -1;
     }
+    if (sim_now_us < down_until[i]) {
+        sim_trace("m%zu refuses a dial: down", i);
+        snprintf(err, errlen, "connect m%zu: connection refused", i);
+        return -1;
+    }
     if (nconns == capconns) {
         size_t cap = capconns ? 2 * capconns : 32;
         if (!(c = realloc(conns, cap * sizeof *c))) {
@@ -176,6 +182,7 @@ void sim_net_init(struct event_base *base, sim_master **m, size_t n, int max_ppm
         clock_origin_ms[i] = sim_rand_range(SIM_RNG_CLOCK, 1000000, 2000000000);
         lost_keys_us[i] = INT64_MIN;
         fault_us[i] = INT64_MIN;
+        down_until[i] = INT64_MIN;
     }
 }
 
@@ -315,6 +322,18 @@ void sim_net_restart(size_t i, int keep_data)
     for (size_t k = 0; k < nconns; k++)
         if (conns[k].master == i && conns[k].sim_open)
             cut(&conns[k]);
+}
+
+void sim_net_down(size_t i, int64_t us, int keep_data)
+{
+    sim_trace("m%zu down for %lld us", i, (long long)us);
+    sim_net_restart(i, keep_data);
+    down_until[i] = fault_us[i] = sim_now_us + us;
+}
+
+int sim_net_is_down(size_t i)
+{
+    return sim_now_us < down_until[i];
 }
 
 void sim_net_close_all(void)

@@ -22,7 +22,8 @@ extern int64_t sim_now_us;
 #define SIM_EPOCH_US ((int64_t)1767225600 * 1000000) /* CLOCK_REALTIME - CLOCK_MONOTONIC */
 
 /* seeded streams, one per job, so that one part's draws do not move another's */
-enum { SIM_RNG_NET, SIM_RNG_WORK, SIM_RNG_BYTES, SIM_RNG_FAULT, SIM_RNG_CLOCK, SIM_RNG_COUNT };
+enum { SIM_RNG_NET, SIM_RNG_WORK, SIM_RNG_BYTES, SIM_RNG_FAULT, SIM_RNG_CLOCK, SIM_RNG_CLUSTER,
+       SIM_RNG_COUNT };
 void sim_world_reset(uint64_t seed);
 uint64_t sim_rand(int stream);
 /* uniform in [lo, hi] */
@@ -63,6 +64,7 @@ typedef struct sim_settings {
     int promises_only;      /* overlaps and unbacked validity are reported,
                              * not counted (with --jumps: what holds even
                              * then is what is checked) */
+    int cluster;            /* votes that are Redis Clusters (cluster_world.c) */
 } sim_settings;
 
 enum { SIM_K_MUTEX, SIM_K_FENCED, SIM_K_REENTRANT, SIM_K_READ, SIM_K_WRITE, SIM_K_MULTI,
@@ -84,6 +86,27 @@ int sim_work_stop(void);
 
 /* the run's faults, into the queue; durable: a restarted master keeps its keys */
 void sim_faults_schedule(size_t nmasters, int durable);
+
+/* ---- cluster_world.c: runs with Redis Cluster votes (--cluster) ---- */
+
+/* the run's nodes into masters[] (its count returned) and the votes'
+ * addresses into addrs[] (*nvotes) */
+size_t sim_cw_make(uint64_t seed, int durable, sim_master **masters, const char **addrs,
+                   size_t *nvotes);
+/* the clusters' faults, into the queue: migrations, a master down,
+ * failovers, replicas' syncs */
+void sim_cw_faults(void);
+void sim_cw_free(void);
+/* the checkers' view (without --cluster, vote v is master v): the votes;
+ * vote v's nodes that are masters now (their count); when it last lost
+ * keys (a restart without them, a failover) and when a fault last touched
+ * it (INT64_MIN: never); whether node i is a master now, and its vote */
+size_t sim_votes(void);
+size_t sim_vote_masters(size_t v, size_t *out, size_t max);
+int64_t sim_vote_lost_keys_us(size_t v);
+int64_t sim_vote_fault_us(size_t v);
+int sim_node_is_master(size_t i);
+size_t sim_node_vote(size_t i);
 
 /* ---- trace.c ---- */
 
@@ -118,7 +141,7 @@ void sim_sock_close(sim_sock *s);
 
 /* ---- net.c ---- */
 
-#define SIM_MAX_MASTERS 16
+#define SIM_MAX_MASTERS 32
 /* each master's clock runs at its own rate, within max_ppm of the
  * virtual time's (seeded), from its own origin */
 void sim_net_init(struct event_base *base, sim_master **masters, size_t n, int max_ppm);
@@ -150,6 +173,11 @@ void sim_net_stall(uint64_t pick, int64_t us);
 /* a fault: master i restarts (keeping its keys or not); its connections
  * are reset */
 void sim_net_restart(size_t i, int keep_data);
+/* a fault: master i goes down for us microseconds (its connections
+ * reset, every dial refused), then answers as restarted; and whether it
+ * is down now */
+void sim_net_down(size_t i, int64_t us, int keep_data);
+int sim_net_is_down(size_t i);
 /* a master failed the run (unknown command, protocol error): its message */
 const char *sim_net_failure(void);
 

@@ -177,6 +177,14 @@ int sim_exec(sim_master *m, int argc, sim_arg *argv, sim_buf *out)
         return sim_put_error(out, "NOAUTH Authentication required.");
     if ((c->arity > 0 && argc != c->arity) || (c->arity < 0 && argc < -c->arity))
         return sim_put_arity(out, &argv[0]);
+    if (m->cluster) {
+        int routed = sim_cluster_route(m, c, argc, argv, out);
+        if (routed) {
+            if (cn)
+                cn->asking = 0;
+            return routed < 0 ? -1 : 0;
+        }
+    }
     if (cn && cn->nchans && !subscribed_ok(c)) {
         return sim_put_errorf(out, "ERR Can't execute '%s': only (P|S)SUBSCRIBE / "
                                    "(P|S)UNSUBSCRIBE / PING / QUIT / RESET are allowed in this context",

@@ -137,6 +137,8 @@ struct sim_master {
     sim_arg *sargv;         /* ... and pointers to them */
     size_t sargcap;
     size_t *sargoff;        /* a number's place in argbuf, (size_t)-1: a Lua string */
+    struct sim_cluster *cluster;    /* its cluster (cluster.c), NULL: standalone */
+    int cnode;              /* ... and its node there */
 };
 
 /* ---- commands.c: the table and the dispatch ---- */
@@ -189,7 +191,23 @@ sim_cmd_fn sim_cmd_ping, sim_cmd_echo, sim_cmd_time, sim_cmd_info, sim_cmd_confi
     sim_cmd_auth, sim_cmd_select, sim_cmd_hello, sim_cmd_wait, sim_cmd_cluster, sim_cmd_asking,
     sim_cmd_readonly, sim_cmd_quit;                                     /* server.c */
 sim_cmd_fn sim_cmd_subscribe, sim_cmd_unsubscribe, sim_cmd_publish, sim_cmd_pubsub; /* pubsub.c */
-sim_cmd_fn sim_cmd_eval, sim_cmd_evalsha, sim_cmd_script;               /* lua.c */
+sim_cmd_fn sim_cmd_eval, sim_cmd_evalsha, sim_cmd_script;               /* cluster.c: Redis's routing of a command on a cluster's node (0: it runs
+ * here; 1: answered with a redirect or an error; -1 out of memory);
+ * CLUSTER SLOTS | MYID; INFO replication's section; a restart */
+int sim_cluster_route(sim_master *m, const sim_cmd *cmd, int argc, sim_arg *argv, sim_buf *out);
+int sim_cluster_command(sim_master *m, int argc, sim_arg *argv, sim_buf *out);
+int sim_cluster_info_replication(const sim_master *m, char *t, size_t size);
+void sim_cluster_restarted(sim_master *m);
+
+/* lua.c */
+
+/* cluster.c: Redis's routing of a command on a cluster's node (0: it runs
+ * here; 1: answered with a redirect or an error; -1 out of memory);
+ * CLUSTER SLOTS | MYID; INFO replication's section; a restart */
+int sim_cluster_route(sim_master *m, const sim_cmd *cmd, int argc, sim_arg *argv, sim_buf *out);
+int sim_cluster_command(sim_master *m, int argc, sim_arg *argv, sim_buf *out);
+int sim_cluster_info_replication(const sim_master *m, char *t, size_t size);
+void sim_cluster_restarted(sim_master *m);
 
 /* lua.c */
 int sim_lua_init(sim_master *m);

@@ -252,6 +252,8 @@ void sim_master_restart(sim_master *m, int keep_data)
         sim_ks_clear(&m->ks);
     draw_id(m, m->run_id);
     draw_id(m, m->replid);
+    if (m->cluster)
+        sim_cluster_restarted(m);
     m->started = 0;
     m->dirty = 0;
 }

@@ -57,11 +57,12 @@ int sim_cmd_info(sim_master *m, int argc, sim_arg *argv, sim_buf *out)
         if (section(a, "server", all))
             n += (size_t)snprintf(t + n, sizeof t - n,
                                   "%s# Server\r\nredis_version:" SIM_REDIS_VERSION "\r\n"
-                                  "redis_mode:standalone\r\nos:sim\r\narch_bits:64\r\n"
+                                  "redis_mode:%s\r\nos:sim\r\narch_bits:64\r\n"
                                   "process_id:1\r\nrun_id:%s\r\ntcp_port:%d\r\n"
                                   "server_time_usec:%lld\r\nuptime_in_seconds:%lld\r\n"
                                   "uptime_in_days:%lld\r\nhz:10\r\nexecutable:/sim/redis-server\r\n",
-                                  n ? "\r\n" : "", m->run_id, m->cfg.port, (long long)m->now * 1000,
+                                  n ? "\r\n" : "", m->cluster ? "cluster" : "standalone",
+                                  m->run_id, m->cfg.port, (long long)m->now * 1000,
                                   (long long)(m->now - m->start) / 1000,
                                   (long long)(m->now - m->start) / 86400000);
         if (section(a, "persistence", all))
@@ -72,7 +73,11 @@ int sim_cmd_info(sim_master *m, int argc, sim_arg *argv, sim_buf *out)
                                   "aof_rewrite_scheduled:0\r\naof_rewrites:0\r\n"
                                   "aof_last_write_status:ok\r\n",
                                   n ? "\r\n" : "", m->dirty, aof);
-        if (section(a, "replication", all))
+        if (section(a, "replication", all) && m->cluster) {
+            /* a cluster's node: its role and master_replid2 (cluster.c) */
+            n += (size_t)snprintf(t + n, sizeof t - n, "%s", n ? "\r\n" : "");
+            n += (size_t)sim_cluster_info_replication(m, t + n, sizeof t - n);
+        } else if (section(a, "replication", all))
             n += (size_t)snprintf(t + n, sizeof t - n,
                                   "%s# Replication\r\nrole:master\r\nconnected_slaves:0\r\n"
                                   "master_failover_state:no-failover\r\nmaster_replid:%s\r\n"
@@ -266,7 +271,7 @@ int sim_cmd_hello(sim_master *m, int argc, sim_arg *argv, sim_buf *out)
            sim_put_cstr(out, "version") || sim_put_cstr(out, SIM_REDIS_VERSION) ||
            sim_put_cstr(out, "proto") || sim_put_int(out, 2) || sim_put_cstr(out, "id") ||
            sim_put_int(out, m->cur ? m->cur->id : 0) || sim_put_cstr(out, "mode") ||
-           sim_put_cstr(out, "standalone") || sim_put_cstr(out, "role") || sim_put_cstr(out, "master") ||
+           sim_put_cstr(out, m->cluster ? "cluster" : "standalone") || sim_put_cstr(out, "role") || sim_put_cstr(out, "master") ||
            sim_put_cstr(out, "modules") || sim_put_array(out, 0);
 }
 
@@ -291,26 +296,28 @@ static int no_cluster(sim_buf *out)
 
 int sim_cmd_cluster(sim_master *m, int argc, sim_arg *argv, sim_buf *out)
 {
-    (void)m;
-    (void)argc;
-    (void)argv;
+    if (m->cluster)
+        return sim_cluster_command(m, argc, argv, out);
     return no_cluster(out);
 }
 
+/* ASKING: the next command may run on a slot this node imports */
 int sim_cmd_asking(sim_master *m, int argc, sim_arg *argv, sim_buf *out)
 {
-    (void)m;
     (void)argc;
     (void)argv;
-    return no_cluster(out);
+    if (!m->cluster)
+        return no_cluster(out);
+    if (m->cur)
+        m->cur->asking = 1;
+    return sim_put_status(out, "OK");
 }
 
 int sim_cmd_readonly(sim_master *m, int argc, sim_arg *argv, sim_buf *out)
 {
-    (void)m;
     (void)argc;
     (void)argv;
-    return no_cluster(out);
+    return m->cluster ? sim_put_status(out, "OK") : no_cluster(out);
 }
 
 int sim_cmd_quit(sim_master *m, int argc, sim_arg *argv, sim_buf *out)

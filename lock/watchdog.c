@@ -23,6 +23,8 @@
 #include <stdlib.h>
 #include "lock/lock.h"
 
+#define RETRY_FLOOR_US 1000     /* the least time between two failed tries */
+
 static void tick_cb(evutil_socket_t fd, short what, void *arg);
 static void expiry_cb(evutil_socket_t fd, short what, void *arg);
 
@@ -142,7 +144,7 @@ static void extended(redlock_lock *l, int status, void *privdata)
 {
     redlock__watch *w = l->wd;
     redlock_client *c = l->c;
-    int64_t left, spare;
+    int64_t left, spare, next;
     (void)privdata;
 
     w->in_flight = 0;
@@ -163,12 +165,18 @@ static void extended(redlock_lock *l, int status, void *privdata)
      * comes at least a node timeout before the validity ends (retrying
      * until the last millisecond would leave the application none). */
     spare = left - 2 * c->fleet.node_timeout_us - REDLOCK__MIN_VALIDITY_US;
-    if (spare <= 0) {
+    next = spare / 2 < interval_us(l) ? spare / 2 : interval_us(l);
+    /* Each try halves what is left: with every master unreachable (each
+     * try fails at once) the tries would come ever closer, down to none
+     * apart (found by the simulator, whose clock does not move inside a
+     * loop turn: the watchdog of a multi-resource lock on a cluster vote
+     * with a shard's master down).  Below a millisecond apart, it is
+     * lost now. */
+    if (spare <= 0 || next < RETRY_FLOOR_US) {
         lost(l, REDLOCK_LOST_UNREACHABLE);
         return;
     }
-    redlock__timer_add(&c->loop, &w->tick,
-                       spare / 2 < interval_us(l) ? spare / 2 : interval_us(l));
+    redlock__timer_add(&c->loop, &w->tick, next);
 }
 
 static void tick_cb(evutil_socket_t fd, short what, void *arg)

@@ -319,10 +319,7 @@ static void acquired(redlock_lock *lock, int status, void *privdata)
     /* mostly within the validity; now and then past it (the lock expires) */
     hold = sim_rand(SIM_RNG_WORK) % 10 ? sim_rand_range(SIM_RNG_WORK, 0, v * 800)
                                        : sim_rand_range(SIM_RNG_WORK, v * 1000, v * 1000 + 500000);
-    /* (--cluster: no watchdog yet; a watchdog's extend on a multi-resource
-     * lock with a shard master down spins inside one libevent turn: seed 10,
-     * docs/simulator.md) */
-    if (sim_rand(SIM_RNG_WORK) % 4 == 0 && !sim_set.cluster &&
+    if (sim_rand(SIM_RNG_WORK) % 4 == 0 &&
         redlock_lock_set_watchdog(lock, 0, 0) == 0) {
         hold += sim_rand_range(SIM_RNG_WORK, 0, 3 * w->ttl_ms * 1000);
         later(w, LOOK_US, ACT_LOOK);

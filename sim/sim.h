@@ -74,6 +74,8 @@ int sim_work_stop(void);
 
 /* the run's faults, into the queue; durable: a restarted master keeps its keys */
 void sim_faults_schedule(size_t nmasters, int durable);
+/* t, or when the client's process resumed if it was paused at t */
+int64_t sim_fault_resumed(int64_t t);
 
 /* ---- trace.c ---- */
 

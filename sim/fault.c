@@ -30,6 +30,16 @@ static void pause_process(int64_t d)
     }
     sim_trace("fault: the client's process paused for %.3f ms", (double)d / 1000);
     sim_now_us += d;
+    /* now and then it resumes with its clock stepped back (CLOCK_BOOTTIME
+     * should never step: the library guards against it all the same).
+     * Further back than the run is long: every client's next reading is
+     * below its last one, so every client sees it. */
+    if (sim_rand(SIM_RNG_FAULT) % 3 == 0) {
+        int64_t back = sim_now_us - SIM_START_US + sim_rand_range(SIM_RNG_FAULT, 1000, 1000000);
+        sim_clock_back_us += back;
+        sim_trace("fault: the client's clock stepped back %.3f ms", (double)back / 1000);
+        sim_work_clock_stepped();
+    }
 }
 
 int64_t sim_fault_resumed(int64_t t)

@@ -60,6 +60,7 @@ static unsigned long holds;
 static int nleft;               /* leftover looks still to come */
 static unsigned permits;
 static int64_t last_token;
+static int64_t stepped_at;      /* the library's clock last stepped back */
 static sim_check *chk;
 
 static const char *const kind_names[SIM_KINDS] = { "mutex", "fenced", "reentrant", "read",
@@ -246,7 +247,11 @@ static void acquired(redlock_lock *lock, int status, void *privdata)
     w->pending = 0;
     sim_trace("w%d acquired: %s validity %lld ms token %lld", w->idx, redlock_strerror(status),
               (long long)v, (long long)redlock_lock_token(lock));
-    /* (a pause of the process over the deadline: by the first turn after it) */
+    /* (a pause of the process over the deadline: by the first turn after
+     * it; a clock stepped back since the start: the library's time runs
+     * behind by what it did not see, its deadline with it) */
+    if (w->deadline && w->started < stepped_at)
+        w->deadline = 0;
     if (w->deadline && sim_now_us > sim_fault_resumed(w->deadline) + 1000) {
         violations++;
         sim_trace("VIOLATION: w%d's acquire ended %.3f ms after its deadline", w->idx,
@@ -259,6 +264,10 @@ static void acquired(redlock_lock *lock, int status, void *privdata)
             sim_trace("VIOLATION: w%d's acquire made %llu attempts after its deadline", w->idx,
                       (unsigned long long)(st.attempts - w->attempts_by_deadline));
         }
+    }
+    if (status == REDLOCK_OK && v <= 0) {
+        violations++;
+        sim_trace("VIOLATION: w%d's acquire succeeded with no validity left", w->idx);
     }
     if (status != REDLOCK_OK || v <= 0) {
         leftover *o = calloc(1, sizeof *o);
@@ -519,6 +528,7 @@ int sim_work_start(struct event_base *base, const char *const *nodes, size_t n, 
     holds = 0;
     nleft = 0;
     last_token = 0;
+    stepped_at = INT64_MIN;
     sim_check_free(chk);
     if (!(chk = sim_check_new())) {
         snprintf(why, whylen, "out of memory");
@@ -554,6 +564,22 @@ int sim_work_start(struct event_base *base, const char *const *nodes, size_t n, 
         later(w, sim_rand_range(SIM_RNG_WORK, 0, 50000), ACT_ACQUIRE);
     }
     return nworkers;
+}
+
+/* Every hold's validity is read at once, the client's first reading since
+ * (docs/safety.md: a clock seen going back makes every lock's validity 0). */
+void sim_work_clock_stepped(void)
+{
+    stepped_at = sim_now_us;
+    for (int i = 0; i < nworkers; i++) {
+        worker *w = &workers[i];
+        int64_t v = w->hold ? redlock_lock_validity(w->lock) : 0;
+        if (v > 0) {
+            violations++;
+            sim_trace("VIOLATION: w%d's hold keeps %lld ms of validity after the clock was seen "
+                      "stepping back", w->idx, (long long)v);
+        }
+    }
 }
 
 int sim_work_done(void)

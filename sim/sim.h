@@ -18,6 +18,8 @@ struct event_base;
 
 /* the virtual time, us; every clock the process reads follows it */
 extern int64_t sim_now_us;
+/* a fault: CLOCK_BOOTTIME (the library's clock) reads this much behind */
+extern int64_t sim_clock_back_us;
 #define SIM_START_US ((int64_t)1000 * 1000000)     /* a run starts 1000 s after boot */
 #define SIM_EPOCH_US ((int64_t)1767225600 * 1000000) /* CLOCK_REALTIME - CLOCK_MONOTONIC */
 
@@ -79,6 +81,8 @@ extern sim_settings sim_set;
 int sim_work_start(struct event_base *base, const char *const *nodes, size_t n, char *why,
                    size_t whylen);
 int sim_work_done(void);
+/* the library's clock just stepped back (fault.c) */
+void sim_work_clock_stepped(void);
 /* free the clients; the run's violations */
 int sim_work_stop(void);
 
@@ -86,6 +90,8 @@ int sim_work_stop(void);
 
 /* the run's faults, into the queue; durable: a restarted master keeps its keys */
 void sim_faults_schedule(size_t nmasters, int durable);
+/* t, or when the client's process resumed if it was paused at t */
+int64_t sim_fault_resumed(int64_t t);
 
 /* ---- cluster_world.c: runs with Redis Cluster votes (--cluster) ---- */
 

@@ -25,7 +25,8 @@
 #define LEFT_US 1500000         /* a failed attempt's keys gone within this */
 #define LOOK_US 50000           /* a watched hold's validity read this often */
 
-enum { ACT_ACQUIRE, ACT_CANCEL, ACT_EXTEND, ACT_RELEASE, ACT_LOOK, ACT_LEFT, ACT_JUMPED };
+enum { ACT_ACQUIRE, ACT_CANCEL, ACT_EXTEND, ACT_RELEASE, ACT_LOOK, ACT_LEFT, ACT_JUMPED,
+       ACT_DEADLINE, ACT_PEEK };
 
 typedef struct worker {
     int idx, kind;
@@ -37,6 +38,8 @@ typedef struct worker {
     unsigned long hold;         /* the current hold's id (check.c), 0 none */
     int64_t started;            /* when its acquire was asked for */
     int64_t deadline;           /* its deadline (acquire_for), 0 none */
+    uint64_t attempts_by_deadline;  /* the client's attempts when it passed
+                                 * (UINT64_MAX: not yet) */
     size_t jumped;              /* the master whose clock jump it saw last */
     unsigned round;             /* so that a late event of an old round is dropped */
 } worker;
@@ -57,6 +60,7 @@ static unsigned long holds;
 static int nleft;               /* leftover looks still to come */
 static unsigned permits;
 static int64_t last_token;
+static int64_t stepped_at;      /* the library's clock last stepped back */
 static sim_check *chk;
 
 static const char *const kind_names[SIM_KINDS] = { "mutex", "fenced", "reentrant", "read",
@@ -283,10 +287,27 @@ static void acquired(redlock_lock *lock, int status, void *privdata)
     w->pending = 0;
     sim_trace("w%d acquired: %s validity %lld ms token %lld", w->idx, redlock_strerror(status),
               (long long)v, (long long)redlock_lock_token(lock));
-    if (w->deadline && sim_now_us > w->deadline + 1000) {
+    /* (a pause of the process over the deadline: by the first turn after
+     * it; a clock stepped back since the start: the library's time runs
+     * behind by what it did not see, its deadline with it) */
+    if (w->deadline && w->started < stepped_at)
+        w->deadline = 0;
+    if (w->deadline && sim_now_us > sim_fault_resumed(w->deadline) + 1000) {
         violations++;
         sim_trace("VIOLATION: w%d's acquire ended %.3f ms after its deadline", w->idx,
                   (double)(sim_now_us - w->deadline) / 1000);
+    }
+    if (w->deadline && w->attempts_by_deadline != UINT64_MAX) {
+        redlock_acquire_stats st;
+        if (redlock_client_acquire_stats(w->client, &st) == 0 && st.attempts > w->attempts_by_deadline) {
+            violations++;
+            sim_trace("VIOLATION: w%d's acquire made %llu attempts after its deadline", w->idx,
+                      (unsigned long long)(st.attempts - w->attempts_by_deadline));
+        }
+    }
+    if (status == REDLOCK_OK && v <= 0) {
+        violations++;
+        sim_trace("VIOLATION: w%d's acquire succeeded with no validity left", w->idx);
     }
     if (status != REDLOCK_OK || v <= 0) {
         leftover *o = calloc(1, sizeof *o);
@@ -370,6 +391,7 @@ static void start_acquire(worker *w)
     w->pending = 1;
     redlock_lock_set_watchdog(w->lock, -1, 0);  /* (a round's own choice) */
     w->deadline = 0;
+    w->attempts_by_deadline = UINT64_MAX;
     if (how == 2) {
         int64_t wait_ms = sim_rand_range(SIM_RNG_WORK, 0, 2000);
         /* (wait_ms 0 is one attempt, which ends when it ends) */
@@ -385,6 +407,9 @@ static void start_acquire(worker *w)
         next_round(w);
         return;
     }
+    /* no attempt may start from the deadline on (a late retry timer) */
+    if (w->deadline)
+        later(w, w->deadline - sim_now_us, ACT_DEADLINE);
     if (sim_rand(SIM_RNG_WORK) % 10 == 0)
         later(w, sim_rand_range(SIM_RNG_WORK, 0, 50000), ACT_CANCEL);
 }
@@ -407,9 +432,29 @@ static void step(void *ctx, long long action, sim_buf *data)
             redlock_acquire_cancel(w->lock);    /* (its callback runs inside) */
         }
         break;
-    case ACT_EXTEND:
-        if (w->hold && redlock_extend_async(w->lock, w->ttl_ms, extended, w) == REDLOCK_OK)
-            sim_trace("w%d extend", w->idx);
+    case ACT_EXTEND: {
+        /* half the time a shorter ttl than the validity left: the
+         * validity must come down at the start, the masters that run the
+         * extend may expire the key sooner than the old end */
+        int64_t ttl = sim_rand(SIM_RNG_WORK) % 2 ? w->ttl_ms : sim_rand_range(SIM_RNG_WORK, 100, w->ttl_ms);
+        if (w->hold && redlock_extend_async(w->lock, ttl, extended, w) == REDLOCK_OK) {
+            sim_trace("w%d extend %lld ms", w->idx, (long long)ttl);
+            /* the validity read while it is in flight (some masters ran it) */
+            later(w, sim_rand_range(SIM_RNG_WORK, 0, 3000), ACT_PEEK);
+            later(w, sim_rand_range(SIM_RNG_WORK, 0, 500000), ACT_PEEK);
+        }
+        break;
+    }
+    case ACT_PEEK:
+        if (w->hold && redlock_lock_validity(w->lock) > 0)
+            hold_until(w, sim_now_us + redlock_lock_validity(w->lock) * 1000);
+        break;
+    case ACT_DEADLINE:
+        if (w->pending) {
+            redlock_acquire_stats st;
+            if (redlock_client_acquire_stats(w->client, &st) == 0)
+                w->attempts_by_deadline = st.attempts;
+        }
         break;
     case ACT_LOOK:      /* the watchdog moved the validity */
         if (w->hold && redlock_lock_validity(w->lock) > 0) {
@@ -524,6 +569,7 @@ int sim_work_start(struct event_base *base, const char *const *nodes, size_t n, 
     holds = 0;
     nleft = 0;
     last_token = 0;
+    stepped_at = INT64_MIN;
     sim_check_free(chk);
     if (!(chk = sim_check_new())) {
         snprintf(why, whylen, "out of memory");
@@ -559,6 +605,22 @@ int sim_work_start(struct event_base *base, const char *const *nodes, size_t n, 
         later(w, sim_rand_range(SIM_RNG_WORK, 0, 50000), ACT_ACQUIRE);
     }
     return nworkers;
+}
+
+/* Every hold's validity is read at once, the client's first reading since
+ * (docs/safety.md: a clock seen going back makes every lock's validity 0). */
+void sim_work_clock_stepped(void)
+{
+    stepped_at = sim_now_us;
+    for (int i = 0; i < nworkers; i++) {
+        worker *w = &workers[i];
+        int64_t v = w->hold ? redlock_lock_validity(w->lock) : 0;
+        if (v > 0) {
+            violations++;
+            sim_trace("VIOLATION: w%d's hold keeps %lld ms of validity after the clock was seen "
+                      "stepping back", w->idx, (long long)v);
+        }
+    }
 }
 
 int sim_work_done(void)

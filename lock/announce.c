@@ -262,17 +262,29 @@ int redlock__wake_settling(const redlock_client *c, int all)
     return sent > 0 && (on < c->fleet.n / 2 + 1 || answering > 0);
 }
 
-/* How long redlock__wake_settling(c, 1) applies: eight of the slowest
- * master's last round trips, and 10 ms (a loaded machine's scheduler:
- * paid once per client, only while a master is behind). */
+/* How long redlock__wake_settling(c, 1) applies: four round trips of the
+ * quorum-th fastest master (its last), and 2 ms: a master whose reply was
+ * a little behind the quorum's is in by then; a hung one costs no more,
+ * and a quarter node timeout at most (a client's first hold only). */
 int64_t redlock__wake_grace_us(const redlock_client *c)
 {
+    size_t n = c->fleet.n, q = n / 2 + 1;
     int64_t rtt = 0;
 
-    for (size_t i = 0; i < c->fleet.n; i++)
-        if (c->fleet.masters[i].stats.last_rtt_us > rtt)
-            rtt = c->fleet.masters[i].stats.last_rtt_us;
-    return 8 * rtt + 10000;
+    for (size_t i = 0; i < n; i++) {
+        int64_t r = c->fleet.masters[i].stats.last_rtt_us;
+        size_t at_most = 0;
+        if (r < 0)
+            continue;
+        for (size_t j = 0; j < n; j++)
+            at_most += c->fleet.masters[j].stats.last_rtt_us >= 0 &&
+                       c->fleet.masters[j].stats.last_rtt_us <= r;
+        if (at_most >= q && (rtt == 0 || r < rtt))
+            rtt = r;
+    }
+    rtt = 4 * rtt + 2000;
+    /* (a hung master costs a first hold a quarter node timeout at most) */
+    return rtt < c->fleet.node_timeout_us / 4 ? rtt : c->fleet.node_timeout_us / 4;
 }
 
 void redlock__wake_settled(redlock_client *c)

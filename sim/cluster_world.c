@@ -274,30 +274,28 @@ size_t sim_vote_masters(size_t v, size_t *out, size_t max)
     return n;
 }
 
-int64_t sim_vote_lost_keys_us(size_t v)
+/* The latest of vote v's nodes' times `of` and its failover. */
+static int64_t latest(size_t v, int64_t (*of)(size_t))
 {
     int64_t t;
 
     if (!active)
-        return sim_net_lost_keys_us(v);
+        return of(v);
     t = votes[v].failover_us;
     for (size_t i = votes[v].first; i < votes[v].first + votes[v].count; i++)
-        if (sim_net_lost_keys_us(i) > t)
-            t = sim_net_lost_keys_us(i);
+        if (of(i) > t)
+            t = of(i);
     return t;
+}
+
+int64_t sim_vote_lost_keys_us(size_t v)
+{
+    return latest(v, sim_net_lost_keys_us);
 }
 
 int64_t sim_vote_fault_us(size_t v)
 {
-    int64_t t;
-
-    if (!active)
-        return sim_net_fault_us(v);
-    t = votes[v].failover_us;
-    for (size_t i = votes[v].first; i < votes[v].first + votes[v].count; i++)
-        if (sim_net_fault_us(i) > t)
-            t = sim_net_fault_us(i);
-    return t;
+    return latest(v, sim_net_fault_us);
 }
 
 int sim_node_is_master(size_t i)
